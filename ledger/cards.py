@@ -1,0 +1,217 @@
+"""Card notation, the decks in play, and the deck check shared by every game.
+
+Notation (RULES.md, "Conventions for every game"): a card is ``<rank><suit>``.
+
+- rank: ``A 2 3 4 5 6 7 8 9 10 J Q K``; ``T`` is 10; the Italian letters ``R`` (re = K),
+  ``D`` (donna = Q) and ``F`` (fante = J) are accepted too, and ``C`` (cavallo = Q) only for
+  the 40-card Italian deck.
+- suit: ``S H D C`` or ``♠ ♥ ♦ ♣`` (picche, cuori, quadri, fiori). For the 40-card Italian deck
+  the traditional correspondence is spade→S, coppe→H, denari→D, bastoni→C; the Italian
+  suit words (``7 coppe``, ``re di denari``) are understood in any deck.
+- a joker is ``JK`` (also ``JOKER``, ``JOLLY``).
+- letter case does not matter; cards in one string are separated by spaces or commas.
+
+The canonical form of a card is upper case with ``10`` for ten: ``10S``, ``QH``, ``JK``.
+Every parse error is a :class:`ledger.errors.LedgerError` that names the field and the card.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, NamedTuple
+
+from ledger.errors import LedgerError
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+NUMERIC_RANKS = RANKS[:10]
+FIGURES = ("J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+JOKER_RANK = "JK"
+
+_SUIT_ALIASES = {
+    "S": "S", "♠": "S", "♤": "S", "H": "H", "♥": "H", "♡": "H",
+    "D": "D", "♦": "D", "♢": "D", "C": "C", "♣": "C", "♧": "C",
+}
+_SUIT_WORDS = {
+    "PICCHE": "S", "SPADE": "S", "SPADES": "S", "CUORI": "H", "COPPE": "H", "HEARTS": "H",
+    "QUADRI": "D", "DENARI": "D", "DIAMONDS": "D", "FIORI": "C", "BASTONI": "C", "CLUBS": "C",
+}
+_RANK_ALIASES = {r: r for r in RANKS} | {"T": "10", "1": "A", "R": "K", "D": "Q", "F": "J"}
+_RANK_WORDS = {
+    "ASSO": "A", "ACE": "A", "RE": "K", "KING": "K", "DONNA": "Q", "REGINA": "Q", "QUEEN": "Q",
+    "CAVALLO": "Q", "FANTE": "J", "JACK": "J",
+}
+_JOKERS = {"JK", "JOKER", "JOLLY", "🃏"}
+
+
+class Card(NamedTuple):
+    """One card: ``rank`` in :data:`RANKS` (or ``"JK"``), ``suit`` in :data:`SUITS` (``""`` for a joker)."""
+
+    rank: str
+    suit: str
+
+    def __str__(self) -> str:
+        return self.rank + self.suit
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER_RANK
+
+    @property
+    def is_figure(self) -> bool:
+        """J, Q or K ("figure" in the Italian games)."""
+        return self.rank in FIGURES
+
+    @property
+    def is_numeric(self) -> bool:
+        """A to 10 (a "numeric" card in Trentasette)."""
+        return self.rank in NUMERIC_RANKS
+
+    @property
+    def order(self) -> int:
+        """Ace-low position of the rank: A=1 … 10=10, J=11, Q=12, K=13; joker 0."""
+        return 0 if self.is_joker else RANKS.index(self.rank) + 1
+
+
+JOKER = Card(JOKER_RANK, "")
+
+
+def parse_card(text: str, field: str = "card", italian: bool = False) -> Card:
+    """Read one card in any accepted notation; raise ``LedgerError`` naming ``field`` and the text.
+
+    ``italian=True`` (the 40-card deck) also reads ``C`` as cavallo when it stands as a rank.
+    """
+    raw = text
+    t = str(text).strip().upper()
+    if not t:
+        raise LedgerError("an empty card", field, raw)
+    if t in _JOKERS:
+        return JOKER
+    words = re.split(r"[\s_]+(?:DI\s+|DE\s+|OF\s+)?", t)
+    if len(words) == 2:
+        rank = _RANK_ALIASES.get(words[0]) or _RANK_WORDS.get(words[0])
+        suit = _SUIT_WORDS.get(words[1]) or _SUIT_ALIASES.get(words[1])
+        if rank and suit:
+            return Card(rank, suit)
+        raise LedgerError(f"{raw!r} is not a card", field, raw)
+    suit = _SUIT_ALIASES.get(t[-1])
+    rank_text = t[:-1]
+    rank = _RANK_ALIASES.get(rank_text)
+    if italian and rank_text == "C":
+        rank = "Q"
+    if rank is None or suit is None:
+        raise LedgerError(
+            f"{raw!r} is not a card (write rank then suit, e.g. 10S, QH, 7♦, or JK)", field, raw
+        )
+    return Card(rank, suit)
+
+
+def parse_cards(value: object, field: str = "cards", italian: bool = False) -> list[Card]:
+    """Read a list of card strings, or one string of cards separated by spaces or commas.
+
+    Returns the cards in the order given. Raises ``LedgerError`` naming ``field`` (with the
+    index of the bad card) for a value that is neither, or for any card that cannot be read.
+    """
+    if isinstance(value, str):
+        items: list = [w for w in re.split(r"[\s,;]+", value.strip()) if w]
+        # rejoin Italian "7 di coppe" style words: only when the plain reading fails
+        if any(_looks_like_word(w) for w in items):
+            items = _join_words(items)
+    elif isinstance(value, list):
+        items = value
+    else:
+        raise LedgerError(f"expected a list of cards or a string of cards, got {value!r}", field, value)
+    cards = []
+    for i, item in enumerate(items):
+        if not isinstance(item, str):
+            raise LedgerError(f"{item!r} is not a card", f"{field}[{i}]", item)
+        cards.append(parse_card(item, f"{field}[{i}]", italian=italian))
+    return cards
+
+
+def _looks_like_word(w: str) -> bool:
+    u = w.upper()
+    return u in _SUIT_WORDS or u in _RANK_WORDS or u in ("DI", "DE", "OF")
+
+
+def _join_words(items: list[str]) -> list[str]:
+    """Group ``["7", "di", "coppe"]`` into ``["7 coppe"]``; other tokens stay as they are."""
+    out: list[str] = []
+    i = 0
+    while i < len(items):
+        w = items[i]
+        nxt = [x.upper() for x in items[i + 1:i + 3]]
+        if nxt and nxt[0] in ("DI", "DE", "OF") and len(nxt) > 1 and nxt[1] in _SUIT_WORDS:
+            out.append(f"{w} {items[i + 2]}")
+            i += 3
+        elif nxt and nxt[0] in _SUIT_WORDS:
+            out.append(f"{w} {items[i + 1]}")
+            i += 2
+        else:
+            out.append(w)
+            i += 1
+    return out
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards in canonical notation, separated by single spaces."""
+    return " ".join(str(c) for c in cards)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The cards in play: ``counts`` maps each card to how many copies exist.
+
+    ``name`` is the phrase used in messages ("the 52-card French deck").
+    """
+
+    name: str
+    counts: dict
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts.values())
+
+    def cards(self) -> list[Card]:
+        """Every physical card of the deck, in a stable order (suits S H D C, ranks A to K, jokers last)."""
+        out = []
+        for card, n in self.counts.items():
+            out.extend([card] * n)
+        return out
+
+    def check(self, cards: Iterable[Card], field: str = "cards") -> Counter:
+        """Check that every card exists in this deck and no card appears more often than it holds.
+
+        Returns the ``Counter`` of the cards. Raises ``LedgerError`` naming ``field`` and the
+        first impossible card, or the card that appears too often with both counts.
+        """
+        seen = Counter(cards)
+        for card, n in seen.items():
+            allowed = self.counts.get(card, 0)
+            if allowed == 0:
+                what = "jokers" if card.is_joker else f"{card}"
+                raise LedgerError(f"{what} not in {self.name}", field, str(card))
+            if n > allowed:
+                times = "once" if allowed == 1 else f"{allowed} times"
+                raise LedgerError(
+                    f"{card} appears {n} times, but {self.name} holds it {times}", field, str(card)
+                )
+        return seen
+
+
+def _suited(ranks: Iterable[str], copies: int = 1) -> dict:
+    return {Card(r, s): copies for s in SUITS for r in ranks}
+
+
+FRENCH_52 = Deck("the 52-card French deck", _suited(RANKS))
+ITALIAN_40 = Deck("the 40-card Italian deck", _suited(("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")))
+TWO_DECKS_FOUR_JOKERS = Deck("two 52-card decks with four jokers", _suited(RANKS, 2) | {JOKER: 4})
+THREE_DECKS_SIX_JOKERS = Deck("three 52-card decks with six jokers", _suited(RANKS, 3) | {JOKER: 6})
+
+
+def multiple(deck: Deck, n: int, name: str | None = None) -> Deck:
+    """``n`` copies of ``deck`` shuffled together (e.g. the 40-card game played with two decks)."""
+    return Deck(name or f"{n} × {deck.name.removeprefix('the ')}", {c: k * n for c, k in deck.counts.items()})

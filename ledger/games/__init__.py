@@ -1,0 +1,49 @@
+"""The registry of games: name → scorer, imported only when first asked for.
+
+``get_game("trentasette")`` returns the scorer (a :class:`ledger.games.base.Game`). Adding a game
+is one module under ``ledger/games/`` defining ``GAME = TheGame()`` and one line in ``_MODULES``.
+Unknown names raise ``LedgerError`` on the field ``game``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+
+from ledger.errors import LedgerError
+
+# name → module; a name whose module is not there yet is not offered
+_MODULES = {
+    "trentasette": "ledger.games.trentasette",
+    "trentuno": "ledger.games.trentuno",
+    "simone": "ledger.games.simone",
+    "bridge": "ledger.games.bridge",
+    "canasta": "ledger.games.canasta",
+}
+_ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone"}
+
+
+def available() -> list[str]:
+    """Names of the games this installation can score, in registry order."""
+    return [n for n in _MODULES if _load(n) is not None]
+
+
+@lru_cache(maxsize=None)
+def _load(name: str):
+    try:
+        module = importlib.import_module(_MODULES[name])
+    except ModuleNotFoundError as err:
+        if err.name == _MODULES[name]:
+            return None
+        raise
+    return module.GAME
+
+
+def get_game(name: object):
+    """The scorer registered as ``name`` (case-insensitive); ``LedgerError`` on ``game`` otherwise."""
+    key = str(name).strip().lower() if isinstance(name, str) else None
+    key = _ALIASES.get(key, key)
+    game = _load(key) if key in _MODULES else None
+    if game is None:
+        raise LedgerError(f"unknown game {name!r} (known: {', '.join(available())})", "game", name)
+    return game

@@ -1,0 +1,495 @@
+"""The scorer protocol every game implements, and the pieces the games share.
+
+A game is a :class:`Game` subclass with no I/O: it reads plain dicts (the hand and match
+documents of FORMATS.md) and returns frozen values. The store and the CLI only ever talk to a
+game through this protocol, so a new game is one module plus one line in the registry.
+
+The flow, for one hand of a match::
+
+    setup = game.setup(rules, players, sides, options)      # MatchSetup, validated
+    state = game.start(setup)                                # MatchState before any hand
+    state, result = game.apply(setup, state, hand_doc)       # HandResult, new MatchState
+
+and :func:`replay` folds a whole list of hand documents. ``game.score(doc, rules)`` scores one hand
+on its own (``ledger score``), without a match.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from ledger.errors import LedgerError
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """What is fixed when a match starts.
+
+    - ``game``, ``rules``: registry name and rule set.
+    - ``players``: player names in seat order (the deal passes clockwise in this order).
+    - ``sides``: side name → its players in seat order. Each-for-self games have one side per
+      player, named as the player.
+    - ``options``: the game's options with every default filled in (plain JSON values).
+    - ``ended_early``: the scorekeeper ended the match before its natural end.
+    """
+
+    game: str
+    rules: str
+    players: tuple[str, ...]
+    sides: Mapping[str, tuple[str, ...]]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    ended_early: bool = False
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        return tuple(self.sides)
+
+    @property
+    def teams(self) -> bool:
+        """True when some side has more than one player."""
+        return any(len(p) > 1 for p in self.sides.values())
+
+    def resolve_side(self, name: object, field: str) -> str:
+        """The side called ``name`` (case-insensitive), or the side of the player so called.
+
+        Raises ``LedgerError`` naming ``field`` when no side or player matches.
+        """
+        if isinstance(name, str):
+            key = name.strip().casefold()
+            for side, members in self.sides.items():
+                if side.casefold() == key:
+                    return side
+            for side, members in self.sides.items():
+                if any(p.casefold() == key for p in members):
+                    return side
+        raise LedgerError(
+            f"{name!r} is not a side of this match (sides: {', '.join(self.sides)})", field, name
+        )
+
+    def resolve_player(self, name: object, field: str) -> str:
+        """The player of this match called ``name`` (case-insensitive), else ``LedgerError``."""
+        if isinstance(name, str):
+            key = name.strip().casefold()
+            for p in self.players:
+                if p.casefold() == key:
+                    return p
+        raise LedgerError(
+            f"{name!r} is not a player of this match (players: {', '.join(self.players)})", field, name
+        )
+
+    def to_json(self) -> dict:
+        """The match settings as they appear in a match document (FORMATS.md)."""
+        doc: dict[str, Any] = {"game": self.game, "rules": self.rules}
+        if self.teams:
+            doc["sides"] = {s: list(p) for s, p in self.sides.items()}
+        else:
+            doc["players"] = list(self.players)
+        doc["options"] = dict(self.options)
+        return doc
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The score of one hand.
+
+    ``data`` is the JSON object that ``ledger score --json`` prints for it (its fields per game
+    are in FORMATS.md, e.g. ``points`` and ``items``); ``summary`` is one line for people.
+    """
+
+    data: Mapping[str, Any]
+    summary: str = ""
+
+    def to_json(self) -> dict:
+        return dict(self.data)
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """A match after some hands.
+
+    - ``hands``: live hands applied so far.
+    - ``totals``: side (or player) → running total in the game's unit (points; lives for
+      Trentuno).
+    - ``finished``: the natural end was reached; ``winner`` is a side name, a list of names for a
+      shared win, or None.
+    - ``extra``: game-specific state (vulnerability, lives, pot, opening minimum …), JSON-ready.
+    """
+
+    hands: int
+    totals: Mapping[str, Any]
+    finished: bool = False
+    winner: Any = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        doc = {"hands": self.hands, "totals": dict(self.totals), "winner": self.winner,
+               "finished": self.finished}
+        doc.update(self.extra)
+        return doc
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a scoreboard table: a header and how to align it (``left``/``right``/``center``)."""
+
+    header: str
+    justify: str = "right"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A plain table for people: the CLI renders it with rich; games never import rich."""
+
+    title: str
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[str, ...], ...]
+    caption: str = ""
+    # rows after which a horizontal line is drawn (e.g. a bridge game line), 0-based indices
+    lines_after: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Board:
+    """What the scoreboard shows: one or more tables, then status lines (who won, who deals)."""
+
+    tables: tuple[Table, ...]
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Question:
+    """One thing the CLI must ask before a hand document is complete.
+
+    ``key`` names what is asked (for messages), ``text`` is the prompt, and ``answer(doc, text)``
+    returns the document with the answer put in (raising ``LedgerError`` for an answer that cannot
+    be read, so the CLI can ask again). ``choices`` lists accepted answers when there are few.
+    """
+
+    key: str
+    text: str
+    answer: Callable[[dict, str], dict]
+    choices: tuple[str, ...] = ()
+    default: str | None = None
+
+
+@dataclass
+class Replay:
+    """Every step of a match replayed: ``results[i]`` and ``states[i]`` are after hand ``i``."""
+
+    setup: MatchSetup
+    start: MatchState
+    results: list[HandResult]
+    states: list[MatchState]
+
+    @property
+    def final(self) -> MatchState:
+        return self.states[-1] if self.states else self.start
+
+
+class Game:
+    """Base class of a scorer. Subclasses set the class attributes and implement the methods
+    marked "must"; the others have sensible defaults.
+
+    Class attributes: ``name`` (registry name, e.g. ``"trentasette"``), ``title`` (for people),
+    ``version`` (scorer version stored beside every result), ``rule_sets`` (first is the
+    default), ``min_players``/``max_players``.
+    """
+
+    name: str = ""
+    title: str = ""
+    version: str = "1"
+    rule_sets: tuple[str, ...] = ("standard",)
+    min_players: int = 2
+    max_players: int = 2
+
+    # --- rule sets and setup -------------------------------------------------------------
+    @property
+    def default_rules(self) -> str:
+        return self.rule_sets[0]
+
+    def check_rules(self, rules: object) -> str:
+        """The rule set named ``rules`` (None → default); ``LedgerError`` on ``rules`` if unknown."""
+        if rules is None:
+            return self.default_rules
+        key = str(rules).strip().lower()
+        for r in self.rule_sets:
+            if r.lower() == key:
+                return r
+        raise LedgerError(
+            f"unknown rule set {rules!r} for {self.name} (known: {', '.join(self.rule_sets)})",
+            "rules", rules,
+        )
+
+    def setup(self, rules: object, players: Sequence[str] | None = None,
+              sides: Mapping[str, Sequence[str]] | None = None,
+              options: Mapping[str, Any] | None = None, ended_early: bool = False) -> MatchSetup:
+        """Validate a match's settings and return them with defaults filled in.
+
+        ``players`` (seat order) or ``sides`` (side → players) must be given. Raises
+        ``LedgerError`` for a wrong number of players, a repeated name or a bad option.
+        """
+        rules = self.check_rules(rules)
+        players_t, sides_d = self.seat(rules, players, sides)
+        opts = self.check_options(rules, dict(options or {}), players_t)
+        return MatchSetup(self.name, rules, players_t, sides_d, opts, ended_early)
+
+    def seat(self, rules: str, players: Sequence[str] | None,
+             sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict]:
+        """Default seating: each player is a side of their own. Games with teams override."""
+        if sides:
+            raise LedgerError(f"{self.name} is played each for self: give players, not sides", "sides", None)
+        names = check_names(players, "players")
+        self.check_player_count(len(names))
+        return names, {p: (p,) for p in names}
+
+    def check_player_count(self, n: int, field: str = "players") -> None:
+        if not self.min_players <= n <= self.max_players:
+            span = (f"{self.min_players}" if self.min_players == self.max_players
+                    else f"{self.min_players} to {self.max_players}")
+            raise LedgerError(f"{self.title or self.name} is played by {span} players, not {n}", field, n)
+
+    def check_options(self, rules: str, options: dict, players: tuple[str, ...]) -> dict:
+        """Validate options and fill defaults; the base accepts only ``first_dealer``."""
+        out = {}
+        if "first_dealer" in options:
+            fd = options.pop("first_dealer")
+            if fd is not None:
+                match = [p for p in players if p.casefold() == str(fd).casefold()]
+                if not match:
+                    raise LedgerError(f"{fd!r} is not a player of this match", "options.first_dealer", fd)
+                out["first_dealer"] = match[0]
+        if options:
+            key = sorted(options)[0]
+            raise LedgerError(f"unknown option {key!r} for {self.name}", f"options.{key}", options[key])
+        return out
+
+    # --- one hand --------------------------------------------------------------------------
+    def score(self, doc: Mapping[str, Any], rules: object = None) -> HandResult:
+        """Must: score one hand document on its own (``ledger score``). ``LedgerError`` on bad input."""
+        raise NotImplementedError
+
+    # --- a match ---------------------------------------------------------------------------
+    def start(self, setup: MatchSetup) -> MatchState:
+        """The state before the first hand: every total zero."""
+        return MatchState(0, {s: 0 for s in setup.sides})
+
+    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+        """Must: score ``doc`` as the next hand of the match and return the new state.
+
+        Raises ``LedgerError`` when the hand does not fit the match (a finished match, a player
+        who is not in it) as well as for bad input.
+        """
+        raise NotImplementedError
+
+    def finish_early(self, setup: MatchSetup, state: MatchState) -> MatchState:
+        """The state when the scorekeeper ends the match before its natural end.
+
+        Default: the side with the highest total wins (all tied for it share the win).
+        """
+        if state.finished or not state.totals:
+            return state
+        best = max(state.totals.values())
+        leaders = [s for s, t in state.totals.items() if t == best]
+        return MatchState(state.hands, state.totals, False, leaders[0] if len(leaders) == 1 else leaders,
+                          state.extra)
+
+    def board(self, setup: MatchSetup, replay: Replay) -> Board:
+        """The scoreboard: by default one row per hand with each side's points and running totals."""
+        return points_board(self, setup, replay)
+
+    def dealer(self, setup: MatchSetup, hand_number: int) -> str:
+        """Who deals hand ``hand_number`` (0-based): clockwise from the first dealer (RULES.md)."""
+        first = setup.options.get("first_dealer") or setup.players[0]
+        i = setup.players.index(first)
+        return setup.players[(i + hand_number) % len(setup.players)]
+
+    # --- entry at the table ----------------------------------------------------------------
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict:
+        """Turn command-line words (``KEY=VALUE`` pairs by default) into a partial hand document."""
+        return key_value_entry(tokens)
+
+    def questions(self, setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
+        """What is still missing from ``doc`` for a complete hand, in the order to ask it."""
+        return []
+
+    def describe_hand(self, doc: Mapping[str, Any]) -> str:
+        """A short text of what was entered for a hand (for the scoreboard and history)."""
+        return ""
+
+
+def replay(game: Game, setup: MatchSetup, docs: Sequence[Mapping[str, Any]]) -> Replay:
+    """Fold ``docs`` (live hand documents in order) through ``game``.
+
+    Raises ``LedgerError`` with the hand's index in the field path (``hands[3].sides``) for the
+    first hand that is bad or does not fit the match. When ``setup.ended_early`` the final state
+    is the game's :meth:`Game.finish_early` of the last one.
+    """
+    state = game.start(setup)
+    start = state
+    results, states = [], []
+    for i, doc in enumerate(docs):
+        if not isinstance(doc, Mapping):
+            raise LedgerError("a hand must be a JSON object", f"hands[{i}]", doc)
+        try:
+            state, result = game.apply(setup, state, doc)
+        except LedgerError as err:
+            raise err.at(f"hands[{i}]") from None
+        results.append(result)
+        states.append(state)
+    if setup.ended_early:
+        final = game.finish_early(setup, states[-1] if states else start)
+        if states:
+            states[-1] = final
+        else:
+            start = final
+    return Replay(setup, start, results, states)
+
+
+# --- shared helpers ---------------------------------------------------------------------------
+def check_names(names: object, field: str) -> tuple[str, ...]:
+    """A tuple of distinct, non-empty names (case-insensitively distinct); ``LedgerError`` otherwise."""
+    if isinstance(names, str):
+        names = [n for n in re.split(r"\s*,\s*", names.strip()) if n]
+    if not isinstance(names, (list, tuple)) or not names:
+        raise LedgerError("give the players' names", field, names)
+    out: list[str] = []
+    for i, n in enumerate(names):
+        if not isinstance(n, str) or not n.strip():
+            raise LedgerError(f"{n!r} is not a name", f"{field}[{i}]", n)
+        n = n.strip()
+        if any(o.casefold() == n.casefold() for o in out):
+            raise LedgerError(f"{n!r} appears twice", field, n)
+        out.append(n)
+    return tuple(out)
+
+
+def need(doc: Mapping[str, Any], key: str, field: str | None = None) -> Any:
+    """``doc[key]``, or ``LedgerError`` "missing" naming the field."""
+    if key not in doc or doc[key] is None:
+        raise LedgerError("missing", field or key, None)
+    return doc[key]
+
+
+# fields that a stored or exported hand may carry beside the game's own (FORMATS.md, backups)
+META_KEYS = frozenset({"game", "rules", "entered_at", "note", "voided", "voided_at", "void_reason",
+                       "replaces", "replaced_by"})
+
+
+def check_keys(doc: Mapping[str, Any], allowed: set[str], prefix: str = "") -> None:
+    """Refuse a field that the game does not know (a typo must not be silently ignored).
+
+    The bookkeeping fields of :data:`META_KEYS` are always allowed at the top level.
+    """
+    for k in doc:
+        if k not in allowed and not (not prefix and k in META_KEYS):
+            raise LedgerError(f"unknown field {k!r}", f"{prefix}{k}", doc[k])
+
+
+def as_int(value: object, field: str, lo: int | None = None, hi: int | None = None) -> int:
+    """An integer (a digit string is accepted) within ``lo``..``hi``; ``LedgerError`` otherwise."""
+    if isinstance(value, bool):
+        raise LedgerError(f"expected a number, got {value!r}", field, value)
+    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+        value = int(value)
+    if not isinstance(value, int):
+        raise LedgerError(f"expected a whole number, got {value!r}", field, value)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        rng = f"{lo} to {hi}" if lo is not None and hi is not None else (f"at least {lo}" if lo is not None else f"at most {hi}")
+        raise LedgerError(f"{value} is out of range ({rng})", field, value)
+    return value
+
+
+_TRUE = {"true", "yes", "y", "si", "sì", "s", "1", "x"}
+_FALSE = {"false", "no", "n", "0", "-", ""}
+
+
+def as_bool(value: object, field: str) -> bool:
+    """A yes/no value: JSON true/false, or yes/no/sì/y/n/1/0 as text."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        v = value.strip().casefold()
+        if v in _TRUE:
+            return True
+        if v in _FALSE:
+            return False
+    raise LedgerError(f"expected yes or no, got {value!r}", field, value)
+
+
+def key_value_entry(tokens: Sequence[str]) -> dict:
+    """``["Anna=AH 2H", "table=5C", "Bruno.cards=20"]`` → a partial hand document.
+
+    Values stay text (the game reads them); a dotted key ``A.b=v`` sets ``doc["A"]["b"]``.
+    """
+    doc: dict[str, Any] = {}
+    for tok in tokens:
+        if "=" not in tok:
+            raise LedgerError(f"expected KEY=VALUE, got {tok!r}", "entry", tok)
+        k, v = tok.split("=", 1)
+        k, v = k.strip(), v.strip()
+        if "." in k:
+            outer, inner = k.split(".", 1)
+            sub = doc.setdefault(outer, {})
+            if not isinstance(sub, dict):
+                raise LedgerError(f"{outer!r} is given both as a value and with fields", "entry", tok)
+            sub[inner] = v
+        else:
+            doc[k] = v
+    return doc
+
+
+def running_winner(totals: Mapping[str, int], target: int) -> tuple[bool, Any]:
+    """First-to-``target`` rule shared by the points games (Trentasette, Canasta).
+
+    The match ends when some side has reached ``target`` at the end of a hand; the highest total
+    wins; if the highest is shared, nobody has won yet and another hand is played.
+    Returns ``(finished, winner)``.
+    """
+    reached = {s: t for s, t in totals.items() if t >= target}
+    if not reached:
+        return False, None
+    best = max(reached.values())
+    top = [s for s, t in reached.items() if t == best]
+    if len(top) > 1:
+        return False, None
+    return True, top[0]
+
+
+def points_board(game: Game, setup: MatchSetup, rp: Replay, unit: str = "") -> Board:
+    """The standard scoreboard of a points game: per hand each side's points and running totals."""
+    sides = setup.side_names
+    cols = [Column("#"), Column("dealer", "left")]
+    for s in sides:
+        cols += [Column(s), Column("total")]
+    cols.append(Column("notes", "left"))
+    rows = []
+    for i, (res, st) in enumerate(zip(rp.results, rp.states)):
+        pts = res.data.get("points", {})
+        row = [str(i + 1), game.dealer(setup, i)]
+        for s in sides:
+            row += [_signed(pts.get(s, 0)), str(st.totals.get(s, 0))]
+        row.append(res.summary)
+        rows.append(tuple(row))
+    table = Table(f"{game.title} — {' v '.join(sides)}", tuple(cols), tuple(rows))
+    return Board((table,), tuple(status_notes(game, setup, rp)))
+
+
+def status_notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
+    """The lines under every scoreboard: who won (or that the match goes on) and who deals next."""
+    final = rp.final
+    notes = []
+    if final.winner is not None:
+        w = final.winner if isinstance(final.winner, str) else " and ".join(final.winner)
+        how = "wins" if final.finished else "leads when the match was ended early; wins"
+        notes.append(f"{w} {how}.")
+    elif final.finished:
+        notes.append("The match is over.")
+    else:
+        notes.append(f"Next dealer: {game.dealer(setup, final.hands)}.")
+    return notes
+
+
+def _signed(n: object) -> str:
+    return f"{n:+d}" if isinstance(n, int) else str(n)

@@ -1,0 +1,519 @@
+"""Trentasette: captured piles scored to 37 (seed 000, RULES.md "Trentasette").
+
+52 French cards, no jokers. 2 players (1 v 1), 3 players (each for self) or 4 players (2 v 2,
+partners sitting opposite: seats 1 and 3 against 2 and 4), so a hand has 2 or 3 sides.
+
+A hand document (FORMATS.md)::
+
+    {"game": "trentasette",
+     "sides": {"Anna": "AH 2H 3H ...", "Bruno": "rest"},
+     "table": "5C 9D", "last_capture": "Anna"}
+
+Each side's value is its captured pile as cards, ``"rest"`` (the cards nobody else holds; at most
+one side), or the facts the side counted from its pile (see :data:`COUNT_FIELDS`). The piles plus
+the table are exactly the 52 cards; the table goes to ``last_capture``.
+
+Points per side (units: points), from its own pile: +1 most cards and +1 most figures (unique most
+only); +2 per numeric rank held complete (all 4 with 2 sides, at least 3 with 3 sides); +2 ace of
+hearts; +3 per suit with a run of numeric cards (7 long with 2 sides, 6 with 3; ace low; one per
+suit); -1 two of spades; -2 no seven; -3 per suit with no numeric card. First side to 37 at the
+end of a hand wins; if several are at 37 or more the highest wins; a tie for the highest plays on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUIT_NAMES, SUITS, Card, format_cards, parse_cards
+from ledger.errors import LedgerError
+from ledger.games.base import (
+    Game, HandResult, MatchSetup, MatchState, Question, as_bool, as_int, check_keys, check_names,
+    key_value_entry, need, running_winner,
+)
+
+TARGET = 37
+REST_WORDS = {"rest", "resto", "rest of the deck", "il resto", "*"}
+COUNT_WORD = "count"
+
+# the facts a side may report instead of its cards: field → meaning
+COUNT_FIELDS = {
+    "cards": "number of cards in the pile (0-52)",
+    "figures": "number of figures J Q K in the pile (0-12)",
+    "ranks": "numeric ranks held complete (all 4; at least 3 with three sides), e.g. \"3 6\" or none",
+    "ace_of_hearts": "holds the ace of hearts (yes/no)",
+    "two_of_spades": "holds the two of spades (yes/no)",
+    "sevens": "holds at least one seven (yes/no)",
+    "runs": "suits with a run (7 in a row; 6 with three sides), e.g. \"H\" or none",
+    "missing_suits": "suits of which the pile has no numeric card, e.g. \"C\" or none",
+}
+_REQUIRED_COUNTS = ("cards", "figures", "sevens")
+
+
+@dataclass(frozen=True)
+class Pile:
+    """What scoring needs to know of one side's pile (the same whether from cards or counted)."""
+
+    cards: int
+    figures: int
+    ranks: frozenset          # numeric ranks held complete (threshold by number of sides)
+    ace_of_hearts: bool
+    two_of_spades: bool
+    sevens: bool
+    runs: frozenset           # suits with a qualifying run
+    missing_suits: frozenset  # suits with no numeric card
+    counted: bool = False     # entered as counts, not cards
+
+    def to_json(self) -> dict:
+        return {"cards": self.cards, "figures": self.figures, "ranks": sorted(self.ranks, key=NUMERIC_RANKS.index),
+                "ace_of_hearts": self.ace_of_hearts, "two_of_spades": self.two_of_spades,
+                "sevens": self.sevens, "runs": _suit_list(self.runs), "missing_suits": _suit_list(self.missing_suits)}
+
+
+def thresholds(n_sides: int) -> tuple[int, int]:
+    """(cards of a rank for the +2, length of a run for the +3): (4, 7) with 2 sides, (3, 6) with 3."""
+    return (4, 7) if n_sides == 2 else (3, 6)
+
+
+def pile_from_cards(cards: Sequence[Card], n_sides: int) -> Pile:
+    """The facts of a pile given card by card (``n_sides`` sets the rank and run thresholds)."""
+    need_rank, run_len = thresholds(n_sides)
+    numeric = [c for c in cards if c.is_numeric]
+    by_rank = Counter(c.rank for c in numeric)
+    runs = frozenset(s for s in SUITS if _longest_run({c.order for c in numeric if c.suit == s}) >= run_len)
+    return Pile(
+        cards=len(cards),
+        figures=sum(1 for c in cards if c.is_figure),
+        ranks=frozenset(r for r, n in by_rank.items() if n >= need_rank),
+        ace_of_hearts=Card("A", "H") in cards,
+        two_of_spades=Card("2", "S") in cards,
+        sevens=by_rank["7"] > 0,
+        runs=runs,
+        missing_suits=frozenset(s for s in SUITS if not any(c.suit == s for c in numeric)),
+    )
+
+
+def _longest_run(orders: set[int]) -> int:
+    best = run = 0
+    for o in range(1, 11):
+        run = run + 1 if o in orders else 0
+        best = max(best, run)
+    return best
+
+
+def score_piles(piles: Mapping[str, Pile]) -> dict[str, list[tuple[str, int]]]:
+    """Every side's scoring items, ``side → [(item, points), ...]`` (RULES.md, Trentasette)."""
+    items: dict[str, list[tuple[str, int]]] = {s: [] for s in piles}
+    three = len(piles) == 3
+    for label, attr in (("most cards", "cards"), ("most figures", "figures")):
+        best = max(getattr(p, attr) for p in piles.values())
+        top = [s for s, p in piles.items() if getattr(p, attr) == best]
+        if len(top) == 1:
+            items[top[0]].append((label, 1))
+    for s, p in piles.items():
+        for r in sorted(p.ranks, key=NUMERIC_RANKS.index):
+            items[s].append((f"{'three or four' if three else 'all four'} {r}s", 2))
+        if p.ace_of_hearts:
+            items[s].append(("ace of hearts", 2))
+        for suit in _suit_list(p.runs):
+            items[s].append((f"run in {SUIT_NAMES[suit]}", 3))
+        if p.two_of_spades:
+            items[s].append(("two of spades", -1))
+        if not p.sevens:
+            items[s].append(("no seven", -2))
+        for suit in _suit_list(p.missing_suits):
+            items[s].append((f"no {SUIT_NAMES[suit]}", -3))
+    return items
+
+
+class Trentasette(Game):
+    """The Trentasette scorer (see the module docstring for the rules it implements)."""
+
+    name = "trentasette"
+    title = "Trentasette"
+    version = "1"
+    rule_sets = ("standard",)
+    min_players = 2
+    max_players = 4
+
+    # --- setup --------------------------------------------------------------------------------
+    def seat(self, rules, players, sides):
+        """2 or 3 players each for self; 4 players in two teams sitting alternately.
+
+        ``sides`` (team name → 2 players) seats the teams alternately; 4 ``players`` without
+        sides pair seats 1 and 3 against 2 and 4, the teams named "A & C".
+        """
+        if sides:
+            if not isinstance(sides, Mapping) or len(sides) != 2:
+                raise LedgerError("four players play as two sides of two", "sides", sides)
+            teams = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}
+            a, b = teams.values()
+            if len(a) != 2 or len(b) != 2:
+                raise LedgerError("each side has two players", "sides", sides)
+            seated = check_names([a[0], b[0], a[1], b[1]], "sides")
+            return seated, teams
+        names = check_names(players, "players")
+        self.check_player_count(len(names))
+        if len(names) == 4:
+            return names, {f"{names[0]} & {names[2]}": (names[0], names[2]),
+                           f"{names[1]} & {names[3]}": (names[1], names[3])}
+        return names, {p: (p,) for p in names}
+
+    def check_options(self, rules, options, players):
+        target = options.pop("target", TARGET)
+        out = super().check_options(rules, options, players)
+        out["target"] = as_int(target, "options.target", 1, 1000)
+        return out
+
+    # --- one hand -----------------------------------------------------------------------------
+    def score(self, doc, rules=None):
+        """Score a hand document on its own: 2 or 3 sides named as the document names them.
+
+        Returns a :class:`HandResult` whose data is ``{"points": {side: int}, "items": {side:
+        [{"item": str, "points": int}]}, "piles": {side: facts}}``. Raises ``LedgerError`` for an
+        unknown field, a wrong card, a card twice, piles that do not make the 52-card deck, or
+        counted facts that contradict each other.
+        """
+        self.check_rules(rules if rules is not None else doc.get("rules"))
+        check_keys(doc, {"sides", "table", "last_capture"})
+        sides = need(doc, "sides")
+        if not isinstance(sides, Mapping) or not 2 <= len(sides) <= 3:
+            raise LedgerError("a hand has 2 or 3 sides (a 4-player team is one side)", "sides", sides)
+        return _score(dict(sides), doc.get("table"), doc.get("last_capture"), lambda k, f: str(k))
+
+    def apply(self, setup, state, doc):
+        if state.finished:
+            raise LedgerError("the match is over: no more hands", "hand", None)
+        check_keys(doc, {"sides", "table", "last_capture"})
+        sides = need(doc, "sides")
+        if not isinstance(sides, Mapping):
+            raise LedgerError("expected the sides' piles", "sides", sides)
+        result = _score(dict(sides), doc.get("table"), doc.get("last_capture"),
+                        setup.resolve_side, expected=setup.side_names)
+        totals = {s: state.totals.get(s, 0) + result.data["points"][s] for s in setup.side_names}
+        finished, winner = running_winner(totals, setup.options.get("target", TARGET))
+        return MatchState(state.hands + 1, totals, finished, winner), result
+
+    # --- entry ----------------------------------------------------------------------------------
+    def parse_entry(self, setup, tokens):
+        """``Anna="AH 2H …" Bruno=rest table="5C" last=Anna`` or counts ``Anna.cards=20 …``."""
+        raw = key_value_entry(tokens)
+        doc: dict[str, Any] = {"sides": {}}
+        for k, v in raw.items():
+            low = k.lower()
+            if low in ("table", "tavolo", "banco"):
+                doc["table"] = v
+            elif low in ("last", "last_capture", "ultima", "ultima_presa"):
+                doc["last_capture"] = v
+            else:
+                doc["sides"][setup.resolve_side(k, f"entry.{k}")] = v
+        return doc
+
+    def questions(self, setup, doc):
+        sides = doc.get("sides") or {}
+        qs: list[Question] = []
+        for side in setup.side_names:
+            given = {setup.resolve_side(k, "sides"): v for k, v in sides.items()}
+            if side not in given:
+                qs.append(Question(side, f"{side}: captured pile (the cards, 'rest', or 'count')",
+                                   _answer_pile(side)))
+                return qs
+            v = given[side]
+            if isinstance(v, Mapping):
+                for f, meaning in COUNT_FIELDS.items():
+                    if f not in v:
+                        qs.append(Question(f"{side}.{f}", f"{side}: {meaning}", _answer_count(side, f)))
+                        return qs
+        if "table" not in doc:
+            qs.append(Question("table", "cards left on the table at the end (Enter for none)",
+                               _answer_table, default=""))
+        elif doc.get("table") and not doc.get("last_capture"):
+            qs.append(Question("last_capture", "who made the last capture", _answer_last,
+                               choices=setup.side_names))
+        return qs
+
+
+def _answer_pile(side):
+    def answer(doc, text):
+        t = text.strip()
+        value: Any = {} if t.lower() == COUNT_WORD else t
+        if t.lower() not in REST_WORDS and t.lower() != COUNT_WORD:
+            parse_cards(t, f"sides.{side}")
+        return {**doc, "sides": {**(doc.get("sides") or {}), side: value}}
+    return answer
+
+
+def _answer_count(side, f):
+    def answer(doc, text):
+        pile = dict(doc["sides"][side])
+        pile[f] = text.strip()
+        _read_count_field(pile, f, f"sides.{side}.{f}")
+        return {**doc, "sides": {**doc["sides"], side: pile}}
+    return answer
+
+
+def _answer_table(doc, text):
+    if text.strip():
+        parse_cards(text, "table")
+    return {**doc, "table": text.strip()}
+
+
+def _answer_last(doc, text):
+    return {**doc, "last_capture": text.strip()}
+
+
+# --- reading and scoring a hand -------------------------------------------------------------------
+def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str] | None = None) -> HandResult:
+    """Resolve names, read the piles, check the deck and the counts, and score.
+
+    ``resolve(key, field)`` maps a side key of the document to a side name (in a match: the
+    match's sides, players accepted; alone: the key itself). ``expected``: every side the hand
+    must have.
+    """
+    sides: dict[str, Any] = {}
+    for key, value in raw_sides.items():
+        name = resolve(key, f"sides.{key}")
+        if name in sides:
+            raise LedgerError(f"side {name!r} is given twice", f"sides.{key}", key)
+        sides[name] = (key, value)
+    if expected is not None:
+        missing = [s for s in expected if s not in sides]
+        if missing:
+            raise LedgerError(f"missing the pile of {missing[0]!r}", f"sides.{missing[0]}", None)
+    n = len(sides)
+    if n not in (2, 3):
+        raise LedgerError("a hand has 2 or 3 sides", "sides", list(sides))
+
+    table = _read_cards(table_raw, "table") if table_raw not in (None, "", []) else []
+    last = None
+    if table:
+        if last_raw in (None, ""):
+            raise LedgerError("cards are left on the table: say who made the last capture", "last_capture", None)
+        last = resolve(last_raw, "last_capture")
+        if last not in sides:
+            raise LedgerError(f"{last_raw!r} is not a side of this hand", "last_capture", last_raw)
+    elif last_raw not in (None, ""):
+        last = resolve(last_raw, "last_capture")
+        if last not in sides:
+            raise LedgerError(f"{last_raw!r} is not a side of this hand", "last_capture", last_raw)
+
+    card_piles: dict[str, list[Card]] = {}
+    counted: dict[str, dict] = {}
+    rest = None
+    for name, (key, value) in sides.items():
+        field = f"sides.{key}"
+        if isinstance(value, str) and value.strip().lower() in REST_WORDS:
+            if rest is not None:
+                raise LedgerError("only one side may be the rest of the deck", field, value)
+            rest = name
+        elif isinstance(value, Mapping):
+            counted[name] = _read_counts(value, field)
+        else:
+            card_piles[name] = _read_cards(value, field)
+
+    if rest is not None and counted:
+        name = next(iter(counted))
+        raise LedgerError("a side can be 'rest' only when every other side is given as cards",
+                          f"sides.{sides[rest][0]}", "rest")
+    # one deck: no card twice anywhere, and only real cards
+    everything = [c for pile in card_piles.values() for c in pile] + table
+    _check_no_repeats(card_piles, table, sides)
+    if rest is not None:
+        taken = Counter(everything)
+        card_piles[rest] = [c for c in FRENCH_52.cards() if not taken[c]]
+    if table:
+        if last in counted:
+            raise LedgerError("the table's cards cannot join a counted pile: count them into it instead",
+                              "last_capture", last_raw)
+        card_piles[last] = card_piles[last] + table
+    piles: dict[str, Pile] = {}
+    for name in sides:
+        if name in card_piles:
+            piles[name] = pile_from_cards(card_piles[name], n)
+        else:
+            piles[name] = _pile_from_counts(counted[name], n)
+    if not counted:
+        total = sum(len(p) for p in card_piles.values())
+        if total != 52:
+            have = Counter(c for p in card_piles.values() for c in p)
+            missing = [c for c in FRENCH_52.cards() if not have[c]]
+            raise LedgerError(
+                f"the piles and the table hold {total} cards, not 52: missing {format_cards(missing[:8])}"
+                + (" …" if len(missing) > 8 else ""), "sides", format_cards(missing))
+    else:
+        _check_counts(piles, card_piles, sides)
+
+    items = score_piles(piles)
+    points = {s: sum(p for _, p in items[s]) for s in sides}
+    data = {
+        "points": points,
+        "items": {s: [{"item": i, "points": p} for i, p in items[s]] for s in sides},
+        "piles": {s: piles[s].to_json() for s in sides},
+    }
+    if rest is not None:
+        data["rest"] = rest
+    summary = ", ".join(f"{s} {points[s]:+d}" for s in sides)
+    return HandResult(data, summary)
+
+
+def _read_cards(value, field) -> list[Card]:
+    cards = parse_cards(value, field)
+    FRENCH_52.check(cards, field)
+    return cards
+
+
+def _check_no_repeats(card_piles, table, sides) -> None:
+    where: dict[Card, str] = {}
+    for name, pile in list(card_piles.items()) + [("the table", table)]:
+        label = sides[name][0] if name in sides else name
+        for c in pile:
+            if c in where:
+                places = f"in {where[c]}" + (" and " + label if where[c] != label else " twice")
+                raise LedgerError(f"{c} appears twice ({places})", "sides" if name != "the table" else "table", str(c))
+            where[c] = label
+
+
+def _read_counts(value: Mapping, field: str) -> dict:
+    check_keys(value, set(COUNT_FIELDS), prefix=f"{field}.")
+    out = dict(value)
+    for f in _REQUIRED_COUNTS:
+        if f not in out or out[f] in (None, ""):
+            raise LedgerError(f"missing ({COUNT_FIELDS[f]})", f"{field}.{f}", None)
+    for f in COUNT_FIELDS:
+        _read_count_field(out, f, f"{field}.{f}")
+    return out
+
+
+def _read_count_field(pile: dict, f: str, field: str) -> None:
+    """Normalise one counted fact in place (text from prompts is accepted)."""
+    v = pile.get(f)
+    if f == "cards":
+        pile[f] = as_int(v, field, 0, 52)
+    elif f == "figures":
+        pile[f] = as_int(v, field, 0, 12)
+    elif f in ("ace_of_hearts", "two_of_spades", "sevens"):
+        pile[f] = as_bool(v, field) if v is not None else False
+    elif f == "ranks":
+        pile[f] = _read_ranks(v, field)
+    else:
+        pile[f] = _read_suits(v, field)
+
+
+def _words(v, field) -> list[str]:
+    if v is None:
+        return []
+    if isinstance(v, str):
+        if v.strip().lower() in ("", "none", "nessuno", "nessuna", "-", "no"):
+            return []
+        return [w for w in re.split(r"[\s,;]+", v.strip()) if w]
+    if isinstance(v, list) and all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in v):
+        return [str(x) for x in v]
+    raise LedgerError(f"expected a list, got {v!r}", field, v)
+
+
+def _read_ranks(v, field) -> list[str]:
+    out = []
+    for w in _words(v, field):
+        r = {"T": "10", "1": "A"}.get(w.upper(), w.upper())
+        if r not in NUMERIC_RANKS:
+            raise LedgerError(f"{w!r} is not a numeric rank (A, 2-10; figures never count)", field, w)
+        if r not in out:
+            out.append(r)
+    return out
+
+
+_SUIT_READ = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+              "SPADES": "S", "HEARTS": "H", "DIAMONDS": "D", "CLUBS": "C",
+              "PICCHE": "S", "CUORI": "H", "QUADRI": "D", "FIORI": "C"}
+
+
+def _read_suits(v, field) -> list[str]:
+    out = []
+    for w in _words(v, field):
+        # "HC" reads as two suits
+        parts = [w] if w.upper() in _SUIT_READ and len(w) > 1 else list(w)
+        for p in parts:
+            s = _SUIT_READ.get(p.upper())
+            if s is None:
+                raise LedgerError(f"{w!r} is not a suit (S H D C)", field, w)
+            if s not in out:
+                out.append(s)
+    return out
+
+
+def _suit_list(suits) -> list[str]:
+    return [s for s in SUITS if s in suits]
+
+
+def _pile_from_counts(c: dict, n_sides: int) -> Pile:
+    return Pile(c["cards"], c["figures"], frozenset(c["ranks"]), c["ace_of_hearts"], c["two_of_spades"],
+                c["sevens"], frozenset(c["runs"]), frozenset(c["missing_suits"]), counted=True)
+
+
+def _check_counts(piles: dict[str, Pile], card_piles: dict[str, list[Card]], sides: dict) -> None:
+    """Counted facts must be possible together and with the piles given as cards.
+
+    Each card-level fact (the ace of hearts, the two of spades, a complete rank, a run) belongs to
+    one side at most; the cards add up to 52 and the figures to 12; a side's own facts agree.
+    """
+    n = len(piles)
+    need_rank, run_len = thresholds(n)
+    label = {name: f"sides.{key}" for name, (key, _) in sides.items()}
+    total_cards = sum(p.cards for p in piles.values())
+    if total_cards != 52:
+        raise LedgerError(f"the sides' cards add up to {total_cards}, not 52", "sides", total_cards)
+    total_fig = sum(p.figures for p in piles.values())
+    if total_fig != 12:
+        raise LedgerError(f"the sides' figures add up to {total_fig}, not 12", "sides", total_fig)
+    for fact, what in (("ace_of_hearts", "the ace of hearts"), ("two_of_spades", "the two of spades")):
+        holders = [s for s, p in piles.items() if getattr(p, fact)]
+        if len(holders) != 1:
+            who = " and ".join(holders) if holders else "no side"
+            raise LedgerError(f"{what} must be in exactly one pile, but {who} has it", "sides", fact)
+    if not any(p.sevens for p in piles.values()):
+        raise LedgerError("no side has a seven, but the deck has four", "sides", "sevens")
+    for s, p in piles.items():
+        f = label[s]
+        numeric = p.cards - p.figures
+        if p.figures > p.cards:
+            raise LedgerError(f"{p.figures} figures in a pile of {p.cards} cards", f"{f}.figures", p.figures)
+        held_suits = 4 - len(p.missing_suits)
+        if numeric > 10 * held_suits:
+            raise LedgerError(f"{numeric} numeric cards but only {held_suits} suits with numeric cards",
+                              f"{f}.missing_suits", _suit_list(p.missing_suits))
+        if numeric < held_suits:
+            raise LedgerError(f"{numeric} numeric cards cannot cover {held_suits} suits", f"{f}.cards", p.cards)
+        for suit, fact in (("H", "ace_of_hearts"), ("S", "two_of_spades")):
+            if getattr(p, fact) and suit in p.missing_suits:
+                raise LedgerError(f"has the {fact.replace('_', ' ')} but no {SUIT_NAMES[suit]}",
+                                  f"{f}.{fact}", True)
+        clash = p.runs & p.missing_suits
+        if clash:
+            s0 = _suit_list(clash)[0]
+            raise LedgerError(f"a run in {SUIT_NAMES[s0]} but no {SUIT_NAMES[s0]}", f"{f}.runs", s0)
+        if p.ranks and len(p.missing_suits) > 4 - need_rank:
+            raise LedgerError(f"complete ranks need {need_rank} suits, but {len(p.missing_suits)} suits are missing",
+                              f"{f}.ranks", sorted(p.ranks))
+        if "7" in p.ranks and not p.sevens:
+            raise LedgerError("holds the sevens complete but no seven", f"{f}.sevens", False)
+        if len(p.ranks) * need_rank > numeric:
+            raise LedgerError(f"{len(p.ranks)} complete ranks need {len(p.ranks) * need_rank} numeric cards, "
+                              f"the pile has {numeric}", f"{f}.ranks", sorted(p.ranks))
+    # one card-level fact per side at most, also against piles given as cards
+    for rank in NUMERIC_RANKS:
+        least = sum(need_rank if rank in p.ranks else 0 for s, p in piles.items() if p.counted)
+        least += sum(sum(1 for c in card_piles[s] if c.rank == rank) for s in card_piles)
+        if least > 4:
+            raise LedgerError(f"the {rank}s cannot be complete in more than one pile", "sides", rank)
+    for suit in SUITS:
+        least = sum(run_len if suit in p.runs else 0 for s, p in piles.items() if p.counted)
+        least += sum(sum(1 for c in card_piles[s] if c.suit == suit and c.is_numeric) for s in card_piles)
+        if least > 10:
+            raise LedgerError(f"a run in {SUIT_NAMES[suit]} cannot be in more than one pile", "sides", suit)
+        if all(suit in p.missing_suits for p in piles.values()):
+            raise LedgerError(f"every side says it has no {SUIT_NAMES[suit]}", "sides", suit)
+
+
+GAME = Trentasette()
