@@ -318,6 +318,10 @@ class Game:
         """A short text of what was entered for a hand (for the scoreboard and history)."""
         return ""
 
+    def hand_note(self, result: HandResult) -> str:
+        """The short note beside a hand on the scoreboard (its notable items); empty by default."""
+        return ""
+
 
 def replay(game: Game, setup: MatchSetup, docs: Sequence[Mapping[str, Any]]) -> Replay:
     """Fold ``docs`` (live hand documents in order) through ``game``.
@@ -470,7 +474,7 @@ def points_board(game: Game, setup: MatchSetup, rp: Replay, unit: str = "") -> B
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
             row += [_signed(pts.get(s, 0)), str(st.totals.get(s, 0))]
-        row.append(res.summary)
+        row.append(game.hand_note(res))
         rows.append(tuple(row))
     table = Table(f"{game.title} — {' v '.join(sides)}", tuple(cols), tuple(rows))
     return Board((table,), tuple(status_notes(game, setup, rp)))

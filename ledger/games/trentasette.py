@@ -196,6 +196,20 @@ class Trentasette(Game):
         finished, winner = running_winner(totals, setup.options.get("target", TARGET))
         return MatchState(state.hands + 1, totals, finished, winner), result
 
+    def hand_note(self, result):
+        """The notable items of a hand, e.g. ``AH Anna · run ♥ Anna · 4×7 Bruno``."""
+        notes = []
+        for side, items in result.data.get("items", {}).items():
+            for it in items:
+                label = it["item"]
+                if label == "ace of hearts":
+                    notes.append(f"A♥ {side}")
+                elif label.startswith("run in "):
+                    notes.append(f"run {label[7:]} {side}")
+                elif label.endswith("s") and it["points"] == 2:
+                    notes.append(f"{label.split()[-1]} {side}")
+        return " · ".join(notes)
+
     # --- entry ----------------------------------------------------------------------------------
     def parse_entry(self, setup, tokens):
         """``Anna="AH 2H …" Bruno=rest table="5C" last=Anna`` or counts ``Anna.cards=20 …``."""
@@ -226,13 +240,24 @@ class Trentasette(Game):
                     if f not in v:
                         qs.append(Question(f"{side}.{f}", f"{side}: {meaning}", _answer_count(side, f)))
                         return qs
-        if "table" not in doc:
+        if "table" not in doc and _short_of_deck(sides):
             qs.append(Question("table", "cards left on the table at the end (Enter for none)",
                                _answer_table, default=""))
         elif doc.get("table") and not doc.get("last_capture"):
             qs.append(Question("last_capture", "who made the last capture", _answer_last,
                                choices=setup.side_names))
         return qs
+
+
+def _short_of_deck(sides: Mapping) -> bool:
+    """True when every pile is given as cards and they hold fewer than 52: the rest is on the table."""
+    if any(not isinstance(v, (str, list)) or (isinstance(v, str) and v.strip().lower() in REST_WORDS)
+           for v in sides.values()):
+        return False
+    try:
+        return sum(len(parse_cards(v)) for v in sides.values()) < 52
+    except LedgerError:
+        return False
 
 
 def _answer_pile(side):

@@ -1,0 +1,98 @@
+"""The ``ledger`` command: the root Typer app, its global options and its error handling.
+
+Every command module adds its commands to :data:`app` (or a sub-app) when imported. The store
+(SQLModel, SQLAlchemy, Alembic) is imported only inside commands that open the ledger, so
+``--version`` and ``--help`` stay fast.
+
+Errors: a ``LedgerError`` anywhere becomes one line on standard error (``error: FIELD: message``)
+and exit code 2, with nothing written and nothing on standard output.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+import typer
+from typer.core import TyperGroup
+
+from ledger import __version__
+from ledger.errors import LedgerError
+
+
+class LedgerGroup(TyperGroup):
+    """A command group that turns ``LedgerError`` into one line on stderr and exit code 2."""
+
+    def invoke(self, ctx: typer.Context):
+        try:
+            return super().invoke(ctx)
+        except LedgerError as err:
+            typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(2) from None
+        except KeyboardInterrupt:
+            typer.echo("interrupted: nothing was written for the command in progress", err=True)
+            raise typer.Exit(130) from None
+        except Exception as err:  # database trouble reaches the user as one line too
+            if type(err).__module__.startswith("sqlalchemy"):
+                msg = str(getattr(err, "orig", None) or err).splitlines()[0]
+                typer.echo(f"error: database: {msg}", err=True)
+                raise typer.Exit(1) from None
+            raise
+
+
+app = typer.Typer(
+    cls=LedgerGroup,
+    name="ledger",
+    help="Score card games played at a real table and keep every match in a ledger.",
+    no_args_is_help=True,
+    add_completion=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class State:
+    """Global options, shared with every command."""
+
+    db: Optional[str] = None
+    _ledger = None
+
+
+def ledger():
+    """The open ledger (created and migrated on first use)."""
+    if State._ledger is None:
+        from ledger.store.service import Ledger
+
+        State._ledger = Ledger(State.db)
+    return State._ledger
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"ledger {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    db: Optional[str] = typer.Option(
+        None, "--db", metavar="PATH|URL",
+        help="The ledger: a SQLite file path or a SQLAlchemy URL (default: $LEDGER_DB, else "
+             "ledger.db in your user data directory)."),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
+    State.db = db
+    State._ledger = None
+
+
+def interactive(flag: bool) -> bool:
+    """Prompt for what is missing when asked to, or when standard input is a terminal."""
+    return flag or sys.stdin.isatty()
+
+
+def main() -> None:
+    """Console-script entry point."""
+    from ledger.cli import commands  # noqa: F401  (registers the commands)
+
+    app()

@@ -1,0 +1,88 @@
+"""``ledger score | replay | import | export``: the JSON documents of FORMATS.md."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from ledger.cli.app import app, ledger
+from ledger.cli.cmd_matches import JSON, MATCH, show_view
+from ledger.cli.inputs import read_json
+from ledger.cli.render import console, print_board, print_json, print_result
+from ledger.errors import LedgerError
+
+DOC = typer.Argument(..., help="A JSON file, or '-' for standard input.")
+
+
+def score_document(doc) -> "object":
+    """Score one hand document (it names its game and may name its rule set)."""
+    from ledger.games import get_game
+
+    if not isinstance(doc, dict):
+        raise LedgerError("a hand document must be a JSON object", "document", None)
+    return get_game(doc.get("game")).score(doc, doc.get("rules"))
+
+
+@app.command("score")
+def score(file: str = DOC, as_json: bool = JSON) -> None:
+    """Score a hand document (or a list of them) without storing anything."""
+    data = read_json(file)
+    if isinstance(data, list):
+        results = []
+        for i, doc in enumerate(data):
+            try:
+                results.append(score_document(doc))
+            except LedgerError as err:
+                raise err.at(f"[{i}]") from None
+        if as_json:
+            print_json([r.to_json() for r in results])
+        else:
+            for i, r in enumerate(results):
+                console().print(f"Hand {i + 1}", style="bold underline")
+                print_result(r)
+        return
+    result = score_document(data)
+    if as_json:
+        print_json(result.to_json())
+    else:
+        print_result(result)
+
+
+@app.command("replay")
+def replay_cmd(file: str = DOC, as_json: bool = JSON) -> None:
+    """Replay a match document: every hand's score, the running totals and the final state."""
+    from ledger.games import get_game
+    from ledger.games.base import replay
+    from ledger.store.service import read_match_document, replay_json
+
+    setup, live, _ = read_match_document(read_json(file))
+    game = get_game(setup.game)
+    rp = replay(game, setup, live)
+    if as_json:
+        print_json(replay_json(rp))
+    else:
+        print_board(game.board(setup, rp), f"{game.title} · replay")
+
+
+@app.command("import")
+def import_cmd(file: str = DOC, as_json: bool = JSON) -> None:
+    """Store a match document as a new match (everything an export holds is restored)."""
+    view = ledger().import_match(read_json(file))
+    show_view(view, as_json, f"Imported as match {view.match.id}.")
+
+
+@app.command("export")
+def export_cmd(match: str = MATCH, as_json: bool = typer.Option(True, "--json", help="JSON (the only format)."),
+               output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to this file.")) -> None:
+    """Write a match as a match document (with its night, entry times and corrections)."""
+    import json
+
+    doc = ledger().export(match)
+    if output:
+        from pathlib import Path
+
+        Path(output).write_text(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        console().print(f"wrote {output}", markup=False)
+    else:
+        print_json(doc)

@@ -1,0 +1,76 @@
+"""``ledger hand add | void | fix``: enter a hand, void one, correct one (history kept)."""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+import typer
+
+from ledger.cli.app import app, interactive, ledger
+from ledger.cli.cmd_matches import MATCH, JSON, show_view
+from ledger.cli.inputs import complete_hand, merge, read_json
+from ledger.errors import LedgerError
+
+hand_app = typer.Typer(help="Enter, void and correct hands.", no_args_is_help=True)
+app.add_typer(hand_app, name="hand")
+
+ENTRY = typer.Argument(None, help="The hand in the game's words, e.g. Anna=\"AH 2H …\" Bruno=rest.")
+FILE = typer.Option(None, "--file", "-f", help="A JSON hand document ('-' for standard input).")
+PROMPT = typer.Option(False, "--interactive", "-i",
+                      help="Prompt for what is missing (the default when input is a terminal).")
+
+
+def _ask(question) -> str:
+    hint = f" [{'/'.join(question.choices)}]" if question.choices else ""
+    return typer.prompt(f"{question.text}{hint}", default=question.default, show_default=False)
+
+
+def build_hand(match: str, entry: Optional[List[str]], file: Optional[str], prompt: bool) -> dict:
+    """The hand document from a file, command-line words and prompts, in that order of precedence
+    (words override the file; prompts fill what is still missing)."""
+    from ledger.games import get_game
+
+    view = ledger().view(match)
+    game = get_game(view.match.game)
+    doc: dict = {}
+    if file:
+        doc = read_json(file, "--file")
+        if not isinstance(doc, dict):
+            raise LedgerError("a hand document must be a JSON object", "--file", file)
+        doc.pop("game", None)
+        doc.pop("rules", None)
+    if entry:
+        doc = merge(doc, game.parse_entry(view.setup, entry))
+    ask = _ask if interactive(prompt) else None
+    return complete_hand(game, view.setup, doc, ask)
+
+
+@hand_app.command("add")
+def hand_add(match: str = MATCH, entry: Optional[List[str]] = ENTRY, file: Optional[str] = FILE,
+             prompt: bool = PROMPT, as_json: bool = JSON) -> None:
+    """Score and store the next hand of a match, then show the scoreboard."""
+    doc = build_hand(match, entry, file, prompt)
+    view = ledger().add_hand(match, doc)
+    last = view.replay.results[-1]
+    show_view(view, as_json, f"Hand {len(view.hands)}: {last.summary}" if last.summary else None)
+
+
+@hand_app.command("void")
+def hand_void(match: str = MATCH, number: int = typer.Argument(..., help="The hand's number on the scoreboard."),
+              reason: Optional[str] = typer.Option(None, "--reason", help="Why (kept in the history)."),
+              as_json: bool = JSON) -> None:
+    """Void a hand: it leaves the scoreboard but stays in the match's history."""
+    show_view(ledger().void_hand(match, number, reason), as_json, f"Voided hand {number}.")
+
+
+@hand_app.command("fix")
+def hand_fix(match: str = MATCH, number: int = typer.Argument(..., help="The hand's number on the scoreboard."),
+             entry: Optional[List[str]] = ENTRY, file: Optional[str] = FILE, prompt: bool = PROMPT,
+             reason: Optional[str] = typer.Option(None, "--reason", help="Why (kept in the history)."),
+             as_json: bool = JSON) -> None:
+    """Correct a hand: the old one is voided (kept in the history) and the new one takes its place."""
+    doc = build_hand(match, entry, file, prompt)
+    show_view(ledger().replace_hand(match, number, doc, reason), as_json, f"Corrected hand {number}.")
+
+
+hand_app.command("edit", help="Same as 'fix'.", hidden=True)(hand_fix)

@@ -1,0 +1,102 @@
+"""``ledger demo``, ``ledger games`` and ``ledger db check | upgrade | path``."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+from ledger.cli.app import app, ledger
+from ledger.cli.cmd_matches import JSON, show_view
+from ledger.cli.render import console, print_json, print_rows
+
+db_app = typer.Typer(help="Look after the ledger file itself.", no_args_is_help=True)
+app.add_typer(db_app, name="db")
+
+
+def demo_documents() -> list[dict]:
+    """The shipped example evening: every match document in ``ledger/demo/*.json``, by file name."""
+    from importlib.resources import files
+
+    docs: list[dict] = []
+    folder = files("ledger") / "demo"
+    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+        if entry.name.endswith(".json"):
+            data = json.loads(entry.read_text(encoding="utf-8"))
+            docs.extend(data if isinstance(data, list) else [data])
+    return docs
+
+
+@app.command("demo")
+def demo(remove: bool = typer.Option(False, "--remove", help="Take the demo night out of the ledger again."),
+         as_json: bool = JSON) -> None:
+    """Record the shipped example evening (every game, real hands) as a demo night and show it.
+
+    Running it again replaces the demo night; ``--remove`` takes it out, leaving the rest as it was.
+    """
+    led = ledger()
+    removed = led.remove_demo()
+    if remove:
+        if as_json:
+            print_json({"removed_matches": removed})
+        else:
+            console().print(f"Removed the demo night ({removed} matches)." if removed else "No demo night to remove.")
+        return
+    views = [led.import_match(doc, demo=True) for doc in demo_documents()]
+    if as_json:
+        print_json([v.to_json() for v in views])
+        return
+    for v in views:
+        show_view(v, False)
+        console().print()
+    console().print(f"Recorded the demo night in {led.url} ({len(views)} matches). "
+                    "Take it out again with: ledger demo --remove", markup=False)
+
+
+@app.command("games")
+def games(as_json: bool = JSON) -> None:
+    """The games this ledger scores, with their rule sets and numbers of players."""
+    from ledger.games import available, get_game
+
+    rows = []
+    for name in available():
+        g = get_game(name)
+        rows.append({"game": name, "title": g.title, "rules": list(g.rule_sets),
+                     "players": f"{g.min_players}-{g.max_players}"})
+    if as_json:
+        print_json(rows)
+        return
+    print_rows("Games", ["game", "name", "rule sets (default first)", "players"],
+               [(r["game"], r["title"], r["rules"], r["players"]) for r in rows])
+
+
+@db_app.command("check")
+def db_check(as_json: bool = JSON) -> None:
+    """Replay every match and say which stored hand result no longer agrees (e.g. after a scorer fix)."""
+    problems = ledger().check()
+    if as_json:
+        print_json({"ok": not problems, "problems": problems})
+    elif not problems:
+        console().print("Every match replays to its stored results.")
+    else:
+        print_rows("Differences", ["match", "hand", "problem"],
+                   [(p["match"], p["hand"] or "—", p["problem"]) for p in problems])
+    if problems:
+        raise typer.Exit(1)
+
+
+@db_app.command("upgrade")
+def db_upgrade() -> None:
+    """Bring the ledger's schema up to this program's (done anyway whenever a ledger is opened)."""
+    led = ledger()
+    console().print(f"{led.url} is up to date.", markup=False)
+
+
+@db_app.command("path")
+def db_path() -> None:
+    """Print where the ledger is (after --db and LEDGER_DB)."""
+    from ledger.store.engine import database_url
+
+    from ledger.cli.app import State
+
+    typer.echo(database_url(State.db))

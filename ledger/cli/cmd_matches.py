@@ -1,0 +1,104 @@
+"""``ledger match new | list | end | reopen | history`` and ``ledger show``."""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+import typer
+
+from ledger.cli.app import app, ledger
+from ledger.cli.inputs import parse_options, parse_players, parse_sides
+from ledger.cli.render import console, print_board, print_json, print_rows
+
+match_app = typer.Typer(help="Start, list and end matches.", no_args_is_help=True)
+app.add_typer(match_app, name="match")
+
+JSON = typer.Option(False, "--json", help="Print JSON instead of tables.")
+MATCH = typer.Argument(..., help="The match number, or 'last'.")
+
+
+def show_view(view, as_json: bool, header: str | None = None) -> None:
+    """Print a match's scoreboard (rich), or its data (JSON) — both from the same replay."""
+    if as_json:
+        print_json(view.to_json())
+        return
+    from ledger.games import get_game
+
+    m = view.match
+    game = get_game(m.game)
+    status = {"open": "in play", "finished": "finished", "ended": "ended early"}[m.status]
+    title = (f"Match {m.id} · {game.title}" + (f" ({m.rules})" if len(game.rule_sets) > 1 else "")
+             + f" · night of {view.night.date.isoformat()}{' (demo)' if view.night.demo else ''} · {status}")
+    if header:
+        console().print(header, markup=False)
+    print_board(game.board(view.setup, view.replay), title)
+
+
+@match_app.command("new")
+def match_new(
+    game: str = typer.Argument(..., help="trentasette, trentuno, simone, bridge or canasta."),
+    players: Optional[str] = typer.Option(None, "--players", "-p", help="Names in seat order, comma-separated."),
+    side: List[str] = typer.Option([], "--side", "-s", help="A side: NAME=PLAYER,PLAYER (repeat per side)."),
+    rules: Optional[str] = typer.Option(None, "--rules", "-r", help="Rule set (the game's default otherwise)."),
+    option: List[str] = typer.Option([], "--option", "-o", help="A game option KEY=VALUE (repeatable)."),
+    night: Optional[str] = typer.Option(None, "--night", help="The night (YYYY-MM-DD); default tonight."),
+    as_json: bool = JSON,
+) -> None:
+    """Start a match: players in seat order (or sides), rule set and options."""
+    from ledger.store.service import parse_date
+
+    view = ledger().new_match(game, rules, parse_players(players), parse_sides(side) or None,
+                              parse_options(option), parse_date(night) if night else None)
+    show_view(view, as_json, f"Started match {view.match.id}. Enter hands with: ledger hand add {view.match.id}")
+
+
+@match_app.command("list")
+def match_list(
+    game: Optional[str] = typer.Option(None, "--game", "-g", help="Only this game."),
+    open_only: bool = typer.Option(False, "--open", help="Only matches still in play."),
+    night: Optional[str] = typer.Option(None, "--night", help="Only this night (YYYY-MM-DD)."),
+    as_json: bool = JSON,
+) -> None:
+    """Matches, newest first: game, night, players, hands played, status, winner."""
+    from ledger.store.service import parse_date
+
+    rows = ledger().matches(game, "open" if open_only else None, parse_date(night) if night else None)
+    if as_json:
+        print_json(rows)
+        return
+    print_rows("Matches", ["#", "game", "night", "players", "hands", "status", "winner"],
+               [(r["id"], r["game"] + ("" if r["rules"] in ("standard",) else f" ({r['rules']})"),
+                 r["night"] + (" demo" if r["demo"] else ""), r["players"], r["hands"], r["status"],
+                 r["winner"]) for r in rows])
+
+
+@match_app.command("end")
+def match_end(match: str = MATCH, as_json: bool = JSON) -> None:
+    """End a match before its natural end (the night is over); the game decides the winner."""
+    show_view(ledger().end_match(match), as_json)
+
+
+@match_app.command("reopen")
+def match_reopen(match: str = MATCH, as_json: bool = JSON) -> None:
+    """Reopen a match that was ended early, to go on playing it."""
+    show_view(ledger().reopen_match(match), as_json)
+
+
+@match_app.command("history")
+def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
+    """Every hand ever entered in a match, voided and replaced ones included."""
+    rows = ledger().history(match)
+    if as_json:
+        print_json(rows)
+        return
+    print_rows(f"History of match {match}", ["entry", "hand", "entered", "status", "result"],
+               [(r["id"], r["number"] or "—", r["entered_at"][:19].replace("T", " "),
+                 (f"voided {r['voided_at'][:19].replace('T', ' ')}: {r['void_reason']}" if r["voided"]
+                  else "live") + (f" (replaces entry {r['replaces']})" if r["replaces"] else ""),
+                 r["result"].get("points") or r["result"].get("summary") or r["result"]) for r in rows])
+
+
+@app.command("show")
+def show(match: str = MATCH, as_json: bool = JSON) -> None:
+    """The scoreboard of a match: every hand, running totals, who won, who deals next."""
+    show_view(ledger().view(match), as_json)

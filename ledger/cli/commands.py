@@ -1,0 +1,18 @@
+"""Registers every command module on the root app (imported by :func:`ledger.cli.app.main`)."""
+
+from __future__ import annotations
+
+import importlib
+
+from ledger.cli import cmd_documents, cmd_hands, cmd_ledger, cmd_matches, cmd_players  # noqa: F401
+from ledger.cli.app import app
+
+# game-specific commands: each module defines register(app)
+for _name in ("cmd_trentuno", "cmd_bridge", "cmd_canasta", "cmd_simone"):
+    try:
+        _mod = importlib.import_module(f"ledger.cli.{_name}")
+    except ModuleNotFoundError as err:
+        if err.name != f"ledger.cli.{_name}":
+            raise
+        continue
+    _mod.register(app)

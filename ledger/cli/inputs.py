@@ -1,0 +1,118 @@
+"""Reading what the user gives the CLI: JSON documents (with a size limit), options, hand entry.
+
+Nothing here imports the store. Errors are ``LedgerError`` with the field named.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from ledger.errors import LedgerError
+
+MAX_INPUT_BYTES = 20 * 1024 * 1024  # FORMATS.md: input larger than 20 MB is refused unread
+
+
+def read_text(path: str, field: str = "FILE") -> str:
+    """The text of ``path`` (``-`` = standard input), refusing more than 20 MB without reading it all."""
+    if path == "-":
+        data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+    else:
+        p = Path(path)
+        try:
+            with p.open("rb") as f:
+                data = f.read(MAX_INPUT_BYTES + 1)
+        except OSError as err:
+            raise LedgerError(f"cannot read {path!r}: {err.strerror}", field, path) from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise LedgerError(f"input larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB refused", field, path)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LedgerError("not UTF-8 text", field, path) from None
+
+
+def read_json(path: str, field: str = "FILE") -> Any:
+    """Parse the JSON in ``path``; ``LedgerError`` naming the line and column when it is not JSON."""
+    text = read_text(path, field)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise LedgerError(f"not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})",
+                          field, path) from None
+    except RecursionError:
+        raise LedgerError("JSON nested too deeply", field, path) from None
+
+
+def parse_options(items: Sequence[str]) -> dict:
+    """``["lives=3", "stake=0.50", "reentry=yes"]`` → a dict; numbers stay text for the game to read
+    unless they are plain integers; ``true``/``false`` become booleans."""
+    out: dict[str, Any] = {}
+    for item in items:
+        if "=" not in item:
+            raise LedgerError(f"expected KEY=VALUE, got {item!r}", "option", item)
+        k, v = (x.strip() for x in item.split("=", 1))
+        k = k.replace("-", "_")
+        if re.fullmatch(r"-?\d+", v):
+            out[k] = int(v)
+        elif v.lower() in ("true", "false"):
+            out[k] = v.lower() == "true"
+        elif v.lower() in ("null", "none", ""):
+            out[k] = None
+        else:
+            out[k] = v
+    return out
+
+
+def parse_sides(items: Sequence[str]) -> dict[str, list[str]]:
+    """``["Noi=Anna,Carla", "Voi=Bruno,Dario"]`` → ``{"Noi": ["Anna", "Carla"], ...}``."""
+    out: dict[str, list[str]] = {}
+    for item in items:
+        if "=" not in item:
+            raise LedgerError(f"expected NAME=PLAYER,PLAYER, got {item!r}", "side", item)
+        name, members = item.split("=", 1)
+        out[name.strip()] = [m.strip() for m in members.split(",") if m.strip()]
+    return out
+
+
+def parse_players(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    return [p.strip() for p in re.split(r"\s*,\s*", text.strip()) if p.strip()]
+
+
+def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None) -> dict:
+    """Ask the game's questions until the hand document is complete.
+
+    ``ask(question)`` returns the user's answer; with ``ask`` None (no terminal), the first missing
+    item is an error naming it. A bad answer is shown and asked again.
+    """
+    for _ in range(1000):
+        qs = game.questions(setup, doc)
+        if not qs:
+            return doc
+        q = qs[0]
+        if ask is None:
+            raise LedgerError(f"missing ({q.text})", q.key, None)
+        while True:
+            answer = ask(q)
+            try:
+                doc = q.answer(doc, answer)
+                break
+            except LedgerError as err:
+                sys.stderr.write(f"  {err}\n")
+    raise LedgerError("too many questions", "hand", None)
+
+
+def merge(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict:
+    """``base`` with ``extra`` laid over it, one level deep for nested objects."""
+    out = dict(base)
+    for k, v in extra.items():
+        if isinstance(v, Mapping) and isinstance(out.get(k), Mapping):
+            out[k] = {**out[k], **v}
+        else:
+            out[k] = v
+    return out

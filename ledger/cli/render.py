@@ -1,0 +1,117 @@
+"""Output: rich tables for people, JSON for programs, both from the same result objects.
+
+Games describe their scoreboards as plain :class:`ledger.games.base.Board` values; this module is
+the only place that turns them into rich renderables.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Iterable, Mapping
+
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+from rich import box
+
+_console: Console | None = None
+
+
+def console() -> Console:
+    global _console
+    if _console is None:
+        _console = Console(highlight=False, soft_wrap=False)
+    return _console
+
+
+def print_json(data: Any) -> None:
+    """One JSON document on standard output (UTF-8, names as given)."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.flush()
+
+
+def rich_table(t) -> RichTable:
+    """A rich table from a games ``Table`` (lines drawn after the rows it names)."""
+    table = RichTable(title=t.title or None, caption=t.caption or None, box=box.SIMPLE_HEAVY,
+                      title_justify="left", show_lines=False)
+    for c in t.columns:
+        table.add_column(c.header, justify=c.justify)
+    marks = set(t.lines_after)
+    for i, row in enumerate(t.rows):
+        table.add_row(*(Text(str(cell)) for cell in row), end_section=i in marks)
+    return table
+
+
+def print_board(board, header: str | None = None) -> None:
+    con = console()
+    if header:
+        con.print(Text(header, style="bold"))
+    for t in board.tables:
+        con.print(rich_table(t))
+    for note in board.notes:
+        con.print(Text(note))
+
+
+def print_result(result) -> None:
+    """One scored hand: its itemised points per side when it has them, else its fields."""
+    con = console()
+    data = result.to_json()
+    if result.summary:
+        con.print(Text(result.summary, style="bold"))
+    items = data.get("items")
+    if isinstance(items, Mapping) and all(isinstance(v, list) for v in items.values()):
+        t = RichTable(box=box.SIMPLE_HEAVY)
+        t.add_column("side", justify="left")
+        t.add_column("item", justify="left")
+        t.add_column("points", justify="right")
+        for side, rows in items.items():
+            for j, row in enumerate(rows):
+                label = row.get("item", "") if isinstance(row, Mapping) else str(row)
+                pts = row.get("points", "") if isinstance(row, Mapping) else ""
+                t.add_row(Text(side if j == 0 else ""), Text(str(label)), _signed(pts))
+            total = data.get("points", {}).get(side, "") if isinstance(data.get("points"), Mapping) else ""
+            t.add_row("", "[bold]total[/bold]", f"[bold]{_signed(total)}[/bold]", end_section=True)
+        con.print(t)
+    else:
+        print_fields(data)
+
+
+def print_fields(data: Mapping[str, Any]) -> None:
+    t = RichTable(box=box.SIMPLE_HEAVY, show_header=False)
+    t.add_column("field", justify="left", style="bold")
+    t.add_column("value", justify="left")
+    for k, v in data.items():
+        t.add_row(Text(str(k)), Text(_plain(v)))
+    console().print(t)
+
+
+def print_rows(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]]) -> None:
+    t = RichTable(title=title, box=box.SIMPLE_HEAVY, title_justify="left")
+    for c in columns:
+        t.add_column(c, justify="left")
+    for r in rows:
+        t.add_row(*(Text(_plain(x)) for x in r))
+    console().print(t)
+
+
+def _plain(v: Any) -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, (list, tuple)):
+        return ", ".join(_plain(x) for x in v)
+    if isinstance(v, Mapping):
+        return ", ".join(f"{k} {_plain(x)}" for k, x in v.items())
+    return str(v)
+
+
+def _signed(v: Any) -> str:
+    return f"{v:+d}" if isinstance(v, int) and not isinstance(v, bool) else str(v)
+
+
+def escape(text: str) -> str:
+    from rich.markup import escape as _escape
+
+    return _escape(text)

@@ -1,0 +1,417 @@
+"""Contract bridge: the scoring table of one deal, by the Laws (seed 003, RULES.md "Bridge").
+
+Sources (the tables here are checked cell by cell in ``tests/games/test_bridge.py``):
+
+- *The Laws of Duplicate Bridge 2017* (World Bridge Federation), **Law 77** "Duplicate Bridge
+  Scoring Table" (trick score, overtricks, slam bonuses, the bonus for making a doubled or
+  redoubled contract, undertrick penalties, game and partscore premiums), and **Law 2**
+  (vulnerability and dealer of a board, in a cycle of 16).
+- *The Laws of Contract Bridge (Rubber Bridge)*, International Code 1993 (ACBL printings 1997 and
+  2003), Part VII "The Score", **Laws 72-81**: Law 72 (trick points below the line, premium points
+  above), Law 73 (partscore and game: 100 trick points), Law 74 (the rubber: 700 when won two
+  games to none, 500 when two games to one), Law 80 (the unfinished rubber), Law 81 (the scoring
+  table, with honours: 100 for four trump honours in one hand, 150 for five, 150 for four aces in
+  one hand at no trump). Apart from honours and the game and rubber premiums, the two tables agree.
+
+The values, as RULES.md rules them (current editions where editions differ):
+
+========================  ===============================  ===============================
+item                      not vulnerable                   vulnerable
+========================  ===============================  ===============================
+trick, C D                20 (x2 doubled, x4 redoubled)    same
+trick, H S                30                               same
+trick, NT                 40 the first, 30 each after      same
+overtrick, undoubled      trick value                      trick value
+overtrick, doubled        100                              200
+overtrick, redoubled      200                              400
+making X / XX ("insult")  50 / 100                         50 / 100
+small slam (12 tricks)    500                              750
+grand slam (13 tricks)    1000                             1500
+undertricks, undoubled    50 each                          100 each
+undertricks, doubled      100, 300, 500, then +300 each    200, 500, 800, then +300 each
+undertricks, redoubled    twice doubled                    twice doubled
+duplicate game premium    300                              500
+duplicate partscore       50                               50
+========================  ===============================  ===============================
+
+Everything here is a pure function of plain values; amounts are integer points.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ledger.errors import LedgerError
+from ledger.games.base import as_int
+
+STRAINS = ("C", "D", "H", "S", "NT")
+STRAIN_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trump"}
+SEATS = ("N", "E", "S", "W")
+SIDES = ("NS", "EW")
+VULNERABILITIES = ("None", "NS", "EW", "All")
+DOUBLING_MARKS = ("", "X", "XX")
+BOOK = 6
+GAME_POINTS = 100
+
+# Law 2: vulnerability of boards 1-16, repeated for higher numbers
+BOARD_VULNERABILITY = ("None", "NS", "EW", "All", "NS", "EW", "All", "None",
+                       "EW", "All", "None", "NS", "All", "None", "NS", "EW")
+
+
+@dataclass(frozen=True)
+class Contract:
+    """A final contract: ``level`` 1-7 and ``strain`` in :data:`STRAINS`, ``doubled`` 0 (undoubled),
+    1 (doubled, X) or 2 (redoubled, XX); or a passed-out deal (``level`` 0, ``strain`` None)."""
+
+    level: int
+    strain: str | None
+    doubled: int = 0
+
+    @property
+    def passed(self) -> bool:
+        return self.level == 0
+
+    @property
+    def tricks_needed(self) -> int:
+        return BOOK + self.level
+
+    def __str__(self) -> str:
+        if self.passed:
+            return "Pass"
+        return f"{self.level}{self.strain}{DOUBLING_MARKS[self.doubled]}"
+
+
+PASSED_OUT = Contract(0, None, 0)
+
+# words for the parts of a contract, upper case, spaces removed (Italian where natural)
+_PASS_WORDS = {"PASS", "P", "PASSED", "PASSEDOUT", "ALLPASS", "PASSO", "PASSATA", "PASSATO", "PASSE"}
+_STRAIN_WORDS = {
+    "NT": "NT", "N": "NT", "SA": "NT", "NOTRUMP": "NT", "NOTRUMPS": "NT", "SENZAATOUT": "NT",
+    "SENZA": "NT", "S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+    "SPADES": "S", "HEARTS": "H", "DIAMONDS": "D", "CLUBS": "C", "PICCHE": "S", "CUORI": "H",
+    "QUADRI": "D", "FIORI": "C",
+}
+_DOUBLE_WORDS = {
+    "": 0, "X": 1, "XX": 2, "*": 1, "**": 2, "DBL": 1, "RDBL": 2, "DOUBLED": 1, "REDOUBLED": 2,
+    "CONTRE": 1, "CONTRO": 1, "CONTRATO": 1, "SURCONTRE": 2, "SURCONTRO": 2, "SURCONTRATO": 2,
+}
+_CONTRACT_RE = re.compile(
+    r"(?P<level>\d+)(?P<strain>" + "|".join(sorted((re.escape(k) for k in _STRAIN_WORDS), key=len, reverse=True))
+    + r")(?P<dbl>" + "|".join(sorted((re.escape(k) for k in _DOUBLE_WORDS if k), key=len, reverse=True)) + r")?"
+)
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[\s\-_/.]+", "", text.upper())
+
+
+def parse_contract(value: object, field: str = "contract") -> Contract:
+    """Read a contract as players write it: ``"4SX"``, ``"3NT"``, ``"3N"``, ``"3SA"`` (senza
+    atout), ``"6H XX"``, ``"4♠ contre"``, ``"2C surcontre"``, ``"Pass"``; any letter case.
+
+    Raises ``LedgerError`` on ``field`` for a level outside 1-7 or anything unreadable.
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise LedgerError(f"expected a contract like 4SX, 3NT or Pass, got {value!r}", field, value)
+    text = _squash(value)
+    if text in _PASS_WORDS:
+        return PASSED_OUT
+    m = _CONTRACT_RE.fullmatch(text)
+    if m is None:
+        raise LedgerError(f"{value!r} is not a contract (level 1-7, strain C D H S NT, then X or XX; or Pass)",
+                          field, value)
+    level = int(m["level"])
+    if not 1 <= level <= 7:
+        raise LedgerError(f"{value!r}: the level must be 1 to 7, not {level}", field, value)
+    return Contract(level, _STRAIN_WORDS[m["strain"]], _DOUBLE_WORDS[m["dbl"] or ""])
+
+
+def parse_doubling(value: object, field: str) -> int:
+    """``""``/``"X"``/``"XX"`` (also contre, surcontre, doubled, redoubled) → 0, 1 or 2."""
+    key = _squash(value) if isinstance(value, str) else None
+    if key not in _DOUBLE_WORDS:
+        raise LedgerError(f"{value!r} is not a double (X) or redouble (XX)", field, value)
+    return _DOUBLE_WORDS[key]
+
+
+def is_doubling_word(text: str) -> bool:
+    return _squash(text) in _DOUBLE_WORDS and bool(_squash(text))
+
+
+def is_strain_word(text: str) -> bool:
+    return _squash(text) in _STRAIN_WORDS
+
+
+def contract_with(contract_text: str, extra: str) -> str:
+    """Join a level or contract and a following word (``"3", "NT"`` or ``"4S", "X"``) for re-reading."""
+    return f"{contract_text}{_squash(extra)}"
+
+
+_SEAT_WORDS = {"N": "N", "E": "E", "S": "S", "W": "W", "O": "W", "NORTH": "N", "EAST": "E", "SOUTH": "S",
+               "WEST": "W", "NORD": "N", "EST": "E", "SUD": "S", "OVEST": "W"}
+
+
+def parse_seat(value: object, field: str = "declarer") -> str:
+    """A compass seat ``N E S W`` (also North…, Nord Est Sud Ovest, ``O`` for ovest)."""
+    key = _squash(value) if isinstance(value, str) else None
+    if key not in _SEAT_WORDS:
+        raise LedgerError(f"{value!r} is not a seat (N, E, S or W)", field, value)
+    return _SEAT_WORDS[key]
+
+
+def is_seat_word(text: str) -> bool:
+    return _squash(text) in _SEAT_WORDS
+
+
+def side_of(seat: str) -> str:
+    """``"N"``/``"S"`` → ``"NS"``, ``"E"``/``"W"`` → ``"EW"``."""
+    return "NS" if seat in ("N", "S") else "EW"
+
+
+def other_side(side: str) -> str:
+    return "EW" if side == "NS" else "NS"
+
+
+_SIDE_WORDS = {"NS": "NS", "SN": "NS", "EW": "EW", "WE": "EW", "EO": "EW", "OE": "EW",
+               "NORDSUD": "NS", "ESTOVEST": "EW", "NORTHSOUTH": "NS", "EASTWEST": "EW"}
+
+
+def parse_side(value: object, field: str) -> str:
+    """A side ``NS`` or ``EW`` (also ``N-S``, ``E/W``, ``Nord-Sud``, ``Est-Ovest``), or a seat's side."""
+    key = _squash(value) if isinstance(value, str) else None
+    if key in _SIDE_WORDS:
+        return _SIDE_WORDS[key]
+    if key in _SEAT_WORDS:
+        return side_of(_SEAT_WORDS[key])
+    raise LedgerError(f"{value!r} is not a side (NS or EW)", field, value)
+
+
+_VUL_WORDS = {"NONE": "None", "-": "None", "": "None", "LOVE": "None", "NEITHER": "None", "NESSUNO": "None",
+              "0": "None", "ALL": "All", "BOTH": "All", "TUTTI": "All", "ENTRAMBI": "All"}
+
+
+def parse_vulnerable(value: object, field: str = "vulnerable") -> str:
+    """``None``/``-``/``Love``, ``NS``, ``EW``, ``All``/``Both`` (PBN spellings too) → one of
+    :data:`VULNERABILITIES`."""
+    if isinstance(value, str):
+        raw = value.strip().upper()
+        if raw in _VUL_WORDS:
+            return _VUL_WORDS[raw]
+        key = _squash(value)
+        if key in _VUL_WORDS:
+            return _VUL_WORDS[key]
+        if key in _SIDE_WORDS:
+            return _SIDE_WORDS[key]
+    raise LedgerError(f"{value!r} is not a vulnerability (None, NS, EW or All)", field, value)
+
+
+def is_vulnerable(vulnerability: str, side: str) -> bool:
+    """Whether ``side`` is vulnerable under ``vulnerability`` (one of :data:`VULNERABILITIES`)."""
+    return vulnerability == "All" or vulnerability == side
+
+
+def vulnerability_of(ns: bool, ew: bool) -> str:
+    return VULNERABILITIES[(1 if ns else 0) + (2 if ew else 0)]
+
+
+def board_vulnerability(board: int) -> str:
+    """Law 2 (Laws of Duplicate Bridge 2017): the vulnerability of board ``board`` (1, 2, …)."""
+    return BOARD_VULNERABILITY[(board - 1) % 16]
+
+
+def board_dealer(board: int) -> str:
+    """Law 2: board 1 is dealt by North, 2 by East, 3 by South, 4 by West, and so on."""
+    return SEATS[(board - 1) % 4]
+
+
+# --- the scoring table (Law 77; rubber Law 81) --------------------------------------------------
+def trick_value(strain: str, index: int) -> int:
+    """Undoubled value of the ``index``-th odd trick (1-based) in ``strain``."""
+    if strain in ("C", "D"):
+        return 20
+    if strain in ("H", "S"):
+        return 30
+    return 40 if index == 1 else 30
+
+
+def trick_score(contract: Contract) -> int:
+    """Trick points of a made contract (below the line): its odd tricks, x2 doubled, x4 redoubled.
+    Overtricks are never trick points (rubber Law 72)."""
+    base = sum(trick_value(contract.strain, i) for i in range(1, contract.level + 1))
+    return base * 2 ** contract.doubled
+
+
+def overtrick_points(contract: Contract, overtricks: int, vulnerable: bool) -> int:
+    """Premium for ``overtricks``: undoubled at trick value (30 at NT); doubled 100 (200
+    vulnerable) each; redoubled 200 (400 vulnerable) each."""
+    if contract.doubled == 0:
+        return overtricks * trick_value(contract.strain, 2)
+    each = (100 if contract.doubled == 1 else 200) * (2 if vulnerable else 1)
+    return overtricks * each
+
+
+def insult_bonus(contract: Contract) -> int:
+    """Premium for making a doubled (50) or redoubled (100) contract."""
+    return (0, 50, 100)[contract.doubled]
+
+
+def slam_bonus(contract: Contract, vulnerable: bool) -> int:
+    """Small slam bid and made 500 (750 vulnerable); grand slam 1000 (1500)."""
+    if contract.level == 6:
+        return 750 if vulnerable else 500
+    if contract.level == 7:
+        return 1500 if vulnerable else 1000
+    return 0
+
+
+def undertrick_points(undertricks: int, doubled: int, vulnerable: bool) -> int:
+    """Penalty to the defenders for ``undertricks``.
+
+    Undoubled 50 (100 vulnerable) each. Doubled, not vulnerable: 100 the first, 200 the second and
+    third, 300 each from the fourth (100, 300, 500, 800, …); vulnerable: 200 the first, 300 each
+    after (200, 500, 800, 1100, …). Redoubled: twice the doubled penalty.
+    """
+    if doubled == 0:
+        return undertricks * (100 if vulnerable else 50)
+    total = 0
+    for k in range(1, undertricks + 1):
+        if vulnerable:
+            total += 200 if k == 1 else 300
+        else:
+            total += 100 if k == 1 else (200 if k <= 3 else 300)
+    return total * doubled
+
+
+def game_premium(trick_points: int, vulnerable: bool) -> int:
+    """Duplicate premium of a made contract (Law 77): game (100 trick points or more) 300, or 500
+    vulnerable; a partscore 50."""
+    if trick_points >= GAME_POINTS:
+        return 500 if vulnerable else 300
+    return 50
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line written on the score sheet: ``points`` for ``side`` (NS or EW), ``line``
+    ``"below"`` (trick points, the only points that count towards game) or ``"above"``
+    (premiums), and what it is (``item``)."""
+
+    side: str
+    line: str
+    item: str
+    points: int
+
+    def to_json(self) -> dict:
+        return {"side": self.side, "line": self.line, "item": self.item, "points": self.points}
+
+
+def contract_entries(contract: Contract, tricks: int, declarer_side: str, vulnerable: bool) -> list[Entry]:
+    """The sheet entries of a played contract, the same in every form of the game (Law 77, rubber
+    Law 81), without game, partscore or rubber premiums and without honours.
+
+    ``tricks``: tricks won by the declaring side (0-13). A made contract gives the declaring side
+    its trick score below the line and overtricks, insult and slam bonuses above; a defeated one
+    gives the defenders the undertrick penalty above the line.
+    """
+    if contract.passed:
+        return []
+    over = tricks - contract.tricks_needed
+    if over < 0:
+        return [Entry(other_side(declarer_side), "above", "undertricks",
+                      undertrick_points(-over, contract.doubled, vulnerable))]
+    out = [Entry(declarer_side, "below", "trick score", trick_score(contract))]
+    if over:
+        out.append(Entry(declarer_side, "above", "overtricks", overtrick_points(contract, over, vulnerable)))
+    if contract.doubled:
+        out.append(Entry(declarer_side, "above", "doubled contract made" if contract.doubled == 1
+                         else "redoubled contract made", insult_bonus(contract)))
+    slam = slam_bonus(contract, vulnerable)
+    if slam:
+        out.append(Entry(declarer_side, "above", "small slam" if contract.level == 6 else "grand slam", slam))
+    return out
+
+
+def duplicate_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
+    """The duplicate score of a deal from the declaring side's point of view (Law 77): positive
+    when made (with the game or partscore premium), negative when defeated; 0 when passed out."""
+    if contract.passed:
+        return 0
+    entries = contract_entries(contract, tricks, "NS", vulnerable)
+    signed = sum(e.points if e.side == "NS" else -e.points for e in entries)
+    if tricks >= contract.tricks_needed:
+        signed += game_premium(trick_score(contract), vulnerable)
+    return signed
+
+
+HONOURS = (100, 150)
+
+
+def check_honours(points: object, contract: Contract, field: str) -> int:
+    """Honours (rubber Law 81): 100 for four of the five trump honours in one hand, 150 for all
+    five; at no trump only the four aces in one hand score, 150. 100 at no trump, honours on a
+    passed-out deal, or any other amount is an input error (RULES.md)."""
+    if isinstance(points, str) and points.strip().isdigit():
+        points = int(points)
+    if isinstance(points, bool) or points not in HONOURS:
+        raise LedgerError(f"honours are 100 or 150 points, not {points!r}", field, points)
+    if contract.passed:
+        raise LedgerError("a passed-out deal has no honours", field, points)
+    if contract.strain == "NT" and points != 150:
+        raise LedgerError("at no trump only the four aces in one hand score, 150", field, points)
+    return points
+
+
+def parse_result(value: object, field: str = "result") -> int:
+    """A result relative to the contract: ``"="`` (also ``"made"``, 0), ``"+1"``, ``"-2"``; a
+    whole number is accepted too. Returns the difference (overtricks positive, undertricks
+    negative)."""
+    if isinstance(value, bool):
+        raise LedgerError(f"expected a result like =, +1 or -2, got {value!r}", field, value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        text = value.strip().lower().replace(" ", "")
+        if text in ("=", "made", "m", "mantenuto", "fatto", "fatti", "0", "+0", "-0", "=0"):
+            return 0
+        m = re.fullmatch(r"([+-])(\d{1,2})", text)
+        if m:
+            return int(m[2]) * (1 if m[1] == "+" else -1)
+        m = re.fullmatch(r"(?:down|sotto|-)(\d{1,2})", text)
+        if m:
+            return -int(m[1])
+    raise LedgerError(f"expected a result like =, +1 or -2, got {value!r}", field, value)
+
+
+def format_result(contract: Contract, tricks: int) -> str:
+    """``"="``, ``"+1"`` or ``"-2"`` for ``tricks`` won against ``contract`` (``""`` when passed out)."""
+    if contract.passed:
+        return ""
+    diff = tricks - contract.tricks_needed
+    return "=" if diff == 0 else f"{diff:+d}"
+
+
+def tricks_from(contract: Contract, tricks: Any, result: Any) -> int:
+    """The tricks won by the declarer from ``tricks`` (0-13) and/or ``result`` (relative); both
+    given must agree, and a result must give 0 to 13 tricks (``LedgerError`` otherwise)."""
+    have_t = tricks is not None and tricks != ""
+    have_r = result is not None and result != ""
+    if not have_t and not have_r:
+        raise LedgerError("missing: give the tricks won by the declarer (0-13) or the result (=, +1, -2)",
+                          "tricks", None)
+    t = as_int(tricks, "tricks", 0, 13) if have_t else None
+    if have_r:
+        diff = parse_result(result, "result")
+        rt = contract.tricks_needed + diff
+        if not 0 <= rt <= 13:
+            raise LedgerError(f"{contract}{format_diff(diff)} would be {rt} tricks (0 to 13 exist)", "result", result)
+        if t is not None and t != rt:
+            raise LedgerError(f"result {format_diff(diff)} means {rt} tricks in {contract}, but tricks says {t}",
+                              "result", result)
+        t = rt
+    return t
+
+
+def format_diff(diff: int) -> str:
+    return "=" if diff == 0 else f"{diff:+d}"

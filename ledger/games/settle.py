@@ -1,0 +1,186 @@
+"""Money and settling up: integer cents, pot shares, and who pays whom at the end of a night.
+
+Generic over games (RULES.md, "Settling stakes"): a match that is played for money gives each
+player a *net* in integer cents (what they won minus what they paid; the nets of a match sum to
+zero). Over a night the nets add up per player (:func:`add_nets`), and :func:`settle` proposes the
+transfers that square everyone: the usual greedy settle-up, the largest debtor pays the largest
+creditor, ties broken by name, so every machine gives the same answer. Money is never a float:
+amounts are ``int`` cents with a currency code beside them ("EUR" by default).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+
+from ledger.errors import LedgerError
+
+DEFAULT_CURRENCY = "EUR"
+
+
+class Transfer(NamedTuple):
+    """One settle-up payment: ``payer`` gives ``payee`` ``cents`` (> 0)."""
+
+    payer: str
+    payee: str
+    cents: int
+
+    def text(self, currency: str = DEFAULT_CURRENCY) -> str:
+        """``"Bruno pays Anna 1.50 EUR"``."""
+        return f"{self.payer} pays {self.payee} {format_money(self.cents, currency)}"
+
+    def to_json(self, currency: str = DEFAULT_CURRENCY) -> dict:
+        return {"payer": self.payer, "payee": self.payee, "cents": self.cents,
+                "text": self.text(currency)}
+
+
+# --- money as text -----------------------------------------------------------------------------
+def format_money(cents: int, currency: str = DEFAULT_CURRENCY) -> str:
+    """Cents as people write them: ``150`` → ``"1.50 EUR"``, ``-25`` → ``"-0.25 EUR"``."""
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(int(cents)), 100)
+    return f"{sign}{whole}.{part:02d} {currency}".rstrip()
+
+
+_MONEY = re.compile(r"(?P<whole>\d+)(?:[.,](?P<part>\d{1,2}))?")
+
+
+def parse_money(value: object, field: str) -> int:
+    """An amount written for people → integer cents, exactly (no float on the way).
+
+    Accepts ``"0.50"``, ``"0,50"``, ``"1"``, ``"1.5"``, ``"€0.50"``, ``"0.50 EUR"``; a JSON integer is
+    taken as whole units (``2`` → 200). Raises ``LedgerError`` on ``field`` for anything else
+    (negative amounts, more than two decimals, floats).
+    """
+    if isinstance(value, bool) or isinstance(value, float):
+        raise LedgerError(f"write the amount as text, e.g. \"0.50\", not {value!r}", field, value)
+    if isinstance(value, int):
+        if value < 0:
+            raise LedgerError(f"an amount cannot be negative: {value}", field, value)
+        return value * 100
+    if isinstance(value, str):
+        t = re.sub(r"^[€$£]|\s*(EUR|€|USD|GBP|CHF)$", "", value.strip(), flags=re.IGNORECASE).strip()
+        m = _MONEY.fullmatch(t)
+        if m:
+            part = (m["part"] or "0").ljust(2, "0")
+            return int(m["whole"]) * 100 + int(part)
+    raise LedgerError(f"{value!r} is not an amount (write e.g. 0.50)", field, value)
+
+
+def parse_cents(value: object, field: str) -> int:
+    """A whole number of cents (``50`` or ``"50"``), or an amount with decimals (``"0.50"`` → 50).
+
+    ``LedgerError`` on ``field`` otherwise (negative, a float, text that is not a number).
+    """
+    if isinstance(value, str) and re.fullmatch(r"\s*\d+\s*", value):
+        return int(value)
+    if isinstance(value, str) and re.search(r"\d[.,]\d", value):
+        return parse_money(value, field)  # "0.50" cannot be cents: it is the amount
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    raise LedgerError(f"{value!r} is not a whole number of cents (or write the amount, e.g. 0.50)",
+                      field, value)
+
+
+def check_currency(value: object, field: str = "options.currency") -> str:
+    """A currency code: 1 to 10 letters, kept in upper case (``"eur"`` → ``"EUR"``)."""
+    if isinstance(value, str) and re.fullmatch(r"[A-Za-z€$£]{1,10}", value.strip()):
+        return value.strip().upper()
+    raise LedgerError(f"{value!r} is not a currency code (e.g. EUR)", field, value)
+
+
+# --- sharing and adding up ---------------------------------------------------------------------
+def share(total: int, weights: Mapping[str, int], order: Sequence[str]) -> dict[str, int]:
+    """Split ``total`` cents in proportion to ``weights``, in whole cents.
+
+    Each player gets the floor of their exact share; the cents left over go one each to the
+    players with the largest weight, ties in ``order`` (seat order), as RULES.md says for a
+    Trentuno pot shared when a match ends early. The shares sum to ``total``. Players with
+    weight 0 get nothing; all weights 0 is an error.
+    """
+    if total < 0:
+        raise LedgerError("cannot share a negative amount", "pot", total)
+    players = [p for p in order if p in weights]
+    whole = sum(weights[p] for p in players)
+    if whole <= 0:
+        raise LedgerError("nobody to share with", "pot", total)
+    out = {p: total * weights[p] // whole for p in players}
+    left = total - sum(out.values())
+    by_weight = sorted((p for p in players if weights[p] > 0), key=lambda p: (-weights[p], players.index(p)))
+    for p in by_weight[:left]:
+        out[p] += 1
+    return out
+
+
+def add_nets(nets: Iterable[Mapping[str, int]]) -> dict[str, int]:
+    """Add up several matches' nets per player (players in order of first appearance)."""
+    out: dict[str, int] = {}
+    for one in nets:
+        for p, c in one.items():
+            out[p] = out.get(p, 0) + int(c)
+    return out
+
+
+def settle(nets: Mapping[str, int]) -> list[Transfer]:
+    """The settle-up transfers for ``nets`` (player → net cents, summing to zero).
+
+    Greedy (RULES.md, "Settling stakes"): while someone owes, the largest debtor pays the largest
+    creditor the smaller of the two amounts; ties between equal amounts go to the name first in
+    alphabetical (case-insensitive, then exact) order. Gives at most one fewer transfer than the
+    players with a non-zero net. Raises ``LedgerError`` when the nets do not sum to zero.
+    """
+    total = sum(nets.values())
+    if total != 0:
+        raise LedgerError(f"the nets sum to {total} cents, not 0", "nets", dict(nets))
+    owed = {p: -c for p, c in nets.items() if c < 0}
+    due = {p: c for p, c in nets.items() if c > 0}
+    out: list[Transfer] = []
+    while owed:
+        payer = _largest(owed)
+        payee = _largest(due)
+        cents = min(owed[payer], due[payee])
+        out.append(Transfer(payer, payee, cents))
+        for book, who in ((owed, payer), (due, payee)):
+            book[who] -= cents
+            if book[who] == 0:
+                del book[who]
+    return out
+
+
+def _largest(book: Mapping[str, int]) -> str:
+    return min(book, key=lambda p: (-book[p], p.casefold(), p))
+
+
+# --- a night's report ----------------------------------------------------------------------------
+def night_report(matches: Iterable[Mapping[str, Any]]) -> dict:
+    """Settle a set of matches (a night, or any selection) — the pure logic of ``ledger settle``.
+
+    Each item is ``{"match": label, "currency": "EUR", "settlement": {player: cents} or None}``
+    (``settlement`` None: the match has no money result yet, e.g. still being played). Returns::
+
+        {"matches": [labels counted], "skipped": [labels without a settlement],
+         "currencies": {"EUR": {"nets": {player: cents}, "transfers": [Transfer.to_json(), ...],
+                                "lines": ["Bruno pays Anna 1.50 EUR", ...]}}}
+
+    Nets are added per currency (amounts in different currencies are never mixed). Raises
+    ``LedgerError`` if a match's settlement does not sum to zero.
+    """
+    counted, skipped = [], []
+    by_currency: dict[str, list[Mapping[str, int]]] = {}
+    for item in matches:
+        label = item.get("match")
+        nets = item.get("settlement")
+        if nets is None:
+            skipped.append(label)
+            continue
+        if sum(nets.values()) != 0:
+            raise LedgerError(f"the settlement of match {label} does not sum to zero", "settlement", dict(nets))
+        counted.append(label)
+        by_currency.setdefault(item.get("currency") or DEFAULT_CURRENCY, []).append(nets)
+    currencies = {}
+    for cur, all_nets in by_currency.items():
+        nets = add_nets(all_nets)
+        transfers = settle(nets)
+        currencies[cur] = {"nets": nets, "transfers": [t.to_json(cur) for t in transfers],
+                           "lines": [t.text(cur) for t in transfers]}
+    return {"matches": counted, "skipped": skipped, "currencies": currencies}

@@ -1,0 +1,466 @@
+"""Il Gioco di Simone: the lowest sum of cards wins the hand (seed 002, RULES.md "Il Gioco di Simone").
+
+Two 52-card French decks with four jokers (108 cards), 2 to :data:`MAX_PLAYERS` players, each for
+self. Card values: ace to queen 1 to 12; the kings of hearts and diamonds 0; the kings of clubs
+and spades 30; a joker -1. After the knock and the knocker's last turn every player shows their
+cards: four normally, fewer after a correct pair discard, more after a wrong pair call, never
+none. The lowest sum wins the hand, and every player tied for it wins it.
+
+A hand document (FORMATS.md)::
+
+    {"game": "simone", "hands": {"Anna": "KH JK 3S 5D", "Bruno": 17}, "knocked_by": "Anna"}
+
+Each player's hand is a list of cards, a string of cards, or the sum as a number (a digit string
+such as ``"17"`` too). ``knocked_by`` (optional, null for nobody) names who knocked; it is
+recorded for the statistics and never penalised. The deck check covers every card given in the
+hand: no card more than twice, at most four jokers, and a sum entered below zero needs that many
+jokers still unaccounted for.
+
+A match is a series of hands with every player in each. The standing is hands won (more is
+better), then the total of all sums (lower is better). The option ``target`` (hand wins, or null
+for none, the default) ends the match at the end of the hand in which a player reaches it; without
+a target the scorekeeper ends the match. The winner is first in the standing; players level on
+both share the win.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from fractions import Fraction
+from typing import Any, Callable, Mapping, Sequence
+
+from ledger.cards import JOKER, TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse_cards
+from ledger.errors import LedgerError
+from ledger.games.base import (
+    Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_int,
+    check_keys, check_names, key_value_entry, need,
+)
+
+DECK = TWO_DECKS_FOUR_JOKERS
+MAX_PLAYERS = 10              # the seed says "almeno 2"; 10 players still leave 68 cards in the stock
+HAND_KEYS = {"hands", "knocked_by"}
+KNOCK_KEYS = {"knock", "knocked", "knocked_by", "knocker", "bussa", "bussato", "ha_bussato"}
+NOBODY_WORDS = {"", "-", "none", "nobody", "null", "nessuno", "no"}
+_NUMBER = re.compile(r"\s*[-+]?\d+\s*")
+
+
+def card_value(card: Card) -> int:
+    """The value of one card: A-Q 1-12, K♥ K♦ 0, K♣ K♠ 30, joker -1 (seed 002, "Valori delle carte")."""
+    if card.is_joker:
+        return -1
+    if card.rank == "K":
+        return 0 if card.suit in ("H", "D") else 30
+    return card.order
+
+
+def hand_sum(cards: Sequence[Card]) -> int:
+    """The sum of a player's cards (units: points, lower is better)."""
+    return sum(card_value(c) for c in cards)
+
+
+# the sums a player can show with the 108 cards: -4 (four jokers) to 744 (every card worth more than 0)
+MIN_SUM = sum(min(card_value(c), 0) * n for c, n in DECK.counts.items())
+MAX_SUM = sum(max(card_value(c), 0) * n for c, n in DECK.counts.items())
+
+
+def read_hand(value: object, field: str) -> tuple[list[Card] | None, int]:
+    """One player's hand: ``(cards, sum)`` from cards, or ``(None, sum)`` from a number.
+
+    A number (or a digit string) is the sum the player counted, from :data:`MIN_SUM` to
+    :data:`MAX_SUM`. Raises ``LedgerError`` on ``field`` for a value that is neither, a card that
+    cannot be read, no cards at all, or a card more often than the two decks hold.
+    """
+    if isinstance(value, bool) or isinstance(value, float):
+        raise LedgerError(f"expected cards or a whole-number sum, got {value!r}", field, value)
+    if isinstance(value, int) or (isinstance(value, str) and _NUMBER.fullmatch(value)):
+        return None, as_int(value.strip().lstrip("+") if isinstance(value, str) else value,
+                            field, MIN_SUM, MAX_SUM)
+    cards = parse_cards(value, field)
+    if not cards:
+        raise LedgerError("a player shows at least one card (or give the sum)", field, value)
+    DECK.check(cards, field)
+    return cards, hand_sum(cards)
+
+
+def lowest(sums: Mapping[str, int]) -> list[str]:
+    """Every player tied for the lowest sum, in the order of ``sums`` (they all win the hand)."""
+    best = min(sums.values())
+    return [p for p, s in sums.items() if s == best]
+
+
+def check_deck(cards: Mapping[str, list[Card] | None], sums: Mapping[str, int],
+               labels: Mapping[str, str]) -> None:
+    """The deck check across the whole hand (RULES.md: no card more than twice, at most 4 jokers).
+
+    ``cards``: player → cards shown (None when the sum was entered); ``labels``: player → field
+    path. A sum entered below zero needs that many jokers, which the shown cards must leave.
+    Raises ``LedgerError`` naming the player where the limit is first passed.
+    """
+    seen: Counter = Counter()
+    holders: dict[Card, list[str]] = {}
+    for player, shown in cards.items():
+        for card in shown or ():
+            seen[card] += 1
+            holders.setdefault(card, []).append(player)
+            allowed = DECK.counts[card]
+            if seen[card] > allowed:
+                who = ", ".join(dict.fromkeys(holders[card]))
+                what = "jokers" if card.is_joker else str(card)
+                raise LedgerError(f"{seen[card]} {what} in this hand ({who}), but {DECK.name} hold "
+                                  f"{allowed}", labels[player], str(card))
+    jokers_left = DECK.counts[JOKER] - seen[JOKER]
+    for player, shown in cards.items():
+        if shown is None and sums[player] < 0:
+            jokers_left += sums[player]
+            if jokers_left < 0:
+                raise LedgerError(f"a sum of {sums[player]} needs {-sums[player]} jokers, but the "
+                                  "other hands leave fewer", labels[player], sums[player])
+
+
+def score_hand(entries: Mapping[str, tuple[str, object]], knocked_by: str | None) -> HandResult:
+    """Score one hand. ``entries``: player → (document key, hand value), in table order.
+
+    Returns data ``{"sums": {player: int}, "winners": [player, ...], "knocked_by": player|None,
+    "knocker_won": bool|None, "cards": {player: "card string"|None}}``.
+    """
+    labels = {p: f"hands.{key}" for p, (key, _) in entries.items()}
+    read = {p: read_hand(value, labels[p]) for p, (_, value) in entries.items()}
+    cards = {p: c for p, (c, _) in read.items()}
+    sums = {p: s for p, (_, s) in read.items()}
+    check_deck(cards, sums, labels)
+    winners = lowest(sums)
+    data = {
+        "sums": sums,
+        "winners": winners,
+        "knocked_by": knocked_by,
+        "knocker_won": None if knocked_by is None else knocked_by in winners,
+        "cards": {p: None if c is None else format_cards(c) for p, c in cards.items()},
+    }
+    return HandResult(data, _summary(sums, winners, knocked_by))
+
+
+def _summary(sums: Mapping[str, int], winners: Sequence[str], knocked_by: str | None) -> str:
+    text = ", ".join(f"{p} {s}" for p, s in sums.items())
+    text += f" — {' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
+    return text + (f"; {knocked_by} knocked" if knocked_by else "")
+
+
+def read_knock(value: object, resolve: Callable[[object, str], str]) -> str | None:
+    """The player who knocked, or None for nobody (absent, null, empty or "nessuno")."""
+    if value is None or (isinstance(value, str) and value.strip().casefold() in NOBODY_WORDS):
+        return None
+    return resolve(value, "knocked_by")
+
+
+# --- the match ------------------------------------------------------------------------------------
+def place_key(totals: Mapping[str, int], sums: Mapping[str, int]) -> Callable[[str], tuple[int, int]]:
+    """Sort key of the standing: more hands won first, then the lower total of sums."""
+    return lambda p: (-totals[p], sums[p])
+
+
+def standing(players: Sequence[str], totals: Mapping[str, int], sums: Mapping[str, int]) -> list[dict]:
+    """The standing: ``[{"place", "player", "hands_won", "sum"}]``, best first.
+
+    Players level on hands won and sum share a place (1, 1, 3) and keep seat order between them.
+    """
+    key = place_key(totals, sums)
+    ordered = sorted(players, key=key)
+    out = []
+    for i, p in enumerate(ordered):
+        place = out[-1]["place"] if out and key(ordered[i - 1]) == key(p) else i + 1
+        out.append({"place": place, "player": p, "hands_won": totals[p], "sum": sums[p]})
+    return out
+
+
+def leaders(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The players in first place of a :func:`standing`."""
+    return [r["player"] for r in rows if r["place"] == 1]
+
+
+def _one_or_all(names: Sequence[str]) -> Any:
+    return names[0] if len(names) == 1 else list(names)
+
+
+def average(total: int, count: int) -> str | None:
+    """``total / count`` to one decimal, rounded half up, as text ("12.5"); None when ``count`` is 0.
+
+    Text, not a float, so that a match state stays exact JSON.
+    """
+    if count == 0:
+        return None
+    tenths = math.floor(Fraction(10 * total, count) + Fraction(1, 2))
+    sign = "-" if tenths < 0 else ""
+    return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
+
+
+def new_stats() -> dict:
+    """A player's statistics before any hand (see :func:`add_stats`)."""
+    return {"hands": 0, "hands_won": 0, "sum": 0, "average_sum": None, "best_hand": None,
+            "worst_hand": None, "knocks": 0, "knocks_won": 0}
+
+
+def add_stats(stats: Mapping[str, Any], player: str, result: Mapping[str, Any]) -> dict:
+    """A player's statistics after one more hand.
+
+    ``hands`` played, ``hands_won`` (shared wins count), ``sum`` (total of sums),
+    ``average_sum`` (text, one decimal), ``best_hand`` / ``worst_hand`` (lowest / highest sum),
+    ``knocks`` (times the player knocked), ``knocks_won`` (hands the player knocked and won).
+    """
+    s = result["sums"][player]
+    won = player in result["winners"]
+    knocked = result["knocked_by"] == player
+    out = dict(stats)
+    out["hands"] += 1
+    out["hands_won"] += int(won)
+    out["sum"] += s
+    out["average_sum"] = average(out["sum"], out["hands"])
+    out["best_hand"] = s if out["best_hand"] is None else min(out["best_hand"], s)
+    out["worst_hand"] = s if out["worst_hand"] is None else max(out["worst_hand"], s)
+    out["knocks"] += int(knocked)
+    out["knocks_won"] += int(knocked and won)
+    return out
+
+
+class Simone(Game):
+    """The Gioco di Simone scorer (see the module docstring for the rules it implements)."""
+
+    name = "simone"
+    title = "Il Gioco di Simone"
+    version = "1"
+    rule_sets = ("standard",)
+    min_players = 2
+    max_players = MAX_PLAYERS
+
+    # --- setup --------------------------------------------------------------------------------
+    def check_options(self, rules, options, players):
+        """``target``: hand wins that end the match (1 to 1000), or null/"none" for no target (default)."""
+        target = options.pop("target", None)
+        out = super().check_options(rules, options, players)
+        if target is None or (isinstance(target, str) and target.strip().casefold() in NOBODY_WORDS):
+            out["target"] = None
+        else:
+            out["target"] = as_int(target, "options.target", 1, 1000)
+        return out
+
+    # --- one hand -----------------------------------------------------------------------------
+    def score(self, doc, rules=None):
+        """Score a hand document on its own: 2 to 10 players named as the document names them.
+
+        Returns a :class:`HandResult` with data ``{"sums", "winners", "knocked_by", "knocker_won",
+        "cards"}`` (see :func:`score_hand`). Raises ``LedgerError`` for an unknown field, fewer
+        than 2 or more than 10 players, a bad card or sum, a card more than twice or a fifth joker
+        in the hand, or a knocker who is not in the hand.
+        """
+        self.check_rules(rules if rules is not None else doc.get("rules"))
+        hands = self._hands(doc)
+        names = check_names(list(hands), "hands")
+
+        def resolve(name: object, field: str) -> str:
+            key = name.strip().casefold() if isinstance(name, str) else None
+            for n in names:
+                if n.casefold() == key:
+                    return n
+            raise LedgerError(f"{name!r} is not a player of this hand (players: {', '.join(names)})",
+                              field, name)
+
+        entries = {resolve(k, f"hands.{k}"): (k, v) for k, v in hands.items()}
+        self.check_player_count(len(entries), "hands")
+        return score_hand(entries, read_knock(doc.get("knocked_by"), resolve))
+
+    def _hands(self, doc: Mapping[str, Any]) -> Mapping[str, Any]:
+        check_keys(doc, HAND_KEYS)
+        hands = need(doc, "hands")
+        if not isinstance(hands, Mapping):
+            raise LedgerError("expected each player's cards or sum, e.g. {\"Anna\": \"KH JK 3S\"}",
+                              "hands", hands)
+        return hands
+
+    # --- a match ------------------------------------------------------------------------------
+    def start(self, setup):
+        players = setup.players
+        totals = {p: 0 for p in players}
+        sums = {p: 0 for p in players}
+        extra = {"sums": sums, "standing": standing(players, totals, sums),
+                 "stats": {p: new_stats() for p in players},
+                 "knocks": {"hands": 0, "knocker_won": 0}, "target": setup.options.get("target")}
+        return MatchState(0, totals, False, None, extra)
+
+    def apply(self, setup, state, doc):
+        """Score ``doc`` as the next hand (every player of the match in it) and fold it in.
+
+        ``totals`` are hands won per player; ``extra`` holds ``sums`` (total of sums),
+        ``standing`` (see :func:`standing`), ``stats`` (see :func:`add_stats`), ``knocks``
+        (hands with a knocker, and how many of them the knocker won) and ``target``.
+        Raises ``LedgerError`` for a finished match, a player missing, unknown or given twice.
+        """
+        if state.finished:
+            raise LedgerError("the match is over: no more hands", "hand", None)
+        hands = self._hands(doc)
+        entries: dict[str, tuple[str, object]] = {}
+        for key, value in hands.items():
+            player = setup.resolve_player(key, f"hands.{key}")
+            if player in entries:
+                raise LedgerError(f"{player!r} is given twice", f"hands.{key}", key)
+            entries[player] = (key, value)
+        missing = [p for p in setup.players if p not in entries]
+        if missing:
+            raise LedgerError(f"missing the hand of {missing[0]!r} (cards or sum)",
+                              f"hands.{missing[0]}", None)
+        entries = {p: entries[p] for p in setup.players}
+        result = score_hand(entries, read_knock(doc.get("knocked_by"), setup.resolve_player))
+        return self._advance(setup, state, result.data), result
+
+    def _advance(self, setup: MatchSetup, state: MatchState, data: Mapping[str, Any]) -> MatchState:
+        players = setup.players
+        totals = {p: state.totals[p] + int(p in data["winners"]) for p in players}
+        sums = {p: state.extra["sums"][p] + data["sums"][p] for p in players}
+        rows = standing(players, totals, sums)
+        knocks = dict(state.extra["knocks"])
+        if data["knocked_by"] is not None:
+            knocks["hands"] += 1
+            knocks["knocker_won"] += int(data["knocker_won"])
+        target = setup.options.get("target")
+        finished = target is not None and max(totals.values()) >= target
+        extra = {"sums": sums, "standing": rows,
+                 "stats": {p: add_stats(state.extra["stats"][p], p, data) for p in players},
+                 "knocks": knocks, "target": target}
+        winner = _one_or_all(leaders(rows)) if finished else None
+        return MatchState(state.hands + 1, totals, finished, winner, extra)
+
+    def finish_early(self, setup, state):
+        """Ended by the scorekeeper: the first in the standing wins (a list when shared); no hands, no winner."""
+        if state.finished or state.hands == 0:
+            return state
+        return MatchState(state.hands, state.totals, False, _one_or_all(leaders(state.extra["standing"])),
+                          state.extra)
+
+    # --- the scoreboard -------------------------------------------------------------------------
+    def board(self, setup, replay):
+        """Hands (each sum, ``*`` on the winners, the knocker, the standing) and the statistics."""
+        return Board((self._hands_table(setup, replay), self._stats_table(setup, replay)),
+                     tuple(self._notes(setup, replay)))
+
+    def _hands_table(self, setup: MatchSetup, rp: Replay) -> Table:
+        players = setup.players
+        cols = [Column("#"), Column("dealer", "left")] + [Column(p) for p in players]
+        cols += [Column("knocked", "left"), Column("standing (hands won)", "left")]
+        rows = []
+        for i, (res, st) in enumerate(zip(rp.results, rp.states)):
+            d = res.data
+            row = [str(i + 1), self.dealer(setup, i)]
+            row += [f"{d['sums'][p]}{'*' if p in d['winners'] else ''}" for p in players]
+            row += [d["knocked_by"] or "", _standing_text(st.extra["standing"])]
+            rows.append(tuple(row))
+        final = rp.final
+        lines: tuple[int, ...] = ()
+        if rows:
+            lines = (len(rows) - 1,)
+            rows.append(("", "won") + tuple(str(final.totals[p]) for p in players) + ("", ""))
+            rows.append(("", "sum") + tuple(str(final.extra["sums"][p]) for p in players) + ("", ""))
+        target = setup.options.get("target")
+        caption = "* won the hand (ties for lowest all win); standing: hands won, then lower sum"
+        caption += f"; target {target} hands won" if target else "; no target"
+        return Table(f"{self.title} — {', '.join(players)}", tuple(cols), tuple(rows), caption, lines)
+
+    def _stats_table(self, setup: MatchSetup, rp: Replay) -> Table:
+        cols = (Column("place"), Column("player", "left"), Column("won"), Column("hands"),
+                Column("sum"), Column("average"), Column("best"), Column("worst"),
+                Column("knocked"), Column("won after knocking"))
+        stats = rp.final.extra["stats"]
+        rows = []
+        for r in rp.final.extra["standing"]:
+            s = stats[r["player"]]
+            rows.append((str(r["place"]), r["player"], str(s["hands_won"]), str(s["hands"]),
+                         str(s["sum"]), s["average_sum"] or "-", _opt(s["best_hand"]),
+                         _opt(s["worst_hand"]), str(s["knocks"]), str(s["knocks_won"])))
+        k = rp.final.extra["knocks"]
+        caption = (f"the knocker won {k['knocker_won']} of {k['hands']} hands with a knock"
+                   if k["hands"] else "no knock recorded yet")
+        return Table("Statistics", cols, tuple(rows), caption)
+
+    def _notes(self, setup: MatchSetup, rp: Replay) -> list[str]:
+        final = rp.final
+        notes = []
+        if final.winner is not None:
+            names = [final.winner] if isinstance(final.winner, str) else final.winner
+            w = " and ".join(names)
+            verb = "win" if len(names) > 1 else "wins"
+            how = f"{verb} (target reached)" if final.finished else f"{verb} (match ended early)"
+            notes.append(f"{w} {how}: {_player_line(final, names[0])}.")
+        elif final.hands:
+            first = leaders(final.extra["standing"])
+            notes.append(f"{' and '.join(first)} {'lead' if len(first) > 1 else 'leads'}: "
+                         f"{_player_line(final, first[0])}.")
+        if not final.finished and final.winner is None:
+            notes.append(f"Next dealer: {self.dealer(setup, final.hands)}.")
+        return notes
+
+    # --- entry at the table -----------------------------------------------------------------------
+    def parse_entry(self, setup, tokens):
+        """``Anna="KH JK 3S 5D" Bruno=17 knock=Anna`` → a partial hand document.
+
+        ``knock`` (also ``knocked_by``, ``bussa``) names who knocked (``-`` or ``nessuno`` for
+        nobody); every other key is a player with their cards or sum.
+        """
+        doc: dict[str, Any] = {"hands": {}}
+        for k, v in key_value_entry(tokens).items():
+            if k.strip().casefold() in KNOCK_KEYS:
+                doc["knocked_by"] = read_knock(v, setup.resolve_player)
+            else:
+                player = setup.resolve_player(k, f"entry.{k}")
+                doc["hands"][player] = entry_value(v, f"hands.{player}")
+        return doc
+
+    def questions(self, setup, doc):
+        """Each player's cards or sum not yet given, then who knocked (Enter for nobody)."""
+        given = {setup.resolve_player(k, f"hands.{k}") for k in (doc.get("hands") or {})}
+        qs = [Question(p, f"{p}: cards (e.g. KH JK 3S 5D) or the sum", _answer_hand(p))
+              for p in setup.players if p not in given]
+        if "knocked_by" not in doc:
+            qs.append(Question("knocked_by", "who knocked (Enter for nobody)",
+                               _answer_knock(setup), choices=setup.players, default=""))
+        return qs
+
+    def describe_hand(self, doc):
+        hands = doc.get("hands") or {}
+        parts = [f"{p} {v if not isinstance(v, list) else ' '.join(map(str, v))}" for p, v in hands.items()]
+        if doc.get("knocked_by"):
+            parts.append(f"knock {doc['knocked_by']}")
+        return "; ".join(parts)
+
+
+def entry_value(text: str, field: str) -> int | str:
+    """A hand typed at the table, checked: the sum as an int, or the cards as the text typed."""
+    cards, total = read_hand(text.strip(), field)
+    return total if cards is None else text.strip()
+
+
+def _answer_hand(player: str):
+    def answer(doc: dict, text: str) -> dict:
+        value = entry_value(text, f"hands.{player}")
+        return {**doc, "hands": {**(doc.get("hands") or {}), player: value}}
+    return answer
+
+
+def _answer_knock(setup: MatchSetup):
+    def answer(doc: dict, text: str) -> dict:
+        return {**doc, "knocked_by": read_knock(text, setup.resolve_player)}
+    return answer
+
+
+def _standing_text(rows: Sequence[Mapping[str, Any]]) -> str:
+    return " · ".join(f"{r['player']} {r['hands_won']}" for r in rows)
+
+
+def _player_line(state: MatchState, player: str) -> str:
+    won = state.totals[player]
+    return f"{won} hand{'s' if won != 1 else ''} won, sum {state.extra['sums'][player]}"
+
+
+def _opt(n: object) -> str:
+    return "-" if n is None else str(n)
+
+
+GAME = Simone()

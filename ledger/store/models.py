@@ -1,0 +1,103 @@
+"""The ledger's tables (SQLModel): players, nights, matches, seats and hands.
+
+The truth of a match is its live hands (``Hand.voided`` false) in ``position`` order; each hand
+keeps the document as entered, its result as scored, and the rule set and scorer version that
+scored it. Corrections never delete: a voided hand stays with when and why, and a replacement
+points back at the hand it replaces. Schema changes go through the Alembic migrations in
+``ledger/store/migrations`` (``0001`` creates exactly these tables).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Optional
+
+from sqlalchemy import JSON, Column, Index, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> dt.datetime:
+    """Now, as an aware datetime in UTC (how every time in the ledger is kept)."""
+    return dt.datetime.now(dt.timezone.utc)
+
+
+class Player(SQLModel, table=True):
+    """A person. ``name`` is shown as given; ``name_key`` (case-folded) makes names unique
+    without regard to case."""
+
+    __tablename__ = "player"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str
+    name_key: str = Field(sa_column_kwargs={"unique": True}, index=False)
+    created_at: dt.datetime = Field(default_factory=utcnow)
+    demo: bool = False
+
+
+class Night(SQLModel, table=True):
+    """An evening: the date it began (a hand entered before 06:00 belongs to the day before)."""
+
+    __tablename__ = "night"
+    __table_args__ = (Index("ix_night_date", "date"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    date: dt.date
+    label: Optional[str] = None
+    demo: bool = False
+    created_at: dt.datetime = Field(default_factory=utcnow)
+
+
+class Match(SQLModel, table=True):
+    """One match of one game: rule set, options (JSON), seating, status and winner.
+
+    ``status`` is ``open``, ``finished`` (natural end reached) or ``ended`` (ended early by the
+    scorekeeper). ``winner`` is JSON: a side name, a list of names for a shared win, or null.
+    """
+
+    __tablename__ = "match"
+    __table_args__ = (Index("ix_match_night", "night_id"), Index("ix_match_game", "game"))
+    id: Optional[int] = Field(default=None, primary_key=True)
+    night_id: int = Field(foreign_key="night.id")
+    game: str
+    rules: str
+    options: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    teams: bool = False
+    status: str = "open"
+    winner: Any = Field(default=None, sa_column=Column(JSON, nullable=True))
+    summary: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))
+    note: Optional[str] = None
+    created_at: dt.datetime = Field(default_factory=utcnow)
+    finished_at: Optional[dt.datetime] = None
+
+
+class Seat(SQLModel, table=True):
+    """A player's seat in a match (0-based, clockwise) and the side they play on."""
+
+    __tablename__ = "seat"
+    __table_args__ = (UniqueConstraint("match_id", "seat"), Index("ix_seat_player", "player_id"))
+    id: Optional[int] = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="match.id")
+    player_id: int = Field(foreign_key="player.id")
+    seat: int
+    side: str
+
+
+class Hand(SQLModel, table=True):
+    """One hand as entered: its document, its result, and its place in the match's history.
+
+    ``position`` orders the live hands; a replacement takes the position of the hand it
+    replaces. ``voided`` hands are kept with ``voided_at`` and ``void_reason``.
+    """
+
+    __tablename__ = "hand"
+    __table_args__ = (Index("ix_hand_match", "match_id", "voided", "position"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="match.id")
+    position: int
+    document: dict = Field(sa_column=Column(JSON, nullable=False))
+    result: dict = Field(sa_column=Column(JSON, nullable=False))
+    rules: str
+    scorer_version: str
+    entered_at: dt.datetime = Field(default_factory=utcnow)
+    voided: bool = False
+    voided_at: Optional[dt.datetime] = None
+    void_reason: Optional[str] = None
+    replaces_id: Optional[int] = Field(default=None, foreign_key="hand.id")

@@ -1,0 +1,547 @@
+"""The ledger's operations: what the CLI asks of the store, each in one transaction.
+
+A :class:`Ledger` wraps an engine. Every method that writes runs in one transaction and checks
+everything (through the game's scorer) before anything is written, so a ``LedgerError`` leaves
+the ledger exactly as it was. Matches are referred to by id, or ``last`` for the newest.
+
+The scoreboard of a match is always a replay of its live hands through the current scorer
+(:meth:`Ledger.replay`); each hand's stored result is what the scorer said when it was entered,
+and :meth:`Ledger.check` says which stored result a replay no longer agrees with.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Iterator, Mapping, Sequence
+
+from sqlmodel import Session, col, delete, select
+
+from ledger.errors import LedgerError
+from ledger.games import get_game
+from ledger.games.base import MatchSetup, Replay, replay
+from ledger.store.engine import database_url, ensure_schema, open_engine
+from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
+
+NIGHT_STARTS = dt.time(6, 0)  # a hand entered before 06:00 belongs to the previous day's night
+
+
+def night_date(now: dt.datetime | None = None) -> dt.date:
+    """The night a moment belongs to (local time): before 06:00 it is the previous day's."""
+    now = now or dt.datetime.now()
+    return (now - dt.timedelta(days=1)).date() if now.time() < NIGHT_STARTS else now.date()
+
+
+def parse_date(text: str, field: str = "night") -> dt.date:
+    """An ISO date (``2026-11-29``), or ``today``/``yesterday``; ``LedgerError`` otherwise."""
+    t = str(text).strip().lower()
+    if t in ("today", "oggi", "tonight", "stasera"):
+        return night_date()
+    if t in ("yesterday", "ieri"):
+        return night_date() - dt.timedelta(days=1)
+    try:
+        return dt.date.fromisoformat(t)
+    except ValueError:
+        raise LedgerError(f"{text!r} is not a date (write YYYY-MM-DD)", field, text) from None
+
+
+@dataclass
+class MatchView:
+    """A match with what the CLI shows: its row, setup, live hands, replay and night date."""
+
+    match: Match
+    setup: MatchSetup
+    hands: list[Hand]
+    replay: Replay
+    night: Night
+
+    def to_json(self) -> dict:
+        """The scoreboard as data: ``replay --json``'s fields plus the match's own (for ``show``)."""
+        doc = replay_json(self.replay, [h.document for h in self.hands])
+        doc["match"] = match_header(self.match, self.setup, self.night)
+        return doc
+
+
+def match_header(m: Match, setup: MatchSetup, night: Night) -> dict:
+    return {"id": m.id, "game": m.game, "rules": m.rules, "status": m.status,
+            "night": night.date.isoformat(), "demo": night.demo,
+            **({"sides": {s: list(p) for s, p in setup.sides.items()}} if setup.teams
+               else {"players": list(setup.players)}),
+            "options": dict(setup.options), "winner": m.winner}
+
+
+def replay_json(rp: Replay, docs: Sequence[Mapping] | None = None) -> dict:
+    """What ``replay --json`` prints: the final state's fields, then every hand's result and totals."""
+    doc = {"game": rp.setup.game, "rules": rp.setup.rules}
+    doc.update(rp.final.to_json())
+    doc["hands"] = [
+        {"number": i + 1, "result": res.to_json(), "totals": dict(st.totals)}
+        for i, (res, st) in enumerate(zip(rp.results, rp.states))
+    ]
+    return doc
+
+
+class Ledger:
+    """The ledger at ``db`` (path, URL, or None for ``$LEDGER_DB`` / the default file)."""
+
+    def __init__(self, db: str | None = None):
+        self.url = database_url(db)
+        self.engine = open_engine(self.url)
+        ensure_schema(self.engine)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        """A session whose writes are committed together at the end, or not at all."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            with session.begin():
+                yield session
+
+    # --- players ----------------------------------------------------------------------------
+    def player(self, s: Session, name: str, create: bool = True, demo: bool = False) -> Player:
+        """The player called ``name`` (case-insensitive); created when missing and ``create``."""
+        clean = " ".join(str(name).split())
+        if not clean:
+            raise LedgerError("a player needs a name", "name", name)
+        found = s.exec(select(Player).where(Player.name_key == clean.casefold())).first()
+        if found is None:
+            if not create:
+                raise LedgerError(f"no player called {clean!r}", "name", clean)
+            found = Player(name=clean, name_key=clean.casefold(), demo=demo)
+            s.add(found)
+            s.flush()
+        return found
+
+    def add_players(self, names: Sequence[str]) -> list[tuple[Player, bool]]:
+        """Add players; returns each with whether it was new. Existing names are left as they are."""
+        out = []
+        with self.transaction() as s:
+            for n in names:
+                exists = s.exec(select(Player).where(Player.name_key == " ".join(n.split()).casefold())).first()
+                out.append((exists or self.player(s, n), exists is None))
+        return out
+
+    def players(self) -> list[dict]:
+        """Every player with the number of matches played, by name."""
+        with self.transaction() as s:
+            rows = s.exec(select(Player).order_by(Player.name_key)).all()
+            counts: dict[int, int] = {}
+            for pid in s.exec(select(Seat.player_id)).all():
+                counts[pid] = counts.get(pid, 0) + 1
+            return [{"id": p.id, "name": p.name, "matches": counts.get(p.id, 0)} for p in rows]
+
+    def rename_player(self, old: str, new: str) -> Player:
+        """Rename a player; the new name must not belong to someone else (case-insensitive)."""
+        with self.transaction() as s:
+            p = self.player(s, old, create=False)
+            clean = " ".join(new.split())
+            if not clean:
+                raise LedgerError("a player needs a name", "new", new)
+            other = s.exec(select(Player).where(Player.name_key == clean.casefold())).first()
+            if other is not None and other.id != p.id:
+                raise LedgerError(f"{other.name!r} already exists", "new", new)
+            p.name, p.name_key = clean, clean.casefold()
+            s.add(p)
+            return p
+
+    # --- nights and matches -----------------------------------------------------------------
+    def night(self, s: Session, date: dt.date | None = None, demo: bool = False, label: str | None = None) -> Night:
+        """The night of ``date`` (default: tonight by the 06:00 rule), created when missing."""
+        date = date or night_date()
+        q = select(Night).where(Night.date == date, Night.demo == demo).order_by(Night.id)
+        found = s.exec(q).first()
+        if found is None:
+            found = Night(date=date, demo=demo, label=label)
+            s.add(found)
+            s.flush()
+        return found
+
+    def new_match(self, game_name: str, rules: str | None = None, players: Sequence[str] | None = None,
+                  sides: Mapping[str, Sequence[str]] | None = None, options: Mapping[str, Any] | None = None,
+                  date: dt.date | None = None) -> MatchView:
+        """Start a match; players are matched by name (case-insensitive) or added."""
+        game = get_game(game_name)
+        with self.transaction() as s:
+            setup = game.setup(rules, players, sides, options)
+            m = self._create_match(s, setup, self.night(s, date))
+            return self._view(s, m)
+
+    def _create_match(self, s: Session, setup: MatchSetup, night: Night, demo: bool = False) -> Match:
+        m = Match(night_id=night.id, game=setup.game, rules=setup.rules, options=dict(setup.options),
+                  teams=setup.teams)
+        s.add(m)
+        s.flush()
+        side_of = {p: side for side, members in setup.sides.items() for p in members}
+        for i, name in enumerate(setup.players):
+            player = self.player(s, name, demo=demo)
+            s.add(Seat(match_id=m.id, player_id=player.id, seat=i, side=side_of[name]))
+        s.flush()
+        return m
+
+    def find(self, s: Session, ref: str | int) -> Match:
+        """The match ``ref``: its id, or ``last`` for the most recently started."""
+        if isinstance(ref, str) and ref.strip().lower() in ("last", "ultimo", "ultima"):
+            m = s.exec(select(Match).order_by(col(Match.id).desc())).first()
+            if m is None:
+                raise LedgerError("the ledger has no match yet", "match", ref)
+            return m
+        try:
+            mid = int(ref)
+        except (TypeError, ValueError):
+            raise LedgerError(f"{ref!r} is not a match number (or 'last')", "match", ref) from None
+        m = s.get(Match, mid)
+        if m is None:
+            raise LedgerError(f"no match {mid}", "match", ref)
+        return m
+
+    def setup_of(self, s: Session, m: Match) -> MatchSetup:
+        """The match's settings as the scorer takes them (seats in order, sides in seat order)."""
+        rows = s.exec(select(Seat, Player).join(Player, Player.id == Seat.player_id)
+                      .where(Seat.match_id == m.id).order_by(Seat.seat)).all()
+        players = tuple(p.name for _, p in rows)
+        sides: dict[str, list[str]] = {}
+        for seat, p in rows:
+            sides.setdefault(seat.side, []).append(p.name)
+        # sides in the order of their first seat, members in seat order
+        ordered = {side: tuple(members) for side, members in sides.items()}
+        return MatchSetup(m.game, m.rules, players, ordered, dict(m.options), m.status == "ended")
+
+    def live_hands(self, s: Session, m: Match) -> list[Hand]:
+        q = select(Hand).where(Hand.match_id == m.id, Hand.voided == False).order_by(Hand.position, Hand.id)  # noqa: E712
+        return list(s.exec(q).all())
+
+    def _view(self, s: Session, m: Match) -> MatchView:
+        setup = self.setup_of(s, m)
+        hands = self.live_hands(s, m)
+        rp = replay(get_game(m.game), setup, [h.document for h in hands])
+        return MatchView(m, setup, hands, rp, s.get(Night, m.night_id))
+
+    def view(self, ref: str | int) -> MatchView:
+        """A match with its replayed scoreboard (read only)."""
+        with self.transaction() as s:
+            return self._view(s, self.find(s, ref))
+
+    def matches(self, game: str | None = None, status: str | None = None,
+                date: dt.date | None = None) -> list[dict]:
+        """Matches, newest first, with players, hands played, status and winner."""
+        with self.transaction() as s:
+            q = select(Match, Night).join(Night, Night.id == Match.night_id).order_by(col(Match.id).desc())
+            if game:
+                q = q.where(Match.game == get_game(game).name)
+            if status:
+                q = q.where(Match.status == status)
+            if date:
+                q = q.where(Night.date == date)
+            rows = s.exec(q).all()
+            ids = [m.id for m, _ in rows]
+            names: dict[int, list[str]] = {}
+            if ids:
+                for seat, p in s.exec(select(Seat, Player).join(Player, Player.id == Seat.player_id)
+                                      .where(col(Seat.match_id).in_(ids)).order_by(Seat.match_id, Seat.seat)).all():
+                    names.setdefault(seat.match_id, []).append(p.name)
+            counts: dict[int, int] = {}
+            if ids:
+                live = select(Hand.match_id).where(col(Hand.match_id).in_(ids), Hand.voided == False)  # noqa: E712
+                for mid in s.exec(live).all():
+                    counts[mid] = counts.get(mid, 0) + 1
+            return [{"id": m.id, "game": m.game, "rules": m.rules, "night": n.date.isoformat(),
+                     "players": names.get(m.id, []), "hands": counts.get(m.id, 0), "status": m.status,
+                     "winner": m.winner, "demo": n.demo} for m, n in rows]
+
+    # --- hands ------------------------------------------------------------------------------
+    def _store_state(self, m: Match, rp: Replay) -> None:
+        final = rp.final
+        if m.status != "ended":
+            m.status = "finished" if final.finished else "open"
+        m.winner = final.winner if (final.finished or m.status == "ended") else None
+        m.finished_at = utcnow() if m.status != "open" and m.finished_at is None else (
+            m.finished_at if m.status != "open" else None)
+        m.summary = {"hands": final.hands, "totals": dict(final.totals)}
+
+    def _check_open(self, m: Match) -> None:
+        if m.status == "finished":
+            raise LedgerError(f"match {m.id} is over (winner: {_who(m.winner)}): no more hands", "match", m.id)
+        if m.status == "ended":
+            raise LedgerError(f"match {m.id} was ended: no more hands", "match", m.id)
+
+    def add_hand(self, ref: str | int, doc: Mapping[str, Any]) -> MatchView:
+        """Score ``doc`` as the next hand of the match and store it with its result."""
+        with self.transaction() as s:
+            m = self.find(s, ref)
+            self._check_open(m)
+            view = self._view(s, m)
+            docs = [h.document for h in view.hands] + [dict(doc)]
+            rp = self._replay_new(m, view.setup, docs, len(docs) - 1)
+            pos = (view.hands[-1].position + 1) if view.hands else 1
+            self._insert_hand(s, m, pos, dict(doc), rp.results[-1].to_json())
+            self._store_state(m, rp)
+            s.add(m)
+            s.flush()
+            return self._view(s, m)
+
+    def _replay_new(self, m: Match, setup: MatchSetup, docs: list, changed: int) -> Replay:
+        """Replay with a new or changed hand; errors name the hand by its number."""
+        try:
+            return replay(get_game(m.game), setup, docs)
+        except LedgerError as err:
+            raise _renumber(err) from None
+
+    def _insert_hand(self, s: Session, m: Match, position: int, doc: dict, result: dict,
+                     replaces: int | None = None, entered_at: dt.datetime | None = None) -> Hand:
+        game = get_game(m.game)
+        h = Hand(match_id=m.id, position=position, document=doc, result=result, rules=m.rules,
+                 scorer_version=game.version, replaces_id=replaces, entered_at=entered_at or utcnow())
+        s.add(h)
+        s.flush()
+        return h
+
+    def _nth(self, view: MatchView, n: int | str) -> Hand:
+        try:
+            k = int(n)
+        except (TypeError, ValueError):
+            raise LedgerError(f"{n!r} is not a hand number", "hand", n) from None
+        if not 1 <= k <= len(view.hands):
+            raise LedgerError(f"match {view.match.id} has no hand {k} (it has {len(view.hands)})", "hand", n)
+        return view.hands[k - 1]
+
+    def void_hand(self, ref: str | int, n: int | str, reason: str | None = None) -> MatchView:
+        """Void hand ``n`` (1-based among live hands); it stays in the history. Reopens a finished match
+        only if the remaining hands no longer finish it."""
+        with self.transaction() as s:
+            m = self.find(s, ref)
+            view = self._view(s, m)
+            h = self._nth(view, n)
+            docs = [x.document for x in view.hands if x.id != h.id]
+            rp = self._replay_new(m, view.setup, docs, -1)
+            h.voided, h.voided_at, h.void_reason = True, utcnow(), reason or "voided"
+            s.add(h)
+            self._store_state(m, rp)
+            s.add(m)
+            s.flush()
+            return self._view(s, m)
+
+    def replace_hand(self, ref: str | int, n: int | str, doc: Mapping[str, Any],
+                     reason: str | None = None) -> MatchView:
+        """Correct hand ``n``: the old hand is voided (kept), the new one takes its place."""
+        with self.transaction() as s:
+            m = self.find(s, ref)
+            view = self._view(s, m)
+            h = self._nth(view, n)
+            k = view.hands.index(h)
+            docs = [x.document for x in view.hands]
+            docs[k] = dict(doc)
+            rp = self._replay_new(m, view.setup, docs, k)
+            h.voided, h.voided_at, h.void_reason = True, utcnow(), reason or "corrected"
+            s.add(h)
+            s.flush()
+            self._insert_hand(s, m, h.position, dict(doc), rp.results[k].to_json(), replaces=h.id)
+            self._store_state(m, rp)
+            s.add(m)
+            s.flush()
+            return self._view(s, m)
+
+    def history(self, ref: str | int) -> list[dict]:
+        """Every hand ever entered in the match (voided ones too), in the order entered."""
+        with self.transaction() as s:
+            m = self.find(s, ref)
+            hands = s.exec(select(Hand).where(Hand.match_id == m.id).order_by(Hand.id)).all()
+            live = [h.id for h in self.live_hands(s, m)]
+            return [{"id": h.id, "number": (live.index(h.id) + 1) if h.id in live else None,
+                     "entered_at": _iso(h.entered_at), "voided": h.voided,
+                     "voided_at": _iso(h.voided_at),
+                     "void_reason": h.void_reason, "replaces": h.replaces_id,
+                     "document": h.document, "result": h.result} for h in hands]
+
+    def end_match(self, ref: str | int) -> MatchView:
+        """End a match before its natural end: the winner is decided as the game says (finish_early)."""
+        with self.transaction() as s:
+            m = self.find(s, ref)
+            self._check_open(m)
+            m.status = "ended"
+            view = self._view(s, m)
+            self._store_state(m, view.replay)
+            s.add(m)
+            s.flush()
+            return self._view(s, m)
+
+    def reopen_match(self, ref: str | int) -> MatchView:
+        """Undo ``end``: the match is open again (only a match ended early can be reopened)."""
+        with self.transaction() as s:
+            m = self.find(s, ref)
+            if m.status != "ended":
+                raise LedgerError(f"match {m.id} was not ended early", "match", ref)
+            m.status = "open"
+            view = self._view(s, m)
+            self._store_state(m, view.replay)
+            s.add(m)
+            s.flush()
+            return self._view(s, m)
+
+    # --- documents --------------------------------------------------------------------------
+    def export(self, ref: str | int) -> dict:
+        """The match as a match document with everything a backup needs (docs/formats.md)."""
+        with self.transaction() as s:
+            return self._export(s, self.find(s, ref))
+
+    def _export(self, s: Session, m: Match) -> dict:
+        setup = self.setup_of(s, m)
+        night = s.get(Night, m.night_id)
+        doc = setup.to_json()
+        doc["night"] = night.date.isoformat()
+        if night.label:
+            doc["night_label"] = night.label
+        doc["created_at"] = _iso(m.created_at)
+        if m.note:
+            doc["note"] = m.note
+        hands = s.exec(select(Hand).where(Hand.match_id == m.id).order_by(Hand.position, Hand.id)).all()
+        ids = {h.id: i for i, h in enumerate(hands)}
+        out = []
+        for h in hands:
+            entry = dict(h.document)
+            entry["entered_at"] = _iso(h.entered_at)
+            if h.voided:
+                entry.update({"voided": True, "voided_at": _iso(h.voided_at), "void_reason": h.void_reason})
+            if h.replaces_id in ids:
+                entry["replaces"] = ids[h.replaces_id]
+            out.append(entry)
+        doc["hands"] = out
+        if m.status == "ended":
+            doc["ended_early"] = True
+        return doc
+
+    def import_match(self, doc: Mapping[str, Any], demo: bool = False, date: dt.date | None = None) -> MatchView:
+        """Store a match document as a new match (its night, hands, voided hands and times kept)."""
+        setup, live, all_hands = read_match_document(doc)
+        game = get_game(setup.game)
+        rp = replay(game, setup, live)
+        with self.transaction() as s:
+            when = date or (parse_date(doc["night"], "night") if doc.get("night") else None)
+            night = self.night(s, when, demo=demo, label=doc.get("night_label"))
+            m = self._create_match(s, setup, night, demo=demo)
+            m.note = doc.get("note")
+            if doc.get("created_at"):
+                m.created_at = _parse_time(doc["created_at"], "created_at")
+            if setup.ended_early:
+                m.status = "ended"
+            rows: list[Hand] = []
+            k = 0
+            for i, h in enumerate(all_hands):
+                meta = {key: h.get(key) for key in ("entered_at", "voided", "voided_at", "void_reason", "replaces")}
+                body = {key: v for key, v in h.items() if key not in meta}
+                if meta["voided"]:
+                    result: dict = {}
+                else:
+                    result = rp.results[k].to_json()
+                    k += 1
+                when_entered = _parse_time(meta["entered_at"], f"hands[{i}].entered_at") if meta["entered_at"] else None
+                row = self._insert_hand(s, m, i + 1, body, result, entered_at=when_entered)
+                if meta["voided"]:
+                    row.voided = True
+                    row.voided_at = _parse_time(meta["voided_at"], f"hands[{i}].voided_at") if meta["voided_at"] else utcnow()
+                    row.void_reason = meta["void_reason"]
+                rows.append(row)
+            for i, h in enumerate(all_hands):
+                r = h.get("replaces")
+                if r is not None:
+                    if not isinstance(r, int) or not 0 <= r < len(rows) or r == i:
+                        raise LedgerError(f"{r!r} is not the index of another hand", f"hands[{i}].replaces", r)
+                    rows[i].replaces_id = rows[r].id
+                    # a replacement takes the place of the hand it replaced
+                    rows[i].position = rows[r].position
+                    s.add(rows[i])
+            self._store_state(m, rp)
+            s.add(m)
+            s.flush()
+            return self._view(s, m)
+
+    # --- demo -------------------------------------------------------------------------------
+    def remove_demo(self) -> int:
+        """Take out every demo night with its matches, and the players only the demo brought in.
+
+        Returns the number of matches removed.
+        """
+        with self.transaction() as s:
+            nights = [n.id for n in s.exec(select(Night).where(Night.demo == True)).all()]  # noqa: E712
+            if not nights:
+                return 0
+            mids = [m.id for m in s.exec(select(Match).where(col(Match.night_id).in_(nights))).all()]
+            if mids:
+                s.exec(delete(Hand).where(col(Hand.match_id).in_(mids)).where(col(Hand.replaces_id).is_not(None)))
+                s.exec(delete(Hand).where(col(Hand.match_id).in_(mids)))
+                s.exec(delete(Seat).where(col(Seat.match_id).in_(mids)))
+                s.exec(delete(Match).where(col(Match.id).in_(mids)))
+            s.exec(delete(Night).where(col(Night.id).in_(nights)))
+            seated = select(Seat.player_id)
+            s.exec(delete(Player).where(Player.demo == True, col(Player.id).not_in(seated)))  # noqa: E712
+            return len(mids)
+
+    # --- checks -----------------------------------------------------------------------------
+    def check(self) -> list[dict]:
+        """Replay every match and compare with the stored results; one entry per difference."""
+        problems = []
+        with self.transaction() as s:
+            for m in s.exec(select(Match).order_by(Match.id)).all():
+                try:
+                    view = self._view(s, m)
+                except LedgerError as err:
+                    problems.append({"match": m.id, "hand": None, "problem": str(err)})
+                    continue
+                for i, (h, res) in enumerate(zip(view.hands, view.replay.results)):
+                    if h.result != res.to_json():
+                        problems.append({"match": m.id, "hand": i + 1,
+                                         "problem": f"stored result differs from a replay (scored by version {h.scorer_version})"})
+        return problems
+
+
+def read_match_document(doc: object) -> tuple[MatchSetup, list[dict], list[dict]]:
+    """Read a match document (FORMATS.md): its setup, its live hands, and all its hands.
+
+    Raises ``LedgerError`` naming the field for anything missing or wrong.
+    """
+    if not isinstance(doc, Mapping):
+        raise LedgerError("a match document must be a JSON object", "document", None)
+    game = get_game(doc.get("game"))
+    hands = doc.get("hands", [])
+    if not isinstance(hands, list):
+        raise LedgerError("expected a list of hands", "hands", hands)
+    for i, h in enumerate(hands):
+        if not isinstance(h, Mapping):
+            raise LedgerError("a hand must be a JSON object", f"hands[{i}]", h)
+    ended = doc.get("ended_early", False)
+    if not isinstance(ended, bool):
+        raise LedgerError("expected true or false", "ended_early", ended)
+    options = doc.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise LedgerError("expected an object", "options", options)
+    setup = game.setup(doc.get("rules"), doc.get("players"), doc.get("sides"), options, ended_early=ended)
+    live = [dict(h) for h in hands if not h.get("voided")]
+    return setup, live, [dict(h) for h in hands]
+
+
+def _renumber(err: LedgerError) -> LedgerError:
+    """``hands[3].sides`` → ``hand 4: sides`` for people entering hands one by one."""
+    import re
+
+    m = re.match(r"hands\[(\d+)\]\.?(.*)", err.field)
+    if not m:
+        return err
+    return LedgerError(err.message, f"hand {int(m.group(1)) + 1}" + (f": {m.group(2)}" if m.group(2) else ""), err.value)
+
+
+def _who(w: Any) -> str:
+    return w if isinstance(w, str) else " and ".join(w or []) or "none"
+
+
+def _iso(t: dt.datetime | None) -> str | None:
+    """ISO 8601 in UTC (a time read back without a zone was stored as UTC)."""
+    if t is None:
+        return None
+    return (t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)).astimezone(dt.timezone.utc).isoformat()
+
+
+def _parse_time(text: Any, field: str) -> dt.datetime:
+    try:
+        t = dt.datetime.fromisoformat(str(text))
+    except ValueError:
+        raise LedgerError(f"{text!r} is not a date and time", field, text) from None
+    return (t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)).astimezone(dt.timezone.utc)
