@@ -97,6 +97,8 @@ def parse_card(text: str, field: str = "card", italian: bool = False) -> Card:
         if rank and suit:
             return Card(rank, suit)
         raise LedgerError(f"{raw!r} is not a card", field, raw)
+    if t[0] in "♠♤♥♡♦♢♣♧" and len(t) > 1:  # a suit symbol written first: ♠3
+        t = t[1:] + t[0]
     suit = _SUIT_ALIASES.get(t[-1])
     rank_text = t[:-1]
     rank = _RANK_ALIASES.get(rank_text)

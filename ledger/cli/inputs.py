@@ -87,8 +87,9 @@ def parse_players(text: str | None) -> list[str] | None:
 def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None) -> dict:
     """Ask the game's questions until the hand document is complete.
 
-    ``ask(question)`` returns the user's answer; with ``ask`` None (no terminal), the first missing
-    item is an error naming it. A bad answer is shown and asked again.
+    ``ask(question)`` returns the user's answer; with ``ask`` None (no terminal), an optional item
+    takes its default and the first missing required item is an error naming it. A bad answer is
+    shown and asked again.
     """
     for _ in range(1000):
         qs = game.questions(setup, doc)
@@ -96,7 +97,10 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None) -> d
             return doc
         q = qs[0]
         if ask is None:
-            raise LedgerError(f"missing ({q.text})", q.key, None)
+            if q.default is None:
+                raise LedgerError(f"missing ({q.text})", q.key, None)
+            doc = q.answer(doc, q.default)  # an optional item, left at its default
+            continue
         while True:
             answer = ask(q)
             try:

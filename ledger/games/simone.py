@@ -338,9 +338,12 @@ class Simone(Game):
 
     # --- the scoreboard -------------------------------------------------------------------------
     def board(self, setup, replay):
-        """Hands (each sum, ``*`` on the winners, the knocker, the standing) and the statistics."""
-        return Board((self._hands_table(setup, replay), self._stats_table(setup, replay)),
-                     tuple(self._notes(setup, replay)))
+        """Hands (each sum, ``*`` on the winners, the knocker, the standing), then the statistics
+        (once a hand is played), then the winner or leader and the next dealer."""
+        tables = [self._hands_table(setup, replay)]
+        if replay.final.hands:
+            tables.append(self._stats_table(setup, replay))
+        return Board(tuple(tables), tuple(self._notes(setup, replay)))
 
     def _hands_table(self, setup: MatchSetup, rp: Replay) -> Table:
         players = setup.players
@@ -360,14 +363,14 @@ class Simone(Game):
             rows.append(("", "won") + tuple(str(final.totals[p]) for p in players) + ("", ""))
             rows.append(("", "sum") + tuple(str(final.extra["sums"][p]) for p in players) + ("", ""))
         target = setup.options.get("target")
-        caption = "* won the hand (ties for lowest all win); standing: hands won, then lower sum"
-        caption += f"; target {target} hands won" if target else "; no target"
+        caption = "* won the hand · standing: hands won, then lower sum · "
+        caption += f"target {target} hands won" if target else "no target"
         return Table(f"{self.title} — {', '.join(players)}", tuple(cols), tuple(rows), caption, lines)
 
     def _stats_table(self, setup: MatchSetup, rp: Replay) -> Table:
-        cols = (Column("place"), Column("player", "left"), Column("won"), Column("hands"),
-                Column("sum"), Column("average"), Column("best"), Column("worst"),
-                Column("knocked"), Column("won after knocking"))
+        cols = (Column("#"), Column("player", "left"), Column("won"), Column("hands"),
+                Column("sum"), Column("avg"), Column("best"), Column("worst"),
+                Column("knocks"), Column("knock wins"))
         stats = rp.final.extra["stats"]
         rows = []
         for r in rp.final.extra["standing"]:
@@ -376,7 +379,8 @@ class Simone(Game):
                          str(s["sum"]), s["average_sum"] or "-", _opt(s["best_hand"]),
                          _opt(s["worst_hand"]), str(s["knocks"]), str(s["knocks_won"])))
         k = rp.final.extra["knocks"]
-        caption = (f"the knocker won {k['knocker_won']} of {k['hands']} hands with a knock"
+        caption = (f"the knocker won {k['knocker_won']} of {k['hands']} "
+                   f"hand{'s' if k['hands'] != 1 else ''} with a knock"
                    if k["hands"] else "no knock recorded yet")
         return Table("Statistics", cols, tuple(rows), caption)
 

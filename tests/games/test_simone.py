@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.cards import TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse_card
+from ledger.cards import TWO_DECKS_FOUR_JOKERS, format_cards, parse_card
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import replay
@@ -352,7 +352,8 @@ def test_board_finished_and_empty():
     assert GAME.board(s, rp).notes == ("Carla wins (target reached): 2 hands won, sum 13.",)
     s, rp = play([])
     board = GAME.board(s, rp)
-    assert board.tables[0].rows == () and board.notes == ("Next dealer: Anna.",)
+    assert len(board.tables) == 1 and board.tables[0].rows == ()
+    assert board.notes == ("Next dealer: Anna.",)
 
 
 # --- entry at the table -------------------------------------------------------------------------------
@@ -381,6 +382,11 @@ def test_questions_then_apply():
     _, result = GAME.apply(s, GAME.start(s), doc)
     assert result.data["sums"] == {"Anna": 7, "Bruno": 4, "Carla": 4}
     assert result.data["winners"] == ["Bruno", "Carla"] and result.data["knocked_by"] is None
+
+
+def test_describe_hand():
+    assert GAME.describe_hand({"hands": {"Anna": ["KH", "JK"], "Bruno": 17}, "knocked_by": "Anna"}) \
+        == "Anna KH JK; Bruno 17; knock Anna"
 
 
 def test_demo_replays():

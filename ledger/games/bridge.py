@@ -1,0 +1,646 @@
+"""Contract bridge: rubber (the default), Chicago and duplicate scoring (seed 003, RULES.md "Bridge").
+
+Four players in two sides, North-South against East-West, partners sitting opposite; the deal
+passes clockwise N, E, S, W. The contract scoring of one deal (trick score, overtricks, the bonus
+for making a doubled contract, slams, undertricks, honours) is the Laws' scoring table and lives in
+:mod:`ledger.games.bridge_scoring`; this module reads hand documents and keeps the score sheet.
+
+Rule sets:
+
+- ``rubber`` (default): *The Laws of Contract Bridge (Rubber Bridge)*, 1993 International Code,
+  Laws 72-81. Trick points below the line, everything else above. A game is 100 trick points below
+  the line, made in one deal or by adding partscores; a game cancels both sides' partscores (Law 73).
+  A side with a game is vulnerable. The rubber ends when a side has two games: 700 to it if the
+  other side has none, 500 if it has one (Law 74). The winner is the side with more points (not
+  necessarily the side with two games). Honours 100 / 150 above the line for the side that held
+  them. A scorekeeper who ends the rubber early (``ended_early``) gets Law 80's premiums: 300 to a
+  side if only it has a game; 100 (option ``unfinished_partscore``: 50, the older value) to a side
+  if only it has a partscore in the unfinished game. A passed-out deal scores nothing and the next
+  dealer deals.
+  One match is one rubber (option ``rubbers``: N rubbers in a row between the same four players,
+  0 for "as many as the evening holds, until the scorekeeper ends the match"): every rubber has
+  its own sheet; ``totals`` add the rubbers up.
+- ``chicago``: four deals, North first unless ``first_dealer`` says otherwise; deal 1 nobody
+  vulnerable, deals 2 and 3 the dealer's side, deal 4 both. Contract scoring and honours as in
+  rubber; partscores carry over until a game is made (a game cancels both sides' partscores);
+  completing a game earns 300, or 500 when the declaring side is vulnerable on that deal; a
+  partscore made on deal 4 that does not complete a game earns 100. A passed-out deal is dealt
+  again by the same dealer and does not count. Option ``rounds``: four-deal rounds in one match
+  (default 1, 0 for open-ended).
+- ``duplicate``: *The Laws of Duplicate Bridge 2017*, Law 77: every board scored on its own with
+  the partscore premium 50 and the game premium 300 / 500; no honours. The board number gives the
+  dealer and vulnerability (Law 2) when the hand gives no ``vulnerable``. A match is a series of
+  boards (option ``boards``: how many; default 0, open-ended), each side's total the sum of the
+  board scores it won.
+
+A hand document (FORMATS.md)::
+
+    {"game": "bridge", "rules": "duplicate", "contract": "4SX", "declarer": "N",
+     "tricks": 9, "vulnerable": "NS", "honors": null}
+
+``score`` returns ``{"ns": {"above": a, "below": b}, "ew": {...}, "score_ns": s, ...}``.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any, Mapping, Sequence
+
+from ledger.errors import LedgerError
+from ledger.games.base import (
+    Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_int,
+    check_keys, check_names, need,
+)
+from ledger.games.bridge_scoring import (
+    GAME_POINTS, PASSED_OUT, SEATS, SIDES, STRAIN_NAMES, Contract, Entry, board_dealer,
+    board_vulnerability, check_honours, contract_entries, contract_with, format_result,
+    game_premium, is_doubling_word, is_seat_word, is_strain_word, is_vulnerable, other_side,
+    parse_contract, parse_seat, parse_side, parse_vulnerable, side_of, trick_score, tricks_from,
+    vulnerability_of,
+)
+
+RUBBER, CHICAGO, DUPLICATE = "rubber", "chicago", "duplicate"
+HAND_KEYS = {"contract", "declarer", "tricks", "result", "vulnerable", "honors", "honours", "onori", "board"}
+HONOURS_KEYS = ("honors", "honours", "onori")
+RUBBER_BONUS_TWO_NIL = 700
+RUBBER_BONUS_TWO_ONE = 500
+UNFINISHED_GAME = 300
+UNFINISHED_PARTSCORE = 100
+CHICAGO_DEALS = 4
+CHICAGO_GAME = (300, 500)   # not vulnerable, vulnerable
+CHICAGO_FOURTH_DEAL_PARTSCORE = 100
+_NONE_WORDS = {"", "none", "no", "-", "nessuno", "niente", "null", "0"}
+
+
+# --- reading a hand -----------------------------------------------------------------------------
+class Deal:
+    """One deal as entered, validated: ``contract``, ``declarer`` seat (None when passed out),
+    ``tricks`` won by the declarer (None when passed out), ``vulnerable`` as given (None when not
+    given), ``honours`` ``(side, points)`` or None, ``board`` number or None."""
+
+    __slots__ = ("contract", "declarer", "tricks", "vulnerable", "honours", "board")
+
+    def __init__(self, contract: Contract, declarer: str | None, tricks: int | None,
+                 vulnerable: str | None, honours: tuple[str, int] | None, board: int | None):
+        self.contract, self.declarer, self.tricks = contract, declarer, tricks
+        self.vulnerable, self.honours, self.board = vulnerable, honours, board
+
+    @property
+    def declarer_side(self) -> str | None:
+        return side_of(self.declarer) if self.declarer else None
+
+    @property
+    def made(self) -> bool:
+        return not self.contract.passed and self.tricks >= self.contract.tricks_needed
+
+
+def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> Deal:
+    """Validate a hand document (see the module docstring) into a :class:`Deal`.
+
+    In a match (``setup`` given) the declarer and the honours' side may also be a player's name.
+    Raises ``LedgerError`` naming the field: an unknown field, a contract like 8NT, a declarer that
+    is no seat, tricks outside 0-13, a result that disagrees with ``tricks`` or gives an impossible
+    number of tricks, honours that cannot be held (100 at no trump), honours in duplicate.
+    """
+    check_keys(doc, HAND_KEYS)
+    contract = parse_contract(need(doc, "contract"))
+    given_honours = [k for k in HONOURS_KEYS if doc.get(k) not in (None, "")]
+    if len(given_honours) > 1:
+        raise LedgerError("honours are given twice", given_honours[1], doc[given_honours[1]])
+    honours_key = given_honours[0] if given_honours else "honors"
+    if contract.passed:
+        for key in ("declarer", "tricks", "result"):
+            if doc.get(key) not in (None, ""):
+                raise LedgerError(f"a passed-out deal has no {key}", key, doc[key])
+        declarer, tricks = None, None
+    else:
+        declarer = read_seat(need(doc, "declarer"), "declarer", setup)
+        tricks = tricks_from(contract, doc.get("tricks"), doc.get("result"))
+    vulnerable = parse_vulnerable(doc["vulnerable"]) if doc.get("vulnerable") is not None else None
+    board = as_int(doc["board"], "board", 1, 99999) if doc.get("board") is not None else None
+    honours = read_honours(doc.get(honours_key), contract, honours_key, setup)
+    if honours and rules == DUPLICATE:
+        raise LedgerError("honours are not scored in duplicate (Law 77)", honours_key, doc[honours_key])
+    return Deal(contract, declarer, tricks, vulnerable, honours, board)
+
+
+def read_seat(value: object, field: str, setup: MatchSetup | None = None) -> str:
+    """A seat N/E/S/W (Italian and English words too), or in a match a player's name → their seat."""
+    if setup is not None and isinstance(value, str) and not is_seat_word(value):
+        return SEATS[setup.players.index(setup.resolve_player(value, field))]
+    return parse_seat(value, field)
+
+
+def read_side(value: object, field: str, setup: MatchSetup | None = None) -> str:
+    """A side NS/EW, a seat's side, or in a match a player's side."""
+    if setup is not None and isinstance(value, str):
+        try:
+            return parse_side(value, field)
+        except LedgerError:
+            return side_of(read_seat(value, field, setup))
+    return parse_side(value, field)
+
+
+def read_honours(value: object, contract: Contract, field: str,
+                 setup: MatchSetup | None = None) -> tuple[str, int] | None:
+    """Honours as ``{"side": "NS", "points": 100}``, as text ``"NS 100"`` / ``"150 EW"`` /
+    ``"Anna 100"``, or null / ``"none"``. Returns ``(side, points)`` or None."""
+    if value is None or (isinstance(value, str) and value.strip().lower() in _NONE_WORDS):
+        return None
+    if isinstance(value, Mapping):
+        check_keys(value, {"side", "points"}, prefix=f"{field}.")
+        if value.get("points") in (None, 0, "0", ""):
+            return None
+        side = read_side(need(value, "side", f"{field}.side"), f"{field}.side", setup)
+        return side, check_honours(value.get("points"), contract, f"{field}.points")
+    if isinstance(value, str):
+        words = value.split()
+        numbers = [w for w in words if w.isdigit()]
+        names = [w for w in words if not w.isdigit()]
+        if len(numbers) == 1 and len(names) == 1:
+            return read_side(names[0], field, setup), check_honours(int(numbers[0]), contract, field)
+    raise LedgerError(f"expected honours like 'NS 100' or {{\"side\": \"NS\", \"points\": 150}}, got {value!r}",
+                      field, value)
+
+
+def honours_json(honours: tuple[str, int] | None) -> dict | None:
+    return {"side": honours[0], "points": honours[1]} if honours else None
+
+
+# --- scoring one deal ---------------------------------------------------------------------------
+def deal_entries(deal: Deal, vulnerable: str) -> list[Entry]:
+    """The contract's sheet entries (rubber Law 81 / duplicate Law 77) plus honours."""
+    out: list[Entry] = []
+    if not deal.contract.passed:
+        side = deal.declarer_side
+        out = contract_entries(deal.contract, deal.tricks, side, is_vulnerable(vulnerable, side))
+    if deal.honours:
+        out.append(Entry(deal.honours[0], "above", "honours", deal.honours[1]))
+    return out
+
+
+def duplicate_premium(deal: Deal, vulnerable: str) -> list[Entry]:
+    """Law 77's premium of a made contract on one board: game 300 / 500, partscore 50."""
+    if not deal.made:
+        return []
+    side = deal.declarer_side
+    points = game_premium(trick_score(deal.contract), is_vulnerable(vulnerable, side))
+    return [Entry(side, "above", "game" if points > 50 else "partscore", points)]
+
+
+def sheet_sums(entries: Sequence[Entry]) -> dict[str, dict[str, int]]:
+    """``{"ns": {"above": a, "below": b}, "ew": {...}}`` of some entries."""
+    out = {s.lower(): {"above": 0, "below": 0} for s in SIDES}
+    for e in entries:
+        out[e.side.lower()][e.line] += e.points
+    return out
+
+
+def net_ns(entries: Sequence[Entry]) -> int:
+    return sum(e.points if e.side == "NS" else -e.points for e in entries)
+
+
+def deal_data(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> dict:
+    """The JSON of one scored deal (FORMATS.md): ``ns``/``ew`` above and below, ``score_ns``, and
+    what was entered, normalised, with every sheet entry."""
+    data: dict[str, Any] = {
+        "contract": str(deal.contract), "declarer": deal.declarer, "tricks": deal.tricks,
+        "result": format_result(deal.contract, deal.tricks) if not deal.contract.passed else "",
+        "vulnerable": vulnerable, "honors": honours_json(deal.honours),
+    }
+    if deal.board is not None:
+        data["board"] = deal.board
+    data.update(sheet_sums(entries))
+    data["score_ns"] = net_ns(entries)
+    data["entries"] = [e.to_json() for e in entries]
+    return data
+
+
+def describe(deal: Deal) -> str:
+    """``"4SX by N -1"``, ``"3NT by S ="``, ``"passed out"``."""
+    if deal.contract.passed:
+        return "passed out"
+    return f"{deal.contract} by {deal.declarer} {format_result(deal.contract, deal.tricks)}"
+
+
+def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
+    """Score one deal on its own. Rubber and Chicago: the contract's entries and honours (a game's
+    or the rubber's premiums depend on the sheet and are left to the match). Duplicate: with Law
+    77's partscore / game premium."""
+    entries = deal_entries(deal, vulnerable)
+    if rules == DUPLICATE:
+        entries += duplicate_premium(deal, vulnerable)
+    data = deal_data(deal, vulnerable, entries)
+    score = data["score_ns"]
+    return HandResult(data, f"{describe(deal)}: " + (f"NS {score:+d}" if score >= 0 else f"EW {-score:+d}"))
+
+
+# --- the sheet kept in MatchState.extra ---------------------------------------------------------
+def _zero() -> dict[str, int]:
+    return {"NS": 0, "EW": 0}
+
+
+def _fresh_sheet() -> dict:
+    """The per-rubber (per-round) part of the state: games, partscores, above/below, deals."""
+    return {"games": _zero(), "partscore": _zero(), "above": _zero(), "below": _zero(), "deals": 0}
+
+
+def _sheet_totals(ex: Mapping) -> dict[str, int]:
+    return {s: ex["above"][s] + ex["below"][s] for s in SIDES}
+
+
+def _post(ex: dict, entries: Sequence[Entry]) -> None:
+    """Write entries on the sheet; below-the-line points also count towards the current game."""
+    for e in entries:
+        ex[e.line][e.side] += e.points
+        if e.line == "below":
+            ex["partscore"][e.side] += e.points
+
+
+def _leader(totals: Mapping[str, int]) -> str | None:
+    if totals["NS"] == totals["EW"]:
+        return None
+    return "NS" if totals["NS"] > totals["EW"] else "EW"
+
+
+def _plus(a: Mapping[str, int], b: Mapping[str, int]) -> dict[str, int]:
+    return {s: a[s] + b[s] for s in SIDES}
+
+
+def _next_seat_player(setup: MatchSetup, player: str, step: int = 1) -> str:
+    i = setup.players.index(player)
+    return setup.players[(i + step) % len(setup.players)]
+
+
+def _first_dealer(setup: MatchSetup) -> str:
+    return setup.options.get("first_dealer") or setup.players[0]
+
+
+def _check_vulnerability(deal: Deal, expected: str, how: str) -> None:
+    if deal.vulnerable is not None and deal.vulnerable != expected:
+        raise LedgerError(f"this deal's vulnerability is {expected} ({how}), not {deal.vulnerable}",
+                          "vulnerable", deal.vulnerable)
+
+
+def _result(deal: Deal, vulnerable: str, entries: list[Entry], bonuses: list[Entry], extra: dict) -> HandResult:
+    data = deal_data(deal, vulnerable, entries)
+    data["bonuses"] = [e.to_json() for e in bonuses]
+    data["points"] = {s: sum(e.points for e in entries + bonuses if e.side == s) for s in SIDES}
+    data.update(extra)
+    notes = [f"{e.item} {e.side} {e.points}" for e in bonuses]
+    score = data["score_ns"]
+    summary = f"{describe(deal)}: " + (f"NS {score:+d}" if score >= 0 else f"EW {-score:+d}")
+    return HandResult(data, summary + (f" ({'; '.join(notes)})" if notes else ""))
+
+
+# --- rubber -------------------------------------------------------------------------------------
+def rubber_start(setup: MatchSetup) -> MatchState:
+    ex = {"rubber": 1, **_fresh_sheet(), "rubber_bonus": 0, "vulnerable": "None", "rubber_over": False,
+          "rubber_totals": _zero(), "margin": 0, "previous": _zero(), "rubbers": [],
+          "next_dealer": _first_dealer(setup)}
+    return MatchState(0, _zero(), False, None, ex)
+
+
+def rubber_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    """One deal of a rubber (Laws 72-74, 81): entries on the sheet, games, vulnerability, rubber."""
+    if state.finished:
+        raise LedgerError("the rubber is over: start a new match for the next rubber", "hand", None)
+    ex = copy.deepcopy(dict(state.extra))
+    if ex["rubber_over"]:
+        ex = _new_rubber(ex)
+    deal = read_deal(doc, RUBBER, setup)
+    vul = ex["vulnerable"]
+    _check_vulnerability(deal, vul, "in rubber it follows from the games won")
+    game_no = ex["games"]["NS"] + ex["games"]["EW"] + 1
+    entries = deal_entries(deal, vul)
+    _post(ex, entries)
+    bonuses: list[Entry] = []
+    game_won = _game_won(ex, deal)
+    if game_won and ex["games"][game_won] == 2:
+        bonus = RUBBER_BONUS_TWO_NIL if ex["games"][other_side(game_won)] == 0 else RUBBER_BONUS_TWO_ONE
+        bonuses.append(Entry(game_won, "above", "rubber bonus", bonus))
+        _post(ex, bonuses)
+        ex["rubber_bonus"] = bonus
+        ex["rubber_over"] = True
+    dealer = ex["next_dealer"]
+    ex["next_dealer"] = _next_seat_player(setup, dealer)
+    ex["deals"] += 1
+    ex["rubber_totals"] = _sheet_totals(ex)
+    ex["margin"] = abs(ex["rubber_totals"]["NS"] - ex["rubber_totals"]["EW"])
+    wanted = setup.options.get("rubbers", 1)
+    if ex["rubber_over"]:
+        ex["rubbers"].append(_rubber_summary(ex))
+    finished = ex["rubber_over"] and wanted > 0 and len(ex["rubbers"]) >= wanted
+    ex["vulnerable"] = "None" if ex["rubber_over"] and not finished else _games_vulnerability(ex)
+    totals = _plus(ex["previous"], ex["rubber_totals"])
+    result = _result(deal, vul, entries, bonuses,
+                     {"dealer": dealer, "rubber": ex["rubber"], "game": game_no, "game_won": game_won})
+    return MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, ex), result
+
+
+def _game_won(ex: dict, deal: Deal) -> str | None:
+    """Law 73: 100 trick points below the line win a game and wipe out both sides' partscores."""
+    side = deal.declarer_side
+    if side is None or ex["partscore"][side] < GAME_POINTS:
+        return None
+    ex["games"][side] += 1
+    ex["partscore"] = _zero()
+    return side
+
+
+def _games_vulnerability(ex: Mapping) -> str:
+    return vulnerability_of(ex["games"]["NS"] > 0, ex["games"]["EW"] > 0)
+
+
+def _rubber_summary(ex: Mapping) -> dict:
+    totals = dict(ex["rubber_totals"])
+    return {"rubber": ex["rubber"], "games": dict(ex["games"]), "rubber_bonus": ex["rubber_bonus"],
+            "totals": totals, "winner": _leader(totals), "margin": abs(totals["NS"] - totals["EW"]),
+            "deals": ex["deals"]}
+
+
+def _new_rubber(ex: dict) -> dict:
+    """The next rubber between the same players: a clean sheet, the last one's points carried."""
+    ex["previous"] = _plus(ex["previous"], ex["rubber_totals"])
+    ex.update(_fresh_sheet())
+    ex.update({"rubber": ex["rubber"] + 1, "rubber_bonus": 0, "vulnerable": "None", "rubber_over": False,
+               "rubber_totals": _zero(), "margin": 0})
+    return ex
+
+
+def unfinished_premiums(ex: Mapping, partscore_value: int) -> list[Entry]:
+    """Law 80 (RULES.md): when a rubber is ended before a side has two games, 300 to a side if only
+    it has won a game (nothing at one game all), and ``partscore_value`` (100, or 50) to a side if
+    only it has a partscore in the unfinished game."""
+    out = []
+    games, parts = ex["games"], ex["partscore"]
+    for side in SIDES:
+        if games[side] and not games[other_side(side)]:
+            out.append(Entry(side, "above", "unfinished rubber: game", UNFINISHED_GAME))
+    for side in SIDES:
+        if parts[side] and not parts[other_side(side)]:
+            out.append(Entry(side, "above", "unfinished rubber: partscore", partscore_value))
+    return out
+
+
+def rubber_finish_early(setup: MatchSetup, state: MatchState) -> MatchState:
+    if state.finished:
+        return state
+    ex = copy.deepcopy(dict(state.extra))
+    premiums: list[Entry] = []
+    if not ex["rubber_over"] and ex["deals"]:
+        premiums = unfinished_premiums(ex, setup.options.get("unfinished_partscore", UNFINISHED_PARTSCORE))
+        _post_above(ex, premiums)
+        ex["rubber_totals"] = _sheet_totals(ex)
+        ex["margin"] = abs(ex["rubber_totals"]["NS"] - ex["rubber_totals"]["EW"])
+    ex["unfinished_premiums"] = [e.to_json() for e in premiums]
+    ex["ended_early"] = True
+    totals = _plus(ex["previous"], ex["rubber_totals"]) if not ex["rubber_over"] else dict(state.totals)
+    return MatchState(state.hands, totals, False, _leader(totals), ex)
+
+
+def _post_above(ex: dict, entries: Sequence[Entry]) -> None:
+    for e in entries:
+        ex["above"][e.side] += e.points
+
+
+# --- chicago ------------------------------------------------------------------------------------
+def chicago_vulnerability(deal_number: int, dealer_seat: str) -> str:
+    """RULES.md: deal 1 nobody, deals 2 and 3 the dealer's side, deal 4 both."""
+    if deal_number == 1:
+        return "None"
+    if deal_number == 4:
+        return "All"
+    return side_of(dealer_seat)
+
+
+def chicago_start(setup: MatchSetup) -> MatchState:
+    dealer = _first_dealer(setup)
+    ex = {"round": 1, "deal": 1, **_fresh_sheet(), "round_over": False,
+          "vulnerable": chicago_vulnerability(1, SEATS[setup.players.index(dealer)]),
+          "round_totals": _zero(), "previous": _zero(), "rounds": [], "next_dealer": dealer,
+          "passed_out": 0}
+    return MatchState(0, _zero(), False, None, ex)
+
+
+def chicago_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    """One deal of a Chicago round (RULES.md "Chicago")."""
+    if state.finished:
+        raise LedgerError("the Chicago is over: start a new match for the next round", "hand", None)
+    ex = copy.deepcopy(dict(state.extra))
+    if ex["round_over"]:
+        ex["previous"] = _plus(ex["previous"], ex["round_totals"])
+        ex.update(_fresh_sheet())
+        ex.update({"round": ex["round"] + 1, "deal": 1, "round_over": False, "round_totals": _zero()})
+    dealer = ex["next_dealer"]
+    number = ex["deal"]
+    vul = chicago_vulnerability(number, SEATS[setup.players.index(dealer)])
+    deal = read_deal(doc, CHICAGO, setup)
+    _check_vulnerability(deal, vul, f"Chicago deal {number}")
+    game_no = ex["games"]["NS"] + ex["games"]["EW"] + 1
+    entries = deal_entries(deal, vul)
+    _post(ex, entries)
+    bonuses: list[Entry] = []
+    game_won = _game_won(ex, deal)
+    if game_won:
+        bonuses.append(Entry(game_won, "above", "game", CHICAGO_GAME[is_vulnerable(vul, game_won)]))
+    elif deal.made and number == CHICAGO_DEALS:
+        bonuses.append(Entry(deal.declarer_side, "above", "partscore on deal 4", CHICAGO_FOURTH_DEAL_PARTSCORE))
+    _post(ex, bonuses)
+    if deal.contract.passed:
+        ex["passed_out"] += 1          # dealt again by the same dealer; the deal does not count
+    else:
+        ex["deal"] += 1
+        ex["deals"] += 1
+        ex["next_dealer"] = _next_seat_player(setup, dealer)
+    ex["round_totals"] = _sheet_totals(ex)
+    wanted = setup.options.get("rounds", 1)
+    if ex["deal"] > CHICAGO_DEALS:
+        ex["round_over"] = True
+        ex["partscore"] = _zero()
+        ex["rounds"].append({"round": ex["round"], "games": dict(ex["games"]), "totals": dict(ex["round_totals"]),
+                             "winner": _leader(ex["round_totals"])})
+    finished = ex["round_over"] and wanted > 0 and len(ex["rounds"]) >= wanted
+    next_number = 1 if ex["round_over"] else ex["deal"]
+    ex["vulnerable"] = chicago_vulnerability(next_number, SEATS[setup.players.index(ex["next_dealer"])])
+    totals = _plus(ex["previous"], ex["round_totals"])
+    result = _result(deal, vul, entries, bonuses, {"dealer": dealer, "round": ex["round"], "deal": number,
+                                                    "game": game_no, "game_won": game_won})
+    return MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, ex), result
+
+
+# --- duplicate ----------------------------------------------------------------------------------
+def duplicate_start(setup: MatchSetup) -> MatchState:
+    first = setup.options.get("first_board", 1)
+    ex = {"boards_played": 0, "next_board": first, "vulnerable": board_vulnerability(first), "score_ns": 0}
+    return MatchState(0, _zero(), False, None, ex)
+
+
+def duplicate_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    """One board (Law 77): its score goes to the side that gains it."""
+    if state.finished:
+        raise LedgerError("all the boards of this match are played", "hand", None)
+    ex = dict(state.extra)
+    deal = read_deal(doc, DUPLICATE, setup)
+    board = deal.board if deal.board is not None else ex["next_board"]
+    vul = deal.vulnerable if deal.vulnerable is not None else board_vulnerability(board)
+    entries = deal_entries(deal, vul) + duplicate_premium(deal, vul)
+    score = net_ns(entries)
+    totals = {"NS": state.totals["NS"] + max(score, 0), "EW": state.totals["EW"] + max(-score, 0)}
+    nxt = board + 1
+    ex.update({"boards_played": ex["boards_played"] + 1, "next_board": nxt,
+               "vulnerable": board_vulnerability(nxt), "score_ns": ex["score_ns"] + score})
+    wanted = setup.options.get("boards", 0)
+    finished = wanted > 0 and ex["boards_played"] >= wanted
+    dealer = setup.players[SEATS.index(board_dealer(board))]
+    data = deal_data(deal, vul, entries)
+    data.update({"board": board, "dealer": dealer,
+                 "points": {"NS": max(score, 0), "EW": max(-score, 0)}})
+    result = HandResult(data, f"board {board}: {describe(deal)}: NS {score:+d}")
+    return MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, ex), result
+
+
+# --- the scorer ---------------------------------------------------------------------------------
+class Bridge(Game):
+    """Contract bridge scorer (see the module docstring): rule sets rubber, chicago, duplicate."""
+
+    name = "bridge"
+    title = "Bridge"
+    version = "1"
+    rule_sets = (RUBBER, CHICAGO, DUPLICATE)
+    min_players = 4
+    max_players = 4
+
+    # --- setup ----------------------------------------------------------------------------------
+    def seat(self, rules, players, sides):
+        """Sides ``{"NS": [north, south], "EW": [east, west]}`` (also ``N-S``, ``Nord-Sud`` …) or four
+        ``players`` in seat order North, East, South, West. Seat order is N, E, S, W."""
+        if sides:
+            if not isinstance(sides, Mapping) or len(sides) != 2:
+                raise LedgerError("bridge is played by two sides, NS and EW", "sides", sides)
+            pairs: dict[str, tuple[str, ...]] = {}
+            for key, members in sides.items():
+                side = parse_side(str(key), f"sides.{key}")
+                if side in pairs:
+                    raise LedgerError(f"side {side} is given twice", f"sides.{key}", key)
+                names = check_names(members, f"sides.{key}")
+                if len(names) != 2:
+                    raise LedgerError(f"a side has two players, not {len(names)}", f"sides.{key}", list(names))
+                pairs[side] = names
+            (n, s), (e, w) = pairs["NS"], pairs["EW"]
+            seated = check_names([n, e, s, w], "sides")
+        else:
+            seated = check_names(players, "players")
+            self.check_player_count(len(seated))
+        n, e, s, w = seated
+        return seated, {"NS": (n, s), "EW": (e, w)}
+
+    def check_options(self, rules, options, players):
+        """Options by rule set. rubber: ``unfinished_partscore`` (100 default, or 50), ``rubbers``
+        (default 1; 0 = until ended); chicago: ``rounds`` (default 1; 0 = until ended); duplicate:
+        ``boards`` (default 0 = until ended), ``first_board`` (default 1). Rubber and Chicago
+        also take ``first_dealer``; in duplicate the board number names the dealer (Law 2)."""
+        out: dict[str, Any] = {}
+        if rules == RUBBER:
+            value = as_int(options.pop("unfinished_partscore", UNFINISHED_PARTSCORE),
+                           "options.unfinished_partscore")
+            if value not in (50, 100):
+                raise LedgerError("the unfinished partscore premium is 100 or 50", "options.unfinished_partscore",
+                                  value)
+            out["unfinished_partscore"] = value
+            out["rubbers"] = as_int(options.pop("rubbers", 1), "options.rubbers", 0, 1000)
+        elif rules == CHICAGO:
+            out["rounds"] = as_int(options.pop("rounds", 1), "options.rounds", 0, 1000)
+        else:
+            if options.get("first_dealer") is not None:
+                raise LedgerError("in duplicate the board number names the dealer (Law 2)",
+                                  "options.first_dealer", options["first_dealer"])
+            options.pop("first_dealer", None)
+            out["boards"] = as_int(options.pop("boards", 0), "options.boards", 0, 100000)
+            out["first_board"] = as_int(options.pop("first_board", 1), "options.first_board", 1, 99999)
+        return {**super().check_options(rules, options, players), **out}
+
+    # --- one hand -------------------------------------------------------------------------------
+    def score(self, doc, rules=None):
+        """Score one deal on its own (``ledger score``). Returns data ``{"contract", "declarer",
+        "tricks", "result", "vulnerable", "honors", "ns": {"above", "below"}, "ew": {…},
+        "score_ns", "entries": [{"side", "line", "item", "points"}]}`` (plus ``board``).
+
+        ``vulnerable`` is required, except for a passed-out deal and in duplicate when ``board``
+        is given (Law 2). Rubber and Chicago scores leave out game and rubber premiums (they depend
+        on the sheet). Raises ``LedgerError`` for bad input (see :func:`read_deal`).
+        """
+        rules = self.check_rules(rules if rules is not None else doc.get("rules"))
+        deal = read_deal(doc, rules)
+        vul = deal.vulnerable
+        if vul is None:
+            if rules == DUPLICATE and deal.board is not None:
+                vul = board_vulnerability(deal.board)
+            elif deal.contract.passed:
+                vul = "None"
+            else:
+                hint = " (or the board number)" if rules == DUPLICATE else ""
+                raise LedgerError(f"missing: say who is vulnerable (None, NS, EW, All){hint}", "vulnerable", None)
+        return score_deal(deal, vul, rules)
+
+    # --- a match --------------------------------------------------------------------------------
+    def start(self, setup):
+        return {RUBBER: rubber_start, CHICAGO: chicago_start, DUPLICATE: duplicate_start}[setup.rules](setup)
+
+    def apply(self, setup, state, doc):
+        """Score ``doc`` as the next deal: the sheet, games and vulnerability move on. ``MatchState``
+        extra: rubber ``games``, ``rubber_bonus``, ``vulnerable`` (for the next deal), ``above``,
+        ``below``, ``partscore``, ``rubber_totals``, ``margin``, ``rubbers`` (finished ones),
+        ``next_dealer``; Chicago the same with ``round``/``deal``/``rounds``; duplicate
+        ``boards_played``, ``next_board``, ``score_ns``."""
+        fn = {RUBBER: rubber_apply, CHICAGO: chicago_apply, DUPLICATE: duplicate_apply}[setup.rules]
+        return fn(setup, state, doc)
+
+    def finish_early(self, setup, state):
+        """Rubber: Law 80's premiums for the unfinished rubber. Every rule set: the side with more
+        points wins (None when level)."""
+        if setup.rules == RUBBER:
+            return rubber_finish_early(setup, state)
+        if state.finished:
+            return state
+        return MatchState(state.hands, state.totals, False, _leader(state.totals),
+                          {**state.extra, "ended_early": True})
+
+    def dealer(self, setup, hand_number):
+        """Who deals hand ``hand_number`` (0-based). Duplicate: the board's dealer (Law 2), boards
+        numbered on from ``first_board``. Rubber and Chicago: clockwise from the first dealer; in
+        Chicago a passed-out deal is dealt again by the same dealer, which only the match state
+        knows (``next_dealer``)."""
+        if setup.rules == DUPLICATE:
+            board = setup.options.get("first_board", 1) + hand_number
+            return setup.players[SEATS.index(board_dealer(board))]
+        return super().dealer(setup, hand_number)
+
+    def board(self, setup, replay):
+        from ledger.games.bridge_board import bridge_board
+        return bridge_board(self, setup, replay)
+
+    # --- entry ----------------------------------------------------------------------------------
+    def parse_entry(self, setup, tokens):
+        """Words as players say them: ``4SX N -2``, ``3NT S =``, ``6H by E made 13``, ``pass``,
+        ``3 senza atout Sud =``, ``4S contre O down 1``, ``honours NS 100``; and ``KEY=VALUE``
+        flags (``contract=4SX declarer=N tricks=9 result=-1 honors="NS 100" vulnerable=NS
+        board=5``). Returns a partial hand document; ``LedgerError`` on a word it cannot place."""
+        from ledger.games.bridge_entry import parse_words
+        return parse_words(setup, tokens)
+
+    def questions(self, setup, doc):
+        """The next thing to ask: contract, then declarer and result (not after a pass), then
+        honours (rubber and Chicago only; Enter for none)."""
+        from ledger.games.bridge_entry import next_questions
+        return next_questions(setup, doc)
+
+    def describe_hand(self, doc):
+        try:
+            return describe(read_deal(doc, DUPLICATE if doc.get("honors") is None else RUBBER))
+        except LedgerError:
+            return ""
+
+
+GAME = Bridge()

@@ -1,0 +1,222 @@
+"""Bridge entry at the table: the words players say, and the questions the CLI still has to ask.
+
+``parse_words(setup, ["4SX", "N", "-2"])`` → ``{"contract": "4SX", "declarer": "N", "result": "-2"}``.
+Understood, in any order after the contract (RULES.md "Bridge"; English and Italian):
+
+- a contract: ``4SX``, ``3NT``, ``3N``, ``3SA``, ``4S X``, ``3 NT``, ``3 senza atout``, ``4♠ contre``,
+  ``2C surcontre``, ``pass`` / ``passo``;
+- the declarer: ``N E S W``, ``Nord Est Sud Ovest`` (``O``), a player's name; optionally after
+  ``by`` / ``da``;
+- the result: ``=``, ``+1``, ``-2``, ``made``, ``down 2`` / ``sotto 2``, a bare number of tricks
+  (``9``), ``made 13`` / ``fatte 13`` / ``tricks 13``;
+- honours: ``honours NS 100`` / ``onori EW 150`` / ``honors Anna 100``;
+- ``KEY=VALUE`` flags: ``contract= declarer= tricks= result= vulnerable= honors= board=`` (also
+  ``by=``, ``vul=``, ``contratto=``, ``dichiarante=``, ``prese=``, ``risultato=``, ``onori=``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping, Sequence
+
+from ledger.errors import LedgerError
+from ledger.games.base import MatchSetup, Question
+from ledger.games.bridge import (
+    CHICAGO, HONOURS_KEYS, RUBBER, honours_json, read_honours, read_seat,
+)
+from ledger.games.bridge_scoring import (
+    contract_with, is_doubling_word, is_seat_word, is_strain_word, parse_contract, parse_result,
+    parse_vulnerable, tricks_from,
+)
+
+_FLAG_KEYS = {
+    "contract": "contract", "contratto": "contract", "c": "contract",
+    "declarer": "declarer", "by": "declarer", "dichiarante": "declarer", "d": "declarer",
+    "tricks": "tricks", "prese": "tricks", "t": "tricks",
+    "result": "result", "risultato": "result", "r": "result",
+    "vulnerable": "vulnerable", "vul": "vulnerable", "vulnerability": "vulnerable", "zona": "vulnerable",
+    "honors": "honors", "honours": "honors", "onori": "honors", "h": "honors",
+    "board": "board", "b": "board",
+}
+_BY = {"by", "da", "declarer", "dichiarante"}
+_MADE = {"made", "fatte", "fatto", "prese", "tricks", "mantenuto", "making"}
+_DOWN = {"down", "sotto", "meno"}
+_HONOURS_WORDS = {"honors", "honours", "onori", "hon"}
+_RESULT_RE = re.compile(r"=|[+-]\d{1,2}")
+
+
+def _words(tokens: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Split the command line into KEY=VALUE flags and free words."""
+    flags, words = [], []
+    for tok in tokens:
+        if "=" in tok and not tok.strip().startswith("=") and not _RESULT_RE.fullmatch(tok.strip()):
+            flags.append(tok)
+        else:
+            words.extend(tok.split())
+    return flags, words
+
+
+def parse_words(setup: MatchSetup, tokens: Sequence[str]) -> dict:
+    """Command-line words → a partial hand document (see the module docstring)."""
+    flags, words = _words(tokens)
+    doc: dict[str, Any] = {}
+    for flag in flags:
+        key, value = (p.strip() for p in flag.split("=", 1))
+        field = _FLAG_KEYS.get(key.lower())
+        if field is None:
+            raise LedgerError(f"unknown field {key!r} (contract, declarer, tricks, result, vulnerable, honors, board)",
+                              "entry", flag)
+        _put(doc, field, value, flag)
+    _read_free_words(setup, words, doc)
+    return _normalise(setup, doc)
+
+
+def _put(doc: dict, field: str, value: Any, token: str) -> None:
+    if field in doc:
+        raise LedgerError(f"{field} is given twice", "entry", token)
+    doc[field] = value
+
+
+def _read_free_words(setup: MatchSetup, words: list[str], doc: dict) -> None:
+    i = 0
+    while i < len(words):
+        w, low = words[i], words[i].lower()
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        if "contract" not in doc:
+            used = _read_contract_words(words, i, doc)
+            if used:
+                i += used
+                continue
+        if low in _BY and nxt is not None:
+            _put(doc, "declarer", nxt, w)
+            i += 2
+        elif low in _MADE:
+            if nxt is not None and nxt.isdigit():
+                _put(doc, "tricks", nxt, f"{w} {nxt}")
+                i += 2
+            else:
+                _put(doc, "result", "=", w)
+                i += 1
+        elif low in _DOWN and nxt is not None and nxt.isdigit():
+            _put(doc, "result", f"-{nxt}", f"{w} {nxt}")
+            i += 2
+        elif low in _HONOURS_WORDS:
+            taken = words[i + 1:i + 3]
+            if len(taken) < 2:
+                raise LedgerError("honours need a side and 100 or 150, e.g. 'honours NS 100'", "entry", w)
+            _put(doc, "honors", " ".join(taken), w)
+            i += 3
+        elif _RESULT_RE.fullmatch(w):
+            _put(doc, "result", w, w)
+            i += 1
+        elif w.isdigit() and "contract" in doc:
+            _put(doc, "tricks", w, w)
+            i += 1
+        elif "contract" in doc and is_doubling_word(w) and "declarer" not in doc:
+            doc["contract"] = contract_with(doc["contract"], w)
+            i += 1
+        elif _is_declarer_word(setup, w):
+            _put(doc, "declarer", w, w)
+            i += 1
+        else:
+            raise LedgerError(f"cannot place {w!r} (e.g. 4SX N -2, 3NT S =, 6H by E made 13, pass)", "entry", w)
+
+
+def _read_contract_words(words: list[str], i: int, doc: dict) -> int:
+    """Read a contract starting at word ``i`` (``4SX``, ``4S X``, ``3 NT``, ``3 senza atout X``);
+    returns the number of words used, 0 when the words there are no contract."""
+    w = words[i]
+    try:
+        parse_contract(w)
+        text, used = w, 1
+    except LedgerError:
+        if not (w.isdigit() and i + 1 < len(words) and is_strain_word(words[i + 1])):
+            return 0
+        text, used = contract_with(w, words[i + 1]), 2
+        if words[i + 1].lower() == "senza" and i + 2 < len(words) and words[i + 2].lower() == "atout":
+            used = 3
+        parse_contract(text)
+    if i + used < len(words) and is_doubling_word(words[i + used]):
+        text, used = contract_with(text, words[i + used]), used + 1
+    doc["contract"] = str(parse_contract(text))
+    return used
+
+
+def _is_declarer_word(setup: MatchSetup, w: str) -> bool:
+    if is_seat_word(w):
+        return True
+    return any(p.casefold() == w.casefold() for p in setup.players)
+
+
+def _normalise(setup: MatchSetup, doc: dict) -> dict:
+    """Check what can be checked now and write canonical values (seat letters, honours objects)."""
+    out = dict(doc)
+    contract = parse_contract(out["contract"]) if "contract" in out else None
+    if contract is not None:
+        out["contract"] = str(contract)
+    if "declarer" in out:
+        out["declarer"] = read_seat(out["declarer"], "declarer", setup)
+    if "vulnerable" in out:
+        out["vulnerable"] = parse_vulnerable(out["vulnerable"])
+    if "result" in out:
+        parse_result(out["result"])
+    if "honors" in out and contract is not None:
+        out["honors"] = honours_json(read_honours(out["honors"], contract, "honors", setup))
+    if contract is not None and not contract.passed and ("tricks" in out or "result" in out):
+        out["tricks"] = tricks_from(contract, out.get("tricks"), out.get("result"))
+        out.pop("result", None)
+    return out
+
+
+# --- questions ----------------------------------------------------------------------------------
+def next_questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
+    """The next question for an incomplete hand (one at a time; the CLI asks again after each)."""
+    if doc.get("contract") in (None, ""):
+        return [Question("contract", "Contract (e.g. 4SX, 3NT, 6H XX, Pass)", _answer_contract)]
+    contract = parse_contract(doc["contract"])
+    if contract.passed:
+        return []
+    if doc.get("declarer") in (None, ""):
+        return [Question("declarer", "Declarer (N, E, S, W or a player's name)", _answer_declarer(setup),
+                         choices=("N", "E", "S", "W"))]
+    if doc.get("tricks") in (None, "") and doc.get("result") in (None, ""):
+        return [Question("result", f"Result of {contract}: tricks won by declarer (0-13) or =, +1, -2",
+                         _answer_result)]
+    if setup.rules in (RUBBER, CHICAGO) and not any(k in doc for k in HONOURS_KEYS):
+        return [Question("honors", "Honours (e.g. NS 100, EW 150; Enter for none)", _answer_honours(setup),
+                         default="")]
+    return []
+
+
+def _answer_contract(doc: dict, text: str) -> dict:
+    words = text.split()
+    part: dict[str, Any] = {}
+    used = _read_contract_words(words, 0, part) if words else 0
+    if not used or used != len(words):
+        parse_contract(text)  # raises with the right message
+    return {**doc, "contract": part.get("contract") or str(parse_contract(text))}
+
+
+def _answer_declarer(setup: MatchSetup):
+    def answer(doc: dict, text: str) -> dict:
+        return {**doc, "declarer": read_seat(text.strip(), "declarer", setup)}
+    return answer
+
+
+def _answer_result(doc: dict, text: str) -> dict:
+    contract = parse_contract(doc["contract"])
+    t = text.strip()
+    if t.isdigit():
+        tricks = tricks_from(contract, t, None)
+    else:
+        tricks = tricks_from(contract, None, t)
+    out = {k: v for k, v in doc.items() if k != "result"}
+    out["tricks"] = tricks
+    return out
+
+
+def _answer_honours(setup: MatchSetup):
+    def answer(doc: dict, text: str) -> dict:
+        contract = parse_contract(doc["contract"])
+        return {**doc, "honors": honours_json(read_honours(text.strip(), contract, "honors", setup))}
+    return answer

@@ -1,0 +1,296 @@
+"""Canasta words: canasta kinds, the compact side string, and the readers shared by the scorer and
+fast entry at the table (see ``docs/rules/canasta.md``, "Entering a hand").
+
+Nothing here knows the scoring values; it turns what players say into plain values:
+
+- a canasta kind (:func:`parse_kinds`): ``"pure K"``, ``"dirty 7"``, ``"pure A"`` (pure aces),
+  ``"pure"`` / ``"dirty"`` (rank not said: any rank but aces), ``"pinelle pure"``,
+  ``"pinelle dirty"``, ``"jolly"``, with a count in front (``"2 pure"``) and the Italian words
+  (``pulita``, ``sporca``, ``pinelle``, ``jolly``, ``assi``, ``re``…) or the classic ones
+  (``natural``, ``mixed``);
+- a canastas value (:func:`read_canasta_items`): a list (each item a kind or one canasta's
+  cards) or a string (``"pure K, dirty 7"``; canastas as cards separated by ``;``);
+- melds (:func:`read_melds`): card lists, or one string with ``;`` between melds;
+- a compact side string (:func:`parse_side_text`): ``"2 pure, 1 dirty, 1 red three, melded 340,
+  in hand 25, closed"``.
+
+Every error is a :class:`LedgerError` naming the field and the value.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ledger.cards import Card, parse_cards
+from ledger.errors import LedgerError
+from ledger.games.base import as_bool, as_int
+
+PURE, DIRTY, PINELLE_PURE, PINELLE_DIRTY, JOLLY = "pure", "dirty", "pinelle pure", "pinelle dirty", "jolly"
+KINDS = (PURE, DIRTY, PINELLE_PURE, PINELLE_DIRTY, JOLLY)
+KIND_HELP = "pure K, dirty 7, pure A, pinelle pure, pinelle dirty, jolly"
+
+_PURE_WORDS = {"pure", "pura", "puro", "pulita", "pulite", "pulito", "natural", "naturale", "naturali",
+               "clean", "naturals", "pures"}
+_DIRTY_WORDS = {"dirty", "sporca", "sporche", "sporco", "mixed", "mista", "miste", "impura", "impure",
+                "unnatural", "dirties"}
+_PINELLE_WORDS = {"pinelle", "pinella", "pinelles", "twos", "2s", "deuces"}
+_JOLLY_WORDS = {"jolly", "jollies", "joker", "jokers", "jk"}
+_FILLER = {"canasta", "canastas", "canaste", "di", "of", "de"}
+_RANK_WORDS = {
+    "a": "A", "ace": "A", "aces": "A", "asso": "A", "assi": "A", "1": "A",
+    "k": "K", "king": "K", "kings": "K", "re": "K", "r": "K",
+    "q": "Q", "queen": "Q", "queens": "Q", "donna": "Q", "donne": "Q", "d": "Q",
+    "j": "J", "jack": "J", "jacks": "J", "fante": "J", "fanti": "J", "f": "J",
+    "t": "10", "2": "2", "3": "3",
+}
+_NUMBER_WORDS = {"one": 1, "a": 1, "an": 1, "una": 1, "un": 1, "uno": 1, "two": 2, "due": 2,
+                 "three": 3, "tre": 3, "four": 4, "quattro": 4, "five": 5, "cinque": 5, "six": 6, "sei": 6,
+                 "no": 0, "zero": 0, "nessuna": 0, "nessun": 0, "nessuno": 0, "none": 0}
+
+
+def _rank_word(word: str) -> str | None:
+    """``"K"``, ``"kings"``, ``"7s"``, ``"assi"`` → the card rank; None when the word is no rank."""
+    w = word.lower()
+    if w in _RANK_WORDS:
+        return _RANK_WORDS[w]
+    base = w[:-1] if w.endswith("s") and len(w) > 1 else w
+    if base in _RANK_WORDS and len(base) == 1:
+        return _RANK_WORDS[base]
+    if base.isdigit() and 4 <= int(base) <= 10:
+        return base
+    return None
+
+
+def _count_word(word: str) -> int | None:
+    w = word.lower()
+    if w.isdigit():
+        return int(w)
+    return _NUMBER_WORDS.get(w)
+
+
+def parse_kind(text: str, field: str) -> list[tuple[str, str | None]] | None:
+    """One kind item, maybe with a count: ``"2 pure"`` → ``[("pure", None), ("pure", None)]``.
+
+    Returns ``(kind, rank)`` pairs (rank None when not said, and always for pinelle and jolly),
+    or None when ``text`` is not a kind at all (the caller then reads it as cards). Raises
+    ``LedgerError`` on ``field`` for a kind that cannot be: threes, pinelle without pure/dirty.
+    """
+    words = [w for w in re.split(r"[\s_]+", text.strip().lower()) if w and w not in ("x", "×")]
+    if not words:
+        return None
+    count = 1
+    if len(words) > 1 and _count_word(words[0]) is not None:
+        count = _count_word(words[0])
+        words = words[1:]
+    flags, rank = set(), None
+    for w in words:
+        if w in _FILLER:
+            continue
+        if w in _PURE_WORDS:
+            flags.add(PURE)
+        elif w in _DIRTY_WORDS:
+            flags.add(DIRTY)
+        elif w in _PINELLE_WORDS:
+            flags.add("pinelle")
+        elif w in _JOLLY_WORDS:
+            flags.add(JOLLY)
+        elif _rank_word(w) and rank is None:
+            rank = _rank_word(w)
+        else:
+            return None
+    if not flags:
+        return None
+    kind = _kind_of(flags, rank, text, field)
+    if kind in (PURE, DIRTY) and rank in ("2",):
+        kind, rank = (PINELLE_PURE if kind == PURE else PINELLE_DIRTY), None
+    if kind not in (PURE, DIRTY):
+        rank = None
+    return [(kind, rank)] * count
+
+
+def _kind_of(flags: set, rank: str | None, text: str, field: str) -> str:
+    if rank == "3":
+        raise LedgerError("threes are never melded, so there is no canasta of threes", field, text)
+    if PURE in flags and DIRTY in flags:
+        raise LedgerError(f"{text!r} says both pure and dirty", field, text)
+    if JOLLY in flags:
+        if "pinelle" in flags or rank or PURE in flags:
+            raise LedgerError(f"{text!r}: say 'jolly' (5 or 6 jokers and pinelle) or 'pinelle dirty' "
+                              f"(5 or 6 pinelle and jokers)", field, text)
+        return JOLLY
+    if "pinelle" in flags:
+        if rank:
+            raise LedgerError(f"{text!r}: a pinelle canasta has no other rank", field, text)
+        if PURE in flags:
+            return PINELLE_PURE
+        if DIRTY in flags:
+            return PINELLE_DIRTY
+        raise LedgerError(f"{text!r}: say 'pinelle pure' (7 pinelle) or 'pinelle dirty' (with jokers)",
+                          field, text)
+    return PURE if PURE in flags else DIRTY
+
+
+def kind_label(kind: str, rank: str | None) -> str:
+    """The canonical words of a kind: ``"pure K"``, ``"dirty"``, ``"jolly"`` (read back by :func:`parse_kind`)."""
+    return f"{kind} {rank}" if rank else kind
+
+
+# --- canastas, melds, hands ---------------------------------------------------------------------
+def read_canasta_items(value: Any, field: str) -> list[tuple[str, Any, str]]:
+    """A side's ``canastas`` value → ``[("kind", (kind, rank), field) | ("cards", [Card], field)]``.
+
+    ``value`` is a list (each item a kind string, a string of one canasta's cards, or a list of
+    card strings) or one string: kinds separated by commas (``"pure K, dirty 7"``, ``"2 pure, 1
+    dirty"``), canastas as cards separated by ``;``; ``""``/``"none"`` for none.
+    """
+    if value is None:
+        return []
+    if isinstance(value, str):
+        text = value.strip()
+        if text.lower() in ("", "none", "nessuna", "no", "-", "0", "no canastas"):
+            return []
+        parts = [p for p in re.split(r"[;|]", text) if p.strip()]
+        out: list[tuple[str, Any, str]] = []
+        for i, part in enumerate(parts):
+            out += _read_string_item(part, field if len(parts) == 1 else f"{field}[{i}]")
+        return out
+    if not isinstance(value, list):
+        raise LedgerError(f"expected a list of canastas, got {value!r}", field, value)
+    out = []
+    for i, item in enumerate(value):
+        f = f"{field}[{i}]"
+        if isinstance(item, str):
+            kinds = parse_kind(item, f)
+            if kinds is not None:
+                out += [("kind", k, f) for k in kinds]
+            else:
+                out.append(("cards", _cards_or_kind_error(item, f), f))
+        elif isinstance(item, list):
+            out.append(("cards", parse_cards(item, f), f))
+        else:
+            raise LedgerError(f"{item!r} is neither a canasta kind ({KIND_HELP}) nor cards", f, item)
+    return out
+
+
+def _read_string_item(part: str, field: str) -> list[tuple[str, Any, str]]:
+    """One ``;``-separated part of a canastas string: kinds separated by commas, or one canasta's cards."""
+    pieces = [p for p in part.split(",") if p.strip()]
+    kinds = [parse_kind(p, field) for p in pieces]
+    if pieces and all(k is not None for k in kinds):
+        return [("kind", k, field) for ks in kinds for k in ks]
+    return [("cards", _cards_or_kind_error(part, field), field)]
+
+
+def _cards_or_kind_error(text: str, field: str) -> list[Card]:
+    try:
+        return parse_cards(text, field)
+    except LedgerError:
+        raise LedgerError(f"{text!r} is neither a canasta kind ({KIND_HELP}) nor a canasta's cards",
+                          field, text) from None
+
+
+def read_melds(value: Any, field: str) -> list[list[Card]]:
+    """A side's other melds: a list of melds (each a string of cards or a list of card strings), a
+    flat list of single cards (one meld), or one string with ``;`` between melds."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        parts = [p for p in re.split(r"[;|]", value) if p.strip()]
+        if len(parts) == 1 and value.strip().lower() in ("none", "-", "nessuna"):
+            return []
+        return [parse_cards(p, field if len(parts) == 1 else f"{field}[{i}]") for i, p in enumerate(parts)]
+    if not isinstance(value, list):
+        raise LedgerError(f"expected a list of melds, got {value!r}", field, value)
+    if value and all(isinstance(x, str) and len(x.split()) == 1 and "," not in x for x in value):
+        return [parse_cards(value, field)]
+    return [parse_cards(m, f"{field}[{i}]") for i, m in enumerate(value)]
+
+
+def is_number(value: Any) -> bool:
+    """True for an int (not a bool) or a string of digits: a counted total rather than cards."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value) is not None)
+
+
+# --- the compact side string -------------------------------------------------------------------
+_NUM = r"(-?\d+)"
+_MELDED = [re.compile(rf"^(?:melded|meld|melds|calate|calato|calati|in tavola|on the table|table)\s*:?\s*{_NUM}$"),
+           re.compile(rf"^{_NUM}\s+(?:melded|calate|calato|in tavola|on the table)$")]
+_HAND = [re.compile(rf"^(?:in hand|hand|in mano|mano|left in hand)\s*:?\s*{_NUM}$"),
+         re.compile(rf"^{_NUM}\s+(?:in hand|in mano|left in hand)$")]
+_RED = re.compile(r"^(?:(\w+)\s+)?(?:red\s*(?:threes?|3s?)|tre\s+rossi|3\s+rossi|3\s+rosso|tre\s+rosso)$")
+_CLOSED = {"closed", "chiuso", "chiude", "ha chiuso", "went out", "out", "closing", "chiusura"}
+_CONCEALED = {"concealed", "closed concealed", "went out concealed", "chiusura in mano", "chiuso in mano"}
+_OPENED = {"opened": True, "open": True, "aperto": True, "ha aperto": True,
+           "not opened": False, "not open": False, "unopened": False, "non aperto": False,
+           "non ha aperto": False, "did not open": False}
+_NO_CANASTAS = {"no canastas", "no canasta", "nessuna canasta", "none", "no canaste"}
+
+
+def parse_side_text(text: str, field: str) -> tuple[dict, bool, bool]:
+    """``"2 pure, 1 dirty, 1 red three, melded 340, in hand 25, closed"`` → (side fields, closed, concealed).
+
+    The fields use the hand document's names (``canastas`` as kind labels, ``red_threes``,
+    ``melded_points``, ``hand_points``, ``opened``). Canastas and red threes that the string does
+    not name are none (the string lists what the side has); melded and hand points must be said
+    (melded may be left out for a side that did ``not open``). Parts are separated by commas or
+    ``;``; unknown words are an error naming the part.
+    """
+    fields: dict[str, Any] = {}
+    closed = concealed = False
+    canastas: list[str] = []
+    for part in [p.strip().lower() for p in re.split(r"[,;]", text) if p.strip()]:
+        part = re.sub(r"\s+", " ", part)
+        if part in _CONCEALED:
+            closed = concealed = True
+        elif part in _CLOSED:
+            closed = True
+        elif part in _OPENED:
+            _put(fields, "opened", _OPENED[part], field, part)
+        elif part in _NO_CANASTAS:
+            continue
+        elif _match_number(part, _MELDED) is not None:
+            _put(fields, "melded_points", as_int(_match_number(part, _MELDED), f"{field}.melded_points", 0),
+                 field, part)
+        elif _match_number(part, _HAND) is not None:
+            _put(fields, "hand_points", as_int(_match_number(part, _HAND), f"{field}.hand_points", 0),
+                 field, part)
+        elif _RED.match(part):
+            n = _RED.match(part).group(1)
+            count = 1 if n is None else _count_word(n)
+            if count is None:
+                raise LedgerError(f"{part!r}: how many red threes?", f"{field}.red_threes", part)
+            _put(fields, "red_threes", count, field, part)
+        else:
+            kinds = parse_kind(part, f"{field}.canastas")
+            if kinds is None:
+                raise LedgerError(
+                    f"{part!r} is not understood (say e.g. '2 pure, 1 dirty, 1 red three, melded 340, "
+                    f"in hand 25, closed')", field, part)
+            canastas += [kind_label(k, r) for k, r in kinds]
+    fields["canastas"] = canastas
+    fields.setdefault("red_threes", 0)
+    if fields.get("opened") is False:
+        fields.setdefault("melded_points", 0)
+    return fields, closed, concealed
+
+
+def _match_number(part: str, patterns: list) -> str | None:
+    for p in patterns:
+        m = p.match(part)
+        if m:
+            return m.group(1)
+    return None
+
+
+def _put(fields: dict, key: str, value: Any, field: str, part: str) -> None:
+    if key in fields and fields[key] != value:
+        raise LedgerError(f"{part!r} contradicts an earlier part ({key} {fields[key]!r})", f"{field}.{key}", part)
+    fields[key] = value
+
+
+def read_opened(value: Any, field: str) -> bool:
+    """``opened``: yes/no (see :func:`ledger.games.base.as_bool`)."""
+    return as_bool(value, field)

@@ -1,0 +1,1060 @@
+"""Trentuno: three cards, lives for money, and the pot (seeds 001 and 004, RULES.md "Trentuno").
+
+Rule sets (the first is the default):
+
+- ``"52"``: 52 French cards, 3 to 8 players (seed 001). A hand's value is the best total of the
+  cards of one suit among the three held: A = 11, J Q K = 10, others face value, at most 31.
+  After a knock and the extra round the two worst hands pay a life each (a player pays when fewer
+  than two players hold a strictly lower hand, so ties for the worst or the second worst all
+  pay); with three or fewer players still in, only the worst pays (all tied for it pay). A 31
+  shown ends the hand: every other player pays a life (the knocker too, if the 31 came in the
+  extra round after a knock).
+- ``"52-vedova"``: the same with the widow, three face-up cards in the centre. Ranking, high to
+  low: 31; three of a kind (A high, then K Q J 10 … 2); a pair with the jack of clubs as jolly
+  (ranked by the pair); the one-suit total. Taking the whole widow ends the hand at once and is
+  settled as after a knock.
+- ``"40"``: the Italian 40-card deck (or French without 8 9 10), 4 to 12 players per deck
+  (seed 004). Three of a kind beats any total but 31. After a knock the lowest hand pays (all
+  tied for it pay). A 31 shown before any knock: every other player pays; a 31 made in the extra
+  round after a knock: every other player pays except the knocker.
+
+Units: lives (whole numbers) and money in integer cents with a currency ("EUR"); never floats.
+
+A hand document (FORMATS.md)::
+
+    {"game": "trentuno", "rules": "52",
+     "hands": {"Anna": "AH KH 5H", "Bruno": 24, "Carla": "7S 7D 9C", "Dario": "2H 5S 6S"},
+     "knocked_by": "Bruno", "shown31": null, "took_widow": null}
+
+``hands`` holds every player still in: 3 cards, a number (the one-suit total, 2 to 31, and one
+that three cards can make) or ``"tris R"`` (``"tris R (jolly)"`` in vedova; not in ``52``). The
+hand ends by exactly one of ``knocked_by``, ``shown31``, ``took_widow`` (vedova), except that
+``shown31`` with ``knocked_by`` is a 31 shown in the extra round after that knock. The 40-card
+game may add ``"decks": N``. Output: ``{"values": {...}, "lose_life": [...]}`` and more.
+
+The match (:meth:`Trentuno.apply`) adds lives, the pot and the money: options ``lives`` (3),
+``stake_cents`` (50; or ``stake`` as an amount, ``"0.50"``), ``currency`` ("EUR"), ``reentry``
+(52 only: a player who is out may re-enter once, with as many lives as the fewest held by a
+player still in, paying ``reentry_cost_cents``, by default lives × stake), ``decks`` (40). A
+match hand may carry ``"reentry": [names]`` (52) or ``"bet": {"players": [...], "number": N,
+"drawn": name}`` (40: the players who are out bet one stake each on the lowest hand; if it comes
+up, the drawn bettor re-enters with one life). Special rules: a hand that would put every player
+still in out at once does not count (nobody pays, deal again), except the final two of the
+40-card game (both pay their last life and are out; every player already out comes back with one
+life). The last player with lives wins the pot; a match ended early shares the pot among the
+players still in by lives (:func:`ledger.games.settle.share`). Each player's net (the
+``settlement``) is what they won minus everything they paid, and the nets sum to zero.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+from typing import Any, Mapping, Sequence
+
+from ledger.cards import FRENCH_52, ITALIAN_40, SUITS, Card, Deck, format_cards, multiple, parse_cards
+from ledger.errors import LedgerError
+from ledger.games.base import (
+    Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_bool, as_int,
+    check_keys, check_names, key_value_entry, need,
+)
+from ledger.games.settle import check_currency, format_money, parse_cents, parse_money, settle, share
+
+DEFAULT_LIVES = 3
+DEFAULT_STAKE_CENTS = 50
+JOLLY = Card("J", "C")  # the jack of clubs, wild for three of a kind in vedova
+TRIS_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")  # low to high
+TOTAL, TRIS, JOLLY_TRIS = "total", "tris", "jolly"
+ENDING_FIELDS = ("knocked_by", "shown31", "took_widow")
+HAND_KEYS = {"hands", "decks", *ENDING_FIELDS}
+MATCH_HAND_KEYS = HAND_KEYS | {"reentry", "bet"}
+OUT_WORDS = {"out", "fuori", "-", "morto", "morta"}
+
+
+# --- the rule sets ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Variant:
+    """What differs between the rule sets (see the module docstring)."""
+
+    rules: str
+    italian: bool          # the 40-card deck
+    tris: bool             # three of a kind counts
+    jolly: bool            # the jack of clubs makes a pair into three of a kind (vedova)
+    widow: bool            # took_widow can end a hand
+    two_worst: bool        # after a knock the two worst pay (52) rather than the lowest (40)
+    spare_knocker: bool    # a 31 in the extra round spares the knocker (40)
+    reentry: bool          # the paid re-entry option exists (52)
+    bets: bool             # re-entry by bet (40)
+    min_players: int
+    max_players: int       # per deck
+
+    def deck(self, decks: int = 1) -> Deck:
+        base = ITALIAN_40 if self.italian else FRENCH_52
+        return base if decks == 1 else multiple(base, decks)
+
+    @property
+    def ranks(self) -> tuple[str, ...]:
+        return tuple(r for r in TRIS_ORDER if Card(r, "S") in self.deck().counts)
+
+    @property
+    def deck_name(self) -> str:
+        return "the 40-card game" if self.italian else "the 52-card game"
+
+
+VARIANTS = {
+    "52": Variant("52", False, False, False, False, True, False, True, False, 3, 8),
+    "52-vedova": Variant("52-vedova", False, True, True, True, True, False, True, False, 3, 8),
+    "40": Variant("40", True, True, False, False, False, True, False, True, 4, 12),
+}
+
+
+# --- hand values --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class HandValue:
+    """A hand's value: a one-suit ``total`` (2-31), three of a kind of ``rank`` (``tris``), or a
+    pair of ``rank`` with the jack of clubs (``jolly``, vedova). ``key`` orders hands, low to high."""
+
+    kind: str
+    total: int = 0
+    rank: str = ""
+
+    @property
+    def key(self) -> tuple[int, int]:
+        if self.kind == TOTAL:
+            return (3, 31) if self.total == 31 else (0, self.total)
+        return (2 if self.kind == TRIS else 1, TRIS_ORDER.index(self.rank))
+
+    def to_json(self) -> int | str:
+        """A number, or ``"tris K"``, ``"tris 10"``, ``"tris K (jolly)"`` (FORMATS.md)."""
+        if self.kind == TOTAL:
+            return self.total
+        return f"tris {self.rank}" + (" (jolly)" if self.kind == JOLLY_TRIS else "")
+
+    def __str__(self) -> str:
+        return str(self.to_json())
+
+
+def card_value(card: Card) -> int:
+    """A = 11, J Q K = 10, the others their face value (both seeds)."""
+    if card.rank == "A":
+        return 11
+    return 10 if card.is_figure else int(card.rank)
+
+
+def suit_total(cards: Sequence[Card]) -> int:
+    """The best total of the cards of one suit, at most 31 (several decks could make more)."""
+    return min(31, max(sum(card_value(c) for c in cards if c.suit == s) for s in SUITS))
+
+
+def value_of_cards(cards: Sequence[Card], variant: Variant) -> HandValue:
+    """The value of three cards under ``variant`` (three of a kind and the jolly where they count)."""
+    if variant.tris and len({c.rank for c in cards}) == 1:
+        return HandValue(TRIS, rank=cards[0].rank)
+    if variant.jolly and JOLLY in cards:
+        rest = list(cards)
+        rest.remove(JOLLY)
+        if rest[0].rank == rest[1].rank:
+            return HandValue(JOLLY_TRIS, rank=rest[0].rank)
+    return HandValue(TOTAL, total=suit_total(cards))
+
+
+@lru_cache(maxsize=None)
+def possible_totals(rules: str) -> frozenset[int]:
+    """Every one-suit total that three cards of one deck can be worth (a hand entered as a number)."""
+    variant = VARIANTS[rules]
+    out = set()
+    for trio in combinations(variant.deck().cards(), 3):
+        v = value_of_cards(trio, variant)
+        if v.kind == TOTAL:
+            out.add(v.total)
+    return frozenset(out)
+
+
+_RANK_WORDS = {"A": "A", "1": "A", "ASSO": "A", "K": "K", "R": "K", "RE": "K", "Q": "Q", "D": "Q",
+               "DONNA": "Q", "J": "J", "F": "J", "FANTE": "J", "T": "10"}
+_TRIS = re.compile(r"(?:tris|three|jolly)\s+(?:of\s+|di\s+)?(\S+?)\s*(\(?\s*(?:jolly|joker)\s*\)?)?", re.I)
+
+
+def read_rank(text: str, field: str, variant: Variant) -> str:
+    """A rank of the deck in play for three of a kind (``C`` is cavallo = Q in the 40-card deck)."""
+    t = text.strip().upper()
+    rank = _RANK_WORDS.get(t) or ("Q" if variant.italian and t in ("C", "CAVALLO") else t)
+    if rank not in variant.ranks:
+        raise LedgerError(f"{text!r} is not a rank of {variant.deck_name}", field, text)
+    return rank
+
+
+def read_value(raw: object, field: str, variant: Variant) -> tuple[HandValue, list[Card] | None]:
+    """One player's hand as entered: 3 cards, a number, or ``"tris R"`` / ``"tris R (jolly)"``.
+
+    Returns the value and the cards (None when not given as cards). ``LedgerError`` on ``field``
+    for anything else, a number that three cards cannot make, or a tris the rule set ignores.
+    """
+    if isinstance(raw, bool) or raw is None:
+        raise LedgerError(f"expected 3 cards, a number or 'tris R', got {raw!r}", field, raw)
+    if isinstance(raw, int) or (isinstance(raw, str) and re.fullmatch(r"\s*-?\d+\s*", raw)):
+        return HandValue(TOTAL, total=check_total(raw, field, variant)), None
+    if isinstance(raw, str) and _TRIS.fullmatch(raw.strip()):
+        return read_tris(raw, field, variant), None
+    cards = parse_cards(raw, field, italian=variant.italian)
+    if len(cards) != 3:
+        raise LedgerError(f"a hand is 3 cards, not {len(cards)}", field, format_cards(cards))
+    return value_of_cards(cards, variant), cards
+
+
+def check_total(raw: object, field: str, variant: Variant) -> int:
+    n = as_int(raw, field, 2, 31)
+    if n not in possible_totals(variant.rules):
+        raise LedgerError(f"{n} is not a one-suit total that three cards make in {variant.deck_name}", field, raw)
+    return n
+
+
+def read_tris(text: str, field: str, variant: Variant) -> HandValue:
+    m = _TRIS.fullmatch(text.strip())
+    jolly = bool(m[2]) or text.strip().lower().startswith("jolly")
+    if not variant.tris:
+        raise LedgerError(f"three of a kind does not count in rule set {variant.rules} (enter the cards or "
+                          "the one-suit total)", field, text)
+    if jolly and not variant.jolly:
+        raise LedgerError("the jack of clubs is a jolly only in vedova", field, text)
+    rank = read_rank(m[1], field, variant)
+    if jolly and rank == "J":
+        raise LedgerError("a pair of jacks with the jack of clubs is three jacks: write 'tris J'", field, text)
+    return HandValue(JOLLY_TRIS if jolly else TRIS, rank=rank)
+
+
+# --- how a hand ended, and who pays ---------------------------------------------------------------
+@dataclass(frozen=True)
+class Ending:
+    """How the hand ended: a knock, a 31 shown (possibly in the extra round after a knock), or the
+    widow taken (vedova). Each is a player name or None."""
+
+    knocked_by: str | None = None
+    shown31: str | None = None
+    took_widow: str | None = None
+
+    @property
+    def kind(self) -> str:
+        if self.shown31:
+            return "31 after knock" if self.knocked_by else "31"
+        return "widow" if self.took_widow else "knock"
+
+    def text(self) -> str:
+        if self.shown31 and self.knocked_by:
+            return f"{self.shown31} shows 31 after {self.knocked_by}'s knock"
+        if self.shown31:
+            return f"{self.shown31} shows 31"
+        if self.took_widow:
+            return f"{self.took_widow} takes the widow"
+        return f"{self.knocked_by} knocks"
+
+    def to_json(self) -> dict:
+        return {"ended_by": self.kind, "knocked_by": self.knocked_by, "shown31": self.shown31,
+                "took_widow": self.took_widow}
+
+
+def read_ending(doc: Mapping[str, Any], variant: Variant, values: Mapping[str, HandValue],
+                resolve) -> Ending:
+    """The ending fields of ``doc``; ``resolve(name, field)`` maps a name to a player in the hand.
+
+    Errors: no ending, two endings (other than a knock then a 31), the widow outside vedova, the
+    knocker showing the 31 of the extra round, or a ``shown31`` whose hand is not 31.
+    """
+    named = {}
+    for f in ENDING_FIELDS:
+        v = doc.get(f)
+        if v is None or (isinstance(v, str) and not v.strip()):
+            continue
+        if f == "took_widow" and not variant.widow:
+            raise LedgerError("the widow is taken only in rule set 52-vedova", f, v)
+        named[f] = resolve(v, f)
+    if not named:
+        raise LedgerError("say how the hand ended: knocked_by, shown31"
+                          + (" or took_widow" if variant.widow else ""), "knocked_by", None)
+    if "took_widow" in named and len(named) > 1:
+        other = next(f for f in named if f != "took_widow")
+        raise LedgerError("taking the widow ends the hand at once: give it alone", other, doc.get(other))
+    ending = Ending(**named)
+    if ending.shown31 and ending.shown31 == ending.knocked_by:
+        raise LedgerError("the knocker does not draw again, so cannot show 31 in the extra round "
+                          "(a 31 shown instead of knocking is shown31 alone)", "shown31", doc.get("shown31"))
+    if ending.shown31 and values[ending.shown31].key != (3, 31):
+        v = values[ending.shown31]
+        raise LedgerError(f"{ending.shown31} shows 31 but the hand is worth {v}", "shown31", doc.get("shown31"))
+    return ending
+
+
+def lose_life(values: Mapping[str, HandValue], ending: Ending, variant: Variant) -> list[str]:
+    """Who loses a life, in the order of ``values`` (RULES.md, both Trentuno sections).
+
+    A 31: every other player (in the 40-card game, after a knock, not the knocker either).
+    A knock or the widow: the two worst with four or more players in the 52-card games (a player
+    pays when fewer than two hold a strictly lower hand), otherwise the worst; ties all pay.
+    """
+    if ending.shown31:
+        spared = {ending.shown31}
+        if ending.knocked_by and variant.spare_knocker:
+            spared.add(ending.knocked_by)
+        return [p for p in values if p not in spared]
+    allowed = 2 if variant.two_worst and len(values) > 3 else 1
+    return [p for p in values if sum(1 for q in values if values[q].key < values[p].key) < allowed]
+
+
+def lowest(values: Mapping[str, HandValue]) -> HandValue:
+    return min(values.values(), key=lambda v: v.key)
+
+
+# --- reading a whole hand ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Hand:
+    """A hand read and checked: each player's value, the cards where given, how it ended."""
+
+    values: dict[str, HandValue]
+    cards: dict[str, list[Card] | None]
+    ending: Ending
+
+
+def read_decks(raw: object, variant: Variant, field: str = "decks") -> int:
+    if raw is None:
+        return 1
+    n = as_int(raw, field, 1, 9)
+    if n != 1 and not variant.italian:
+        raise LedgerError("more than one deck is only for the 40-card game", field, raw)
+    return n
+
+
+def read_hand(doc: Mapping[str, Any], raw_hands: Mapping[str, Any], variant: Variant, decks: int,
+              resolve_key, resolve_name) -> Hand:
+    """Read ``raw_hands`` (key → entry; ``resolve_key`` maps a key to the player) and the ending.
+
+    Checks every card against the deck in play (``decks`` copies), across all the hands.
+    """
+    deck = variant.deck(decks)
+    values: dict[str, HandValue] = {}
+    cards: dict[str, list[Card] | None] = {}
+    keys: dict[str, str] = {}
+    for key, raw in raw_hands.items():
+        name = resolve_key(key)
+        fld = f"hands.{key}"
+        if name in values:
+            raise LedgerError(f"{name}'s hand is given twice", fld, key)
+        values[name], cards[name] = read_value(raw, fld, variant)
+        keys[name] = key
+        if cards[name]:
+            deck.check(cards[name], fld)
+    deck.check([c for cs in cards.values() if cs for c in cs], "hands")
+    return Hand(values, cards, read_ending(doc, variant, values, resolve_name))
+
+
+def _name_resolver(players: Sequence[str]):
+    """Case-insensitive lookup among the players of a hand; ``LedgerError`` naming the field."""
+    def resolve(name: object, fld: str) -> str:
+        if isinstance(name, str):
+            for p in players:
+                if p.casefold() == name.strip().casefold():
+                    return p
+        raise LedgerError(f"{name!r} is not a player of this hand (players: {', '.join(players)})", fld, name)
+    return resolve
+
+
+def hand_data(hand: Hand) -> dict:
+    return {"values": {p: v.to_json() for p, v in hand.values.items()},
+            **hand.ending.to_json(), "lowest": lowest(hand.values).to_json()}
+
+
+# --- the re-entry draw -----------------------------------------------------------------------------
+def draw(bettors: Sequence[str], seed: str | int) -> str:
+    """The bettor drawn to re-enter, from a recorded ``seed``: deterministic on every machine.
+
+    The index is the SHA-256 of ``"<seed>|<bettor>|<bettor>…"`` (bettors in the order given; the
+    match passes them in seat order) read as a big-endian integer, modulo the number of bettors,
+    so anyone can check a recorded draw later.
+    """
+    if not bettors:
+        raise LedgerError("nobody to draw", "bet.players", list(bettors))
+    digest = hashlib.sha256("|".join([str(seed), *bettors]).encode("utf-8")).digest()
+    return bettors[int.from_bytes(digest, "big") % len(bettors)]
+
+
+def new_seed() -> str:
+    """A fresh seed for :func:`draw` (the only randomness here; the seed is stored in the hand)."""
+    return secrets.token_hex(8)
+
+
+# --- the match's book ----------------------------------------------------------------------------
+@dataclass
+class Book:
+    """Lives, money and the dealer during a match (rebuilt from ``MatchState.extra``)."""
+
+    order: tuple[str, ...]
+    lives: dict[str, int]
+    paid: dict[str, int]
+    pot: int
+    reentered: list[str]
+    dealer: str
+    stake: int
+    currency: str
+
+    @classmethod
+    def start(cls, setup: MatchSetup) -> "Book":
+        o = setup.options
+        first = o.get("first_dealer") or setup.players[0]
+        return cls(setup.players, {p: o["lives"] for p in setup.players}, {p: 0 for p in setup.players},
+                   0, [], first, o["stake_cents"], o["currency"])
+
+    @classmethod
+    def of(cls, setup: MatchSetup, state: MatchState) -> "Book":
+        x = state.extra
+        if "lives" not in x:
+            return cls.start(setup)
+        return cls(setup.players, dict(x["lives"]), dict(x["paid_cents"]), x["pot_cents"],
+                   list(x["reentered"]), x["dealer"] or setup.players[0], setup.options["stake_cents"],
+                   setup.options["currency"])
+
+    def players_in(self) -> list[str]:
+        return [p for p in self.order if self.lives[p] > 0]
+
+    def pay(self, player: str, cents: int) -> None:
+        self.paid[player] += cents
+        self.pot += cents
+
+    def lose_life(self, player: str) -> None:
+        self.lives[player] -= 1
+        self.pay(player, self.stake)
+
+    def next_dealer(self) -> str:
+        """Clockwise from the last dealer, the next player still in."""
+        i = self.order.index(self.dealer)
+        for k in range(1, len(self.order) + 1):
+            p = self.order[(i + k) % len(self.order)]
+            if self.lives[p] > 0:
+                return p
+        return self.dealer
+
+    def state(self, hands: int, settlement: dict | None = None, finished: bool = False,
+              winner: Any = None, **more) -> MatchState:
+        extra = {"lives": dict(self.lives), "pot_cents": self.pot, "paid_cents": dict(self.paid),
+                 "settlement": settlement, "out": [p for p in self.order if self.lives[p] == 0],
+                 "reentered": list(self.reentered), "dealer": None if finished else self.dealer,
+                 "stake_cents": self.stake, "currency": self.currency,
+                 "pot": format_money(self.pot, self.currency), **more}
+        return MatchState(hands, dict(self.lives), finished, winner, extra)
+
+
+@dataclass(frozen=True)
+class Bet:
+    """A re-entry bet of the 40-card game: ``players`` (seat order), ``number``, ``drawn``, ``seed``."""
+
+    players: tuple[str, ...]
+    number: int
+    drawn: str | None = None
+    seed: str | int | None = None
+
+
+def split_names(raw: object, fld: str) -> list[str]:
+    """Names as a JSON list or as text separated by commas or spaces."""
+    if raw is None:
+        return []
+    if isinstance(raw, str):
+        return [w for w in re.split(r"[\s,;]+", raw.strip()) if w and w.lower() not in ("none", "nessuno")]
+    if isinstance(raw, list) and all(isinstance(x, str) for x in raw):
+        return list(raw)
+    raise LedgerError(f"expected a list of names, got {raw!r}", fld, raw)
+
+
+def read_reentry(raw: object, setup: MatchSetup, variant: Variant, book: Book) -> list[str]:
+    """Re-entries before a hand (52): each player out, not yet re-entered; the option agreed."""
+    names = [setup.resolve_player(n, "reentry") for n in split_names(raw, "reentry")]
+    if not names:
+        return []
+    if not variant.reentry:
+        raise LedgerError("in the 40-card game players come back by a bet, not by re-entry", "reentry", raw)
+    if not setup.options.get("reentry"):
+        raise LedgerError("re-entry was not agreed when the match started (option reentry)", "reentry", raw)
+    for p in names:
+        if book.lives[p] > 0:
+            raise LedgerError(f"{p} is still in: only a player who is out re-enters", "reentry", p)
+        if p in book.reentered:
+            raise LedgerError(f"{p} has already re-entered once in this match", "reentry", p)
+    if len(set(names)) != len(names):
+        raise LedgerError("a player is named twice", "reentry", raw)
+    return [p for p in book.order if p in names]
+
+
+def read_bet(raw: object, setup: MatchSetup, variant: Variant, book: Book) -> Bet | None:
+    """A re-entry bet before a hand (40): bettors out, at least three still in, number 2 to 31."""
+    if raw is None or raw == {} or (isinstance(raw, str) and raw.strip().lower() in ("", "none", "no")):
+        return None
+    if not variant.bets:
+        raise LedgerError("re-entry bets are the 40-card game's (this match plays 52: use reentry)", "bet", raw)
+    if not isinstance(raw, Mapping):
+        raise LedgerError("expected {\"players\": [...], \"number\": N, \"drawn\": name}", "bet", raw)
+    check_keys(raw, {"players", "number", "drawn", "seed"}, prefix="bet.")
+    names = [setup.resolve_player(n, "bet.players") for n in split_names(need(raw, "players", "bet.players"),
+                                                                          "bet.players")]
+    if not names:
+        raise LedgerError("name the players who bet", "bet.players", raw.get("players"))
+    if len(set(names)) != len(names):
+        raise LedgerError("a bettor is named twice", "bet.players", raw.get("players"))
+    for p in names:
+        if book.lives[p] > 0:
+            raise LedgerError(f"{p} is still in: only players who are out bet", "bet.players", p)
+    n_in = len(book.players_in())
+    if n_in < 3:
+        raise LedgerError(f"bets are allowed only while at least three players are in (now {n_in})", "bet", raw)
+    number = as_int(need(raw, "number", "bet.number"), "bet.number", 2, 31)
+    drawn = raw.get("drawn")
+    if drawn not in (None, ""):
+        drawn = setup.resolve_player(drawn, "bet.drawn")
+        if drawn not in names:
+            raise LedgerError(f"{drawn} did not bet", "bet.drawn", raw.get("drawn"))
+    else:
+        drawn = None
+    seed = raw.get("seed")
+    if seed is not None and not isinstance(seed, (str, int)) or isinstance(seed, bool):
+        raise LedgerError("a seed is a number or a text", "bet.seed", seed)
+    return Bet(tuple(p for p in book.order if p in names), number, drawn, seed)
+
+
+def bet_outcome(bet: Bet, low: HandValue, counts: bool) -> str | None:
+    """The bettor who re-enters (None when the number did not come up); checks ``drawn``/``seed``."""
+    came_up = counts and low.kind == TOTAL and low.total == bet.number
+    if not came_up:
+        if bet.drawn:
+            why = "the hand does not count" if not counts else f"the lowest hand was {low}"
+            raise LedgerError(f"{bet.number} did not come up ({why}): nobody is drawn", "bet.drawn", bet.drawn)
+        return None
+    if bet.seed not in (None, ""):
+        picked = draw(bet.players, bet.seed)
+        if bet.drawn and bet.drawn != picked:
+            raise LedgerError(f"the draw with seed {bet.seed!r} gives {picked}, not {bet.drawn}", "bet.drawn", bet.drawn)
+        return picked
+    if bet.drawn:
+        return bet.drawn
+    if len(bet.players) == 1:
+        return bet.players[0]
+    raise LedgerError(f"{bet.number} came up: say who was drawn among {', '.join(bet.players)} "
+                      "(or give a seed for the ledger's draw)", "bet.drawn", None)
+
+
+# --- the scorer --------------------------------------------------------------------------------------
+class Trentuno(Game):
+    """The Trentuno scorer (see the module docstring for the rules it implements)."""
+
+    name = "trentuno"
+    title = "Trentuno"
+    version = "1"
+    rule_sets = ("52", "52-vedova", "40")
+    min_players = 3
+    max_players = 12
+
+    # --- setup ---------------------------------------------------------------------------------
+    def seat(self, rules, players, sides):
+        """Each for self; the number of players is checked with the options (decks)."""
+        if sides:
+            raise LedgerError("trentuno is played each for self: give players, not sides", "sides", None)
+        names = check_names(players, "players")
+        return names, {p: (p,) for p in names}
+
+    def check_options(self, rules, options, players):
+        """Options with defaults: ``lives`` 3, ``stake_cents`` 50 (or ``stake`` "0.50"),
+        ``currency`` EUR, ``reentry`` false (52 only) with ``reentry_cost_cents`` (default lives ×
+        stake), ``decks`` 1 (40 only), ``first_dealer``. ``LedgerError`` on ``options.<name>``."""
+        variant = VARIANTS[rules]
+        opts = {k: v for k, v in options.items() if v is not None}
+        lives = as_int(opts.pop("lives", DEFAULT_LIVES), "options.lives", 1, 99)
+        stake = _read_stake(opts)
+        currency = check_currency(opts.pop("currency", "EUR"))
+        reentry = as_bool(opts.pop("reentry", False), "options.reentry")
+        if reentry and not variant.reentry:
+            raise LedgerError("in the 40-card game players come back by a bet, not by re-entry",
+                              "options.reentry", reentry)
+        cost = _read_reentry_cost(opts, reentry, lives * stake)
+        decks = read_decks(opts.pop("decks", None), variant, "options.decks")
+        base = super().check_options(rules, opts, players)
+        top = variant.max_players * decks
+        if not variant.min_players <= len(players) <= top:
+            more = " (more with more decks: option decks)" if variant.italian else ""
+            raise LedgerError(f"Trentuno {rules} is played by {variant.min_players} to {top} players{more}, "
+                              f"not {len(players)}", "players", len(players))
+        out: dict[str, Any] = {"lives": lives, "stake_cents": stake, "currency": currency, "reentry": reentry}
+        if reentry:
+            out["reentry_cost_cents"] = cost
+        if variant.italian:
+            out["decks"] = decks
+        return {**out, **base}
+
+    # --- one hand ------------------------------------------------------------------------------
+    def score(self, doc, rules=None):
+        """Score one hand on its own (``ledger score``): who loses a life, without the match.
+
+        Data: ``{"values": {player: int | "tris R" | "tris R (jolly)"}, "lose_life": [players],
+        "ended_by": "knock" | "31" | "31 after knock" | "widow", "knocked_by", "shown31",
+        "took_widow", "lowest"}``. Raises ``LedgerError`` for an unknown field or rule set, a
+        wrong or repeated card, a number no hand makes, a missing or impossible ending, a
+        ``shown31`` whose hand is not 31, or fewer than 2 players. Source: seeds 001 and 004,
+        RULES.md "Trentuno, 52 cards" and "Trentuno, 40 cards".
+        """
+        variant = VARIANTS[self.check_rules(rules if rules is not None else doc.get("rules"))]
+        check_keys(doc, HAND_KEYS)
+        decks = read_decks(doc.get("decks"), variant)
+        raw = need(doc, "hands")
+        if not isinstance(raw, Mapping):
+            raise LedgerError("expected each player's hand: {\"Anna\": \"AH KH 5H\", ...}", "hands", raw)
+        names = check_names(list(raw), "hands")
+        top = variant.max_players * decks
+        if not 2 <= len(names) <= top:
+            raise LedgerError(f"a hand has 2 to {top} players, not {len(names)}", "hands", len(names))
+        by_key = dict(zip(raw, names))
+        hand = read_hand(doc, raw, variant, decks, lambda k: by_key[k], _name_resolver(names))
+        losers = lose_life(hand.values, hand.ending, variant)
+        data = {**hand_data(hand), "lose_life": losers}
+        return HandResult(data, f"{hand.ending.text()}: {_who_pays(losers)}")
+
+    # --- a match -------------------------------------------------------------------------------
+    def start(self, setup):
+        return Book.start(setup).state(0)
+
+    def apply(self, setup, state, doc):
+        """The next hand of the match: re-entries and bets first, then the hand, lives and pot.
+
+        Result data: the standalone fields plus ``counts`` (False: the hand does not count),
+        ``final_two``, ``back_in``, ``out`` (players who went out), ``reentry``, ``bet`` (with
+        ``won`` and ``drawn``), ``paid_cents`` (this hand), ``lives``, ``pot_cents``, ``dealer``,
+        ``winner``. ``LedgerError`` also for a finished match, a hand for a player who is out or
+        missing a player who is in, a re-entry not agreed or repeated, a bet while fewer than
+        three are in.
+        """
+        variant = VARIANTS[setup.rules]
+        if state.finished:
+            raise LedgerError(f"the match is over ({state.winner} won the pot): no more hands", "hand", None)
+        check_keys(doc, MATCH_HAND_KEYS)
+        book = Book.of(setup, state)
+        before = dict(book.paid)
+        dealer = book.dealer
+        reentries = read_reentry(doc.get("reentry"), setup, variant, book)
+        floor = min(book.lives[p] for p in book.players_in())
+        for p in reentries:
+            book.lives[p] = floor
+            book.reentered.append(p)
+            book.pay(p, setup.options["reentry_cost_cents"])
+        bet = read_bet(doc.get("bet"), setup, variant, book)
+        decks = self._match_decks(setup, doc)
+        hand = self._match_hand(setup, variant, book, doc, decks)
+        losers = lose_life(hand.values, hand.ending, variant)
+        counts, final_two, payers = _outcome(book, losers, variant)
+        back_in = [p for p in book.order if book.lives[p] == 0] if final_two else []
+        for p in payers:
+            book.lose_life(p)
+        for p in back_in:
+            book.lives[p] = 1
+        bet_json, drawn = self._settle_bet(bet, book, hand, counts)
+        went_out = [p for p in payers if book.lives[p] == 0]
+        book.dealer = dealer
+        book.dealer = book.next_dealer()
+        alive = book.players_in()
+        finished = len(alive) == 1
+        winner = alive[0] if finished else None
+        settlement = _settlement(book, {winner: book.pot}) if finished else None
+        new_state = book.state(state.hands + 1, settlement, finished, winner)
+        paid_now = {p: book.paid[p] - before[p] for p in book.order if book.paid[p] != before[p]}
+        data = {**hand_data(hand), "lose_life": payers, "counts": counts, "final_two": final_two,
+                "back_in": back_in, "out": went_out, "reentry": reentries, "bet": bet_json,
+                "paid_cents": paid_now, "lives": dict(book.lives), "pot_cents": book.pot,
+                "dealer": dealer, "winner": winner}
+        if not counts:
+            data["would_lose"] = losers
+        return new_state, HandResult(data, _summary(hand, payers, counts, final_two, back_in, drawn, winner,
+                                                     book))
+
+    def _match_decks(self, setup: MatchSetup, doc: Mapping) -> int:
+        decks = setup.options.get("decks", 1)
+        if doc.get("decks") is not None and read_decks(doc["decks"], VARIANTS[setup.rules]) != decks:
+            raise LedgerError(f"this match is played with {decks} deck(s)", "decks", doc["decks"])
+        return decks
+
+    def _match_hand(self, setup, variant, book, doc, decks) -> Hand:
+        """Read the hand of every player still in; 'out' is accepted for a player who is out."""
+        raw = need(doc, "hands")
+        if not isinstance(raw, Mapping):
+            raise LedgerError("expected each player's hand: {\"Anna\": \"AH KH 5H\", ...}", "hands", raw)
+        players_in = book.players_in()
+        entries = {}
+        for key, value in raw.items():
+            p = setup.resolve_player(key, f"hands.{key}")
+            if isinstance(value, str) and value.strip().lower() in OUT_WORDS:
+                if book.lives[p] > 0:
+                    raise LedgerError(f"{p} is still in ({book.lives[p]} lives): give the hand", f"hands.{key}", value)
+                continue
+            if book.lives[p] == 0:
+                raise LedgerError(f"{p} is out (no lives left): a hand lists only the players still in",
+                                  f"hands.{key}", value)
+            entries[key] = value
+        keys = {setup.resolve_player(k, "hands"): k for k in entries}
+        for p in players_in:
+            if p not in keys:
+                raise LedgerError(f"missing the hand of {p}, who is still in", f"hands.{p}", None)
+        ordered = {keys[p]: entries[keys[p]] for p in players_in}
+
+        def resolve_name(name, fld):
+            p = setup.resolve_player(name, fld)
+            if p not in players_in:
+                raise LedgerError(f"{p} is not in this hand (out)", fld, name)
+            return p
+        return read_hand(doc, ordered, variant, decks, lambda k: setup.resolve_player(k, "hands"), resolve_name)
+
+    def _settle_bet(self, bet: Bet | None, book: Book, hand: Hand, counts: bool) -> tuple[dict | None, str | None]:
+        if bet is None:
+            return None, None
+        low = lowest(hand.values)
+        drawn = bet_outcome(bet, low, counts)
+        if counts:
+            for p in bet.players:
+                book.pay(p, book.stake)
+        if drawn:
+            book.lives[drawn] = 1
+            if drawn not in book.reentered:
+                book.reentered.append(drawn)
+        return ({"players": list(bet.players), "number": bet.number, "lowest": low.to_json(),
+                 "won": drawn is not None, "drawn": drawn, "seed": bet.seed,
+                 "paid": counts}, drawn)
+
+    def finish_early(self, setup, state):
+        """Ended early: the pot is shared among the players still in, by lives left, in whole cents
+        (leftover cents one each to the most lives, then seat order); ``winner`` lists them."""
+        if state.finished:
+            return state
+        book = Book.of(setup, state)
+        alive = book.players_in()
+        shares = share(book.pot, {p: book.lives[p] for p in alive}, book.order)
+        winner = alive[0] if len(alive) == 1 else alive
+        return book.state(state.hands, _settlement(book, shares), False, winner, pot_shares=shares)
+
+    # --- the scoreboard --------------------------------------------------------------------------
+    def board(self, setup, replay: Replay) -> Board:
+        """Per hand: each player's hand value and lives after it, the pot and what happened; then
+        the money: lives, status, paid and net per player; notes with the winner and the pot."""
+        return Board((_hands_table(setup, replay), _money_table(setup, replay)), tuple(_notes(setup, replay)))
+
+    # --- entry at the table -----------------------------------------------------------------------
+    def parse_entry(self, setup, tokens):
+        """``Anna=26 Bruno="7S 7D 9C" knock=Bruno`` / ``shown31=Carla`` / ``widow=Dario`` /
+        ``reentry=Carla`` / ``bet="Carla Dario 17" drawn=Carla`` → a partial hand document."""
+        raw = key_value_entry(tokens)
+        doc: dict[str, Any] = {}
+        hands: dict[str, Any] = {}
+        for k, v in raw.items():
+            slot = _ENTRY_WORDS.get(k.lower())
+            if slot == "bet":
+                doc["bet"] = {**doc.get("bet", {}), **(v if isinstance(v, dict) else parse_bet_text(v))}
+            elif slot in ("drawn", "seed"):
+                doc.setdefault("bet", {})[slot] = v
+            elif slot == "reentry":
+                doc["reentry"] = split_names(v, "reentry")
+            elif slot:
+                doc[slot] = v
+            else:
+                hands[setup.resolve_player(k, f"entry.{k}")] = v
+        if hands:
+            doc["hands"] = hands
+        return doc
+
+    def questions(self, setup, doc, state: MatchState | None = None):
+        """What to ask next: re-entries or a bet (when ``state`` is given and someone may), each
+        player's hand (only those still in when ``state`` is given; otherwise every player, who
+        may answer 'out'), how the hand ended, and who was drawn when a bet's number came up."""
+        variant = VARIANTS[setup.rules]
+        book = Book.of(setup, state) if state is not None else None
+        qs: list[Question] = []
+        if book is not None:
+            qs += _way_back_questions(setup, variant, book, doc)
+            if qs:
+                return qs
+        given = {setup.resolve_player(k, "hands") for k in (doc.get("hands") or {})}
+        asked = _asked_players(setup, book, doc)
+        for p in asked:
+            if p not in given:
+                hint = ", 'tris R'" if variant.tris else ""
+                out = "" if book is not None else ", or 'out'"
+                return [Question(f"hands.{p}", f"{p}: hand (3 cards, the one-suit total{hint}{out})",
+                                 _answer_hand(p, variant))]
+        if not any(doc.get(f) for f in ENDING_FIELDS):
+            widow = ", widow NAME" if variant.widow else ""
+            return [Question("ending", f"How did the hand end? (knock NAME, 31 NAME, knock NAME 31 NAME{widow})",
+                             _answer_ending)]
+        q = _drawn_question(setup, variant, doc)
+        return [q] if q else []
+
+    def describe_hand(self, doc):
+        parts = []
+        if doc.get("reentry"):
+            parts.append("re-entry " + ", ".join(split_names(doc["reentry"], "reentry")))
+        bet = doc.get("bet")
+        if isinstance(bet, Mapping) and bet.get("players"):
+            parts.append(f"bet on {bet.get('number')}: " + ", ".join(split_names(bet["players"], "bet")))
+        named = {f: doc.get(f) for f in ENDING_FIELDS if doc.get(f)}
+        if named:
+            parts.append(Ending(**named).text())
+        return "; ".join(parts)
+
+
+# --- match helpers -------------------------------------------------------------------------------
+def _read_stake(opts: dict) -> int:
+    has_cents, has_amount = "stake_cents" in opts, "stake" in opts
+    if has_cents and has_amount:
+        raise LedgerError("give the stake once: stake_cents (cents) or stake (an amount like 0.50)",
+                          "options.stake", opts["stake"])
+    if has_amount:
+        return parse_money(opts.pop("stake"), "options.stake")
+    return parse_cents(opts.pop("stake_cents", DEFAULT_STAKE_CENTS), "options.stake_cents")
+
+
+def _read_reentry_cost(opts: dict, reentry: bool, default: int) -> int:
+    if "reentry_cost" in opts and "reentry_cost_cents" in opts:
+        raise LedgerError("give the re-entry cost once", "options.reentry_cost", opts["reentry_cost"])
+    if "reentry_cost" in opts:
+        fld, cost = "options.reentry_cost", parse_money(opts.pop("reentry_cost"), "options.reentry_cost")
+    elif "reentry_cost_cents" in opts:
+        fld = "options.reentry_cost_cents"
+        cost = parse_cents(opts.pop("reentry_cost_cents"), fld)
+    else:
+        return default
+    if not reentry:
+        raise LedgerError("a re-entry cost needs the re-entry option (reentry=true)", fld, cost)
+    return cost
+
+
+def _outcome(book: Book, losers: list[str], variant: Variant) -> tuple[bool, bool, list[str]]:
+    """``(counts, final_two, payers)``: a hand that would put every player still in out at once
+    does not count, except the final two of the 40-card game (RULES.md)."""
+    players_in = book.players_in()
+    everyone_out = all(p in losers and book.lives[p] == 1 for p in players_in)
+    if not everyone_out:
+        return True, False, losers
+    if variant.bets and len(players_in) == 2:
+        return True, True, losers
+    return False, False, []
+
+
+def _settlement(book: Book, won: Mapping[str, int]) -> dict[str, int]:
+    """Each player's net: what they won from the pot minus everything they paid (sums to zero)."""
+    return {p: won.get(p, 0) - book.paid[p] for p in book.order}
+
+
+def _who_pays(losers: Sequence[str]) -> str:
+    if not losers:
+        return "nobody pays"
+    return f"{', '.join(losers)} {'loses' if len(losers) == 1 else 'lose'} a life"
+
+
+def _summary(hand, payers, counts, final_two, back_in, drawn, winner, book) -> str:
+    if not counts:
+        text = f"{hand.ending.text()}: the hand does not count (everyone still in would be out); deal again"
+    else:
+        text = f"{hand.ending.text()}: {_who_pays(payers)}"
+    if final_two:
+        text += f"; the final two are out, {', '.join(back_in)} come back with one life"
+    if drawn:
+        text += f"; {drawn} wins the bet and re-enters"
+    if winner:
+        text += f"; {winner} wins the pot of {format_money(book.pot, book.currency)}"
+    return text
+
+
+# --- entry helpers --------------------------------------------------------------------------------
+_ENTRY_WORDS = {
+    "knock": "knocked_by", "knocked_by": "knocked_by", "knocked": "knocked_by", "bussa": "knocked_by",
+    "busso": "knocked_by", "bussato": "knocked_by",
+    "shown31": "shown31", "31": "shown31", "trentuno": "shown31", "show31": "shown31",
+    "took_widow": "took_widow", "widow": "took_widow", "vedova": "took_widow",
+    "reentry": "reentry", "rientro": "reentry", "reenter": "reentry",
+    "bet": "bet", "scommessa": "bet", "drawn": "drawn", "estratto": "drawn", "seed": "seed",
+    "decks": "decks", "mazzi": "decks",
+}
+
+
+def parse_bet_text(text: str) -> dict:
+    """``"Carla Dario 17"`` or ``"Carla,Dario:17"`` → ``{"players": [...], "number": "17"}``."""
+    words = [w for w in re.split(r"[\s,;:]+", str(text).strip()) if w]
+    numbers = [w for w in words if w.isdigit()]
+    if len(numbers) != 1:
+        raise LedgerError("a bet is the bettors and one number, e.g. 'Carla Dario 17'", "bet", text)
+    return {"players": [w for w in words if not w.isdigit()], "number": numbers[0]}
+
+
+def _asked_players(setup: MatchSetup, book: Book | None, doc: Mapping) -> list[str]:
+    if book is None:
+        return list(setup.players)
+    back = {setup.resolve_player(n, "reentry") for n in split_names(doc.get("reentry"), "reentry")}
+    return [p for p in setup.players if book.lives[p] > 0 or p in back]
+
+
+def _way_back_questions(setup, variant, book: Book, doc) -> list[Question]:
+    out = [p for p in book.order if book.lives[p] == 0]
+    if not out:
+        return []
+    if variant.reentry and setup.options.get("reentry") and "reentry" not in doc:
+        may = [p for p in out if p not in book.reentered]
+        if may:
+            return [Question("reentry", f"Re-entries before this hand ({', '.join(may)}; Enter for none)",
+                             _answer_reentry, default="")]
+    if variant.bets and "bet" not in doc and len(book.players_in()) >= 3:
+        return [Question("bet", f"Re-entry bet before this hand: bettors among {', '.join(out)} and the number, "
+                                "e.g. 'Carla Dario 17' (Enter for none)", _answer_bet, default="")]
+    return []
+
+
+def _answer_reentry(doc, text):
+    return {**doc, "reentry": split_names(text, "reentry")}
+
+
+def _answer_bet(doc, text):
+    if not text.strip() or text.strip().lower() in ("none", "no", "-"):
+        return {**doc, "bet": None}
+    return {**doc, "bet": parse_bet_text(text)}
+
+
+def _answer_hand(player: str, variant: Variant):
+    def answer(doc, text):
+        t = text.strip()
+        if t.lower() not in OUT_WORDS:
+            read_value(t, f"hands.{player}", variant)
+        return {**doc, "hands": {**(doc.get("hands") or {}), player: t}}
+    return answer
+
+
+_ENDING_WORDS = {"knock": "knocked_by", "bussa": "knocked_by", "knocked": "knocked_by", "k": "knocked_by",
+                 "31": "shown31", "trentuno": "shown31", "shown31": "shown31",
+                 "widow": "took_widow", "vedova": "took_widow"}
+
+
+def _answer_ending(doc, text):
+    words = [w for w in re.split(r"[\s,]+", text.strip()) if w]
+    if not words or len(words) % 2:
+        raise LedgerError("write e.g. 'knock Bruno' or '31 Carla' or 'knock Bruno 31 Carla'", "ending", text)
+    out = dict(doc)
+    for word, name in zip(words[::2], words[1::2]):
+        slot = _ENDING_WORDS.get(word.lower())
+        if slot is None:
+            raise LedgerError(f"{word!r}: say knock, 31 or widow", "ending", text)
+        out[slot] = name
+    return out
+
+
+def _drawn_question(setup, variant, doc) -> Question | None:
+    bet = doc.get("bet")
+    if not variant.bets or not isinstance(bet, Mapping) or bet.get("drawn") or bet.get("seed"):
+        return None
+    try:
+        names = split_names(bet.get("players"), "bet.players")
+        number = as_int(bet.get("number"), "bet.number", 2, 31)
+        values = [read_value(v, "hands", variant)[0] for v in (doc.get("hands") or {}).values()
+                  if not (isinstance(v, str) and v.strip().lower() in OUT_WORDS)]
+    except LedgerError:
+        return None
+    low = min(values, key=lambda v: v.key) if values else None
+    if len(names) < 2 or low is None or low.kind != TOTAL or low.total != number:
+        return None
+    return Question("bet.drawn", f"{number} came up: who was drawn among {', '.join(names)}? "
+                                 "('draw' to let the ledger draw, with the seed recorded)",
+                    _answer_drawn(setup), choices=tuple(names) + ("draw",))
+
+
+def _answer_drawn(setup):
+    def answer(doc, text):
+        bet = dict(doc["bet"])
+        if text.strip().lower() in ("draw", "sorteggia", "estrai"):
+            names = [setup.resolve_player(n, "bet.players") for n in split_names(bet["players"], "bet.players")]
+            bet["seed"] = new_seed()
+            bet["drawn"] = draw([p for p in setup.players if p in names], bet["seed"])
+        else:
+            bet["drawn"] = setup.resolve_player(text, "bet.drawn")
+        return {**doc, "bet": bet}
+    return answer
+
+
+# --- the scoreboard ---------------------------------------------------------------------------------
+def _money(cents: int | None, setup: MatchSetup) -> str:
+    return "" if cents is None else format_money(cents, setup.options["currency"])
+
+
+def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
+    cols = [Column("#"), Column("dealer", "left")] + [Column(p) for p in setup.players]
+    cols += [Column("pot"), Column("what happened", "left")]
+    rows = []
+    for i, (res, st) in enumerate(zip(rp.results, rp.states)):
+        d = res.data
+        row = [str(i + 1), d["dealer"]]
+        for p in setup.players:
+            row.append(_lives_cell(p, d, st))
+        row += [_money(d["pot_cents"], setup), res.summary]
+        rows.append(tuple(row))
+    o = setup.options
+    caption = (f"{o['lives']} lives at {_money(o['stake_cents'], setup)} each"
+               + (f"; re-entry once for {_money(o['reentry_cost_cents'], setup)}" if o.get("reentry") else ""))
+    return Table(f"Trentuno {setup.rules} — hand value · lives after the hand (✗ lost a life)",
+                 tuple(cols), tuple(rows), caption)
+
+
+def _lives_cell(p: str, d: Mapping, st: MatchState) -> str:
+    if p not in d["values"]:
+        return "1 (back)" if p in d.get("back_in", []) or (d.get("bet") or {}).get("drawn") == p else "–"
+    lives = st.extra["lives"][p]
+    mark = " ✗" if p in d["lose_life"] else ""
+    back = "re " if p in d.get("reentry", []) else ""
+    return f"{back}{d['values'][p]} · {lives if lives else 'out'}{mark}"
+
+
+def _money_table(setup: MatchSetup, rp: Replay) -> Table:
+    x = rp.final.extra
+    settled = x.get("settlement")
+    shares = x.get("pot_shares") or {}
+    cols = (Column("player", "left"), Column("lives"), Column("status", "left"), Column("paid"),
+            Column("won"), Column("net"))
+    rows = []
+    for p in setup.players:
+        status = _status(p, rp.final)
+        won = shares.get(p, x["pot_cents"] if rp.final.winner == p and rp.final.finished else None)
+        rows.append((p, str(x["lives"][p]), status, _money(x["paid_cents"][p], setup),
+                     _money(won, setup) if won else "", _money(settled[p], setup) if settled else ""))
+    return Table(f"Money — pot {_money(x['pot_cents'], setup)}", cols, tuple(rows))
+
+
+def _status(p: str, st: MatchState) -> str:
+    x = st.extra
+    tags = []
+    if st.finished and st.winner == p:
+        tags.append("winner")
+    elif x["lives"][p] > 0:
+        tags.append("in")
+    else:
+        tags.append("out")
+    if p in x["reentered"]:
+        tags.append("re-entered")
+    return ", ".join(tags)
+
+
+def _notes(setup: MatchSetup, rp: Replay) -> list[str]:
+    final = rp.final
+    x = final.extra
+    notes = []
+    if final.finished:
+        notes.append(f"{final.winner} wins the pot of {_money(x['pot_cents'], setup)}.")
+    elif x.get("pot_shares") is not None:
+        parts = ", ".join(f"{p} {_money(c, setup)}" for p, c in x["pot_shares"].items())
+        notes.append(f"Ended early: the pot of {_money(x['pot_cents'], setup)} is shared by lives: {parts}.")
+    else:
+        alive = [p for p in setup.players if x["lives"][p] > 0]
+        notes.append(f"Still in: {', '.join(f'{p} ({x['lives'][p]})' for p in alive)}. "
+                     f"Pot {_money(x['pot_cents'], setup)}. Next dealer: {x['dealer']}.")
+    if x.get("settlement"):
+        for t in settle(x["settlement"]):
+            notes.append(t.text(setup.options["currency"]) + ".")
+    return notes
+
+
+GAME = Trentuno()

@@ -1,0 +1,55 @@
+"""Shared fixtures: every test gets its own ledger file, so no test touches a user's real data."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ledger.cli import app
+
+CASES = json.loads((Path(__file__).parent / "cases.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(autouse=True)
+def ledger_db(tmp_path, monkeypatch) -> Path:
+    """A fresh ledger path in a temporary directory, named by LEDGER_DB for the whole test."""
+    path = tmp_path / "ledger.db"
+    monkeypatch.setenv("LEDGER_DB", str(path))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    return path
+
+
+class Cli:
+    """Runs ``ledger`` commands in-process through Typer's CliRunner."""
+
+    def __init__(self):
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, input: str | None = None, code: int | None = 0):
+        result = self.runner.invoke(app, list(args), input=input)
+        if code is not None:
+            assert result.exit_code == code, (
+                f"ledger {' '.join(args)} exited {result.exit_code}\nstdout:\n{result.stdout}\n"
+                f"stderr:\n{result.stderr}\n{result.exception!r}")
+        return result
+
+    def json(self, *args: str, input: str | None = None):
+        result = self(*args, "--json", input=input)
+        return json.loads(result.stdout)
+
+    def error(self, *args: str, input: str | None = None) -> str:
+        """Run a command that must fail with one line on stderr, exit 2 and nothing on stdout."""
+        result = self(*args, input=input, code=2)
+        assert result.stdout == "", result.stdout
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1, result.stderr
+        assert "Traceback" not in result.stderr
+        return lines[0]
+
+
+@pytest.fixture
+def cli() -> Cli:
+    return Cli()
