@@ -85,20 +85,23 @@ def scorepad(setup: MatchSetup, rp: Replay) -> Table:
 
 def deals_table(setup: MatchSetup, rp: Replay) -> Table:
     """One row per deal: number, dealer, vulnerability, contract, declarer, result, each side's
-    points for the deal (premiums included) and the running totals."""
+    points for the deal (premiums included) and the running totals (before any premium for an
+    unfinished rubber, which the notes and the pad's total show)."""
     dup = setup.rules == DUPLICATE
     cols = [Column("board" if dup else "#"), Column("dealer", "left"), Column("vul", "left"),
              Column("contract", "left"), Column("by", "left"), Column("result", "left"),
              Column("NS"), Column("EW"), Column("NS total"), Column("EW total"), Column("notes", "left")]
     rows = []
     lines = []
-    for i, (res, st) in enumerate(zip(rp.results, rp.states)):
+    running = {s: 0 for s in SIDES}
+    for i, res in enumerate(rp.results):
         d = res.data
         number = str(d.get("board") if dup else i + 1)
         pts = d.get("points", {"NS": 0, "EW": 0})
+        running = {s: running[s] + pts[s] for s in SIDES}
         rows.append((number, str(d.get("dealer", "")), d["vulnerable"], d["contract"], d.get("declarer") or "",
-                     d.get("result") or "", _pts(pts["NS"]), _pts(pts["EW"]), str(st.totals["NS"]),
-                     str(st.totals["EW"]), _deal_notes(d)))
+                     d.get("result") or "", _pts(pts["NS"]), _pts(pts["EW"]), str(running["NS"]),
+                     str(running["EW"]), _deal_notes(d)))
         if d.get("game_won"):
             lines.append(i)
     return Table("Boards" if dup else "Deals", tuple(cols), tuple(rows), lines_after=tuple(lines))

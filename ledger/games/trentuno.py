@@ -515,7 +515,7 @@ def read_bet(raw: object, setup: MatchSetup, variant: Variant, book: Book) -> Be
     else:
         drawn = None
     seed = raw.get("seed")
-    if seed is not None and not isinstance(seed, (str, int)) or isinstance(seed, bool):
+    if isinstance(seed, bool) or (seed is not None and not isinstance(seed, (str, int))):
         raise LedgerError("a seed is a number or a text", "bet.seed", seed)
     return Bet(tuple(p for p in book.order if p in names), number, drawn, seed)
 
@@ -637,7 +637,7 @@ class Trentuno(Game):
         before = dict(book.paid)
         dealer = book.dealer
         reentries = read_reentry(doc.get("reentry"), setup, variant, book)
-        floor = min(book.lives[p] for p in book.players_in())
+        floor = min(book.lives[p] for p in book.players_in()) if reentries else 0
         for p in reentries:
             book.lives[p] = floor
             book.reentered.append(p)
@@ -654,7 +654,6 @@ class Trentuno(Game):
             book.lives[p] = 1
         bet_json, drawn = self._settle_bet(bet, book, hand, counts)
         went_out = [p for p in payers if book.lives[p] == 0]
-        book.dealer = dealer
         book.dealer = book.next_dealer()
         alive = book.players_in()
         finished = len(alive) == 1
@@ -775,14 +774,16 @@ class Trentuno(Game):
             if qs:
                 return qs
         given = {setup.resolve_player(k, "hands") for k in (doc.get("hands") or {})}
-        asked = _asked_players(setup, book, doc)
+        ended = any(doc.get(f) for f in ENDING_FIELDS)
+        # without the state, who is still in is unknown: once the ending is given, apply checks
+        asked = _asked_players(setup, book, doc) if book is not None or not ended else []
         for p in asked:
             if p not in given:
                 hint = ", 'tris R'" if variant.tris else ""
                 out = "" if book is not None else ", or 'out'"
                 return [Question(f"hands.{p}", f"{p}: hand (3 cards, the one-suit total{hint}{out})",
                                  _answer_hand(p, variant))]
-        if not any(doc.get(f) for f in ENDING_FIELDS):
+        if not ended:
             widow = ", widow NAME" if variant.widow else ""
             return [Question("ending", f"How did the hand end? (knock NAME, 31 NAME, knock NAME 31 NAME{widow})",
                              _answer_ending)]
@@ -984,29 +985,54 @@ def _money(cents: int | None, setup: MatchSetup) -> str:
 
 def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
     cols = [Column("#"), Column("dealer", "left")] + [Column(p) for p in setup.players]
-    cols += [Column("pot"), Column("what happened", "left")]
+    cols += [Column(f"pot {setup.options['currency']}"), Column("what happened", "left")]
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states)):
         d = res.data
         row = [str(i + 1), d["dealer"]]
         for p in setup.players:
             row.append(_lives_cell(p, d, st))
-        row += [_money(d["pot_cents"], setup), res.summary]
+        row += [f"{d['pot_cents'] // 100}.{d['pot_cents'] % 100:02d}", _event(d)]
         rows.append(tuple(row))
     o = setup.options
     caption = (f"{o['lives']} lives at {_money(o['stake_cents'], setup)} each"
                + (f"; re-entry once for {_money(o['reentry_cost_cents'], setup)}" if o.get("reentry") else ""))
-    return Table(f"Trentuno {setup.rules} — hand value · lives after the hand (✗ lost a life)",
+    return Table(f"Trentuno {setup.rules} — lives after each hand (✗ lost a life)",
                  tuple(cols), tuple(rows), caption)
 
 
+def _event(d: Mapping) -> str:
+    """A short line for the scoreboard: how the hand ended and what else happened."""
+    parts = []
+    if d.get("reentry"):
+        parts.append("re-entry " + ", ".join(d["reentry"]))
+    if d.get("shown31"):
+        parts.append(f"31 {d['shown31']}" + (f" after knock {d['knocked_by']}" if d.get("knocked_by") else ""))
+    elif d.get("took_widow"):
+        parts.append(f"widow {d['took_widow']}")
+    else:
+        parts.append(f"knock {d['knocked_by']}")
+    if not d.get("counts", True):
+        parts.append("does not count")
+    if d.get("final_two"):
+        parts.append("final two: " + ", ".join(d["back_in"]) + " back")
+    bet = d.get("bet")
+    if bet:
+        parts.append(f"bet {bet['number']}: " + (f"{bet['drawn']} back" if bet["won"] else "lost"))
+    if d.get("winner"):
+        parts.append(f"{d['winner']} wins")
+    return "; ".join(parts)
+
+
 def _lives_cell(p: str, d: Mapping, st: MatchState) -> str:
-    if p not in d["values"]:
-        return "1 (back)" if p in d.get("back_in", []) or (d.get("bet") or {}).get("drawn") == p else "–"
+    """Lives after the hand: ``2✗`` lost one, ``out✗`` lost the last, ``re 1`` re-entered before it,
+    ``back 1`` came back after it (bet won, final two), ``–`` not playing."""
     lives = st.extra["lives"][p]
-    mark = " ✗" if p in d["lose_life"] else ""
+    if p not in d["values"]:
+        return f"back {lives}" if lives else "–"
+    mark = "✗" if p in d["lose_life"] else ""
     back = "re " if p in d.get("reentry", []) else ""
-    return f"{back}{d['values'][p]} · {lives if lives else 'out'}{mark}"
+    return f"{back}{lives if lives else 'out'}{mark}"
 
 
 def _money_table(setup: MatchSetup, rp: Replay) -> Table:
@@ -1049,7 +1075,8 @@ def _notes(setup: MatchSetup, rp: Replay) -> list[str]:
         notes.append(f"Ended early: the pot of {_money(x['pot_cents'], setup)} is shared by lives: {parts}.")
     else:
         alive = [p for p in setup.players if x["lives"][p] > 0]
-        notes.append(f"Still in: {', '.join(f'{p} ({x['lives'][p]})' for p in alive)}. "
+        lives = ", ".join(f"{p} ({x['lives'][p]})" for p in alive)
+        notes.append(f"Still in: {lives}. "
                      f"Pot {_money(x['pot_cents'], setup)}. Next dealer: {x['dealer']}.")
     if x.get("settlement"):
         for t in settle(x["settlement"]):

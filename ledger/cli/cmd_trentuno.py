@@ -1,0 +1,77 @@
+"""``ledger settle``: who pays whom, for a night of matches played for money (Trentuno stakes).
+
+The pure logic is :func:`ledger.games.settle.night_report`; this module only picks the matches,
+reads each one's ``settlement`` (player → net cents, from a replay of its hands) and prints.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+import typer
+
+from ledger.errors import LedgerError
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``ledger settle`` to ``app``."""
+
+    @app.command("settle")
+    def settle_command(
+        matches: Optional[List[str]] = typer.Argument(
+            None, help="Match numbers to settle together (default: every match of the night)."),
+        night: Optional[str] = typer.Option(None, "--night", help="The night (YYYY-MM-DD); default tonight."),
+        demo: bool = typer.Option(False, "--demo", help="Settle the demo night instead."),
+        as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+    ) -> None:
+        """Add up each player's net over a night's matches (or the matches named) and print the
+        transfers that settle everyone, e.g. "Bruno pays Anna 1.50 EUR"."""
+        from ledger.cli.app import ledger
+        from ledger.games.settle import night_report
+        from ledger.store.service import night_date, parse_date
+
+        led = ledger()
+        date = parse_date(night) if night else night_date()
+        if matches:
+            refs: list = list(matches)
+        else:
+            refs = [r["id"] for r in reversed(led.matches(date=date)) if r["demo"] == demo]
+        entries, not_money = [], []
+        for ref in refs:
+            view = led.view(ref)
+            final = view.replay.final.to_json()
+            if "settlement" not in final:
+                if matches:
+                    raise LedgerError(f"match {view.match.id} ({view.match.game}) is not played for money",
+                                      "match", ref)
+                not_money.append(view.match.id)
+                continue
+            entries.append({"match": view.match.id, "currency": view.setup.options.get("currency"),
+                            "settlement": final["settlement"]})
+        report = night_report(entries)
+        if as_json:
+            from ledger.cli.render import print_json
+
+            print_json({"night": None if matches else date.isoformat(), **report})
+            return
+        _print_report(report, None if matches else date.isoformat())
+
+
+def _print_report(report: dict, night: str | None) -> None:
+    from rich.text import Text
+
+    from ledger.cli.render import console, print_rows
+    from ledger.games.settle import format_money
+
+    con = console()
+    where = f"the night of {night}" if night else "the matches named"
+    if not report["currencies"]:
+        con.print(Text(f"Nothing to settle for {where}."))
+    for cur, part in report["currencies"].items():
+        print_rows(f"Nets for {where} ({cur}); matches {', '.join(str(m) for m in report['matches'])}",
+                   ["player", "net"],
+                   [(p, format_money(c, cur)) for p, c in sorted(part["nets"].items(), key=lambda x: (-x[1], x[0]))])
+        for line in part["lines"] or ["Everyone is square."]:
+            con.print(Text(line))
+    for m in report["skipped"]:
+        con.print(Text(f"Match {m} is still in play and is not counted (end it with: ledger match end {m})."))

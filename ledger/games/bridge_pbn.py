@@ -1,0 +1,159 @@
+"""PBN (Portable Bridge Notation, version 2.1) in and out for bridge — pure text functions.
+
+Reading: :func:`read_pbn` takes the text of a ``.pbn`` file and returns one hand document per
+game that has a result: ``{"board", "contract", "declarer", "tricks", "vulnerable"}`` from the tags
+``[Board]``, ``[Contract]``, ``[Declarer]``, ``[Result]`` (tricks won by the declarer) and
+``[Vulnerable]`` (``None``/``Love``/``-``, ``NS``, ``EW``, ``All``/``Both``). A tag value ``#``
+copies the previous game's value (PBN tag inheritance). Games without a contract or result (a
+deal file that was never played) are skipped and listed. Commentary in braces and ``;`` comments
+and lines starting with ``%`` are ignored, as are the auction and the play.
+
+Writing: :func:`write_pbn` turns a match's scored deals into PBN: per deal ``Event``, ``Site``,
+``Date``, ``Board``, the four players, ``Dealer``, ``Vulnerable``, ``Deal`` (``"N:- - - -"``: the
+ledger does not know the cards), ``Scoring`` (``Rubber`` or ``Chicago``; left out for duplicate,
+whose comparison method the ledger does not know), ``Declarer``, ``Contract``, ``Result`` and
+``Score`` (the deal's score from North-South's side, ``"NS 620"``; rubber and Chicago: the deal's
+own entries, as ``score_ns``). No I/O here: the CLI reads and writes the files.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from ledger.errors import LedgerError
+from ledger.games.base import HandResult, MatchSetup
+from ledger.games.bridge_scoring import SEATS, parse_contract, parse_seat, parse_vulnerable
+
+_TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_UNKNOWN = {"", "?", "-"}
+
+
+@dataclass
+class PbnRead:
+    """What a PBN file held: ``hands`` (hand documents, in file order) and ``skipped`` (one note
+    per game left out, e.g. ``"game 3 (board 3): no result"``)."""
+
+    hands: list[dict] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+
+def pbn_games(text: str) -> list[dict[str, str]]:
+    """The tag pairs of every game in ``text``, with ``#`` inheritance resolved.
+
+    Games are separated by empty lines (PBN 2.1, section 3). Only tag pairs are kept.
+    """
+    text = re.sub(r"\{.*?\}", " ", text, flags=re.S)
+    games: list[dict[str, str]] = []
+    current: dict[str, str] = {}
+    previous: dict[str, str] = {}
+    for raw in text.splitlines() + [""]:
+        line = raw.strip()
+        if line.startswith("%"):
+            continue
+        if not line:
+            if current:
+                games.append(current)
+                previous, current = current, {}
+            continue
+        for tag, value in _TAG.findall(_strip_comment(line)):
+            value = value.replace('\\"', '"').replace("\\\\", "\\")
+            if value == "#":
+                value = previous.get(tag, "")
+            current.setdefault(tag, value)
+    return games
+
+
+def _strip_comment(line: str) -> str:
+    """Drop a ``;`` comment that is not inside a tag value."""
+    out, quoted = [], False
+    for ch in line:
+        if ch == '"':
+            quoted = not quoted
+        if ch == ";" and not quoted:
+            break
+        out.append(ch)
+    return "".join(out)
+
+
+def read_pbn(text: str) -> PbnRead:
+    """Hand documents for the played games of a PBN file (see the module docstring).
+
+    Raises ``LedgerError`` naming the game and tag (``games[2].Contract``) for a value that cannot
+    be read, e.g. a contract ``8NT`` or a result of 14.
+    """
+    out = PbnRead()
+    for i, tags in enumerate(pbn_games(text)):
+        where = f"games[{i}]"
+        label = f"game {i + 1}" + (f" (board {tags['Board']})" if tags.get("Board") else "")
+        contract_text = tags.get("Contract", "").strip()
+        if contract_text in _UNKNOWN:
+            if tags:
+                out.skipped.append(f"{label}: no contract")
+            continue
+        try:
+            doc = _game_doc(tags, contract_text)
+        except LedgerError as err:
+            raise err.at(where) from None
+        if doc is None:
+            out.skipped.append(f"{label}: no result")
+            continue
+        out.hands.append(doc)
+    return out
+
+
+def _game_doc(tags: Mapping[str, str], contract_text: str) -> dict | None:
+    contract = parse_contract(contract_text, "Contract")
+    doc: dict[str, Any] = {}
+    board = tags.get("Board", "").strip()
+    if board not in _UNKNOWN:
+        if not board.isdigit() or int(board) < 1:
+            raise LedgerError(f"{board!r} is not a board number", "Board", board)
+        doc["board"] = int(board)
+    vul = tags.get("Vulnerable", "").strip()
+    if vul != "?" and "Vulnerable" in tags:
+        doc["vulnerable"] = parse_vulnerable(vul, "Vulnerable")
+    doc["contract"] = str(contract)
+    if contract.passed:
+        return doc
+    doc["declarer"] = parse_seat(tags.get("Declarer", "").strip().lstrip("^"), "Declarer")
+    result = tags.get("Result", "").strip()
+    if result in _UNKNOWN:
+        return None
+    if not result.isdigit() or int(result) > 13:
+        raise LedgerError(f"{result!r} is not a number of tricks (0-13)", "Result", result)
+    doc["tricks"] = int(result)
+    return doc
+
+
+def _quote(value: object) -> str:
+    return str(value).replace("\\", "\\\\").replace('"', '\\"')
+
+
+def write_pbn(setup: MatchSetup, results: Sequence[HandResult], event: str = "", site: str = "",
+              date: str = "") -> str:
+    """PBN text of a match's scored deals (``results`` from :func:`ledger.games.base.replay`).
+
+    ``date`` as PBN writes it (``"2024.03.15"``; unknown ``"????.??.??"``). Deals are numbered
+    by their board number in duplicate, by their order otherwise.
+    """
+    seat_names = dict(zip(SEATS, setup.players))
+    scoring = {"rubber": "Rubber", "chicago": "Chicago"}.get(setup.rules)
+    blocks = []
+    for i, res in enumerate(results):
+        d = res.data
+        dealer = d.get("dealer")
+        tags = [("Event", event), ("Site", site), ("Date", date or "????.??.??"),
+                ("Board", d.get("board", i + 1)),
+                ("West", seat_names["W"]), ("North", seat_names["N"]), ("East", seat_names["E"]),
+                ("South", seat_names["S"]),
+                ("Dealer", SEATS[setup.players.index(dealer)] if dealer in setup.players else "?"),
+                ("Vulnerable", d["vulnerable"]), ("Deal", "N:- - - -")]
+        if scoring:
+            tags.append(("Scoring", scoring))
+        tags += [("Declarer", d.get("declarer") or ""), ("Contract", d["contract"]),
+                 ("Result", "" if d.get("tricks") is None else d["tricks"]),
+                 ("Score", f"NS {d['score_ns']}")]
+        blocks.append("\n".join(f'[{k} "{_quote(v)}"]' for k, v in tags))
+    return "% PBN 2.1\n" + "\n\n".join(blocks) + ("\n" if blocks else "")

@@ -1,0 +1,731 @@
+"""Canasta: the Italian three-deck game with pinelle (rule set ``italian``, the default) and the
+classic two-deck game (rule set ``classic``). Sources: the Canasta part of seed
+``003_4f7862b81697a685.txt``, RULES.md "Canasta (seed 003)" and "Canasta: rule set classic";
+for the classic game the Official Canasta Laws as given in Hoyle's (see ``docs/rules/canasta.md``).
+
+Two sides: 2 players (each a side, named as the player) or 4 in pairs (sides ``NS`` and ``EW``
+by default: seats 1 and 3 against 2 and 4, or named sides). A hand document (FORMATS.md)::
+
+    {"game": "canasta", "rules": "italian",
+     "sides": {"NS": {"canastas": ["pure K", "dirty 7"], "melded_points": 310, "hand_points": 0,
+                      "red_threes": 1, "opened": true},
+               "EW": {"canastas": [], "melded": ["8H 8S 8D", "QH QC QD"], "hand": "AS 5C 9D",
+                      "red_threes": 0}},
+     "closed_by": "NS"}
+
+A side may also be one compact string, ``"2 pure, 1 dirty, 1 red three, melded 340, in hand 25,
+closed"`` (see :mod:`ledger.games.canasta_entry`). ``concealed`` (classic only) sits beside
+``closed_by``.
+
+Italian values (RULES.md): cards joker 50, ace 20, pinella (2) 20, 8-K 10, 4-7 5, black 3 0.
+Canastas are exactly 7 cards: pure 500 (pure aces 1000), dirty (5 or 6 naturals with 1 or 2
+wild cards) 300, pinelle pure (7 twos) 3000, pinelle dirty (5 or 6 twos with jokers) 2000, jolly
+(5 or 6 jokers with pinelle) 5000. Closing 300 and needs a pure and a dirty canasta (pinelle pure
+counts as pure; pinelle dirty and jolly as dirty). Red threes 100 each: plus with a pure and a
+dirty canasta, nothing with a pure but no dirty, minus with no pure. Hand score = canastas +
+closing + red threes + melded card values - card values left in hand (doubled for a side that had
+not opened when the other side closed). Game to 15000; opening minimum by the running total:
+50, 90 from 3000, 120 from 5000, 160 from 7000, 180 from 10000, 200 from 12000.
+
+Classic values: joker 50, 2 and A 20, 8-K 10, 4-7 and black 3 5. Canastas of 7 or more cards:
+natural 500, mixed (at most 3 wild) 300. Going out 100 (one canasta needed), concealed 100 more.
+Red threes 100 each, 800 for all four, minus for a side that melded nothing. No doubling. Game to
+5000; minimum initial meld 15 below 0, 50 below 1500, 90 below 3000, 120 from 3000.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from ledger.cards import JOKER, SUITS, THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card, Deck, parse_cards
+from ledger.errors import LedgerError
+from ledger.games import canasta_entry as words
+from ledger.games.base import (
+    Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_bool, as_int,
+    check_keys, check_names, running_winner, status_notes,
+)
+from ledger.games.canasta_entry import DIRTY, JOLLY, PINELLE_DIRTY, PINELLE_PURE, PURE, kind_label
+
+NATURAL_RANKS = ("A", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RED_THREES = (Card("3", "H"), Card("3", "D"))
+HAND_KEYS = {"sides", "closed_by", "concealed"}
+SIDE_KEYS = {"canastas", "melded_points", "melded", "hand_points", "hand", "red_threes", "opened"}
+NOBODY = {"nobody", "none", "null", "nessuno", "-", "", "no", "stock", "mazzo"}
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything that differs between the two rule sets (values in points)."""
+
+    name: str
+    deck: Deck
+    red_threes: int            # red threes in the decks
+    max_wild: int              # wild cards a canasta (or meld) may hold
+    exact_seven: bool          # canastas are exactly 7 cards (italian) or 7 or more (classic)
+    wild_canastas: bool        # pinelle and jolly canastas exist
+    black_three: int           # value of a black three
+    pure_aces: int             # bonus of a pure canasta of aces
+    closing: int               # closing (going out) bonus
+    concealed: int             # extra for going out concealed (0: not in this rule set)
+    all_red_threes: int        # value of all four red threes (0: no such bonus)
+    double_not_opened: bool    # a side that had not opened when the other closed pays double
+    target: int                # game
+    minimums: tuple[tuple[int, int], ...]   # (lowest total, minimum), highest first
+
+
+ITALIAN = RuleSet("italian", THREE_DECKS_SIX_JOKERS, 6, 2, True, True, 0, 1000, 300, 0, 0, True, 15000,
+                  ((12000, 200), (10000, 180), (7000, 160), (5000, 120), (3000, 90)))
+CLASSIC = RuleSet("classic", TWO_DECKS_FOUR_JOKERS, 4, 3, False, False, 5, 500, 100, 100, 800, False, 5000,
+                  ((3000, 120), (1500, 90), (0, 50)))
+RULE_SETS = {"italian": ITALIAN, "classic": CLASSIC}
+_BONUS = {DIRTY: 300, PINELLE_PURE: 3000, PINELLE_DIRTY: 2000, JOLLY: 5000}
+# what a kind needs at least: (naturals of its rank, twos, jokers, wild cards) and its least card points
+_KIND_NEEDS = {PINELLE_PURE: (0, 7, 0, 7, 140), PINELLE_DIRTY: (0, 5, 1, 7, 170), JOLLY: (0, 1, 5, 7, 290)}
+
+
+def opening_minimum(total: int, rs: RuleSet) -> int:
+    """The least card points of a side's first melds, by its running total before the hand.
+
+    Italian (seed table "Punteggio Apertura", RULES.md): 50 below 3000, 90, 120 from 5000, 160
+    from 7000, 180 from 10000, 200 from 12000 (a negative total needs 50). Classic: 15 below 0,
+    50 below 1500, 90 below 3000, 120 from 3000.
+    """
+    for lowest, minimum in rs.minimums:
+        if total >= lowest:
+            return minimum
+    return 50 if rs is ITALIAN else 15
+
+
+def card_value(card: Card, rs: RuleSet) -> int:
+    """Card points: joker 50; ace and pinella (2) 20; 8 to K 10; 4 to 7 5; black 3 0 (classic 5)."""
+    if card.is_joker:
+        return 50
+    if card.rank in ("A", "2"):
+        return 20
+    if card.rank in ("8", "9", "10", "J", "Q", "K"):
+        return 10
+    if card.rank == "3":
+        return rs.black_three
+    return 5
+
+
+def cards_value(cards: Sequence[Card], rs: RuleSet) -> int:
+    return sum(card_value(c, rs) for c in cards)
+
+
+def is_wild(card: Card) -> bool:
+    """Jokers and twos (pinelle) are wild."""
+    return card.is_joker or card.rank == "2"
+
+
+# --- canastas ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Canasta:
+    """One canasta: ``kind`` (pure, dirty, pinelle pure, pinelle dirty, jolly), the natural
+    ``rank`` of a pure or dirty one (None when entered without it), and its ``cards`` when given."""
+
+    kind: str
+    rank: str | None = None
+    cards: tuple[Card, ...] | None = None
+
+    @property
+    def label(self) -> str:
+        return kind_label(self.kind, self.rank)
+
+    @property
+    def pure(self) -> bool:
+        """Counts as pure for closing and red threes (a pure pinelle canasta does)."""
+        return self.kind in (PURE, PINELLE_PURE)
+
+    @property
+    def dirty(self) -> bool:
+        """Counts as dirty for closing and red threes (pinelle dirty and jolly do)."""
+        return not self.pure
+
+    def bonus(self, rs: RuleSet) -> int:
+        if self.kind == PURE:
+            return rs.pure_aces if self.rank == "A" else 500
+        return _BONUS[self.kind]
+
+    def least_points(self, rs: RuleSet) -> int:
+        """Card points of these cards, or the least a canasta of this kind can hold."""
+        if self.cards is not None:
+            return cards_value(self.cards, rs)
+        if self.kind in _KIND_NEEDS:
+            return _KIND_NEEDS[self.kind][4]
+        value = card_value(Card(self.rank or "4", "S"), rs)
+        return 7 * value if self.kind == PURE else 6 * value + 20
+
+
+def classify(cards: Sequence[Card], rs: RuleSet, field: str) -> Canasta:
+    """The kind of a canasta given card by card, or ``LedgerError`` on ``field`` saying why it is none.
+
+    Refused: a three, natural cards of more than one rank, more wild cards than the rule set
+    allows (2 italian, 3 classic), fewer than 7 cards (or more than 7 in the italian rules), wild
+    cards alone that are neither pinelle nor jolly (italian) or at all (classic).
+    """
+    text = " ".join(str(c) for c in cards)
+    naturals = [c for c in cards if not is_wild(c)]
+    wild = len(cards) - len(naturals)
+    if any(c.rank == "3" for c in naturals):
+        three = next(c for c in naturals if c.rank == "3")
+        what = "a red three is set aside when drawn" if three in RED_THREES else "threes are never melded"
+        raise LedgerError(f"{three} in a canasta: {what}", field, text)
+    ranks = sorted({c.rank for c in naturals}, key=NATURAL_RANKS.index)
+    if len(ranks) > 1:
+        raise LedgerError(f"a canasta is of one rank, this one mixes {' and '.join(ranks)}", field, text)
+    if naturals and wild > rs.max_wild:
+        raise LedgerError(f"{wild} wild cards in a canasta: a dirty canasta holds at most {rs.max_wild}",
+                          field, text)
+    if len(cards) < 7:
+        raise LedgerError(f"a canasta needs seven cards, this one has {len(cards)}", field, text)
+    if rs.exact_seven and len(cards) > 7:
+        raise LedgerError(f"a canasta is exactly seven cards (it is closed at seven), this one has {len(cards)}",
+                          field, text)
+    if naturals:
+        return Canasta(PURE if wild == 0 else DIRTY, ranks[0], tuple(cards))
+    return Canasta(_wild_kind(cards, rs, field, text), None, tuple(cards))
+
+
+def _wild_kind(cards: Sequence[Card], rs: RuleSet, field: str, text: str) -> str:
+    if not rs.wild_canastas:
+        raise LedgerError("wild cards alone never make a canasta in classic canasta", field, text)
+    jokers = sum(1 for c in cards if c.is_joker)
+    twos = len(cards) - jokers
+    if twos == 7:
+        return PINELLE_PURE
+    if twos >= 5:
+        return PINELLE_DIRTY
+    if jokers in (5, 6):
+        return JOLLY
+    raise LedgerError(f"{jokers} jokers and {twos} pinelle make neither a pinelle canasta (at most 2 jokers) "
+                      f"nor a jolly canasta (5 or 6 jokers)", field, text)
+
+
+def kind_canasta(kind: str, rank: str | None, rs: RuleSet, field: str) -> Canasta:
+    """A canasta entered as its kind; ``LedgerError`` for a kind that the rule set does not have."""
+    if kind not in (PURE, DIRTY) and not rs.wild_canastas:
+        raise LedgerError(f"there is no {kind} canasta in classic canasta (wild cards alone never make one)",
+                          field, kind)
+    return Canasta(kind, rank)
+
+
+# --- melds ---------------------------------------------------------------------------------------
+def check_meld(cards: Sequence[Card], rs: RuleSet, field: str, closing: bool) -> None:
+    """Refuse a meld (not a canasta) that breaks the rules (RULES.md, "Other melds").
+
+    Italian: three or more natural cards of one rank (4 to K, or A); wild cards only once it holds
+    five natural cards, at most two; or wild cards alone that can still grow into a pinelle or jolly
+    canasta. Classic (Official Canasta Laws): at least two natural cards of one rank and at most
+    three wild cards; black threes (three or four, no wild card) only by the side going out. Never
+    seven cards or more (that is a canasta) and never a red three.
+    """
+    text = " ".join(str(c) for c in cards)
+    naturals = [c for c in cards if not is_wild(c)]
+    wild = len(cards) - len(naturals)
+    ranks = sorted({c.rank for c in naturals})
+    if any(c in RED_THREES for c in naturals):
+        raise LedgerError("a red three is set aside as soon as it is drawn: count it in red_threes", field, text)
+    if len(ranks) > 1:
+        raise LedgerError(f"a meld is of one rank, this one mixes {' and '.join(ranks)} "
+                          f"(separate melds with ';')", field, text)
+    if len(cards) < 3:
+        raise LedgerError(f"a meld needs at least three cards, this one has {len(cards)}", field, text)
+    if len(cards) >= 7:
+        raise LedgerError("seven cards make a canasta: list it under canastas", field, text)
+    if ranks == ["3"]:
+        _check_black_threes(wild, rs, field, text, closing)
+    elif rs is ITALIAN:
+        _check_italian_meld(len(naturals), cards, wild, field, text)
+    elif len(naturals) < 2 or wild > rs.max_wild:
+        raise LedgerError("a meld needs at least two natural cards and at most three wild cards", field, text)
+
+
+def _check_black_threes(wild: int, rs: RuleSet, field: str, text: str, closing: bool) -> None:
+    if rs is ITALIAN:
+        raise LedgerError("threes are never melded", field, text)
+    if wild or not closing:
+        raise LedgerError("black threes are melded only when going out, three or four without wild cards",
+                          field, text)
+
+
+def _check_italian_meld(naturals: int, cards: Sequence[Card], wild: int, field: str, text: str) -> None:
+    if naturals == 0:
+        jokers = sum(1 for c in cards if c.is_joker)
+        if jokers > 2 and len(cards) - jokers > 2:
+            raise LedgerError(f"{jokers} jokers with {len(cards) - jokers} pinelle can grow into neither a "
+                              f"pinelle canasta nor a jolly canasta", field, text)
+    elif wild and naturals < 5:
+        raise LedgerError(f"wild cards join a meld only once it holds five natural cards (it has {naturals})",
+                          field, text)
+    elif wild > 2:
+        raise LedgerError(f"{wild} wild cards in a meld: at most two", field, text)
+
+
+# --- one side's hand -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SideHand:
+    """One side's hand, read and checked: what scoring needs, the same whether given by cards or counts."""
+
+    name: str
+    field: str
+    canastas: tuple[Canasta, ...]
+    melded_points: int
+    hand_points: int
+    red_threes: int
+    opened: bool
+    cards: tuple[Card, ...] = ()     # every card given as a card (canastas, melds, hand)
+    opened_given: bool | None = None  # ``opened`` as the document said it (checked by check_opened)
+
+    @property
+    def has_pure(self) -> bool:
+        return any(c.pure for c in self.canastas)
+
+    @property
+    def has_dirty(self) -> bool:
+        return any(c.dirty for c in self.canastas)
+
+    def to_json(self) -> dict:
+        return {"canastas": [c.label for c in self.canastas], "melded_points": self.melded_points,
+                "hand_points": self.hand_points, "red_threes": self.red_threes, "opened": self.opened}
+
+
+def read_side(name: str, value: Any, field: str, rs: RuleSet, closing: bool) -> SideHand:
+    """Read one side (a dict of the hand document's fields, already expanded from a compact string).
+
+    Raises ``LedgerError`` for an unknown or missing field, a wrong card, a canasta or meld that
+    breaks the rules, totals that disagree with the cards, or ``opened`` against the melds.
+    """
+    if not isinstance(value, Mapping):
+        raise LedgerError("expected the side's canastas, melds, hand and red threes", field, value)
+    check_keys(value, SIDE_KEYS, prefix=f"{field}.")
+    opened_given = words.read_opened(value["opened"], f"{field}.opened") if value.get("opened") is not None else None
+    canastas = _read_canastas(value, field, rs, opened_given)
+    melds, melded_points = _read_melded(value, field, rs, canastas, opened_given, closing)
+    hand, hand_points = _read_hand(value, field, rs)
+    if value.get("red_threes") is None:
+        raise LedgerError("missing (red threes set aside, 0 for none)", f"{field}.red_threes", None)
+    red = as_int(value["red_threes"], f"{field}.red_threes", 0, rs.red_threes)
+    opened = bool(canastas or melds or melded_points)
+    cards = [c for k in canastas if k.cards for c in k.cards] + [c for m in melds for c in m] + hand
+    return SideHand(name, field, tuple(canastas), melded_points, hand_points, red, opened, tuple(cards),
+                    opened_given)
+
+
+def check_opened(side: SideHand) -> None:
+    """``opened`` as given must agree with the melds: a side opens with its first meld, whose cards
+    stay on the table, so it has opened exactly when it melded something."""
+    if side.opened_given is not None and side.opened_given != side.opened:
+        raise LedgerError("had not opened but has melds" if side.opened else
+                          "opened but melded nothing (melded points 0)", f"{side.field}.opened", side.opened_given)
+
+
+def _read_canastas(value: Mapping, field: str, rs: RuleSet, opened: bool | None) -> list[Canasta]:
+    f = f"{field}.canastas"
+    if value.get("canastas") is None:
+        if opened is False:
+            return []
+        raise LedgerError(f"missing (the side's canastas as kinds or cards, [] for none: {words.KIND_HELP})",
+                          f, None)
+    out = []
+    for how, item, item_field in words.read_canasta_items(value["canastas"], f):
+        out.append(classify(item, rs, item_field) if how == "cards" else kind_canasta(*item, rs, item_field))
+    return out
+
+
+def _read_melded(value: Mapping, field: str, rs: RuleSet, canastas: list[Canasta], opened: bool | None,
+                 closing: bool) -> tuple[list[list[Card]], int]:
+    """The side's other melds (cards, when given) and its melded card points, canastas included."""
+    given = _points_or_cards(value, "melded_points", "melded", field)
+    points, raw = given
+    melds = words.read_melds(raw, f"{field}.melded") if raw is not None else []
+    for i, m in enumerate(melds):
+        check_meld(m, rs, f"{field}.melded" if len(melds) == 1 else f"{field}.melded[{i}]", closing)
+    counted = sum(k.least_points(rs) for k in canastas) + sum(cards_value(m, rs) for m in melds)
+    exact = all(k.cards is not None for k in canastas)
+    f = f"{field}.melded_points"
+    if points is None:
+        if raw is None and not (opened is False and not canastas):
+            raise LedgerError("missing (the card points of everything melded, or the other melds' cards in "
+                              "'melded', [] for none)", f, None)
+        if not exact:
+            raise LedgerError("canastas given as kinds need melded_points (the card points of everything "
+                              "melded, canastas included)", f, None)
+        return melds, counted
+    if points % 5:
+        raise LedgerError(f"{points} is not a possible count (card values are multiples of 5)", f, points)
+    if exact and raw is not None and points != counted:
+        raise LedgerError(f"melded points {points} disagree with the cards given ({counted})", f, points)
+    if points < counted:
+        raise LedgerError(f"melded points {points} are fewer than the cards of the canastas and melds alone "
+                          f"(at least {counted})", f, points)
+    return melds, points
+
+
+def _points_or_cards(value: Mapping, points_key: str, cards_key: str, field: str) -> tuple[int | None, Any]:
+    """``(points, cards value)`` from a total field and a cards field (a number in the cards field
+    counts as the total); a total given twice must agree."""
+    points = value.get(points_key)
+    raw = value.get(cards_key)
+    if points is not None:
+        points = as_int(points, f"{field}.{points_key}", 0)
+    if raw is not None and words.is_number(raw):
+        n = as_int(raw, f"{field}.{cards_key}", 0)
+        if points is not None and points != n:
+            raise LedgerError(f"{cards_key} {n} and {points_key} {points} disagree", f"{field}.{points_key}", points)
+        points, raw = n, None
+    return points, raw
+
+
+def _read_hand(value: Mapping, field: str, rs: RuleSet) -> tuple[list[Card], int]:
+    points, raw = _points_or_cards(value, "hand_points", "hand", field)
+    f = f"{field}.hand_points"
+    if raw is None:
+        if points is None:
+            raise LedgerError("missing (the card points left in the side's hands, or the cards in 'hand')", f, None)
+        if points % 5:
+            raise LedgerError(f"{points} is not a possible count (card values are multiples of 5)", f, points)
+        return [], points
+    hand = parse_cards(raw, f"{field}.hand") if raw != [] else []
+    for c in hand:
+        if c in RED_THREES:
+            raise LedgerError(f"{c} in a hand: a red three is set aside as soon as it is drawn", f"{field}.hand", str(c))
+    counted = cards_value(hand, rs)
+    if points is not None and points != counted:
+        raise LedgerError(f"hand points {points} disagree with the cards given ({counted})", f, points)
+    return hand, counted
+
+
+# --- the deck ------------------------------------------------------------------------------------------
+def check_deck(sides: Sequence[SideHand], rs: RuleSet) -> None:
+    """No more of a card than the decks hold across the whole hand (both sides' canastas, melds and
+    hands, canastas entered as kinds counted at the least they need), and no more red threes."""
+    exact = Counter(c for s in sides for c in s.cards)
+    rs.deck.check(list(exact.elements()), "sides")
+    by_rank = Counter("JK" if c.is_joker else c.rank for c in exact.elements())
+    need = Counter()
+    for s in sides:
+        for k in s.canastas:
+            if k.cards is None:
+                need.update(_kind_needs(k, rs))
+    per_rank = len(SUITS) * (rs.deck.counts[Card("4", "S")])
+    limits = {"JK": rs.deck.counts[JOKER], "2": per_rank, "wild": rs.deck.counts[JOKER] + per_rank}
+    by_rank["wild"] = by_rank["JK"] + by_rank["2"]
+    for key, n in need.items():
+        have = by_rank[key] + n
+        limit = limits.get(key, per_rank)
+        if have > limit:
+            raise LedgerError(f"the canastas and cards given need at least {have} {_plural(key)}, but "
+                              f"{rs.deck.name} hold {limit}", "sides", key)
+    red = sum(s.red_threes for s in sides)
+    if red > rs.red_threes:
+        raise LedgerError(f"{red} red threes in all, but {rs.deck.name} hold {rs.red_threes}", "sides", red)
+
+
+def _kind_needs(k: Canasta, rs: RuleSet) -> dict:
+    if k.kind in _KIND_NEEDS:
+        naturals, twos, jokers, wild, _ = _KIND_NEEDS[k.kind]
+        return {"2": twos, "JK": jokers, "wild": wild}
+    naturals = 7 if k.kind == PURE else 7 - rs.max_wild
+    out = {k.rank: naturals} if k.rank else {}
+    if k.kind == DIRTY:
+        out["wild"] = 1
+    return out
+
+
+def _plural(key: str) -> str:
+    return {"JK": "jokers", "2": "pinelle (twos)", "wild": "wild cards", "A": "aces"}.get(key, f"{key}s")
+
+
+# --- scoring ---------------------------------------------------------------------------------------------
+def check_closing(side: SideHand, rs: RuleSet) -> None:
+    """Closing needs a pure and a dirty canasta (italian) or one canasta (classic); ``LedgerError``
+    on ``closed_by`` otherwise."""
+    has = ", ".join(c.label for c in side.canastas) or "no canasta"
+    if rs is ITALIAN and not (side.has_pure and side.has_dirty):
+        raise LedgerError(f"{side.name} cannot close without a pure and a dirty canasta (it has {has})",
+                          "closed_by", side.name)
+    if not side.canastas:
+        raise LedgerError(f"{side.name} cannot go out without a canasta", "closed_by", side.name)
+
+
+def red_threes_points(side: SideHand, rs: RuleSet) -> tuple[int, str]:
+    """Points of the side's red threes and why (seed: "Se si ha almeno una canasta pura e una sporca…")."""
+    n = side.red_threes
+    what = f"{n} red three{'s' if n != 1 else ''}"
+    if rs is CLASSIC:
+        value = rs.all_red_threes if n == 4 else 100 * n
+        return (value, what) if side.opened else (-value, f"{what} (nothing melded)")
+    if side.has_pure and side.has_dirty:
+        return 100 * n, what
+    if side.has_pure:
+        return 0, f"{what} (a pure canasta but no dirty one: not paid)"
+    return -100 * n, f"{what} (no pure canasta)"
+
+
+def side_items(side: SideHand, closed_by: str | None, concealed: bool, rs: RuleSet) -> list[tuple[str, int]]:
+    """Every scoring item of one side: canastas, closing, red threes, melded cards, cards in hand."""
+    items = [(f"{c.label} canasta", c.bonus(rs)) for c in side.canastas]
+    if closed_by == side.name:
+        items.append(("closing" if rs is ITALIAN else "going out", rs.closing))
+        if concealed:
+            items.append(("going out concealed", rs.concealed))
+    if side.red_threes:
+        points, what = red_threes_points(side, rs)
+        items.append((what, points))
+    items.append(("melded cards", side.melded_points))
+    doubled = rs.double_not_opened and closed_by not in (None, side.name) and not side.opened
+    if doubled:
+        items.append(("cards in hand, doubled (had not opened)", -2 * side.hand_points))
+    else:
+        items.append(("cards in hand", -side.hand_points))
+    return items
+
+
+def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str], str],
+               expected: Sequence[str] | None = None) -> HandResult:
+    """Score one hand document under ``rs``.
+
+    ``resolve(key, field)`` maps a side key of the document to a side name; ``expected`` lists
+    the sides a match needs (both). Returns ``{"points": {side: int}, "items": {side: [{"item",
+    "points"}]}, "sides": {side: read values}, "closed_by": side or None, "concealed": bool}``.
+    """
+    check_keys(doc, HAND_KEYS)
+    raw_sides, closed_by, concealed = _sides_and_closing(doc, rs, resolve, expected)
+    sides = [read_side(name, value, f"sides.{key}", rs, closed_by == name)
+             for name, (key, value) in raw_sides.items()]
+    check_deck(sides, rs)
+    by_name = {s.name: s for s in sides}
+    if closed_by is not None:
+        check_closing(by_name[closed_by], rs)
+    for s in sides:
+        check_opened(s)
+    items = {s.name: side_items(s, closed_by, concealed, rs) for s in sides}
+    points = {name: sum(p for _, p in its) for name, its in items.items()}
+    data = {
+        "points": points,
+        "items": {name: [{"item": i, "points": p} for i, p in its] for name, its in items.items()},
+        "sides": {s.name: s.to_json() for s in sides},
+        "closed_by": closed_by,
+    }
+    if rs is CLASSIC:
+        data["concealed"] = concealed
+    mark = {closed_by: " (closed)" if rs is ITALIAN else " (went out)"} if closed_by else {}
+    summary = ", ".join(f"{n} {p:+d}{mark.get(n, '')}" for n, p in points.items())
+    return HandResult(data, summary if closed_by else summary + "; nobody closed")
+
+
+def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve, expected) -> tuple[dict, str | None, bool]:
+    """The two sides (name → (document key, fields)), who closed, and whether concealed.
+
+    A side given as a compact string is expanded; its ``closed`` word must agree with ``closed_by``.
+    """
+    raw = doc.get("sides")
+    if not isinstance(raw, Mapping):
+        raise LedgerError("missing (the two sides' canastas, melds, hands and red threes)" if raw is None
+                          else "expected the two sides' hands", "sides", raw)
+    sides: dict[str, tuple[str, Any]] = {}
+    said_closed, said_concealed = [], False
+    for key, value in raw.items():
+        name = resolve(key, f"sides.{key}")
+        if name in sides:
+            raise LedgerError(f"side {name!r} is given twice", f"sides.{key}", key)
+        if isinstance(value, str):
+            value, closed, concealed = words.parse_side_text(value, f"sides.{key}")
+            said_closed += [name] if closed else []
+            said_concealed = said_concealed or concealed
+        sides[name] = (key, value)
+    if expected is not None:
+        for s in expected:
+            if s not in sides:
+                raise LedgerError(f"missing the hand of {s!r}", f"sides.{s}", None)
+    if len(sides) != 2:
+        raise LedgerError(f"canasta is played by two sides, not {len(sides)}", "sides", list(sides))
+    closed_by = _closed_by(doc, said_closed, resolve, sides)
+    concealed = _concealed(doc, said_concealed, closed_by, rs)
+    return sides, closed_by, concealed
+
+
+def _closed_by(doc: Mapping[str, Any], said: list[str], resolve, sides: Mapping) -> str | None:
+    if len(said) > 1:
+        raise LedgerError("both sides say they closed", "closed_by", said)
+    if "closed_by" not in doc:
+        if said:
+            return said[0]
+        raise LedgerError("missing (the side that closed, or null if the stock ran out)", "closed_by", None)
+    value = doc["closed_by"]
+    if value is None or (isinstance(value, str) and value.strip().lower() in NOBODY):
+        name = None
+    else:
+        name = resolve(value, "closed_by")
+        if name not in sides:
+            raise LedgerError(f"{value!r} is not a side of this hand", "closed_by", value)
+    if said and said[0] != name:
+        raise LedgerError(f"{said[0]} says it closed, but closed_by is {value!r}", "closed_by", value)
+    return name
+
+
+def _concealed(doc: Mapping[str, Any], said: bool, closed_by: str | None, rs: RuleSet) -> bool:
+    concealed = said or (doc.get("concealed") is not None and as_bool(doc["concealed"], "concealed"))
+    if concealed and rs is not CLASSIC:
+        raise LedgerError("going out concealed is scored only in the classic rules", "concealed", True)
+    if concealed and closed_by is None:
+        raise LedgerError("concealed needs the side that went out (closed_by)", "concealed", True)
+    return concealed
+
+
+# --- the game --------------------------------------------------------------------------------------------
+class CanastaGame(Game):
+    """The Canasta scorer (see the module docstring for the rules it implements)."""
+
+    name = "canasta"
+    title = "Canasta"
+    version = "1"
+    rule_sets = ("italian", "classic")
+    min_players = 2
+    max_players = 4
+
+    # --- setup --------------------------------------------------------------------------------
+    def seat(self, rules, players, sides):
+        """2 players (each a side, named as the player) or 4 in two pairs sitting alternately.
+
+        ``sides`` (side name → 1 or 2 players, both sides alike) names the sides; 4 ``players``
+        without sides make ``NS`` (seats 1 and 3) and ``EW`` (seats 2 and 4). With both, the
+        players' order is the seating and partners must sit opposite.
+        """
+        if sides:
+            return _seat_sides(sides, players)
+        names = check_names(players, "players")
+        if len(names) not in (2, 4):
+            raise LedgerError(f"canasta is played by 2 players or 4 in pairs, not {len(names)}", "players",
+                              len(names))
+        if len(names) == 4:
+            return names, {"NS": (names[0], names[2]), "EW": (names[1], names[3])}
+        return names, {p: (p,) for p in names}
+
+    def check_options(self, rules, options, players):
+        """Options: ``target`` (the game: 15000 italian, 5000 classic) and ``first_dealer``."""
+        target = options.pop("target", None)
+        out = super().check_options(rules, options, players)
+        out["target"] = RULE_SETS[rules].target if target is None else as_int(target, "options.target", 100)
+        return out
+
+    # --- one hand -----------------------------------------------------------------------------
+    def score(self, doc, rules=None):
+        """Score a hand document on its own (``ledger score``): two sides named as the document names them.
+
+        Returns a :class:`HandResult` with ``points`` (side → int), ``items`` (side → [{"item",
+        "points"}]), ``sides`` (what was read), ``closed_by`` (and ``concealed`` in classic).
+        Raises ``LedgerError`` for an unknown or missing field, an impossible card or count, a
+        canasta or meld that breaks the rules, or closing without the canastas it needs.
+        """
+        rs = RULE_SETS[self.check_rules(rules if rules is not None else doc.get("rules"))]
+        raw = doc.get("sides")
+        keys = {str(k).strip().casefold(): str(k) for k in raw} if isinstance(raw, Mapping) else {}
+        return score_hand(doc, rs, lambda k, f: _resolve_local(keys, k, f))
+
+    # --- a match ------------------------------------------------------------------------------
+    def start(self, setup):
+        rs = RULE_SETS[setup.rules]
+        return MatchState(0, {s: 0 for s in setup.sides},
+                          extra={"opening_minimum": {s: opening_minimum(0, rs) for s in setup.sides}})
+
+    def apply(self, setup, state, doc):
+        """Score the next hand; new totals, opening minimums and the winner (first to the target
+        at the end of a hand, the higher if both: :func:`running_winner`).
+
+        With 2 players the side that closed holds no cards: its hand points must be 0.
+        """
+        if state.finished:
+            raise LedgerError("the match is over: no more hands", "hand", None)
+        rs = RULE_SETS[setup.rules]
+        if doc.get("rules") is not None and self.check_rules(doc["rules"]) != setup.rules:
+            raise LedgerError(f"this match is played with the {setup.rules} rules", "rules", doc["rules"])
+        result = score_hand(doc, rs, setup.resolve_side, expected=setup.side_names)
+        closer = result.data["closed_by"]
+        if closer and not setup.teams and result.data["sides"][closer]["hand_points"]:
+            raise LedgerError(f"{closer} closed, so no cards are left in that hand", f"sides.{closer}.hand_points",
+                              result.data["sides"][closer]["hand_points"])
+        totals = {s: state.totals.get(s, 0) + result.data["points"][s] for s in setup.side_names}
+        finished, winner = running_winner(totals, setup.options.get("target", rs.target))
+        minimum = {s: opening_minimum(totals[s], rs) for s in setup.side_names}
+        data = {**result.data, "totals": totals, "opening_minimum": minimum}
+        return MatchState(state.hands + 1, totals, finished, winner, {"opening_minimum": minimum}), \
+            HandResult(data, result.summary)
+
+    def board(self, setup, replay):
+        """Per hand both sides' points, running totals and the opening minimum each side needs next."""
+        return canasta_board(self, setup, replay)
+
+    def describe_hand(self, doc):
+        closed = doc.get("closed_by")
+        return f"{closed} closed" if closed else "nobody closed"
+
+    # --- entry ----------------------------------------------------------------------------------
+    def parse_entry(self, setup, tokens):
+        """Command-line words → a partial hand document (see :func:`ledger.games.canasta_entry.parse_entry`)."""
+        return words.parse_entry(setup, tokens)
+
+    def questions(self, setup, doc):
+        """The first thing still missing: per side its canastas, melded points, hand points and red
+        threes (``opened`` follows from the melds), then who closed, then (classic) if concealed."""
+        return words.questions(setup, doc)
+
+
+def _resolve_local(keys: Mapping[str, str], key: Any, field: str) -> str:
+    """In a standalone hand a side is named as the document names it (case-insensitively)."""
+    if isinstance(key, str) and key.strip().casefold() in keys:
+        return keys[key.strip().casefold()]
+    raise LedgerError(f"{key!r} is not a side of this hand (sides: {', '.join(keys.values())})", field, key)
+
+
+def _seat_sides(sides: Any, players: Any) -> tuple[tuple[str, ...], dict]:
+    if not isinstance(sides, Mapping) or len(sides) != 2:
+        raise LedgerError("canasta is played by two sides", "sides", sides)
+    teams = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}
+    a, b = teams.values()
+    if len(a) != len(b) or len(a) not in (1, 2):
+        raise LedgerError("two sides of one player each, or of two players each", "sides", sides)
+    seated = check_names([p for pair in zip(a, b) for p in pair], "sides")
+    if players:
+        order = check_names(players, "players")
+        if {p.casefold() for p in order} != {p.casefold() for p in seated}:
+            raise LedgerError("the players and the sides name different people", "players", list(order))
+        side_of = {p.casefold(): s for s, ps in teams.items() for p in ps}
+        if any(side_of[order[i].casefold()] == side_of[order[(i + 1) % len(order)].casefold()]
+               for i in range(len(order))):
+            raise LedgerError("partners sit opposite: list the players alternating between the sides",
+                              "players", list(order))
+        seated = tuple(next(p for p in seated if p.casefold() == o.casefold()) for o in order)
+    return seated, teams
+
+
+def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
+    """The scoreboard: one row per hand with each side's points, total and opening minimum next."""
+    rs = RULE_SETS[setup.rules]
+    sides = setup.side_names
+    cols = [Column("#"), Column("dealer", "left")]
+    for s in sides:
+        cols += [Column(s), Column("total"), Column("min")]
+    cols.append(Column("notes", "left"))
+    rows = []
+    for i, (res, st) in enumerate(zip(rp.results, rp.states)):
+        pts, mins = res.data.get("points", {}), st.extra.get("opening_minimum", {})
+        row = [str(i + 1), game.dealer(setup, i)]
+        for s in sides:
+            row += [f"{pts.get(s, 0):+d}", str(st.totals.get(s, 0)), str(mins.get(s, ""))]
+        row.append(res.summary)
+        rows.append(tuple(row))
+    who = " v ".join(f"{s} ({' & '.join(p)})" if setup.teams else s for s, p in setup.sides.items())
+    table = Table(f"Canasta ({rs.name}) — {who}", tuple(cols), tuple(rows),
+                  caption=f"Game to {setup.options.get('target', rs.target)}; 'min' is the opening minimum "
+                          f"for the next hand.")
+    final_min = rp.final.extra.get("opening_minimum", {})
+    notes = status_notes(game, setup, rp)
+    notes.append("Opening minimum now: " + ", ".join(f"{s} {final_min.get(s)}" for s in sides) + ".")
+    return Board((table,), tuple(notes))
+
+
+GAME = CanastaGame()

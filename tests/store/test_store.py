@@ -1,0 +1,104 @@
+"""The store: schema and migrations, file permissions, transactions, night rule, newer ledgers."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import sqlite3
+import stat
+
+import pytest
+
+from ledger.errors import LedgerError
+from ledger.store.engine import HEAD, database_url, stored_revision
+from ledger.store.service import Ledger, night_date
+
+
+def hd():
+    return " ".join(r + s for s in "HD" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split())
+
+
+def test_migrations_create_exactly_the_models_schema(ledger_db):
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from ledger.store.models import SQLModel
+
+    led = Ledger(str(ledger_db))
+    with led.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), SQLModel.metadata)
+    assert diff == []
+    assert stored_revision(led.engine) == HEAD
+
+
+def test_the_ledger_file_is_private_and_uses_wal(ledger_db):
+    led = Ledger(str(ledger_db))
+    led.new_match("trentasette", players=["Anna", "Bruno"])
+    assert stat.S_IMODE(os.stat(ledger_db).st_mode) == 0o600
+    with led.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert conn.exec_driver_sql("PRAGMA busy_timeout").scalar() >= 1000
+    for companion in (str(ledger_db) + "-wal", str(ledger_db) + "-shm"):
+        if os.path.exists(companion):
+            assert stat.S_IMODE(os.stat(companion).st_mode) == 0o600
+
+
+def test_a_failed_write_leaves_the_ledger_as_it_was(ledger_db):
+    led = Ledger(str(ledger_db))
+    led.new_match("trentasette", players=["Anna", "Bruno"])
+    led.add_hand(1, {"sides": {"Anna": hd(), "Bruno": "rest"}})
+    with pytest.raises(LedgerError):
+        led.add_hand(1, {"sides": {"Anna": "AH AH", "Bruno": "rest"}})
+    with pytest.raises(LedgerError):  # new players are not left behind by a failed match
+        led.new_match("trentasette", players=["Zoe"])
+    assert [p["name"] for p in led.players()] == ["Anna", "Bruno"]
+    assert len(led.view(1).hands) == 1
+
+
+def test_a_correction_that_breaks_a_later_hand_is_refused(ledger_db):
+    led = Ledger(str(ledger_db))
+    led.new_match("trentasette", players=["Anna", "Bruno"], options={"target": 3})
+    led.add_hand(1, {"sides": {"Anna": "rest", "Bruno": hd()}})   # Anna -1, Bruno +2
+    led.add_hand(1, {"sides": {"Anna": hd(), "Bruno": "rest"}})   # Anna +2, Bruno -1
+    assert led.view(1).replay.final.totals == {"Anna": 1, "Bruno": 1}
+    # corrected, hand 1 would end the match (Bruno +11), leaving hand 2 after the end: refused
+    with pytest.raises(LedgerError, match="hand 2") as err:
+        led.replace_hand(1, 1, {"sides": {"Anna": "rest", "Bruno": hd() + " 3S 3C"}})
+    assert "over" in str(err.value)
+    assert len(led.history(1)) == 2 and led.view(1).replay.final.totals == {"Anna": 1, "Bruno": 1}
+    # voiding hand 1 is fine; the scoreboard follows the live hands, the history keeps all
+    led.void_hand(1, 1, "misdeal")
+    assert led.view(1).replay.final.totals == {"Anna": 2, "Bruno": -1}
+    assert [h["voided"] for h in led.history(1)] == [True, False]
+
+
+def test_a_newer_ledger_is_refused_and_not_changed(ledger_db):
+    Ledger(str(ledger_db))
+    con = sqlite3.connect(ledger_db)
+    con.execute("UPDATE alembic_version SET version_num = '9999'")
+    con.commit()
+    con.close()
+    before = ledger_db.read_bytes()
+    with pytest.raises(LedgerError, match="newer than this program"):
+        Ledger(str(ledger_db))
+    assert ledger_db.read_bytes() == before
+
+
+def test_database_url_from_option_env_or_default(monkeypatch, tmp_path):
+    monkeypatch.setenv("LEDGER_DB", str(tmp_path / "env.db"))
+    assert database_url(None) == f"sqlite:///{tmp_path / 'env.db'}"
+    assert database_url(str(tmp_path / "opt.db")) == f"sqlite:///{tmp_path / 'opt.db'}"
+    assert database_url("postgresql+psycopg://u@h/db") == "postgresql+psycopg://u@h/db"
+    monkeypatch.delenv("LEDGER_DB")
+    assert database_url(None).endswith("ledger.db")
+    assert str(tmp_path / "xdg") in database_url(None)
+
+
+@pytest.mark.parametrize("when,night", [
+    (dt.datetime(2026, 11, 29, 23, 30), dt.date(2026, 11, 29)),
+    (dt.datetime(2026, 11, 30, 1, 15), dt.date(2026, 11, 29)),
+    (dt.datetime(2026, 11, 30, 6, 0), dt.date(2026, 11, 30)),
+])
+def test_a_hand_before_six_belongs_to_the_previous_night(when, night):
+    assert night_date(when) == night
