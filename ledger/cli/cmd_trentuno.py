@@ -67,8 +67,11 @@ def _print_report(report: dict, night: str | None) -> None:
     where = f"the night of {night}" if night else "the matches named"
     if not report["currencies"]:
         con.print(Text(f"Nothing to settle for {where}."))
+    if report["matches"]:
+        con.print(Text(f"Settling {where}: match{'es' if len(report['matches']) > 1 else ''} "
+                       + ", ".join(str(m) for m in report["matches"]), style="bold"))
     for cur, part in report["currencies"].items():
-        print_rows(f"Nets for {where} ({cur}); matches {', '.join(str(m) for m in report['matches'])}",
+        print_rows(f"Nets ({cur})",
                    ["player", "net"],
                    [(p, format_money(c, cur)) for p, c in sorted(part["nets"].items(), key=lambda x: (-x[1], x[0]))])
         for line in part["lines"] or ["Everyone is square."]:

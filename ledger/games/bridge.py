@@ -44,18 +44,15 @@ A hand document (FORMATS.md)::
 from __future__ import annotations
 
 import copy
-import re
 from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
 from ledger.games.base import (
-    Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_int,
-    check_keys, check_names, need,
+    Game, HandResult, MatchSetup, MatchState, as_int, check_keys, check_names, need,
 )
 from ledger.games.bridge_scoring import (
-    GAME_POINTS, PASSED_OUT, SEATS, SIDES, STRAIN_NAMES, Contract, Entry, board_dealer,
-    board_vulnerability, check_honours, contract_entries, contract_with, format_result,
-    game_premium, is_doubling_word, is_seat_word, is_strain_word, is_vulnerable, other_side,
+    GAME_POINTS, SEATS, SIDES, Contract, Entry, board_dealer, board_vulnerability, check_honours,
+    contract_entries, format_result, game_premium, is_seat_word, is_vulnerable, other_side,
     parse_contract, parse_seat, parse_side, parse_vulnerable, side_of, trick_score, tricks_from,
     vulnerability_of,
 )
@@ -637,8 +634,9 @@ class Bridge(Game):
         return next_questions(setup, doc)
 
     def describe_hand(self, doc):
+        """``"4SX by N -2"``, ``"passed out"`` (``""`` for a document that cannot be read)."""
         try:
-            return describe(read_deal(doc, DUPLICATE if doc.get("honors") is None else RUBBER))
+            return describe(read_deal(doc, RUBBER))
         except LedgerError:
             return ""
 

@@ -44,7 +44,8 @@ def _stack_rows(ns: Sequence[Any], ew: Sequence[Any], upward: bool) -> list[tupl
 
 
 def scorepad(setup: MatchSetup, rp: Replay) -> Table:
-    """The current rubber's (Chicago round's) sheet above and below the line."""
+    """The current rubber's (Chicago round's) sheet above and below the line; the totals at its
+    foot once the rubber (round) is over or the match was ended early."""
     key = _sheet_key(setup)
     final = rp.final
     current = final.extra.get(key, 1)
@@ -73,10 +74,12 @@ def scorepad(setup: MatchSetup, rp: Replay) -> Table:
             lines.append(len(rows) - 1)
     if not below:
         rows.append(("below", "", ""))
-    totals = final.extra.get(f"{key}_totals", {"NS": 0, "EW": 0})
-    if lines[-1] != len(rows) - 1:
-        lines.append(len(rows) - 1)
-    rows.append(("total", str(totals["NS"]), str(totals["EW"])))
+    closed = final.extra.get(f"{key}_over") or final.extra.get("ended_early")
+    if closed:  # the totals are written at the foot of the sheet once it is closed
+        totals = final.extra.get(f"{key}_totals", {"NS": 0, "EW": 0})
+        if lines[-1] != len(rows) - 1:
+            lines.append(len(rows) - 1)
+        rows.append(("total", str(totals["NS"]), str(totals["EW"])))
     title = f"{'Rubber' if key == 'rubber' else 'Chicago round'} {current}"
     cols = (Column("", "left"), Column(_side_header(setup, "NS")), Column(_side_header(setup, "EW")))
     return Table(title, cols, tuple(rows), caption="premiums above the line, trick points below; "
@@ -89,8 +92,8 @@ def deals_table(setup: MatchSetup, rp: Replay) -> Table:
     unfinished rubber, which the notes and the pad's total show)."""
     dup = setup.rules == DUPLICATE
     cols = [Column("board" if dup else "#"), Column("dealer", "left"), Column("vul", "left"),
-             Column("contract", "left"), Column("by", "left"), Column("result", "left"),
-             Column("NS"), Column("EW"), Column("NS total"), Column("EW total"), Column("notes", "left")]
+            Column("contract", "left"), Column("NS"), Column("EW"), Column("total NS"), Column("total EW"),
+            Column("notes", "left")]
     rows = []
     lines = []
     running = {s: 0 for s in SIDES}
@@ -99,9 +102,8 @@ def deals_table(setup: MatchSetup, rp: Replay) -> Table:
         number = str(d.get("board") if dup else i + 1)
         pts = d.get("points", {"NS": 0, "EW": 0})
         running = {s: running[s] + pts[s] for s in SIDES}
-        rows.append((number, str(d.get("dealer", "")), d["vulnerable"], d["contract"], d.get("declarer") or "",
-                     d.get("result") or "", _pts(pts["NS"]), _pts(pts["EW"]), str(running["NS"]),
-                     str(running["EW"]), _deal_notes(d)))
+        rows.append((number, str(d.get("dealer", "")), d["vulnerable"], _contract_text(d), _pts(pts["NS"]),
+                     _pts(pts["EW"]), str(running["NS"]), str(running["EW"]), _deal_notes(d)))
         if d.get("game_won"):
             lines.append(i)
     return Table("Boards" if dup else "Deals", tuple(cols), tuple(rows), lines_after=tuple(lines))
@@ -111,16 +113,22 @@ def _pts(n: int) -> str:
     return str(n) if n else ""
 
 
+def _contract_text(d: Mapping[str, Any]) -> str:
+    """``"4SX W -2"`` as players write it; ``"passed out"``."""
+    if d["contract"] == "Pass":
+        return "passed out"
+    return f"{d['contract']} {d['declarer']} {d['result']}"
+
+
 def _deal_notes(d: Mapping[str, Any]) -> str:
     notes = []
     if d.get("honors"):
         notes.append(f"honours {d['honors']['side']} {d['honors']['points']}")
-    for b in d.get("bonuses", []):
-        notes.append(f"{b['item']} {b['side']} {b['points']}")
     if d.get("game_won") and not any(b["item"] == "game" for b in d.get("bonuses", [])):
         notes.append(f"game {d['game_won']}")
-    if d["contract"] == "Pass":
-        notes.append("passed out")
+    for b in d.get("bonuses", []):
+        notes.append(f"{b['item']} {b['points']}" if b["item"] == "rubber bonus"
+                     else f"{b['item']} {b['side']} {b['points']}")
     return "; ".join(notes)
 
 
@@ -153,6 +161,8 @@ def sheet_notes(setup: MatchSetup, rp: Replay) -> list[str]:
         else:
             notes.append(f"Level at {t['NS']} each.")
         return notes
+    t = final.totals
+    notes.append(f"Totals so far: NS {t['NS']}, EW {t['EW']}.")
     notes.append(f"Vulnerable: {_vul_text(ex['vulnerable'])}; {_games_text(ex['games'])}; "
                  f"partscores NS {ex['partscore']['NS']}, EW {ex['partscore']['EW']}.")
     if key == "round":

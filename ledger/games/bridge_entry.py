@@ -130,6 +130,8 @@ def _read_contract_words(words: list[str], i: int, doc: dict) -> int:
         parse_contract(w)
         text, used = w, 1
     except LedgerError:
+        if re.fullmatch(r"\d+\D.*", w) and not is_seat_word(w):
+            raise  # it looks like a contract but is none, e.g. 8NT
         if not (w.isdigit() and i + 1 < len(words) and is_strain_word(words[i + 1])):
             return 0
         text, used = contract_with(w, words[i + 1]), 2

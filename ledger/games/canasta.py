@@ -43,7 +43,7 @@ from ledger.cards import JOKER, SUITS, THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JO
 from ledger.errors import LedgerError
 from ledger.games import canasta_entry as words
 from ledger.games.base import (
-    Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_bool, as_int,
+    Board, Column, Game, HandResult, MatchSetup, MatchState, Replay, Table, as_bool, as_int,
     check_keys, check_names, running_winner, status_notes,
 )
 from ledger.games.canasta_entry import DIRTY, JOLLY, PINELLE_DIRTY, PINELLE_PURE, PURE, kind_label
@@ -388,10 +388,12 @@ def _read_hand(value: Mapping, field: str, rs: RuleSet) -> tuple[list[Card], int
         if points % 5:
             raise LedgerError(f"{points} is not a possible count (card values are multiples of 5)", f, points)
         return [], points
-    hand = parse_cards(raw, f"{field}.hand") if raw != [] else []
+    nothing = isinstance(raw, str) and raw.strip().lower() in ("none", "-", "nessuna", "out")
+    hand = [] if nothing else parse_cards(raw, f"{field}.hand")
     for c in hand:
         if c in RED_THREES:
-            raise LedgerError(f"{c} in a hand: a red three is set aside as soon as it is drawn", f"{field}.hand", str(c))
+            raise LedgerError(f"{c} in a hand: a red three is set aside as soon as it is drawn",
+                              f"{field}.hand", str(c))
     counted = cards_value(hand, rs)
     if points is not None and points != counted:
         raise LedgerError(f"hand points {points} disagree with the cards given ({counted})", f, points)
@@ -426,7 +428,7 @@ def check_deck(sides: Sequence[SideHand], rs: RuleSet) -> None:
 
 def _kind_needs(k: Canasta, rs: RuleSet) -> dict:
     if k.kind in _KIND_NEEDS:
-        naturals, twos, jokers, wild, _ = _KIND_NEEDS[k.kind]
+        _, twos, jokers, wild, _ = _KIND_NEEDS[k.kind]
         return {"2": twos, "JK": jokers, "wild": wild}
     naturals = 7 if k.kind == PURE else 7 - rs.max_wild
     out = {k.rank: naturals} if k.rank else {}

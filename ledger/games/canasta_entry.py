@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
-from ledger.cards import Card, parse_cards
+from ledger.cards import Card, parse_card, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import as_bool, as_int
 
@@ -77,7 +77,7 @@ def parse_kind(text: str, field: str) -> list[tuple[str, str | None]] | None:
     ``LedgerError`` on ``field`` for a kind that cannot be: threes, pinelle without pure/dirty.
     """
     words = [w for w in re.split(r"[\s_]+", text.strip().lower()) if w and w not in ("x", "×")]
-    if not words:
+    if not words or (len(words) > 1 and all(_is_card(w) for w in words)):
         return None
     count = 1
     if len(words) > 1 and _count_word(words[0]) is not None:
@@ -107,6 +107,14 @@ def parse_kind(text: str, field: str) -> list[tuple[str, str | None]] | None:
     if kind not in (PURE, DIRTY):
         rank = None
     return [(kind, rank)] * count
+
+
+def _is_card(word: str) -> bool:
+    try:
+        parse_card(word)
+    except LedgerError:
+        return False
+    return True
 
 
 def _kind_of(flags: set, rank: str | None, text: str, field: str) -> str:
@@ -417,12 +425,11 @@ def _entry_top(doc: dict, key: str, value: Any, setup, tok: str) -> None:
 
 
 _ASK = {
-    "canastas": "{side}: canastas (e.g. 'pure K, dirty 7' or '2 pure, 1 dirty'; 'pure A' for pure aces; "
-                "the cards with ';' between canastas; or none)",
-    "melded": "{side}: card points melded, canastas included (a number; or the other melds' cards with ';' "
-              "between melds, when the canastas were given as cards)",
-    "hand": "{side}: card points left in the side's hands (a number, or the cards)",
-    "red_threes": "{side}: red threes (0 for none)",
+    "canastas": "{side} canastas (e.g. 'pure K, dirty 7', '2 pure, 1 dirty', 'pure A'; or the cards, ';' between "
+                "canastas; or none)",
+    "melded": "{side} melded card points, canastas included (or the other melds' cards, ';' between melds)",
+    "hand": "{side} card points left in hand (or the cards)",
+    "red_threes": "{side} red threes",
 }
 
 

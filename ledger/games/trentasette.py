@@ -49,7 +49,7 @@ COUNT_FIELDS = {
     "runs": "suits with a run (7 in a row; 6 with three sides), e.g. \"H\" or none",
     "missing_suits": "suits of which the pile has no numeric card, e.g. \"C\" or none",
 }
-_REQUIRED_COUNTS = ("cards", "figures", "sevens")
+_REQUIRED_COUNTS = tuple(COUNT_FIELDS)  # every fact must be reported: a forgotten one would score silently
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,7 @@ class Trentasette(Game):
     def check_options(self, rules, options, players):
         target = options.pop("target", TARGET)
         out = super().check_options(rules, options, players)
-        out["target"] = as_int(target, "options.target", 1, 1000)
+        out["target"] = as_int(target, "options.target", 1, 100_000)
         return out
 
     # --- one hand -----------------------------------------------------------------------------
@@ -197,7 +197,7 @@ class Trentasette(Game):
         return MatchState(state.hands + 1, totals, finished, winner), result
 
     def hand_note(self, result):
-        """The notable items of a hand, e.g. ``AH Anna · run ♥ Anna · 4×7 Bruno``."""
+        """The notable items of a hand, e.g. ``A♥ Anna · run hearts Anna · 7s Bruno``."""
         notes = []
         for side, items in result.data.get("items", {}).items():
             for it in items:
@@ -222,7 +222,11 @@ class Trentasette(Game):
             elif low in ("last", "last_capture", "ultima", "ultima_presa"):
                 doc["last_capture"] = v
             else:
-                doc["sides"][setup.resolve_side(k, f"entry.{k}")] = v
+                side = setup.resolve_side(k, f"entry.{k}")
+                if side in doc["sides"]:
+                    raise LedgerError(f"{side!r} is given twice: a side has one pile, entered once",
+                                      f"entry.{k}", k)
+                doc["sides"][side] = v
         return doc
 
     def questions(self, setup, doc):
@@ -532,13 +536,23 @@ def _check_counts(piles: dict[str, Pile], card_piles: dict[str, list[Card]], sid
         least += sum(sum(1 for c in card_piles[s] if c.rank == rank) for s in card_piles)
         if least > 4:
             raise LedgerError(f"the {rank}s cannot be complete in more than one pile", "sides", rank)
+    counted = [p for p in piles.values() if p.counted]
+    held_sevens = sum(1 for s in card_piles for c in card_piles[s] if c.rank == "7")
+    if held_sevens + sum(1 for p in counted if p.sevens and "7" not in p.ranks) > 4:
+        raise LedgerError("more sides hold a seven than there are sevens left", "sides", "sevens")
+    if held_sevens < 4 and not any(p.sevens for p in counted):
+        raise LedgerError(f"the piles given as cards hold {held_sevens} sevens and no counted side has one",
+                          "sides", "sevens")
     for suit in SUITS:
-        least = sum(run_len if suit in p.runs else 0 for s, p in piles.items() if p.counted)
-        least += sum(sum(1 for c in card_piles[s] if c.suit == suit and c.is_numeric) for s in card_piles)
+        in_cards = sum(1 for s in card_piles for c in card_piles[s] if c.suit == suit and c.is_numeric)
+        least = in_cards + sum(run_len if suit in p.runs else (0 if suit in p.missing_suits else 1)
+                               for p in counted)
         if least > 10:
-            raise LedgerError(f"a run in {SUIT_NAMES[suit]} cannot be in more than one pile", "sides", suit)
-        if all(suit in p.missing_suits for p in piles.values()):
-            raise LedgerError(f"every side says it has no {SUIT_NAMES[suit]}", "sides", suit)
+            what = f"a run in {SUIT_NAMES[suit]}" if any(suit in p.runs for p in counted) else f"some {SUIT_NAMES[suit]}"
+            raise LedgerError(f"the sides cannot all hold what they say of {SUIT_NAMES[suit]} ({what})", "sides", suit)
+        if in_cards < 10 and all(suit in p.missing_suits for p in counted):
+            raise LedgerError(f"{10 - in_cards} numeric {SUIT_NAMES[suit]} are in no pile: every counted side "
+                              f"says it has none", "sides", suit)
 
 
 GAME = Trentasette()

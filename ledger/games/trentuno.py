@@ -73,6 +73,7 @@ ENDING_FIELDS = ("knocked_by", "shown31", "took_widow")
 HAND_KEYS = {"hands", "decks", *ENDING_FIELDS}
 MATCH_HAND_KEYS = HAND_KEYS | {"reentry", "bet"}
 OUT_WORDS = {"out", "fuori", "-", "morto", "morta"}
+DRAW_WORDS = {"draw", "sorteggia", "sorteggio", "estrai"}  # "let the ledger draw the bettor"
 
 
 # --- the rule sets ------------------------------------------------------------------------------
@@ -336,14 +337,12 @@ def read_hand(doc: Mapping[str, Any], raw_hands: Mapping[str, Any], variant: Var
     deck = variant.deck(decks)
     values: dict[str, HandValue] = {}
     cards: dict[str, list[Card] | None] = {}
-    keys: dict[str, str] = {}
     for key, raw in raw_hands.items():
         name = resolve_key(key)
         fld = f"hands.{key}"
         if name in values:
             raise LedgerError(f"{name}'s hand is given twice", fld, key)
         values[name], cards[name] = read_value(raw, fld, variant)
-        keys[name] = key
         if cards[name]:
             deck.check(cards[name], fld)
     deck.check([c for cs in cards.values() if cs for c in cs], "hands")
@@ -682,9 +681,12 @@ class Trentuno(Game):
         if not isinstance(raw, Mapping):
             raise LedgerError("expected each player's hand: {\"Anna\": \"AH KH 5H\", ...}", "hands", raw)
         players_in = book.players_in()
-        entries = {}
+        entries, keys = {}, {}
         for key, value in raw.items():
             p = setup.resolve_player(key, f"hands.{key}")
+            if p in keys:
+                raise LedgerError(f"{p}'s hand is given twice", f"hands.{key}", key)
+            keys[p] = key
             if isinstance(value, str) and value.strip().lower() in OUT_WORDS:
                 if book.lives[p] > 0:
                     raise LedgerError(f"{p} is still in ({book.lives[p]} lives): give the hand", f"hands.{key}", value)
@@ -693,11 +695,10 @@ class Trentuno(Game):
                 raise LedgerError(f"{p} is out (no lives left): a hand lists only the players still in",
                                   f"hands.{key}", value)
             entries[key] = value
-        keys = {setup.resolve_player(k, "hands"): k for k in entries}
         for p in players_in:
             if p not in keys:
                 raise LedgerError(f"missing the hand of {p}, who is still in", f"hands.{p}", None)
-        ordered = {keys[p]: entries[keys[p]] for p in players_in}
+        ordered = {keys[p]: entries[keys[p]] for p in players_in}  # seat order
 
         def resolve_name(name, fld):
             p = setup.resolve_player(name, fld)
@@ -750,6 +751,8 @@ class Trentuno(Game):
             slot = _ENTRY_WORDS.get(k.lower())
             if slot == "bet":
                 doc["bet"] = {**doc.get("bet", {}), **(v if isinstance(v, dict) else parse_bet_text(v))}
+            elif slot == "drawn" and str(v).strip().lower() in DRAW_WORDS:
+                doc.setdefault("bet", {})["seed"] = new_seed()  # the ledger draws; the seed is kept
             elif slot in ("drawn", "seed"):
                 doc.setdefault("bet", {})[slot] = v
             elif slot == "reentry":
@@ -968,7 +971,7 @@ def _drawn_question(setup, variant, doc) -> Question | None:
 def _answer_drawn(setup):
     def answer(doc, text):
         bet = dict(doc["bet"])
-        if text.strip().lower() in ("draw", "sorteggia", "estrai"):
+        if text.strip().lower() in DRAW_WORDS:
             names = [setup.resolve_player(n, "bet.players") for n in split_names(bet["players"], "bet.players")]
             bet["seed"] = new_seed()
             bet["drawn"] = draw([p for p in setup.players if p in names], bet["seed"])
@@ -984,12 +987,12 @@ def _money(cents: int | None, setup: MatchSetup) -> str:
 
 
 def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
-    cols = [Column("#"), Column("dealer", "left")] + [Column(p) for p in setup.players]
+    cols = [Column("#")] + [Column(p) for p in setup.players]
     cols += [Column(f"pot {setup.options['currency']}"), Column("what happened", "left")]
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states)):
         d = res.data
-        row = [str(i + 1), d["dealer"]]
+        row = [str(i + 1)]
         for p in setup.players:
             row.append(_lives_cell(p, d, st))
         row += [f"{d['pot_cents'] // 100}.{d['pot_cents'] % 100:02d}", _event(d)]

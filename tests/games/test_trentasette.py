@@ -157,13 +157,31 @@ def test_counts_are_checked_for_consistency(change, field_part):
         score({"Anna": a, "Bruno": b})
 
 
-def test_counts_need_the_required_facts():
+def test_counts_need_every_fact():
+    full = {"cards": 26, "figures": 6, "ranks": [], "ace_of_hearts": True, "two_of_spades": False,
+            "sevens": True, "runs": [], "missing_suits": []}
     with pytest.raises(LedgerError) as err:
-        score({"Anna": {"cards": 26, "figures": 6, "sevens": "yes"}, "Bruno": "rest"})
+        score({"Anna": full, "Bruno": "rest"})
     assert err.value.field == "sides.Bruno"  # rest needs every other pile as cards
-    with pytest.raises(LedgerError) as err:
-        score({"Anna": {"cards": 26, "figures": 6}, "Bruno": {"cards": 26, "figures": 6, "sevens": True}})
-    assert err.value.field == "sides.Anna.sevens"
+    for fact in full:
+        partial = {k: v for k, v in full.items() if k != fact}
+        with pytest.raises(LedgerError) as err:
+            score({"Anna": partial, "Bruno": full})
+        assert err.value.field == f"sides.Anna.{fact}"
+
+
+def test_counts_against_piles_given_as_cards():
+    # Anna (cards) holds all four sevens and all the numeric hearts; Bruno counts
+    anna = [f"7{s}" for s in "SDC"] + [f"{r}H" for r in "A 2 3 4 5 6 7 8 9 10".split()]
+    bruno_cards = [c for c in DECK if c not in anna]
+    bruno = pile_from_cards(parse_cards(bruno_cards), 2).to_json()
+    assert score({"Anna": anna, "Bruno": bruno}).data["points"] == score({"Anna": anna, "Bruno": bruno_cards}).data["points"]
+    with pytest.raises(LedgerError, match="sevens"):
+        score({"Anna": anna, "Bruno": {**bruno, "sevens": True}})
+    with pytest.raises(LedgerError, match="hearts"):
+        score({"Anna": anna, "Bruno": {**bruno, "missing_suits": []}})
+    with pytest.raises(LedgerError, match="hearts"):
+        score({"Anna": anna[:-1], "Bruno": {**bruno, "cards": bruno["cards"] + 1}})
 
 
 # --- a match -----------------------------------------------------------------------------------

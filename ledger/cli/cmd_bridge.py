@@ -1,0 +1,122 @@
+"""``ledger pbn import | export``: bridge deals in PBN (Portable Bridge Notation), the field's file format.
+
+The pure logic is :mod:`ledger.games.bridge_pbn`; this module reads and writes the files and calls
+the store's services.
+
+- ``ledger pbn import FILE [--rules duplicate|rubber|chicago] [--json]`` scores every played board
+  of the file on its own (nothing stored) and prints the scores and their sum from NS's side.
+- ``ledger pbn import FILE --match M`` adds the file's deals, in order, as the next hands of bridge
+  match M (all are checked before the first is stored).
+- ``ledger pbn export MATCH [-o FILE] [--event TEXT] [--site TEXT]`` writes the match's deals as
+  PBN with their ``[Score]``.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from ledger.errors import LedgerError
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``pbn`` command group to ``app``."""
+    pbn_app = typer.Typer(help="Bridge deals in PBN files: score or import them, export a match.",
+                          no_args_is_help=True)
+    app.add_typer(pbn_app, name="pbn")
+
+    @pbn_app.command("import")
+    def pbn_import(
+        file: str = typer.Argument(..., help="A .pbn file, or '-' for standard input."),
+        rules: Optional[str] = typer.Option(None, "--rules", "-r",
+                                            help="Score by duplicate (default), rubber or chicago values."),
+        match: Optional[str] = typer.Option(None, "--match", "-m",
+                                            help="Add the deals to this bridge match instead of only scoring them."),
+        as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+    ) -> None:
+        """Score the played boards of a PBN file ([Contract], [Declarer], [Vulnerable], [Result],
+        [Board]), or add them to a match."""
+        from ledger.cli.inputs import read_text
+        from ledger.games.bridge_pbn import read_pbn
+
+        got = read_pbn(read_text(file))
+        if match is not None:
+            _add_to_match(match, got.hands, got.skipped, as_json)
+            return
+        _score_boards(got.hands, got.skipped, rules, as_json)
+
+    @pbn_app.command("export")
+    def pbn_export(
+        match: str = typer.Argument(..., help="The match number, or 'last'."),
+        output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to this file."),
+        event: str = typer.Option("", "--event", help="The [Event] tag."),
+        site: str = typer.Option("", "--site", help="The [Site] tag."),
+    ) -> None:
+        """Write a bridge match's deals as PBN, each with its [Score] from NS's side."""
+        from ledger.cli.app import ledger
+        from ledger.cli.render import console
+        from ledger.games.bridge_pbn import write_pbn
+
+        view = ledger().view(match)
+        if view.match.game != "bridge":
+            raise LedgerError(f"match {view.match.id} is {view.match.game}, not bridge", "match", match)
+        text = write_pbn(view.setup, view.replay.results, event=event, site=site,
+                         date=view.night.date.strftime("%Y.%m.%d"))
+        if output:
+            from pathlib import Path
+
+            Path(output).write_text(text, encoding="utf-8")
+            console().print(f"wrote {output}", markup=False)
+        else:
+            typer.echo(text, nl=False)
+
+
+def _score_boards(hands: list[dict], skipped: list[str], rules: Optional[str], as_json: bool) -> None:
+    from ledger.cli.render import console, print_json, print_rows
+    from ledger.games import get_game
+
+    game = get_game("bridge")
+    rules = game.check_rules(rules or "duplicate")
+    results = []
+    for i, doc in enumerate(hands):
+        try:
+            results.append(game.score(doc, rules).to_json())
+        except LedgerError as err:
+            raise err.at(f"games[{i}]") from None
+    total = sum(r["score_ns"] for r in results)
+    if as_json:
+        print_json({"rules": rules, "boards": results, "skipped": skipped, "total_ns": total})
+        return
+    rows = [(r.get("board", ""), r["vulnerable"], r["contract"], r.get("declarer") or "", r.get("result") or "",
+             r["score_ns"]) for r in results]
+    print_rows(f"PBN boards scored by {rules} values", ["board", "vul", "contract", "by", "result", "NS score"], rows)
+    console().print(f"Total from NS's side: {total:+d}", markup=False)
+    for note in skipped:
+        console().print(f"skipped {note}", markup=False)
+
+
+def _add_to_match(ref: str, hands: list[dict], skipped: list[str], as_json: bool) -> None:
+    from ledger.cli.app import ledger
+    from ledger.cli.cmd_matches import show_view
+    from ledger.games import get_game
+    from ledger.games.base import replay
+
+    led = ledger()
+    view = led.view(ref)
+    if view.match.game != "bridge":
+        raise LedgerError(f"match {view.match.id} is {view.match.game}, not bridge", "match", ref)
+    if not hands:
+        raise LedgerError("the file has no played deal", "FILE", None)
+    # check every deal against the match before storing the first
+    before = [h.document for h in view.hands]
+    try:
+        replay(get_game("bridge"), view.setup, before + hands)
+    except LedgerError as err:
+        raise err from None
+    for doc in hands:
+        view = led.add_hand(ref, doc)
+    note = f"Added {len(hands)} deal{'s' if len(hands) != 1 else ''} to match {view.match.id}."
+    if skipped:
+        note += " Skipped: " + "; ".join(skipped) + "."
+    show_view(view, as_json, note)
