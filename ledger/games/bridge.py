@@ -44,6 +44,7 @@ A hand document (FORMATS.md)::
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
@@ -71,17 +72,18 @@ _NONE_WORDS = {"", "none", "no", "-", "nessuno", "niente", "null", "0"}
 
 
 # --- reading a hand -----------------------------------------------------------------------------
+@dataclass(frozen=True)
 class Deal:
     """One deal as entered, validated: ``contract``, ``declarer`` seat (None when passed out),
     ``tricks`` won by the declarer (None when passed out), ``vulnerable`` as given (None when not
     given), ``honours`` ``(side, points)`` or None, ``board`` number or None."""
 
-    __slots__ = ("contract", "declarer", "tricks", "vulnerable", "honours", "board")
-
-    def __init__(self, contract: Contract, declarer: str | None, tricks: int | None,
-                 vulnerable: str | None, honours: tuple[str, int] | None, board: int | None):
-        self.contract, self.declarer, self.tricks = contract, declarer, tricks
-        self.vulnerable, self.honours, self.board = vulnerable, honours, board
+    contract: Contract
+    declarer: str | None
+    tricks: int | None
+    vulnerable: str | None
+    honours: tuple[str, int] | None
+    board: int | None
 
     @property
     def declarer_side(self) -> str | None:
@@ -109,7 +111,7 @@ def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = Non
     if contract.passed:
         for key in ("declarer", "tricks", "result"):
             if doc.get(key) not in (None, ""):
-                raise LedgerError(f"a passed-out deal has no {key}", key, doc[key])
+                raise LedgerError(f"a passed-out deal has no {key} ({doc[key]!r})", key, doc[key])
         declarer, tricks = None, None
     else:
         declarer = read_seat(need(doc, "declarer"), "declarer", setup)
@@ -118,7 +120,8 @@ def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = Non
     board = as_int(doc["board"], "board", 1, 99999) if doc.get("board") is not None else None
     honours = read_honours(doc.get(honours_key), contract, honours_key, setup)
     if honours and rules == DUPLICATE:
-        raise LedgerError("honours are not scored in duplicate (Law 77)", honours_key, doc[honours_key])
+        raise LedgerError(f"honours ({doc[honours_key]!r}) are not scored in duplicate (Law 77)", honours_key,
+                          doc[honours_key])
     return Deal(contract, declarer, tricks, vulnerable, honours, board)
 
 
@@ -229,8 +232,12 @@ def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
     if rules == DUPLICATE:
         entries += duplicate_premium(deal, vulnerable)
     data = deal_data(deal, vulnerable, entries)
-    score = data["score_ns"]
-    return HandResult(data, f"{describe(deal)}: " + (f"NS {score:+d}" if score >= 0 else f"EW {-score:+d}"))
+    return HandResult(data, summary_line(deal, data["score_ns"]))
+
+
+def summary_line(deal: Deal, score_ns: int) -> str:
+    """``"4SX by N -1: EW +200"`` — one line for people."""
+    return f"{describe(deal)}: " + (f"NS {score_ns:+d}" if score_ns >= 0 else f"EW {-score_ns:+d}")
 
 
 # --- the sheet kept in MatchState.extra ---------------------------------------------------------
@@ -286,8 +293,7 @@ def _result(deal: Deal, vulnerable: str, entries: list[Entry], bonuses: list[Ent
     data["points"] = {s: sum(e.points for e in entries + bonuses if e.side == s) for s in SIDES}
     data.update(extra)
     notes = [f"{e.item} {e.side} {e.points}" for e in bonuses]
-    score = data["score_ns"]
-    summary = f"{describe(deal)}: " + (f"NS {score:+d}" if score >= 0 else f"EW {-score:+d}")
+    summary = summary_line(deal, data["score_ns"])
     return HandResult(data, summary + (f" ({'; '.join(notes)})" if notes else ""))
 
 
@@ -388,18 +394,13 @@ def rubber_finish_early(setup: MatchSetup, state: MatchState) -> MatchState:
     premiums: list[Entry] = []
     if not ex["rubber_over"] and ex["deals"]:
         premiums = unfinished_premiums(ex, setup.options.get("unfinished_partscore", UNFINISHED_PARTSCORE))
-        _post_above(ex, premiums)
+        _post(ex, premiums)
         ex["rubber_totals"] = _sheet_totals(ex)
         ex["margin"] = abs(ex["rubber_totals"]["NS"] - ex["rubber_totals"]["EW"])
     ex["unfinished_premiums"] = [e.to_json() for e in premiums]
     ex["ended_early"] = True
     totals = _plus(ex["previous"], ex["rubber_totals"]) if not ex["rubber_over"] else dict(state.totals)
     return MatchState(state.hands, totals, False, _leader(totals), ex)
-
-
-def _post_above(ex: dict, entries: Sequence[Entry]) -> None:
-    for e in entries:
-        ex["above"][e.side] += e.points
 
 
 # --- chicago ------------------------------------------------------------------------------------
@@ -494,7 +495,7 @@ def duplicate_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]
     data = deal_data(deal, vul, entries)
     data.update({"board": board, "dealer": dealer,
                  "points": {"NS": max(score, 0), "EW": max(-score, 0)}})
-    result = HandResult(data, f"board {board}: {describe(deal)}: NS {score:+d}")
+    result = HandResult(data, f"board {board}: {summary_line(deal, score)}")
     return MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, ex), result
 
 

@@ -357,9 +357,10 @@ def check_honours(points: object, contract: Contract, field: str) -> int:
     if isinstance(points, bool) or points not in HONOURS:
         raise LedgerError(f"honours are 100 or 150 points, not {points!r}", field, points)
     if contract.passed:
-        raise LedgerError("a passed-out deal has no honours", field, points)
+        raise LedgerError(f"a passed-out deal has no honours ({points})", field, points)
     if contract.strain == "NT" and points != 150:
-        raise LedgerError("at no trump only the four aces in one hand score, 150", field, points)
+        raise LedgerError(f"honours {points} at no trump: only the four aces in one hand score, 150",
+                          field, points)
     return points
 
 

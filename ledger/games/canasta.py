@@ -718,7 +718,7 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
             row += [f"{pts.get(s, 0):+d}", str(st.totals.get(s, 0)), str(mins.get(s, ""))]
-        row.append(res.summary)
+        row.append(_board_note(res.data))
         rows.append(tuple(row))
     who = " v ".join(f"{s} ({' & '.join(p)})" if setup.teams else s for s, p in setup.sides.items())
     table = Table(f"Canasta ({rs.name}) — {who}", tuple(cols), tuple(rows),
@@ -728,6 +728,14 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     notes = status_notes(game, setup, rp)
     notes.append("Opening minimum now: " + ", ".join(f"{s} {final_min.get(s)}" for s in sides) + ".")
     return Board((table,), tuple(notes))
+
+
+def _board_note(data: Mapping[str, Any]) -> str:
+    """``NS closed``, ``nobody closed``, and which side had not opened."""
+    closed = data.get("closed_by")
+    note = f"{closed} closed" + (" concealed" if data.get("concealed") else "") if closed else "nobody closed"
+    idle = [s for s, v in data.get("sides", {}).items() if not v.get("opened", True)]
+    return note + "".join(f"; {s} had not opened" for s in idle)
 
 
 GAME = CanastaGame()

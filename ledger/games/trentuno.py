@@ -51,7 +51,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, Mapping, Sequence
@@ -633,41 +633,25 @@ class Trentuno(Game):
             raise LedgerError(f"the match is over ({state.winner} won the pot): no more hands", "hand", None)
         check_keys(doc, MATCH_HAND_KEYS)
         book = Book.of(setup, state)
-        before = dict(book.paid)
-        dealer = book.dealer
-        reentries = read_reentry(doc.get("reentry"), setup, variant, book)
-        floor = min(book.lives[p] for p in book.players_in()) if reentries else 0
-        for p in reentries:
-            book.lives[p] = floor
-            book.reentered.append(p)
-            book.pay(p, setup.options["reentry_cost_cents"])
+        before, dealer = dict(book.paid), book.dealer
+        reentries = _reenter(book, read_reentry(doc.get("reentry"), setup, variant, book), setup)
         bet = read_bet(doc.get("bet"), setup, variant, book)
-        decks = self._match_decks(setup, doc)
-        hand = self._match_hand(setup, variant, book, doc, decks)
+        hand = self._match_hand(setup, variant, book, doc, self._match_decks(setup, doc))
         losers = lose_life(hand.values, hand.ending, variant)
         counts, final_two, payers = _outcome(book, losers, variant)
-        back_in = [p for p in book.order if book.lives[p] == 0] if final_two else []
-        for p in payers:
-            book.lose_life(p)
-        for p in back_in:
-            book.lives[p] = 1
+        back_in = _pay_lives(book, payers, final_two)
         bet_json, drawn = self._settle_bet(bet, book, hand, counts)
-        went_out = [p for p in payers if book.lives[p] == 0]
         book.dealer = book.next_dealer()
-        alive = book.players_in()
-        finished = len(alive) == 1
-        winner = alive[0] if finished else None
-        settlement = _settlement(book, {winner: book.pot}) if finished else None
-        new_state = book.state(state.hands + 1, settlement, finished, winner)
-        paid_now = {p: book.paid[p] - before[p] for p in book.order if book.paid[p] != before[p]}
+        new_state = _state_after(book, state.hands + 1)
         data = {**hand_data(hand), "lose_life": payers, "counts": counts, "final_two": final_two,
-                "back_in": back_in, "out": went_out, "reentry": reentries, "bet": bet_json,
-                "paid_cents": paid_now, "lives": dict(book.lives), "pot_cents": book.pot,
-                "dealer": dealer, "winner": winner}
+                "back_in": back_in, "out": [p for p in payers if book.lives[p] == 0], "reentry": reentries,
+                "bet": bet_json, "paid_cents": {p: book.paid[p] - before[p] for p in book.order
+                                                if book.paid[p] != before[p]},
+                "lives": dict(book.lives), "pot_cents": book.pot, "dealer": dealer, "winner": new_state.winner}
         if not counts:
             data["would_lose"] = losers
-        return new_state, HandResult(data, _summary(hand, payers, counts, final_two, back_in, drawn, winner,
-                                                     book))
+        summary = _summary(hand, payers, counts, final_two, back_in, drawn, new_state.winner, book)
+        return new_state, HandResult(data, summary)
 
     def _match_decks(self, setup: MatchSetup, doc: Mapping) -> int:
         decks = setup.options.get("decks", 1)
@@ -830,6 +814,38 @@ def _read_reentry_cost(opts: dict, reentry: bool, default: int) -> int:
     if not reentry:
         raise LedgerError("a re-entry cost needs the re-entry option (reentry=true)", fld, cost)
     return cost
+
+
+def _reenter(book: Book, players: list[str], setup: MatchSetup) -> list[str]:
+    """Bring ``players`` back with the fewest lives of anyone still in, each paying the re-entry cost."""
+    if players:
+        floor = min(book.lives[p] for p in book.players_in())
+        for p in players:
+            book.lives[p] = floor
+            book.reentered.append(p)
+            book.pay(p, setup.options["reentry_cost_cents"])
+    return players
+
+
+def _pay_lives(book: Book, payers: list[str], final_two: bool) -> list[str]:
+    """Each payer loses a life into the pot; after the final two everyone out comes back with one.
+
+    Returns the players who came back (the final two only)."""
+    back_in = [p for p in book.order if book.lives[p] == 0] if final_two else []
+    for p in payers:
+        book.lose_life(p)
+    for p in back_in:
+        book.lives[p] = 1
+    return back_in
+
+
+def _state_after(book: Book, hands: int) -> MatchState:
+    """The state after a hand: finished when one player has lives left, who then wins the pot."""
+    alive = book.players_in()
+    if len(alive) != 1:
+        return book.state(hands)
+    winner = alive[0]
+    return book.state(hands, _settlement(book, {winner: book.pot}), True, winner)
 
 
 def _outcome(book: Book, losers: list[str], variant: Variant) -> tuple[bool, bool, list[str]]:

@@ -774,3 +774,10 @@ def test_pbn_commands(cli, tmp_path):
     bad = tmp_path / "bad.pbn"
     bad.write_text('[Board "1"]\n[Contract "4S"]\n[Declarer "N"]\n[Result "15"]\n', encoding="utf-8")
     assert "games[0].Result" in cli.error("pbn", "import", str(bad))
+
+
+@given(contracts, st.sampled_from("NESW"), st.integers(0, 13))
+def test_spoken_entry_reads_back(c, seat, tricks):
+    diff = tricks - c.tricks_needed
+    spoken = [str(c).lower(), seat, "=" if diff == 0 else f"{diff:+d}"]
+    assert GAME.parse_entry(SETUP, spoken) == {"contract": str(c), "declarer": seat, "tricks": tricks}

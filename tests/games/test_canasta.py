@@ -169,6 +169,8 @@ def test_counts_of_kinds():
     assert parse_kind("1 pure A", "f") == [("pure", "A")]
     assert parse_kind("3 dirty kings", "f") == [("dirty", "K")] * 3
     assert parse_kind("7H 7S 7D", "f") is None
+    assert parse_kind("JK JK JK JK JK JK 2S", "f") is None      # cards, though "jk" and "2s" are kind words
+    assert parse_kind("jolly", "f") == [("jolly", None)]
 
 
 # --- red threes: their three cases ------------------------------------------------------------------------
@@ -518,6 +520,11 @@ def test_board_shows_points_totals_and_opening_minimum():
     assert table.rows[1][5:8] == ("+3000", "3015", "90")
     assert "Opening minimum now: NS 120, EW 90." in board.notes
     assert "Next dealer: Carla." in board.notes
+    assert [r[-1] for r in table.rows] == ["NS closed", "nobody closed"]
+    rp = replay(GAME, s, [{"sides": {"NS": side(["pure K", "dirty Q"], 170),
+                                     "EW": {"opened": False, "hand_points": 30, "red_threes": 0}},
+                           "closed_by": "NS"}])
+    assert GAME.board(s, rp).tables[0].rows[0][-1] == "NS closed; EW had not opened"
 
 
 def test_options():

@@ -483,10 +483,12 @@ def test_demo_match_52_with_reentries():
     assert final["pot_cents"] == 1300
     assert final["reentered"] == ["Carla", "Anna", "Elena"]
     assert final["settlement"] == {"Anna": -350, "Bruno": -150, "Carla": -350, "Dario": 1200, "Elena": -350}
-    # a re-entry comes in with the fewest lives of anyone still in (Dario's 2) and pays three lives
-    assert rp.states[4].extra["lives"] == {"Anna": 2, "Bruno": 3, "Carla": 0, "Dario": 2, "Elena": 0}
-    assert rp.results[5].data["paid_cents"]["Carla"] == 150 + 50
-    assert rp.states[5].extra["lives"]["Carla"] == 1
+    # Carla re-enters with the fewest lives of anyone still in (Anna's 1), pays three lives, and
+    # loses that life in the same hand
+    assert rp.states[4].extra["lives"] == {"Anna": 1, "Bruno": 2, "Carla": 0, "Dario": 2, "Elena": 0}
+    assert rp.results[5].data["reentry"] == ["Carla"]
+    assert rp.results[5].data["paid_cents"] == {"Carla": 150 + 50, "Dario": 50}
+    assert rp.states[5].extra["lives"]["Carla"] == 0
 
 
 def test_reentry_takes_the_fewest_lives_of_those_still_in():
