@@ -99,8 +99,6 @@ def _score_boards(hands: list[dict], skipped: list[str], rules: Optional[str], a
 def _add_to_match(ref: str, hands: list[dict], skipped: list[str], as_json: bool) -> None:
     from ledger.cli.app import ledger
     from ledger.cli.cmd_matches import show_view
-    from ledger.games import get_game
-    from ledger.games.base import replay
 
     led = ledger()
     view = led.view(ref)
@@ -108,14 +106,7 @@ def _add_to_match(ref: str, hands: list[dict], skipped: list[str], as_json: bool
         raise LedgerError(f"match {view.match.id} is {view.match.game}, not bridge", "match", ref)
     if not hands:
         raise LedgerError("the file has no played deal", "FILE", None)
-    # check every deal against the match before storing the first
-    before = [h.document for h in view.hands]
-    try:
-        replay(get_game("bridge"), view.setup, before + hands)
-    except LedgerError as err:
-        raise err from None
-    for doc in hands:
-        view = led.add_hand(ref, doc)
+    view = led.add_hands(ref, hands)  # every deal stored, or none
     note = f"Added {len(hands)} deal{'s' if len(hands) != 1 else ''} to match {view.match.id}."
     if skipped:
         note += " Skipped: " + "; ".join(skipped) + "."

@@ -45,7 +45,7 @@ def build_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
     return complete_hand(game, view.setup, doc, ask)
 
 
-@hand_app.command("add")
+@hand_app.command("add", context_settings={"ignore_unknown_options": True})
 def hand_add(match: str = MATCH, entry: Optional[List[str]] = ENTRY, file: Optional[str] = FILE,
              prompt: bool = PROMPT, as_json: bool = JSON) -> None:
     """Score and store the next hand of a match, then show the scoreboard."""
@@ -63,7 +63,7 @@ def hand_void(match: str = MATCH, number: int = typer.Argument(..., help="The ha
     show_view(ledger().void_hand(match, number, reason), as_json, f"Voided hand {number}.")
 
 
-@hand_app.command("fix")
+@hand_app.command("fix", context_settings={"ignore_unknown_options": True})
 def hand_fix(match: str = MATCH, number: int = typer.Argument(..., help="The hand's number on the scoreboard."),
              entry: Optional[List[str]] = ENTRY, file: Optional[str] = FILE, prompt: bool = PROMPT,
              reason: Optional[str] = typer.Option(None, "--reason", help="Why (kept in the history)."),

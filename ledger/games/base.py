@@ -491,7 +491,8 @@ def status_notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
     elif final.finished:
         notes.append("The match is over.")
     else:
-        notes.append(f"Next dealer: {game.dealer(setup, final.hands)}.")
+        nxt = final.extra.get("next_dealer") or game.dealer(setup, final.hands)
+        notes.append(f"Next dealer: {nxt}.")
     return notes
 
 

@@ -30,7 +30,7 @@ from typing import Any, Mapping, Sequence
 from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUIT_NAMES, SUITS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import (
-    Game, HandResult, MatchSetup, MatchState, Question, as_bool, as_int, check_keys, check_names,
+    Game, HandResult, MatchState, Question, as_bool, as_int, check_keys, check_names,
     key_value_entry, need, running_winner,
 )
 

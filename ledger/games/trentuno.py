@@ -411,7 +411,7 @@ class Book:
         if "lives" not in x:
             return cls.start(setup)
         return cls(setup.players, dict(x["lives"]), dict(x["paid_cents"]), x["pot_cents"],
-                   list(x["reentered"]), x["dealer"] or setup.players[0], setup.options["stake_cents"],
+                   list(x["reentered"]), x["next_dealer"] or setup.players[0], setup.options["stake_cents"],
                    setup.options["currency"])
 
     def players_in(self) -> list[str]:
@@ -438,7 +438,7 @@ class Book:
               winner: Any = None, **more) -> MatchState:
         extra = {"lives": dict(self.lives), "pot_cents": self.pot, "paid_cents": dict(self.paid),
                  "settlement": settlement, "out": [p for p in self.order if self.lives[p] == 0],
-                 "reentered": list(self.reentered), "dealer": None if finished else self.dealer,
+                 "reentered": list(self.reentered), "next_dealer": None if finished else self.dealer,
                  "stake_cents": self.stake, "currency": self.currency,
                  "pot": format_money(self.pot, self.currency), **more}
         return MatchState(hands, dict(self.lives), finished, winner, extra)
@@ -1096,7 +1096,7 @@ def _notes(setup: MatchSetup, rp: Replay) -> list[str]:
         alive = [p for p in setup.players if x["lives"][p] > 0]
         lives = ", ".join(f"{p} ({x['lives'][p]})" for p in alive)
         notes.append(f"Still in: {lives}. "
-                     f"Pot {_money(x['pot_cents'], setup)}. Next dealer: {x['dealer']}.")
+                     f"Pot {_money(x['pot_cents'], setup)}. Next dealer: {x['next_dealer']}.")
     if x.get("settlement"):
         for t in settle(x["settlement"]):
             notes.append(t.text(setup.options["currency"]) + ".")

@@ -266,14 +266,20 @@ class Ledger:
 
     def add_hand(self, ref: str | int, doc: Mapping[str, Any]) -> MatchView:
         """Score ``doc`` as the next hand of the match and store it with its result."""
+        return self.add_hands(ref, [doc])
+
+    def add_hands(self, ref: str | int, new_docs: Sequence[Mapping[str, Any]]) -> MatchView:
+        """Score ``new_docs`` as the next hands of the match and store them all, or none of them."""
         with self.transaction() as s:
             m = self.find(s, ref)
             self._check_open(m)
             view = self._view(s, m)
-            docs = [h.document for h in view.hands] + [dict(doc)]
+            docs = [h.document for h in view.hands] + [dict(d) for d in new_docs]
             rp = self._replay_new(m, view.setup, docs, len(docs) - 1)
             pos = (view.hands[-1].position + 1) if view.hands else 1
-            self._insert_hand(s, m, pos, dict(doc), rp.results[-1].to_json())
+            first = len(view.hands)
+            for i, d in enumerate(new_docs):
+                self._insert_hand(s, m, pos + i, dict(d), rp.results[first + i].to_json())
             self._store_state(m, rp)
             s.add(m)
             s.flush()
