@@ -25,7 +25,8 @@ def _ask(question) -> str:
     return typer.prompt(f"{question.text}{hint}", default=question.default, show_default=False)
 
 
-def build_hand(match: str, entry: Optional[List[str]], file: Optional[str], prompt: bool) -> dict:
+def build_hand(match: str, entry: Optional[List[str]], file: Optional[str], prompt: bool,
+               number: Optional[int] = None) -> dict:
     """The hand document from a file, command-line words and prompts, in that order of precedence
     (words override the file; prompts fill what is still missing)."""
     from ledger.games import get_game
@@ -42,7 +43,16 @@ def build_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
     if entry:
         doc = merge(doc, game.parse_entry(view.setup, entry))
     ask = _ask if interactive(prompt) else None
-    return complete_hand(game, view.setup, doc, ask)
+    return complete_hand(game, view.setup, doc, ask, _state_before(view.replay, number))
+
+
+def _state_before(rp, number: Optional[int]):
+    """The match as it stood before hand ``number`` (1-based), or now when adding a new hand."""
+    if number is None:
+        return rp.final
+    if number <= 1 or number > len(rp.states) + 1:
+        return rp.start
+    return rp.states[number - 2]
 
 
 @hand_app.command("add", context_settings={"ignore_unknown_options": True})
@@ -69,7 +79,7 @@ def hand_fix(match: str = MATCH, number: int = typer.Argument(..., help="The han
              reason: Optional[str] = typer.Option(None, "--reason", help="Why (kept in the history)."),
              as_json: bool = JSON) -> None:
     """Correct a hand: the old one is voided (kept in the history) and the new one takes its place."""
-    doc = build_hand(match, entry, file, prompt)
+    doc = build_hand(match, entry, file, prompt, number)
     show_view(ledger().replace_hand(match, number, doc, reason), as_json, f"Corrected hand {number}.")
 
 

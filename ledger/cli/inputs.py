@@ -84,7 +84,7 @@ def parse_players(text: str | None) -> list[str] | None:
     return [p.strip() for p in re.split(r"\s*,\s*", text.strip()) if p.strip()]
 
 
-def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None) -> dict:
+def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, state=None) -> dict:
     """Ask the game's questions until the hand document is complete.
 
     ``ask(question)`` returns the user's answer; with ``ask`` None (no terminal), an optional item
@@ -92,7 +92,7 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None) -> d
     shown and asked again.
     """
     for _ in range(1000):
-        qs = game.questions(setup, doc)
+        qs = game.questions(setup, doc, state)
         if not qs:
             return doc
         q = qs[0]

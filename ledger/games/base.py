@@ -310,8 +310,13 @@ class Game:
         """Turn command-line words (``KEY=VALUE`` pairs by default) into a partial hand document."""
         return key_value_entry(tokens)
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
-        """What is still missing from ``doc`` for a complete hand, in the order to ask it."""
+    def questions(self, setup: MatchSetup, doc: Mapping[str, Any],
+                  state: MatchState | None = None) -> list[Question]:
+        """What is still missing from ``doc`` for a complete hand, in the order to ask it.
+
+        ``state`` is the match before this hand (None when scoring a hand on its own), so a game
+        can ask only the players still in, or offer what the state allows (a re-entry, a bet).
+        """
         return []
 
     def describe_hand(self, doc: Mapping[str, Any]) -> str:

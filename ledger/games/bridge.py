@@ -628,7 +628,7 @@ class Bridge(Game):
         from ledger.games.bridge_entry import parse_words
         return parse_words(setup, tokens)
 
-    def questions(self, setup, doc):
+    def questions(self, setup, doc, state=None):
         """The next thing to ask: contract, then declarer and result (not after a pass), then
         honours (rubber and Chicago only; Enter for none)."""
         from ledger.games.bridge_entry import next_questions

@@ -670,7 +670,7 @@ class CanastaGame(Game):
         """Command-line words → a partial hand document (see :func:`ledger.games.canasta_entry.parse_entry`)."""
         return words.parse_entry(setup, tokens)
 
-    def questions(self, setup, doc):
+    def questions(self, setup, doc, state=None):
         """The first thing still missing: per side its canastas, melded points, hand points and red
         threes (``opened`` follows from the melds), then who closed, then (classic) if concealed."""
         return words.questions(setup, doc)

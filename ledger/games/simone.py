@@ -417,7 +417,7 @@ class Simone(Game):
                 doc["hands"][player] = entry_value(v, f"hands.{player}")
         return doc
 
-    def questions(self, setup, doc):
+    def questions(self, setup, doc, state=None):
         """Each player's cards or sum not yet given, then who knocked (Enter for nobody)."""
         given = {setup.resolve_player(k, f"hands.{k}") for k in (doc.get("hands") or {})}
         qs = [Question(p, f"{p}: cards (e.g. KH JK 3S 5D) or the sum", _answer_hand(p))

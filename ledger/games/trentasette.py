@@ -229,7 +229,7 @@ class Trentasette(Game):
                 doc["sides"][side] = v
         return doc
 
-    def questions(self, setup, doc):
+    def questions(self, setup, doc, state=None):
         sides = doc.get("sides") or {}
         qs: list[Question] = []
         for side in setup.side_names:
