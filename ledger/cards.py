@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple
+from functools import cached_property, lru_cache
+from typing import Iterable, NamedTuple, Sequence
 
 from ledger.errors import LedgerError
 
@@ -30,6 +31,9 @@ FIGURES = ("J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 JOKER_RANK = "JK"
+_FIGURE_SET = frozenset(FIGURES)
+_NUMERIC_SET = frozenset(NUMERIC_RANKS)
+_ORDER = {r: i + 1 for i, r in enumerate(RANKS)}
 
 _SUIT_ALIASES = {
     "S": "S", "♠": "S", "♤": "S", "H": "H", "♥": "H", "♡": "H",
@@ -63,17 +67,17 @@ class Card(NamedTuple):
     @property
     def is_figure(self) -> bool:
         """J, Q or K ("figure" in the Italian games)."""
-        return self.rank in FIGURES
+        return self.rank in _FIGURE_SET
 
     @property
     def is_numeric(self) -> bool:
         """A to 10 (a "numeric" card in Trentasette)."""
-        return self.rank in NUMERIC_RANKS
+        return self.rank in _NUMERIC_SET
 
     @property
     def order(self) -> int:
         """Ace-low position of the rank: A=1 … 10=10, J=11, Q=12, K=13; joker 0."""
-        return 0 if self.is_joker else RANKS.index(self.rank) + 1
+        return _ORDER.get(self.rank, 0)
 
 
 JOKER = Card(JOKER_RANK, "")
@@ -83,11 +87,20 @@ def parse_card(text: str, field: str = "card", italian: bool = False) -> Card:
     """Read one card in any accepted notation; raise ``LedgerError`` naming ``field`` and the text.
 
     ``italian=True`` (the 40-card deck) also reads ``C`` as cavallo when it stands as a rank.
+    Readings are cached by text (a replay reads the same few dozen spellings over and over).
     """
-    raw = text
-    t = str(text).strip().upper()
+    card = _read_card(text, italian) if isinstance(text, str) else _read_card(str(text), italian)
+    if isinstance(card, str):
+        raise LedgerError(card, field, text)
+    return card
+
+
+@lru_cache(maxsize=4096)
+def _read_card(raw: str, italian: bool) -> Card | str:
+    """The card ``raw`` names, or the error message saying why it names none."""
+    t = raw.strip().upper()
     if not t:
-        raise LedgerError("an empty card", field, raw)
+        return "an empty card"
     if t in _JOKERS:
         return JOKER
     words = re.split(r"[\s_]+(?:DI\s+|DE\s+|OF\s+)?", t)
@@ -96,7 +109,7 @@ def parse_card(text: str, field: str = "card", italian: bool = False) -> Card:
         suit = _SUIT_WORDS.get(words[1]) or _SUIT_ALIASES.get(words[1])
         if rank and suit:
             return Card(rank, suit)
-        raise LedgerError(f"{raw!r} is not a card", field, raw)
+        return f"{raw!r} is not a card"
     if t[0] in "♠♤♥♡♦♢♣♧" and len(t) > 1:  # a suit symbol written first: ♠3
         t = t[1:] + t[0]
     suit = _SUIT_ALIASES.get(t[-1])
@@ -105,10 +118,11 @@ def parse_card(text: str, field: str = "card", italian: bool = False) -> Card:
     if italian and rank_text == "C":
         rank = "Q"
     if rank is None or suit is None:
-        raise LedgerError(
-            f"{raw!r} is not a card (write rank then suit, e.g. 10S, QH, 7♦, or JK)", field, raw
-        )
+        return f"{raw!r} is not a card (write rank then suit, e.g. 10S, QH, 7♦, or JK)"
     return Card(rank, suit)
+
+
+_SEPARATORS = re.compile(r"[\s,;]+")
 
 
 def parse_cards(value: object, field: str = "cards", italian: bool = False) -> list[Card]:
@@ -118,10 +132,7 @@ def parse_cards(value: object, field: str = "cards", italian: bool = False) -> l
     index of the bad card) for a value that is neither, or for any card that cannot be read.
     """
     if isinstance(value, str):
-        items: list = [w for w in re.split(r"[\s,;]+", value.strip()) if w]
-        # rejoin Italian "7 di coppe" style words: only when the plain reading fails
-        if any(_looks_like_word(w) for w in items):
-            items = _join_words(items)
+        items: Sequence = _split_cards(value)
     elif isinstance(value, list):
         items = value
     else:
@@ -130,8 +141,21 @@ def parse_cards(value: object, field: str = "cards", italian: bool = False) -> l
     for i, item in enumerate(items):
         if not isinstance(item, str):
             raise LedgerError(f"{item!r} is not a card", f"{field}[{i}]", item)
-        cards.append(parse_card(item, f"{field}[{i}]", italian=italian))
+        card = _read_card(item, italian)
+        if isinstance(card, str):
+            raise LedgerError(card, f"{field}[{i}]", item)
+        cards.append(card)
     return cards
+
+
+@lru_cache(maxsize=1024)
+def _split_cards(value: str) -> tuple[str, ...]:
+    """A string of cards cut into one text per card (Italian "7 di coppe" kept together)."""
+    items = [w for w in _SEPARATORS.split(value.strip()) if w]
+    # rejoin Italian "7 di coppe" style words: only when the plain reading fails
+    if any(_looks_like_word(w) for w in items):
+        items = _join_words(items)
+    return tuple(items)
 
 
 def _looks_like_word(w: str) -> bool:
@@ -179,10 +203,11 @@ class Deck:
 
     def cards(self) -> list[Card]:
         """Every physical card of the deck, in a stable order (suits S H D C, ranks A to K, jokers last)."""
-        out = []
-        for card, n in self.counts.items():
-            out.extend([card] * n)
-        return out
+        return list(self._cards)
+
+    @cached_property
+    def _cards(self) -> tuple[Card, ...]:
+        return tuple(card for card, n in self.counts.items() for _ in range(n))
 
     def check(self, cards: Iterable[Card], field: str = "cards") -> Counter:
         """Check that every card exists in this deck and no card appears more often than it holds.

@@ -8,18 +8,30 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import backends
 from ledger.cli import app
 
 CASES = json.loads((Path(__file__).parent / "cases.json").read_text(encoding="utf-8"))
 
 
+def pytest_generate_tests(metafunc):
+    backends.parametrize(metafunc)  # store and CLI tests also run on PostgreSQL when configured
+
+
 @pytest.fixture(autouse=True)
-def ledger_db(tmp_path, monkeypatch) -> Path:
-    """A fresh ledger path in a temporary directory, named by LEDGER_DB for the whole test."""
+def ledger_db(request, tmp_path, monkeypatch):
+    """A fresh ledger path in a temporary directory, named by LEDGER_DB for the whole test (on
+    PostgreSQL, see tests/backends.py: the URL of a fresh schema)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    if getattr(request, "param", "sqlite") == "postgresql":
+        with backends.pg_schema() as url:
+            monkeypatch.setenv("LEDGER_DB", url)
+            yield url
+        return
     path = tmp_path / "ledger.db"
     monkeypatch.setenv("LEDGER_DB", str(path))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    return path
+    yield path
+    backends.close_engines()
 
 
 class Cli:

@@ -67,18 +67,43 @@ def replay_cmd(file: str = DOC, as_json: bool = JSON) -> None:
 
 @app.command("import")
 def import_cmd(file: str = DOC, as_json: bool = JSON) -> None:
-    """Store a match document as a new match (everything an export holds is restored)."""
-    view = ledger().import_match(read_json(file))
+    """Store a match document as a new match (everything an export holds is restored).
+
+    A ledger export ('export --all') stores all its matches, or none; into an empty ledger the
+    match and hand numbers are kept.
+    """
+    from ledger.store.backup import import_all, is_export
+
+    data = read_json(file)
+    if is_export(data):
+        rows = import_all(ledger(), data)
+        if as_json:
+            print_json(rows)
+        else:
+            console().print(f"Imported {len(rows)} matches" + (f" ({rows[0]['id']}-{rows[-1]['id']})." if rows else "."),
+                            markup=False)
+        return
+    view = ledger().import_match(data)
     show_view(view, as_json, f"Imported as match {view.match.id}.")
 
 
 @app.command("export")
-def export_cmd(match: str = MATCH, as_json: bool = typer.Option(True, "--json", help="JSON (the only format)."),
+def export_cmd(match: Optional[str] = typer.Argument(None, help="The match number, or 'last'."),
+               every: bool = typer.Option(False, "--all", help="Every match (and player): a ledger export."),
+               as_json: bool = typer.Option(True, "--json", help="JSON (the only format)."),
                output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to this file.")) -> None:
-    """Write a match as a match document (with its night, entry times and corrections)."""
+    """Write a match as a match document (with its night, entry times and corrections), or with
+    --all the whole ledger as one ledger export that 'ledger import' restores."""
     import json
 
-    doc = ledger().export(match)
+    if every == (match is not None):
+        raise LedgerError("give a match, or --all for every match", "MATCH", match)
+    if every:
+        from ledger.store.backup import export_all
+
+        doc = export_all(ledger())
+    else:
+        doc = ledger().export(match)
     if output:
         from pathlib import Path
 

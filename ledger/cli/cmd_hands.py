@@ -1,4 +1,7 @@
-"""``ledger hand add | void | fix``: enter a hand, void one, correct one (history kept)."""
+"""``ledger hand add | undo | void | edit``: enter a hand, take one back, correct one (history kept).
+
+A finished or ended match is corrected only after ``ledger match reopen MATCH``.
+"""
 
 from __future__ import annotations
 
@@ -65,22 +68,32 @@ def hand_add(match: str = MATCH, entry: Optional[List[str]] = ENTRY, file: Optio
     show_view(view, as_json, f"Hand {len(view.hands)}: {last.summary}" if last.summary else None)
 
 
+REASON = typer.Option(None, "--reason", help="Why (kept in the history).")
+NUMBER = typer.Argument(..., help="The hand's number on the scoreboard.")
+
+
+@hand_app.command("undo")
+def hand_undo(match: str = MATCH, reason: Optional[str] = REASON, as_json: bool = JSON) -> None:
+    """Take back the last hand entered: it leaves the scoreboard but stays in the history."""
+    view = ledger().undo_hand(match, reason)
+    show_view(view, as_json, f"Took back hand {len(view.hands) + 1}.")
+
+
 @hand_app.command("void")
-def hand_void(match: str = MATCH, number: int = typer.Argument(..., help="The hand's number on the scoreboard."),
-              reason: Optional[str] = typer.Option(None, "--reason", help="Why (kept in the history)."),
+def hand_void(match: str = MATCH, number: int = NUMBER, reason: Optional[str] = REASON,
               as_json: bool = JSON) -> None:
     """Void a hand: it leaves the scoreboard but stays in the match's history."""
     show_view(ledger().void_hand(match, number, reason), as_json, f"Voided hand {number}.")
 
 
-@hand_app.command("fix", context_settings={"ignore_unknown_options": True})
-def hand_fix(match: str = MATCH, number: int = typer.Argument(..., help="The hand's number on the scoreboard."),
-             entry: Optional[List[str]] = ENTRY, file: Optional[str] = FILE, prompt: bool = PROMPT,
-             reason: Optional[str] = typer.Option(None, "--reason", help="Why (kept in the history)."),
-             as_json: bool = JSON) -> None:
+@hand_app.command("edit", context_settings={"ignore_unknown_options": True})
+def hand_edit(match: str = MATCH, number: int = NUMBER,
+              entry: Optional[List[str]] = ENTRY, file: Optional[str] = FILE, prompt: bool = PROMPT,
+              reason: Optional[str] = REASON, as_json: bool = JSON) -> None:
     """Correct a hand: the old one is voided (kept in the history) and the new one takes its place."""
     doc = build_hand(match, entry, file, prompt, number)
     show_view(ledger().replace_hand(match, number, doc, reason), as_json, f"Corrected hand {number}.")
 
 
-hand_app.command("edit", help="Same as 'fix'.", hidden=True)(hand_fix)
+hand_app.command("fix", help="Same as 'edit'.", hidden=True,
+                 context_settings={"ignore_unknown_options": True})(hand_edit)

@@ -49,7 +49,9 @@ def demo(remove: bool = typer.Option(False, "--remove", help="Take the demo nigh
     for v in views:
         show_view(v, False)
         console().print()
-    console().print(f"Recorded the demo night in {led.url} ({len(views)} matches). "
+    from ledger.store.engine import display_url
+
+    console().print(f"Recorded the demo night in {display_url(led.url)} ({len(views)} matches). "
                     "Take it out again with: ledger demo --remove", markup=False)
 
 
@@ -72,7 +74,8 @@ def games(as_json: bool = JSON) -> None:
 
 @db_app.command("check")
 def db_check(as_json: bool = JSON) -> None:
-    """Replay every match and say which stored hand result no longer agrees (e.g. after a scorer fix)."""
+    """Check the database file, replay every match and say which stored hand result no longer agrees
+    (e.g. after a scorer fix). Exit code 1 when anything is found."""
     problems = ledger().check()
     if as_json:
         print_json({"ok": not problems, "problems": problems})
@@ -80,23 +83,36 @@ def db_check(as_json: bool = JSON) -> None:
         console().print("Every match replays to its stored results.")
     else:
         print_rows("Differences", ["match", "hand", "problem"],
-                   [(p["match"], p["hand"] or "—", p["problem"]) for p in problems])
+                   [(p["match"] or "—", p["hand"] or "—", p["problem"]) for p in problems])
     if problems:
         raise typer.Exit(1)
 
 
 @db_app.command("upgrade")
-def db_upgrade() -> None:
-    """Bring the ledger's schema up to this program's (done anyway whenever a ledger is opened)."""
-    led = ledger()
-    console().print(f"{led.url} is up to date.", markup=False)
+def db_upgrade(as_json: bool = JSON) -> None:
+    """Bring the ledger's schema up to this program's (done anyway whenever a ledger is opened).
+
+    A ledger made by a newer program is refused and left as it is.
+    """
+    from ledger.cli.app import State
+    from ledger.store.engine import HEAD, database_url, display_url, open_engine, stored_revision
+
+    url = database_url(State.db)
+    before = stored_revision(open_engine(url))
+    ledger()  # opening migrates (or refuses a newer ledger)
+    if as_json:
+        print_json({"db": display_url(url), "from": before, "to": HEAD})
+    elif before == HEAD:
+        console().print(f"{display_url(url)} is up to date (schema {HEAD}).", markup=False)
+    else:
+        console().print(f"{display_url(url)}: schema {before or 'none'} -> {HEAD}.", markup=False)
 
 
 @db_app.command("path")
 def db_path() -> None:
-    """Print where the ledger is (after --db and LEDGER_DB)."""
-    from ledger.store.engine import database_url
+    """Print where the ledger is (after --db and LEDGER_DB; a password is not shown)."""
+    from ledger.store.engine import database_url, display_url
 
     from ledger.cli.app import State
 
-    typer.echo(database_url(State.db))
+    typer.echo(display_url(database_url(State.db)))

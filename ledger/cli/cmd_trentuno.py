@@ -1,7 +1,9 @@
-"""``ledger settle``: who pays whom, for a night of matches played for money (Trentuno stakes).
+"""``ledger settle``: who pays whom, for a night of matches played for money (Trentuno's lives and
+the stakes any game may be played for, :mod:`ledger.games.stakes`).
 
 The pure logic is :func:`ledger.games.settle.night_report`; this module only picks the matches,
-reads each one's ``settlement`` (player → net cents, from a replay of its hands) and prints.
+reads each one's money (player → net cents, from a replay of its hands:
+:func:`ledger.games.stakes.match_money`) and prints.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ def register(app: typer.Typer) -> None:
         transfers that settle everyone, e.g. "Bruno pays Anna 1.50 EUR"."""
         from ledger.cli.app import ledger
         from ledger.games.settle import night_report
+        from ledger.games.stakes import match_money
         from ledger.store.service import night_date, parse_date
 
         led = ledger()
@@ -39,15 +42,14 @@ def register(app: typer.Typer) -> None:
         entries, not_money = [], []
         for ref in refs:
             view = led.view(ref)
-            final = view.replay.final.to_json()
-            if "settlement" not in final:
+            money = match_money(view.setup, view.replay.final)
+            if money is None:
                 if matches:
                     raise LedgerError(f"match {view.match.id} ({view.match.game}) is not played for money",
                                       "match", ref)
                 not_money.append(view.match.id)
                 continue
-            entries.append({"match": view.match.id, "currency": view.setup.options.get("currency"),
-                            "settlement": final["settlement"]})
+            entries.append({"match": view.match.id, "currency": money.currency, "settlement": money.nets})
         report = night_report(entries)
         if as_json:
             from ledger.cli.render import print_json

@@ -5,10 +5,11 @@ from __future__ import annotations
 import importlib
 
 from ledger.cli import cmd_documents, cmd_hands, cmd_ledger, cmd_matches, cmd_players  # noqa: F401
+from ledger.cli import cmd_backup  # noqa: F401  (backup, restore)
 from ledger.cli.app import app
 
 # game-specific commands: each module defines register(app)
-for _name in ("cmd_trentuno", "cmd_bridge", "cmd_canasta", "cmd_simone"):
+for _name in ("cmd_trentuno", "cmd_bridge", "cmd_canasta", "cmd_simone", "cmd_report", "cmd_play"):
     try:
         _mod = importlib.import_module(f"ledger.cli.{_name}")
     except ModuleNotFoundError as err:

@@ -251,7 +251,12 @@ class Game:
             raise LedgerError(f"{self.title or self.name} is played by {span} players, not {n}", field, n)
 
     def check_options(self, rules: str, options: dict, players: tuple[str, ...]) -> dict:
-        """Validate options and fill defaults; the base accepts only ``first_dealer``."""
+        """Validate options and fill defaults; the base accepts ``first_dealer`` and the stakes
+        every game may be played for (``stake`` or ``stake_cents``, ``stake_per``, ``currency``:
+        :func:`ledger.games.stakes.read_stake_options`, stored only when a stake is given)."""
+        from ledger.games.stakes import read_stake_options
+
+        stakes = read_stake_options(options)
         out = {}
         if "first_dealer" in options:
             fd = options.pop("first_dealer")
@@ -263,6 +268,7 @@ class Game:
         if options:
             key = sorted(options)[0]
             raise LedgerError(f"unknown option {key!r} for {self.name}", f"options.{key}", options[key])
+        out.update(stakes)
         return out
 
     # --- one hand --------------------------------------------------------------------------

@@ -475,6 +475,19 @@ def duplicate_start(setup: MatchSetup) -> MatchState:
     return MatchState(0, _zero(), False, None, ex)
 
 
+def board_vul(deal, board: int | None = None) -> str | None:
+    """A duplicate board's vulnerability: by its number (Law 2); a ``vulnerable`` given as well
+    must agree with it (``LedgerError`` on ``vulnerable`` otherwise). None when neither is known."""
+    board = deal.board if deal.board is not None else board
+    if board is None:
+        return deal.vulnerable
+    by_law = board_vulnerability(board)
+    if deal.vulnerable is not None and deal.vulnerable != by_law:
+        raise LedgerError(f"board {board} is {by_law} vulnerable by Law 2, not {deal.vulnerable}",
+                          "vulnerable", deal.vulnerable)
+    return by_law
+
+
 def duplicate_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
     """One board (Law 77): its score goes to the side that gains it."""
     if state.finished:
@@ -482,7 +495,7 @@ def duplicate_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]
     ex = dict(state.extra)
     deal = read_deal(doc, DUPLICATE, setup)
     board = deal.board if deal.board is not None else ex["next_board"]
-    vul = deal.vulnerable if deal.vulnerable is not None else board_vulnerability(board)
+    vul = board_vul(deal, board)
     entries = deal_entries(deal, vul) + duplicate_premium(deal, vul)
     score = net_ns(entries)
     totals = {"NS": state.totals["NS"] + max(score, 0), "EW": state.totals["EW"] + max(-score, 0)}
@@ -571,11 +584,9 @@ class Bridge(Game):
         """
         rules = self.check_rules(rules if rules is not None else doc.get("rules"))
         deal = read_deal(doc, rules)
-        vul = deal.vulnerable
+        vul = board_vul(deal) if rules == DUPLICATE else deal.vulnerable
         if vul is None:
-            if rules == DUPLICATE and deal.board is not None:
-                vul = board_vulnerability(deal.board)
-            elif deal.contract.passed:
+            if deal.contract.passed:
                 vul = "None"
             else:
                 hint = " (or the board number)" if rules == DUPLICATE else ""

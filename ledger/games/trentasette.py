@@ -49,6 +49,7 @@ COUNT_FIELDS = {
     "runs": "suits with a run (7 in a row; 6 with three sides), e.g. \"H\" or none",
     "missing_suits": "suits of which the pile has no numeric card, e.g. \"C\" or none",
 }
+_LIST_COUNTS = ("ranks", "runs", "missing_suits")
 _REQUIRED_COUNTS = tuple(COUNT_FIELDS)  # every fact must be reported: a forgotten one would score silently
 
 
@@ -80,26 +81,40 @@ def thresholds(n_sides: int) -> tuple[int, int]:
 def pile_from_cards(cards: Sequence[Card], n_sides: int) -> Pile:
     """The facts of a pile given card by card (``n_sides`` sets the rank and run thresholds)."""
     need_rank, run_len = thresholds(n_sides)
-    numeric = [c for c in cards if c.is_numeric]
-    by_rank = Counter(c.rank for c in numeric)
-    runs = frozenset(s for s in SUITS if _longest_run({c.order for c in numeric if c.suit == s}) >= run_len)
+    by_rank: Counter = Counter()
+    orders: dict[str, set[int]] = {s: set() for s in SUITS}
+    figures = 0
+    for c in cards:  # one pass: a replay reads 52 cards a hand
+        order = _NUMERIC_ORDER.get(c.rank)
+        if order is not None:
+            by_rank[c.rank] += 1
+            orders[c.suit].add(order)
+        elif c.rank in _FIGURES:
+            figures += 1
     return Pile(
         cards=len(cards),
-        figures=sum(1 for c in cards if c.is_figure),
+        figures=figures,
         ranks=frozenset(r for r, n in by_rank.items() if n >= need_rank),
-        ace_of_hearts=Card("A", "H") in cards,
-        two_of_spades=Card("2", "S") in cards,
+        ace_of_hearts=ACE_OF_HEARTS in cards,
+        two_of_spades=TWO_OF_SPADES in cards,
         sevens=by_rank["7"] > 0,
-        runs=runs,
-        missing_suits=frozenset(s for s in SUITS if not any(c.suit == s for c in numeric)),
+        runs=frozenset(s for s in SUITS if len(orders[s]) >= run_len and _longest_run(orders[s]) >= run_len),
+        missing_suits=frozenset(s for s in SUITS if not orders[s]),
     )
+
+
+ACE_OF_HEARTS = Card("A", "H")
+TWO_OF_SPADES = Card("2", "S")
+_NUMERIC_ORDER = {r: i + 1 for i, r in enumerate(NUMERIC_RANKS)}
+_FIGURES = frozenset(("J", "Q", "K"))
 
 
 def _longest_run(orders: set[int]) -> int:
     best = run = 0
     for o in range(1, 11):
         run = run + 1 if o in orders else 0
-        best = max(best, run)
+        if run > best:
+            best = run
     return best
 
 
@@ -408,7 +423,8 @@ def _read_counts(value: Mapping, field: str) -> dict:
     check_keys(value, set(COUNT_FIELDS), prefix=f"{field}.")
     out = dict(value)
     for f in _REQUIRED_COUNTS:
-        if f not in out or out[f] in (None, ""):
+        # "" reads as none for the list facts (ranks, runs, missing_suits), as missing otherwise
+        if f not in out or out[f] is None or (out[f] == "" and f not in _LIST_COUNTS):
             raise LedgerError(f"missing ({COUNT_FIELDS[f]})", f"{field}.{f}", None)
     for f in COUNT_FIELDS:
         _read_count_field(out, f, f"{field}.{f}")

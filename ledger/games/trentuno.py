@@ -51,6 +51,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -164,11 +165,12 @@ def value_of_cards(cards: Sequence[Card], variant: Variant) -> HandValue:
 
 
 @lru_cache(maxsize=None)
-def possible_totals(rules: str) -> frozenset[int]:
-    """Every one-suit total that three cards of one deck can be worth (a hand entered as a number)."""
+def possible_totals(rules: str, decks: int = 1) -> frozenset[int]:
+    """Every one-suit total that three cards of the decks in play can be worth (a hand entered as a
+    number). A third deck adds no total that two decks cannot make."""
     variant = VARIANTS[rules]
     out = set()
-    for trio in combinations(variant.deck().cards(), 3):
+    for trio in combinations(variant.deck(min(decks, 2)).cards(), 3):
         v = value_of_cards(trio, variant)
         if v.kind == TOTAL:
             out.add(v.total)
@@ -189,7 +191,7 @@ def read_rank(text: str, field: str, variant: Variant) -> str:
     return rank
 
 
-def read_value(raw: object, field: str, variant: Variant) -> tuple[HandValue, list[Card] | None]:
+def read_value(raw: object, field: str, variant: Variant, decks: int = 1) -> tuple[HandValue, list[Card] | None]:
     """One player's hand as entered: 3 cards, a number, or ``"tris R"`` / ``"tris R (jolly)"``.
 
     Returns the value and the cards (None when not given as cards). ``LedgerError`` on ``field``
@@ -198,7 +200,7 @@ def read_value(raw: object, field: str, variant: Variant) -> tuple[HandValue, li
     if isinstance(raw, bool) or raw is None:
         raise LedgerError(f"expected 3 cards, a number or 'tris R', got {raw!r}", field, raw)
     if isinstance(raw, int) or (isinstance(raw, str) and re.fullmatch(r"\s*-?\d+\s*", raw)):
-        return HandValue(TOTAL, total=check_total(raw, field, variant)), None
+        return HandValue(TOTAL, total=check_total(raw, field, variant, decks)), None
     if isinstance(raw, str) and _TRIS.fullmatch(raw.strip()):
         return read_tris(raw, field, variant), None
     cards = parse_cards(raw, field, italian=variant.italian)
@@ -207,9 +209,9 @@ def read_value(raw: object, field: str, variant: Variant) -> tuple[HandValue, li
     return value_of_cards(cards, variant), cards
 
 
-def check_total(raw: object, field: str, variant: Variant) -> int:
+def check_total(raw: object, field: str, variant: Variant, decks: int = 1) -> int:
     n = as_int(raw, field, 2, 31)
-    if n not in possible_totals(variant.rules):
+    if n not in possible_totals(variant.rules, decks):
         raise LedgerError(f"{n} is not a one-suit total that three cards make in {variant.deck_name}", field, raw)
     return n
 
@@ -342,11 +344,35 @@ def read_hand(doc: Mapping[str, Any], raw_hands: Mapping[str, Any], variant: Var
         fld = f"hands.{key}"
         if name in values:
             raise LedgerError(f"{name}'s hand is given twice", fld, key)
-        values[name], cards[name] = read_value(raw, fld, variant)
+        values[name], cards[name] = read_value(raw, fld, variant, decks)
         if cards[name]:
             deck.check(cards[name], fld)
     deck.check([c for cs in cards.values() if cs for c in cs], "hands")
+    check_tris_cards(values, cards, deck)
     return Hand(values, cards, read_ending(doc, variant, values, resolve_name))
+
+
+def check_tris_cards(values: Mapping[str, HandValue], cards: Mapping[str, list[Card] | None], deck) -> None:
+    """Hands entered as "tris R" hold cards too: three of rank R (two and the jack of clubs for a
+    jolly tris). Together with the hands given as cards they must fit in the decks in play."""
+    need: Counter = Counter()
+    jacks_of_clubs = 0
+    for name, v in values.items():
+        if cards.get(name) is None and v.kind in (TRIS, JOLLY_TRIS):
+            need[v.rank] += 3 if v.kind == TRIS else 2
+            jacks_of_clubs += v.kind == JOLLY_TRIS
+    if not need:
+        return
+    held = Counter(c.rank for cs in cards.values() if cs for c in cs)
+    for rank, n in need.items():
+        exist = sum(k for c, k in deck.counts.items() if c.rank == rank)
+        if held[rank] + n > exist:
+            raise LedgerError(f"the hands need {held[rank] + n} cards of rank {rank}, but {deck.name} holds {exist}",
+                              "hands", rank)
+    jc = Card("J", "C")
+    held_jc = sum(1 for cs in cards.values() if cs for c in cs if c == jc)
+    if jacks_of_clubs and held_jc + jacks_of_clubs > deck.counts.get(jc, 0):
+        raise LedgerError("more jolly hands than jacks of clubs in play", "hands", "JC")
 
 
 def _name_resolver(players: Sequence[str]):

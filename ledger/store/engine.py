@@ -2,8 +2,13 @@
 
 - :func:`database_url` picks the database: ``--db`` (a path or a SQLAlchemy URL), else the
   ``LEDGER_DB`` environment variable, else ``ledger.db`` in the platformdirs user data directory.
-- :func:`open_engine` creates the engine; SQLite files are created readable and writable by their
-  owner only and opened with foreign keys on, WAL journal and a busy timeout.
+- :func:`open_engine` creates the engine (one per URL and process); SQLite files are created
+  readable and writable by their owner only and opened with foreign keys on, WAL journal and a
+  busy timeout.
+- Writers take turns: a transaction opened through :func:`writer` starts with ``BEGIN IMMEDIATE``
+  on SQLite (it waits up to the busy timeout for another writer, instead of failing later when a
+  read lock would have to become a write lock) and takes one transaction-scoped advisory lock on
+  PostgreSQL. Read transactions never wait for writers.
 - :func:`ensure_schema` reads the stored Alembic revision cheaply and runs the migrations only
   when it differs from :data:`HEAD` (Alembic is imported only then). A ledger written by a newer
   program is refused, never changed.
@@ -17,9 +22,13 @@ from pathlib import Path
 from ledger.errors import LedgerError
 
 HEAD = "0001"  # the newest migration in ledger/store/migrations/versions
-KNOWN = ("0001",)
+KNOWN = ("0001",)  # every revision this program can read, oldest first
 BUSY_TIMEOUT_MS = 10_000
 ENV_VAR = "LEDGER_DB"
+WRITE = "ledger_write"  # execution option marking a transaction that writes
+PG_LOCK_KEY = 0x1ED6E7  # the advisory lock PostgreSQL writers take turns on (any constant)
+
+_engines: dict = {}  # url -> Engine: one engine (and connection pool) per database per process
 
 
 def default_path() -> Path:
@@ -37,11 +46,37 @@ def database_url(db: str | None = None) -> str:
     return "sqlite:///" + str(Path(value).expanduser().resolve())
 
 
+def display_url(url: str) -> str:
+    """``url`` as it may be shown to people: a password is replaced by ``***``."""
+    if url.startswith("sqlite"):
+        return url
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # not a URL SQLAlchemy can read: show only its scheme
+        return url.split("://", 1)[0] + "://…"
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL (None for an in-memory database or another kind of database)."""
+    if not url.startswith("sqlite"):
+        return None
+    path = url.split(":///", 1)[1] if ":///" in url else ""
+    path = path.split("?", 1)[0]
+    if not path or path == ":memory:":
+        return None
+    return Path(path)
+
+
+def is_sqlite(engine) -> bool:
+    return engine.dialect.name == "sqlite"
+
+
 def _prepare_sqlite_file(url: str) -> None:
-    path = url.removeprefix("sqlite:///")
-    if not path or path == ":memory:" or url.startswith("sqlite:///:memory:"):
+    p = sqlite_path(url)
+    if p is None:
         return
-    p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
     if not p.exists():
         # SQLite creates -wal and -shm with the main file's permissions: owner only
@@ -50,7 +85,32 @@ def _prepare_sqlite_file(url: str) -> None:
 
 
 def open_engine(url: str):
-    """An engine for ``url``; for SQLite with the pragmas DESIGN.md asks for."""
+    """The engine for ``url`` (created on first use, then shared within the process).
+
+    SQLite gets the pragmas DESIGN.md asks for, and SQLAlchemy emits ``BEGIN`` itself (the
+    sqlite3 module's own transaction handling is turned off, as the SQLAlchemy documentation
+    describes for pysqlite) so that writers can begin with ``BEGIN IMMEDIATE``. A database whose
+    driver is not installed is refused with the package to install.
+    """
+    engine = _engines.get(url)
+    if engine is None:
+        engine = _engines[url] = _create_engine(url)
+    return engine
+
+
+def dispose_engines() -> None:
+    """Close every pooled connection of every engine this process opened (tests, restore)."""
+    for engine in list(_engines.values()):
+        engine.dispose()
+    _engines.clear()
+
+
+def writer(engine):
+    """``engine`` for transactions that write: they take turns (see the module docstring)."""
+    return engine.execution_options(**{WRITE: True})
+
+
+def _create_engine(url: str):
     from sqlalchemy import event
     from sqlmodel import create_engine
 
@@ -59,15 +119,61 @@ def open_engine(url: str):
         engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
 
         @event.listens_for(engine, "connect")
-        def _pragmas(dbapi_conn, _record):  # pragma: no cover - exercised by every test
+        def _connect(dbapi_conn, _record):  # pragma: no cover - exercised by every test
+            dbapi_conn.isolation_level = None  # SQLAlchemy emits BEGIN (see _begin)
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA journal_mode=WAL")
             cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             cur.close()
 
+        @event.listens_for(engine, "begin")
+        def _begin(conn):  # pragma: no cover - exercised by every test
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE) else "BEGIN")
+
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    try:
+        engine = create_engine(url, pool_pre_ping=True)
+    except Exception as err:
+        if isinstance(err, ImportError) or type(err).__name__ == "NoSuchModuleError":
+            extra = " (pip install 'ledger[postgres]')" if url.startswith("postgres") else ""
+            raise LedgerError(f"cannot open {display_url(url)}: its database driver is not installed{extra}",
+                              "db", display_url(url)) from None
+        if type(err).__name__ == "ArgumentError":
+            raise LedgerError(f"{display_url(url)} is not a database URL", "db", display_url(url)) from None
+        raise
+    if engine.dialect.name == "postgresql":
+
+        @event.listens_for(engine, "begin")
+        def _pg_begin(conn):
+            if conn.get_execution_options().get(WRITE):
+                conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({PG_LOCK_KEY})")
+
+    return engine
+
+
+def after_explicit_ids(conn, tables: tuple[str, ...] = ("player", "match", "hand")) -> None:
+    """After rows were inserted with explicit ids (a restore), move PostgreSQL's id sequences past
+    them so the next row gets the next free number (SQLite needs nothing: it takes max(id) + 1)."""
+    if conn.dialect.name != "postgresql":
+        return
+    for table in tables:
+        conn.exec_driver_sql(
+            f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+            f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)")
+
+
+def integrity_problems(engine) -> list[str]:
+    """What SQLite's ``integrity_check`` and ``foreign_key_check`` find wrong (nothing: ``[]``).
+
+    A database server looks after its own storage: ``[]`` there.
+    """
+    if not is_sqlite(engine):
+        return []
+    with engine.connect() as conn:
+        found = [r[0] for r in conn.exec_driver_sql("PRAGMA integrity_check").fetchall() if r[0] != "ok"]
+        found += [f"row {r[1]} of table {r[0]} refers to a missing row of {r[2]}"
+                  for r in conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()]
+    return found
 
 
 def stored_revision(engine) -> str | None:
@@ -80,25 +186,46 @@ def stored_revision(engine) -> str | None:
         return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
-def ensure_schema(engine) -> None:
-    """Bring the ledger to :data:`HEAD`; raise ``LedgerError`` for a ledger newer than this program."""
-    rev = stored_revision(engine)
-    if rev == HEAD:
-        return
+def check_revision(rev: str | None, what: str = "this ledger") -> None:
+    """Refuse a revision this program does not know (a ledger made by a newer program)."""
     if rev is not None and rev not in KNOWN:
         raise LedgerError(
-            f"this ledger has schema revision {rev!r}, newer than this program knows ({HEAD}); "
-            "upgrade ledger to open it", "db", rev)
-    upgrade(engine)
+            f"{what} has schema revision {rev!r}, newer than this program knows ({HEAD}); "
+            "upgrade ledger to open it (nothing was changed)", "db", rev)
+
+
+def ensure_schema(engine) -> None:
+    """Bring the ledger to :data:`HEAD`; raise ``LedgerError`` for a ledger newer than this program.
+
+    A SQLite ledger is switched to the WAL journal only once its schema is known to be ours, so a
+    refused ledger file is left byte for byte as it was.
+    """
+    rev = stored_revision(engine)
+    if rev != HEAD:
+        check_revision(rev)
+        upgrade(engine)
+    if is_sqlite(engine) and sqlite_path(str(engine.url)) is not None:
+        _use_wal(engine)
+
+
+def _use_wal(engine) -> None:
+    raw = engine.raw_connection()
+    try:
+        cur = raw.driver_connection.cursor()
+        if cur.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            cur.execute("PRAGMA journal_mode=WAL")
+        cur.close()
+    finally:
+        raw.close()
 
 
 def upgrade(engine) -> None:
-    """Run the Alembic migrations up to the head, in one transaction."""
+    """Run the Alembic migrations up to the head, in one write transaction."""
     from alembic import command
     from alembic.config import Config
 
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
-    with engine.begin() as conn:
+    with writer(engine).begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")

@@ -21,7 +21,7 @@ from sqlmodel import Session, col, delete, select
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import MatchSetup, Replay, replay
-from ledger.store.engine import database_url, ensure_schema, open_engine
+from ledger.store.engine import database_url, ensure_schema, open_engine, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 
 NIGHT_STARTS = dt.time(6, 0)  # a hand entered before 06:00 belongs to the previous day's night
@@ -89,11 +89,17 @@ class Ledger:
         self.url = database_url(db)
         self.engine = open_engine(self.url)
         ensure_schema(self.engine)
+        self.writer = writer(self.engine)
 
     @contextmanager
-    def transaction(self) -> Iterator[Session]:
-        """A session whose writes are committed together at the end, or not at all."""
-        with Session(self.engine, expire_on_commit=False) as session:
+    def transaction(self, write: bool = False) -> Iterator[Session]:
+        """A session whose writes are committed together at the end, or not at all.
+
+        ``write``: the transaction writes, so it waits its turn among writers from the start
+        (``BEGIN IMMEDIATE`` on SQLite, an advisory lock on PostgreSQL): what it reads stays true
+        until it commits, and it never fails half-way with "database is locked".
+        """
+        with Session(self.writer if write else self.engine, expire_on_commit=False) as session:
             with session.begin():
                 yield session
 
@@ -103,6 +109,7 @@ class Ledger:
         clean = " ".join(str(name).split())
         if not clean:
             raise LedgerError("a player needs a name", "name", name)
+        _check_name(clean, "name")
         found = s.exec(select(Player).where(Player.name_key == clean.casefold())).first()
         if found is None:
             if not create:
@@ -115,7 +122,7 @@ class Ledger:
     def add_players(self, names: Sequence[str]) -> list[tuple[Player, bool]]:
         """Add players; returns each with whether it was new. Existing names are left as they are."""
         out = []
-        with self.transaction() as s:
+        with self.transaction(write=True) as s:
             for n in names:
                 exists = s.exec(select(Player).where(Player.name_key == " ".join(n.split()).casefold())).first()
                 out.append((exists or self.player(s, n), exists is None))
@@ -132,11 +139,12 @@ class Ledger:
 
     def rename_player(self, old: str, new: str) -> Player:
         """Rename a player; the new name must not belong to someone else (case-insensitive)."""
-        with self.transaction() as s:
+        with self.transaction(write=True) as s:
             p = self.player(s, old, create=False)
             clean = " ".join(new.split())
             if not clean:
                 raise LedgerError("a player needs a name", "new", new)
+            _check_name(clean, "new")
             other = s.exec(select(Player).where(Player.name_key == clean.casefold())).first()
             if other is not None and other.id != p.id:
                 raise LedgerError(f"{other.name!r} already exists", "new", new)
@@ -161,17 +169,20 @@ class Ledger:
                   date: dt.date | None = None) -> MatchView:
         """Start a match; players are matched by name (case-insensitive) or added."""
         game = get_game(game_name)
-        with self.transaction() as s:
+        with self.transaction(write=True) as s:
             setup = game.setup(rules, players, sides, options)
             m = self._create_match(s, setup, self.night(s, date))
             return self._view(s, m)
 
-    def _create_match(self, s: Session, setup: MatchSetup, night: Night, demo: bool = False) -> Match:
-        m = Match(night_id=night.id, game=setup.game, rules=setup.rules, options=dict(setup.options),
+    def _create_match(self, s: Session, setup: MatchSetup, night: Night, demo: bool = False,
+                      id: int | None = None) -> Match:
+        m = Match(id=id, night_id=night.id, game=setup.game, rules=setup.rules, options=dict(setup.options),
                   teams=setup.teams)
         s.add(m)
         s.flush()
         side_of = {p: side for side, members in setup.sides.items() for p in members}
+        for side in setup.sides:
+            _check_name(side, "sides")
         for i, name in enumerate(setup.players):
             player = self.player(s, name, demo=demo)
             s.add(Seat(match_id=m.id, player_id=player.id, seat=i, side=side_of[name]))
@@ -264,13 +275,20 @@ class Ledger:
         if m.status == "ended":
             raise LedgerError(f"match {m.id} was ended: no more hands", "match", m.id)
 
+    def _check_correctable(self, m: Match) -> None:
+        """A finished or ended match is corrected only after an explicit ``match reopen``."""
+        if m.status != "open":
+            how = f"is over (winner: {_who(m.winner)})" if m.status == "finished" else "was ended"
+            raise LedgerError(f"match {m.id} {how}: to correct it, first run: ledger match reopen {m.id}",
+                              "match", m.id)
+
     def add_hand(self, ref: str | int, doc: Mapping[str, Any]) -> MatchView:
         """Score ``doc`` as the next hand of the match and store it with its result."""
         return self.add_hands(ref, [doc])
 
     def add_hands(self, ref: str | int, new_docs: Sequence[Mapping[str, Any]]) -> MatchView:
         """Score ``new_docs`` as the next hands of the match and store them all, or none of them."""
-        with self.transaction() as s:
+        with self.transaction(write=True) as s:
             m = self.find(s, ref)
             self._check_open(m)
             view = self._view(s, m)
@@ -293,15 +311,21 @@ class Ledger:
             raise _renumber(err) from None
 
     def _insert_hand(self, s: Session, m: Match, position: int, doc: dict, result: dict,
-                     replaces: int | None = None, entered_at: dt.datetime | None = None) -> Hand:
+                     replaces: int | None = None, entered_at: dt.datetime | None = None,
+                     scorer_version: str | None = None, id: int | None = None) -> Hand:
         game = get_game(m.game)
-        h = Hand(match_id=m.id, position=position, document=doc, result=result, rules=m.rules,
-                 scorer_version=game.version, replaces_id=replaces, entered_at=entered_at or utcnow())
+        h = Hand(id=id, match_id=m.id, position=position, document=doc, result=result, rules=m.rules,
+                 scorer_version=scorer_version or game.version, replaces_id=replaces,
+                 entered_at=entered_at or utcnow())
         s.add(h)
         s.flush()
         return h
 
     def _nth(self, view: MatchView, n: int | str) -> Hand:
+        if isinstance(n, str) and n.strip().lower() == "last":
+            if not view.hands:
+                raise LedgerError(f"match {view.match.id} has no hand yet", "hand", n)
+            return view.hands[-1]
         try:
             k = int(n)
         except (TypeError, ValueError):
@@ -311,10 +335,11 @@ class Ledger:
         return view.hands[k - 1]
 
     def void_hand(self, ref: str | int, n: int | str, reason: str | None = None) -> MatchView:
-        """Void hand ``n`` (1-based among live hands); it stays in the history. Reopens a finished match
-        only if the remaining hands no longer finish it."""
-        with self.transaction() as s:
+        """Void hand ``n`` (1-based among live hands, or ``last``); it stays in the history with when
+        and why. A finished or ended match must be reopened first (``reopen_match``)."""
+        with self.transaction(write=True) as s:
             m = self.find(s, ref)
+            self._check_correctable(m)
             view = self._view(s, m)
             h = self._nth(view, n)
             docs = [x.document for x in view.hands if x.id != h.id]
@@ -328,9 +353,12 @@ class Ledger:
 
     def replace_hand(self, ref: str | int, n: int | str, doc: Mapping[str, Any],
                      reason: str | None = None) -> MatchView:
-        """Correct hand ``n``: the old hand is voided (kept), the new one takes its place."""
-        with self.transaction() as s:
+        """Correct hand ``n``: the old hand is voided (kept), the new one takes its place.
+
+        A finished or ended match must be reopened first (``reopen_match``)."""
+        with self.transaction(write=True) as s:
             m = self.find(s, ref)
+            self._check_correctable(m)
             view = self._view(s, m)
             h = self._nth(view, n)
             k = view.hands.index(h)
@@ -360,7 +388,7 @@ class Ledger:
 
     def end_match(self, ref: str | int) -> MatchView:
         """End a match before its natural end: the winner is decided as the game says (finish_early)."""
-        with self.transaction() as s:
+        with self.transaction(write=True) as s:
             m = self.find(s, ref)
             self._check_open(m)
             m.status = "ended"
@@ -370,15 +398,25 @@ class Ledger:
             s.flush()
             return self._view(s, m)
 
+    def undo_hand(self, ref: str | int, reason: str | None = None) -> MatchView:
+        """Void the match's last live hand (it stays in the history, with ``reason``)."""
+        return self.void_hand(ref, "last", reason or "undone")
+
     def reopen_match(self, ref: str | int) -> MatchView:
-        """Undo ``end``: the match is open again (only a match ended early can be reopened)."""
-        with self.transaction() as s:
+        """Open a finished or ended match again, to correct it or (if ended early) to play on.
+
+        A match that reached its natural end stays open only until the next correction: if its live
+        hands still finish it then, it is finished again.
+        """
+        with self.transaction(write=True) as s:
             m = self.find(s, ref)
-            if m.status != "ended":
-                raise LedgerError(f"match {m.id} was not ended early", "match", ref)
-            m.status = "open"
-            view = self._view(s, m)
-            self._store_state(m, view.replay)
+            if m.status == "open":
+                raise LedgerError(f"match {m.id} is open already", "match", ref)
+            was, m.status = m.status, "open"
+            if was == "ended":
+                self._store_state(m, self._view(s, m).replay)
+            else:
+                m.finished_at = None
             s.add(m)
             s.flush()
             return self._view(s, m)
@@ -389,7 +427,9 @@ class Ledger:
         with self.transaction() as s:
             return self._export(s, self.find(s, ref))
 
-    def _export(self, s: Session, m: Match) -> dict:
+    def _export(self, s: Session, m: Match, stored: bool = False) -> dict:
+        """The match document of ``m``; ``stored`` adds what only a backup needs (``"stored"``
+        objects: row numbers, status, stored results; docs/formats.md)."""
         setup = self.setup_of(s, m)
         night = s.get(Night, m.night_id)
         doc = setup.to_json()
@@ -409,56 +449,83 @@ class Ledger:
                 entry.update({"voided": True, "voided_at": _iso(h.voided_at), "void_reason": h.void_reason})
             if h.replaces_id in ids:
                 entry["replaces"] = ids[h.replaces_id]
+            if stored:
+                entry["stored"] = {"id": h.id, "result": h.result, "scorer_version": h.scorer_version}
             out.append(entry)
         doc["hands"] = out
         if m.status == "ended":
             doc["ended_early"] = True
+        if stored:
+            doc["stored"] = {"id": m.id, "status": m.status, "finished_at": _iso(m.finished_at),
+                             "demo": night.demo}
         return doc
 
     def import_match(self, doc: Mapping[str, Any], demo: bool = False, date: dt.date | None = None) -> MatchView:
         """Store a match document as a new match (its night, hands, voided hands and times kept)."""
+        with self.transaction(write=True) as s:
+            return self._view(s, self._import(s, doc, demo, date))
+
+    def _import(self, s: Session, doc: Mapping[str, Any], demo: bool = False, date: dt.date | None = None,
+                keep_ids: bool = False) -> Match:
+        """Store one match document in the open transaction ``s``; with ``keep_ids`` the match and
+        hand numbers of its ``"stored"`` objects are used (a restore into an empty ledger)."""
         setup, live, all_hands = read_match_document(doc)
-        game = get_game(setup.game)
-        rp = replay(game, setup, live)
-        with self.transaction() as s:
-            when = date or (parse_date(doc["night"], "night") if doc.get("night") else None)
-            night = self.night(s, when, demo=demo, label=doc.get("night_label"))
-            m = self._create_match(s, setup, night, demo=demo)
-            m.note = doc.get("note")
-            if doc.get("created_at"):
-                m.created_at = _parse_time(doc["created_at"], "created_at")
-            if setup.ended_early:
-                m.status = "ended"
-            rows: list[Hand] = []
-            k = 0
-            for i, h in enumerate(all_hands):
-                meta = {key: h.get(key) for key in ("entered_at", "voided", "voided_at", "void_reason", "replaces")}
-                body = {key: v for key, v in h.items() if key not in meta}
-                if meta["voided"]:
-                    result: dict = {}
-                else:
-                    result = rp.results[k].to_json()
-                    k += 1
-                when_entered = _parse_time(meta["entered_at"], f"hands[{i}].entered_at") if meta["entered_at"] else None
-                row = self._insert_hand(s, m, i + 1, body, result, entered_at=when_entered)
-                if meta["voided"]:
-                    row.voided = True
-                    row.voided_at = _parse_time(meta["voided_at"], f"hands[{i}].voided_at") if meta["voided_at"] else utcnow()
-                    row.void_reason = meta["void_reason"]
-                rows.append(row)
-            for i, h in enumerate(all_hands):
-                r = h.get("replaces")
-                if r is not None:
-                    if not isinstance(r, int) or not 0 <= r < len(rows) or r == i:
-                        raise LedgerError(f"{r!r} is not the index of another hand", f"hands[{i}].replaces", r)
-                    rows[i].replaces_id = rows[r].id
-                    # a replacement takes the place of the hand it replaced
-                    rows[i].position = rows[r].position
-                    s.add(rows[i])
-            self._store_state(m, rp)
-            s.add(m)
-            s.flush()
-            return self._view(s, m)
+        live_at = [i for i, h in enumerate(all_hands) if not h.get("voided")]
+        try:
+            rp = replay(get_game(setup.game), setup, live)
+        except LedgerError as err:  # name the hand by its place in this document's list
+            raise _reindex(err, live_at) from None
+        kept = _stored(doc, "stored", {"id": int, "status": str, "finished_at": str, "demo": bool})
+        when = date or (parse_date(doc["night"], "night") if doc.get("night") else None)
+        night = self.night(s, when, demo=demo or kept.get("demo", False),
+                           label=_text(doc, "night_label"))
+        m = self._create_match(s, setup, night, demo=demo, id=kept.get("id") if keep_ids else None)
+        m.note = _text(doc, "note")
+        if doc.get("created_at"):
+            m.created_at = _parse_time(doc["created_at"], "created_at")
+        if setup.ended_early:
+            m.status = "ended"
+        rows: list[Hand] = []
+        k = 0
+        for i, h in enumerate(all_hands):
+            f = f"hands[{i}]"
+            meta = {key: h.get(key) for key in ("entered_at", "voided", "voided_at", "void_reason", "replaces")}
+            body = {key: v for key, v in h.items() if key not in meta and key != "stored"}
+            hs = _stored(h, f"{f}.stored", {"id": int, "result": dict, "scorer_version": str})
+            if not isinstance(meta["voided"], (bool, type(None))):
+                raise LedgerError("expected true or false", f"{f}.voided", meta["voided"])
+            if meta["voided"]:
+                result: dict = {}
+            else:
+                result = rp.results[k].to_json()
+                k += 1
+            when_entered = _parse_time(meta["entered_at"], f"{f}.entered_at") if meta["entered_at"] else None
+            row = self._insert_hand(s, m, i + 1, body, hs.get("result", result), entered_at=when_entered,
+                                    scorer_version=hs.get("scorer_version"),
+                                    id=hs.get("id") if keep_ids else None)
+            if meta["voided"]:
+                row.voided = True
+                row.voided_at = _parse_time(meta["voided_at"], f"{f}.voided_at") if meta["voided_at"] else utcnow()
+                row.void_reason = _text(h, "void_reason", f"{f}.void_reason")
+            rows.append(row)
+        for i, h in enumerate(all_hands):
+            r = h.get("replaces")
+            if r is not None:
+                if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < len(rows) or r == i:
+                    raise LedgerError(f"{r!r} is not the index of another hand", f"hands[{i}].replaces", r)
+                rows[i].replaces_id = rows[r].id
+                # a replacement takes the place of the hand it replaced
+                rows[i].position = rows[r].position
+                s.add(rows[i])
+        self._store_state(m, rp)
+        if "status" in kept:
+            _check_status(kept["status"], m, rp)
+            m.status = kept["status"]
+        if "finished_at" in kept:
+            m.finished_at = _parse_time(kept["finished_at"], "stored.finished_at") if kept["finished_at"] else None
+        s.add(m)
+        s.flush()
+        return m
 
     # --- demo -------------------------------------------------------------------------------
     def remove_demo(self) -> int:
@@ -466,7 +533,7 @@ class Ledger:
 
         Returns the number of matches removed.
         """
-        with self.transaction() as s:
+        with self.transaction(write=True) as s:
             nights = [n.id for n in s.exec(select(Night).where(Night.demo == True)).all()]  # noqa: E712
             if not nights:
                 return 0
@@ -483,8 +550,12 @@ class Ledger:
 
     # --- checks -----------------------------------------------------------------------------
     def check(self) -> list[dict]:
-        """Replay every match and compare with the stored results; one entry per difference."""
-        problems = []
+        """Check the database file (SQLite's integrity checks), then replay every match and compare
+        with the stored results; one entry per problem."""
+        from ledger.store.engine import integrity_problems
+
+        problems = [{"match": None, "hand": None, "problem": f"database: {p}"}
+                    for p in integrity_problems(self.engine)]
         with self.transaction() as s:
             for m in s.exec(select(Match).order_by(Match.id)).all():
                 try:
@@ -520,8 +591,54 @@ def read_match_document(doc: object) -> tuple[MatchSetup, list[dict], list[dict]
     if not isinstance(options, Mapping):
         raise LedgerError("expected an object", "options", options)
     setup = game.setup(doc.get("rules"), doc.get("players"), doc.get("sides"), options, ended_early=ended)
-    live = [dict(h) for h in hands if not h.get("voided")]
+    # a backup's "stored" bookkeeping (docs/formats.md) is not part of the hand as scored
+    live = [{k: v for k, v in h.items() if k != "stored"} for h in hands if not h.get("voided")]
     return setup, live, [dict(h) for h in hands]
+
+
+def _stored(doc: Mapping[str, Any], field: str, kinds: Mapping[str, type]) -> dict:
+    """The ``"stored"`` object of a backup's match or hand, checked: each key has its type."""
+    value = doc.get("stored")
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise LedgerError("expected an object", field, value)
+    out = {}
+    for key, v in value.items():
+        kind = kinds.get(key)
+        if kind is None:
+            raise LedgerError(f"unknown field {key!r}", f"{field}.{key}", v)
+        ok = isinstance(v, kind) and not (kind is int and (isinstance(v, bool) or v < 1))
+        if not ok and not (key == "finished_at" and v is None):
+            raise LedgerError(f"expected {'a positive integer' if kind is int else kind.__name__}",
+                              f"{field}.{key}", v)
+        out[key] = v
+    return out
+
+
+def _text(doc: Mapping[str, Any], key: str, field: str | None = None) -> str | None:
+    """``doc[key]`` when it is a text or missing; ``LedgerError`` otherwise."""
+    v = doc.get(key)
+    if v is not None and not isinstance(v, str):
+        raise LedgerError("expected a text", field or key, v)
+    return v
+
+
+def _check_status(status: str, m: Match, rp: Replay) -> None:
+    """A backup's stored status must agree with the match's hands (``open`` always may: reopened)."""
+    fits = {"open": True, "finished": rp.final.finished and m.status != "ended", "ended": m.status == "ended"}
+    if not fits.get(status, False):
+        raise LedgerError(f"status {status!r} does not agree with the match's hands", "stored.status", status)
+
+
+def _reindex(err: LedgerError, at: Sequence[int]) -> LedgerError:
+    """``hands[i]`` counted among live hands → the same hand's index among all hands."""
+    import re
+
+    m = re.match(r"hands\[(\d+)\](.*)", err.field)
+    if not m or int(m.group(1)) >= len(at):
+        return err
+    return LedgerError(err.message, f"hands[{at[int(m.group(1))]}]{m.group(2)}", err.value)
 
 
 def _renumber(err: LedgerError) -> LedgerError:
@@ -532,6 +649,15 @@ def _renumber(err: LedgerError) -> LedgerError:
     if not m:
         return err
     return LedgerError(err.message, f"hand {int(m.group(1)) + 1}" + (f": {m.group(2)}" if m.group(2) else ""), err.value)
+
+
+def _check_name(name: str, field: str) -> None:
+    """Names are kept exactly as given (quotes, accents, emoji, anything printable); control
+    characters are refused: no database keeps a NUL, and no terminal shows them."""
+    import unicodedata
+
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        raise LedgerError("a name cannot contain control characters", field, name)
 
 
 def _who(w: Any) -> str:

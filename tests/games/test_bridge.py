@@ -245,10 +245,14 @@ def test_board_vulnerability_and_dealer_law_2():
     assert [board_dealer(b) for b in (1, 2, 3, 4, 5, 16)] == ["N", "E", "S", "W", "N", "W"]
     out = score({"rules": "duplicate", "board": 4, "contract": "3NT", "declarer": "E", "tricks": 9})
     assert out["vulnerable"] == "All" and out["score_ns"] == -600
-    # an explicit vulnerability wins over the board's
+    # a vulnerability given beside the board must agree with Law 2
     out = score({"rules": "duplicate", "board": 4, "contract": "3NT", "declarer": "E", "tricks": 9,
-                 "vulnerable": "-"})
-    assert out["vulnerable"] == "None" and out["score_ns"] == -400
+                 "vulnerable": "Both"})
+    assert out["vulnerable"] == "All" and out["score_ns"] == -600
+    with pytest.raises(LedgerError) as err:
+        score({"rules": "duplicate", "board": 4, "contract": "3NT", "declarer": "E", "tricks": 9,
+               "vulnerable": "-"})
+    assert err.value.field == "vulnerable" and "Law 2" in str(err.value)
 
 
 # --- reading hand documents --------------------------------------------------------------------

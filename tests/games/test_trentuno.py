@@ -779,6 +779,11 @@ def random_hand(data, s, state, variant, totals) -> dict:
     if variant.tris:
         entries = entries | st.sampled_from(["tris 2", "tris K"])
     doc["hands"] = {p: data.draw(entries) for p in alive}
+    seen: set = set()
+    for p, v in doc["hands"].items():  # one deck holds one three of a kind of a rank
+        if isinstance(v, str):
+            doc["hands"][p] = v if v not in seen else totals[0]
+            seen.add(v)
     ending = data.draw(st.sampled_from(["knock", "31", "31 after knock"]))
     knocker = data.draw(st.sampled_from(alive))
     if ending == "knock" or len(alive) < 2:
@@ -945,3 +950,27 @@ def test_cli_settle_skips_a_match_in_play_until_it_is_ended(cli):
     report = cli.json("settle")
     # pot 1.00 shared by lives 2, 3, 3 of 8: 25, 37.5, 37.5 → 25, 38, 37
     assert report["currencies"]["EUR"]["nets"] == {"Anna": -75, "Bruno": 38, "Carla": 37}
+
+
+# --- the deck behind numbers and "tris R" (audit findings) -------------------------------------
+def test_a_total_only_two_decks_can_make_is_accepted_with_two_decks():
+    by_cards = GAME.score({"game": "trentuno", "rules": "40", "decks": 2,
+                           "hands": {"A": "AH AH 7H", "B": 20, "C": 30, "D": 4}, "knocked_by": "A"})
+    by_number = GAME.score({"game": "trentuno", "rules": "40", "decks": 2,
+                            "hands": {"A": 29, "B": 20, "C": 30, "D": 4}, "knocked_by": "A"})
+    assert by_cards.data["values"] == by_number.data["values"]
+    with pytest.raises(LedgerError):
+        GAME.score({"game": "trentuno", "rules": "40", "hands": {"A": 29, "B": 20, "C": 30, "D": 4},
+                    "knocked_by": "A"})
+
+
+@pytest.mark.parametrize("rules,hands,ending", [
+    ("40", {"A": "tris K", "B": "tris K", "C": 20, "D": 20}, {"knocked_by": "A"}),
+    ("40", {"A": "tris K", "B": "KH KS 5D", "C": 20, "D": 20}, {"knocked_by": "A"}),
+    ("52-vedova", {"A": "tris T", "B": "10H 10S JC", "C": "TD TC 2H"}, {"took_widow": "A"}),
+    ("52-vedova", {"A": "tris A (jolly)", "B": "JC 5S 5D", "C": 20, "D": 20}, {"knocked_by": "A"}),
+])
+def test_three_of_a_kind_entered_as_words_needs_its_cards(rules, hands, ending):
+    with pytest.raises(LedgerError) as err:
+        GAME.score({"game": "trentuno", "rules": rules, "hands": hands, **ending})
+    assert err.value.field == "hands"

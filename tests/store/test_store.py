@@ -31,6 +31,7 @@ def test_migrations_create_exactly_the_models_schema(ledger_db):
     assert stored_revision(led.engine) == HEAD
 
 
+@pytest.mark.sqlite_only
 def test_the_ledger_file_is_private_and_uses_wal(ledger_db):
     led = Ledger(str(ledger_db))
     led.new_match("trentasette", players=["Anna", "Bruno"])
@@ -73,6 +74,7 @@ def test_a_correction_that_breaks_a_later_hand_is_refused(ledger_db):
     assert [h["voided"] for h in led.history(1)] == [True, False]
 
 
+@pytest.mark.sqlite_only
 def test_a_newer_ledger_is_refused_and_not_changed(ledger_db):
     Ledger(str(ledger_db))
     con = sqlite3.connect(ledger_db)

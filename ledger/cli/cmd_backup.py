@@ -1,0 +1,51 @@
+"""``ledger backup FILE`` and ``ledger restore FILE``: the whole ledger into a file and back."""
+
+from __future__ import annotations
+
+import typer
+
+from ledger.cli.app import app, ledger
+from ledger.cli.cmd_matches import JSON
+from ledger.cli.inputs import read_json
+from ledger.cli.render import console, print_json
+
+FORCE_BACKUP = typer.Option(False, "--force", help="Replace FILE if it exists.")
+FORCE_RESTORE = typer.Option(False, "--force", help="Replace a ledger that has matches.")
+
+
+@app.command("backup")
+def backup_cmd(file: str = typer.Argument(..., help="Where to write the backup."), force: bool = FORCE_BACKUP,
+               as_json: bool = JSON) -> None:
+    """Copy the whole ledger into FILE, safely while others are writing to it.
+
+    A SQLite ledger is copied with SQLite's online backup into one ledger file (owner-only); a
+    ledger on a database server is written as a ledger export (JSON). Restore with 'ledger restore'.
+    """
+    from ledger.store.backup import backup
+
+    done = backup(ledger(), file, force)
+    if as_json:
+        print_json(done)
+        return
+    what = "ledger file" if done["kind"] == "sqlite" else "ledger export (JSON)"
+    console().print(f"Backed up {done['matches']} matches to {done['file']} ({what}).", markup=False)
+
+
+@app.command("restore")
+def restore_cmd(file: str = typer.Argument(..., help="A backup: a ledger file or a ledger export."),
+                force: bool = FORCE_RESTORE, as_json: bool = JSON) -> None:
+    """Replace the ledger's content with a backup (a file made by 'ledger backup' or 'export --all').
+
+    A file that is not a ledger, or one made by a newer ledger, is refused. A ledger that already
+    has matches is replaced only with --force. An older backup is upgraded as it is restored.
+    """
+    from ledger.store.backup import file_kind, restore_export, restore_file
+
+    if file_kind(file) == "sqlite":
+        done = restore_file(ledger(), file, force)
+    else:
+        done = restore_export(ledger(), read_json(file), force, file)
+    if as_json:
+        print_json(done)
+        return
+    console().print(f"Restored {done['matches']} matches from {file}.", markup=False)

@@ -1,0 +1,356 @@
+"""``ledger play``: a scoring session that stays open for the evening.
+
+``ledger play MATCH`` plays on a match; ``ledger play GAME --players ...`` (or ``--side``) starts
+one. The session asks for each hand in the game's own terms: at the hand prompt the whole hand may
+be typed as words (what ``hand add`` takes, quotes optional: ``Anna=26 Bruno=7S 7D 9C
+knock=Bruno``), or Enter asks for it part by part (the game's questions). A hand is saved, in a
+transaction of its own, the moment it is complete; the scoreboard is drawn again at once.
+
+At any prompt: ``undo`` (at the hand prompt: void the last saved hand; inside a hand: take back
+the last answer), ``show`` (the whole scoreboard), ``help``, ``quit``; when a match is over,
+``new`` starts another with the same players. Ctrl-C abandons the hand being entered (nothing of
+it is saved) and returns to the hand prompt; a second Ctrl-C in a row, or end of input, ends the
+session. No saved hand is ever lost: each one was committed before the scoreboard showed it.
+
+The ledger, the engine and the match's replay are opened once and kept (see
+:class:`ledger.store.live.LiveMatch`), so a hand costs one scoring step and one small transaction.
+Standard input that is not a terminal is read line by line (scripts, tests, the benchmark).
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import shlex
+import signal
+import sys
+from contextlib import contextmanager
+from typing import Callable, Iterator, List, Optional
+
+import typer
+
+from ledger.cli.app import ledger
+from ledger.cli.cmd_matches import JSON, show_view
+from ledger.cli.inputs import parse_options, parse_players, parse_sides
+from ledger.errors import LedgerError
+
+COMMANDS = {"undo": "undo", "show": "show", "help": "help", "?": "help", "quit": "quit", "exit": "quit",
+            "q": "quit", "new": "new"}
+
+
+class _Quit(Exception):
+    """The user asked to leave (``quit``, end of input, or Ctrl-C twice)."""
+
+
+class _Back(Exception):
+    """Leave the hand being entered and return to the hand prompt."""
+
+
+def register(root: typer.Typer) -> None:
+    """Add ``play`` to the root app (called by :mod:`ledger.cli.commands`)."""
+    root.command("play")(play)
+
+
+def play(
+    target: str = typer.Argument(..., metavar="MATCH|GAME",
+                                 help="The match to play on (its number or 'last'), or a game to start a match of."),
+    players: Optional[str] = typer.Option(None, "--players", "-p", help="New match: names in seat order, comma-separated."),
+    side: List[str] = typer.Option([], "--side", "-s", help="New match: a side NAME=PLAYER,PLAYER (repeat per side)."),
+    rules: Optional[str] = typer.Option(None, "--rules", "-r", help="New match: the rule set."),
+    option: List[str] = typer.Option([], "--option", "-o", help="New match: a game option KEY=VALUE (repeatable)."),
+    night: Optional[str] = typer.Option(None, "--night", help="New match: the night (YYYY-MM-DD); default tonight."),
+    as_json: bool = JSON,
+) -> None:
+    """A scoring session for the evening: enter hand after hand, each saved at once.
+
+    Type a hand in the game's words at the hand prompt, or press Enter to be asked for each part.
+    At any prompt: undo, show, help, quit. Ctrl-C abandons the hand being entered; twice leaves.
+    """
+    from ledger.store.live import LiveMatch
+
+    if players or side:
+        from ledger.store.service import parse_date
+
+        view = ledger().new_match(target, rules, parse_players(players), parse_sides(side) or None,
+                                  parse_options(option), parse_date(night) if night else None)
+        live = LiveMatch(ledger(), view=view)
+    else:
+        given = [name for name, v in (("--rules", rules), ("--option", option), ("--night", night)) if v]
+        if given:
+            raise LedgerError("only for a new match (give --players or --side)", given[0], None)
+        if not _names_a_match(target):
+            from ledger.games import get_game
+
+            game = get_game(target)  # an unknown word is named as such
+            raise LedgerError(f"to start a match of {game.name}, give --players (or --side)", "players", None)
+        live = LiveMatch(ledger(), target)
+    Session(live, as_json).run()
+
+
+def _names_a_match(target: str) -> bool:
+    t = target.strip().lower()
+    return t.isdigit() or t in ("last", "ultimo", "ultima")
+
+
+class Session:
+    """The prompt loop of ``ledger play`` around a :class:`~ledger.store.live.LiveMatch`."""
+
+    def __init__(self, live, as_json: bool = False):
+        self.live = live
+        self.as_json = as_json
+        self.tty = sys.stdin.isatty()
+        self.interrupted = False  # the last thing the user did was Ctrl-C
+        if self.tty:
+            try:
+                import readline  # noqa: F401  (line editing and history at the prompts)
+            except ImportError:  # pragma: no cover - not on every platform
+                pass
+
+    # --- input and output ---------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        """A line for the people at the table (standard error with --json, so stdout stays JSON)."""
+        out = sys.stderr if self.as_json else sys.stdout
+        out.write(text + "\n")
+        out.flush()
+
+    def error(self, err: LedgerError) -> None:
+        sys.stderr.write(f"  error: {err}\n")
+        sys.stderr.flush()
+
+    def read(self, prompt: str) -> str:
+        """One line; ``EOFError`` at the end of input, ``KeyboardInterrupt`` on Ctrl-C."""
+        out = sys.stderr if self.as_json else sys.stdout
+        if self.tty:
+            if self.as_json:
+                out.write(prompt)
+                out.flush()
+                prompt = ""
+            line = input(prompt)
+        else:
+            out.write(prompt)
+            out.flush()
+            line = sys.stdin.readline()
+            if not line:
+                out.write("\n")
+                raise EOFError
+            line = line.rstrip("\r\n")
+            out.write(line + "\n")  # a transcript of piped input reads like the terminal
+        self.interrupted = False
+        return line
+
+    # --- the loop -------------------------------------------------------------------------------
+    def run(self) -> None:
+        self.show()
+        self.say("Type each hand in one line, or press Enter to be asked for it; 'help' for more.")
+        while True:
+            try:
+                self.step()
+            except (_Quit, EOFError):
+                break
+            except KeyboardInterrupt:
+                if self.interrupted:
+                    break
+                self.interrupted = True
+                self.say("\n(Ctrl-C: the hand being entered is dropped, nothing of it saved; "
+                         "Ctrl-C again or 'quit' to leave)")
+        n = self.live.hands
+        self.say(f"Match {self.live.id}: {n} hand{'' if n == 1 else 's'} on the scoreboard, all saved.")
+
+    def step(self) -> None:
+        """One turn at the hand prompt: a command, or a hand entered and saved."""
+        live = self.live
+        if not live.is_open:
+            text = self.read("match over ('new' for another with the same players, 'undo', 'quit') > ")
+            cmd = COMMANDS.get(text.strip().lower())
+            if cmd == "new":
+                self.live = live.again()
+                self.show()
+            elif cmd:
+                self.command(cmd, in_hand=False)
+            elif text.strip():
+                self.say(f"  match {live.id} is over: 'new' starts another with the same players")
+            return
+        n = live.hands + 1
+        text = self.read(f"hand {n} · {live.next_dealer()} deals > ")
+        cmd = COMMANDS.get(text.strip().lower())
+        if cmd:
+            self.command(cmd, in_hand=False)
+            return
+        try:
+            doc = self.words(text) if text.strip() else {}
+            doc = self.complete(doc)
+        except _Back:
+            return
+        except LedgerError as err:
+            self.error(err)
+            return
+        self.save(doc)
+
+    def command(self, cmd: str, in_hand: bool) -> None:
+        if cmd == "quit":
+            raise _Quit
+        if cmd == "show":
+            self.show()
+        elif cmd == "help":
+            self.help()
+        elif cmd == "undo":
+            if in_hand:
+                raise _Back
+            try:
+                number = self.live.undo()
+            except LedgerError as err:
+                self.error(err)
+                return
+            self.redraw(f"Undid hand {number} (kept in the match's history, voided).")
+        elif cmd == "new":
+            self.say("  'new' starts another match once this one is over")
+
+    # --- a hand -------------------------------------------------------------------------------
+    def words(self, text: str) -> dict:
+        """The hand document from one typed line (the game's own words; quotes optional)."""
+        live = self.live
+        try:
+            tokens = shlex.split(text)
+        except ValueError:
+            raise LedgerError("a quote is not closed", "entry", text) from None
+        try:
+            return live.game.parse_entry(live.view.setup, tokens)
+        except LedgerError:
+            grouped = regroup(tokens)
+            if grouped == tokens:
+                raise
+        return live.game.parse_entry(live.view.setup, grouped)
+
+    def complete(self, doc: dict) -> dict:
+        """Ask the game's questions until the hand is complete. ``undo`` takes back the last answer
+        (or, with none, leaves the hand); a bad answer is explained and asked again."""
+        live = self.live
+        before: list[dict] = []  # the document before each answer, for undo
+        for _ in range(1000):
+            qs = live.game.questions(live.view.setup, doc, live.state)
+            if not qs:
+                return doc
+            q = qs[0]
+            hint = f" [{'/'.join(q.choices)}]" if q.choices else ""
+            text = self.read(f"  {q.text}{hint} > ")
+            cmd = COMMANDS.get(text.strip().lower())
+            if cmd == "undo":
+                if not before:
+                    raise _Back
+                doc = before.pop()
+                continue
+            if cmd and cmd != "new":
+                self.command(cmd, in_hand=True)
+                continue
+            if not text.strip() and q.default is not None:
+                text = q.default
+            try:
+                new = q.answer(doc, text)
+            except LedgerError as err:
+                self.error(err)
+                continue
+            before.append(doc)
+            doc = new
+        raise LedgerError("too many questions", "hand", None)
+
+    def save(self, doc: dict) -> None:
+        """Store the hand (one transaction) and draw the scoreboard again. Ctrl-C while it is
+        being saved waits until the hand is safely stored."""
+        n = self.live.hands + 1
+        with _deferred_interrupt() as stopped:
+            try:
+                result = self.live.add(doc)
+            except LedgerError as err:
+                self.error(err)
+                self.say(f"  hand {n} was not saved: enter it again")
+                return
+            if self.as_json:
+                self.emit({"match": self.live.id, "hand": n, "result": result.to_json(),
+                           **self.live.state.to_json()})
+            else:
+                self.redraw(f"Hand {n}: {result.summary}" if result.summary else f"Hand {n} saved.")
+        if stopped():
+            self.interrupted = True
+            self.say(f"(Ctrl-C: hand {n} was saved; Ctrl-C again or 'quit' to leave)")
+
+    # --- drawing ------------------------------------------------------------------------------
+    def emit(self, data: dict) -> None:
+        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+
+    def show(self) -> None:
+        """The whole scoreboard (JSON: the match as ``show --json`` prints it, on one line)."""
+        if self.as_json:
+            self.emit(self.live.view.to_json())
+        else:
+            show_view(self.live.view, False)
+
+    def redraw(self, header: str) -> None:
+        if self.as_json:
+            self.say(header)
+            self.emit(self.live.view.to_json())
+        else:
+            show_view(self.live.view, False, header)
+
+    def help(self) -> None:
+        live = self.live
+        self.say(f"{live.game.title}: type the hand in one line, as 'ledger hand add' takes it "
+                 "(quotes are optional), or press Enter to be asked for each part.")
+        for line in entry_help(live.game):
+            self.say(f"  {line}")
+        self.say("At any prompt:\n"
+                 "  undo   at the hand prompt: void the last saved hand (it stays in the history);\n"
+                 "         while entering a hand: take back the last answer\n"
+                 "  show   the whole scoreboard\n"
+                 "  help   this text\n"
+                 "  quit   leave (every saved hand stays saved)\n"
+                 "  new    when the match is over: another match with the same players\n"
+                 "Ctrl-C drops the hand being entered; Ctrl-C twice, or Ctrl-D, leaves.")
+
+
+def regroup(tokens: List[str]) -> List[str]:
+    """``["Anna=AH", "2H", "Bruno=rest"]`` → ``["Anna=AH 2H", "Bruno=rest"]``: words without ``=``
+    belong to the value before them (so piles need no quotes). Left alone unless the line starts
+    with KEY=VALUE."""
+    if not tokens or "=" not in tokens[0] or tokens[0].startswith("="):
+        return list(tokens)
+    out: List[str] = []
+    for t in tokens:
+        if "=" in t and not t.startswith("="):
+            out.append(t)
+        else:
+            out[-1] = f"{out[-1]} {t}"
+    return out
+
+
+def entry_help(game) -> List[str]:
+    """What the game's words are, from its ``parse_entry`` docstring (followed to the function it
+    names), as plain lines."""
+    doc = inspect.getdoc(game.parse_entry) or ""
+    ref = re.search(r":func:`~?([\w.]+)`", doc)
+    if ref:
+        import importlib
+
+        module, _, name = ref.group(1).rpartition(".")
+        try:
+            doc = inspect.getdoc(getattr(importlib.import_module(module), name)) or doc
+        except (ImportError, AttributeError):
+            pass
+    doc = re.sub(r":\w+:`~?([^`]*)`", r"\1", doc).replace("``", "")
+    return [line for line in doc.splitlines() if line.strip()]
+
+
+@contextmanager
+def _deferred_interrupt() -> Iterator[Callable[[], bool]]:
+    """Hold Ctrl-C back while a hand is being saved and drawn; the caller learns whether it came."""
+    caught: list[int] = []
+    try:
+        old = signal.signal(signal.SIGINT, lambda *_: caught.append(1))
+    except ValueError:  # not the main thread: nothing to hold back
+        yield lambda: False
+        return
+    try:
+        yield lambda: bool(caught)
+    finally:
+        signal.signal(signal.SIGINT, old)

@@ -1,0 +1,202 @@
+"""``ledger report`` (the end-of-night report, with ``--json``, ``--csv DIR``, ``--html FILE``) and
+``ledger stats`` (player statistics and head-to-head).
+
+The store reads and replays the matches (:mod:`ledger.store.reports`), the report package builds
+and renders (:mod:`ledger.report`); this module reads the options, shows a progress bar on
+standard error while many matches are replayed, and prints or writes the result.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ledger.errors import LedgerError
+
+PROGRESS_FROM = 25  # matches: fewer are replayed too fast for a progress bar to help
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``ledger report`` and ``ledger stats`` to ``app``."""
+
+    @app.command("report")
+    def report_command(
+        night: Optional[str] = typer.Option(None, "--night", help="One night (YYYY-MM-DD, today, yesterday)."),
+        date_from: Optional[str] = typer.Option(None, "--from", help="First night of a range (YYYY-MM-DD)."),
+        date_to: Optional[str] = typer.Option(None, "--to", help="Last night of a range (YYYY-MM-DD)."),
+        player: Optional[str] = typer.Option(None, "--player", "-p", help="Only the matches of this player."),
+        game: Optional[str] = typer.Option(None, "--game", "-g", help="Only this game."),
+        demo: bool = typer.Option(False, "--demo", help="Report the demo night instead of your own."),
+        as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+        csv_dir: Optional[Path] = typer.Option(None, "--csv", metavar="DIR",
+                                               help="Write one CSV file per table into DIR."),
+        html_file: Optional[Path] = typer.Option(None, "--html", metavar="FILE",
+                                                 help="Write the report as one self-contained HTML page."),
+    ) -> None:
+        """The end-of-night report: every match with its winner and final score, the standings,
+        who pays whom, and the highlights. Default: the most recent night."""
+        from ledger.report.build import build_report
+
+        _check_targets(csv_dir, html_file)
+        period = _period(night, date_from, date_to, demo, player, None, game, latest=True)
+        report = build_report(_load(period, "Replaying matches"), period)
+        written = []
+        if csv_dir is not None:
+            written += _write_csv(report, csv_dir)
+        if html_file is not None:
+            from ledger.report.html import render_html
+
+            _write(html_file, render_html(report), "html")
+            written.append(html_file)
+        if as_json:
+            from ledger.cli.render import print_json
+
+            print_json(report.to_json())
+        elif not written:
+            _print_report(report)
+        for path in written:
+            typer.echo(f"Wrote {path}", err=as_json)
+
+    @app.command("stats")
+    def stats_command(
+        player: Optional[str] = typer.Option(None, "--player", "-p", help="Only this player."),
+        vs: Optional[str] = typer.Option(None, "--vs", help="With --player: the head-to-head against this player."),
+        game: Optional[str] = typer.Option(None, "--game", "-g", help="Only this game."),
+        date_from: Optional[str] = typer.Option(None, "--from", help="From this night (YYYY-MM-DD)."),
+        date_to: Optional[str] = typer.Option(None, "--to", help="Until this night (YYYY-MM-DD)."),
+        demo: bool = typer.Option(False, "--demo", help="The demo night instead of your own matches."),
+        as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+    ) -> None:
+        """Player statistics over all time (or --from/--to): matches, wins, win rate and money, per
+        game too (bridge rubbers and margin, Trentuno lives lost, average hand scores); with
+        --player A --vs B, their head-to-head."""
+        from ledger.report.stats import build_stats
+
+        if vs and not player:
+            raise LedgerError("--vs needs --player (the head-to-head of --player against --vs)", "vs", vs)
+        period = _period(None, date_from, date_to, demo, player, vs, game, latest=False)
+        stats = build_stats(_load(period, "Replaying matches"), period)
+        if as_json:
+            from ledger.cli.render import print_json
+
+            print_json(stats.to_json())
+            return
+        from ledger.report.text import stats_sections
+
+        title, sections = stats_sections(stats)
+        _print_sections(title, [], sections)
+
+
+def _period(night, date_from, date_to, demo, player, vs, game, latest):
+    from ledger.cli.app import ledger
+    from ledger.store.reports import choose_period
+    from ledger.store.service import parse_date
+
+    if night and (date_from or date_to):
+        raise LedgerError("give one night (--night) or a range (--from/--to), not both", "night", night)
+    return choose_period(ledger(), parse_date(night, "night") if night else None,
+                         parse_date(date_from, "from") if date_from else None,
+                         parse_date(date_to, "to") if date_to else None,
+                         demo, player, vs, game, latest)
+
+
+def _load(period, label: str):
+    """The period's matches, replayed, with a progress bar on standard error when there are many."""
+    from ledger.cli.app import ledger
+    from ledger.store.reports import load_matches
+
+    bar = _ProgressBar(label)
+    try:
+        return load_matches(ledger(), period, bar)
+    finally:
+        bar.close()
+
+
+class _ProgressBar:
+    """A rich progress bar on standard error, shown only on a terminal and for many matches."""
+
+    def __init__(self, label: str):
+        self.label = label
+        self.progress = None
+        self.task = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.progress is None:
+            if done or total < PROGRESS_FROM:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+            err = Console(stderr=True)
+            if not err.is_terminal:
+                return
+            self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                     console=err, transient=True)
+            self.progress.start()
+            self.task = self.progress.add_task(self.label, total=total)
+        self.progress.update(self.task, completed=done)
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+
+def _print_report(report) -> None:
+    from ledger.report.text import report_heading, report_sections
+
+    title, lines = report_heading(report)
+    _print_sections(title, lines, report_sections(report))
+
+
+def _print_sections(title: str, lines, sections) -> None:
+    from rich.rule import Rule
+    from rich.text import Text
+
+    from ledger.cli.render import console, rich_table
+
+    con = console()
+    con.print(Rule(Text(title, style="bold"), align="left"))
+    for line in lines:
+        con.print(Text(line))
+    for sec in sections:
+        if sec.title:
+            con.print()
+            con.print(Text(sec.title, style="bold underline"))
+        for t in sec.tables:
+            con.print(rich_table(t))
+        for line in sec.lines:
+            con.print(Text(line))
+
+
+def _check_targets(csv_dir: Path | None, html_file: Path | None) -> None:
+    """Refuse, before anything is read or written, a CSV folder that is a file or an HTML file
+    in a folder that does not exist."""
+    if csv_dir is not None and csv_dir.exists() and not csv_dir.is_dir():
+        raise LedgerError(f"{csv_dir} is a file, not a folder", "csv", str(csv_dir))
+    if html_file is not None and (html_file.is_dir() or not html_file.parent.is_dir()):
+        what = "is a folder" if html_file.is_dir() else "is in a folder that does not exist"
+        raise LedgerError(f"{html_file} {what}", "html", str(html_file))
+
+
+def _write_csv(report, folder: Path) -> list[Path]:
+    from ledger.report.csvout import csv_files
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise LedgerError(f"cannot make the folder: {err.strerror}", "csv", str(folder)) from None
+    out = []
+    for name, text in csv_files(report).items():
+        path = folder / name
+        _write(path, text, "csv")
+        out.append(path)
+    return out
+
+
+def _write(path: Path, text: str, field: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8", newline="")
+    except OSError as err:
+        raise LedgerError(f"cannot write the file: {err.strerror}", field, str(path)) from None

@@ -1,0 +1,205 @@
+"""A scoreboard table laid out as text, the way rich lays out ``render.rich_table`` (part of
+render.py's job, kept apart because it is long).
+
+Rich takes about a millisecond per row to lay a table out (it measures and renders every cell as
+a renderable), so a 500-hand scoreboard took half a second and ``play`` could not redraw a board
+in the 20 ms it has. :func:`table_lines` gives the same characters (box ``SIMPLE_HEAVY``, padding
+1, left-justified title, centred caption, columns shrunk and wrapped as rich does when the table is
+wider than the terminal, a blank separator after each row named in ``lines_after``) in a small
+fraction of the time; ``tests/cli/test_layout.py`` checks it against rich's own output. Cell
+widths come from ``rich.cells`` (wide characters count two).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, List, Sequence, Tuple
+
+from rich.cells import cell_len, chop_cells, set_cell_size
+
+Line = Tuple[str, str]  # (text, style: "" | "title" | "header" | "caption")
+
+_WORD = re.compile(r"\s*\S+\s*")
+_TRAILING_SPACE = re.compile(r"\s+$")
+PAD = 1  # cell padding on each side
+
+
+def table_lines(t, width: int) -> List[Line]:
+    """The lines of games ``Table`` ``t`` for a console ``width`` cells wide (each line as wide as
+    the table; the table at most ``width``)."""
+    cols = t.columns
+    extra = 2 + len(cols) - 1  # the box's edges and one divider between columns
+    headers = [c.header for c in cols]
+    cells = [[str(x) for x in row] for row in t.rows]
+    widths = _widths(headers, cells, [c.justify for c in cols], width - extra)
+    table_width = sum(widths) + extra
+    out: List[Line] = []
+    if t.title:
+        out += [(x, "title") for x in _wrap_text(t.title, table_width, "left", fold=True)]
+    out.append((" " * table_width, ""))  # the box's top: blank in SIMPLE_HEAVY
+    out += [(x, "header") for x in _row(headers, widths, cols, bottom=True)]
+    out.append((" " + "━" * (table_width - 2) + " ", ""))
+    marks = set(t.lines_after)
+    last = len(cells) - 1
+    for i, row in enumerate(cells):
+        out += [(x, "") for x in _row(row, widths, cols)]
+        if i in marks and i != last:
+            out.append((" " * table_width, ""))
+    out.append((" " * table_width, ""))  # the box's bottom
+    if t.caption:
+        out += [(x, "caption") for x in _wrap_text(t.caption, table_width, "center", fold=True)]
+    return out
+
+
+# --- widths (rich.table.Table._calculate_column_widths for expand=False) -----------------------
+def _widths(headers: Sequence[str], rows: Sequence[Sequence[str]], justify: Sequence[str],
+            max_width: int) -> List[int]:
+    n = len(headers)
+    mins, maxes = [0] * n, [0] * n
+    for row in [headers, *rows]:
+        for j in range(n):
+            lo, hi = _measure(row[j] if j < len(row) else "", max_width)
+            if lo > mins[j]:
+                mins[j] = lo
+            if hi > maxes[j]:
+                maxes[j] = hi
+    widths = [min(hi, max_width) or 1 for hi in maxes]
+    total = sum(widths)
+    if total > max_width:
+        widths = _collapse(widths, max_width)
+        total = sum(widths)
+        if total > max_width:  # last resort: every column gives up some
+            widths = _ratio_reduce(total - max_width, [1] * n, widths, widths)
+        # measured again within the new widths: a column is never wider than its widest cell
+        widths = [min(maxes[j], widths[j]) if widths[j] >= 1 + 2 * PAD else widths[j] for j in range(n)]
+    return widths
+
+
+def _measure(text: str, max_width: int) -> Tuple[int, int]:
+    """(minimum, maximum) width of a padded cell: its longest word, its longest line."""
+    if max_width - 2 * PAD < 1:
+        return max_width, max_width
+    lines = text.splitlines()
+    hi = max((cell_len(x) for x in lines), default=0)
+    words = text.split()
+    lo = max((cell_len(w) for w in words), default=hi)
+    lo = min(max(0, lo), hi)
+    inner = max_width - 2 * PAD
+    return min(lo, inner) + 2 * PAD, min(max(lo, hi), inner) + 2 * PAD
+
+
+def _collapse(widths: List[int], max_width: int) -> List[int]:
+    """Shrink the widest columns (every column may wrap) until the table fits or they level."""
+    total = sum(widths)
+    excess = total - max_width
+    while total and excess > 0:
+        top = max(widths)
+        second = max((w for w in widths if w != top), default=0)
+        ratios = [1 if w == top else 0 for w in widths]
+        if not top - second:
+            break
+        widths = _ratio_reduce(excess, ratios, [min(excess, top - second)] * len(widths), widths)
+        total = sum(widths)
+        excess = total - max_width
+    return widths
+
+
+def _ratio_reduce(total: int, ratios: List[int], maximums: List[int], values: List[int]) -> List[int]:
+    ratios = [r if m else 0 for r, m in zip(ratios, maximums)]
+    total_ratio = sum(ratios)
+    if not total_ratio:
+        return values[:]
+    remaining = total
+    out = []
+    for ratio, maximum, value in zip(ratios, maximums, values):
+        if ratio and total_ratio > 0:
+            given = min(maximum, round(ratio * remaining / total_ratio))
+            out.append(value - given)
+            remaining -= given
+            total_ratio -= ratio
+        else:
+            out.append(value)
+    return out
+
+
+# --- cells ----------------------------------------------------------------------------------------
+def _row(cells: Sequence[str], widths: Sequence[int], cols, bottom: bool = False) -> Iterator[str]:
+    """The text lines of one row: each cell wrapped to its column and padded; cells top-aligned
+    (the header's ``bottom``-aligned, as rich does)."""
+    blocks = []
+    for j, w in enumerate(widths):
+        text = cells[j] if j < len(cells) else ""
+        inner = w - 2 * PAD
+        if inner < 1:
+            blocks.append([" " * w])
+            continue
+        lines = _wrap_text(text, inner, cols[j].justify, fold=False)
+        blocks.append([" " * PAD + x + " " * PAD for x in lines])
+    height = max(len(b) for b in blocks)
+    for j, b in enumerate(blocks):
+        blank = [" " * widths[j]] * (height - len(b))
+        blocks[j] = blank + b if bottom else b + blank
+    for k in range(height):
+        yield " " + " ".join(b[k] for b in blocks) + " "
+
+
+def _wrap_text(text: str, width: int, justify: str, fold: bool) -> List[str]:
+    """rich's ``Text.wrap``: words moved to the next line, a word too long folded (``fold``) or cut
+    with an ellipsis, each line justified to exactly ``width`` cells."""
+    out = []
+    for para in (text.split("\n") if text else [""]):
+        para = para.expandtabs(8)
+        pieces = _divide(para, width, fold)
+        for piece in pieces:
+            if len(piece) > width:
+                m = _TRAILING_SPACE.search(piece)
+                if m:
+                    piece = piece[: len(piece) - min(len(m.group(0)), len(piece) - width)]
+            out.append(_justify(piece, width, justify, fold))
+    return out
+
+
+def _divide(text: str, width: int, fold: bool) -> List[str]:
+    """rich's ``divide_line`` then ``Text.divide``: the line cut where words no longer fit."""
+    breaks: List[int] = []
+    offset = 0
+    for m in _WORD.finditer(text):
+        start, word = m.start(), m.group(0)
+        length = cell_len(word.rstrip())
+        if width - offset >= length:
+            offset += cell_len(word)
+        elif length > width:
+            if fold:
+                chunks = chop_cells(word, width)
+                for k, chunk in enumerate(chunks):
+                    if start:
+                        breaks.append(start)
+                    if k == len(chunks) - 1:
+                        offset = cell_len(chunk)
+                    else:
+                        start += len(chunk)
+            else:
+                if start:
+                    breaks.append(start)
+                offset = cell_len(word)
+        elif offset and start:
+            breaks.append(start)
+            offset = cell_len(word)
+    bounds = [0, *breaks, len(text)]
+    return [text[a:b] for a, b in zip(bounds, bounds[1:])] or [""]
+
+
+def _justify(line: str, width: int, justify: str, fold: bool) -> str:
+    overflow_cut = (lambda s: set_cell_size(s, width)) if fold else (
+        lambda s: set_cell_size(s, width - 1) + "…")
+    if justify in ("right", "center"):
+        line = line.rstrip()
+    if cell_len(line) > width:
+        line = overflow_cut(line)
+    size = cell_len(line)
+    if justify == "right":
+        return " " * (width - size) + line
+    if justify == "center":
+        left = (width - size) // 2
+        return " " * left + line + " " * (width - size - left)
+    return line + " " * (width - size)

@@ -1,0 +1,195 @@
+"""Stakes for any game: what a finished match is worth in money, per player, in integer cents.
+
+Trentuno keeps its own money (a stake per life, the pot: :mod:`ledger.games.trentuno`); every
+other game may be played for money with three match options, read by
+:meth:`ledger.games.base.Game.check_options` through :func:`read_stake_options`:
+
+- ``stake`` (an amount, ``"0.10"``; a whole number is whole units, ``2`` → 2.00) or
+  ``stake_cents`` (``10``): the stake, per player;
+- ``stake_per``: what the stake is for, required with a stake (the same stake means very different
+  money per point and per match, so the ledger never guesses):
+
+  - ``match``: each player on a losing side pays the stake; the winners share what the losers
+    paid (a shared win splits it, :func:`ledger.games.settle.share`: whole cents, the cents left
+    over one each to the winners in seat order);
+  - ``point``: per point of margin, in the game's unit (points; hands won in Simone): every two
+    sides settle the difference of their totals, so with three players each pays or gets the
+    stake times the sum of their differences with the others;
+  - ``100``: per 100 points of margin, the margin rounded to the nearest 100 (50 rounds up, away
+    from zero), as rubber bridge players settle; in a rubber bridge match of several rubbers each
+    rubber is rounded and settled on its own (an unfinished rubber ended early counts too).
+
+- ``currency``: the currency code (``EUR`` by default).
+
+The options are stored only when a stake is given, so a match not played for money keeps the
+options it always had. The stake is per player: in a game of pairs each player of the losing
+pair pays it and each player of the winning pair gets it (pairs are always the same size, so the
+nets sum to zero). Money is counted only once a match is over (finished, or ended early); a match
+still in play has no nets yet. Nets are ``int`` cents, never floats, and always sum to zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from ledger.errors import LedgerError
+from ledger.games.base import MatchSetup, MatchState
+from ledger.games.settle import DEFAULT_CURRENCY, check_currency, format_money, parse_cents, parse_money, share
+
+STAKE_PER = ("match", "point", "100")
+_PER_ALIASES = {"match": "match", "matches": "match", "win": "match", "partita": "match",
+                "point": "point", "points": "point", "punto": "point", "punti": "point",
+                "100": "100", "100 points": "100", "hundred": "100"}
+# games whose scorer keeps its own money (a ``settlement`` in the match state), and its unit
+OWN_STAKES = {"trentuno": "life"}
+
+
+def read_stake_options(options: dict) -> dict:
+    """Take the stake options out of ``options`` and return them checked, defaults filled in.
+
+    Returns ``{}`` when no stake is given (or a stake of 0), else ``{"stake_cents": int,
+    "stake_per": "match" | "point" | "100", "currency": "EUR"}``. Raises ``LedgerError`` on
+    ``options.<name>``: the stake given twice, a stake that is not an amount, a stake without
+    ``stake_per``, an unknown ``stake_per``, or ``stake_per``/``currency`` without a stake.
+    """
+    has_amount, has_cents = "stake" in options, "stake_cents" in options
+    if has_amount and has_cents:
+        raise LedgerError("give the stake once: stake (an amount like 0.10) or stake_cents",
+                          "options.stake", options["stake"])
+    per = options.pop("stake_per", None)
+    currency = options.pop("currency", None)
+    if has_amount:
+        field, raw = "options.stake", options.pop("stake")
+        cents = None if raw is None else parse_money(raw, field)
+    elif has_cents:
+        field, raw = "options.stake_cents", options.pop("stake_cents")
+        cents = None if raw is None else parse_cents(raw, field)
+    else:
+        field, raw, cents = "", None, None
+    if cents is None:
+        for name, value in (("stake_per", per), ("currency", currency)):
+            if value is not None:
+                raise LedgerError(f"{name} goes with a stake (stake=0.10 or stake_cents=10); "
+                                  "Trentuno's own stake is always per life", f"options.{name}", value)
+        return {}
+    if cents == 0:
+        return {}
+    if per is None:
+        raise LedgerError(f"say what the stake of {format_money(cents, currency or DEFAULT_CURRENCY)} is for: "
+                          f"stake_per={', '.join(STAKE_PER[:-1])} or {STAKE_PER[-1]} (points of margin)",
+                          field, raw)
+    return {"stake_cents": cents, "stake_per": check_per(per),
+            "currency": check_currency(currency) if currency is not None else DEFAULT_CURRENCY}
+
+
+def check_per(value: object, field: str = "options.stake_per") -> str:
+    """``match``, ``point`` or ``100`` (also ``points``, ``win``, the number 100 …); ``LedgerError`` otherwise."""
+    key = str(value).strip().casefold() if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+    if key in _PER_ALIASES:
+        return _PER_ALIASES[key]
+    raise LedgerError(f"{value!r} is not what a stake is for (match, point or 100)", field, value)
+
+
+@dataclass(frozen=True)
+class MatchMoney:
+    """What a match is played for, and its result in money.
+
+    - ``currency``: e.g. ``"EUR"``; ``stake_cents``: the stake (per life for Trentuno);
+    - ``per``: ``"life"`` (Trentuno's own), ``"match"``, ``"point"`` or ``"100"``;
+    - ``nets``: player → net cents (summing to zero), or None while the match is in play.
+    """
+
+    currency: str
+    stake_cents: int
+    per: str
+    nets: Mapping[str, int] | None
+
+    def describe(self) -> str:
+        """``"0.10 EUR per point of margin"``, ``"2.00 EUR per match"``, ``"0.50 EUR per life"``."""
+        what = {"match": "per match", "point": "per point of margin",
+                "100": "per 100 points of margin (rounded)"}.get(self.per, f"per {self.per}")
+        return f"{format_money(self.stake_cents, self.currency)} {what}"
+
+    def to_json(self) -> dict:
+        return {"currency": self.currency, "stake_cents": self.stake_cents, "per": self.per,
+                "stake": self.describe(), "nets": dict(self.nets) if self.nets is not None else None}
+
+
+def match_money(setup: MatchSetup, state: MatchState) -> MatchMoney | None:
+    """The money of a match in ``state`` (its final state), or None when it is not played for money.
+
+    A game that keeps its own money (``settlement`` in its state, Trentuno) is taken as it says;
+    otherwise the stake options give :func:`stake_nets` once the match is over.
+    """
+    opts = setup.options
+    if "settlement" in state.extra:
+        return MatchMoney(opts.get("currency") or DEFAULT_CURRENCY, int(opts.get("stake_cents") or 0),
+                          OWN_STAKES.get(setup.game, "game"), state.extra["settlement"])
+    if not opts.get("stake_cents"):
+        return None
+    over = state.finished or setup.ended_early
+    nets = stake_nets(setup, state, opts["stake_cents"], opts["stake_per"]) if over else None
+    return MatchMoney(opts.get("currency") or DEFAULT_CURRENCY, opts["stake_cents"], opts["stake_per"], nets)
+
+
+def stake_nets(setup: MatchSetup, state: MatchState, stake_cents: int, per: str) -> dict[str, int]:
+    """Each player's net in cents for a match over in ``state``, at ``stake_cents`` ``per`` (see the
+    module docstring). The nets sum to zero; ``LedgerError`` if they could not (sides of different
+    sizes, which no game has)."""
+    sides = list(setup.side_names)
+    if per == "match":
+        units = _per_match(sides, state.winner, stake_cents)
+    else:
+        units = {s: 0 for s in sides}
+        for totals in (_segments(state) if per == "100" else [state.totals]):
+            for s, n in _pairwise(sides, totals, per == "100").items():
+                units[s] += n * stake_cents
+    nets = {p: units[s] for s, members in setup.sides.items() for p in members}
+    nets = {p: nets[p] for p in setup.players}
+    if sum(nets.values()) != 0:
+        raise LedgerError("stakes need sides of the same size", "options.stake_cents", stake_cents)
+    return nets
+
+
+def round_hundreds(points: int) -> int:
+    """``points`` in hundreds, to the nearest (50 away from zero): 349 → 3, 350 → 4, -250 → -3."""
+    n = (abs(int(points)) + 50) // 100
+    return n if points >= 0 else -n
+
+
+def _per_match(sides: Sequence[str], winner: Any, stake: int) -> dict[str, int]:
+    won = [w for w in ([winner] if isinstance(winner, str) else list(winner or [])) if w in sides]
+    losers = [s for s in sides if s not in won]
+    out = {s: 0 for s in sides}
+    if not won or not losers:
+        return out
+    for s in losers:
+        out[s] = -stake
+    for s, cents in share(stake * len(losers), {w: 1 for w in won}, sides).items():
+        out[s] = cents
+    return out
+
+
+def _pairwise(sides: Sequence[str], totals: Mapping[str, Any], hundreds: bool) -> dict[str, int]:
+    """Every two sides settle the difference of their totals (in hundreds, rounded, if asked)."""
+    out = {s: 0 for s in sides}
+    for i, a in enumerate(sides):
+        for b in sides[i + 1:]:
+            diff = int(totals.get(a, 0)) - int(totals.get(b, 0))
+            n = round_hundreds(diff) if hundreds else diff
+            out[a] += n
+            out[b] -= n
+    return out
+
+
+def _segments(state: MatchState) -> list[Mapping[str, Any]]:
+    """The scores settled one by one: each rubber of a rubber bridge match (finished rubbers, then
+    the unfinished one if the match was ended during it), else the match's totals."""
+    ex = state.extra
+    if "rubber_totals" not in ex or not isinstance(ex.get("rubbers"), list):
+        return [state.totals]
+    segments = [r["totals"] for r in ex["rubbers"]]
+    if not ex.get("rubber_over") and ex.get("deals"):
+        segments.append(ex["rubber_totals"])
+    return segments

@@ -1,0 +1,110 @@
+"""Building the end-of-night report from replayed matches (pure: no I/O, no database).
+
+``build_report(records, period)`` turns the :class:`MatchRecord` values that
+:func:`ledger.store.reports.load_matches` reads into a :class:`Report`: one
+:class:`MatchSummary` per match (in night, then match order), the standings, the settle-up of
+every match played for money (Trentuno's lives and any game's stakes, added per currency and
+settled with :func:`ledger.games.settle.night_report`), and the highlights.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ledger.games import get_game
+from ledger.games.settle import format_money, night_report
+from ledger.games.stakes import match_money
+from ledger.report.model import Highlight, MatchRecord, MatchSummary, Period, Report, Standing, side_label
+from ledger.report.per_game import notes_for
+
+
+def summarize(rec: MatchRecord) -> MatchSummary:
+    """One match for the report: final score best first, winner, result line, hand by hand."""
+    setup, rp = rec.setup, rec.replay
+    notes = notes_for(setup.game)
+    final = rp.final
+    sides = setup.side_names
+    labels = {s: side_label(setup, s) for s in sides}
+    summary = MatchSummary(
+        id=rec.id, game=setup.game, title=get_game(setup.game).title or setup.game, rules=setup.rules,
+        night=rec.night, demo=rec.demo, status="finished" if rec.status == "open" and final.finished else rec.status,
+        sides=dict(setup.sides), labels=labels, players=tuple(setup.players), hands=final.hands,
+        corrections=rec.corrections, unit=notes.unit, totals=dict(final.totals), order=notes.order(rec),
+        winners=rec.winners, result="", details=notes.details(rec),
+        running=[dict(rp.start.totals)] + [dict(st.totals) for st in rp.states],
+        money=match_money(setup, final),
+        hand_values=[{s: notes.hand_value(rec, i, s) for s in sides} for i in range(len(rp.results))],
+        target=_target(setup.options.get("target")), note=rec.note)
+    summary.result = result_line(summary)
+    return summary
+
+
+def _target(value) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def result_line(m: MatchSummary) -> str:
+    """``"Carla won: Carla 38 · Anna 25 · Bruno 1"``, ``"In play after 3 hands: …"``."""
+    if m.unfinished:
+        head = f"In play after {m.hands} hand{'s' if m.hands != 1 else ''}"
+    elif m.winners:
+        head = f"{m.winner_text()} won" + (" (ended early)" if m.status == "ended" else "")
+    else:
+        head = "No winner" + (" (ended early)" if m.status == "ended" else "")
+    return f"{head}: {m.score_text()}"
+
+
+def standings(matches: Iterable[MatchSummary]) -> list[Standing]:
+    """Per player: matches played, won (a shared win counts for each), still open, per game, and
+    money per currency; most wins first, then fewer matches played, then by name."""
+    rows: dict[str, Standing] = {}
+    for m in matches:
+        nets = m.money.nets if m.money and m.money.nets is not None else None
+        for p in m.players:
+            st = rows.setdefault(p, Standing(p))
+            game = st.games.setdefault(m.game, {"played": 0, "won": 0, "open": 0})
+            won = p in m.winning_players
+            st.played += 1
+            game["played"] += 1
+            st.won += won
+            game["won"] += won
+            st.open += m.unfinished
+            game["open"] += m.unfinished
+            if nets is not None:
+                st.money[m.money.currency] = st.money.get(m.money.currency, 0) + int(nets.get(p, 0))
+    return sorted(rows.values(), key=lambda s: (-s.won, s.played, s.player.casefold()))
+
+
+def settlement(matches: Iterable[MatchSummary]) -> dict:
+    """The settle-up of every match played for money (:func:`night_report`); open ones are skipped."""
+    return night_report({"match": m.id, "currency": m.money.currency, "settlement": m.money.nets}
+                        for m in matches if m.money is not None)
+
+
+def overall_highlights(matches: list[MatchSummary], table: list[Standing], money: dict) -> list[Highlight]:
+    """The player of the night (most wins, alone, at least two) and the biggest winner in money."""
+    out = []
+    if table and table[0].won >= 2 and (len(table) == 1 or table[1].won < table[0].won):
+        top = table[0]
+        out.append(Highlight("player of the night", f"Player of the night: {top.player}, "
+                             f"{top.won} wins in {top.played} matches", None, None, top.player, top.won))
+    for cur, part in money.get("currencies", {}).items():
+        nets = part["nets"]
+        if nets:
+            best = min(nets, key=lambda p: (-nets[p], p.casefold()))
+            if nets[best] > 0:
+                out.append(Highlight("biggest winner", f"Biggest winner: {best}, up "
+                                     f"{format_money(nets[best], cur)}", None, None, best, nets[best]))
+    return out
+
+
+def build_report(records: Iterable[MatchRecord], period: Period) -> Report:
+    """The report of ``records`` (replayed matches) for ``period``."""
+    recs = sorted(records, key=lambda r: (r.night, r.id))
+    matches = [summarize(r) for r in recs]
+    table = standings(matches)
+    money = settlement(matches)
+    lights = overall_highlights(matches, table, money)
+    for r in recs:
+        lights.extend(notes_for(r.setup.game).highlights(r))
+    return Report(period, matches, table, money, lights)

@@ -1,0 +1,181 @@
+"""The report as one self-contained HTML page: :func:`render_html`.
+
+Everything is inside the page: the style sheet in a ``<style>`` element, each match's chart as
+inline SVG (:mod:`ledger.report.charts`), no script, no link, no image or font from anywhere, so
+the page opens with no network (e.g. sent to a phone). It reads well on a narrow screen: one
+column, tables that scroll sideways when they must, charts that scale to the width. Hand-by-hand
+tables are folded in ``<details>`` elements (they open without JavaScript). Every name from the
+ledger is HTML-escaped.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Iterable, Sequence
+
+from ledger import __version__
+from ledger.report.charts import running_chart
+from ledger.report.model import STATUS_TEXT, MatchSummary, Report
+from ledger.report.text import highlight_lines, money_lines, report_heading
+
+CSS = """
+:root { color-scheme: light; --ink: #1d1d1f; --muted: #6b6b70; --line: #e3e3e8; --win: #0a7d32;
+        --bg: #f6f6f8; --card: #ffffff; --accent: #1f5fbf; }
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--ink);
+       font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+main { max-width: 52rem; margin: 0 auto; padding: 1rem; }
+header h1 { font-size: 1.6rem; margin: .5rem 0 .25rem; }
+header p { margin: .2rem 0; color: var(--muted); }
+nav { display: flex; flex-wrap: wrap; gap: .5rem; margin: .75rem 0; }
+nav a { color: var(--accent); text-decoration: none; padding: .2rem .6rem; border: 1px solid var(--line);
+        border-radius: 1rem; background: var(--card); font-size: .9rem; }
+section { margin: 1.25rem 0; }
+h2 { font-size: 1.25rem; margin: 0 0 .5rem; }
+.card { background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: .9rem 1rem;
+        margin: 0 0 1rem; }
+.match h3 { font-size: 1.1rem; margin: 0 0 .25rem; }
+.meta { color: var(--muted); font-size: .9rem; margin: 0 0 .5rem; }
+.badge { display: inline-block; font-size: .75rem; padding: .05rem .5rem; border-radius: 1rem;
+         background: #fff3cd; color: #7a5b00; vertical-align: middle; margin-left: .3rem; }
+.badge.ended { background: #e8e8ff; color: #33338a; }
+.result { font-weight: 600; margin: .25rem 0; }
+.scroll { overflow-x: auto; }
+table { border-collapse: collapse; width: 100%; font-size: .95rem; }
+th, td { padding: .35rem .5rem; border-bottom: 1px solid var(--line); text-align: right; white-space: nowrap; }
+th:first-child, td:first-child { text-align: left; }
+thead th { color: var(--muted); font-weight: 600; }
+tr.win td { color: var(--win); font-weight: 600; }
+.neg { color: #b3261e; } .pos { color: var(--win); }
+ul.notes { margin: .25rem 0 .5rem; padding-left: 1.1rem; color: var(--muted); }
+ul.lights, ul.money { padding-left: 1.1rem; margin: 0; }
+ul.lights li, ul.money li { margin: .2rem 0; }
+figure { margin: .5rem 0; }
+figure svg { width: 100%; height: auto; display: block; }
+figcaption { color: var(--muted); font-size: .85rem; text-align: center; }
+details summary { cursor: pointer; color: var(--accent); margin: .25rem 0; }
+footer { color: var(--muted); font-size: .8rem; text-align: center; margin: 2rem 0 1rem; }
+"""
+
+
+def render_html(report: Report) -> str:
+    """The whole page (UTF-8 text): heading, standings, who pays whom, highlights, then each match
+    with its result, notes, chart and hand-by-hand table."""
+    title, lines = report_heading(report)
+    body = [f"<header><h1>{_e(title)}</h1>" + "".join(f"<p>{_e(x)}</p>" for x in lines) + "</header>"]
+    if report.matches:
+        body.append('<nav><a href="#standings">Standings</a><a href="#money">Who pays whom</a>'
+                    '<a href="#highlights">Highlights</a><a href="#matches">Matches</a></nav>')
+        body.append(_section("standings", "Standings", _standings(report)))
+        money = money_lines(report)
+        body.append(_section("money", "Who pays whom",
+                             _list(money, "money") if money else "<p>No match was played for money.</p>"))
+        lights = highlight_lines(report)
+        body.append(_section("highlights", "Highlights", _list(lights, "lights") if lights else "<p>—</p>"))
+        body.append(_section("matches", "Matches", "".join(_match(m) for m in report.matches)))
+    body.append(f"<footer>Made by ledger {_e(__version__)}.</footer>")
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            f"<title>{_e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<main>\n"
+            + "\n".join(body) + "\n</main>\n</body>\n</html>\n")
+
+
+def _standings(report: Report) -> str:
+    games = list(dict.fromkeys(m.game for m in report.matches))
+    titles = {m.game: m.title for m in report.matches}
+    currencies = sorted({c for s in report.standings for c in s.money})
+    head = ["player", "played", "won"] + ([titles[g] for g in games] if len(games) > 1 else []) + currencies
+    rows = []
+    for s in report.standings:
+        cells = [_e(s.player), str(s.played), str(s.won) + (f" ({s.open} open)" if s.open else "")]
+        if len(games) > 1:
+            cells += [f"{s.games[g]['won']}/{s.games[g]['played']}" if g in s.games else "—" for g in games]
+        cells += [_money(s.money[c]) if c in s.money else "—" for c in currencies]
+        rows.append(cells)
+    note = "<p class=\"meta\">Per game: won/played.</p>" if len(games) > 1 else ""
+    return _table(head, rows) + note
+
+
+def _match(m: MatchSummary) -> str:
+    badge = "" if m.status == "finished" else \
+        f' <span class="badge {m.status}">{_e(STATUS_TEXT[m.status])}</span>'
+    meta = [f"{m.hands} hand{'s' if m.hands != 1 else ''}" + (f", {m.corrections} fixed" if m.corrections else ""),
+            f"night of {m.night.isoformat()}" + (" (demo)" if m.demo else "")]
+    if len(m.rules) and m.rules != "standard":
+        meta.insert(0, f"rules: {m.rules}")
+    head = m.result.split(": ", 1)[0]
+    parts = [f'<article class="card match" id="match-{m.id}">',
+             f"<h3>Match {m.id} · {_e(m.title)}{badge}</h3>",
+             f'<p class="meta">{_e(" · ".join(meta))}</p>',
+             f'<p class="result">{_e(head)}</p>', _score_table(m)]
+    notes = list(m.details)
+    if m.money is not None:
+        notes.append(f"played for {m.money.describe()}")
+        if m.money.nets:
+            notes.append(f"money ({m.money.currency}): "
+                         + ", ".join(f"{p} {_money_text(c)}" for p, c in m.money.nets.items()))
+    if m.note:
+        notes.append(m.note)
+    if notes:
+        parts.append('<ul class="notes">' + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul>")
+    svg = running_chart(m)
+    if svg:
+        parts.append(f"<figure>{svg}<figcaption>{_e(m.unit.capitalize())} after each hand</figcaption></figure>")
+    if m.hand_values:
+        parts.append(f"<details><summary>Hand by hand</summary>{_hands_table(m)}</details>")
+    parts.append("</article>")
+    return "\n".join(parts)
+
+
+def _score_table(m: MatchSummary) -> str:
+    rows = []
+    for side in m.order:
+        won = side in m.winners
+        cls, mark = (' class="win"', "✓ ") if won else ("", "")
+        rows.append(f"<tr{cls}><td>{mark}{_e(m.labels[side])}</td><td>{_e(str(m.totals.get(side)))}</td></tr>")
+    return (f'<div class="scroll"><table><thead><tr><th>side</th><th>{_e(m.unit)}</th></tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table></div>")
+
+
+def _hands_table(m: MatchSummary) -> str:
+    """Per hand: what each side made and its running total (``+12 → 25``)."""
+    head = ["hand"] + [m.labels[s] for s in m.sides]
+    rows = []
+    for k, values in enumerate(m.hand_values, start=1):
+        cells = [str(k)]
+        for s in m.sides:
+            v, total = values.get(s), m.running[k].get(s)
+            shown = "" if v is None else (f"{v:+d}" if isinstance(v, int) and m.unit == "points" else str(v))
+            cells.append(_e(f"{shown} → {total}" if shown else str(total)))
+        rows.append(cells)
+    return _table(head, rows, escape_cells=False)
+
+
+def _table(head: Sequence[str], rows: Iterable[Sequence[str]], escape_cells: bool = False) -> str:
+    """A table; ``head`` is escaped here, cells must already be safe HTML."""
+    th = "".join(f"<th>{_e(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{_e(c) if escape_cells else c}</td>" for c in r) + "</tr>" for r in rows)
+    return f'<div class="scroll"><table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table></div>'
+
+
+def _section(anchor: str, title: str, inner: str) -> str:
+    return f'<section id="{anchor}"><h2>{_e(title)}</h2>{inner}</section>'
+
+
+def _list(lines: Iterable[str], cls: str) -> str:
+    return f'<ul class="{cls}">' + "".join(f"<li>{_e(x)}</li>" for x in lines) + "</ul>"
+
+
+def _money(cents: int) -> str:
+    cls = "pos" if cents > 0 else "neg" if cents < 0 else ""
+    return f'<span class="{cls}">{_e(_money_text(cents))}</span>'
+
+
+def _money_text(cents: int) -> str:
+    from ledger.games.settle import format_money
+
+    return ("+" if cents > 0 else "") + format_money(cents, "")
+
+
+def _e(text: str) -> str:
+    return escape(str(text), quote=True)

@@ -1,0 +1,194 @@
+"""The report and the statistics for people in a terminal, as plain sections of tables and lines.
+
+The CLI renders these with rich (``ledger/cli/render.py``); nothing here knows rich. A
+:class:`Section` is a heading, its :class:`ledger.games.base.Table` values and its lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ledger.games import get_game
+from ledger.games.base import Column, Table
+from ledger.games.settle import format_money
+from ledger.report.model import STATUS_TEXT, Report
+from ledger.report.stats import Stats
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    tables: tuple[Table, ...] = ()
+    lines: tuple[str, ...] = ()
+
+
+def report_heading(report: Report) -> tuple[str, list[str]]:
+    """The title (``"The night of Sunday 29 November 2026"``) and the lines under it."""
+    p = report.period
+    label = p.label()
+    title = label[0].upper() + label[1:]
+    if p.player:
+        title += f" · {p.player}"
+    if p.game:
+        title += f" · {get_game(p.game).title}"
+    ms = report.matches
+    if not ms:
+        return title, ["No matches." if p.date_from or p.date_to or p.player or p.game
+                       else "No matches in the ledger yet."]
+    players = {pl for m in ms for pl in m.players}
+    games = {m.game for m in ms}
+    hands = sum(m.hands for m in ms)
+    fixes = sum(m.corrections for m in ms)
+    lines = [" · ".join(x for x in (
+        _count(len(ms), "match", "matches"), _count(len(games), "game"), _count(len(players), "player"),
+        _count(hands, "hand"), _count(fixes, "correction") if fixes else "",
+        _count(len(report.nights), "night") if len(report.nights) > 1 else "") if x)]
+    if p.stand_in:
+        lines.append("This is the demo night: the ledger has no other match yet "
+                     "(ledger demo --remove takes it out).")
+    return title, lines
+
+
+def report_sections(report: Report) -> list[Section]:
+    """Matches, standings, who pays whom, highlights."""
+    if not report.matches:
+        return []
+    out = [Section("Matches", (matches_table(report),))]
+    out.append(Section("Standings", (standings_table(report),)))
+    money = money_lines(report)
+    if money:
+        out.append(Section("Who pays whom", (), tuple(money)))
+    if report.highlights:
+        out.append(Section("Highlights", (), tuple(f"• {line}" for line in highlight_lines(report))))
+    return out
+
+
+def matches_table(report: Report) -> Table:
+    """One row per match: number, game and hands (and night over several nights), then the result:
+    who won, the final score best first, and the notes (rubbers, pot, stakes, status)."""
+    many_nights = len(report.nights) > 1
+    cols = (Column("#"), Column("match", "left"), Column("result", "left"))
+    rows = []
+    for m in report.matches:
+        game = m.title + ("" if len(get_game(m.game).rule_sets) == 1 else f" ({m.rules})")
+        about = [game, _count(m.hands, "hand") + (f", {m.corrections} fixed" if m.corrections else "")]
+        if many_nights:
+            about.append(m.night.isoformat())
+        if m.status != "finished":
+            about.append(STATUS_TEXT[m.status])
+        head = m.result.split(": ", 1)[0]
+        notes = list(m.details) + ([f"played for {m.money.describe()}"] if m.money is not None else [])
+        result = [head, m.score_text()] + ([" · ".join(notes)] if notes else []) + ([m.note] if m.note else [])
+        rows.append((str(m.id), "\n".join(about), "\n".join(result)))
+    return Table("", cols, tuple(rows), lines_after=tuple(range(len(rows) - 1)))
+
+
+def standings_table(report: Report) -> Table:
+    """Players, most wins first: played, won, per game won/played (several games), money."""
+    games = list(dict.fromkeys(m.game for m in report.matches))
+    currencies = sorted({c for s in report.standings for c in s.money})
+    cols = [Column("player", "left"), Column("played"), Column("won")]
+    cols += [Column(g) for g in games] if len(games) > 1 else []
+    cols += [Column(c) for c in currencies]
+    rows = []
+    for s in report.standings:
+        row = [s.player, str(s.played), str(s.won) + (f" ({s.open} open)" if s.open else "")]
+        if len(games) > 1:
+            row += [f"{s.games[g]['won']}/{s.games[g]['played']}" if g in s.games else "—" for g in games]
+        row += [_signed_amount(s.money[c]) if c in s.money else "—" for c in currencies]
+        rows.append(tuple(row))
+    caption = "per game: won/played" if len(games) > 1 else ""
+    return Table("", tuple(cols), tuple(rows), caption)
+
+
+def highlight_lines(report: Report) -> list[str]:
+    """Each highlight, those of a match led by its game and number (``Trentuno (match 3): …``)."""
+    titles = {m.id: m.title for m in report.matches}
+    return [f"{titles[h.match]} (match {h.match}): {h.text}" if h.match in titles else h.text
+            for h in report.highlights]
+
+
+def money_lines(report: Report) -> list[str]:
+    """The transfers per currency, then the matches still in play that are not counted yet."""
+    money = report.settlement
+    out = []
+    for cur, part in money.get("currencies", {}).items():
+        out.extend(part["lines"] or [f"Everyone is square ({cur})."])
+    for mid in money.get("skipped", []):
+        out.append(f"Match {mid} is still in play and not counted (end it with: ledger match end {mid}).")
+    return out
+
+
+# --- statistics ---------------------------------------------------------------------------------
+def stats_sections(stats: Stats) -> tuple[str, list[Section]]:
+    """The title and the sections of ``ledger stats``: players overall, each game, head-to-head."""
+    p = stats.period
+    title = "Statistics · " + p.label() + (f" · {get_game(p.game).title}" if p.game else "")
+    note = [Section("", (), ("This is the demo night: the ledger has no other match yet.",))] if p.stand_in else []
+    if not stats.players:
+        return title, [Section("", (), ("No matches.",))]
+    currencies = sorted({c for s in stats.players for c in s.money})
+    cols = [Column("player", "left"), Column("played"), Column("won"), Column("win rate")]
+    cols += [Column(c) for c in currencies]
+    rows = [tuple([s.player, str(s.played), str(s.won), _pct(s.win_rate)]
+                  + [_signed_amount(s.money[c]) if c in s.money else "—" for c in currencies])
+            for s in stats.players]
+    out = note + [Section(f"Players ({_count(stats.matches, 'match', 'matches')})",
+                          (Table("", tuple(cols), tuple(rows)),))]
+    for game in dict.fromkeys(g for s in stats.players for g in s.games):
+        keys = list(dict.fromkeys(k for s in stats.players if game in s.games for k in s.games[game].figures()))
+        gcols = [Column("player", "left"), Column("played"), Column("won"), Column("win rate")]
+        gcols += [Column(k.replace("_", " ")) for k in keys]
+        grows = []
+        for s in stats.players:
+            if game in s.games:
+                g = s.games[game]
+                f = g.figures()
+                grows.append(tuple([s.player, str(g.played), str(g.won), _pct(g.win_rate)]
+                                   + [_plain(f.get(k)) for k in keys]))
+        out.append(Section(get_game(game).title, (Table("", tuple(gcols), tuple(grows)),)))
+    if stats.head_to_head is not None:
+        out.append(head_to_head_section(stats))
+    return title, out
+
+
+def head_to_head_section(stats: Stats) -> Section:
+    h = stats.head_to_head
+    o, pa = h.opponents, h.partners
+    lines = [f"Against each other: {_count(o['played'], 'match', 'matches')}: {h.a} won {o['a_won']}, "
+             f"{h.b} won {o['b_won']}" + (f", {o['neither']} neither" if o["neither"] else "")
+             + (f", {o['open']} still open" if o["open"] else "") + "."]
+    for game, g in h.games.items():
+        if g["played"]:
+            lines.append(f"  {get_game(game).title}: {h.a} {g['a_won']}, {h.b} {g['b_won']}"
+                         + (f", neither {g['neither']}" if g["neither"] else "")
+                         + (f", open {g['open']}" if g["open"] else ""))
+    if pa["played"]:
+        lines.append(f"As partners: {_count(pa['played'], 'match', 'matches')}, won {pa['won']}"
+                     + (f", {pa['open']} still open" if pa["open"] else "") + ".")
+    for p, book in h.money.items():
+        lines.append(f"{p} in these matches: " + ", ".join(_money(c, cur) for cur, c in book.items()))
+    return Section(f"{h.a} v {h.b}", (), tuple(lines))
+
+
+# --- formatting ----------------------------------------------------------------------------------
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _money(cents: int, cur: str) -> str:
+    return ("+" if cents > 0 else "") + format_money(cents, cur)
+
+
+def _signed_amount(cents: int) -> str:
+    """``+12.00``, ``-3.50``, ``0.00`` (the currency is in the column header)."""
+    return ("+" if cents > 0 else "") + format_money(cents, "")
+
+
+def _pct(r: float | None) -> str:
+    return "—" if r is None else f"{round(r * 100)}%"
+
+
+def _plain(v: Any) -> str:
+    return "—" if v is None else str(v)

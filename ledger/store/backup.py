@@ -1,0 +1,314 @@
+"""The whole ledger at once: export and import of every match, backups and restores.
+
+- :func:`export_all`: every player and every match (as match documents with their ``"stored"``
+  bookkeeping) in one *ledger export* document (docs/formats.md, "The whole ledger").
+- :func:`import_all`: store a ledger export (or a JSON list of match documents) in one
+  transaction; into an empty ledger the player, match and hand numbers are kept.
+- :func:`backup`: a SQLite ledger is copied with SQLite's online backup API (one consistent
+  snapshot, safe while others write) into a single owner-only file; any other database is
+  written as a ledger export (JSON).
+- :func:`restore`: replace the ledger's content with a backup: a SQLite ledger file or a ledger
+  export. SQLite into SQLite is copied back with the backup API and then upgraded like any older
+  ledger; everything else is re-imported in one transaction. A file that is not a ledger, or one
+  made by a newer program, is refused before anything is changed.
+
+Errors are ``LedgerError`` naming the file or the field.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any, Mapping
+
+from sqlmodel import delete, func, select, update
+
+from ledger import __version__
+from ledger.errors import LedgerError
+from ledger.store.engine import (BUSY_TIMEOUT_MS, HEAD, after_explicit_ids, check_revision, ensure_schema,
+                                 sqlite_path)
+from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
+from ledger.store.service import Ledger, _check_name, _iso, _parse_time
+
+EXPORT_FORMAT = "ledger-export"
+EXPORT_VERSION = 1
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+# --- export and import of every match --------------------------------------------------------
+def export_all(led: Ledger) -> dict:
+    """Every player and every match of the ledger, in one document (one read transaction).
+
+    Shape: ``{"format": "ledger-export", "version": 1, "program", "schema", "exported_at",
+    "players": [{"id", "name", "created_at", "demo"}], "matches": [match document, ...]}``; each
+    match document carries ``"stored"`` (its number, status, finish time, demo night) and each hand
+    ``"stored"`` (its entry number, stored result, scorer version).
+    """
+    with led.transaction() as s:
+        players = [{"id": p.id, "name": p.name, "created_at": _iso(p.created_at), "demo": p.demo}
+                   for p in s.exec(select(Player).order_by(Player.id)).all()]
+        matches = [led._export(s, m, stored=True) for m in s.exec(select(Match).order_by(Match.id)).all()]
+    return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "program": f"ledger {__version__}",
+            "schema": HEAD, "exported_at": _iso(utcnow()), "players": players, "matches": matches}
+
+
+def is_export(data: Any) -> bool:
+    """True for a ledger export or a JSON list of match documents (what :func:`import_all` takes)."""
+    return isinstance(data, list) or (isinstance(data, Mapping) and "matches" in data)
+
+
+def import_all(led: Ledger, data: Any, replace: bool = False) -> list[dict]:
+    """Store every match of ``data`` (a ledger export, or a list of match documents) or none.
+
+    Into a ledger with no players and no matches (or with ``replace``, which empties the ledger
+    first in the same transaction) the numbers of players, matches and hands are kept, so the
+    restored ledger is the exported one; otherwise the matches get new numbers and players are
+    matched by name. Returns ``[{"id", "game", "hands"}]`` per match, in order.
+    """
+    docs, players = _read_export(data)
+    with led.transaction(write=True) as s:
+        if replace:
+            _wipe(s)
+        empty = s.exec(select(func.count()).select_from(Player)).one() == 0 and \
+            s.exec(select(func.count()).select_from(Match)).one() == 0
+        keep = empty and _numbered(docs, players)
+        for p in players:
+            if keep:
+                s.add(Player(id=p["id"], name=p["name"], name_key=p["name"].casefold(), demo=p["demo"],
+                             created_at=_parse_time(p["created_at"], "players.created_at")
+                             if p.get("created_at") else utcnow()))
+                s.flush()
+            else:
+                led.player(s, p["name"], demo=p["demo"])
+        out = []
+        for i, doc in enumerate(docs):
+            try:
+                m = led._import(s, doc, keep_ids=keep)
+            except LedgerError as err:
+                raise err.at(f"matches[{i}]") from None
+            live = s.exec(select(func.count()).select_from(Hand)
+                          .where(Hand.match_id == m.id, Hand.voided == False)).one()  # noqa: E712
+            out.append({"id": m.id, "game": m.game, "hands": live})
+        if keep:
+            after_explicit_ids(s.connection())
+        return out
+
+
+def _read_export(data: Any) -> tuple[list, list[dict]]:
+    if isinstance(data, list):
+        return data, []
+    if not isinstance(data, Mapping) or not isinstance(data.get("matches"), list):
+        raise LedgerError("expected a ledger export (an object with a list of matches)", "matches", None)
+    fmt, version = data.get("format", EXPORT_FORMAT), data.get("version", EXPORT_VERSION)
+    if fmt != EXPORT_FORMAT:
+        raise LedgerError(f"not a ledger export (format {fmt!r})", "format", fmt)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise LedgerError("expected a version number", "version", version)
+    if version > EXPORT_VERSION:
+        raise LedgerError(f"this export has version {version}, newer than this program reads ({EXPORT_VERSION}); "
+                          "upgrade ledger to import it", "version", version)
+    players = data.get("players") or []
+    if not isinstance(players, list):
+        raise LedgerError("expected a list of players", "players", players)
+    seen: set[str] = set()
+    out = []
+    for i, p in enumerate(players):
+        f = f"players[{i}]"
+        if not isinstance(p, Mapping) or not isinstance(p.get("name"), str) or not p["name"].strip():
+            raise LedgerError("expected an object with a name", f, p)
+        _check_name(p["name"], f"{f}.name")
+        if p["name"].casefold() in seen:
+            raise LedgerError(f"{p['name']!r} appears twice", f"{f}.name", p["name"])
+        seen.add(p["name"].casefold())
+        pid = p.get("id")
+        if pid is not None and (not isinstance(pid, int) or isinstance(pid, bool) or pid < 1):
+            raise LedgerError("expected a positive integer", f"{f}.id", pid)
+        if not isinstance(p.get("demo", False), bool):
+            raise LedgerError("expected true or false", f"{f}.demo", p.get("demo"))
+        if p.get("created_at") is not None and not isinstance(p["created_at"], str):
+            raise LedgerError("expected a date and time", f"{f}.created_at", p["created_at"])
+        out.append({"id": pid, "name": p["name"], "demo": p.get("demo", False), "created_at": p.get("created_at")})
+    return data["matches"], out
+
+
+def _numbered(docs: list, players: list[dict]) -> bool:
+    """True when every player, match and hand carries its own distinct number (a full export)."""
+    def ids(items) -> list | None:
+        got = [x.get("id") if isinstance(x, Mapping) else None for x in items]
+        return got if None not in got and len(set(got)) == len(got) else None
+
+    if ids(players) is None:
+        return False
+    matches, hands = [], []
+    for d in docs:
+        if not isinstance(d, Mapping) or not isinstance(d.get("hands"), list):
+            return False
+        matches.append(d.get("stored") if isinstance(d.get("stored"), Mapping) else {})
+        hands += [h.get("stored") if isinstance(h, Mapping) and isinstance(h.get("stored"), Mapping) else {}
+                  for h in d["hands"]]
+    return ids(matches) is not None and ids(hands) is not None
+
+
+def _wipe(s) -> None:
+    """Delete every row of the ledger (inside the caller's transaction; a restore follows)."""
+    s.exec(update(Hand).values(replaces_id=None))
+    for model in (Hand, Seat, Match, Night, Player):
+        s.exec(delete(model))
+
+
+def match_count(led: Ledger) -> int:
+    with led.transaction() as s:
+        return s.exec(select(func.count()).select_from(Match)).one()
+
+
+# --- backup and restore -----------------------------------------------------------------------
+def backup(led: Ledger, dest: str | os.PathLike, force: bool = False) -> dict:
+    """Copy the ledger into ``dest`` (owner-only); returns ``{"file", "kind", "matches"}``.
+
+    ``kind`` is ``sqlite`` (a ledger file made with SQLite's online backup: one consistent
+    snapshot even while others write, checked with ``PRAGMA integrity_check``) or ``export`` (a
+    ledger export in JSON, for ledgers on a database server). An existing ``dest`` is replaced
+    only with ``force``.
+    """
+    target = Path(dest).expanduser().resolve()
+    source = sqlite_path(led.url)
+    if target.is_dir():
+        raise LedgerError(f"{target} is a folder", "FILE", str(dest))
+    if source is not None and target == source.resolve():
+        raise LedgerError("that is the ledger itself", "FILE", str(dest))
+    if target.exists() and not force:
+        raise LedgerError(f"{target} exists (add --force to replace it)", "FILE", str(dest))
+    if not target.parent.is_dir():
+        raise LedgerError(f"no folder {target.parent}", "FILE", str(dest))
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    os.close(os.open(tmp, os.O_CREAT | os.O_TRUNC | os.O_WRONLY, 0o600))
+    try:
+        if source is not None:
+            matches = _sqlite_copy(source, tmp)
+            kind = "sqlite"
+        else:
+            data = export_all(led)
+            tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            matches, kind = len(data["matches"]), "export"
+        os.replace(tmp, target)
+    finally:
+        for leftover in (tmp, Path(f"{tmp}-journal")):
+            leftover.unlink(missing_ok=True)
+    return {"file": str(target), "kind": kind, "matches": matches}
+
+
+def _sqlite_copy(source: Path, target: Path) -> int:
+    """Online backup of the SQLite file ``source`` into ``target`` (a self-contained file)."""
+    src = sqlite3.connect(str(source), timeout=BUSY_TIMEOUT_MS / 1000)
+    dst = sqlite3.connect(str(target))
+    try:
+        src.backup(dst)  # every page in one step: one snapshot; writers go on meanwhile (WAL)
+        dst.execute("PRAGMA journal_mode=DELETE")  # one file, no -wal beside it
+        _check_integrity(dst, str(target))
+        return dst.execute("SELECT count(*) FROM match").fetchone()[0]
+    finally:
+        dst.close()
+        src.close()
+
+
+def _check_integrity(con: sqlite3.Connection, name: str) -> None:
+    rows = [r[0] for r in con.execute("PRAGMA integrity_check").fetchall()]
+    if rows != ["ok"]:
+        raise LedgerError(f"{name} fails SQLite's integrity check: {rows[0]}", "FILE", name)
+
+
+def file_kind(path: str | os.PathLike) -> str:
+    """``sqlite`` for a SQLite file, ``json`` for what looks like JSON; ``LedgerError`` otherwise."""
+    p = Path(path).expanduser()
+    try:
+        with p.open("rb") as f:
+            head = f.read(64)
+    except OSError as err:
+        raise LedgerError(f"cannot read {str(path)!r}: {err.strerror}", "FILE", str(path)) from None
+    if head.startswith(SQLITE_MAGIC):
+        return "sqlite"
+    if head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"["):
+        return "json"
+    raise LedgerError(f"{str(path)!r} is not a ledger (neither a ledger file nor a ledger export)", "FILE", str(path))
+
+
+def sqlite_revision(path: Path) -> str:
+    """The schema revision of the SQLite ledger file ``path`` (read only); ``LedgerError`` when the
+    file is not a ledger or was made by a newer program."""
+    not_ledger = LedgerError(f"{str(path)!r} is not a ledger (a SQLite file without the ledger's tables)",
+                             "FILE", str(path))
+    try:
+        con = sqlite3.connect(f"file:{_quote(Path(path).resolve())}?mode=ro", uri=True)
+    except sqlite3.Error:
+        raise not_ledger from None
+    try:
+        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not {"alembic_version", "match", "hand", "player"} <= tables:
+            raise not_ledger
+        row = con.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.Error:
+        raise not_ledger from None
+    finally:
+        con.close()
+    if row is None:
+        raise not_ledger
+    check_revision(row[0], f"{path}")
+    return row[0]
+
+
+def restore_file(led: Ledger, source: str | os.PathLike, force: bool = False) -> dict:
+    """Replace the ledger's content with the SQLite ledger file ``source``; ``{"kind", "matches"}``.
+
+    Refuses a file that is not a ledger or is newer than this program, and (without ``force``) a
+    ledger that has matches, before changing anything.
+    """
+    src = Path(source).expanduser().resolve()
+    sqlite_revision(src)
+    _refuse_overwrite(led, force)
+    target = sqlite_path(led.url)
+    if target is not None:
+        if src == target.resolve():
+            raise LedgerError("that is the ledger itself", "FILE", str(source))
+        s_con = sqlite3.connect(f"file:{_quote(src)}?mode=ro", uri=True)
+        d_con = sqlite3.connect(str(target), timeout=BUSY_TIMEOUT_MS / 1000)
+        try:
+            _check_integrity(s_con, str(source))
+            s_con.backup(d_con)  # SQLite locks the ledger while it copies: others wait, then see it
+        finally:
+            d_con.close()
+            s_con.close()
+        ensure_schema(led.engine)  # an older backup is upgraded like any older ledger
+        return {"kind": "sqlite", "matches": match_count(led)}
+    # a ledger on a server: read the backup through a private copy (upgraded there), import it
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        copy = Path(d) / "restore.db"
+        shutil.copyfile(src, copy)
+        data = export_all(Ledger(str(copy)))
+    return restore_export(led, data, force=True)
+
+
+def restore_export(led: Ledger, data: Any, force: bool = False, name: str = "FILE") -> dict:
+    """Replace the ledger's content with a ledger export, in one transaction; ``{"kind", "matches"}``."""
+    if not is_export(data):
+        raise LedgerError(f"{name!r} is not a ledger (neither a ledger file nor a ledger export)", "FILE", name)
+    _read_export(data)
+    _refuse_overwrite(led, force)
+    return {"kind": "export", "matches": len(import_all(led, data, replace=True))}
+
+
+def _refuse_overwrite(led: Ledger, force: bool) -> None:
+    n = match_count(led)
+    if n and not force:
+        raise LedgerError(f"the ledger has {n} match{'es' if n != 1 else ''}; restore replaces them all "
+                          "(add --force to do it; a backup first is wise)", "FILE", None)
+
+
+def _quote(p: Path) -> str:
+    from urllib.parse import quote
+
+    return quote(str(p))
