@@ -222,9 +222,9 @@ class Deck:
                 what = "jokers" if card.is_joker else f"{card}"
                 raise LedgerError(f"{what} not in {self.name}", field, str(card))
             if n > allowed:
-                times = "once" if allowed == 1 else f"{allowed} times"
+                times = "one" if allowed == 1 else f"only {allowed}"
                 raise LedgerError(
-                    f"{card} appears {n} times, but {self.name} holds it {times}", field, str(card)
+                    f"{card} appears {n} times, but {self.name} has {times}", field, str(card)
                 )
         return seen
 

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 import backends
 from ledger.cli import app
-
-CASES = json.loads((Path(__file__).parent / "cases.json").read_text(encoding="utf-8"))
-
 
 def pytest_generate_tests(metafunc):
     backends.parametrize(metafunc)  # store and CLI tests also run on PostgreSQL when configured

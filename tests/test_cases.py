@@ -7,10 +7,11 @@ checks the expected fields, or the error contract (exit 2, one line on stderr, e
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from conftest import CASES
+CASES = json.loads((Path(__file__).parent / "cases.json").read_text(encoding="utf-8"))
 
 
 def _norm(v):

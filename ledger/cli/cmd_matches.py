@@ -91,10 +91,16 @@ def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
     if as_json:
         print_json(rows)
         return
-    print_rows(f"History of match {match}", ["entry", "hand", "entered", "status", "result"],
-               [(r["id"], r["number"] or "—", r["entered_at"][:19].replace("T", " "),
-                 (f"voided {r['voided_at'][:19].replace('T', ' ')}: {r['void_reason']}" if r["voided"]
-                  else "live") + (f" (replaces entry {r['replaces']})" if r["replaces"] else ""),
+    def when(t):
+        return t[:16].replace("T", " ") if t else ""
+
+    def why(r):
+        parts = ([r["void_reason"] or "voided"] if r["voided"] else []) + (
+            [f"replaces entry {r['replaces']}"] if r["replaces"] else [])
+        return "; ".join(parts)
+
+    print_rows(f"History of match {match} (times in UTC)", ["entry", "hand", "entered", "voided", "why", "result"],
+               [(r["id"], r["number"] or "—", when(r["entered_at"]), when(r["voided_at"]), why(r),
                  r["result"].get("points") or r["result"].get("summary") or r["result"]) for r in rows])
 
 

@@ -439,11 +439,15 @@ def key_value_entry(tokens: Sequence[str]) -> dict:
     Values stay text (the game reads them); a dotted key ``A.b=v`` sets ``doc["A"]["b"]``.
     """
     doc: dict[str, Any] = {}
+    seen: dict[str, str] = {}
     for tok in tokens:
         if "=" not in tok:
             raise LedgerError(f"expected KEY=VALUE, got {tok!r}", "entry", tok)
         k, v = tok.split("=", 1)
         k, v = k.strip(), v.strip()
+        if k.casefold() in seen and seen[k.casefold()] != v:
+            raise LedgerError(f"{k!r} is given twice, with different values", "entry", tok)
+        seen[k.casefold()] = v
         if "." in k:
             outer, inner = k.split(".", 1)
             sub = doc.setdefault(outer, {})
@@ -487,7 +491,7 @@ def points_board(game: Game, setup: MatchSetup, rp: Replay, unit: str = "") -> B
             row += [_signed(pts.get(s, 0)), str(st.totals.get(s, 0))]
         row.append(game.hand_note(res))
         rows.append(tuple(row))
-    table = Table(f"{game.title} — {' v '.join(sides)}", tuple(cols), tuple(rows))
+    table = Table(f"{game.title} — {' v '.join(side_label(setup, s) for s in sides)}", tuple(cols), tuple(rows))
     return Board((table,), tuple(status_notes(game, setup, rp)))
 
 
@@ -496,7 +500,7 @@ def status_notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
     final = rp.final
     notes = []
     if final.winner is not None:
-        w = final.winner if isinstance(final.winner, str) else " and ".join(final.winner)
+        w = final.winner if isinstance(final.winner, str) else join_names(final.winner)
         how = "wins" if final.finished else "leads when the match was ended early; wins"
         notes.append(f"{w} {how}.")
     elif final.finished:
@@ -505,6 +509,19 @@ def status_notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
         nxt = final.extra.get("next_dealer") or game.dealer(setup, final.hands)
         notes.append(f"Next dealer: {nxt}.")
     return notes
+
+
+def join_names(names: Sequence[str]) -> str:
+    """``["Anna", "Bruno", "Carla"]`` → ``"Anna, Bruno and Carla"``."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def side_label(setup: MatchSetup, side: str) -> str:
+    """A side with its players when its name does not already say them: ``Noi (Anna & Carla)``."""
+    members = setup.sides.get(side, ())
+    plain = " & ".join(members)
+    return side if len(members) < 2 or side == plain else f"{side} ({plain})"
 
 
 def _signed(n: object) -> str:
