@@ -91,8 +91,30 @@ def interactive(flag: bool) -> bool:
     return flag or sys.stdin.isatty()
 
 
+def global_options_first(argv: list[str]) -> list[str]:
+    """Move ``--db X`` / ``--db=X`` to the front, so it works after the subcommand too
+    (``ledger show 3 --db club.db``)."""
+    out, moved = [], []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            out.extend(argv[i:])
+            break
+        if arg == "--db" and i + 1 < len(argv):
+            moved += argv[i:i + 2]
+            i += 2
+            continue
+        if arg.startswith("--db="):
+            moved.append(arg)
+        else:
+            out.append(arg)
+        i += 1
+    return moved + out
+
+
 def main() -> None:
     """Console-script entry point."""
     from ledger.cli import commands  # noqa: F401  (registers the commands)
 
-    app()
+    app(args=global_options_first(sys.argv[1:]), prog_name="ledger")

@@ -11,7 +11,7 @@ import typer
 
 from ledger.cli.app import app, interactive, ledger
 from ledger.cli.cmd_matches import MATCH, JSON, show_view
-from ledger.cli.inputs import complete_hand, merge, read_json
+from ledger.cli.inputs import complete_hand, forget_answer, merge, read_json
 from ledger.errors import LedgerError
 
 hand_app = typer.Typer(help="Enter, void and correct hands.", no_args_is_help=True)
@@ -23,16 +23,32 @@ PROMPT = typer.Option(False, "--interactive", "-i",
                       help="Prompt for what is missing (the default when input is a terminal).")
 
 
+_readline_ready = False
+
+
 def _ask(question) -> str:
+    global _readline_ready
+    if not _readline_ready:  # arrow keys and history at the prompts, where the platform has it
+        try:
+            import readline  # noqa: F401
+        except ImportError:
+            pass
+        _readline_ready = True
     hint = f" [{'/'.join(question.choices)}]" if question.choices else ""
     return typer.prompt(f"{question.text}{hint}", default=question.default, show_default=False)
 
 
-def build_hand(match: str, entry: Optional[List[str]], file: Optional[str], prompt: bool,
-               number: Optional[int] = None) -> dict:
-    """The hand document from a file, command-line words and prompts, in that order of precedence
-    (words override the file; prompts fill what is still missing)."""
+def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prompt: bool, store,
+               number: Optional[int] = None):
+    """Build a hand from a file, command-line words and prompts, and hand it to ``store(doc)``.
+
+    Words override the file; prompts fill what is still missing. Correcting hand ``number`` starts
+    from that hand as it was entered when a file or words are given (so ``hand edit 3 2 last=Anna``
+    changes only the last capture); with neither, every item is asked afresh. At a terminal, a
+    hand the scorer refuses is not lost: the refused item (or the last answer) is asked again.
+    """
     from ledger.games import get_game
+    from ledger.games.base import META_KEYS
 
     view = ledger().view(match)
     game = get_game(view.match.game)
@@ -45,8 +61,22 @@ def build_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
         doc.pop("rules", None)
     if entry:
         doc = merge(doc, game.parse_entry(view.setup, entry))
+    if number is not None and (file or entry) and 1 <= number <= len(view.hands):
+        old = {k: v for k, v in view.hands[number - 1].document.items() if k not in META_KEYS}
+        doc = merge(old, doc)
     ask = _ask if interactive(prompt) else None
-    return complete_hand(game, view.setup, doc, ask, _state_before(view.replay, number))
+    state = _state_before(view.replay, number)
+    history: list = []
+    while True:
+        doc = complete_hand(game, view.setup, doc, ask, state, history)
+        try:
+            return store(doc)
+        except LedgerError as err:
+            again = forget_answer(doc, err, history) if ask is not None else None
+            if again is None:
+                raise
+            typer.echo(f"  {err} — please answer again", err=True)
+            doc = again
 
 
 def _state_before(rp, number: Optional[int]):
@@ -62,8 +92,7 @@ def _state_before(rp, number: Optional[int]):
 def hand_add(match: str = MATCH, entry: Optional[List[str]] = ENTRY, file: Optional[str] = FILE,
              prompt: bool = PROMPT, as_json: bool = JSON) -> None:
     """Score and store the next hand of a match, then show the scoreboard."""
-    doc = build_hand(match, entry, file, prompt)
-    view = ledger().add_hand(match, doc)
+    view = enter_hand(match, entry, file, prompt, lambda doc: ledger().add_hand(match, doc))
     last = view.replay.results[-1]
     show_view(view, as_json, f"Hand {len(view.hands)}: {last.summary}" if last.summary else None)
 
@@ -91,8 +120,9 @@ def hand_edit(match: str = MATCH, number: int = NUMBER,
               entry: Optional[List[str]] = ENTRY, file: Optional[str] = FILE, prompt: bool = PROMPT,
               reason: Optional[str] = REASON, as_json: bool = JSON) -> None:
     """Correct a hand: the old one is voided (kept in the history) and the new one takes its place."""
-    doc = build_hand(match, entry, file, prompt, number)
-    show_view(ledger().replace_hand(match, number, doc, reason), as_json, f"Corrected hand {number}.")
+    view = enter_hand(match, entry, file, prompt, lambda doc: ledger().replace_hand(match, number, doc, reason),
+                      number)
+    show_view(view, as_json, f"Corrected hand {number}.")
 
 
 hand_app.command("fix", help="Same as 'edit'.", hidden=True,

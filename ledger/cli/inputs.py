@@ -84,12 +84,14 @@ def parse_players(text: str | None) -> list[str] | None:
     return [p.strip() for p in re.split(r"\s*,\s*", text.strip()) if p.strip()]
 
 
-def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, state=None) -> dict:
+def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, state=None,
+                  history: list | None = None) -> dict:
     """Ask the game's questions until the hand document is complete.
 
     ``ask(question)`` returns the user's answer; with ``ask`` None (no terminal), an optional item
-    takes its default and the first missing required item is an error naming it. A bad answer is
-    shown and asked again.
+    takes its default and the first missing required item is an error naming it (unless the hand
+    has a plainer fault, such as an unknown field, which is named first). A bad answer is shown
+    and asked again. ``history`` (if given) receives the document as it was before each answer.
     """
     for _ in range(1000):
         qs = game.questions(setup, doc, state)
@@ -98,17 +100,51 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
         q = qs[0]
         if ask is None:
             if q.default is None:
-                raise LedgerError(f"missing ({q.text})", q.key, None)
+                raise _fault_or_missing(game, setup, state, doc, q)
             doc = q.answer(doc, q.default)  # an optional item, left at its default
             continue
         while True:
             answer = ask(q)
             try:
-                doc = q.answer(doc, answer)
+                new = q.answer(doc, answer)
                 break
             except LedgerError as err:
                 sys.stderr.write(f"  {err}\n")
+        if history is not None:
+            history.append(doc)
+        doc = new
     raise LedgerError("too many questions", "hand", None)
+
+
+def _fault_or_missing(game, setup, state, doc, q) -> LedgerError:
+    """The error for an incomplete hand: a fault in what was given (a typo in a field name) if the
+    scorer finds one, else the first missing item."""
+    missing = LedgerError(f"missing ({q.text})", q.key, None)
+    if state is None:
+        return missing
+    try:
+        game.apply(setup, state, doc)
+    except LedgerError as err:
+        if not err.message.startswith("missing") and "unknown field" in err.message:
+            return err
+    return missing
+
+
+def forget_answer(doc: dict, err: LedgerError, history: list) -> dict | None:
+    """After the scorer refused a prompted hand, the document without the refused part, so the
+    prompts ask it again: the field the error names if the document has it, else the last answer.
+    None when there is nothing to ask again."""
+    path = re.sub(r"^(hand \d+: |hands\[\d+\]\.)", "", err.field)
+    parts = [p for p in re.split(r"\.", re.sub(r"\[\d+\]", "", path)) if p]
+    whole_group = len(parts) == 1 and isinstance(doc.get(parts[0]), dict) and len(doc[parts[0]]) > 1
+    if parts and parts[0] in doc and not whole_group:
+        out = dict(doc)
+        if len(parts) > 1 and isinstance(out[parts[0]], dict) and parts[1] in out[parts[0]]:
+            out[parts[0]] = {k: v for k, v in out[parts[0]].items() if k != parts[1]}
+        else:
+            del out[parts[0]]
+        return out
+    return history.pop() if history else None
 
 
 def merge(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict:

@@ -415,7 +415,8 @@ def _check_no_repeats(card_piles, table, sides) -> None:
         for c in pile:
             if c in where:
                 places = f"in {where[c]}" + (" and " + label if where[c] != label else " twice")
-                raise LedgerError(f"{c} appears twice ({places})", "sides" if name != "the table" else "table", str(c))
+                raise LedgerError(f"{c} appears twice ({places})", f"sides.{label}" if name != "the table" else "table",
+                                  str(c))
             where[c] = label
 
 

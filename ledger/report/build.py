@@ -82,11 +82,13 @@ def settlement(matches: Iterable[MatchSummary]) -> dict:
 
 
 def overall_highlights(matches: list[MatchSummary], table: list[Standing], money: dict) -> list[Highlight]:
-    """The player of the night (most wins, alone, at least two) and the biggest winner in money."""
+    """The player of the night (most wins, alone, at least two; "most wins" over several nights) and
+    the biggest winner in money."""
     out = []
     if table and table[0].won >= 2 and (len(table) == 1 or table[1].won < table[0].won):
         top = table[0]
-        out.append(Highlight("player of the night", f"Player of the night: {top.player}, "
+        title = "Player of the night" if len({m.night for m in matches}) == 1 else "Most wins"
+        out.append(Highlight("player of the night", f"{title}: {top.player}, "
                              f"{top.won} wins in {top.played} matches", None, None, top.player, top.won))
     for cur, part in money.get("currencies", {}).items():
         nets = part["nets"]

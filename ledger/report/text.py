@@ -102,11 +102,29 @@ def standings_table(report: Report) -> Table:
     return Table("", tuple(cols), tuple(rows), caption)
 
 
-def highlight_lines(report: Report) -> list[str]:
-    """Each highlight, those of a match led by its game and number (``Trentuno (match 3): …``)."""
+# the rarest first when there are too many highlights to show them all
+RARITY = ("player of the night", "biggest winner", "slam", "jolly canasta", "pure pinelle canasta", "31",
+          "final two", "bet", "dirty pinelle canasta", "rubber 2-0", "pure canasta of aces", "penalty",
+          "doubled made", "run", "lowest hand", "knock lost", "biggest hand")
+MAX_HIGHLIGHTS = 20
+
+
+def highlight_lines(report: Report, limit: int = MAX_HIGHLIGHTS) -> list[str]:
+    """Each highlight, those of a match led by its game and number (``Trentuno (match 3): …``).
+
+    Beyond ``limit`` (a report over many nights) the rarest kinds are kept, in report order, and
+    a last line says how many more there are (``--json`` has them all).
+    """
+    lights = list(report.highlights)
+    if len(lights) > limit:
+        rank = {kind: i for i, kind in enumerate(RARITY)}
+        keep = sorted(range(len(lights)), key=lambda i: (rank.get(lights[i].kind, len(RARITY)), i))[:limit]
+        lights = [lights[i] for i in sorted(keep)]
     titles = {m.id: m.title for m in report.matches}
-    return [f"{titles[h.match]} (match {h.match}): {h.text}" if h.match in titles else h.text
-            for h in report.highlights]
+    out = [f"{titles[h.match]} (match {h.match}): {h.text}" if h.match in titles else h.text for h in lights]
+    if len(report.highlights) > len(lights):
+        out.append(f"… and {len(report.highlights) - len(lights)} more (ledger report --json lists them all).")
+    return out
 
 
 def money_lines(report: Report) -> list[str]:

@@ -24,6 +24,8 @@ from ledger.games.base import MatchSetup, Replay, replay
 from ledger.store.engine import database_url, ensure_schema, open_engine, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 
+# what the ledger itself records about a hand (docs/formats.md): never taken from a hand as entered
+BOOKKEEPING = frozenset({"entered_at", "voided", "voided_at", "void_reason", "replaces", "replaced_by", "stored"})
 NIGHT_STARTS = dt.time(6, 0)  # a hand entered before 06:00 belongs to the previous day's night
 
 
@@ -288,6 +290,7 @@ class Ledger:
 
     def add_hands(self, ref: str | int, new_docs: Sequence[Mapping[str, Any]]) -> MatchView:
         """Score ``new_docs`` as the next hands of the match and store them all, or none of them."""
+        new_docs = [_entered(d) for d in new_docs]
         with self.transaction(write=True) as s:
             m = self.find(s, ref)
             self._check_open(m)
@@ -356,6 +359,7 @@ class Ledger:
         """Correct hand ``n``: the old hand is voided (kept), the new one takes its place.
 
         A finished or ended match must be reopened first (``reopen_match``)."""
+        doc = _entered(doc)
         with self.transaction(write=True) as s:
             m = self.find(s, ref)
             self._check_correctable(m)
@@ -443,7 +447,7 @@ class Ledger:
         ids = {h.id: i for i, h in enumerate(hands)}
         out = []
         for h in hands:
-            entry = dict(h.document)
+            entry = {k: v for k, v in h.document.items() if k not in BOOKKEEPING}  # the row's own below
             entry["entered_at"] = _iso(h.entered_at)
             if h.voided:
                 entry.update({"voided": True, "voided_at": _iso(h.voided_at), "void_reason": h.void_reason})
@@ -649,6 +653,17 @@ def _renumber(err: LedgerError) -> LedgerError:
     if not m:
         return err
     return LedgerError(err.message, f"hand {int(m.group(1)) + 1}" + (f": {m.group(2)}" if m.group(2) else ""), err.value)
+
+
+def _entered(doc: Any) -> Any:
+    """A hand as the scorekeeper enters it, without the ledger's bookkeeping fields (a hand copied
+    from an export may carry them); a hand cannot be entered already voided."""
+    if not isinstance(doc, Mapping):
+        return doc  # the scorer names the problem
+    if doc.get("voided"):
+        raise LedgerError("a hand is voided with 'ledger hand void' or 'ledger hand undo', not entered voided",
+                          "voided", doc["voided"])
+    return {k: v for k, v in doc.items() if k not in BOOKKEEPING}
 
 
 def _check_name(name: str, field: str) -> None:

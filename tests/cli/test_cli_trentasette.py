@@ -214,3 +214,41 @@ def test_version_games_db_check_and_path(cli, ledger_db):
     assert cli.json("db", "check") == {"ok": True, "problems": []}
     if isinstance(ledger_db, Path):  # a server's URL: tests/store/test_backends.py
         assert cli("db", "path").stdout.strip() == f"sqlite:///{ledger_db}"
+
+
+def test_a_refused_hand_at_the_prompts_is_asked_again_not_lost(cli):
+    cli("match", "new", "trentasette", "-p", "Anna,Bruno,Carla")
+    hd = hearts_and_diamonds().split()
+    anna, bruno = " ".join(hd[:13]), " ".join(hd[13:])
+    # Carla's pile typed with a card that is already Anna's: refused at the end, Carla asked again
+    spades_clubs = [r + s for s in "SC" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()]
+    answers = "\n".join([" ".join(spades_clubs[:-1] + ["AH"]), "rest"]) + "\n"
+    r = cli("hand", "add", "1", f"Anna={anna}", f"Bruno={bruno}", "-i", "--json", input=answers)
+    assert "please answer again" in r.stderr
+    out = json.loads(r.stdout[r.stdout.index("{"):])
+    assert len(out["hands"]) == 1 and out["hands"][0]["result"]["rest"] == "Carla"
+
+
+def test_editing_a_hand_starts_from_the_hand_as_entered(cli):
+    cli("match", "new", "trentasette", "-p", "Anna,Bruno")
+    piles = random_piles(11, ["Anna", "Bruno"])
+    anna = piles["Anna"].split()
+    cli("hand", "add", "1", f"Anna={' '.join(anna[2:])}", f"Bruno={piles['Bruno']}",
+        f"table={' '.join(anna[:2])}", "last=Bruno")
+    out = cli.json("hand", "edit", "1", "1", "last=Anna", "--reason", "Anna took the last trick")
+    assert out["hands"][0]["result"]["piles"]["Anna"]["cards"] == len(anna)
+    history = cli.json("match", "history", "1")
+    assert [h["voided"] for h in history] == [True, False]
+    assert history[0]["void_reason"] == "Anna took the last trick"
+
+
+def test_a_typo_in_a_hand_file_is_named_before_what_is_missing(cli, tmp_path):
+    cli("match", "new", "trentasette", "-p", "Anna,Bruno")
+    doc = tmp_path / "hand.json"
+    doc.write_text(json.dumps({"sides": {"Anna": hearts_and_diamonds()}, "tabel": "2H"}))
+    assert "unknown field 'tabel'" in cli.error("hand", "add", "1", "--file", str(doc))
+
+
+def test_a_key_given_twice_is_refused(cli):
+    cli("match", "new", "trentasette", "-p", "Anna,Bruno")
+    assert "given twice" in cli.error("hand", "add", "1", "Anna=rest", "Bruno=AH 2H", "Bruno=AS 2S")

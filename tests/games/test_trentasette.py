@@ -98,7 +98,7 @@ def test_a_longer_run_still_gives_three_and_only_numeric_cards_count():
 
 # --- errors ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("sides,field", [
-    ({"A": "AH", "B": "AH"}, "sides"),
+    ({"A": "AH", "B": "AH"}, "sides.B"),
     ({"A": "rest", "B": "rest"}, "sides.B"),
     ({"A": "AH 2H", "B": "3H"}, "sides"),
     ({"A": "AH ZZ", "B": "rest"}, "sides.A[1]"),

@@ -11,6 +11,8 @@ Night 2026-02-15: the demo Trentuno (Anna, Bruno, Carla, Dario, Elena; Dario win
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from evening import demo_doc, simone
@@ -124,7 +126,5 @@ def test_many_matches_keep_json_clean_off_a_terminal(ledger_db, cli):
         led.import_match(simone(["Anna", "Bruno"], [{"Anna": k % 3, "Bruno": 1}], "2026-04-01"))
     result = cli("stats", "--json")
     assert result.stderr == ""
-    import json
-
     stats = json.loads(result.stdout)
     assert stats["matches"] == 26 and stats["players"][0]["played"] == 26
