@@ -212,7 +212,7 @@ class Trentasette(Game):
         return MatchState(state.hands + 1, totals, finished, winner), result
 
     def hand_note(self, result):
-        """The notable items of a hand, e.g. ``A♥ Anna · run hearts Anna · 7s Bruno``."""
+        """The notable items of a hand, e.g. ``A♥ Anna · run hearts Anna · four 7s Bruno``."""
         notes = []
         for side, items in result.data.get("items", {}).items():
             for it in items:
@@ -221,8 +221,10 @@ class Trentasette(Game):
                     notes.append(f"A♥ {side}")
                 elif label.startswith("run in "):
                     notes.append(f"run {label[7:]} {side}")
-                elif label.endswith("s") and it["points"] == 2:
-                    notes.append(f"{label.split()[-1]} {side}")
+                elif label.startswith("all four "):
+                    notes.append(f"four {label[9:]} {side}")
+                elif label.startswith("three or four "):
+                    notes.append(f"three {label[14:]} {side}")
         return " · ".join(notes)
 
     # --- entry ----------------------------------------------------------------------------------

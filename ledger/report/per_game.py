@@ -277,8 +277,11 @@ def _avg(total: int, n: int) -> float | None:
 
 
 def _and(names) -> str:
+    """``["a"]`` → ``"a"``; ``["a", "b", "c"]`` → ``"a, b and c"``."""
     names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _bridge_leader(totals: Mapping[str, int]) -> str | None:

@@ -75,7 +75,7 @@ def matches_table(report: Report) -> Table:
         about = [game, _count(m.hands, "hand") + (f", {m.corrections} fixed" if m.corrections else "")]
         if many_nights:
             about.append(m.night.isoformat())
-        if m.status != "finished":
+        if m.unfinished:
             about.append(STATUS_TEXT[m.status])
         head = m.result.split(": ", 1)[0]
         notes = list(m.details) + ([f"played for {m.money.describe()}"] if m.money is not None else [])
