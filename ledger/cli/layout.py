@@ -24,9 +24,16 @@ _TRAILING_SPACE = re.compile(r"\s+$")
 PAD = 1  # cell padding on each side
 
 
+def fits(t, width: int) -> bool:
+    """True when every column of ``t`` can have three cells in ``width`` (on a narrower console rich
+    lays out differently, and :func:`table_lines` does not follow it there)."""
+    n = len(t.columns)
+    return n > 0 and width - (2 + n - 1) >= 3 * n
+
+
 def table_lines(t, width: int) -> List[Line]:
     """The lines of games ``Table`` ``t`` for a console ``width`` cells wide (each line as wide as
-    the table; the table at most ``width``)."""
+    the table; the table at most ``width``). Only for tables that :func:`fits`."""
     cols = t.columns
     extra = 2 + len(cols) - 1  # the box's edges and one divider between columns
     headers = [c.header for c in cols]

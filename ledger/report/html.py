@@ -16,7 +16,7 @@ from typing import Iterable, Sequence
 from ledger import __version__
 from ledger.report.charts import running_chart
 from ledger.report.model import STATUS_TEXT, MatchSummary, Report
-from ledger.report.text import highlight_lines, money_lines, report_heading
+from ledger.report.text import highlight_items, money_lines, report_heading
 
 CSS = """
 :root { color-scheme: light; --ink: #1d1d1f; --muted: #6b6b70; --line: #e3e3e8; --win: #0a7d32;
@@ -50,6 +50,7 @@ tr.win td { color: var(--win); font-weight: 600; }
 ul.notes { margin: .25rem 0 .5rem; padding-left: 1.1rem; color: var(--muted); }
 ul.lights, ul.money { padding-left: 1.1rem; margin: 0; }
 ul.lights li, ul.money li { margin: .2rem 0; }
+ul.lights a { color: inherit; text-decoration: none; border-bottom: 1px dotted var(--muted); }
 figure { margin: .5rem 0; }
 figure svg { width: 100%; height: auto; display: block; }
 figcaption { color: var(--muted); font-size: .85rem; text-align: center; }
@@ -70,8 +71,10 @@ def render_html(report: Report) -> str:
         money = money_lines(report)
         body.append(_section("money", "Who pays whom",
                              _list(money, "money") if money else "<p>No match was played for money.</p>"))
-        lights = highlight_lines(report)
-        body.append(_section("highlights", "Highlights", _list(lights, "lights") if lights else "<p>—</p>"))
+        lights = "".join(f'<li><a href="#match-{mid}">{_e(line)}</a></li>' if mid is not None
+                         else f"<li>{_e(line)}</li>" for mid, line in highlight_items(report))
+        body.append(_section("highlights", "Highlights",
+                             f'<ul class="lights">{lights}</ul>' if lights else "<p>—</p>"))
         body.append(_section("matches", "Matches", "".join(_match(m) for m in report.matches)))
     body.append(f"<footer>Made by ledger {_e(__version__)}.</footer>")
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

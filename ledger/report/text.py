@@ -109,8 +109,9 @@ RARITY = ("player of the night", "biggest winner", "slam", "jolly canasta", "pur
 MAX_HIGHLIGHTS = 20
 
 
-def highlight_lines(report: Report, limit: int = MAX_HIGHLIGHTS) -> list[str]:
-    """Each highlight, those of a match led by its game and number (``Trentuno (match 3): …``).
+def highlight_items(report: Report, limit: int = MAX_HIGHLIGHTS) -> list[tuple[int | None, str]]:
+    """(match id or None, line) per highlight shown; a match's line is led by its game and number
+    (``Trentuno (match 3): …``).
 
     Beyond ``limit`` (a report over many nights) the rarest kinds are kept, in report order, and
     a last line says how many more there are (``--json`` has them all).
@@ -121,10 +122,17 @@ def highlight_lines(report: Report, limit: int = MAX_HIGHLIGHTS) -> list[str]:
         keep = sorted(range(len(lights)), key=lambda i: (rank.get(lights[i].kind, len(RARITY)), i))[:limit]
         lights = [lights[i] for i in sorted(keep)]
     titles = {m.id: m.title for m in report.matches}
-    out = [f"{titles[h.match]} (match {h.match}): {h.text}" if h.match in titles else h.text for h in lights]
+    out = [(h.match, f"{titles[h.match]} (match {h.match}): {h.text}") if h.match in titles else (None, h.text)
+           for h in lights]
     if len(report.highlights) > len(lights):
-        out.append(f"… and {len(report.highlights) - len(lights)} more (ledger report --json lists them all).")
+        more = len(report.highlights) - len(lights)
+        out.append((None, f"… and {more} more (ledger report --json lists them all)."))
     return out
+
+
+def highlight_lines(report: Report, limit: int = MAX_HIGHLIGHTS) -> list[str]:
+    """The lines of :func:`highlight_items`."""
+    return [line for _, line in highlight_items(report, limit)]
 
 
 def money_lines(report: Report) -> list[str]:

@@ -177,13 +177,24 @@ def integrity_problems(engine) -> list[str]:
 
 
 def stored_revision(engine) -> str | None:
-    """The Alembic revision stored in the ledger, or None for an empty database."""
-    from sqlalchemy import inspect, text
+    """The Alembic revision stored in the ledger, or None for an empty database.
 
+    One plain query when the ledger has a revision (every open but the first); only when it fails
+    is the database inspected for the table, so any other error is reported as it was.
+    """
+    from sqlalchemy import inspect, text
+    from sqlalchemy.exc import DBAPIError
+
+    query = text("SELECT version_num FROM alembic_version")
+    with engine.connect() as conn:
+        try:
+            return conn.execute(query).scalar()
+        except DBAPIError:
+            pass
     with engine.connect() as conn:
         if not inspect(conn).has_table("alembic_version"):
             return None
-        return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        return conn.execute(query).scalar()
 
 
 def check_revision(rev: str | None, what: str = "this ledger") -> None:
