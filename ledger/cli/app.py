@@ -20,6 +20,18 @@ from ledger import __version__
 from ledger.errors import LedgerError
 
 
+def one_line(text: str, limit: int = 480) -> str:
+    """``text`` with control characters and line breaks (which a field path may carry from a
+    document's keys) written as escapes, so that an error is always one line; a message quoting
+    a huge value (a million cards) keeps its start and its end."""
+    import unicodedata
+
+    if len(text) > limit:
+        text = f"{text[:limit * 2 // 3]} … ({len(text)} characters) … {text[-limit // 3:]}"
+    return "".join(c.encode("unicode_escape", "backslashreplace").decode("ascii")
+                   if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") else c for c in text)
+
+
 class LedgerGroup(TyperGroup):
     """A command group that turns ``LedgerError`` into one line on stderr and exit code 2."""
 
@@ -27,7 +39,7 @@ class LedgerGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except LedgerError as err:
-            typer.echo(f"error: {err}", err=True)
+            typer.echo(f"error: {one_line(str(err))}", err=True)
             raise typer.Exit(2) from None
         except KeyboardInterrupt:
             typer.echo("interrupted: nothing was written for the command in progress", err=True)

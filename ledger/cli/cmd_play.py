@@ -11,6 +11,8 @@ the last answer), ``show`` (the whole scoreboard), ``help``, ``quit``; when a ma
 ``new`` starts another with the same players. Ctrl-C abandons the hand being entered (nothing of
 it is saved) and returns to the hand prompt; a second Ctrl-C in a row, or end of input, ends the
 session. No saved hand is ever lost: each one was committed before the scoreboard showed it.
+A hand the scorer refuses is not lost either: what the error names (or the last answer) is asked
+again, as ``hand add`` does at a terminal.
 
 The ledger, the engine and the match's replay are opened once and kept (see
 :class:`ledger.store.live.LiveMatch`), so a hand costs one scoring step and one small transaction.
@@ -32,7 +34,7 @@ import typer
 
 from ledger.cli.app import ledger
 from ledger.cli.cmd_matches import JSON, show_view
-from ledger.cli.inputs import parse_options, parse_players, parse_sides
+from ledger.cli.inputs import forget_answer, parse_options, parse_players, parse_sides
 from ledger.errors import LedgerError
 
 COMMANDS = {"undo": "undo", "show": "show", "help": "help", "?": "help", "quit": "quit", "exit": "quit",
@@ -141,7 +143,7 @@ class Session:
 
     # --- the loop -------------------------------------------------------------------------------
     def run(self) -> None:
-        self.show()
+        self.show("start")
         self.say("Type each hand in one line, or press Enter to be asked for it; 'help' for more.")
         while True:
             try:
@@ -165,7 +167,7 @@ class Session:
             cmd = COMMANDS.get(text.strip().lower())
             if cmd == "new":
                 self.live = live.again()
-                self.show()
+                self.show("new")
             elif cmd:
                 self.command(cmd, in_hand=False)
             elif text.strip():
@@ -179,13 +181,28 @@ class Session:
             return
         try:
             doc = self.words(text) if text.strip() else {}
-            doc = self.complete(doc)
-        except _Back:
-            return
         except LedgerError as err:
             self.error(err)
             return
-        self.save(doc)
+        before: list[dict] = []  # the hand before each answer, for undo
+        while True:
+            try:
+                doc = self.complete(doc, before)
+            except _Back:
+                return
+            except LedgerError as err:
+                self.error(err)
+                return
+            refused = self.save(doc)
+            if refused is None:
+                return
+            # the scorer refused the hand: ask again what it names (or the last answer)
+            again = forget_answer(doc, refused, before)
+            if again is None:
+                self.say(f"  hand {n} was not saved: enter it again")
+                return
+            self.say("  please answer again ('undo' leaves this hand)")
+            doc = again
 
     def command(self, cmd: str, in_hand: bool) -> None:
         if cmd == "quit":
@@ -202,7 +219,7 @@ class Session:
             except LedgerError as err:
                 self.error(err)
                 return
-            self.redraw(f"Undid hand {number} (kept in the match's history, voided).")
+            self.redraw(f"Undid hand {number} (kept in the match's history, voided).", "undo")
         elif cmd == "new":
             self.say("  'new' starts another match once this one is over")
 
@@ -222,11 +239,11 @@ class Session:
                 raise
         return live.game.parse_entry(live.view.setup, grouped)
 
-    def complete(self, doc: dict) -> dict:
+    def complete(self, doc: dict, before: list[dict]) -> dict:
         """Ask the game's questions until the hand is complete. ``undo`` takes back the last answer
-        (or, with none, leaves the hand); a bad answer is explained and asked again."""
+        (or, with none, leaves the hand); a bad answer is explained and asked again. ``before``
+        keeps the hand as it was before each answer."""
         live = self.live
-        before: list[dict] = []  # the document before each answer, for undo
         for _ in range(1000):
             qs = live.game.questions(live.view.setup, doc, live.state)
             if not qs:
@@ -254,42 +271,50 @@ class Session:
             doc = new
         raise LedgerError("too many questions", "hand", None)
 
-    def save(self, doc: dict) -> None:
-        """Store the hand (one transaction) and draw the scoreboard again. Ctrl-C while it is
-        being saved waits until the hand is safely stored."""
+    def save(self, doc: dict) -> LedgerError | None:
+        """Store the hand (one transaction) and draw the scoreboard again; the scorer's error when
+        it refuses the hand (nothing saved). Ctrl-C while the hand is being saved waits until it
+        is safely stored."""
         n = self.live.hands + 1
         with _deferred_interrupt() as stopped:
             try:
                 result = self.live.add(doc)
             except LedgerError as err:
                 self.error(err)
+                return err
+            except Exception as err:  # the database in trouble: say so, keep the session
+                if not type(err).__module__.startswith("sqlalchemy"):
+                    raise
+                msg = str(getattr(err, "orig", None) or err).splitlines()[0]
+                sys.stderr.write(f"  error: database: {msg}\n")
                 self.say(f"  hand {n} was not saved: enter it again")
-                return
+                return None
             if self.as_json:
-                self.emit({"match": self.live.id, "hand": n, "result": result.to_json(),
-                           **self.live.state.to_json()})
+                self.emit({"event": "hand", "match": self.live.id, "number": n, "result": result.to_json(),
+                           "state": self.live.state.to_json()})
             else:
                 self.redraw(f"Hand {n}: {result.summary}" if result.summary else f"Hand {n} saved.")
         if stopped():
             self.interrupted = True
             self.say(f"(Ctrl-C: hand {n} was saved; Ctrl-C again or 'quit' to leave)")
+        return None
 
     # --- drawing ------------------------------------------------------------------------------
     def emit(self, data: dict) -> None:
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
         sys.stdout.flush()
 
-    def show(self) -> None:
-        """The whole scoreboard (JSON: the match as ``show --json`` prints it, on one line)."""
+    def show(self, event: str = "show") -> None:
+        """The whole scoreboard (JSON: ``{"event": ..., **show --json}`` on one line)."""
         if self.as_json:
-            self.emit(self.live.view.to_json())
+            self.emit({"event": event, **self.live.view.to_json()})
         else:
             show_view(self.live.view, False)
 
-    def redraw(self, header: str) -> None:
+    def redraw(self, header: str, event: str = "show") -> None:
         if self.as_json:
             self.say(header)
-            self.emit(self.live.view.to_json())
+            self.emit({"event": event, **self.live.view.to_json()})
         else:
             show_view(self.live.view, False, header)
 

@@ -35,16 +35,38 @@ def read_text(path: str, field: str = "FILE") -> str:
         raise LedgerError("not UTF-8 text", field, path) from None
 
 
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"number out of range: {text[:20]}")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def read_json(path: str, field: str = "FILE") -> Any:
-    """Parse the JSON in ``path``; ``LedgerError`` naming the line and column when it is not JSON."""
+    """Parse the JSON in ``path``; ``LedgerError`` naming the line and column when it is not JSON.
+
+    Strict JSON: ``NaN``, ``Infinity`` and numbers beyond a float's range are refused, and so is
+    an integer of more digits than Python converts (4300).
+    """
     text = read_text(path, field)
     try:
-        return json.loads(text)
+        data = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+        if re.search(r"\\u[dD][89a-fA-F]", text):  # a \uD800 escape: a lone surrogate is no character
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        return data
     except json.JSONDecodeError as err:
         raise LedgerError(f"not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})",
                           field, path) from None
     except RecursionError:
         raise LedgerError("JSON nested too deeply", field, path) from None
+    except UnicodeEncodeError:
+        raise LedgerError("not valid JSON (a \\u escape that is half of a character)", field, path) from None
+    except ValueError as err:  # NaN, Infinity, 1e999, an integer of 5000 digits
+        raise LedgerError(f"not valid JSON ({str(err).split(';')[0]})", field, path) from None
 
 
 def parse_options(items: Sequence[str]) -> dict:
@@ -56,7 +78,7 @@ def parse_options(items: Sequence[str]) -> dict:
             raise LedgerError(f"expected KEY=VALUE, got {item!r}", "option", item)
         k, v = (x.strip() for x in item.split("=", 1))
         k = k.replace("-", "_")
-        if re.fullmatch(r"-?\d+", v):
+        if re.fullmatch(r"-?\d{1,18}", v):  # longer digit strings stay text: the game refuses them
             out[k] = int(v)
         elif v.lower() in ("true", "false"):
             out[k] = v.lower() == "true"

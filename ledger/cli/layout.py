@@ -21,6 +21,7 @@ Line = Tuple[str, str]  # (text, style: "" | "title" | "header" | "caption")
 
 _WORD = re.compile(r"\s*\S+\s*")
 _TRAILING_SPACE = re.compile(r"\s+$")
+_SPACE = re.compile(r"\s")
 PAD = 1  # cell padding on each side
 
 
@@ -86,6 +87,10 @@ def _measure(text: str, max_width: int) -> Tuple[int, int]:
     """(minimum, maximum) width of a padded cell: its longest word, its longest line."""
     if max_width - 2 * PAD < 1:
         return max_width, max_width
+    if not _SPACE.search(text):  # one word (most cells): its width is both
+        lo = hi = cell_len(text)
+        inner = max_width - 2 * PAD
+        return min(lo, inner) + 2 * PAD, min(hi, inner) + 2 * PAD
     lines = text.splitlines()
     hi = max((cell_len(x) for x in lines), default=0)
     words = text.split()
@@ -153,6 +158,8 @@ def _row(cells: Sequence[str], widths: Sequence[int], cols, bottom: bool = False
 def _wrap_text(text: str, width: int, justify: str, fold: bool) -> List[str]:
     """rich's ``Text.wrap``: words moved to the next line, a word too long folded (``fold``) or cut
     with an ellipsis, each line justified to exactly ``width`` cells."""
+    if len(text) <= width and "\n" not in text and "\t" not in text and cell_len(text) <= width:
+        return [_justify(text, width, justify, fold)]  # fits as it is (most cells)
     out = []
     for para in (text.split("\n") if text else [""]):
         para = para.expandtabs(8)

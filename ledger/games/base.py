@@ -407,6 +407,8 @@ def as_int(value: object, field: str, lo: int | None = None, hi: int | None = No
     if isinstance(value, bool):
         raise LedgerError(f"expected a number, got {value!r}", field, value)
     if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+        if len(value.strip()) > 19:  # int() refuses 4300 digits with a ValueError; no score is that long
+            raise LedgerError(f"{value.strip()[:19]}… is too long a number", field, value)
         value = int(value)
     if not isinstance(value, int):
         raise LedgerError(f"expected a whole number, got {value!r}", field, value)

@@ -156,8 +156,8 @@ def read_honours(value: object, contract: Contract, field: str,
         return side, check_honours(value.get("points"), contract, f"{field}.points")
     if isinstance(value, str):
         words = value.split()
-        numbers = [w for w in words if w.isdigit()]
-        names = [w for w in words if not w.isdigit()]
+        numbers = [w for w in words if w.isdecimal() and len(w) <= 4]
+        names = [w for w in words if w not in numbers]
         if len(numbers) == 1 and len(names) == 1:
             return read_side(names[0], field, setup), check_honours(int(numbers[0]), contract, field)
     raise LedgerError(f"expected honours like 'NS 100' or {{\"side\": \"NS\", \"points\": 150}}, got {value!r}",

@@ -122,7 +122,7 @@ def parse_contract(value: object, field: str = "contract") -> Contract:
     if m is None:
         raise LedgerError(f"{value!r} is not a contract (level 1-7, strain C D H S NT, then X or XX; or Pass)",
                           field, value)
-    level = int(m["level"])
+    level = int(m["level"]) if len(m["level"]) <= 3 else 1000  # int() fails on 4300 digits
     if not 1 <= level <= 7:
         raise LedgerError(f"{value!r}: the level must be 1 to 7, not {level}", field, value)
     return Contract(level, _STRAIN_WORDS[m["strain"]], _DOUBLE_WORDS[m["dbl"] or ""])
@@ -352,7 +352,7 @@ def check_honours(points: object, contract: Contract, field: str) -> int:
     """Honours (rubber Law 81): 100 for four of the five trump honours in one hand, 150 for all
     five; at no trump only the four aces in one hand score, 150. 100 at no trump, honours on a
     passed-out deal, or any other amount is an input error (RULES.md)."""
-    if isinstance(points, str) and points.strip().isdigit():
+    if isinstance(points, str) and points.strip().isdecimal() and len(points.strip()) <= 9:
         points = int(points)
     if isinstance(points, bool) or points not in HONOURS:
         raise LedgerError(f"honours are 100 or 150 points, not {points!r}", field, points)

@@ -57,14 +57,14 @@ def _rank_word(word: str) -> str | None:
     base = w[:-1] if w.endswith("s") and len(w) > 1 else w
     if base in _RANK_WORDS and len(base) == 1:
         return _RANK_WORDS[base]
-    if base.isdigit() and 4 <= int(base) <= 10:
+    if base.isdecimal() and len(base) <= 2 and 4 <= int(base) <= 10:
         return base
     return None
 
 
 def _count_word(word: str) -> int | None:
     w = word.lower()
-    if w.isdigit():
+    if w.isdecimal() and len(w) <= 9:
         return int(w)
     return _NUMBER_WORDS.get(w)
 
@@ -407,7 +407,7 @@ def parse_entry(setup, tokens) -> dict:
             if concealed:
                 _entry_top(doc, "concealed", True, setup, tok)
     for side in compact:
-        s = doc["sides"][side]
+        s = doc["sides"].setdefault(side, {})  # "NS=" gave nothing yet
         s.setdefault("canastas", [])
         s.setdefault("red_threes", 0)
         if s.get("opened") is False:
@@ -443,6 +443,8 @@ def questions(setup, doc) -> list:
     from ledger.games.base import Question
 
     given = {}
+    if not isinstance(doc.get("sides") or {}, Mapping):
+        return []  # nothing to ask: scoring names the wrong shape
     for key, value in (doc.get("sides") or {}).items():
         given[setup.resolve_side(key, f"sides.{key}")] = (key, value)
     said_closed = None
@@ -490,12 +492,12 @@ def _missing_side_field(value: Mapping) -> str | None:
 
 def _answer_side(key: str, name: str, rules: str):
     def answer(doc: dict, text: str) -> dict:
-        sides = dict(doc.get("sides") or {})
-        side = dict(sides.get(key) or {})
+        sides = dict(doc.get("sides") or {}) if isinstance(doc.get("sides") or {}, Mapping) else {}
+        side = dict(sides.get(key) or {}) if isinstance(sides.get(key) or {}, Mapping) else {}
         k, v = normalize_side_field(name, text, f"sides.{key}.{name}", rules)
         check_side_field(k, v, f"sides.{key}.{k}", rules)
-        if k == "melded" and any(parse_kind(c, "canastas") for c in side.get("canastas") or []
-                                 if isinstance(c, str)):
+        canastas = side.get("canastas") if isinstance(side.get("canastas"), list) else []
+        if k == "melded" and any(parse_kind(c, "canastas") for c in canastas if isinstance(c, str)):
             raise LedgerError("the canastas were given as kinds: give the melded card points as a number",
                               f"sides.{key}.melded_points", text)
         side[k] = v

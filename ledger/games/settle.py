@@ -42,7 +42,7 @@ def format_money(cents: int, currency: str = DEFAULT_CURRENCY) -> str:
     return f"{sign}{whole}.{part:02d} {currency}".rstrip()
 
 
-_MONEY = re.compile(r"(?P<whole>\d+)(?:[.,](?P<part>\d{1,2}))?")
+_MONEY = re.compile(r"(?P<whole>\d{1,15})(?:[.,](?P<part>\d{1,2}))?")  # int() fails on 4300 digits
 
 
 def parse_money(value: object, field: str) -> int:
@@ -72,7 +72,7 @@ def parse_cents(value: object, field: str) -> int:
 
     ``LedgerError`` on ``field`` otherwise (negative, a float, text that is not a number).
     """
-    if isinstance(value, str) and re.fullmatch(r"\s*\d+\s*", value):
+    if isinstance(value, str) and re.fullmatch(r"\s*\d{1,15}\s*", value):
         return int(value)
     if isinstance(value, str) and re.search(r"\d[.,]\d", value):
         return parse_money(value, field)  # "0.50" cannot be cents: it is the amount

@@ -419,6 +419,8 @@ class Simone(Game):
 
     def questions(self, setup, doc, state=None):
         """Each player's cards or sum not yet given, then who knocked (Enter for nobody)."""
+        if not isinstance(doc.get("hands") or {}, Mapping):
+            return []  # nothing to ask: scoring names the wrong shape
         given = {setup.resolve_player(k, f"hands.{k}") for k in (doc.get("hands") or {})}
         qs = [Question(p, f"{p}: cards (e.g. KH JK 3S 5D) or the sum", _answer_hand(p))
               for p in setup.players if p not in given]

@@ -79,12 +79,36 @@ def thresholds(n_sides: int) -> tuple[int, int]:
 
 
 def pile_from_cards(cards: Sequence[Card], n_sides: int) -> Pile:
-    """The facts of a pile given card by card (``n_sides`` sets the rank and run thresholds)."""
+    """The facts of a pile given card by card (``n_sides`` sets the rank and run thresholds).
+
+    A pile of distinct cards of the deck is read as a 52-bit set (a replay reads 52 cards a hand,
+    so this is the scorer's hot spot); anything else card by card.
+    """
     need_rank, run_len = thresholds(n_sides)
+    try:
+        mask = sum(_BIT[c] for c in cards)
+    except KeyError:
+        mask = -1
+    if mask < 0 or mask.bit_count() != len(cards):
+        return _pile_card_by_card(cards, need_rank, run_len)
+    numeric = [(mask >> shift) & 0x3FF for shift in _SUIT_SHIFTS]  # A..10 of each suit
+    return Pile(
+        cards=len(cards),
+        figures=(mask & _FIGURE_MASK).bit_count(),
+        ranks=frozenset(r for r, m in _RANK_MASKS if (mask & m).bit_count() >= need_rank),
+        ace_of_hearts=bool(mask & _BIT[ACE_OF_HEARTS]),
+        two_of_spades=bool(mask & _BIT[TWO_OF_SPADES]),
+        sevens=bool(mask & _SEVENS),
+        runs=frozenset(s for s, m in zip(SUITS, numeric) if _has_run(m, run_len)),
+        missing_suits=frozenset(s for s, m in zip(SUITS, numeric) if not m),
+    )
+
+
+def _pile_card_by_card(cards: Sequence[Card], need_rank: int, run_len: int) -> Pile:
     by_rank: Counter = Counter()
     orders: dict[str, set[int]] = {s: set() for s in SUITS}
     figures = 0
-    for c in cards:  # one pass: a replay reads 52 cards a hand
+    for c in cards:
         order = _NUMERIC_ORDER.get(c.rank)
         if order is not None:
             by_rank[c.rank] += 1
@@ -107,6 +131,13 @@ ACE_OF_HEARTS = Card("A", "H")
 TWO_OF_SPADES = Card("2", "S")
 _NUMERIC_ORDER = {r: i + 1 for i, r in enumerate(NUMERIC_RANKS)}
 _FIGURES = frozenset(("J", "Q", "K"))
+# the 52 cards as bits: suit k holds bits 13k (ace) .. 13k + 12 (king); A..10 are its low ten bits
+_ALL_RANKS = (*NUMERIC_RANKS, "J", "Q", "K")
+_BIT = {Card(r, s): 1 << (13 * k + i) for k, s in enumerate(SUITS) for i, r in enumerate(_ALL_RANKS)}
+_SUIT_SHIFTS = tuple(13 * k for k in range(len(SUITS)))
+_FIGURE_MASK = sum(_BIT[Card(r, s)] for s in SUITS for r in _FIGURES)
+_RANK_MASKS = tuple((r, sum(_BIT[Card(r, s)] for s in SUITS)) for r in NUMERIC_RANKS)
+_SEVENS = dict(_RANK_MASKS)["7"]
 
 
 def _longest_run(orders: set[int]) -> int:
@@ -116,6 +147,14 @@ def _longest_run(orders: set[int]) -> int:
         if run > best:
             best = run
     return best
+
+
+def _has_run(bits: int, length: int) -> bool:
+    """True when ``bits`` (A..10 of one suit, bit i = order i + 1) hold ``length`` in a row."""
+    run = bits
+    for i in range(1, length):
+        run &= bits >> i
+    return run != 0
 
 
 def score_piles(piles: Mapping[str, Pile]) -> dict[str, list[tuple[str, int]]]:
@@ -248,6 +287,8 @@ class Trentasette(Game):
 
     def questions(self, setup, doc, state=None):
         sides = doc.get("sides") or {}
+        if not isinstance(sides, Mapping):
+            return []  # nothing to ask: scoring names the wrong shape
         qs: list[Question] = []
         for side in setup.side_names:
             given = {setup.resolve_side(k, "sides"): v for k, v in sides.items()}

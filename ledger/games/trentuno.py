@@ -779,6 +779,8 @@ class Trentuno(Game):
         """What to ask next: re-entries or a bet (when ``state`` is given and someone may), each
         player's hand (only those still in when ``state`` is given; otherwise every player, who
         may answer 'out'), how the hand ended, and who was drawn when a bet's number came up."""
+        if not isinstance(doc.get("hands") or {}, Mapping):
+            return []  # nothing to ask: scoring names the wrong shape
         variant = VARIANTS[setup.rules]
         book = Book.of(setup, state) if state is not None else None
         qs: list[Question] = []

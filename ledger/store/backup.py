@@ -23,12 +23,12 @@ import sqlite3
 from pathlib import Path
 from typing import Any, Mapping
 
-from sqlmodel import delete, func, select, update
+from sqlmodel import Session, delete, func, select, update
 
 from ledger import __version__
 from ledger.errors import LedgerError
 from ledger.store.engine import (BUSY_TIMEOUT_MS, HEAD, after_explicit_ids, check_revision, ensure_schema,
-                                 sqlite_path)
+                                 snapshot, sqlite_path)
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 from ledger.store.service import Ledger, _check_name, _iso, _parse_time
 
@@ -46,7 +46,7 @@ def export_all(led: Ledger) -> dict:
     match document carries ``"stored"`` (its number, status, finish time, demo night) and each hand
     ``"stored"`` (its entry number, stored result, scorer version).
     """
-    with led.transaction() as s:
+    with Session(snapshot(led.engine), expire_on_commit=False) as s, s.begin():  # one moment of the ledger
         players = [{"id": p.id, "name": p.name, "created_at": _iso(p.created_at), "demo": p.demo}
                    for p in s.exec(select(Player).order_by(Player.id)).all()]
         matches = [led._export(s, m, stored=True) for m in s.exec(select(Match).order_by(Match.id)).all()]

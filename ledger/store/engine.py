@@ -105,6 +105,14 @@ def dispose_engines() -> None:
     _engines.clear()
 
 
+def snapshot(engine):
+    """``engine`` for a read transaction that must see one moment of the ledger throughout (an
+    export of everything): SQLite's read transactions do; PostgreSQL needs REPEATABLE READ."""
+    if engine.dialect.name == "postgresql":
+        return engine.execution_options(isolation_level="REPEATABLE READ")
+    return engine
+
+
 def writer(engine):
     """``engine`` for transactions that write: they take turns (see the module docstring)."""
     return engine.execution_options(**{WRITE: True})

@@ -126,6 +126,7 @@ class Ledger:
         out = []
         with self.transaction(write=True) as s:
             for n in names:
+                _check_name(n, "name")
                 exists = s.exec(select(Player).where(Player.name_key == " ".join(n.split()).casefold())).first()
                 out.append((exists or self.player(s, n), exists is None))
         return out
@@ -202,7 +203,7 @@ class Ledger:
             mid = int(ref)
         except (TypeError, ValueError):
             raise LedgerError(f"{ref!r} is not a match number (or 'last')", "match", ref) from None
-        m = s.get(Match, mid)
+        m = s.get(Match, mid) if 0 < mid < 2**31 else None  # beyond any database's integer: no such match
         if m is None:
             raise LedgerError(f"no match {mid}", "match", ref)
         return m
@@ -671,8 +672,8 @@ def _check_name(name: str, field: str) -> None:
     characters are refused: no database keeps a NUL, and no terminal shows them."""
     import unicodedata
 
-    if any(unicodedata.category(c) == "Cc" for c in name):
-        raise LedgerError("a name cannot contain control characters", field, name)
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+        raise LedgerError("a name cannot contain control characters (or text that is not UTF-8)", field, name)
 
 
 def _who(w: Any) -> str:

@@ -43,11 +43,65 @@ def test_python_dash_m_ledger(tmp_path):
     assert r.returncode == 0 and r.stdout.startswith("ledger ")
 
 
-@pytest.mark.parametrize("argv", [["--version"], ["--help"], ["hand", "add", "--help"], ["score", "--help"]])
-def test_help_and_version_do_not_import_the_database_layer(argv):
-    code = ("import sys\nsys.argv = ['ledger'] + %r\nfrom ledger.cli import main\n"
-            "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'sqlmodel', 'alembic'))\n"
-            "print('HEAVY', heavy, file=sys.stderr)\n") % argv
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert "HEAVY []" in r.stderr, r.stderr[-500:]
+LAZY_CHECK = """
+import os, sys
+import typer.main
+from ledger.cli import app, main
+
+HEAVY = ("sqlalchemy", "sqlmodel", "alembic")
+
+
+def heavy():
+    return sorted({m.split(".")[0] for m in sys.modules if m.split(".")[0] in HEAVY})
+
+
+def run(argv, env=None):
+    saved = dict(os.environ)
+    os.environ.update(env or {})
+    sys.argv = ["ledger", *argv]
+    try:
+        main()
+    except SystemExit:
+        pass
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def paths(cmd, prefix=()):
+    yield prefix
+    for name, sub in sorted(getattr(cmd, "commands", {}).items()):
+        yield from paths(sub, prefix + (name,))
+
+
+cases = [[*p, "--help"] for p in paths(typer.main.get_command(app))] + [["--version"]]
+for words in ("ledger ", "ledger sh", "ledger hand ", "ledger play ", "ledger match new "):
+    cases.append(("complete", words))
+for case in cases:
+    if case[0] == "complete":
+        run([], {"_LEDGER_COMPLETE": "complete_zsh", "_TYPER_COMPLETE_ARGS": case[1]})
+    else:
+        run(case)
+    print("CASE", " ".join(case), heavy(), file=sys.stderr)
+"""
+
+
+def test_help_version_and_completion_do_not_import_the_database_layer():
+    """Every command's --help, --version and shell completion, in one fresh process: after each,
+    neither SQLAlchemy, SQLModel nor Alembic has been imported."""
+    r = subprocess.run([sys.executable, "-c", LAZY_CHECK], capture_output=True, text=True, timeout=120)
+    cases = [line for line in r.stderr.splitlines() if line.startswith("CASE ")]
+    assert len(cases) > 20, r.stderr[-1000:]
+    assert any(c.startswith("CASE play --help") for c in cases) and any("complete" in c for c in cases)
+    heavy = [c for c in cases if not c.endswith("[]")]
+    assert not heavy, heavy
+    assert "show" in r.stdout  # completion answered ("ledger sh" -> show)
+
+
+def test_alembic_is_imported_only_when_the_stored_revision_differs(tmp_path):
+    code = ("import sys\nfrom ledger.store.service import Ledger\nLedger(%r)\n"
+            "print('ALEMBIC', any(m.split('.')[0] == 'alembic' for m in sys.modules))\n") % str(tmp_path / "l.db")
+    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "ALEMBIC True" in first.stdout, first.stderr[-500:]   # a new ledger is migrated
+    assert "ALEMBIC False" in again.stdout, again.stderr[-500:]  # an up-to-date one is not

@@ -4,6 +4,7 @@ match, through the CLI: every write lands exactly once, none is lost, no "databa
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import subprocess
@@ -18,6 +19,7 @@ from ledger.store.service import Ledger
 
 NAMES = ["Anna", "Bruno"]
 OWN, SHARED = 40, 60  # hands per scorekeeper into its own match, and into the shared one
+NIGHT = dt.date(2026, 12, 1)
 WORKER = Path(__file__).parent.parent / "fixtures" / "scorekeeper.py"
 
 
@@ -37,7 +39,7 @@ def plan_for(w: int) -> list[dict]:
             steps.append(hand_step(3, w * 10_000 + 5_000 + i))
         if i % 20 == 0:
             steps.append({"args": ["player", "add", f"Player {w}-{i}", "Shared"]})
-            steps.append({"args": ["match", "new", "simone", "-p", f"S{w}a,S{w}b,Shared", "--night", "2026-12-01"]})
+            steps.append({"args": ["match", "new", "simone", "-p", f"S{w}a,S{w}b,Shared", "--night", NIGHT.isoformat()]})
     return steps
 
 
@@ -72,8 +74,8 @@ def test_two_scorekeepers_at_once_lose_nothing(ledger_db, tmp_path):
     # the new players and matches too: one "Shared", one night for 2026-12-01
     names = [p["name"] for p in led.players()]
     assert names.count("Shared") == 1 and sum(n.startswith("Player ") for n in names) == 2 * 3
-    assert len(led.matches(date=__import__("datetime").date(2026, 12, 1))) == 2 * 3
+    assert len(led.matches(date=NIGHT)) == 2 * 3
     with led.transaction() as s:
-        nights = s.exec(select(Night).where(Night.date == __import__("datetime").date(2026, 12, 1))).all()
+        nights = s.exec(select(Night).where(Night.date == NIGHT)).all()
     assert len(nights) == 1
     assert led.check() == []
