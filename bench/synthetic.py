@@ -194,7 +194,7 @@ def write_bulk(ledger, docs: Iterator[dict], batch: int = 2000) -> dict:
 
     from ledger.games.base import replay
     from ledger.store.models import Hand, Match, Night, Player, Seat
-    from ledger.store.service import read_match_document
+    from ledger.games.documents import read_match_document
 
     counts = {"nights": 0, "matches": 0, "hands": 0}
     player_ids: dict[str, int] = {}

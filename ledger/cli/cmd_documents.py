@@ -7,7 +7,7 @@ from typing import Optional
 import typer
 
 from ledger.cli.app import app, ledger
-from ledger.cli.cmd_matches import JSON, MATCH, show_view
+from ledger.cli.cmd_matches import JSON, MATCH, show_view  # noqa: F401
 from ledger.cli.inputs import read_json
 from ledger.cli.render import console, print_board, print_json, print_result
 from ledger.errors import LedgerError
@@ -53,12 +53,10 @@ def score(file: str = DOC, as_json: bool = JSON) -> None:
 def replay_cmd(file: str = DOC, as_json: bool = JSON) -> None:
     """Replay a match document: every hand's score, the running totals and the final state."""
     from ledger.games import get_game
-    from ledger.games.base import replay
-    from ledger.store.service import read_match_document, replay_json
+    from ledger.games.documents import replay_document, replay_json
 
-    setup, live, _ = read_match_document(read_json(file))
+    setup, rp = replay_document(read_json(file))
     game = get_game(setup.game)
-    rp = replay(game, setup, live)
     if as_json:
         print_json(replay_json(rp))
     else:

@@ -21,6 +21,7 @@ from sqlmodel import Session, col, delete, select
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import MatchSetup, Replay, replay
+from ledger.games.documents import read_match_document, replay_document, replay_json  # noqa: F401
 from ledger.store.engine import database_url, ensure_schema, open_engine, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 
@@ -71,17 +72,6 @@ def match_header(m: Match, setup: MatchSetup, night: Night) -> dict:
             **({"sides": {s: list(p) for s, p in setup.sides.items()}} if setup.teams
                else {"players": list(setup.players)}),
             "options": dict(setup.options), "winner": m.winner}
-
-
-def replay_json(rp: Replay, docs: Sequence[Mapping] | None = None) -> dict:
-    """What ``replay --json`` prints: the final state's fields, then every hand's result and totals."""
-    doc = {"game": rp.setup.game, "rules": rp.setup.rules}
-    doc.update(rp.final.to_json())
-    doc["hands"] = [
-        {"number": i + 1, "result": res.to_json(), "totals": dict(st.totals)}
-        for i, (res, st) in enumerate(zip(rp.results, rp.states))
-    ]
-    return doc
 
 
 class Ledger:
@@ -308,10 +298,19 @@ class Ledger:
             return self._view(s, m)
 
     def _replay_new(self, m: Match, setup: MatchSetup, docs: list, changed: int) -> Replay:
-        """Replay with a new or changed hand; errors name the hand by its number."""
+        """Replay with a new or changed hand (``changed``, 0-based; -1 for a removed one); errors
+        name the hand by its number, and say so when a correction breaks a later hand."""
         try:
             return replay(get_game(m.game), setup, docs)
         except LedgerError as err:
+            import re
+
+            hit = re.match(r"hands\[(\d+)\]", err.field)
+            later = hit is not None and int(hit.group(1)) > changed and changed != len(docs) - 1
+            if later:
+                n = int(hit.group(1)) + 1
+                raise LedgerError(f"this change would make hand {n} impossible: {err.message}",
+                                  _renumber(err).field, err.value) from None
             raise _renumber(err) from None
 
     def _insert_hand(self, s: Session, m: Match, position: int, doc: dict, result: dict,
@@ -474,12 +473,8 @@ class Ledger:
                 keep_ids: bool = False) -> Match:
         """Store one match document in the open transaction ``s``; with ``keep_ids`` the match and
         hand numbers of its ``"stored"`` objects are used (a restore into an empty ledger)."""
-        setup, live, all_hands = read_match_document(doc)
-        live_at = [i for i, h in enumerate(all_hands) if not h.get("voided")]
-        try:
-            rp = replay(get_game(setup.game), setup, live)
-        except LedgerError as err:  # name the hand by its place in this document's list
-            raise _reindex(err, live_at) from None
+        setup, rp = replay_document(doc)
+        all_hands = [dict(h) for h in doc["hands"]] if doc.get("hands") else []
         kept = _stored(doc, "stored", {"id": int, "status": str, "finished_at": str, "demo": bool})
         when = date or (parse_date(doc["night"], "night") if doc.get("night") else None)
         night = self.night(s, when, demo=demo or kept.get("demo", False),
@@ -575,32 +570,6 @@ class Ledger:
         return problems
 
 
-def read_match_document(doc: object) -> tuple[MatchSetup, list[dict], list[dict]]:
-    """Read a match document (FORMATS.md): its setup, its live hands, and all its hands.
-
-    Raises ``LedgerError`` naming the field for anything missing or wrong.
-    """
-    if not isinstance(doc, Mapping):
-        raise LedgerError("a match document must be a JSON object", "document", None)
-    game = get_game(doc.get("game"))
-    hands = doc.get("hands", [])
-    if not isinstance(hands, list):
-        raise LedgerError("expected a list of hands", "hands", hands)
-    for i, h in enumerate(hands):
-        if not isinstance(h, Mapping):
-            raise LedgerError("a hand must be a JSON object", f"hands[{i}]", h)
-    ended = doc.get("ended_early", False)
-    if not isinstance(ended, bool):
-        raise LedgerError("expected true or false", "ended_early", ended)
-    options = doc.get("options") or {}
-    if not isinstance(options, Mapping):
-        raise LedgerError("expected an object", "options", options)
-    setup = game.setup(doc.get("rules"), doc.get("players"), doc.get("sides"), options, ended_early=ended)
-    # a backup's "stored" bookkeeping (docs/formats.md) is not part of the hand as scored
-    live = [{k: v for k, v in h.items() if k != "stored"} for h in hands if not h.get("voided")]
-    return setup, live, [dict(h) for h in hands]
-
-
 def _stored(doc: Mapping[str, Any], field: str, kinds: Mapping[str, type]) -> dict:
     """The ``"stored"`` object of a backup's match or hand, checked: each key has its type."""
     value = doc.get("stored")
@@ -634,16 +603,6 @@ def _check_status(status: str, m: Match, rp: Replay) -> None:
     fits = {"open": True, "finished": rp.final.finished and m.status != "ended", "ended": m.status == "ended"}
     if not fits.get(status, False):
         raise LedgerError(f"status {status!r} does not agree with the match's hands", "stored.status", status)
-
-
-def _reindex(err: LedgerError, at: Sequence[int]) -> LedgerError:
-    """``hands[i]`` counted among live hands → the same hand's index among all hands."""
-    import re
-
-    m = re.match(r"hands\[(\d+)\](.*)", err.field)
-    if not m or int(m.group(1)) >= len(at):
-        return err
-    return LedgerError(err.message, f"hands[{at[int(m.group(1))]}]{m.group(2)}", err.value)
 
 
 def _renumber(err: LedgerError) -> LedgerError:

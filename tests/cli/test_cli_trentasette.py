@@ -252,3 +252,22 @@ def test_a_typo_in_a_hand_file_is_named_before_what_is_missing(cli, tmp_path):
 def test_a_key_given_twice_is_refused(cli):
     cli("match", "new", "trentasette", "-p", "Anna,Bruno")
     assert "given twice" in cli.error("hand", "add", "1", "Anna=rest", "Bruno=AH 2H", "Bruno=AS 2S")
+
+
+def test_match_document_errors_name_the_hand_by_its_place_in_the_list(cli):
+    good = {"sides": {"Anna": hearts_and_diamonds(), "Bruno": "rest"}}
+    doc = {"game": "trentasette", "players": ["Anna", "Bruno"],
+           "hands": [{**good, "voided": True}, {"sides": {"Anna": "rest"}, "tabel": "2H"}]}
+    assert cli.error("replay", "-", input=json.dumps(doc)).startswith("error: hands[1].tabel")
+    assert cli.error("import", "-", input=json.dumps(doc)).startswith("error: hands[1].tabel")
+    typo = {"game": "trentasette", "players": ["Anna", "Bruno"], "optons": {"target": 10}, "hands": []}
+    assert "unknown field 'optons'" in cli.error("import", "-", input=json.dumps(typo))
+
+
+def test_a_correction_that_breaks_a_later_hand_says_so(cli):
+    cli("match", "new", "trentasette", "-p", "Anna,Bruno", "-o", "target=3")
+    cli("hand", "add", "1", "Anna=rest", f"Bruno={hearts_and_diamonds()}")
+    cli("hand", "add", "1", f"Anna={hearts_and_diamonds()}", "Bruno=rest")
+    big = hearts_and_diamonds() + " 3S 3C"
+    line = cli.error("hand", "edit", "1", "1", f"Bruno={big}")
+    assert "this change would make hand 2 impossible" in line

@@ -11,7 +11,7 @@ from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import MatchSetup, MatchState, replay
 from ledger.games.stakes import match_money, read_stake_options, round_hundreds, stake_nets
-from ledger.store.service import read_match_document
+from ledger.games.documents import read_match_document
 
 from evening import demo_doc
 

@@ -79,3 +79,16 @@ def test_two_scorekeepers_at_once_lose_nothing(ledger_db, tmp_path):
         nights = s.exec(select(Night).where(Night.date == NIGHT)).all()
     assert len(nights) == 1
     assert led.check() == []
+
+
+def test_scorekeepers_opening_a_new_ledger_at_once_create_it_once(ledger_db):
+    """The first commands on an empty ledger all create its tables: they take turns there too."""
+    env = {**os.environ, "LEDGER_DB": str(ledger_db)}
+    procs = [subprocess.Popen([sys.executable, "-m", "ledger", "match", "new", "simone", "-p", f"A{i},B{i}"],
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+             for i in range(3)]
+    errors = [p.communicate(timeout=120)[1] for p in procs]
+    assert [p.returncode for p in procs] == [0] * 3, errors
+    led = Ledger(str(ledger_db))
+    assert sorted(m["id"] for m in led.matches()) == [1, 2, 3]
+    assert led.check() == []
