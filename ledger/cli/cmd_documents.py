@@ -105,7 +105,12 @@ def export_cmd(match: Optional[str] = typer.Argument(None, help="The match numbe
     if output:
         from pathlib import Path
 
-        Path(output).write_text(json.dumps(doc, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        import os
+
+        # an export holds the ledger's data: readable by its owner only, like the ledger itself
+        fd = os.open(Path(output), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
         console().print(f"wrote {output}", markup=False)
     else:
         print_json(doc)

@@ -141,9 +141,28 @@ class Ledger:
             other = s.exec(select(Player).where(Player.name_key == clean.casefold())).first()
             if other is not None and other.id != p.id:
                 raise LedgerError(f"{other.name!r} already exists", "new", new)
+            self._rename_in_matches(s, p, p.name, clean)
             p.name, p.name_key = clean, clean.casefold()
             s.add(p)
             return p
+
+    def _rename_in_matches(self, s: Session, p: Player, old: str, new: str) -> None:
+        """Carry a rename into the player's matches: their side (when named after them), and the
+        hands and results that name them, so every match still replays to the same scores."""
+        seats = s.exec(select(Seat).where(Seat.player_id == p.id)).all()
+        for seat in seats:
+            if seat.side == old:
+                seat.side = new
+                s.add(seat)
+        mids = sorted({seat.match_id for seat in seats})
+        if not mids:
+            return
+        for m in s.exec(select(Match).where(col(Match.id).in_(mids))).all():
+            m.winner, m.summary = _swap_name(m.winner, old, new), _swap_name(m.summary, old, new)
+            s.add(m)
+        for h in s.exec(select(Hand).where(col(Hand.match_id).in_(mids))).all():
+            h.document, h.result = _swap_name(h.document, old, new), _swap_name(h.result, old, new)
+            s.add(h)
 
     # --- nights and matches -----------------------------------------------------------------
     def night(self, s: Session, date: dt.date | None = None, demo: bool = False, label: str | None = None) -> Night:
@@ -603,6 +622,19 @@ def _check_status(status: str, m: Match, rp: Replay) -> None:
     fits = {"open": True, "finished": rp.final.finished and m.status != "ended", "ended": m.status == "ended"}
     if not fits.get(status, False):
         raise LedgerError(f"status {status!r} does not agree with the match's hands", "stored.status", status)
+
+
+def _swap_name(value: Any, old: str, new: str) -> Any:
+    """``value`` (JSON) with every key or string that is the name ``old`` (in any letter case)
+    replaced by ``new``; everything else as it was."""
+    key = old.casefold()
+    if isinstance(value, str):
+        return new if value.strip().casefold() == key else value
+    if isinstance(value, list):
+        return [_swap_name(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {_swap_name(k, old, new): _swap_name(v, old, new) for k, v in value.items()}
+    return value
 
 
 def _renumber(err: LedgerError) -> LedgerError:

@@ -271,3 +271,14 @@ def test_a_correction_that_breaks_a_later_hand_says_so(cli):
     big = hearts_and_diamonds() + " 3S 3C"
     line = cli.error("hand", "edit", "1", "1", f"Bruno={big}")
     assert "this change would make hand 2 impossible" in line
+
+
+def test_renaming_a_player_keeps_every_match_replaying(cli):
+    cli.json("demo")
+    cli("player", "rename", "anna", "Annalisa")
+    assert cli.json("db", "check") == {"ok": True, "problems": []}
+    for m in cli.json("match", "list"):
+        shown = cli.json("show", str(m["id"]))
+        assert "Anna" not in json.dumps(shown["match"].get("players", [])).replace("Annalisa", "")
+    trentuno = next(m for m in cli.json("match", "list") if m["game"] == "trentuno")
+    assert "Annalisa" in cli.json("show", str(trentuno["id"]))["lives"]
