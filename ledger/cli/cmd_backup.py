@@ -6,7 +6,7 @@ import typer
 
 from ledger.cli.app import app, ledger
 from ledger.cli.cmd_matches import JSON
-from ledger.cli.inputs import read_json
+from ledger.cli.inputs import read_document
 from ledger.cli.render import console, print_json
 
 FORCE_BACKUP = typer.Option(False, "--force", help="Replace FILE if it exists.")
@@ -44,7 +44,7 @@ def restore_cmd(file: str = typer.Argument(..., help="A backup: a ledger file or
     if file_kind(file) == "sqlite":
         done = restore_file(ledger(), file, force)
     else:
-        done = restore_export(ledger(), read_json(file), force, file)
+        done = restore_export(ledger(), read_document(file), force, file)
     if as_json:
         print_json(done)
         return

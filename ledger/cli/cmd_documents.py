@@ -8,7 +8,7 @@ import typer
 
 from ledger.cli.app import app, ledger
 from ledger.cli.cmd_matches import JSON, MATCH, show_view  # noqa: F401
-from ledger.cli.inputs import read_json
+from ledger.cli.inputs import read_document, read_json
 from ledger.cli.render import console, print_board, print_json, print_result
 from ledger.errors import LedgerError
 
@@ -72,7 +72,7 @@ def import_cmd(file: str = DOC, as_json: bool = JSON) -> None:
     """
     from ledger.store.backup import import_all, is_export
 
-    data = read_json(file)
+    data = read_document(file)
     if is_export(data):
         rows = import_all(ledger(), data)
         if as_json:
@@ -91,17 +91,12 @@ def export_cmd(match: Optional[str] = typer.Argument(None, help="The match numbe
                as_json: bool = typer.Option(True, "--json", help="JSON (the only format)."),
                output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to this file.")) -> None:
     """Write a match as a match document (with its night, entry times and corrections), or with
-    --all the whole ledger as one ledger export that 'ledger import' restores."""
-    import json
-
+    --all the whole ledger as one ledger export that 'ledger import' restores (written match by
+    match, so a ledger of years is exported in bounded memory)."""
     if every == (match is not None):
         raise LedgerError("give a match, or --all for every match", "MATCH", match)
-    if every:
-        from ledger.store.backup import export_all
-
-        doc = export_all(ledger())
-    else:
-        doc = ledger().export(match)
+    led = ledger()
+    doc = None if every else led.export(match)  # a bad match is refused before anything is written
     if output:
         from pathlib import Path
 
@@ -110,7 +105,24 @@ def export_cmd(match: Optional[str] = typer.Argument(None, help="The match numbe
         # an export holds the ledger's data: readable by its owner only, like the ledger itself
         fd = os.open(Path(output), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(json.dumps(doc, ensure_ascii=False, indent=2) + "\n")
+            _write_export(f, led, doc)
         console().print(f"wrote {output}", markup=False)
     else:
-        print_json(doc)
+        import sys
+
+        _write_export(sys.stdout, led, doc)
+        sys.stdout.flush()
+
+
+def _write_export(out, led, doc: Optional[dict]) -> None:
+    """``doc`` (one match's document) into ``out`` as JSON, or with no ``doc`` the ledger export
+    of ``led``, written match by match."""
+    import json
+
+    if doc is None:
+        from ledger.store.backup import write_export
+
+        write_export(led, out)
+    else:
+        out.write(json.dumps(doc, ensure_ascii=False, indent=2))
+    out.write("\n")

@@ -178,3 +178,167 @@ def merge(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict:
         else:
             out[k] = v
     return out
+
+
+# --- a whole-ledger export, read as a stream ------------------------------------------------------
+# A file whose first bytes are this marker (what `ledger export --all` writes) is a ledger export:
+# it may be of any size, and is read match by match, each value within the 20 MB of any input.
+EXPORT_MARKER = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"format"\s*:\s*"ledger-export"')
+_CHUNK = 1 << 20
+
+
+def read_document(path: str, field: str = "FILE") -> Any:
+    """What ``import`` and ``restore`` read: the JSON of ``path`` (:func:`read_json`, 20 MB at most),
+    or, for a file (not ``-``) that begins with the ledger-export marker, the export's fields before
+    its matches with ``"matches"`` an :class:`ExportMatches` that reads the matches one by one as it
+    is iterated (any number of them, each at most 20 MB)."""
+    if path == "-":
+        return read_json(path, field)
+    try:
+        with Path(path).open("rb") as f:
+            head = f.read(256)
+    except OSError as err:
+        raise LedgerError(f"cannot read {path!r}: {err.strerror}", field, path) from None
+    if not EXPORT_MARKER.match(head):
+        return read_json(path, field)
+    reader = _JsonStream(path, field)
+    with reader:
+        fields = reader.fields_before_matches()
+    return {**fields, "matches": ExportMatches(path, field)}
+
+
+class ExportMatches:
+    """The matches of a ledger export file, parsed one at a time each time it is iterated (strict
+    JSON as :func:`read_json`); ``LedgerError`` naming the line for what is not JSON, and for a match
+    larger than 20 MB."""
+
+    def __init__(self, path: str, field: str = "FILE"):
+        self.path, self.field = path, field
+
+    def __iter__(self):
+        reader = _JsonStream(self.path, self.field)
+        with reader:
+            reader.fields_before_matches()
+            yield from reader.matches()
+
+
+class _JsonStream:
+    """A JSON object read from a file piece by piece: its top-level fields, and the elements of its
+    ``"matches"`` list one at a time (json's own ``raw_decode`` on a window of the file)."""
+
+    def __init__(self, path: str, field: str):
+        import codecs
+
+        self.path, self.field = path, field
+        self.decoder = json.JSONDecoder(parse_float=_finite, parse_constant=_no_constant)
+        self.text, self.pos, self.line, self.eof = "", 0, 0, False
+        self.utf8 = codecs.getincrementaldecoder("utf-8-sig")()
+
+    def __enter__(self):
+        self.f = open(self.path, "rb")
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+
+    def _fill(self) -> bool:
+        if self.eof:
+            return False
+        chunk = self.f.read(_CHUNK)
+        self.eof = not chunk
+        try:
+            more = self.utf8.decode(chunk, final=self.eof)
+        except UnicodeDecodeError:
+            raise LedgerError("not UTF-8 text", self.field, self.path) from None
+        self.line += self.text.count("\n", 0, self.pos)
+        self.text, self.pos = self.text[self.pos:] + more, 0
+        return bool(chunk)
+
+    def _skip(self) -> str:
+        """The next character that is not white space (the position left on it); "" at the end."""
+        while True:
+            while self.pos < len(self.text) and self.text[self.pos] in " \t\r\n":
+                self.pos += 1
+            if self.pos < len(self.text) or not self._fill():
+                return self.text[self.pos:self.pos + 1]
+
+    def _expect(self, chars: str) -> str:
+        c = self._skip()
+        if not c or c not in chars:
+            self._bad(f"expecting {' or '.join(repr(x) for x in chars)}")
+        self.pos += 1
+        return c
+
+    def _bad(self, msg: str, lineno: int | None = None, colno: int | None = None):
+        if lineno is None:
+            lineno = self.text.count("\n", 0, self.pos) + 1
+            colno = self.pos - self.text.rfind("\n", 0, self.pos)
+        raise LedgerError(f"not valid JSON ({msg} at line {self.line + lineno}, column {colno})",
+                          self.field, self.path)
+
+    def _value(self) -> Any:
+        """The next JSON value (at most 20 MB of text)."""
+        self._skip()
+        while True:
+            if len(self.text) - self.pos < _CHUNK and not self.eof:
+                self._fill()
+                continue
+            try:
+                value, end = self.decoder.raw_decode(self.text, self.pos)
+                if end < len(self.text) or self.eof:  # a number might go on in the next piece
+                    break
+            except json.JSONDecodeError as err:
+                if self.eof:
+                    self._bad(err.msg, err.lineno, err.colno)
+            except RecursionError:
+                raise LedgerError("JSON nested too deeply", self.field, self.path) from None
+            except ValueError as err:
+                raise LedgerError(f"not valid JSON ({str(err).split(';')[0]})", self.field, self.path) from None
+            if len(self.text) - self.pos > MAX_INPUT_BYTES:
+                raise LedgerError(f"a value larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB in a ledger "
+                                  "export refused", self.field, self.path)
+            self._fill()
+        piece = self.text[self.pos:end]
+        if re.search(r"\\u[dD][89a-fA-F]", piece):
+            try:
+                json.dumps(value, ensure_ascii=False).encode("utf-8")
+            except UnicodeEncodeError:
+                raise LedgerError("not valid JSON (a \\u escape that is half of a character)",
+                                  self.field, self.path) from None
+        self.pos = end
+        return value
+
+    def fields_before_matches(self) -> dict:
+        """The object's fields up to ``"matches"`` (the stream is left at the list's first element)."""
+        self._expect("{")
+        fields: dict = {}
+        while True:
+            if fields and self._expect(",}") == "}":
+                self._bad("no list of matches")
+            key = self._value()
+            if not isinstance(key, str):
+                self._bad("expecting a property name")
+            self._expect(":")
+            if key == "matches":
+                self._expect("[")
+                return fields
+            fields[key] = self._value()
+
+    def matches(self):
+        """Each element of the matches list, then the rest of the object (checked to be JSON)."""
+        if self._skip() == "]":
+            self.pos += 1
+        else:
+            while True:
+                yield self._value()
+                if self._expect(",]") == "]":
+                    break
+        while self._expect(",}") == ",":
+            key = self._value()
+            self._expect(":")
+            self._value()
+            if key in ("format", "version", "players"):
+                raise LedgerError(f"in a ledger export read as a stream, {key!r} must come before the matches",
+                                  key, None)
+        if self._skip():
+            self._bad("extra data")

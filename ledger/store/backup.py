@@ -21,8 +21,10 @@ import json
 import os
 import sqlite3
 from pathlib import Path
-from typing import Any, Mapping
+from contextlib import contextmanager
+from typing import IO, Any, Iterable, Iterator, Mapping
 
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, delete, func, select, update
 
 from ledger import __version__
@@ -30,7 +32,8 @@ from ledger.errors import LedgerError
 from ledger.store.engine import (BUSY_TIMEOUT_MS, HEAD, after_explicit_ids, check_revision, ensure_schema,
                                  snapshot, sqlite_path)
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
-from ledger.store.service import Ledger, _check_name, _iso, _parse_time
+from ledger.store.reports import setup_from_seats
+from ledger.store.service import Ledger, _check_name, _iso, _parse_time, match_document
 
 EXPORT_FORMAT = "ledger-export"
 EXPORT_VERSION = 1
@@ -44,14 +47,62 @@ def export_all(led: Ledger) -> dict:
     Shape: ``{"format": "ledger-export", "version": 1, "program", "schema", "exported_at",
     "players": [{"id", "name", "created_at", "demo"}], "matches": [match document, ...]}``; each
     match document carries ``"stored"`` (its number, status, finish time, demo night) and each hand
-    ``"stored"`` (its entry number, stored result, scorer version).
+    ``"stored"`` (its entry number, stored result, scorer version). The whole document is held in
+    memory: :func:`write_export` writes the same one to a file match by match.
     """
+    with _export_stream(led) as (head, docs):
+        return {**head, "matches": list(docs)}
+
+
+def write_export(led: Ledger, out: IO[str]) -> int:
+    """Write the ledger export (:func:`export_all`'s document, exactly as ``json.dumps(doc,
+    ensure_ascii=False, indent=2)`` writes it) to the text stream ``out`` match by match, holding
+    one match at a time; returns the number of matches."""
+    n = 0
+    with _export_stream(led) as (head, docs):
+        for doc in docs:
+            if not n:
+                text = json.dumps({**head, "matches": [None]}, ensure_ascii=False, indent=2)
+                before, after = text.split("\n    null\n")  # the matches go there, one by one
+                out.write(before + "\n    ")
+            else:
+                out.write(",\n    ")
+            out.write(json.dumps(doc, ensure_ascii=False, indent=2).replace("\n", "\n    "))
+            n += 1
+    out.write("\n" + after if n else json.dumps({**head, "matches": []}, ensure_ascii=False, indent=2))
+    return n
+
+
+@contextmanager
+def _export_stream(led: Ledger) -> Iterator[tuple[dict, Iterator[dict]]]:
+    """The export's head (everything but the matches) and its match documents (with their
+    ``"stored"`` objects, in match order), read in one read transaction with four bulk queries:
+    players, matches with nights, seats with players, every hand in match order (read in batches)."""
     with Session(snapshot(led.engine), expire_on_commit=False) as s, s.begin():  # one moment of the ledger
         players = [{"id": p.id, "name": p.name, "created_at": _iso(p.created_at), "demo": p.demo}
                    for p in s.exec(select(Player).order_by(Player.id)).all()]
-        matches = [led._export(s, m, stored=True) for m in s.exec(select(Match).order_by(Match.id)).all()]
-    return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "program": f"ledger {__version__}",
-            "schema": HEAD, "exported_at": _iso(utcnow()), "players": players, "matches": matches}
+        head = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "program": f"ledger {__version__}",
+                "schema": HEAD, "exported_at": _iso(utcnow()), "players": players}
+        db = s.connection()  # plain rows, not ORM objects: far quicker to read (they have the same fields)
+        seats: dict[int, list[tuple[Any, str]]] = {}
+        for seat in db.execute(sa_select(Seat.match_id, Seat.side, Player.name)
+                               .join(Player, Player.id == Seat.player_id).order_by(Seat.match_id, Seat.seat)):
+            seats.setdefault(seat.match_id, []).append((seat, seat.name))
+        nights = {n.id: n for n in db.execute(sa_select(*Night.__table__.columns))}
+        rows = [(m, nights[m.night_id]) for m in db.execute(sa_select(*Match.__table__.columns).order_by(Match.id))]
+        hands = iter(db.execution_options(yield_per=2000).execute(
+            sa_select(*Hand.__table__.columns).order_by(Hand.match_id, Hand.position, Hand.id)))
+
+        def documents() -> Iterator[dict]:
+            pending = next(hands, None)
+            for m, night in rows:
+                own = []
+                while pending is not None and pending.match_id == m.id:
+                    own.append(pending)
+                    pending = next(hands, None)
+                yield match_document(m, setup_from_seats(m, seats.get(m.id, [])), night, own, stored=True)
+
+        yield head, documents()
 
 
 def is_export(data: Any) -> bool:
@@ -91,15 +142,16 @@ def import_all(led: Ledger, data: Any, replace: bool = False) -> list[dict]:
             live = s.exec(select(func.count()).select_from(Hand)
                           .where(Hand.match_id == m.id, Hand.voided == False)).one()  # noqa: E712
             out.append({"id": m.id, "game": m.game, "hands": live})
+            s.expunge_all()  # written (flushed): the session holds one match at a time
         if keep:
             after_explicit_ids(s.connection())
         return out
 
 
-def _read_export(data: Any) -> tuple[list, list[dict]]:
+def _read_export(data: Any) -> tuple[Iterable, list[dict]]:
     if isinstance(data, list):
         return data, []
-    if not isinstance(data, Mapping) or not isinstance(data.get("matches"), list):
+    if not isinstance(data, Mapping) or not _listlike(data.get("matches")):
         raise LedgerError("expected a ledger export (an object with a list of matches)", "matches", None)
     fmt, version = data.get("format", EXPORT_FORMAT), data.get("version", EXPORT_VERSION)
     if fmt != EXPORT_FORMAT:
@@ -133,7 +185,12 @@ def _read_export(data: Any) -> tuple[list, list[dict]]:
     return data["matches"], out
 
 
-def _numbered(docs: list, players: list[dict]) -> bool:
+def _listlike(value: Any) -> bool:
+    """A list, or something iterated like one (the matches of an export read as a stream)."""
+    return isinstance(value, list) or (hasattr(value, "__iter__") and not isinstance(value, (str, bytes, Mapping)))
+
+
+def _numbered(docs: Iterable, players: list[dict]) -> bool:
     """True when every player, match and hand carries its own distinct number (a full export)."""
     def ids(items) -> list | None:
         got = [x.get("id") if isinstance(x, Mapping) else None for x in items]

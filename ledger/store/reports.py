@@ -88,7 +88,7 @@ def load_matches(led, period: Period, progress: Progress | None = None) -> list[
     if progress:
         progress(0, len(rows))
     for k, (m, night) in enumerate(rows):
-        setup = _setup(m, seats.get(m.id, []))
+        setup = setup_from_seats(m, seats.get(m.id, []))
         try:
             rp = replay(get_game(m.game), setup, live.get(m.id, []))
         except LedgerError as err:
@@ -100,7 +100,7 @@ def load_matches(led, period: Period, progress: Progress | None = None) -> list[
     return out
 
 
-def _setup(m: Match, seats: Sequence[tuple[Seat, str]]) -> MatchSetup:
+def setup_from_seats(m: Match, seats: Sequence[tuple[Seat, str]]) -> MatchSetup:
     """The match's settings as the scorer takes them: players in seat order, sides in the order of
     their first seat (as :meth:`ledger.store.service.Ledger.setup_of`)."""
     sides: dict[str, list[str]] = {}

@@ -453,35 +453,8 @@ class Ledger:
     def _export(self, s: Session, m: Match, stored: bool = False) -> dict:
         """The match document of ``m``; ``stored`` adds what only a backup needs (``"stored"``
         objects: row numbers, status, stored results; docs/formats.md)."""
-        setup = self.setup_of(s, m)
-        night = s.get(Night, m.night_id)
-        doc = setup.to_json()
-        doc["night"] = night.date.isoformat()
-        if night.label:
-            doc["night_label"] = night.label
-        doc["created_at"] = _iso(m.created_at)
-        if m.note:
-            doc["note"] = m.note
         hands = s.exec(select(Hand).where(Hand.match_id == m.id).order_by(Hand.position, Hand.id)).all()
-        ids = {h.id: i for i, h in enumerate(hands)}
-        out = []
-        for h in hands:
-            entry = {k: v for k, v in h.document.items() if k not in BOOKKEEPING}  # the row's own below
-            entry["entered_at"] = _iso(h.entered_at)
-            if h.voided:
-                entry.update({"voided": True, "voided_at": _iso(h.voided_at), "void_reason": h.void_reason})
-            if h.replaces_id in ids:
-                entry["replaces"] = ids[h.replaces_id]
-            if stored:
-                entry["stored"] = {"id": h.id, "result": h.result, "scorer_version": h.scorer_version}
-            out.append(entry)
-        doc["hands"] = out
-        if m.status == "ended":
-            doc["ended_early"] = True
-        if stored:
-            doc["stored"] = {"id": m.id, "status": m.status, "finished_at": _iso(m.finished_at),
-                             "demo": night.demo}
-        return doc
+        return match_document(m, self.setup_of(s, m), s.get(Night, m.night_id), hands, stored)
 
     def import_match(self, doc: Mapping[str, Any], demo: bool = False, date: dt.date | None = None) -> MatchView:
         """Store a match document as a new match (its night, hands, voided hands and times kept)."""
@@ -587,6 +560,37 @@ class Ledger:
                         problems.append({"match": m.id, "hand": i + 1,
                                          "problem": f"stored result differs from a replay (scored by version {h.scorer_version})"})
         return problems
+
+
+def match_document(m: Match, setup: MatchSetup, night: Night, hands: Sequence[Hand], stored: bool = False) -> dict:
+    """The match document of ``m`` from its rows (``hands``: every hand, voided ones too, in
+    position then entry order); ``stored`` adds what only a backup needs (docs/formats.md)."""
+    doc = setup.to_json()
+    doc["night"] = night.date.isoformat()
+    if night.label:
+        doc["night_label"] = night.label
+    doc["created_at"] = _iso(m.created_at)
+    if m.note:
+        doc["note"] = m.note
+    ids = {h.id: i for i, h in enumerate(hands)}
+    out = []
+    for h in hands:
+        entry = {k: v for k, v in h.document.items() if k not in BOOKKEEPING}  # the row's own below
+        entry["entered_at"] = _iso(h.entered_at)
+        if h.voided:
+            entry.update({"voided": True, "voided_at": _iso(h.voided_at), "void_reason": h.void_reason})
+        if h.replaces_id in ids:
+            entry["replaces"] = ids[h.replaces_id]
+        if stored:
+            entry["stored"] = {"id": h.id, "result": h.result, "scorer_version": h.scorer_version}
+        out.append(entry)
+    doc["hands"] = out
+    if m.status == "ended":
+        doc["ended_early"] = True
+    if stored:
+        doc["stored"] = {"id": m.id, "status": m.status, "finished_at": _iso(m.finished_at),
+                         "demo": night.demo}
+    return doc
 
 
 def _stored(doc: Mapping[str, Any], field: str, kinds: Mapping[str, type]) -> dict:
