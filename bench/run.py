@@ -226,7 +226,9 @@ def machine() -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=21, help="fresh processes per quick measurement (21)")
-    ap.add_argument("--heavy-runs", type=int, default=5, help="runs of report, stats, export, import (5)")
+    ap.add_argument("--heavy-runs", type=int, default=5, help="runs of report, stats, export (5)")
+    ap.add_argument("--import-runs", type=int, default=1,
+                    help="runs of the import of the export (1: on the full ledger one takes minutes)")
     ap.add_argument("--nights", type=int, default=150, help="evenings in the synthetic ledger (150)")
     ap.add_argument("--full", action="store_true", help="the issue's synthetic ledger: 2,000 nights")
     ap.add_argument("--synthetic", metavar="DB", help="use this synthetic ledger (made by bench/synthetic.py)")
@@ -365,7 +367,7 @@ def main() -> None:
                 if "import (export --all)" in heavy and ms is not None:
                     try:
                         times = [run_once(LEDGER + ["import", str(export)], {**env, "LEDGER_DB": str(tmp / f"i{k}.db")})
-                                 for k in range(hr)]
+                                 for k in range(max(1, args.import_runs))]
                         record("import (export --all)", statistics.median(times), None, "(no target)")
                     except Failed as err:
                         record("import (export --all)", None, note=f"failed: {err}")

@@ -77,7 +77,7 @@ def register(app: typer.Typer) -> None:
         if vs and not player:
             raise LedgerError("--vs needs --player (the head-to-head of --player against --vs)", "vs", vs)
         period = _period(None, date_from, date_to, demo, player, vs, game, latest=False)
-        stats = build_stats(_load(period, "Replaying matches"), period)
+        stats = build_stats(_load(period, "Replaying matches", outcomes=True), period)
         if as_json:
             from ledger.cli.render import print_json
 
@@ -102,14 +102,15 @@ def _period(night, date_from, date_to, demo, player, vs, game, latest):
                          demo, player, vs, game, latest)
 
 
-def _load(period, label: str):
-    """The period's matches, replayed, with a progress bar on standard error when there are many."""
+def _load(period, label: str, outcomes: bool = False):
+    """The period's matches, replayed (with ``outcomes``: what statistics need, from the stored
+    summaries), with a progress bar on standard error when there are many to replay."""
     from ledger.cli.app import ledger
-    from ledger.store.reports import load_matches
+    from ledger.store.reports import load_matches, load_outcomes
 
     bar = _ProgressBar(label)
     try:
-        return load_matches(ledger(), period, bar)
+        return (load_outcomes if outcomes else load_matches)(ledger(), period, bar)
     finally:
         bar.close()
 

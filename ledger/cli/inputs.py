@@ -28,11 +28,15 @@ def read_text(path: str, field: str = "FILE") -> str:
         except OSError as err:
             raise LedgerError(f"cannot read {path!r}: {err.strerror}", field, path) from None
     if len(data) > MAX_INPUT_BYTES:
-        raise LedgerError(f"input larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB refused", field, path)
+        raise LedgerError(f"input larger than {_size(MAX_INPUT_BYTES)} refused", field, path)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise LedgerError("not UTF-8 text", field, path) from None
+
+
+def _size(n: int) -> str:
+    return f"{n // (1024 * 1024)} MB" if n >= 1024 * 1024 else f"{n // 1024} kB"
 
 
 def _finite(text: str) -> float:
@@ -295,8 +299,8 @@ class _JsonStream:
             except ValueError as err:
                 raise LedgerError(f"not valid JSON ({str(err).split(';')[0]})", self.field, self.path) from None
             if len(self.text) - self.pos > MAX_INPUT_BYTES:
-                raise LedgerError(f"a value larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB in a ledger "
-                                  "export refused", self.field, self.path)
+                raise LedgerError(f"a value larger than {_size(MAX_INPUT_BYTES)} in a ledger export refused",
+                                  self.field, self.path)
             self._fill()
         piece = self.text[self.pos:end]
         if re.search(r"\\u[dD][89a-fA-F]", piece):

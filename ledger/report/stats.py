@@ -8,10 +8,16 @@ bridge rubbers played and won and the average margin per rubber from the player'
 points); Trentuno lives lost; Canasta and Trentasette the average hand score of the player's side;
 Simone hands won and the average sum. With ``period.vs`` it adds the head-to-head record of
 ``period.player`` against (and with) ``period.vs``.
+
+The statistics read only :func:`match_facts` of each match (outcome, money, the game's counters).
+The store keeps those facts in each match's stored summary, written with every change of the
+match, so ``ledger stats`` reads them instead of replaying (:class:`Outcome`,
+:func:`ledger.store.reports.load_outcomes`); ``ledger db check`` compares them with a replay.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -88,9 +94,9 @@ class HeadToHead:
     games: dict[str, dict[str, int]] = field(default_factory=dict)
     money: dict[str, dict[str, int]] = field(default_factory=dict)
 
-    def add(self, rec: MatchRecord) -> None:
+    def add(self, rec: "Outcome") -> None:
         sa, sb = rec.side_of(self.a), rec.side_of(self.b)
-        game = self.games.setdefault(rec.setup.game, _h2h_zero())
+        game = self.games.setdefault(rec.game, _h2h_zero())
         if sa == sb:
             self.partners["played"] += 1
             key = "open" if not rec.over else ("won" if sa in rec.winners else None)
@@ -129,34 +135,104 @@ class Stats:
         return out
 
 
-def build_stats(records: Iterable[MatchRecord], period: Period) -> Stats:
+FACTS_VERSION = 1
+
+
+def match_facts(rec: MatchRecord) -> dict:
+    """What the statistics read of one replayed match, as JSON (kept in the match's stored summary
+    so that ``ledger stats`` need not replay it): ``{"v": 1, "status", "sides", "finished", "winner",
+    "money": {"currency", "nets": {player: cents}} | null, "players": {player: counters}}`` where
+    ``status`` is the stored status the facts were taken with, ``sides`` the match's sides (side →
+    players, as :attr:`MatchSetup.sides`), ``finished``/``winner`` the replay's final state, ``money`` each player's net when the match is played for money and settled, and
+    ``counters`` the game's own (:meth:`ledger.report.per_game.GameNotes.counters`)."""
+    final = rec.replay.final
+    money = match_money(rec.setup, final)
+    nets = money.nets if money and money.nets is not None else None
+    notes = notes_for(rec.setup.game)
+    members = [(side, p) for side, ps in rec.setup.sides.items() for p in ps]
+    facts = {"v": FACTS_VERSION, "status": rec.status, "sides": {side: list(ps) for side, ps in rec.setup.sides.items()},
+             "finished": bool(final.finished), "winner": final.winner,
+             "money": None if nets is None else {"currency": money.currency,
+                                                 "nets": {p: int(nets.get(p, 0)) for _, p in members}},
+             "players": {p: notes.counters(rec, side, p) for side, p in members}}
+    return json.loads(json.dumps(facts))  # exactly as stored and read back (tuples are lists)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One match as the statistics see it: its game, stored status and :func:`match_facts` (its
+    sides among them: read from the stored summary, no seat need be read)."""
+
+    id: int
+    game: str
+    status: str
+    facts: dict
+
+    @classmethod
+    def of(cls, rec: MatchRecord) -> "Outcome":
+        return cls(rec.id, rec.setup.game, rec.status, match_facts(rec))
+
+    @property
+    def sides(self) -> dict[str, list[str]]:
+        return self.facts["sides"]
+
+    @property
+    def over(self) -> bool:
+        """As :attr:`MatchRecord.over`: finished, or ended early by the scorekeeper."""
+        return self.status != "open" or self.facts["finished"]
+
+    @property
+    def winners(self) -> list[str]:
+        """As :attr:`MatchRecord.winners`."""
+        if not self.over:
+            return []
+        w = self.facts["winner"]
+        return [x for x in ([w] if isinstance(w, str) else list(w or [])) if x in self.sides]
+
+    def side_of(self, player: str) -> str | None:
+        for side, members in self.sides.items():
+            if player in members:
+                return side
+        return None
+
+
+def usable_facts(summary: Any, status: str) -> dict | None:
+    """The facts kept in a stored match summary when they still hold (taken with the match's
+    current status, in this program's version of them); None when the match must be replayed."""
+    facts = summary.get("stats") if isinstance(summary, dict) else None
+    if isinstance(facts, dict) and facts.get("v") == FACTS_VERSION and facts.get("status") == status:
+        return facts
+    return None
+
+
+def build_stats(records: Iterable[MatchRecord | Outcome], period: Period) -> Stats:
     """Statistics of ``records`` (already limited to ``period``): every player in them, most wins
     first, then by name; or only ``period.player`` when named, with the head-to-head against
-    ``period.vs`` (over the records both played) when that is named too."""
-    recs = list(records)
+    ``period.vs`` (over the records both played) when that is named too. A record is a replayed
+    match, or an :class:`Outcome` (read from the stored summaries): both give the same figures."""
+    recs = [r if isinstance(r, Outcome) else Outcome.of(r) for r in records]
     rows: dict[str, PlayerStats] = {}
     h2h = HeadToHead(period.player, period.vs) if period.player and period.vs else None
     for rec in recs:
-        notes = notes_for(rec.setup.game)
-        money = match_money(rec.setup, rec.replay.final)
-        nets = money.nets if money and money.nets is not None else None
-        for side, members in rec.setup.sides.items():
+        money = rec.facts["money"]
+        nets = money["nets"] if money else None
+        counters = rec.facts["players"]
+        for side, members in rec.sides.items():
             won, open_ = side in rec.winners, not rec.over
             for p in members:
                 st = rows.setdefault(p, PlayerStats(p))
                 st.played += 1
                 st.won += won
                 st.open += open_
-                st.games.setdefault(rec.setup.game, GameStats(rec.setup.game)).add(
-                    won, open_, notes.counters(rec, side, p))
+                st.games.setdefault(rec.game, GameStats(rec.game)).add(won, open_, counters.get(p, {}))
                 if nets is not None:
-                    st.money[money.currency] = st.money.get(money.currency, 0) + int(nets.get(p, 0))
+                    st.money[money["currency"]] = st.money.get(money["currency"], 0) + nets.get(p, 0)
         if h2h is not None and rec.side_of(h2h.a) and rec.side_of(h2h.b):
             h2h.add(rec)
             if nets is not None:
                 for p in (h2h.a, h2h.b):
                     book = h2h.money.setdefault(p, {})
-                    book[money.currency] = book.get(money.currency, 0) + int(nets.get(p, 0))
+                    book[money["currency"]] = book.get(money["currency"], 0) + nets.get(p, 0)
     if period.player:
         players = [rows[period.player]] if period.player in rows else []
     else:

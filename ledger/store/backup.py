@@ -84,10 +84,10 @@ def _export_stream(led: Ledger) -> Iterator[tuple[dict, Iterator[dict]]]:
         head = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "program": f"ledger {__version__}",
                 "schema": HEAD, "exported_at": _iso(utcnow()), "players": players}
         db = s.connection()  # plain rows, not ORM objects: far quicker to read (they have the same fields)
-        seats: dict[int, list[tuple[Any, str]]] = {}
+        seats: dict[int, list[tuple[str, str]]] = {}
         for seat in db.execute(sa_select(Seat.match_id, Seat.side, Player.name)
                                .join(Player, Player.id == Seat.player_id).order_by(Seat.match_id, Seat.seat)):
-            seats.setdefault(seat.match_id, []).append((seat, seat.name))
+            seats.setdefault(seat.match_id, []).append((seat.side, seat.name))
         nights = {n.id: n for n in db.execute(sa_select(*Night.__table__.columns))}
         rows = [(m, nights[m.night_id]) for m in db.execute(sa_select(*Match.__table__.columns).order_by(Match.id))]
         hands = iter(db.execution_options(yield_per=2000).execute(
@@ -198,13 +198,17 @@ def _numbered(docs: Iterable, players: list[dict]) -> bool:
 
     if ids(players) is None:
         return False
+
+    def number(item: Any) -> dict:  # only the number: a streamed export's matches are not all held
+        stored = item.get("stored") if isinstance(item, Mapping) else None
+        return {"id": stored.get("id")} if isinstance(stored, Mapping) else {}
+
     matches, hands = [], []
     for d in docs:
         if not isinstance(d, Mapping) or not isinstance(d.get("hands"), list):
             return False
-        matches.append(d.get("stored") if isinstance(d.get("stored"), Mapping) else {})
-        hands += [h.get("stored") if isinstance(h, Mapping) and isinstance(h.get("stored"), Mapping) else {}
-                  for h in d["hands"]]
+        matches.append(number(d))
+        hands += [number(h) for h in d["hands"]]
     return ids(matches) is not None and ids(hands) is not None
 
 

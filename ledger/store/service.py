@@ -158,7 +158,7 @@ class Ledger:
         if not mids:
             return
         for m in s.exec(select(Match).where(col(Match.id).in_(mids))).all():
-            m.winner, m.summary = _swap_name(m.winner, old, new), _swap_name(m.summary, old, new)
+            m.winner, m.summary = _swap_name(m.winner, old, new), _swap_summary(m.summary, old, new)
             s.add(m)
         for h in s.exec(select(Hand).where(col(Hand.match_id).in_(mids))).all():
             h.document, h.result = _swap_name(h.document, old, new), _swap_name(h.result, old, new)
@@ -280,6 +280,9 @@ class Ledger:
         m.finished_at = utcnow() if m.status != "open" and m.finished_at is None else (
             m.finished_at if m.status != "open" else None)
         m.summary = {"hands": final.hands, "totals": dict(final.totals)}
+        facts = _facts(m, rp)
+        if facts is not None:  # what ledger stats reads, so that it need not replay the match
+            m.summary["stats"] = facts
 
     def _check_open(self, m: Match) -> None:
         if m.status == "finished":
@@ -544,6 +547,7 @@ class Ledger:
     def check(self) -> list[dict]:
         """Check the database file (SQLite's integrity checks), then replay every match and compare
         with the stored results; one entry per problem."""
+        from ledger.report.stats import usable_facts
         from ledger.store.engine import integrity_problems
 
         problems = [{"match": None, "hand": None, "problem": f"database: {p}"}
@@ -559,6 +563,9 @@ class Ledger:
                     if h.result != res.to_json():
                         problems.append({"match": m.id, "hand": i + 1,
                                          "problem": f"stored result differs from a replay (scored by version {h.scorer_version})"})
+                if usable_facts(m.summary, m.status) not in (None, _facts(m, view.replay)):
+                    problems.append({"match": m.id, "hand": None,
+                                     "problem": "stored summary (what stats read) differs from a replay"})
         return problems
 
 
@@ -628,16 +635,50 @@ def _check_status(status: str, m: Match, rp: Replay) -> None:
         raise LedgerError(f"status {status!r} does not agree with the match's hands", "stored.status", status)
 
 
-def _swap_name(value: Any, old: str, new: str) -> Any:
+def _facts(m: Match, rp: Replay) -> dict | None:
+    """What ``ledger stats`` reads of the match (:func:`ledger.report.stats.match_facts`), kept in
+    its summary so that statistics need not replay it; None when they cannot be worked out (stats
+    then replay the match and say why)."""
+    from ledger.report.model import MatchRecord
+    from ledger.report.stats import match_facts
+
+    try:
+        return match_facts(MatchRecord(m.id, None, rp.setup, rp, m.status))  # no night: stats read none
+    except LedgerError:
+        return None
+
+
+def _swap_summary(summary: Any, old: str, new: str) -> Any:
+    """A match summary after a rename: names swapped where names are (totals, winner, the facts'
+    players and money), never in the names of the fields or counters."""
+    if not isinstance(summary, dict):
+        return _swap_name(summary, old, new)
+    out = {k: (v if k == "stats" else _swap_name(v, old, new, False)) for k, v in summary.items()}
+    facts = summary.get("stats")
+    if isinstance(facts, dict):
+        def keys(d: Any) -> Any:
+            return {_swap_name(k, old, new): v for k, v in d.items()} if isinstance(d, dict) else d
+
+        money, sides = facts.get("money"), facts.get("sides")
+        out["stats"] = {**facts, "winner": _swap_name(facts.get("winner"), old, new),
+                        "sides": _swap_name(sides, old, new, False),  # side names and members: all names
+                        "players": keys(facts.get("players")),
+                        "money": {**money, "nets": keys(money.get("nets"))} if isinstance(money, dict) else money}
+    return out
+
+
+def _swap_name(value: Any, old: str, new: str, top: bool = True) -> Any:
     """``value`` (JSON) with every key or string that is the name ``old`` (in any letter case)
-    replaced by ``new``; everything else as it was."""
+    replaced by ``new``; everything else as it was. The keys of the outermost object are field
+    names (``hands``, ``sides``, ``knocked_by``), never a player's, and are left alone."""
     key = old.casefold()
     if isinstance(value, str):
         return new if value.strip().casefold() == key else value
     if isinstance(value, list):
-        return [_swap_name(v, old, new) for v in value]
+        return [_swap_name(v, old, new, False) for v in value]
     if isinstance(value, dict):
-        return {_swap_name(k, old, new): _swap_name(v, old, new) for k, v in value.items()}
+        return {(k if top else _swap_name(k, old, new, False)): _swap_name(v, old, new, False)
+                for k, v in value.items()}
     return value
 
 

@@ -282,3 +282,12 @@ def test_renaming_a_player_keeps_every_match_replaying(cli):
         assert "Anna" not in json.dumps(shown["match"].get("players", [])).replace("Annalisa", "")
     trentuno = next(m for m in cli.json("match", "list") if m["game"] == "trentuno")
     assert "Annalisa" in cli.json("show", str(trentuno["id"]))["lives"]
+
+
+def test_a_player_named_like_a_field_can_be_renamed(cli):
+    cli("match", "new", "simone", "-p", "hands,Bruno")
+    cli("hand", "add", "1", "hands=5", "Bruno=7", "knock=hands")
+    cli("player", "rename", "hands", "Anna")
+    shown = cli.json("show", "1")
+    assert shown["totals"] == {"Anna": 1, "Bruno": 0}
+    assert cli.json("db", "check")["ok"]

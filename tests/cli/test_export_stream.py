@@ -1,0 +1,86 @@
+"""A ledger export of any size: written match by match, read back as a stream from a file."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ledger.cli import inputs
+from test_robustness_backup import build_a_ledger, everything
+
+
+def test_export_all_writes_the_same_bytes_as_the_whole_document(cli, ledger_db):
+    from ledger.store.backup import export_all
+    from ledger.store.service import Ledger
+
+    build_a_ledger(cli)
+    streamed = cli("export", "--all").stdout
+    whole = export_all(Ledger(str(ledger_db)))
+    whole["exported_at"] = json.loads(streamed)["exported_at"]
+    assert streamed == json.dumps(whole, ensure_ascii=False, indent=2) + "\n"
+
+
+def test_an_empty_ledger_exports_and_imports(cli, tmp_path):
+    (tmp_path / "all.json").write_text(cli("export", "--all").stdout, encoding="utf-8")
+    assert json.loads((tmp_path / "all.json").read_text())["matches"] == []
+    assert cli.json("--db", str(tmp_path / "other.db"), "import", str(tmp_path / "all.json")) == []
+
+
+@pytest.fixture
+def small_limit(monkeypatch):
+    """Inputs limited to 40 kB (instead of 20 MB) and read 1 kB at a time: a small ledger's export
+    is then 'larger than the limit', as a ledger of years is for the real one."""
+    monkeypatch.setattr(inputs, "MAX_INPUT_BYTES", 40 * 1024)
+    monkeypatch.setattr(inputs, "_CHUNK", 1024)
+
+
+def test_an_export_over_the_input_limit_imports_from_a_file(cli, tmp_path, small_limit):
+    build_a_ledger(cli)
+    before = everything(cli)
+    path = tmp_path / "all.json"
+    cli("export", "--all", "-o", str(path))
+    assert path.stat().st_size > 2 * inputs.MAX_INPUT_BYTES
+    other = ("--db", str(tmp_path / "other.db"))
+    # from standard input the limit holds: the size is not known before reading
+    assert "larger than" in cli.error(*other, "import", "-", input=path.read_text(encoding="utf-8"))
+    rows = cli.json(*other, "import", str(path))
+    assert len(rows) == len(before["matches"])
+    assert everything(cli, *other) == before
+    # restore reads it the same way
+    third = ("--db", str(tmp_path / "third.db"))
+    assert cli.json(*third, "restore", str(path))["matches"] == len(rows)
+    assert everything(cli, *third) == before
+
+
+def test_a_hand_document_over_the_limit_is_still_refused(cli, tmp_path, small_limit):
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({"game": "simone", "note": "x" * 50_000}), encoding="utf-8")
+    assert "larger than" in cli.error("import", str(path))
+
+
+def test_a_streamed_export_with_a_fault_stores_nothing(cli, tmp_path, small_limit):
+    build_a_ledger(cli)
+    text = cli("export", "--all").stdout
+    other = ("--db", str(tmp_path / "other.db"))
+    cases = {
+        "broken.json": (text[:len(text) * 2 // 3] + "}", "not valid JSON"),
+        "nan.json": (text.replace('"hands": [', '"x": NaN, "hands": [', 1), "not valid JSON"),
+        "late.json": (text[:text.rindex("}")] + ', "players": []}', "before the matches"),
+        "huge.json": (text.replace('"hands": [', '"note": "%s", "hands": [' % ("y" * 50_000), 1), "larger than"),
+    }
+    for name, (bad, says) in cases.items():
+        (tmp_path / name).write_text(bad, encoding="utf-8")
+        assert says in cli.error(*other, "import", str(tmp_path / name)), name
+        assert cli.json(*other, "match", "list") == []
+
+
+def test_the_export_reader_names_the_line_of_a_fault(tmp_path, small_limit):
+    from ledger.errors import LedgerError
+
+    lines = ['{"format": "ledger-export",', '"matches": [', '{"a": 1},'] + ['{"b": 2},'] * 300 + ['{"c": }', ']}']
+    (tmp_path / "e.json").write_text("\n".join(lines), encoding="utf-8")
+    data = inputs.read_document(str(tmp_path / "e.json"))
+    assert data["format"] == "ledger-export"
+    with pytest.raises(LedgerError, match=r"line 304, column 7"):
+        list(data["matches"])
