@@ -129,4 +129,19 @@ def main() -> None:
     """Console-script entry point."""
     from ledger.cli import commands  # noqa: F401  (registers the commands)
 
-    app(args=global_options_first(sys.argv[1:]), prog_name="ledger")
+    args = global_options_first(sys.argv[1:])
+    try:
+        code = app(args=args, prog_name="ledger", standalone_mode=False)
+    except typer.Abort:
+        typer.echo("aborted: nothing was written for the command in progress", err=True)
+        sys.exit(1)
+    except Exception as err:
+        # a mistyped option or command (click's usage errors, whichever package carries them):
+        # one line, like every other error; asking for nothing at all still shows the help
+        if not (hasattr(err, "format_message") and hasattr(err, "exit_code")):
+            raise
+        if type(err).__name__ == "NoArgsIsHelpError" or not args:
+            app(args=[*args, "--help"], prog_name="ledger")
+        typer.echo(f"error: {one_line(err.format_message())}", err=True)
+        sys.exit(err.exit_code)
+    sys.exit(code if isinstance(code, int) else 0)

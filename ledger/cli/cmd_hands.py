@@ -50,7 +50,14 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
     from ledger.games import get_game
     from ledger.games.base import META_KEYS
 
-    view = ledger().view(match)
+    led = ledger()
+    view = led.view(match)
+    # refuse a hand the match cannot take before asking anything
+    if number is None:
+        led._check_open(view.match)
+    else:
+        led._check_correctable(view.match)
+        led._nth(view, number)
     game = get_game(view.match.game)
     doc: dict = {}
     if file:

@@ -80,7 +80,7 @@ def match_end(match: str = MATCH, as_json: bool = JSON) -> None:
 
 @match_app.command("reopen")
 def match_reopen(match: str = MATCH, as_json: bool = JSON) -> None:
-    """Reopen a match that was ended early, to go on playing it."""
+    """Reopen a match that was ended early or has finished, to go on playing or to correct it."""
     show_view(ledger().reopen_match(match), as_json)
 
 
@@ -99,7 +99,8 @@ def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
             [f"replaces entry {r['replaces']}"] if r["replaces"] else [])
         return "; ".join(parts)
 
-    print_rows(f"History of match {match} (times in UTC)", ["entry", "hand", "entered", "voided", "why", "result"],
+    number = match if str(match).strip().isdigit() else ledger().view(match).match.id
+    print_rows(f"History of match {number} (times in UTC)", ["entry", "hand", "entered", "voided", "why", "result"],
                [(r["id"], r["number"] or "—", when(r["entered_at"]), when(r["voided_at"]), why(r),
                  r["result"].get("points") or r["result"].get("summary") or r["result"]) for r in rows])
 

@@ -291,3 +291,12 @@ def test_a_player_named_like_a_field_can_be_renamed(cli):
     shown = cli.json("show", "1")
     assert shown["totals"] == {"Anna": 1, "Bruno": 0}
     assert cli.json("db", "check")["ok"]
+
+
+def test_a_hand_the_match_cannot_take_is_refused_before_any_prompt(cli):
+    cli("match", "new", "trentasette", "-p", "Anna,Bruno", "-o", "target=1")
+    cli("hand", "add", "1", f"Anna={hearts_and_diamonds()}", "Bruno=rest")
+    assert "is over" in cli.error("hand", "add", "1", "-i", input="\n")
+    assert "reopen" in cli.error("hand", "edit", "1", "1", "-i", input="\n")
+    cli("match", "reopen", "1")
+    assert "has no hand 9" in cli.error("hand", "edit", "1", "9", "-i", input="\n")

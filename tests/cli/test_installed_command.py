@@ -105,3 +105,14 @@ def test_alembic_is_imported_only_when_the_stored_revision_differs(tmp_path):
     again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert "ALEMBIC True" in first.stdout, first.stderr[-500:]   # a new ledger is migrated
     assert "ALEMBIC False" in again.stdout, again.stderr[-500:]  # an up-to-date one is not
+
+
+@pytest.mark.skipif(not BIN.exists(), reason="the ledger console script is not installed next to python")
+def test_a_mistyped_option_or_command_is_one_line(tmp_path):
+    db = tmp_path / "l.db"
+    for args in (["show", "1", "--jsn"], ["shw", "1"], ["match", "new"]):
+        r = run(*args, db=db)
+        assert r.returncode == 2 and r.stdout == ""
+        assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("error: ")
+    r = run(db=db)  # nothing asked: the help, as before
+    assert r.returncode == 0 and "Usage" in r.stdout + r.stderr
