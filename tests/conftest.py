@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
 
 import backends
 from ledger.cli import app
+
+# CI runs the same examples every time (a red CI then means a real regression, and can be rerun);
+# locally hypothesis keeps exploring new ones
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
+
 
 def pytest_generate_tests(metafunc):
     backends.parametrize(metafunc)  # store and CLI tests also run on PostgreSQL when configured

@@ -44,7 +44,8 @@ def register(app: typer.Typer) -> None:
         if match is not None:
             _add_to_match(match, got.hands, got.skipped, as_json)
             return
-        _score_boards(got.hands, got.skipped, rules, as_json)
+        # without --rules, the file's own [Scoring] decides (duplicate when it names none)
+        _score_boards(got.hands, got.skipped, rules or got.scoring, as_json)
 
     @pbn_app.command("export")
     def pbn_export(

@@ -37,6 +37,7 @@ class PbnRead:
 
     hands: list[dict] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    scoring: str | None = None  # "rubber" or "chicago" from the first [Scoring] tag that says so
 
 
 def pbn_games(text: str) -> list[dict[str, str]]:
@@ -86,6 +87,9 @@ def read_pbn(text: str) -> PbnRead:
     out = PbnRead()
     for i, tags in enumerate(pbn_games(text)):
         where = f"games[{i}]"
+        scoring = tags.get("Scoring", "").strip().split(";")[0].lower()
+        if out.scoring is None and scoring in ("rubber", "chicago"):
+            out.scoring = scoring
         label = f"game {i + 1}" + (f" (board {tags['Board']})" if tags.get("Board") else "")
         contract_text = tags.get("Contract", "").strip()
         if contract_text in _UNKNOWN:

@@ -1042,7 +1042,7 @@ def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
         row += [f"{d['pot_cents'] // 100}.{d['pot_cents'] % 100:02d}", _event(d)]
         rows.append(tuple(row))
     o = setup.options
-    caption = (f"{o['lives']} lives at {_money(o['stake_cents'], setup)} each"
+    caption = (f"{o['lives']} {'life' if o['lives'] == 1 else 'lives'} at {_money(o['stake_cents'], setup)} each"
                + (f"; re-entry once for {_money(o['reentry_cost_cents'], setup)}" if o.get("reentry") else ""))
     return Table(f"Trentuno {setup.rules} — lives after each hand (✗ lost a life)",
                  tuple(cols), tuple(rows), caption)

@@ -222,9 +222,11 @@ def test_ctrl_c_drops_the_hand_being_entered_and_twice_leaves_without_losing_a_s
     s.wait_for("Anna: captured pile")
     s.send(b["Anna"])
     s.wait_for("Bruno: captured pile")
+    time.sleep(0.5)                     # the prompt is drawn just before the read begins
     s.p.send_signal(signal.SIGINT)      # drop hand 2 half-way
     s.wait_for("hand 2 · ")
     assert b"dropped" in s.out
+    time.sleep(0.5)
     s.p.send_signal(signal.SIGINT)      # Ctrl-C again at the hand prompt: leave
     s.p.wait(timeout=60)
     assert s.p.returncode == 0, s.p.stderr.read()

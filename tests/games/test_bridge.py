@@ -785,3 +785,14 @@ def test_spoken_entry_reads_back(c, seat, tricks):
     diff = tricks - c.tricks_needed
     spoken = [str(c).lower(), seat, "=" if diff == 0 else f"{diff:+d}"]
     assert GAME.parse_entry(SETUP, spoken) == {"contract": str(c), "declarer": seat, "tricks": tricks}
+
+
+def test_a_pbn_file_exported_from_a_rubber_imports_back_with_its_own_scoring(cli, tmp_path):
+    cli("match", "new", "bridge", "--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario")
+    cli("hand", "add", "1", "4S", "N", "=")
+    cli("hand", "add", "1", "3NT", "E", "+1")
+    out = tmp_path / "rubber.pbn"
+    cli("pbn", "export", "1", "-o", str(out))
+    scored = cli.json("pbn", "import", str(out))
+    assert scored["rules"] == "rubber" and len(scored["boards"]) == 2
+    assert cli.json("pbn", "import", str(out), "--rules", "chicago")["rules"] == "chicago"
