@@ -20,8 +20,8 @@ from sqlmodel import Session, col, delete, select
 
 from ledger.errors import LedgerError
 from ledger.games import get_game
-from ledger.games.base import MatchSetup, Replay, replay
-from ledger.games.documents import read_match_document, replay_document, replay_json  # noqa: F401
+from ledger.games.base import MatchSetup, Replay, join_names, replay
+from ledger.games.documents import replay_document, replay_json
 from ledger.store.engine import database_url, ensure_schema, open_engine, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 
@@ -98,11 +98,7 @@ class Ledger:
     # --- players ----------------------------------------------------------------------------
     def player(self, s: Session, name: str, create: bool = True, demo: bool = False) -> Player:
         """The player called ``name`` (case-insensitive); created when missing and ``create``."""
-        clean = " ".join(str(name).split())
-        if not clean:
-            raise LedgerError("a player needs a name", "name", name)
-        _check_name(clean, "name")
-        found = s.exec(select(Player).where(Player.name_key == clean.casefold())).first()
+        clean, found = self._find_player(s, name)
         if found is None:
             if not create:
                 raise LedgerError(f"no player called {clean!r}", "name", clean)
@@ -111,13 +107,21 @@ class Ledger:
             s.flush()
         return found
 
+    def _find_player(self, s: Session, name: str) -> tuple[str, Player | None]:
+        """The name with its spaces tidied, and the player so called (any letter case) or None."""
+        clean = " ".join(str(name).split())
+        if not clean:
+            raise LedgerError("a player needs a name", "name", name)
+        _check_name(clean, "name")
+        return clean, s.exec(select(Player).where(Player.name_key == clean.casefold())).first()
+
     def add_players(self, names: Sequence[str]) -> list[tuple[Player, bool]]:
         """Add players; returns each with whether it was new. Existing names are left as they are."""
         out = []
         with self.transaction(write=True) as s:
             for n in names:
                 _check_name(n, "name")
-                exists = s.exec(select(Player).where(Player.name_key == " ".join(n.split()).casefold())).first()
+                _, exists = self._find_player(s, n)
                 out.append((exists or self.player(s, n), exists is None))
         return out
 
@@ -277,8 +281,10 @@ class Ledger:
         if m.status != "ended":
             m.status = "finished" if final.finished else "open"
         m.winner = final.winner if (final.finished or m.status == "ended") else None
-        m.finished_at = utcnow() if m.status != "open" and m.finished_at is None else (
-            m.finished_at if m.status != "open" else None)
+        if m.status == "open":
+            m.finished_at = None
+        elif m.finished_at is None:
+            m.finished_at = utcnow()
         m.summary = {"hands": final.hands, "totals": dict(final.totals)}
         facts = _facts(m, rp)
         if facts is not None:  # what ledger stats reads, so that it need not replay the match
@@ -713,7 +719,7 @@ def _check_name(name: str, field: str) -> None:
 
 
 def _who(w: Any) -> str:
-    return w if isinstance(w, str) else " and ".join(w or []) or "none"
+    return w if isinstance(w, str) else (join_names(w) if w else "none")
 
 
 def _iso(t: dt.datetime | None) -> str | None:
