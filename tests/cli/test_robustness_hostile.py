@@ -61,13 +61,13 @@ def mutated(draw, bases: list[dict]) -> dict:
             break
         parent, key = draw(st.sampled_from(where))
         how = draw(st.sampled_from(["replace", "replace", "delete", "add", "grow"]))
-        if how == "replace":
-            parent[key] = draw(anything)
+        if how == "replace":  # a copy: ODD's lists and objects are shared by every example
+            parent[key] = copy.deepcopy(draw(anything))
         elif how == "delete":
             del parent[key]
         elif how == "add" and isinstance(parent, dict):
             parent[draw(st.sampled_from([*parent, "x", "hands", "sides", "knocked_by", "contract", "tricks"]))] = \
-                draw(anything)
+                copy.deepcopy(draw(anything))
         elif how == "grow" and isinstance(parent[key], str):
             parent[key] += " " + draw(st.sampled_from(["AH", "JK", "ZZ", "rest", "10", "²"]))
         elif how == "grow" and isinstance(parent[key], list):
