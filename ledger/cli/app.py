@@ -11,6 +11,7 @@ and exit code 2, with nothing written and nothing on standard output.
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 from typing import Optional
 
 import typer
@@ -77,6 +78,22 @@ def ledger():
 
         State._ledger = Ledger(State.db)
     return State._ledger
+
+
+@contextmanager
+def reading():
+    """The ledger's reads (:class:`ledger.store.reads.Reads`) in one read transaction: a SQLite
+    ledger file that is up to date is read with the standard library alone (no SQLAlchemy import,
+    the start-up of ``show``, ``report`` and ``stats``); anything else through :func:`ledger`."""
+    from ledger.store.engine import database_url
+    from ledger.store.reads import open_sqlite
+
+    with open_sqlite(database_url(State.db)) as reads:
+        if reads is not None:
+            yield reads
+            return
+    with ledger().reads() as reads:
+        yield reads
 
 
 def _version(value: bool) -> None:

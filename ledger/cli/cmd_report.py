@@ -90,27 +90,29 @@ def register(app: typer.Typer) -> None:
 
 
 def _period(night, date_from, date_to, demo, player, vs, game, latest):
-    from ledger.cli.app import ledger
+    from ledger.cli.app import reading
+    from ledger.store.dates import parse_date
     from ledger.store.reports import choose_period
-    from ledger.store.service import parse_date
 
     if night and (date_from or date_to):
         raise LedgerError("give one night (--night) or a range (--from/--to), not both", "night", night)
-    return choose_period(ledger(), parse_date(night, "night") if night else None,
-                         parse_date(date_from, "from") if date_from else None,
-                         parse_date(date_to, "to") if date_to else None,
-                         demo, player, vs, game, latest)
+    with reading() as reads:
+        return choose_period(reads, parse_date(night, "night") if night else None,
+                             parse_date(date_from, "from") if date_from else None,
+                             parse_date(date_to, "to") if date_to else None,
+                             demo, player, vs, game, latest)
 
 
 def _load(period, label: str, outcomes: bool = False):
     """The period's matches, replayed (with ``outcomes``: what statistics need, from the stored
     summaries), with a progress bar on standard error when there are many to replay."""
-    from ledger.cli.app import ledger
+    from ledger.cli.app import reading
     from ledger.store.reports import load_matches, load_outcomes
 
     bar = _ProgressBar(label)
     try:
-        return (load_outcomes if outcomes else load_matches)(ledger(), period, bar)
+        with reading() as reads:
+            return (load_outcomes if outcomes else load_matches)(reads, period, bar)
     finally:
         bar.close()
 

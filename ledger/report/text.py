@@ -34,8 +34,7 @@ def report_heading(report: Report) -> tuple[str, list[str]]:
         title += f" · {get_game(p.game).title}"
     ms = report.matches
     if not ms:
-        return title, ["No matches." if p.date_from or p.date_to or p.player or p.game
-                       else "No matches in the ledger yet."]
+        return title, [_nothing(p)]
     players = {pl for m in ms for pl in m.players}
     games = {m.game for m in ms}
     hands = sum(m.hands for m in ms)
@@ -147,13 +146,22 @@ def money_lines(report: Report) -> list[str]:
 
 
 # --- statistics ---------------------------------------------------------------------------------
+def _nothing(p) -> str:
+    """What a report or statistics say when the period has no match."""
+    if p.date_from or p.date_to or p.player or p.game:
+        return "No matches."
+    if p.demo:
+        return "No demo matches: load the demo night with `ledger demo`."
+    return "No matches in the ledger yet."
+
+
 def stats_sections(stats: Stats) -> tuple[str, list[Section]]:
     """The title and the sections of ``ledger stats``: players overall, each game, head-to-head."""
     p = stats.period
     title = "Statistics · " + p.label() + (f" · {get_game(p.game).title}" if p.game else "")
     note = [Section("", (), ("This is the demo night: the ledger has no other match yet.",))] if p.stand_in else []
     if not stats.players:
-        return title, [Section("", (), ("No matches.",))]
+        return title, [Section("", (), (_nothing(p),))]
     currencies = sorted({c for s in stats.players for c in s.money})
     cols = [Column("player", "left"), Column("played"), Column("won"), Column("win rate")]
     cols += [Column(c) for c in currencies]

@@ -32,7 +32,7 @@ from ledger.errors import LedgerError
 from ledger.store.engine import (BUSY_TIMEOUT_MS, HEAD, after_explicit_ids, check_revision, ensure_schema,
                                  snapshot, sqlite_path)
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
-from ledger.store.reports import setup_from_seats
+from ledger.store.reads import setup_from_seats
 from ledger.store.service import Ledger, _check_name, _iso, _parse_time, match_document
 
 EXPORT_FORMAT = "ledger-export"

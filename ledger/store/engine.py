@@ -3,7 +3,7 @@
 - :func:`database_url` picks the database: ``--db`` (a path or a SQLAlchemy URL), else the
   ``LEDGER_DB`` environment variable, else ``ledger.db`` in the platformdirs user data directory.
 - :func:`open_engine` creates the engine (one per URL and process); SQLite files are created
-  readable and writable by their owner only and opened with foreign keys on, WAL journal and a
+  readable and writable by their owner only (in a folder that exists, or the default one) and opened with foreign keys on, WAL journal and a
   busy timeout.
 - Writers take turns: a transaction opened through :func:`writer` starts with ``BEGIN IMMEDIATE``
   on SQLite (it waits up to the busy timeout for another writer, instead of failing later when a
@@ -74,10 +74,17 @@ def is_sqlite(engine) -> bool:
 
 
 def _prepare_sqlite_file(url: str) -> None:
+    """Create a new ledger file owner-only. Its folder is created only for the default ledger
+    (the user data directory); a folder named by ``--db`` or ``LEDGER_DB`` must exist, so that a
+    mistyped path is refused (``LedgerError`` on ``db``) rather than starting an empty ledger."""
     p = sqlite_path(url)
     if p is None:
         return
-    p.parent.mkdir(parents=True, exist_ok=True)
+    if not p.parent.is_dir():
+        if p.resolve() != default_path().expanduser().resolve():
+            raise LedgerError(f"the folder {p.parent} does not exist (check the path, or create the folder first)",
+                              "db", str(p))
+        p.parent.mkdir(parents=True, exist_ok=True)
     if not p.exists():
         # SQLite creates -wal and -shm with the main file's permissions: owner only
         fd = os.open(p, os.O_CREAT | os.O_WRONLY, 0o600)

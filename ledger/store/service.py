@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime as dt
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any, Iterator, Mapping, Sequence
 
 from sqlmodel import Session, col, delete, select
@@ -21,57 +20,14 @@ from sqlmodel import Session, col, delete, select
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import MatchSetup, Replay, join_names, replay
-from ledger.games.documents import replay_document, replay_json
+from ledger.games.documents import replay_document
+from ledger.store.dates import night_date, parse_date  # noqa: F401 (parse_date: re-export)
 from ledger.store.engine import database_url, ensure_schema, open_engine, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
+from ledger.store.reads import MatchView, Reads, setup_from_seats
 
 # what the ledger itself records about a hand (docs/formats.md): never taken from a hand as entered
 BOOKKEEPING = frozenset({"entered_at", "voided", "voided_at", "void_reason", "replaces", "replaced_by", "stored"})
-NIGHT_STARTS = dt.time(6, 0)  # a hand entered before 06:00 belongs to the previous day's night
-
-
-def night_date(now: dt.datetime | None = None) -> dt.date:
-    """The night a moment belongs to (local time): before 06:00 it is the previous day's."""
-    now = now or dt.datetime.now()
-    return (now - dt.timedelta(days=1)).date() if now.time() < NIGHT_STARTS else now.date()
-
-
-def parse_date(text: str, field: str = "night") -> dt.date:
-    """An ISO date (``2026-11-29``), or ``today``/``yesterday``; ``LedgerError`` otherwise."""
-    t = str(text).strip().lower()
-    if t in ("today", "oggi", "tonight", "stasera"):
-        return night_date()
-    if t in ("yesterday", "ieri"):
-        return night_date() - dt.timedelta(days=1)
-    try:
-        return dt.date.fromisoformat(t)
-    except ValueError:
-        raise LedgerError(f"{text!r} is not a date (write YYYY-MM-DD)", field, text) from None
-
-
-@dataclass
-class MatchView:
-    """A match with what the CLI shows: its row, setup, live hands, replay and night date."""
-
-    match: Match
-    setup: MatchSetup
-    hands: list[Hand]
-    replay: Replay
-    night: Night
-
-    def to_json(self) -> dict:
-        """The scoreboard as data: ``replay --json``'s fields plus the match's own (for ``show``)."""
-        doc = replay_json(self.replay, [h.document for h in self.hands])
-        doc["match"] = match_header(self.match, self.setup, self.night)
-        return doc
-
-
-def match_header(m: Match, setup: MatchSetup, night: Night) -> dict:
-    return {"id": m.id, "game": m.game, "rules": m.rules, "status": m.status,
-            "night": night.date.isoformat(), "demo": night.demo,
-            **({"sides": {s: list(p) for s, p in setup.sides.items()}} if setup.teams
-               else {"players": list(setup.players)}),
-            "options": dict(setup.options), "winner": m.winner}
 
 
 class Ledger:
@@ -206,32 +162,18 @@ class Ledger:
         return m
 
     def find(self, s: Session, ref: str | int) -> Match:
-        """The match ``ref``: its id, or ``last`` for the most recently started."""
-        if isinstance(ref, str) and ref.strip().lower() in ("last", "ultimo", "ultima"):
-            m = s.exec(select(Match).order_by(col(Match.id).desc())).first()
-            if m is None:
-                raise LedgerError("the ledger has no match yet", "match", ref)
-            return m
-        try:
-            mid = int(ref)
-        except (TypeError, ValueError):
-            raise LedgerError(f"{ref!r} is not a match number (or 'last')", "match", ref) from None
-        m = s.get(Match, mid) if 0 < mid < 2**31 else None  # beyond any database's integer: no such match
-        if m is None:
-            raise LedgerError(f"no match {mid}", "match", ref)
-        return m
+        """The match ``ref``: its id, or ``last`` for the most recently started (:meth:`Reads.find_id`)."""
+        return s.get(Match, session_reads(s).find_id(ref))
+
+    @contextmanager
+    def reads(self) -> Iterator[Reads]:
+        """The ledger's plain-SQL reads (:mod:`ledger.store.reads`) in one read transaction."""
+        with self.transaction() as s:
+            yield session_reads(s)
 
     def setup_of(self, s: Session, m: Match) -> MatchSetup:
         """The match's settings as the scorer takes them (seats in order, sides in seat order)."""
-        rows = s.exec(select(Seat, Player).join(Player, Player.id == Seat.player_id)
-                      .where(Seat.match_id == m.id).order_by(Seat.seat)).all()
-        players = tuple(p.name for _, p in rows)
-        sides: dict[str, list[str]] = {}
-        for seat, p in rows:
-            sides.setdefault(seat.side, []).append(p.name)
-        # sides in the order of their first seat, members in seat order
-        ordered = {side: tuple(members) for side, members in sides.items()}
-        return MatchSetup(m.game, m.rules, players, ordered, dict(m.options), m.status == "ended")
+        return setup_from_seats(m, session_reads(s).seats([m.id]).get(m.id, []))
 
     def live_hands(self, s: Session, m: Match) -> list[Hand]:
         q = select(Hand).where(Hand.match_id == m.id, Hand.voided == False).order_by(Hand.position, Hand.id)  # noqa: E712
@@ -244,36 +186,15 @@ class Ledger:
         return MatchView(m, setup, hands, rp, s.get(Night, m.night_id))
 
     def view(self, ref: str | int) -> MatchView:
-        """A match with its replayed scoreboard (read only)."""
-        with self.transaction() as s:
-            return self._view(s, self.find(s, ref))
+        """A match with its replayed scoreboard (read only: rows, not ORM objects)."""
+        with self.reads() as r:
+            return r.view(ref)
 
     def matches(self, game: str | None = None, status: str | None = None,
                 date: dt.date | None = None) -> list[dict]:
-        """Matches, newest first, with players, hands played, status and winner."""
-        with self.transaction() as s:
-            q = select(Match, Night).join(Night, Night.id == Match.night_id).order_by(col(Match.id).desc())
-            if game:
-                q = q.where(Match.game == get_game(game).name)
-            if status:
-                q = q.where(Match.status == status)
-            if date:
-                q = q.where(Night.date == date)
-            rows = s.exec(q).all()
-            ids = [m.id for m, _ in rows]
-            names: dict[int, list[str]] = {}
-            if ids:
-                for seat, p in s.exec(select(Seat, Player).join(Player, Player.id == Seat.player_id)
-                                      .where(col(Seat.match_id).in_(ids)).order_by(Seat.match_id, Seat.seat)).all():
-                    names.setdefault(seat.match_id, []).append(p.name)
-            counts: dict[int, int] = {}
-            if ids:
-                live = select(Hand.match_id).where(col(Hand.match_id).in_(ids), Hand.voided == False)  # noqa: E712
-                for mid in s.exec(live).all():
-                    counts[mid] = counts.get(mid, 0) + 1
-            return [{"id": m.id, "game": m.game, "rules": m.rules, "night": n.date.isoformat(),
-                     "players": names.get(m.id, []), "hands": counts.get(m.id, 0), "status": m.status,
-                     "winner": m.winner, "demo": n.demo} for m, n in rows]
+        """Matches, newest first (:meth:`ledger.store.reads.Reads.match_list`)."""
+        with self.reads() as r:
+            return r.match_list(game, status, date)
 
     # --- hands ------------------------------------------------------------------------------
     def _store_state(self, m: Match, rp: Replay) -> None:
@@ -573,6 +494,15 @@ class Ledger:
                     problems.append({"match": m.id, "hand": None,
                                      "problem": "stored summary (what stats read) differs from a replay"})
         return problems
+
+
+def session_reads(s: Session) -> Reads:
+    """:class:`Reads` over the session's own connection (inside its transaction; what the session
+    holds unwritten is written first, so the reads see it)."""
+    s.flush()
+    conn = s.connection()
+    sqlite = conn.dialect.name == "sqlite"
+    return Reads(conn.connection.driver_connection, "qmark" if sqlite else "format", json_text=sqlite)
 
 
 def match_document(m: Match, setup: MatchSetup, night: Night, hands: Sequence[Hand], stored: bool = False) -> dict:

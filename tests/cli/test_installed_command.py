@@ -116,3 +116,36 @@ def test_a_mistyped_option_or_command_is_one_line(tmp_path):
         assert len(r.stderr.strip().splitlines()) == 1 and r.stderr.startswith("error: ")
     r = run(db=db)  # nothing asked: the help, as before
     assert r.returncode == 0 and "Usage" in r.stdout + r.stderr
+
+
+READ_CHECK = """
+import sys
+from ledger.cli import main
+
+sys.argv = ["ledger", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as done:
+    code = done.code
+else:
+    code = 0
+heavy = sorted({m.split(".")[0] for m in sys.modules if m.split(".")[0] in ("sqlalchemy", "sqlmodel", "alembic")})
+print("HEAVY", heavy, "CODE", code, file=sys.stderr)
+"""
+
+
+@pytest.mark.skipif(not BIN.exists(), reason="the ledger console script is not installed next to python")
+def test_reading_commands_open_an_up_to_date_sqlite_ledger_without_the_database_layer(tmp_path):
+    """show, match list, report and stats read a SQLite ledger with the standard library alone
+    (docs/performance.md); what they print is checked by their own tests."""
+    db = tmp_path / "club.db"
+    assert run("demo", db=db).returncode == 0
+    env = {**os.environ, "LEDGER_DB": str(db), "COLUMNS": "120"}
+    for args in (["show", "1"], ["show", "last", "--json"], ["match", "list"], ["report"], ["report", "--json"],
+                 ["stats"], ["stats", "--player", "Anna", "--json"], ["show", "999"]):
+        r = subprocess.run([sys.executable, "-c", READ_CHECK, *args], capture_output=True, text=True, env=env,
+                           timeout=120)
+        last = r.stderr.strip().splitlines()[-1]
+        assert last.startswith("HEAVY [] CODE"), (args, r.stderr[-800:])
+        assert last.endswith("CODE 2" if args == ["show", "999"] else "CODE 0"), (args, r.stderr[-800:])
+        assert args == ["show", "999"] or len(r.stdout) > 100, (args, r.stdout)

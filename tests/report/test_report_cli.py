@@ -97,6 +97,8 @@ def test_choosing_nights_players_games_and_the_demo(with_demo, cli):
 
 def test_the_demo_night_stands_in_for_an_empty_ledger(cli):
     assert "No matches in the ledger yet." in cli("report").stdout
+    for command in ("report", "stats"):
+        assert "load the demo night with `ledger demo`" in cli(command, "--demo").stdout
     cli("demo")
     rep = cli.json("report")
     assert rep["period"]["demo_stands_in"] is True and len(rep["matches"]) == 6

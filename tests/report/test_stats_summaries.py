@@ -15,9 +15,10 @@ from ledger.store.service import Ledger
 
 def both_ways(led: Ledger, **asked) -> tuple[dict, dict]:
     """Statistics from the stored summaries and from replays of every match, as JSON."""
-    period = choose_period(led, latest=False, **asked)
-    return (build_stats(load_outcomes(led, period), period).to_json(),
-            build_stats(load_matches(led, period), period).to_json())
+    with led.reads() as reads:
+        period = choose_period(reads, latest=False, **asked)
+        return (build_stats(load_outcomes(reads, period), period).to_json(),
+                build_stats(load_matches(reads, period), period).to_json())
 
 
 def a_varied_ledger(cli, ledger_db) -> Ledger:
@@ -54,8 +55,9 @@ def test_stats_replay_only_what_the_summaries_lack(with_demo, cli, ledger_db):
             m.summary = {k: v for k, v in (m.summary or {}).items() if k != "stats"} if m.id % 2 else None
             s.add(m)
     calls = []
-    period = choose_period(led, latest=False, demo=True)
-    outcomes = load_outcomes(led, period, lambda done, total: calls.append((done, total)))
+    with led.reads() as reads:
+        period = choose_period(reads, latest=False, demo=True)
+        outcomes = load_outcomes(reads, period, lambda done, total: calls.append((done, total)))
     assert calls and calls[-1][1] == len(outcomes)  # every demo match replayed
     assert both_ways(led, demo=True) == before
     assert led.check() == []
@@ -63,9 +65,9 @@ def test_stats_replay_only_what_the_summaries_lack(with_demo, cli, ledger_db):
 
 def test_a_reopened_match_is_replayed_and_its_summary_refreshed_by_the_next_change(with_demo, cli, ledger_db):
     led = a_varied_ledger(cli, ledger_db)
-    period = choose_period(led, latest=False)
     calls = []
-    load_outcomes(led, period, lambda done, total: calls.append((done, total)))
+    with led.reads() as reads:
+        load_outcomes(reads, choose_period(reads, latest=False), lambda done, total: calls.append((done, total)))
     assert calls[-1] == (1, 1)  # the reopened match only: its summary was taken while it was finished
 
 

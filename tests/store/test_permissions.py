@@ -39,10 +39,19 @@ def test_file_wal_and_shm_are_owner_only_while_in_use(ledger_db, open_umask):
     assert mode(ledger_db) == 0o600
 
 
-def test_a_ledger_in_a_new_folder_and_its_backup_are_owner_only(tmp_path, open_umask):
-    path = tmp_path / "new" / "folder" / "club.db"
-    led = Ledger(str(path))
+def test_the_default_ledger_in_a_new_folder_and_its_backup_are_owner_only(tmp_path, open_umask, monkeypatch):
+    monkeypatch.delenv("LEDGER_DB")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "new" / "folder"))
+    led = Ledger()
+    path = tmp_path / "new" / "folder" / "ledger" / "ledger.db"
     led.new_match("simone", players=["Anna", "Bruno"])
     assert mode(path) == 0o600
     done = backup(led, tmp_path / "copy.db")
     assert mode(Path(done["file"])) == 0o600
+
+
+def test_a_ledger_named_in_a_folder_that_does_not_exist_is_refused(tmp_path, cli):
+    typo = tmp_path / "ledgr" / "club.db"
+    line = cli.error("--db", str(typo), "match", "list")
+    assert line.startswith("error: db: ") and "does not exist" in line and str(typo.parent) in line
+    assert not typo.parent.exists()

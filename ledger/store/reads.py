@@ -1,0 +1,320 @@
+"""Reading the ledger in plain SQL over a DB-API connection: what ``show``, ``match list``,
+``report`` and ``stats`` read.
+
+Why plain SQL: importing SQLAlchemy and SQLModel costs a command 300 to 500 ms on a small machine
+(docs/performance.md), more than the whole of ``ledger show``'s own work. So the commands that only
+read use :class:`Reads`, a handful of queries over any DB-API connection:
+
+- :func:`open_sqlite` opens an up-to-date SQLite ledger file with the standard library's
+  ``sqlite3``, read only (``PRAGMA query_only``), in one read transaction; no SQLAlchemy is
+  imported. It returns None for anything else: another database, a file that does not exist yet,
+  a ledger whose schema revision is not this program's (it must be migrated or refused first).
+- :meth:`ledger.store.service.Ledger.reads` runs the very same queries over the Ledger's own
+  connection (PostgreSQL, and every case :func:`open_sqlite` declines).
+
+The queries name the tables and columns of :mod:`ledger.store.models`; a test checks every name
+against the models, and compares these reads with the ORM's on SQLite and PostgreSQL.
+
+Every read raises ``LedgerError`` for what the user named wrong (a match, a player).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator, NamedTuple, Sequence
+
+from ledger.errors import LedgerError
+from ledger.games.base import MatchSetup, Replay, replay
+
+BATCH = 500  # ids per IN (...) list: few bound values a query, on any database
+LAST_WORDS = ("last", "ultimo", "ultima")
+
+# the columns read, in the order of the named tuples below (checked against the models by a test)
+MATCH_COLUMNS = ("id", "night_id", "game", "rules", "options", "teams", "status", "winner", "summary", "note")
+NIGHT_COLUMNS = ("id", "date", "label", "demo")
+HAND_COLUMNS = ("id", "match_id", "position", "document", "result", "voided")
+
+
+class MatchRow(NamedTuple):
+    """A row of ``match`` as read (JSON columns decoded): what a scoreboard and a report need."""
+
+    id: int
+    night_id: int
+    game: str
+    rules: str
+    options: dict
+    teams: bool
+    status: str
+    winner: Any
+    summary: Any
+    note: str | None
+
+
+class NightRow(NamedTuple):
+    """A row of ``night``: ``date`` is a ``datetime.date``."""
+
+    id: int
+    date: dt.date
+    label: str | None
+    demo: bool
+
+
+class HandRow(NamedTuple):
+    """A row of ``hand``: its ``document`` as entered and ``result`` as scored then (dicts)."""
+
+    id: int
+    match_id: int
+    position: int
+    document: dict
+    result: dict
+    voided: bool
+
+
+@dataclass
+class MatchView:
+    """A match with what the CLI shows: its row, setup, live hands (in order), replay and night.
+
+    ``match``, ``hands`` and ``night`` are rows read by :class:`Reads`, or the ORM objects of
+    :mod:`ledger.store.models` where the store has just changed the match (same attribute names).
+    """
+
+    match: Any
+    setup: MatchSetup
+    hands: list
+    replay: Replay
+    night: Any
+
+    def to_json(self) -> dict:
+        """The scoreboard as data: ``replay --json``'s fields plus the match's own (for ``show``)."""
+        from ledger.games.documents import replay_json
+
+        doc = replay_json(self.replay, [h.document for h in self.hands])
+        doc["match"] = match_header(self.match, self.setup, self.night)
+        return doc
+
+
+def match_header(m: Any, setup: MatchSetup, night: Any) -> dict:
+    """The match's own fields in ``show --json`` (docs/formats.md)."""
+    return {"id": m.id, "game": m.game, "rules": m.rules, "status": m.status,
+            "night": night.date.isoformat(), "demo": night.demo,
+            **({"sides": {s: list(p) for s, p in setup.sides.items()}} if setup.teams
+               else {"players": list(setup.players)}),
+            "options": dict(m.options), "winner": m.winner}
+
+
+def setup_from_seats(m: Any, seats: Sequence[tuple[str, str]]) -> MatchSetup:
+    """The match's settings as the scorer takes them, from its seats as ``(side, player's name)``
+    in seat order: players in seat order, sides in the order of their first seat."""
+    sides: dict[str, list[str]] = {}
+    for side, name in seats:
+        sides.setdefault(side, []).append(name)
+    return MatchSetup(m.game, m.rules, tuple(name for _, name in seats),
+                      {side: tuple(p) for side, p in sides.items()}, dict(m.options), m.status == "ended")
+
+
+def replay_row(m: Any, setup: MatchSetup, documents: list[dict]) -> Replay:
+    """The replay of a stored match's live hands; ``LedgerError`` naming the match (and ``ledger
+    db check``) when its hands no longer replay under this program's scorer."""
+    from ledger.games import get_game
+
+    try:
+        return replay(get_game(m.game), setup, documents)
+    except LedgerError as err:
+        raise LedgerError(f"match {m.id} no longer replays ({err}); see: ledger db check", "match", m.id) from None
+
+
+class Reads:
+    """The ledger's reads over one DB-API connection, inside one read transaction.
+
+    ``paramstyle`` is the driver's (``qmark`` for sqlite3, ``format`` for psycopg); ``json_text``:
+    JSON columns come back as text to decode (SQLite) rather than as Python values (PostgreSQL).
+    """
+
+    def __init__(self, conn: Any, paramstyle: str = "qmark", json_text: bool = True):
+        self.conn = conn
+        self.mark = "?" if paramstyle == "qmark" else "%s"
+        self.json_text = json_text
+
+    # --- plumbing ---------------------------------------------------------------------------
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        """The rows of ``sql``, written with ``?`` for each parameter whatever the driver."""
+        cur = self.conn.cursor()
+        try:
+            cur.execute(sql if self.mark == "?" else sql.replace("?", self.mark), [self.param(p) for p in params])
+            return cur.fetchall()
+        finally:
+            cur.close()
+
+    def param(self, value: Any) -> Any:
+        """A parameter as the driver takes it: dates as ISO text for SQLite (its storage)."""
+        if self.json_text and isinstance(value, dt.date):
+            return value.isoformat()
+        return value
+
+    def json(self, value: Any) -> Any:
+        return json.loads(value) if self.json_text and value is not None else value
+
+    @staticmethod
+    def date(value: Any) -> dt.date:
+        return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value)[:10])
+
+    def match_row(self, r: Sequence[Any]) -> MatchRow:
+        return MatchRow(r[0], r[1], r[2], r[3], self.json(r[4]) or {}, bool(r[5]), r[6], self.json(r[7]),
+                        self.json(r[8]), r[9])
+
+    def hand_row(self, r: Sequence[Any]) -> HandRow:
+        return HandRow(r[0], r[1], r[2], self.json(r[3]), self.json(r[4]), bool(r[5]))
+
+    def in_batches(self, ids: Sequence[int]) -> Iterator[tuple[str, list[int]]]:
+        """``(placeholders, ids)`` for ``IN (...)``, at most :data:`BATCH` ids at a time."""
+        ids = list(ids)
+        for k in range(0, len(ids), BATCH):
+            chunk = ids[k:k + BATCH]
+            yield ",".join("?" * len(chunk)), chunk
+
+    # --- one match --------------------------------------------------------------------------
+    def find_id(self, ref: str | int) -> int:
+        """The id of match ``ref``: its number, or ``last`` for the most recently started one."""
+        if isinstance(ref, str) and ref.strip().lower() in LAST_WORDS:
+            found = self.rows('SELECT max(id) FROM "match"')[0][0]
+            if found is None:
+                raise LedgerError("the ledger has no match yet", "match", ref)
+            return found
+        try:
+            mid = int(ref)
+        except (TypeError, ValueError):
+            raise LedgerError(f"{ref!r} is not a match number (or 'last')", "match", ref) from None
+        # beyond any database's integer there is no such match
+        if not 0 < mid < 2**31 or not self.rows('SELECT 1 FROM "match" WHERE id = ?', [mid]):
+            raise LedgerError(f"no match {mid}", "match", ref)
+        return mid
+
+    def match(self, mid: int) -> MatchRow:
+        cols = ", ".join(MATCH_COLUMNS)
+        return self.match_row(self.rows(f'SELECT {cols} FROM "match" WHERE id = ?', [mid])[0])
+
+    def night(self, nid: int) -> NightRow:
+        r = self.rows(f'SELECT {", ".join(NIGHT_COLUMNS)} FROM night WHERE id = ?', [nid])[0]
+        return NightRow(r[0], self.date(r[1]), r[2], bool(r[3]))
+
+    def seats(self, ids: Iterable[int]) -> dict[int, list[tuple[str, str]]]:
+        """Each match's seats as ``(side, player's name)`` in seat order, by match id."""
+        out: dict[int, list[tuple[str, str]]] = {}
+        for marks, chunk in self.in_batches(list(ids)):
+            for mid, side, name in self.rows(
+                    'SELECT seat.match_id, seat.side, player.name FROM seat JOIN player ON player.id = seat.player_id '
+                    f'WHERE seat.match_id IN ({marks}) ORDER BY seat.match_id, seat.seat', chunk):
+                out.setdefault(mid, []).append((side, name))
+        return out
+
+    def hands(self, mid: int, live_only: bool = True) -> list[HandRow]:
+        """The match's hands: live ones in play order, or (``live_only`` false) all in the order entered."""
+        where, order = ("AND voided = ? ", "position, id") if live_only else ("", "id")
+        return [self.hand_row(r) for r in self.rows(
+            f'SELECT {", ".join(HAND_COLUMNS)} FROM hand WHERE match_id = ? {where}ORDER BY {order}',
+            [mid, False] if live_only else [mid])]
+
+    def view(self, ref: str | int) -> MatchView:
+        """Match ``ref`` with its live hands replayed: what ``show`` prints."""
+        m = self.match(self.find_id(ref))
+        setup = setup_from_seats(m, self.seats([m.id]).get(m.id, []))
+        hands = self.hands(m.id)
+        return MatchView(m, setup, hands, replay_row(m, setup, [h.document for h in hands]), self.night(m.night_id))
+
+    # --- many matches -----------------------------------------------------------------------
+    def matches(self, where: str = "", params: Sequence[Any] = (), order: str = "night.date, m.id") -> list[tuple[MatchRow, NightRow]]:
+        """Matches with their nights; ``where`` is SQL over ``m`` (match) and ``night``."""
+        cols = ", ".join(f"m.{c}" for c in MATCH_COLUMNS)
+        ncols = ", ".join(f"night.{c}" for c in NIGHT_COLUMNS)
+        sql = (f'SELECT {cols}, {ncols} FROM "match" m JOIN night ON night.id = m.night_id'
+               + (f" WHERE {where}" if where else "") + f" ORDER BY {order}")
+        n = len(MATCH_COLUMNS)
+        return [(self.match_row(r), NightRow(r[n], self.date(r[n + 1]), r[n + 2], bool(r[n + 3])))
+                for r in self.rows(sql, params)]
+
+    def hand_documents(self, ids: Sequence[int]) -> tuple[dict[int, list[dict]], dict[int, int]]:
+        """The live hands' documents of matches ``ids`` in play order, and how many hands each has
+        voided, by match id (one query per :data:`BATCH` matches)."""
+        live: dict[int, list[dict]] = {}
+        voided: dict[int, int] = {}
+        for marks, chunk in self.in_batches(ids):
+            for mid, doc, void in self.rows(f"SELECT match_id, document, voided FROM hand WHERE match_id IN ({marks}) "
+                                            "ORDER BY match_id, position, id", chunk):
+                if void:
+                    voided[mid] = voided.get(mid, 0) + 1
+                else:
+                    live.setdefault(mid, []).append(self.json(doc))
+        return live, voided
+
+    def live_counts(self, ids: Sequence[int]) -> dict[int, int]:
+        """How many live hands each of matches ``ids`` has."""
+        out: dict[int, int] = {}
+        for marks, chunk in self.in_batches(ids):
+            out.update(self.rows(f"SELECT match_id, count(*) FROM hand WHERE match_id IN ({marks}) AND voided = ? "
+                                 "GROUP BY match_id", [*chunk, False]))
+        return out
+
+    def match_list(self, game: str | None = None, status: str | None = None,
+                   date: dt.date | None = None) -> list[dict]:
+        """Matches, newest first, as ``{"id", "game", "rules", "night" (ISO date), "players" (seat
+        order), "hands" (live), "status", "winner", "demo"}``, of ``game``, with ``status``, of the
+        night ``date`` when given; ``LedgerError`` for an unknown game."""
+        from ledger.games import get_game
+
+        where, params = [], []
+        for sql, value in (("m.game = ?", get_game(game).name if game else None), ("m.status = ?", status),
+                           ("night.date = ?", date)):
+            if value:
+                where.append(sql)
+                params.append(value)
+        rows = self.matches(" AND ".join(where), params, order="m.id DESC")
+        ids = [m.id for m, _ in rows]
+        seats, counts = self.seats(ids), self.live_counts(ids)
+        return [{"id": m.id, "game": m.game, "rules": m.rules, "night": n.date.isoformat(),
+                 "players": [name for _, name in seats.get(m.id, [])], "hands": counts.get(m.id, 0),
+                 "status": m.status, "winner": m.winner, "demo": n.demo} for m, n in rows]
+
+    def player_name(self, name: str, field: str) -> str:
+        """The name of the player called ``name`` (any letter case, spaces tidied), as the ledger
+        spells it; ``LedgerError`` on ``field`` when there is none."""
+        clean = " ".join(str(name).split())
+        found = self.rows("SELECT name FROM player WHERE name_key = ?", [clean.casefold()]) if clean else []
+        if not found:
+            raise LedgerError(f"no player called {name!r}", field, name)
+        return found[0][0]
+
+
+@contextmanager
+def open_sqlite(url: str) -> Iterator[Reads | None]:
+    """:class:`Reads` over the SQLite ledger file of ``url`` with the standard library alone, in one
+    read transaction; None (nothing opened, nothing created) when that is not possible: another
+    kind of database, a URL with options, a file that does not exist, is not a ledger, or has a
+    schema revision other than this program's."""
+    import sqlite3
+
+    from ledger.store.engine import BUSY_TIMEOUT_MS, HEAD, sqlite_path
+
+    path = sqlite_path(url)
+    if path is None or "?" in url or not path.is_file():
+        yield None
+        return
+    conn = None
+    try:
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        conn.execute("PRAGMA query_only=ON")
+        conn.execute("BEGIN")
+        rev = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+    except sqlite3.Error:
+        rev = None
+    if rev is None or rev[0] != HEAD:
+        if conn is not None:
+            conn.close()
+        yield None
+        return
+    try:
+        yield Reads(conn)
+    finally:
+        conn.close()  # the read transaction ends with the connection

@@ -1,0 +1,126 @@
+"""The plain-SQL reads (ledger/store/reads.py) agree with the ORM on every database, and a SQLite
+ledger is read with the standard library alone only when that is safe."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from ledger.errors import LedgerError
+from ledger.store import reads as R
+from ledger.store.engine import database_url
+from ledger.store.models import Hand, Match, Night, SQLModel
+from ledger.store.service import Ledger
+
+
+def test_every_column_the_reads_name_is_a_column_of_the_models():
+    tables = SQLModel.metadata.tables
+    for table, columns in (("match", R.MATCH_COLUMNS), ("night", R.NIGHT_COLUMNS), ("hand", R.HAND_COLUMNS)):
+        assert set(columns) <= set(tables[table].c.keys()), table
+    for name, fields in ((Match, R.MatchRow), (Night, R.NightRow), (Hand, R.HandRow)):
+        assert set(fields._fields) <= set(name.model_fields), name
+
+
+def an_evening(cli) -> Ledger:
+    """The demo night, plus a match of tonight with a corrected hand and one ended early."""
+    cli("demo")
+    cli("match", "new", "simone", "--players", "Anna,Bruno,Carla")
+    for sums in (("3", "9", "12"), ("7", "2", "11"), ("5", "5", "20")):
+        cli("hand", "add", "last", *[f"{p}={v}" for p, v in zip(("Anna", "Bruno", "Carla"), sums)])
+    cli("hand", "void", "last", "2")
+    cli("match", "new", "trentasette", "--players", "Anna,Bruno")
+    cli("match", "end", "last")
+    return Ledger()
+
+
+def orm_view(led: Ledger, mid: int):
+    with led.transaction() as s:
+        return led._view(s, s.get(Match, mid))
+
+
+def same_view(a, b) -> None:
+    assert a.to_json() == b.to_json()
+    assert a.setup == b.setup
+    assert [h.document for h in a.hands] == [h.document for h in b.hands]
+    assert [h.id for h in a.hands] == [h.id for h in b.hands]
+    assert (a.match.status, a.match.winner, a.match.summary, a.match.note) == \
+        (b.match.status, b.match.winner, b.match.summary, b.match.note)
+    assert (a.night.date, a.night.demo) == (b.night.date, b.night.demo)
+
+
+def test_reads_over_the_ledgers_connection_agree_with_the_orm(cli, ledger_db):
+    """On every database (SQLite and PostgreSQL): each match read in plain SQL is the ORM's."""
+    led = an_evening(cli)
+    ids = [row["id"] for row in led.matches()]
+    assert len(ids) >= 8
+    with led.reads() as reads:
+        for mid in ids:
+            same_view(reads.view(mid), orm_view(led, mid))
+        assert reads.view("last").match.id == max(ids)
+        assert reads.player_name("  anna ", "player") == "Anna"
+    listed = {row["id"]: row for row in led.matches()}
+    assert listed[max(ids)]["status"] == "ended" and listed[max(ids) - 1]["hands"] == 2
+    assert [r["id"] for r in led.matches(game="simone")] == [max(ids) - 1] + \
+        [r["id"] for r in led.matches(game="simone") if r["demo"]]
+
+
+@pytest.mark.sqlite_only
+def test_a_sqlite_ledger_is_read_with_the_standard_library_alike(cli, ledger_db):
+    led = an_evening(cli)
+    with R.open_sqlite(database_url(None)) as plain, led.reads() as through:
+        assert plain is not None and isinstance(plain.conn, sqlite3.Connection)
+        for row in led.matches():
+            same_view(plain.view(row["id"]), through.view(row["id"]))
+        assert plain.match_list() == through.match_list()
+        assert plain.match_list(game="simone", status="open") == through.match_list(game="simone", status="open")
+        with pytest.raises(sqlite3.OperationalError):  # read only
+            plain.conn.execute("DELETE FROM hand")
+
+
+@pytest.mark.sqlite_only
+@pytest.mark.parametrize("ref, says", [("99", "no match 99"), ("abc", "not a match number"), ("0", "no match 0"),
+                                       (str(2**40), "no match")])
+def test_a_match_that_is_not_there_is_named(cli, ledger_db, ref, says):
+    an_evening(cli)
+    with R.open_sqlite(database_url(None)) as reads:
+        with pytest.raises(LedgerError, match=says) as err:
+            reads.view(ref)
+    assert err.value.field == "match"
+
+
+@pytest.mark.sqlite_only
+def test_the_standard_library_is_not_used_where_it_would_be_wrong(tmp_path, ledger_db):
+    missing = tmp_path / "none" / "ledger.db"
+    with R.open_sqlite(database_url(str(missing))) as reads:
+        assert reads is None
+    assert not missing.exists() and not missing.parent.exists()  # nothing created
+    text = tmp_path / "notes.db"
+    text.write_text("not a database")
+    with R.open_sqlite(database_url(str(text))) as reads:
+        assert reads is None
+    empty = tmp_path / "empty.db"
+    sqlite3.connect(empty).close()
+    with R.open_sqlite(database_url(str(empty))) as reads:
+        assert reads is None
+    Ledger(str(tmp_path / "newer.db"))
+    with sqlite3.connect(tmp_path / "newer.db") as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '9999'")
+    conn.close()
+    with R.open_sqlite(database_url(str(tmp_path / "newer.db"))) as reads:
+        assert reads is None  # the Ledger refuses it with its own message
+    for url in ("sqlite://", "sqlite:///:memory:", "postgresql+psycopg://u@h/db",
+                "sqlite:///" + str(tmp_path / "newer.db") + "?mode=ro"):
+        with R.open_sqlite(url) as reads:
+            assert reads is None
+
+
+@pytest.mark.sqlite_only
+def test_the_cli_reads_a_newer_ledger_through_the_store_and_refuses_it(tmp_path, cli):
+    path = tmp_path / "newer.db"
+    Ledger(str(path))
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '9999'")
+    conn.close()
+    line = cli.error("--db", str(path), "show", "1")
+    assert "newer than this program" in line
