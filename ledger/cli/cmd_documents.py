@@ -8,7 +8,7 @@ import typer
 
 from ledger.cli.app import app, ledger
 from ledger.cli.cmd_matches import JSON, MATCH, show_view  # noqa: F401
-from ledger.cli.inputs import read_document, read_json
+from ledger.cli.inputs import read_document, read_one_document
 from ledger.cli.render import console, print_board, print_json, print_result
 from ledger.errors import LedgerError
 
@@ -27,7 +27,7 @@ def score_document(doc) -> "object":
 @app.command("score")
 def score(file: str = DOC, as_json: bool = JSON) -> None:
     """Score a hand document (or a list of them) without storing anything."""
-    data = read_json(file)
+    data = read_one_document(file, "a hand document")
     if isinstance(data, list):
         results = []
         for i, doc in enumerate(data):
@@ -55,7 +55,7 @@ def replay_cmd(file: str = DOC, as_json: bool = JSON) -> None:
     from ledger.games import get_game
     from ledger.games.documents import replay_document, replay_json
 
-    setup, rp = replay_document(read_json(file))
+    setup, rp = replay_document(read_one_document(file, "a match document"))
     game = get_game(setup.game)
     if as_json:
         print_json(replay_json(rp))

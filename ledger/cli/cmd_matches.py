@@ -6,8 +6,8 @@ from typing import List, Optional
 
 import typer
 
-from ledger.cli.app import app, ledger
-from ledger.cli.inputs import parse_options, parse_players, parse_sides
+from ledger.cli import new_match
+from ledger.cli.app import app, ledger, reading
 from ledger.cli.render import console, print_board, print_json, print_rows
 
 match_app = typer.Typer(help="Start, list and end matches.", no_args_is_help=True)
@@ -37,18 +37,15 @@ def show_view(view, as_json: bool, header: str | None = None) -> None:
 @match_app.command("new")
 def match_new(
     game: str = typer.Argument(..., help="trentasette, trentuno, simone, bridge or canasta."),
-    players: Optional[str] = typer.Option(None, "--players", "-p", help="Names in seat order, comma-separated."),
-    side: List[str] = typer.Option([], "--side", "-s", help="A side: NAME=PLAYER,PLAYER (repeat per side)."),
-    rules: Optional[str] = typer.Option(None, "--rules", "-r", help="Rule set (the game's default otherwise)."),
-    option: List[str] = typer.Option([], "--option", "-o", help="A game option KEY=VALUE (repeatable)."),
-    night: Optional[str] = typer.Option(None, "--night", help="The night (YYYY-MM-DD); default tonight."),
+    players: Optional[str] = new_match.option("players"),
+    side: List[str] = new_match.option("side"),
+    rules: Optional[str] = new_match.option("rules"),
+    option: List[str] = new_match.option("option"),
+    night: Optional[str] = new_match.option("night"),
     as_json: bool = JSON,
 ) -> None:
     """Start a match: players in seat order (or sides), rule set and options."""
-    from ledger.store.service import parse_date
-
-    view = ledger().new_match(game, rules, parse_players(players), parse_sides(side) or None,
-                              parse_options(option), parse_date(night) if night else None)
+    view = new_match.start_match(game, players, side, rules, option, night)
     show_view(view, as_json, f"Started match {view.match.id}. Enter hands with: ledger hand add {view.match.id}")
 
 
@@ -60,9 +57,10 @@ def match_list(
     as_json: bool = JSON,
 ) -> None:
     """Matches, newest first: game, night, players, hands played, status, winner."""
-    from ledger.store.service import parse_date
+    from ledger.store.dates import parse_date
 
-    rows = ledger().matches(game, "open" if open_only else None, parse_date(night) if night else None)
+    with reading() as reads:
+        rows = reads.match_list(game, "open" if open_only else None, parse_date(night) if night else None)
     if as_json:
         print_json(rows)
         return
@@ -87,7 +85,12 @@ def match_reopen(match: str = MATCH, as_json: bool = JSON) -> None:
 @match_app.command("history")
 def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
     """Every hand ever entered in a match, voided and replaced ones included."""
-    rows = ledger().history(match)
+    from ledger.games import get_game
+
+    view = ledger().view(match)
+    game = get_game(view.match.game)
+    rows = [{**r, "description": game.describe_hand(r["document"], r["result"], view.setup)}
+            for r in ledger().history(view.match.id)]
     if as_json:
         print_json(rows)
         return
@@ -99,13 +102,15 @@ def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
             [f"replaces entry {r['replaces']}"] if r["replaces"] else [])
         return "; ".join(parts)
 
-    number = match if str(match).strip().isdigit() else ledger().view(match).match.id
-    print_rows(f"History of match {number} (times in UTC)", ["entry", "hand", "entered", "voided", "why", "result"],
+    print_rows(f"History of match {view.match.id} (times in UTC)",
+               ["entry", "hand", "entered", "voided", "why", "result"],
                [(r["id"], r["number"] or "—", when(r["entered_at"]), when(r["voided_at"]), why(r),
-                 r["result"].get("points") or r["result"].get("summary") or r["result"]) for r in rows])
+                 r["description"] or r["result"]) for r in rows])
 
 
 @app.command("show")
 def show(match: str = MATCH, as_json: bool = JSON) -> None:
     """The scoreboard of a match: every hand, running totals, who won, who deals next."""
-    show_view(ledger().view(match), as_json)
+    with reading() as reads:
+        view = reads.view(match)
+    show_view(view, as_json)

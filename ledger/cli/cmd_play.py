@@ -32,9 +32,10 @@ from typing import Callable, Iterator, List, Optional
 
 import typer
 
+from ledger.cli import new_match
 from ledger.cli.app import ledger
 from ledger.cli.cmd_matches import JSON, show_view
-from ledger.cli.inputs import forget_answer, parse_options, parse_players, parse_sides
+from ledger.cli.inputs import forget_answer
 from ledger.errors import LedgerError
 
 COMMANDS = {"undo": "undo", "show": "show", "help": "help", "?": "help", "quit": "quit", "exit": "quit",
@@ -57,11 +58,11 @@ def register(root: typer.Typer) -> None:
 def play(
     target: str = typer.Argument(..., metavar="MATCH|GAME",
                                  help="The match to play on (its number or 'last'), or a game to start a match of."),
-    players: Optional[str] = typer.Option(None, "--players", "-p", help="New match: names in seat order, comma-separated."),
-    side: List[str] = typer.Option([], "--side", "-s", help="New match: a side NAME=PLAYER,PLAYER (repeat per side)."),
-    rules: Optional[str] = typer.Option(None, "--rules", "-r", help="New match: the rule set."),
-    option: List[str] = typer.Option([], "--option", "-o", help="New match: a game option KEY=VALUE (repeatable)."),
-    night: Optional[str] = typer.Option(None, "--night", help="New match: the night (YYYY-MM-DD); default tonight."),
+    players: Optional[str] = new_match.option("players", play=True),
+    side: List[str] = new_match.option("side", play=True),
+    rules: Optional[str] = new_match.option("rules", play=True),
+    option: List[str] = new_match.option("option", play=True),
+    night: Optional[str] = new_match.option("night", play=True),
     as_json: bool = JSON,
 ) -> None:
     """A scoring session for the evening: enter hand after hand, each saved at once.
@@ -72,11 +73,7 @@ def play(
     from ledger.store.live import LiveMatch
 
     if players or side:
-        from ledger.store.service import parse_date
-
-        view = ledger().new_match(target, rules, parse_players(players), parse_sides(side) or None,
-                                  parse_options(option), parse_date(night) if night else None)
-        live = LiveMatch(ledger(), view=view)
+        live = LiveMatch(ledger(), view=new_match.start_match(target, players, side, rules, option, night))
     else:
         given = [name for name, v in (("--rules", rules), ("--option", option), ("--night", night)) if v]
         if given:

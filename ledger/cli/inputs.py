@@ -196,19 +196,40 @@ def read_document(path: str, field: str = "FILE") -> Any:
     or, for a file (not ``-``) that begins with the ledger-export marker, the export's fields before
     its matches with ``"matches"`` an :class:`ExportMatches` that reads the matches one by one as it
     is iterated (any number of them, each at most 20 MB)."""
-    if path == "-":
-        return read_json(path, field)
-    try:
-        with Path(path).open("rb") as f:
-            head = f.read(256)
-    except OSError as err:
-        raise LedgerError(f"cannot read {path!r}: {err.strerror}", field, path) from None
-    if not EXPORT_MARKER.match(head):
+    if not _starts_as_export(path, field):
         return read_json(path, field)
     reader = _JsonStream(path, field)
     with reader:
         fields = reader.fields_before_matches()
     return {**fields, "matches": ExportMatches(path, field)}
+
+
+def read_one_document(path: str, what: str, field: str = "FILE") -> Any:
+    """What ``score`` and ``replay`` read: the JSON of ``path`` (:func:`read_json`), which must not
+    be a whole-ledger export. One (its marker at the start of a file, of any size, or ``"format":
+    "ledger-export"`` in what was read) is a ``LedgerError`` on ``field`` saying so and that
+    ``ledger import`` takes it; ``what`` names what was wanted (``"a match document"``)."""
+    export = _starts_as_export(path, field)
+    data = None if export else read_json(path, field)
+    if export or (isinstance(data, Mapping) and data.get("format") == "ledger-export"):
+        import shlex
+
+        name = "standard input" if path == "-" else path
+        raise LedgerError(f"{name} is a whole-ledger export ('ledger export --all'), not {what}; "
+                          f"to load it: ledger import {shlex.quote(path)}", field, path)
+    return data
+
+
+def _starts_as_export(path: str, field: str) -> bool:
+    """True for a file (not ``-``) whose first bytes are :data:`EXPORT_MARKER`."""
+    if path == "-":
+        return False
+    try:
+        with Path(path).open("rb") as f:
+            head = f.read(256)
+    except OSError as err:
+        raise LedgerError(f"cannot read {path!r}: {err.strerror}", field, path) from None
+    return EXPORT_MARKER.match(head) is not None
 
 
 class ExportMatches:

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ledger.errors import LedgerError
+from ledger.games.suggest import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -64,9 +65,9 @@ class MatchSetup:
             for side, members in self.sides.items():
                 if any(p.casefold() == key for p in members):
                     return side
-        raise LedgerError(
-            f"{name!r} is not a side of this match (sides: {', '.join(self.sides)})", field, name
-        )
+        known = f" (sides: {', '.join(self.sides)})"
+        raise LedgerError(f"{name!r} is not a side of this match"
+                          f"{did_you_mean(name, [*self.sides, *self.players], known)}", field, name)
 
     def resolve_player(self, name: object, field: str) -> str:
         """The player of this match called ``name`` (case-insensitive), else ``LedgerError``."""
@@ -75,9 +76,30 @@ class MatchSetup:
             for p in self.players:
                 if p.casefold() == key:
                     return p
-        raise LedgerError(
-            f"{name!r} is not a player of this match (players: {', '.join(self.players)})", field, name
-        )
+        known = f" (players: {', '.join(self.players)})"
+        raise LedgerError(f"{name!r} is not a player of this match{did_you_mean(name, self.players, known)}",
+                          field, name)
+
+    def resolve_entry(self, key: str, words: Iterable[str], players: bool = False) -> str:
+        """The side (with ``players``: the player) that ``key`` of a ``KEY=VALUE`` word of hand
+        entry names, once the game has found it is none of its own ``words`` (``table``, ``knock``
+        …). Raises ``LedgerError`` on ``entry.KEY`` naming the key, with the nearest of the
+        game's words and the match's names when one is close::
+
+            'lsat' is not a player or a word of trentasette (did you mean 'last'?)
+        """
+        field = f"entry.{key}"
+        try:
+            return self.resolve_player(key, field) if players else self.resolve_side(key, field)
+        except LedgerError:
+            pass
+        by_side = self.teams and not players
+        names = [*self.sides, *self.players] if by_side else list(self.players)
+        known = (f" (sides: {', '.join(self.sides)})" if by_side
+                 else f" (players: {', '.join(self.players)})")
+        what = "a side, a player" if by_side else "a player"
+        raise LedgerError(f"{key!r} is not {what} or a word of {self.game}"
+                          f"{did_you_mean(key, [*names, *words], known)}", field, key)
 
     def to_json(self) -> dict:
         """The match settings as they appear in a match document (FORMATS.md)."""
@@ -325,9 +347,17 @@ class Game:
         """
         return []
 
-    def describe_hand(self, doc: Mapping[str, Any]) -> str:
-        """A short text of what was entered for a hand (for the scoreboard and history)."""
-        return ""
+    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+                      setup: MatchSetup | None = None) -> str:
+        """One short line for a hand (``ledger match history``): with ``result`` (the hand's
+        :attr:`HandResult.data`, as stored) what it scored, as the hand's ``summary`` says it
+        (``"Anna +1, Bruno -8, Carla +12"``, ``"4SX by W -2: NS +500"``); without, what ``doc``
+        entered, or ``""``. ``setup`` is the match when known. Never raises: a document or result
+        it cannot read (an old scorer's, say) gives what can be read of it, or ``""``.
+
+        Default: each side's points when the result has them (:func:`points_line`).
+        """
+        return points_line((result or {}).get("points"))
 
     def hand_note(self, result: HandResult) -> str:
         """The short note beside a hand on the scoreboard (its notable items); empty by default."""
@@ -393,13 +423,15 @@ META_KEYS = frozenset({"game", "rules", "entered_at", "note", "voided", "voided_
 
 
 def check_keys(doc: Mapping[str, Any], allowed: set[str], prefix: str = "") -> None:
-    """Refuse a field that the game does not know (a typo must not be silently ignored).
+    """Refuse a field that the game does not know (a typo must not be silently ignored): a
+    ``LedgerError`` on ``PREFIX.KEY`` ("unknown field 'last_captur' (did you mean
+    'last_capture'?)", the nearest allowed field suggested when one is close).
 
     The bookkeeping fields of :data:`META_KEYS` are always allowed at the top level.
     """
     for k in doc:
         if k not in allowed and not (not prefix and k in META_KEYS):
-            raise LedgerError(f"unknown field {k!r}", f"{prefix}{k}", doc[k])
+            raise LedgerError(f"unknown field {k!r}{did_you_mean(k, allowed)}", f"{prefix}{k}", doc[k])
 
 
 def as_int(value: object, field: str, lo: int | None = None, hi: int | None = None) -> int:
@@ -511,6 +543,14 @@ def status_notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
         nxt = final.extra.get("next_dealer") or game.dealer(setup, final.hands)
         notes.append(f"Next dealer: {nxt}.")
     return notes
+
+
+def points_line(points: object) -> str:
+    """``{"Anna": 1, "Bruno": -8}`` → ``"Anna +1, Bruno -8"`` (``""`` for anything but such a
+    mapping): the one-line summary of a points game's hand."""
+    if not isinstance(points, Mapping):
+        return ""
+    return ", ".join(f"{side} {_signed(n)}" for side, n in points.items())
 
 
 def join_names(names: Sequence[str]) -> str:

@@ -237,7 +237,33 @@ def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
 
 def summary_line(deal: Deal, score_ns: int) -> str:
     """``"4SX by N -1: EW +200"`` — one line for people."""
-    return f"{describe(deal)}: " + (f"NS {score_ns:+d}" if score_ns >= 0 else f"EW {-score_ns:+d}")
+    return f"{describe(deal)}: {_gain(score_ns)}"
+
+
+def _gain(score_ns: int) -> str:
+    """A deal's score from North-South's side as the side that gains it: ``NS +70``, ``EW +200``."""
+    return f"NS {score_ns:+d}" if score_ns >= 0 else f"EW {-score_ns:+d}"
+
+
+def result_line(data: Mapping[str, Any]) -> str:
+    """The summary of a deal of a match from its result data (:func:`deal_data` and what a match
+    adds): ``"board 5: 4SX by N -1: EW +200"`` (the board when the data has one), then a match's
+    premiums: ``"3NT by S =: NS +400 (rubber bonus NS 700)"``. ``""`` for data that is not a
+    scored deal."""
+    contract, score = data.get("contract"), data.get("score_ns")
+    if not isinstance(contract, str) or not isinstance(score, int):
+        return ""
+    if contract.casefold() == "pass":
+        head = "passed out"
+    else:
+        head = f"{contract} by {data.get('declarer')} {data.get('result')}"
+    line = f"{head}: {_gain(score)}"
+    if data.get("board") is not None:
+        line = f"board {data['board']}: {line}"
+    bonuses = data.get("bonuses")
+    notes = [f"{b.get('item')} {b.get('side')} {b.get('points')}" for b in bonuses
+             if isinstance(b, Mapping)] if isinstance(bonuses, list) else []
+    return line + (f" ({'; '.join(notes)})" if notes else "")
 
 
 # --- the sheet kept in MatchState.extra ---------------------------------------------------------
@@ -292,9 +318,7 @@ def _result(deal: Deal, vulnerable: str, entries: list[Entry], bonuses: list[Ent
     data["bonuses"] = [e.to_json() for e in bonuses]
     data["points"] = {s: sum(e.points for e in entries + bonuses if e.side == s) for s in SIDES}
     data.update(extra)
-    notes = [f"{e.item} {e.side} {e.points}" for e in bonuses]
-    summary = summary_line(deal, data["score_ns"])
-    return HandResult(data, summary + (f" ({'; '.join(notes)})" if notes else ""))
+    return HandResult(data, result_line(data))
 
 
 # --- rubber -------------------------------------------------------------------------------------
@@ -508,7 +532,7 @@ def duplicate_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]
     data = deal_data(deal, vul, entries)
     data.update({"board": board, "dealer": dealer,
                  "points": {"NS": max(score, 0), "EW": max(-score, 0)}})
-    result = HandResult(data, f"board {board}: {summary_line(deal, score)}")
+    result = HandResult(data, result_line(data))
     return MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, ex), result
 
 
@@ -645,8 +669,13 @@ class Bridge(Game):
         from ledger.games.bridge_entry import next_questions
         return next_questions(setup, doc)
 
-    def describe_hand(self, doc):
-        """``"4SX by N -2"``, ``"passed out"`` (``""`` for a document that cannot be read)."""
+    def describe_hand(self, doc, result=None, setup=None):
+        """With ``result``: the deal's summary (:func:`result_line`, ``"4SX by W -2: NS +500"``);
+        without: the deal as entered, ``"4SX by N -2"``, ``"passed out"`` (``""`` for a document
+        that cannot be read)."""
+        line = result_line(result) if isinstance(result, Mapping) else ""
+        if line:
+            return line
         try:
             return describe(read_deal(doc, RUBBER))
         except LedgerError:

@@ -28,6 +28,7 @@ from ledger.games.bridge_scoring import (
     contract_with, is_doubling_word, is_seat_word, is_strain_word, parse_contract, parse_result,
     parse_vulnerable, tricks_from,
 )
+from ledger.games.suggest import did_you_mean
 
 _FLAG_KEYS = {
     "contract": "contract", "contratto": "contract", "c": "contract",
@@ -64,8 +65,9 @@ def parse_words(setup: MatchSetup, tokens: Sequence[str]) -> dict:
         key, value = (p.strip() for p in flag.split("=", 1))
         field = _FLAG_KEYS.get(key.lower())
         if field is None:
-            raise LedgerError(f"unknown field {key!r} (contract, declarer, tricks, result, vulnerable, honors, board)",
-                              "entry", flag)
+            known = " (contract, declarer, tricks, result, vulnerable, honors, board)"
+            raise LedgerError(f"{key!r} is not a word of bridge{did_you_mean(key, _FLAG_KEYS, known)}",
+                              f"entry.{key}", flag)
         _put(doc, field, value, flag)
     _read_free_words(setup, words, doc)
     return _normalise(setup, doc)
@@ -119,7 +121,9 @@ def _read_free_words(setup: MatchSetup, words: list[str], doc: dict) -> None:
             _put(doc, "declarer", w, w)
             i += 1
         else:
-            raise LedgerError(f"cannot place {w!r} (e.g. 4SX N -2, 3NT S =, 6H by E made 13, pass)", "entry", w)
+            example = " (e.g. 4SX N -2, 3NT S =, 6H by E made 13, pass)"
+            words_known = (*setup.players, *_BY, *_MADE, *_DOWN, *_HONOURS_WORDS)
+            raise LedgerError(f"cannot place {w!r}{did_you_mean(w, words_known, example)}", "entry", w)
 
 
 def _read_contract_words(words: list[str], i: int, doc: dict) -> int:

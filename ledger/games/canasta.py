@@ -514,9 +514,15 @@ def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str]
     }
     if rs is CLASSIC:
         data["concealed"] = concealed
-    mark = {closed_by: " (closed)" if rs is ITALIAN else " (went out)"} if closed_by else {}
+    return HandResult(data, hand_line(points, closed_by, rs is CLASSIC))
+
+
+def hand_line(points: Mapping[str, int], closed_by: str | None, classic: bool = False) -> str:
+    """The summary of a hand: ``"NS +1460 (closed), EW +235"`` (classic: ``(went out)``), or the
+    points then ``"; nobody closed"``."""
+    mark = {closed_by: " (went out)" if classic else " (closed)"} if closed_by else {}
     summary = ", ".join(f"{n} {p:+d}{mark.get(n, '')}" for n, p in points.items())
-    return HandResult(data, summary if closed_by else summary + "; nobody closed")
+    return summary if closed_by else summary + "; nobody closed"
 
 
 def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve, expected) -> tuple[dict, str | None, bool]:
@@ -661,7 +667,12 @@ class CanastaGame(Game):
         """Per hand both sides' points, running totals and the opening minimum each side needs next."""
         return canasta_board(self, setup, replay)
 
-    def describe_hand(self, doc):
+    def describe_hand(self, doc, result=None, setup=None):
+        """With ``result``: the hand's summary (:func:`hand_line`, ``"NS +1460 (closed), EW
+        +235"``); without: who closed, ``"NS closed"`` / ``"nobody closed"``."""
+        points = result.get("points") if isinstance(result, Mapping) else None
+        if isinstance(points, Mapping) and all(isinstance(p, int) for p in points.values()):
+            return hand_line(points, result.get("closed_by"), "concealed" in result)
         closed = doc.get("closed_by")
         return f"{closed} closed" if closed else "nobody closed"
 

@@ -25,6 +25,7 @@ from typing import Any, Mapping
 from ledger.cards import Card, parse_card, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import as_bool, as_int
+from ledger.games.suggest import did_you_mean
 
 PURE, DIRTY, PINELLE_PURE, PINELLE_DIRTY, JOLLY = "pure", "dirty", "pinelle pure", "pinelle dirty", "jolly"
 KINDS = (PURE, DIRTY, PINELLE_PURE, PINELLE_DIRTY, JOLLY)
@@ -391,13 +392,14 @@ def parse_entry(setup, tokens) -> dict:
             side = setup.resolve_side(side_key, f"entry.{key}")
             fname = _SIDE_FIELD_NAMES.get(name.lower())
             if fname is None:
-                raise LedgerError(f"unknown field {name!r} (canastas, melded, melded_points, hand, hand_points, "
-                                  f"red_threes, opened)", f"entry.{key}", value)
+                known = " (canastas, melded, melded_points, hand, hand_points, red_threes, opened)"
+                raise LedgerError(f"unknown field {name!r}{did_you_mean(name, _SIDE_FIELD_NAMES, known)}",
+                                  f"entry.{key}", value)
             k, v = normalize_side_field(fname, value, f"sides.{side}.{fname}", setup.rules)
             check_side_field(k, v, f"sides.{side}.{k}", setup.rules)
             _put(doc["sides"].setdefault(side, {}), k, v, f"sides.{side}", tok)
         else:
-            side = setup.resolve_side(key, f"entry.{key}")
+            side = setup.resolve_entry(key, _TOP_NAMES)
             fields, closed, concealed = parse_side_text(value, f"sides.{side}", defaults=False)
             compact.add(side)
             for k, v in fields.items():

@@ -413,7 +413,7 @@ class Simone(Game):
             if k.strip().casefold() in KNOCK_KEYS:
                 doc["knocked_by"] = read_knock(v, setup.resolve_player)
             else:
-                player = setup.resolve_player(k, f"entry.{k}")
+                player = setup.resolve_entry(k, KNOCK_KEYS, players=True)
                 doc["hands"][player] = entry_value(v, f"hands.{player}")
         return doc
 
@@ -429,7 +429,12 @@ class Simone(Game):
                                _answer_knock(setup), choices=setup.players, default=""))
         return qs
 
-    def describe_hand(self, doc):
+    def describe_hand(self, doc, result=None, setup=None):
+        """With ``result``: the hand's summary, ``"Anna 25, Bruno 9, Carla 16 — Bruno wins; Bruno
+        knocked"``; without: what was entered, ``"Anna KH JK; Bruno 17; knock Anna"``."""
+        sums = result.get("sums") if isinstance(result, Mapping) else None
+        if isinstance(sums, Mapping) and isinstance(result.get("winners"), list):
+            return _summary(sums, result["winners"], result.get("knocked_by"))
         hands = doc.get("hands") or {}
         parts = [f"{p} {v if not isinstance(v, list) else ' '.join(map(str, v))}" for p, v in hands.items()]
         if doc.get("knocked_by"):

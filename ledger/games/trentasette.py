@@ -31,12 +31,15 @@ from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUIT_NAMES, SUITS, Card, form
 from ledger.errors import LedgerError
 from ledger.games.base import (
     Game, HandResult, MatchState, Question, as_bool, as_int, check_keys, check_names,
-    key_value_entry, need, running_winner,
+    key_value_entry, need, points_line, running_winner,
 )
 
 TARGET = 37
 REST_WORDS = {"rest", "resto", "rest of the deck", "il resto", "*"}
 COUNT_WORD = "count"
+# the words of hand entry besides the sides: the cards left on the table, and who took them
+TABLE_WORDS = ("table", "tavolo", "banco")
+LAST_WORDS = ("last", "last_capture", "ultima", "ultima_presa")
 
 # the facts a side may report instead of its cards: field → meaning
 COUNT_FIELDS = {
@@ -266,6 +269,20 @@ class Trentasette(Game):
                     notes.append(f"three {label[14:]} {side}")
         return " · ".join(notes)
 
+    def describe_hand(self, doc, result=None, setup=None):
+        """With ``result``: each side's points, ``"Anna +1, Bruno -8, Carla +12"``; without: each
+        side's pile as entered, ``"Anna 22 cards, Bruno counted, Carla rest; table 2 cards to Anna"``."""
+        if isinstance(result, Mapping) and isinstance(result.get("points"), Mapping):
+            return points_line(result["points"])
+        sides = doc.get("sides")
+        if not isinstance(sides, Mapping):
+            return ""
+        parts = [f"{side} {_pile_text(pile)}" for side, pile in sides.items()]
+        text = ", ".join(parts)
+        if doc.get("table"):
+            text += f"; table {_cards_text(doc['table'])} to {doc.get('last_capture') or '?'}"
+        return text
+
     # --- entry ----------------------------------------------------------------------------------
     def parse_entry(self, setup, tokens):
         """``Anna="AH 2H …" Bruno=rest table="5C" last=Anna`` or counts ``Anna.cards=20 …``."""
@@ -273,12 +290,12 @@ class Trentasette(Game):
         doc: dict[str, Any] = {"sides": {}}
         for k, v in raw.items():
             low = k.lower()
-            if low in ("table", "tavolo", "banco"):
+            if low in TABLE_WORDS:
                 doc["table"] = v
-            elif low in ("last", "last_capture", "ultima", "ultima_presa"):
+            elif low in LAST_WORDS:
                 doc["last_capture"] = v
             else:
-                side = setup.resolve_side(k, f"entry.{k}")
+                side = setup.resolve_entry(k, (*TABLE_WORDS, *LAST_WORDS))
                 if side in doc["sides"]:
                     raise LedgerError(f"{side!r} is given twice: a side has one pile, entered once",
                                       f"entry.{k}", k)
@@ -309,6 +326,24 @@ class Trentasette(Game):
             qs.append(Question("last_capture", "who made the last capture", _answer_last,
                                choices=setup.side_names))
         return qs
+
+
+def _pile_text(pile: object) -> str:
+    """A side's pile as entered, in a word or two: ``22 cards``, ``rest``, ``counted``."""
+    if isinstance(pile, Mapping):
+        return "counted"
+    if isinstance(pile, str) and pile.strip().lower() in REST_WORDS:
+        return "rest"
+    return _cards_text(pile)
+
+
+def _cards_text(cards: object) -> str:
+    """``"3 cards"`` for cards as entered (``"cards"`` when they cannot be read)."""
+    try:
+        n = len(parse_cards(cards))
+    except LedgerError:
+        return "cards"
+    return f"{n} card{'s' if n != 1 else ''}"
 
 
 def _short_of_deck(sides: Mapping) -> bool:
@@ -441,8 +476,7 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
     }
     if rest is not None:
         data["rest"] = rest
-    summary = ", ".join(f"{s} {points[s]:+d}" for s in sides)
-    return HandResult(data, summary)
+    return HandResult(data, points_line(points))
 
 
 def _read_cards(value, field) -> list[Card]:

@@ -638,7 +638,7 @@ class Trentuno(Game):
         hand = read_hand(doc, raw, variant, decks, lambda k: by_key[k], _name_resolver(names))
         losers = lose_life(hand.values, hand.ending, variant)
         data = {**hand_data(hand), "lose_life": losers}
-        return HandResult(data, f"{hand.ending.text()}: {_who_pays(losers)}")
+        return HandResult(data, hand_line(data))
 
     # --- a match -------------------------------------------------------------------------------
     def start(self, setup):
@@ -666,7 +666,7 @@ class Trentuno(Game):
         losers = lose_life(hand.values, hand.ending, variant)
         counts, final_two, payers = _outcome(book, losers, variant)
         back_in = _pay_lives(book, payers, final_two)
-        bet_json, drawn = self._settle_bet(bet, book, hand, counts)
+        bet_json = self._settle_bet(bet, book, hand, counts)
         book.dealer = book.next_dealer()
         new_state = _state_after(book, state.hands + 1)
         data = {**hand_data(hand), "lose_life": payers, "counts": counts, "final_two": final_two,
@@ -676,8 +676,7 @@ class Trentuno(Game):
                 "lives": dict(book.lives), "pot_cents": book.pot, "dealer": dealer, "winner": new_state.winner}
         if not counts:
             data["would_lose"] = losers
-        summary = _summary(hand, payers, counts, final_two, back_in, drawn, new_state.winner, book)
-        return new_state, HandResult(data, summary)
+        return new_state, HandResult(data, hand_line(data, book.currency))
 
     def _match_decks(self, setup: MatchSetup, doc: Mapping) -> int:
         decks = setup.options.get("decks", 1)
@@ -717,9 +716,10 @@ class Trentuno(Game):
             return p
         return read_hand(doc, ordered, variant, decks, lambda k: setup.resolve_player(k, "hands"), resolve_name)
 
-    def _settle_bet(self, bet: Bet | None, book: Book, hand: Hand, counts: bool) -> tuple[dict | None, str | None]:
+    def _settle_bet(self, bet: Bet | None, book: Book, hand: Hand, counts: bool) -> dict | None:
+        """Pay the bet and let the bettor drawn back in; the bet's result data (None for no bet)."""
         if bet is None:
-            return None, None
+            return None
         low = lowest(hand.values)
         drawn = bet_outcome(bet, low, counts)
         if counts:
@@ -729,9 +729,8 @@ class Trentuno(Game):
             book.lives[drawn] = 1
             if drawn not in book.reentered:
                 book.reentered.append(drawn)
-        return ({"players": list(bet.players), "number": bet.number, "lowest": low.to_json(),
-                 "won": drawn is not None, "drawn": drawn, "seed": bet.seed,
-                 "paid": counts}, drawn)
+        return {"players": list(bet.players), "number": bet.number, "lowest": low.to_json(),
+                "won": drawn is not None, "drawn": drawn, "seed": bet.seed, "paid": counts}
 
     def finish_early(self, setup, state):
         """Ended early: the pot is shared among the players still in, by lives left, in whole cents
@@ -770,7 +769,7 @@ class Trentuno(Game):
             elif slot:
                 doc[slot] = v
             else:
-                hands[setup.resolve_player(k, f"entry.{k}")] = v
+                hands[setup.resolve_entry(k, _ENTRY_WORDS, players=True)] = v
         if hands:
             doc["hands"] = hands
         return doc
@@ -805,7 +804,13 @@ class Trentuno(Game):
         q = _drawn_question(setup, variant, doc)
         return [q] if q else []
 
-    def describe_hand(self, doc):
+    def describe_hand(self, doc, result=None, setup=None):
+        """With ``result``: the hand's summary (:func:`hand_line`, the pot in the currency of
+        ``setup``'s match); without: re-entries, bets and how the hand ended, as entered."""
+        currency = setup.options.get("currency") if setup is not None else None
+        line = hand_line(result, currency) if isinstance(result, Mapping) else ""
+        if line:
+            return line
         parts = []
         if doc.get("reentry"):
             parts.append("re-entry " + ", ".join(split_names(doc["reentry"], "reentry")))
@@ -899,17 +904,29 @@ def _who_pays(losers: Sequence[str]) -> str:
     return f"{', '.join(losers)} {'loses' if len(losers) == 1 else 'lose'} a life"
 
 
-def _summary(hand, payers, counts, final_two, back_in, drawn, winner, book) -> str:
-    if not counts:
-        text = f"{hand.ending.text()}: the hand does not count (everyone still in would be out); deal again"
+def hand_line(data: Mapping[str, Any], currency: str | None = None) -> str:
+    """The summary of a hand from its result data (what :meth:`Trentuno.score` or ``apply`` give):
+    ``"re-entry Carla; Bruno knocks: Anna, Carla lose a life; Dario wins the pot of 4.50 EUR"`` (the pot's amount when the match's ``currency`` is given). ``""`` for data with no
+    ending."""
+    ending = Ending(*(data.get(f) if isinstance(data.get(f), str) else None for f in ENDING_FIELDS))
+    if not (ending.knocked_by or ending.shown31 or ending.took_widow):
+        return ""
+    back = data.get("reentry")
+    text = f"re-entry {', '.join(map(str, back))}; " if isinstance(back, list) and back else ""
+    if data.get("counts") is False:
+        text += f"{ending.text()}: the hand does not count (everyone still in would be out); deal again"
     else:
-        text = f"{hand.ending.text()}: {_who_pays(payers)}"
-    if final_two:
-        text += f"; the final two are out, {', '.join(back_in)} come back with one life"
-    if drawn:
-        text += f"; {drawn} wins the bet and re-enters"
-    if winner:
-        text += f"; {winner} wins the pot of {format_money(book.pot, book.currency)}"
+        text += f"{ending.text()}: {_who_pays(list(map(str, data.get('lose_life') or [])))}"
+    if data.get("final_two"):
+        back_in = ", ".join(map(str, data.get("back_in") or []))
+        text += f"; the final two are out, {back_in} come back with one life"
+    bet = data.get("bet")
+    if isinstance(bet, Mapping) and bet.get("won") and bet.get("drawn"):
+        text += f"; {bet['drawn']} wins the bet and re-enters"
+    if data.get("winner"):
+        pot = data.get("pot_cents")
+        amount = f" of {format_money(pot, currency)}" if currency and isinstance(pot, int) else ""
+        text += f"; {data['winner']} wins the pot{amount}"
     return text
 
 

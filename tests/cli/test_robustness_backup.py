@@ -150,5 +150,7 @@ def test_restoring_an_old_backup_upgrades_it(cli, tmp_path):
     done = cli.json("restore", str(old))
     assert done["matches"] == len(expected["matches"])
     for m in expected["matches"]:
-        assert cli.json("match", "history", str(m["id"])) == m["history"]
+        history = cli.json("match", "history", str(m["id"]))
+        assert all(h.pop("description") for h in history)  # a line for each hand, added since
+        assert history == m["history"]
     assert (FIXTURES / "ledger-0001.db").read_bytes() == old.read_bytes()  # the backup is not changed
