@@ -39,7 +39,7 @@ from ledger.games.base import (
 )
 
 DECK = TWO_DECKS_FOUR_JOKERS
-MAX_PLAYERS = 10              # the seed says "almeno 2"; 10 players still leave 68 cards in the stock
+MAX_PLAYERS = 26              # the seed says "almeno 2"; 4 cards each from 108 leaves a stock up to 26
 HAND_KEYS = {"hands", "knocked_by"}
 KNOCK_KEYS = {"knock", "knocked", "knocked_by", "knocker", "bussa", "bussato", "ha_bussato"}
 NOBODY_WORDS = {"", "-", "none", "nobody", "null", "nessuno", "no"}
@@ -246,11 +246,11 @@ class Simone(Game):
 
     # --- one hand -----------------------------------------------------------------------------
     def score(self, doc, rules=None):
-        """Score a hand document on its own: 2 to 10 players named as the document names them.
+        """Score a hand document on its own: 2 to 26 players named as the document names them.
 
         Returns a :class:`HandResult` with data ``{"sums", "winners", "knocked_by", "knocker_won",
         "cards"}`` (see :func:`score_hand`). Raises ``LedgerError`` for an unknown field, fewer
-        than 2 or more than 10 players, a bad card or sum, a card more than twice or a fifth joker
+        than 2 or more than 26 players, a bad card or sum, a card more than twice or a fifth joker
         in the hand, or a knocker who is not in the hand.
         """
         self.check_rules(rules if rules is not None else doc.get("rules"))

@@ -549,10 +549,7 @@ def bet_outcome(bet: Bet, low: HandValue, counts: bool) -> str | None:
     """The bettor who re-enters (None when the number did not come up); checks ``drawn``/``seed``."""
     came_up = counts and low.kind == TOTAL and low.total == bet.number
     if not came_up:
-        if bet.drawn:
-            why = "the hand does not count" if not counts else f"the lowest hand was {low}"
-            raise LedgerError(f"{bet.number} did not come up ({why}): nobody is drawn", "bet.drawn", bet.drawn)
-        return None
+        return None  # a `drawn` given anyway is not used: nobody re-enters (FORMATS.md asks it only then)
     if bet.seed not in (None, ""):
         picked = draw(bet.players, bet.seed)
         if bet.drawn and bet.drawn != picked:
@@ -560,8 +557,6 @@ def bet_outcome(bet: Bet, low: HandValue, counts: bool) -> str | None:
         return picked
     if bet.drawn:
         return bet.drawn
-    if len(bet.players) == 1:
-        return bet.players[0]
     raise LedgerError(f"{bet.number} came up: say who was drawn among {', '.join(bet.players)} "
                       "(or give a seed for the ledger's draw)", "bet.drawn", None)
 
@@ -1022,8 +1017,11 @@ def _drawn_question(setup, variant, doc) -> Question | None:
     except LedgerError:
         return None
     low = min(values, key=lambda v: v.key) if values else None
-    if len(names) < 2 or low is None or low.kind != TOTAL or low.total != number:
+    if not names or low is None or low.kind != TOTAL or low.total != number:
         return None
+    if len(names) == 1:  # nothing to draw: the one bettor is back (Enter), as the document must say
+        return Question("bet.drawn", f"{number} came up: {names[0]} is back in [{names[0]}]",
+                        _answer_drawn(setup), choices=(names[0],), default=names[0])
     return Question("bet.drawn", f"{number} came up: who was drawn among {', '.join(names)}? "
                                  "('draw' to let the ledger draw, with the seed recorded)",
                     _answer_drawn(setup), choices=tuple(names) + ("draw",))

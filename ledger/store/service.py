@@ -398,7 +398,7 @@ class Ledger:
         setup, rp = replay_document(doc)
         all_hands = [dict(h) for h in doc["hands"]] if doc.get("hands") else []
         kept = _stored(doc, "stored", {"id": int, "status": str, "finished_at": str, "demo": bool})
-        when = date or (parse_date(doc["night"], "night") if doc.get("night") else None)
+        when = date or (parse_date(doc["night"], "night") if doc.get("night") else _first_night(all_hands))
         night = self.night(s, when, demo=demo or kept.get("demo", False),
                            label=_text(doc, "night_label"))
         m = self._create_match(s, setup, night, demo=demo, id=kept.get("id") if keep_ids else None)
@@ -657,6 +657,15 @@ def _iso(t: dt.datetime | None) -> str | None:
     if t is None:
         return None
     return (t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)).astimezone(dt.timezone.utc).isoformat()
+
+
+def _first_night(hands: Sequence[Any]) -> dt.date | None:
+    """The night of the first hand that says when it was entered (local time, 06:00 rule of
+    RULES.md); None when none does (the match then belongs to tonight)."""
+    for i, h in enumerate(hands):
+        if isinstance(h, Mapping) and h.get("entered_at"):
+            return night_date(_parse_time(h["entered_at"], f"hands[{i}].entered_at").astimezone().replace(tzinfo=None))
+    return None
 
 
 def _parse_time(text: Any, field: str) -> dt.datetime:

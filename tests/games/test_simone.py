@@ -191,7 +191,7 @@ def test_negative_sum_needs_the_jokers():
     ({"Anna": True, "Bruno": 3}, "hands.Anna"),
     ({"Anna": {"cards": "KH"}, "Bruno": 3}, "hands.Anna"),
     ({"Anna": 3}, "hands"),
-    ({f"P{i}": 3 for i in range(11)}, "hands"),
+    ({f"P{i}": 3 for i in range(27)}, "hands"),
     ({"Anna": 3, "anna": 4}, "hands"),
     ("Anna KH", "hands"),
 ])
@@ -220,8 +220,8 @@ def test_options():
     assert error_field(setup, target="x") == "options.target"
     assert error_field(setup, lives=3) == "options.lives"
     assert error_field(setup, ["Anna"]) == "players"
-    assert error_field(setup, [f"P{i}" for i in range(11)]) == "players"
-    assert setup([f"P{i}" for i in range(10)]).players[-1] == "P9"
+    assert error_field(setup, [f"P{i}" for i in range(27)]) == "players"
+    assert setup([f"P{i}" for i in range(26)]).players[-1] == "P25"  # RULES.md: "at least 2", no maximum
 
 
 def test_start_state():

@@ -572,7 +572,7 @@ def after(docs, rules="52", players=NAMES[:4], **options):
                 "knocked_by": "Anna"}, "bet.number"),
     ("40", {}, {"bet": {"players": ["Carla"], "number": 20, "drawn": "Anna"},
                 "hands": {"Anna": 20, "Bruno": 21, "Dario": 22}, "knocked_by": "Anna"}, "bet.drawn"),
-    ("40", {}, {"bet": {"players": ["Carla"], "number": 9, "drawn": "Carla"},   # 9 did not come up
+    ("40", {}, {"bet": {"players": ["Carla"], "number": 20},   # 20 came up: drawn is required (FORMATS.md)
                 "hands": {"Anna": 20, "Bruno": 21, "Dario": 22}, "knocked_by": "Anna"}, "bet.drawn"),
     ("52", {}, {"hands": {"Anna": 20, "Bruno": 21, "Dario": 22}, "knocked_by": "Anna", "decks": 2}, "decks"),
     ("52", {}, {"hands": {"Anna": 20, "anna": 21, "Bruno": 21, "Dario": 22}, "knocked_by": "Anna"}, "hands.anna"),
@@ -974,3 +974,25 @@ def test_three_of_a_kind_entered_as_words_needs_its_cards(rules, hands, ending):
     with pytest.raises(LedgerError) as err:
         GAME.score({"game": "trentuno", "rules": rules, "hands": hands, **ending})
     assert err.value.field == "hands"
+
+
+def test_a_drawn_given_for_a_bet_that_did_not_come_up_is_not_used():
+    """FORMATS.md asks for `drawn` only when the number comes up; given anyway, the bet is lost."""
+    s, state = after(OUT_CARLA, "40")
+    doc = {"bet": {"players": ["Carla"], "number": 9, "drawn": "Carla"},
+           "hands": {"Anna": 20, "Bruno": 21, "Dario": 22}, "knocked_by": "Anna"}
+    new, res = GAME.apply(s, state, doc)
+    assert res.data["bet"]["won"] is False and res.data["bet"]["drawn"] is None
+    assert new.extra["lives"]["Carla"] == 0 and new.extra["pot_cents"] > state.extra["pot_cents"]
+
+
+def test_a_single_bettor_whose_number_came_up_is_asked_with_a_default():
+    s, state = after(OUT_CARLA, "40")
+    doc = {"bet": {"players": ["carla"], "number": 20}, "hands": {"Anna": 20, "Bruno": 21, "Dario": 22},
+           "knocked_by": "Anna"}
+    q = [q for q in GAME.questions(s, doc, state) if q.key == "bet.drawn"]
+    assert len(q) == 1 and q[0].default == "carla"
+    filled = q[0].answer(doc, q[0].default)
+    assert filled["bet"]["drawn"] == "Carla"
+    new, res = GAME.apply(s, state, filled)
+    assert res.data["bet"]["won"] and new.extra["lives"]["Carla"] == 1

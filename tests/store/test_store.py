@@ -104,3 +104,24 @@ def test_database_url_from_option_env_or_default(monkeypatch, tmp_path):
 ])
 def test_a_hand_before_six_belongs_to_the_previous_night(when, night):
     assert night_date(when) == night
+
+
+def test_an_imported_match_without_a_night_belongs_to_the_night_its_first_hand_was_entered(ledger_db, monkeypatch):
+    """RULES.md: a hand entered before 06:00 belongs to the previous day's night."""
+    import time
+
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    led = Ledger()
+    hands = [{"sides": {"Anna": "AH AD AC AS 2H 2D 2C 2S 3H 3D 3C 3S", "Bruno": "rest"},
+              "entered_at": "2026-11-28T03:00:00+00:00"}]
+    late = led.import_match({"game": "trentasette", "players": ["Anna", "Bruno"], "hands": hands})
+    assert late.night.date.isoformat() == "2026-11-27"
+    hands[0]["entered_at"] = "2026-11-28T21:00:00+00:00"
+    evening = led.import_match({"game": "trentasette", "players": ["Anna", "Bruno"], "hands": hands})
+    assert evening.night.date.isoformat() == "2026-11-28"
+    named = led.import_match({"game": "trentasette", "players": ["Anna", "Bruno"], "night": "2026-01-02",
+                              "hands": hands})
+    assert named.night.date.isoformat() == "2026-01-02"  # a night given wins
+    monkeypatch.delenv("TZ")
+    time.tzset()
