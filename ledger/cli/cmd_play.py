@@ -3,7 +3,8 @@
 ``ledger play MATCH`` plays on a match; ``ledger play GAME --players ...`` (or ``--side``) starts
 one. The session asks for each hand in the game's own terms: at the hand prompt the whole hand may
 be typed as words (what ``hand add`` takes, quotes optional: ``Anna=26 Bruno=7S 7D 9C
-knock=Bruno``), or Enter asks for it part by part (the game's questions). A hand is saved, in a
+knock=Bruno``; optional parts left out take their default, as in ``hand add``), or Enter asks for
+it part by part (the game's questions). A hand is saved, in a
 transaction of its own, the moment it is complete; the scoreboard is drawn again at once.
 
 At any prompt: ``undo`` (at the hand prompt: void the last saved hand; inside a hand: take back
@@ -184,7 +185,7 @@ class Session:
         before: list[dict] = []  # the hand before each answer, for undo
         while True:
             try:
-                doc = self.complete(doc, before)
+                doc = self.complete(doc, before, typed=bool(text.strip()))
             except _Back:
                 return
             except LedgerError as err:
@@ -236,16 +237,29 @@ class Session:
                 raise
         return live.game.parse_entry(live.view.setup, grouped)
 
-    def complete(self, doc: dict, before: list[dict]) -> dict:
+    def complete(self, doc: dict, before: list[dict], typed: bool = False) -> dict:
         """Ask the game's questions until the hand is complete. ``undo`` takes back the last answer
         (or, with none, leaves the hand); a bad answer is explained and asked again. ``before``
-        keeps the hand as it was before each answer."""
+        keeps the hand as it was before each answer. ``typed``: the hand was typed as one line,
+        so what it left out of the optional parts (honours, who knocked, re-entries: questions
+        with a default) is taken at its default, as ``hand add`` does, rather than asked; the
+        next line typed is then the next hand, never an answer about this one."""
         live = self.live
         for _ in range(1000):
-            qs = live.game.questions(live.view.setup, doc, live.state)
+            try:
+                qs = live.game.questions(live.view.setup, doc, live.state)
+            except LedgerError as err:  # the last answer does not fit the hand: ask it again
+                if not before:
+                    raise
+                self.error(err)
+                doc = before.pop()
+                continue
             if not qs:
                 return doc
             q = qs[0]
+            if typed and q.default is not None:
+                doc = q.answer(doc, q.default)
+                continue
             hint = f" [{'/'.join(q.choices)}]" if q.choices else ""
             text = self.read(f"  {q.text}{hint} > ")
             cmd = COMMANDS.get(text.strip().lower())
@@ -333,16 +347,19 @@ class Session:
 
 def regroup(tokens: List[str]) -> List[str]:
     """``["Anna=AH", "2H", "Bruno=rest"]`` → ``["Anna=AH 2H", "Bruno=rest"]``: words without ``=``
-    belong to the value before them (so piles need no quotes). Left alone unless the line starts
-    with KEY=VALUE."""
-    if not tokens or "=" not in tokens[0] or tokens[0].startswith("="):
-        return list(tokens)
+    belong to the KEY=VALUE before them (so piles need no quotes); free words before the first
+    KEY=VALUE are left alone (``["4SX", "W", "-2", "honours=NS", "100"]`` → ``["4SX", "W", "-2",
+    "honours=NS 100"]``)."""
     out: List[str] = []
+    keyed = False
     for t in tokens:
         if "=" in t and not t.startswith("="):
             out.append(t)
-        else:
+            keyed = True
+        elif keyed:
             out[-1] = f"{out[-1]} {t}"
+        else:
+            out.append(t)
     return out
 
 

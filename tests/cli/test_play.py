@@ -173,15 +173,29 @@ def test_other_games_take_their_own_words(cli):
     shown = cli.json("show", "1")
     assert len(shown["hands"]) == 2
     r = session(cli, "bridge", "--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario",
-                lines=["4SX W -2", "", "3NT S =", "", "quit"])  # Enter: no honours
+                lines=["4SX W -2", "3NT S =", "quit"])  # typed: no honours unless said
     shown = cli.json("show", "2")
     assert len(shown["hands"]) == 2
+
+
+def test_a_hand_typed_in_one_line_takes_the_defaults_and_the_next_line_is_the_next_hand(cli):
+    """The optional parts (honours, who knocked) are not asked after a typed hand: `quit` or the
+    next hand on the following line is never taken as their answer (README: a hand is saved the
+    moment it is complete)."""
+    r = session(cli, "bridge", "--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario",
+                lines=["4SX W -2 honours=NS 100", "quit"])
+    assert "Honours" not in r.stdout and "Match 1: 1 hand on the scoreboard" in r.stdout
+    r = session(cli, "simone", "-p", "Anna,Bruno", lines=["Anna=5 Bruno=7", "Anna=9 Bruno=2"])
+    assert "Match 2: 2 hands on the scoreboard" in r.stdout
+    assert [h["result"]["points"] if "points" in h["result"] else h["result"]["sums"]
+            for h in cli.json("show", "2")["hands"]] == [{"Anna": 5, "Bruno": 7}, {"Anna": 9, "Bruno": 2}]
 
 
 def test_regroup_joins_words_to_the_value_before_them():
     assert regroup(["Anna=AH", "2H", "3H", "Bruno=rest"]) == ["Anna=AH 2H 3H", "Bruno=rest"]
     assert regroup(["4SX", "W", "-2"]) == ["4SX", "W", "-2"]  # free words are left alone
     assert regroup(["3NT", "S", "="]) == ["3NT", "S", "="]
+    assert regroup(["4SX", "W", "-2", "honours=NS", "100"]) == ["4SX", "W", "-2", "honours=NS 100"]
 
 
 # --- a real process: Ctrl-C --------------------------------------------------------------------------------
