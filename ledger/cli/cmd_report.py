@@ -168,9 +168,26 @@ def _print_sections(title: str, lines, sections) -> None:
             con.print()
             con.print(Text(sec.title, style="bold underline"))
         for t in sec.tables:
-            con.print(rich_table(t))
+            _print_whole(con, rich_table(t, whole_words=True))
         for line in sec.lines:
             con.print(Text(line))
+
+
+def _print_whole(con, table) -> None:
+    """Print ``table`` without cutting a word short: one that cannot fit the screen (or the 80
+    columns of a pipe) is printed as wide as its words need."""
+    from rich.measure import Measurement
+
+    needed = Measurement.get(con, con.options.update_width(10_000), table).minimum
+    if needed <= con.width:
+        con.print(table)
+        return
+    width = con.width
+    con.width = needed
+    try:
+        con.print(table)
+    finally:
+        con.width = width
 
 
 def _check_targets(csv_dir: Path | None, html_file: Path | None) -> None:

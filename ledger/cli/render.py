@@ -11,6 +11,7 @@ import sys
 from typing import Any, Iterable, Mapping
 
 from rich.console import Console
+from rich.cells import cell_len
 from rich.table import Table as RichTable
 from rich.text import Text
 from rich import box
@@ -31,12 +32,23 @@ def print_json(data: Any) -> None:
     sys.stdout.flush()
 
 
-def rich_table(t) -> RichTable:
-    """A rich table from a games ``Table`` (lines drawn after the rows it names)."""
+WHOLE_WORD_MAX = 14  # characters: a word up to this long (money, a game, a score) is never cut
+
+
+def rich_table(t, whole_words: bool = False) -> RichTable:
+    """A rich table from a games ``Table`` (lines drawn after the rows it names).
+
+    ``whole_words``: each column is at least as wide as its longest word (up to
+    :data:`WHOLE_WORD_MAX` characters), so a narrow terminal or a pipe (80 columns) wraps text
+    between words instead of cutting an amount or a name short (``+22.…``); reports use it."""
     table = RichTable(title=t.title or None, caption=t.caption or None, box=box.SIMPLE_HEAVY,
                       title_justify="left", show_lines=False)
-    for c in t.columns:
-        table.add_column(c.header, justify=c.justify)
+    for k, c in enumerate(t.columns):
+        widest = 0
+        if whole_words:
+            words = [w for row in t.rows if k < len(row) for w in str(row[k]).split()] + c.header.split()
+            widest = min(WHOLE_WORD_MAX, max((cell_len(w) for w in words), default=0))
+        table.add_column(c.header, justify=c.justify, min_width=widest or None)
     marks = set(t.lines_after)
     for i, row in enumerate(t.rows):
         table.add_row(*(Text(str(cell)) for cell in row), end_section=i in marks)

@@ -184,3 +184,18 @@ def test_the_html_page_of_the_demo_is_the_same_every_time(cli, tmp_path):
     cli("report", "--html", str(tmp_path / "b.html"))
     assert (tmp_path / "a.html").read_text() == (tmp_path / "b.html").read_text()
     assert cli.error("report", "--html", str(tmp_path / "missing" / "x.html")).startswith("error: html:")
+
+
+def test_a_narrow_screen_never_cuts_an_amount_or_a_game_short(cli, monkeypatch):
+    """At 80 columns (a pipe) the demo standings have every game and every net in full."""
+    import ledger.cli.render as render
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr(render, "_console", None)
+    cli("demo")
+    out = cli("report").stdout
+    assert "…" not in out
+    dario = [line for line in out.splitlines() if line.strip().startswith("Dario") and "+12.00" in line]
+    assert dario, out
+    for game in ("trentasette", "trentuno", "canasta"):
+        assert game in out
