@@ -64,7 +64,7 @@ def games(as_json: bool = JSON) -> None:
     for name in available():
         g = get_game(name)
         rows.append({"game": name, "title": g.title, "rules": list(g.rule_sets),
-                     "players": f"{g.min_players}-{g.max_players}"})
+                     "players": g.players_text})
     if as_json:
         print_json(rows)
         return

@@ -225,6 +225,19 @@ class Game:
     rule_sets: tuple[str, ...] = ("standard",)
     min_players: int = 2
     max_players: int = 2
+    player_counts: tuple[int, ...] = ()  # when only some counts in the range are played (canasta: 2, 4)
+
+    @property
+    def players_text(self) -> str:
+        """How many play, for people: ``"2-4"``, ``"4"``, ``"2 or 4"``."""
+        counts = [str(n) for n in self.player_counts]
+        if len(counts) > 1:
+            return ", ".join(counts[:-1]) + " or " + counts[-1]
+        if counts:
+            return counts[0]
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
 
     # --- rule sets and setup -------------------------------------------------------------
     @property
@@ -534,11 +547,14 @@ def status_notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
     final = rp.final
     notes = []
     if final.winner is not None:
-        w = final.winner if isinstance(final.winner, str) else join_names(final.winner)
-        how = "wins" if final.finished else "leads when the match was ended early; wins"
-        notes.append(f"{w} {how}.")
+        names = [final.winner] if isinstance(final.winner, str) else list(final.winner)
+        how = "share the win" if len(names) > 1 else "wins"
+        notes.append(f"{join_names(names)} {how}." if final.finished
+                     else f"Ended early: {join_names(names)} {how} (ahead when it was ended).")
     elif final.finished:
         notes.append("The match is over.")
+    elif setup.ended_early:
+        notes.append("The match was ended early, with no winner.")
     else:
         nxt = final.extra.get("next_dealer") or game.dealer(setup, final.hands)
         notes.append(f"Next dealer: {nxt}.")

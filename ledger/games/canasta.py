@@ -594,6 +594,7 @@ class CanastaGame(Game):
     rule_sets = ("italian", "classic")
     min_players = 2
     max_players = 4
+    player_counts = (2, 4)  # each for self, or two pairs
 
     # --- setup --------------------------------------------------------------------------------
     def seat(self, rules, players, sides):

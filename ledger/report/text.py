@@ -175,12 +175,13 @@ def stats_sections(stats: Stats) -> tuple[str, list[Section]]:
         gcols = [Column("player", "left"), Column("played"), Column("won"), Column("win rate")]
         gcols += [Column(k.replace("_", " ")) for k in keys]
         grows = []
-        for s in stats.players:
-            if game in s.games:
-                g = s.games[game]
-                f = g.figures()
-                grows.append(tuple([s.player, str(g.played), str(g.won), _pct(g.win_rate)]
-                                   + [_plain(f.get(k)) for k in keys]))
+        # most wins of this game first, as the players' table (docs/reports.md)
+        for s in sorted((s for s in stats.players if game in s.games),
+                        key=lambda s: (-s.games[game].won, s.games[game].played, s.player.casefold())):
+            g = s.games[game]
+            f = g.figures()
+            grows.append(tuple([s.player, str(g.played), str(g.won), _pct(g.win_rate)]
+                               + [_plain(f.get(k)) for k in keys]))
         out.append(Section(get_game(game).title, (Table("", tuple(gcols), tuple(grows)),)))
     if stats.head_to_head is not None:
         out.append(head_to_head_section(stats))

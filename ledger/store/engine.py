@@ -80,6 +80,8 @@ def _prepare_sqlite_file(url: str) -> None:
     p = sqlite_path(url)
     if p is None:
         return
+    if p.is_dir():
+        raise LedgerError(f"{p} is a folder: name the ledger file in it (e.g. {p / 'ledger.db'})", "db", str(p))
     if not p.parent.is_dir():
         if p.resolve() != default_path().expanduser().resolve():
             raise LedgerError(f"the folder {p.parent} does not exist (check the path, or create the folder first)",

@@ -209,7 +209,9 @@ def test_demo_adds_and_removes_its_night(cli):
 
 def test_version_games_db_check_and_path(cli, ledger_db):
     assert cli("--version").stdout.startswith("ledger ")
-    assert "trentasette" in [g["game"] for g in cli.json("games")]
+    games = {g["game"]: g for g in cli.json("games")}
+    assert "trentasette" in games
+    assert [games[g]["players"] for g in ("trentasette", "bridge", "canasta")] == ["2-4", "4", "2 or 4"]
     cli.json("demo")
     assert cli.json("db", "check") == {"ok": True, "problems": []}
     if isinstance(ledger_db, Path):  # a server's URL: tests/store/test_backends.py

@@ -199,3 +199,22 @@ def test_a_narrow_screen_never_cuts_an_amount_or_a_game_short(cli, monkeypatch):
     assert dario, out
     for game in ("trentasette", "trentuno", "canasta"):
         assert game in out
+
+
+def test_each_games_statistics_list_that_games_winners_first(cli):
+    from ledger.report.text import stats_sections
+    from ledger.report.stats import build_stats
+    from ledger.store.reports import choose_period, load_outcomes
+    from ledger.store.service import Ledger
+
+    cli("demo")
+    with Ledger().reads() as reads:
+        period = choose_period(reads, latest=False, demo=True)
+        stats = build_stats(load_outcomes(reads, period), period)
+    _, sections = stats_sections(stats)
+    trentuno = next(sec for sec in sections if sec.title == "Trentuno").tables[0]
+    assert trentuno.rows[0][0] == "Dario" and trentuno.rows[0][2] == "1"  # the demo's Trentuno winner
+    for sec in sections[1:]:
+        if sec.tables and sec.title not in ("Head to head",):
+            won = [int(r[2]) for r in sec.tables[0].rows]
+            assert won == sorted(won, reverse=True), sec.title

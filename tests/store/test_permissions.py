@@ -55,3 +55,8 @@ def test_a_ledger_named_in_a_folder_that_does_not_exist_is_refused(tmp_path, cli
     line = cli.error("--db", str(typo), "match", "list")
     assert line.startswith("error: db: ") and "does not exist" in line and str(typo.parent) in line
     assert not typo.parent.exists()
+
+
+def test_a_ledger_named_as_a_folder_is_refused(tmp_path, cli):
+    line = cli.error("--db", str(tmp_path), "show", "1")
+    assert line.startswith("error: db: ") and "is a folder" in line
