@@ -110,6 +110,9 @@ def parse_players(text: str | None) -> list[str] | None:
     return [p.strip() for p in re.split(r"\s*,\s*", text.strip()) if p.strip()]
 
 
+UNDO = "undo"  # the answer that takes back the previous one at the prompts
+
+
 def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, state=None,
                   history: list | None = None) -> dict:
     """Ask the game's questions until the hand document is complete.
@@ -117,7 +120,8 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
     ``ask(question)`` returns the user's answer; with ``ask`` None (no terminal), an optional item
     takes its default and the first missing required item is an error naming it (unless the hand
     has a plainer fault, such as an unknown field, which is named first). A bad answer is shown
-    and asked again. ``history`` (if given) receives the document as it was before each answer.
+    and asked again. ``history`` (if given) receives the document as it was before each answer;
+    then the answer ``undo`` takes back the previous answer and asks it again.
     """
     for _ in range(1000):
         qs = game.questions(setup, doc, state)
@@ -131,11 +135,20 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
             continue
         while True:
             answer = ask(q)
+            if answer.strip().lower() == UNDO and history is not None:
+                new = None  # take back the last answer and ask it again
+                break
             try:
                 new = q.answer(doc, answer)
                 break
             except LedgerError as err:
                 sys.stderr.write(f"  {err}\n")
+        if new is None:
+            if history:
+                doc = history.pop()
+            else:
+                sys.stderr.write("  nothing to undo yet\n")
+            continue
         if history is not None:
             history.append(doc)
         doc = new

@@ -117,3 +117,12 @@ def test_match_new_and_play_start_the_same_match(cli):
     cli("play", "bridge", *PAIRS, input="quit\n")
     assert cli.json("show", "last")["match"]["sides"] == {"NS": ["Anna", "Carla"], "EW": ["Bruno", "Dario"]}
     assert cli.error("play", "1", "--rules", "52") == "error: --rules: only for a new match (give --players or --side)"
+
+
+def test_undo_at_the_hand_prompts_takes_back_the_last_answer(cli):
+    cli("match", "new", "simone", "--players", "Anna,Bruno")
+    r = cli("hand", "add", "1", "-i", input="AH 2C\nundo\nundo\n3S\n5D\n\n")
+    assert "nothing to undo yet" in r.stderr
+    hand = cli.json("show", "1")["hands"][0]
+    assert hand["result"]["cards"] == {"Anna": "3S", "Bruno": "5D"}  # AH 2C taken back
+    assert hand["result"]["sums"] == {"Anna": 3, "Bruno": 5}
