@@ -39,12 +39,15 @@ def restore_cmd(file: str = typer.Argument(..., help="A backup: a ledger file or
     A file that is not a ledger, or one made by a newer ledger, is refused. A ledger that already
     has matches is replaced only with --force. An older backup is upgraded as it is restored.
     """
-    from ledger.store.backup import file_kind, restore_export, restore_file
+    from ledger.store.backup import check_backup, check_export, restore_export, restore_file
 
-    if file_kind(file) == "sqlite":
+    # what is not a backup is refused before the ledger is opened (which would create it)
+    if check_backup(file) == "sqlite":
         done = restore_file(ledger(), file, force)
     else:
-        done = restore_export(ledger(), read_document(file), force, file)
+        data = read_document(file)
+        check_export(data, file)
+        done = restore_export(ledger(), data, force, file)
     if as_json:
         print_json(done)
         return

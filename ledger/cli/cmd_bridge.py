@@ -41,6 +41,10 @@ def register(app: typer.Typer) -> None:
         from ledger.games.bridge_pbn import read_pbn
 
         got = read_pbn(read_text(file))
+        if not got.hands and not got.skipped:  # not one game's tags: no PBN file at all
+            name = "standard input" if file == "-" else file
+            raise LedgerError(f"no deal found in {name} (a PBN file has tags such as [Contract \"4S\"])",
+                              "FILE", file)
         if match is not None:
             _add_to_match(match, got.hands, got.skipped, as_json)
             return
@@ -56,18 +60,19 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Write a bridge match's deals as PBN, each with its [Score] from NS's side."""
         from ledger.cli.app import ledger
+        from ledger.cli.outputs import check_output, create
         from ledger.cli.render import console
         from ledger.games.bridge_pbn import write_pbn
 
+        check_output(output, "output")  # before anything is read or written
         view = ledger().view(match)
         if view.match.game != "bridge":
             raise LedgerError(f"match {view.match.id} is {view.match.game}, not bridge", "match", match)
         text = write_pbn(view.setup, view.replay.results, event=event, site=site,
                          date=view.night.date.strftime("%Y.%m.%d"))
         if output:
-            from pathlib import Path
-
-            Path(output).write_text(text, encoding="utf-8")
+            with create(output, "output", mode=0o666) as f:  # as any file the user writes
+                f.write(text)
             console().print(f"wrote {output}", markup=False)
         else:
             typer.echo(text, nl=False)

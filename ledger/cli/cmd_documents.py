@@ -9,18 +9,22 @@ import typer
 from ledger.cli.app import app, ledger
 from ledger.cli.cmd_matches import JSON, MATCH, show_view  # noqa: F401
 from ledger.cli.inputs import read_document, read_one_document
+from ledger.cli.outputs import check_output, create
 from ledger.cli.render import console, print_board, print_json, print_result
 from ledger.errors import LedgerError
 
 DOC = typer.Argument(..., help="A JSON file, or '-' for standard input.")
 
 
-def score_document(doc) -> "object":
-    """Score one hand document (it names its game and may name its rule set)."""
+def score_document(doc, file: str = "FILE") -> "object":
+    """Score one hand document (it names its game and may name its rule set); a match document
+    is refused with a pointer to ``ledger replay FILE`` (``file``: how to name the input)."""
     from ledger.games import get_game
+    from ledger.games.documents import check_kind
 
     if not isinstance(doc, dict):
         raise LedgerError("a hand document must be a JSON object", "document", None)
+    check_kind(doc, "hand", file)
     return get_game(doc.get("game")).score(doc, doc.get("rules"))
 
 
@@ -42,7 +46,7 @@ def score(file: str = DOC, as_json: bool = JSON) -> None:
                 console().print(f"Hand {i + 1}", style="bold underline")
                 print_result(r)
         return
-    result = score_document(data)
+    result = score_document(data, _quoted(file))
     if as_json:
         print_json(result.to_json())
     else:
@@ -53,9 +57,11 @@ def score(file: str = DOC, as_json: bool = JSON) -> None:
 def replay_cmd(file: str = DOC, as_json: bool = JSON) -> None:
     """Replay a match document: every hand's score, the running totals and the final state."""
     from ledger.games import get_game
-    from ledger.games.documents import replay_document, replay_json
+    from ledger.games.documents import check_kind, replay_document, replay_json
 
-    setup, rp = replay_document(read_one_document(file, "a match document"))
+    data = read_one_document(file, "a match document")
+    check_kind(data, "match", _quoted(file))
+    setup, rp = replay_document(data)
     game = get_game(setup.game)
     if as_json:
         print_json(replay_json(rp))
@@ -70,9 +76,11 @@ def import_cmd(file: str = DOC, as_json: bool = JSON) -> None:
     A ledger export ('export --all') stores all its matches, or none; into an empty ledger the
     match and hand numbers are kept.
     """
+    from ledger.games.documents import check_kind
     from ledger.store.backup import import_all, is_export
 
     data = read_document(file)
+    check_kind(data, "match", _quoted(file))  # a hand document: refused before the ledger is opened
     if is_export(data):
         rows = import_all(ledger(), data)
         if as_json:
@@ -95,16 +103,12 @@ def export_cmd(match: Optional[str] = typer.Argument(None, help="The match numbe
     match, so a ledger of years is exported in bounded memory)."""
     if every == (match is not None):
         raise LedgerError("give a match, or --all for every match", "MATCH", match)
+    check_output(output, "output")  # before anything is read or written
     led = ledger()
     doc = None if every else led.export(match)  # a bad match is refused before anything is written
     if output:
-        from pathlib import Path
-
-        import os
-
         # an export holds the ledger's data: readable by its owner only, like the ledger itself
-        fd = os.open(Path(output), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with create(output, "output") as f:
             _write_export(f, led, doc)
         console().print(f"wrote {output}", markup=False)
     else:
@@ -112,6 +116,13 @@ def export_cmd(match: Optional[str] = typer.Argument(None, help="The match numbe
 
         _write_export(sys.stdout, led, doc)
         sys.stdout.flush()
+
+
+def _quoted(file: str) -> str:
+    """``file`` as a shell word, for a command an error suggests."""
+    import shlex
+
+    return shlex.quote(file)
 
 
 def _write_export(out, led, doc: Optional[dict]) -> None:

@@ -13,6 +13,7 @@ from typing import Optional
 
 import typer
 
+from ledger.cli.outputs import check_output
 from ledger.errors import LedgerError
 
 PROGRESS_FROM = 25  # matches: fewer are replayed too fast for a progress bar to help
@@ -39,7 +40,8 @@ def register(app: typer.Typer) -> None:
         who pays whom, and the highlights. Default: the most recent night."""
         from ledger.report.build import build_report
 
-        _check_targets(csv_dir, html_file)
+        check_output(csv_dir, "csv", folder=True)  # before anything is read or written
+        check_output(html_file, "html")
         period = _period(night, date_from, date_to, demo, player, None, game, latest=True)
         report = build_report(_load(period, "Replaying matches"), period)
         written = []
@@ -188,16 +190,6 @@ def _print_whole(con, table) -> None:
         con.print(table)
     finally:
         con.width = width
-
-
-def _check_targets(csv_dir: Path | None, html_file: Path | None) -> None:
-    """Refuse, before anything is read or written, a CSV folder that is a file or an HTML file
-    in a folder that does not exist."""
-    if csv_dir is not None and csv_dir.exists() and not csv_dir.is_dir():
-        raise LedgerError(f"{csv_dir} is a file, not a folder", "csv", str(csv_dir))
-    if html_file is not None and (html_file.is_dir() or not html_file.parent.is_dir()):
-        what = "is a folder" if html_file.is_dir() else "is in a folder that does not exist"
-        raise LedgerError(f"{html_file} {what}", "html", str(html_file))
 
 
 def _write_csv(report, folder: Path) -> list[Path]:

@@ -2,7 +2,7 @@
 
 ``get_game("trentasette")`` returns the scorer (a :class:`ledger.games.base.Game`). Adding a game
 is one module under ``ledger/games/`` defining ``GAME = TheGame()`` and one line in ``_MODULES``.
-Unknown names raise ``LedgerError`` on the field ``game``.
+Unknown names (and none) raise ``LedgerError`` on the field ``game``.
 """
 
 from __future__ import annotations
@@ -44,6 +44,8 @@ def get_game(name: object):
     key = str(name).strip().lower() if isinstance(name, str) else None
     key = _ALIASES.get(key, key)
     game = _load(key) if key in _MODULES else None
+    if name is None:
+        raise LedgerError(f"missing (one of {', '.join(available())})", "game", None)
     if game is None:
         raise LedgerError(f"unknown game {name!r} (known: {', '.join(available())})", "game", name)
     return game

@@ -12,7 +12,8 @@ from typing import Mapping, Sequence
 
 from ledger.errors import LedgerError
 from ledger.games import get_game
-from ledger.games.base import MatchSetup, Replay, replay
+from ledger.games.base import META_KEYS, MatchSetup, Replay, replay
+from ledger.games.suggest import nearest
 
 
 def replay_json(rp: Replay, docs: Sequence[Mapping] | None = None) -> dict:
@@ -29,6 +30,37 @@ def replay_json(rp: Replay, docs: Sequence[Mapping] | None = None) -> dict:
 # the fields a match document may have (FORMATS.md, and what an export adds: docs/formats.md)
 MATCH_KEYS = frozenset({"game", "rules", "players", "sides", "options", "hands", "ended_early", "night",
                         "night_label", "created_at", "note", "stored"})
+
+
+def document_kind(doc: object) -> tuple[str, str]:
+    """What ``doc`` looks like, and why: ``("match", 'a list of "hands"')``, else ``("match",
+    '"players"')`` (or ``"options"``, ``"ended_early"``: fields no hand document has) or ``("hand",
+    '"knocked_by"')`` (a field no match document has, nor one it is a typo of; or ``"hands"`` by
+    player) when only one of the two is there; ``("", "")`` when it cannot be told."""
+    if not isinstance(doc, Mapping):
+        return "", ""
+    if isinstance(doc.get("hands"), list):
+        return "match", 'a list of "hands"'
+    match = [f'"{k}"' for k in ("players", "options", "ended_early") if k in doc]
+    hand = [f'"{k}"' for k in doc if k not in MATCH_KEYS and k not in META_KEYS and nearest(k, MATCH_KEYS) is None]
+    if isinstance(doc.get("hands"), Mapping):
+        hand.append('"hands" by player')
+    if match and not hand:
+        return "match", match[0]
+    if hand and not match:
+        return "hand", hand[0]
+    return "", ""
+
+
+def check_kind(doc: object, want: str, file: str = "FILE") -> None:
+    """Refuse a match document where a hand document is wanted (``want`` ``"hand"``) or a hand
+    document where a match document is (``"match"``): a ``LedgerError`` on ``document`` that says
+    what it is and which command takes it (``file`` names the input in that command)."""
+    kind, why = document_kind(doc)
+    if kind == "match" and want == "hand":
+        raise LedgerError(f"this is a match document (it has {why}): use ledger replay {file}", "document", None)
+    if kind == "hand" and want == "match":
+        raise LedgerError(f"this is a hand document (it has {why}): use ledger score {file}", "document", None)
 
 
 def replay_document(doc: object) -> tuple[MatchSetup, Replay]:
@@ -49,6 +81,7 @@ def read_match_document(doc: object) -> tuple[MatchSetup, list[dict], list[dict]
     """
     if not isinstance(doc, Mapping):
         raise LedgerError("a match document must be a JSON object", "document", None)
+    check_kind(doc, "match")
     game = get_game(doc.get("game"))
     for key in doc:
         if key not in MATCH_KEYS:
@@ -59,6 +92,9 @@ def read_match_document(doc: object) -> tuple[MatchSetup, list[dict], list[dict]
     for i, h in enumerate(hands):
         if not isinstance(h, Mapping):
             raise LedgerError("a hand must be a JSON object", f"hands[{i}]", h)
+        if not isinstance(h.get("voided"), (bool, type(None))):
+            raise LedgerError("expected true or false", f"hands[{i}].voided", h["voided"])
+    check_replaces(hands)
     ended = doc.get("ended_early", False)
     if not isinstance(ended, bool):
         raise LedgerError("expected true or false", "ended_early", ended)
@@ -69,6 +105,35 @@ def read_match_document(doc: object) -> tuple[MatchSetup, list[dict], list[dict]
     # a backup's "stored" bookkeeping (docs/formats.md) is not part of the hand as scored
     live = [{k: v for k, v in h.items() if k != "stored"} for h in hands if not h.get("voided")]
     return setup, live, [dict(h) for h in hands]
+
+
+def check_replaces(hands: Sequence[Mapping]) -> None:
+    """Each ``replaces`` of a match document's ``hands`` must name a hand that a correction can
+    replace: the index of an earlier hand that is voided and replaced by no other, with only
+    voided hands between the two (the correction takes its place in the order of play, as the
+    ledger's own exports have it). ``LedgerError`` on ``hands[i].replaces`` otherwise."""
+    replaced_by: dict[int, int] = {}
+    live_before = [0]  # live hands among hands[:k]
+    for h in hands:
+        live_before.append(live_before[-1] + (not h.get("voided")))
+    for i, h in enumerate(hands):
+        r = h.get("replaces")
+        if r is None:
+            continue
+        field = f"hands[{i}].replaces"
+        if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < len(hands) or r == i:
+            raise LedgerError(f"{r!r} is not the index of another hand", field, r)
+        if not hands[r].get("voided"):
+            raise LedgerError(f"hands[{r}] is not voided (only a voided hand is replaced)", field, r)
+        if r in replaced_by:
+            raise LedgerError(f"hands[{r}] is replaced by hands[{replaced_by[r]}] already", field, r)
+        if r > i:
+            raise LedgerError(f"hands[{r}] comes after this hand (a correction follows the hand it replaces)",
+                              field, r)
+        if live_before[i] > live_before[r + 1]:
+            raise LedgerError(f"a hand that is not voided comes between this hand and hands[{r}] "
+                              "(a correction takes the place of the hand it replaces)", field, r)
+        replaced_by[r] = i
 
 
 def _reindex(err: LedgerError, at: Sequence[int]) -> LedgerError:

@@ -32,8 +32,8 @@ from ledger.errors import LedgerError
 from ledger.store.engine import (BUSY_TIMEOUT_MS, HEAD, after_explicit_ids, check_revision, ensure_schema,
                                  snapshot, sqlite_path)
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
-from ledger.store.reads import setup_from_seats
-from ledger.store.service import Ledger, _check_name, _iso, _parse_time, match_document
+from ledger.store.reads import damaged, setup_from_seats
+from ledger.store.service import Ledger, _check_name, _iso, _parse_time, match_document, session_reads
 
 EXPORT_FORMAT = "ledger-export"
 EXPORT_VERSION = 1
@@ -79,6 +79,8 @@ def _export_stream(led: Ledger) -> Iterator[tuple[dict, Iterator[dict]]]:
     ``"stored"`` objects, in match order), read in one read transaction with four bulk queries:
     players, matches with nights, seats with players, every hand in match order (read in batches)."""
     with Session(snapshot(led.engine), expire_on_commit=False) as s, s.begin():  # one moment of the ledger
+        for mid, entry in session_reads(s).damaged_hands():  # refused before the first match is written
+            raise damaged(mid, entry)
         players = [{"id": p.id, "name": p.name, "created_at": _iso(p.created_at), "demo": p.demo}
                    for p in s.exec(select(Player).order_by(Player.id)).all()]
         head = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "program": f"ledger {__version__}",
@@ -353,11 +355,27 @@ def restore_file(led: Ledger, source: str | os.PathLike, force: bool = False) ->
     return restore_export(led, data, force=True)
 
 
-def restore_export(led: Ledger, data: Any, force: bool = False, name: str = "FILE") -> dict:
-    """Replace the ledger's content with a ledger export, in one transaction; ``{"kind", "matches"}``."""
-    if not is_export(data):
+def check_backup(path: str | os.PathLike) -> str:
+    """What :func:`restore_file` or :func:`restore_export` takes, checked before any ledger is
+    opened: ``sqlite`` for a ledger file of this program's schema or an older one, ``json`` for
+    what looks like JSON (:func:`check_export` checks it once read); ``LedgerError`` otherwise."""
+    kind = file_kind(path)
+    if kind == "sqlite":
+        sqlite_revision(Path(path).expanduser().resolve())
+    return kind
+
+
+def check_export(data: Any, name: str = "FILE") -> None:
+    """``LedgerError`` unless ``data`` is a ledger export (a match document, a list of documents,
+    or anything else is not a backup) whose fields before its matches are right."""
+    if not isinstance(data, Mapping) or not is_export(data):
         raise LedgerError(f"{name!r} is not a ledger (neither a ledger file nor a ledger export)", "FILE", name)
     _read_export(data)
+
+
+def restore_export(led: Ledger, data: Any, force: bool = False, name: str = "FILE") -> dict:
+    """Replace the ledger's content with a ledger export, in one transaction; ``{"kind", "matches"}``."""
+    check_export(data, name)
     _refuse_overwrite(led, force)
     return {"kind": "export", "matches": len(import_all(led, data, replace=True))}
 

@@ -126,6 +126,12 @@ def replay_row(m: Any, setup: MatchSetup, documents: list[dict]) -> Replay:
         raise LedgerError(f"match {m.id} no longer replays ({err}); see: ledger db check", "match", m.id) from None
 
 
+def damaged(mid: int, entry: int) -> LedgerError:
+    """The error for a stored hand whose document or result is not JSON (SQLite keeps whatever
+    text a hand-made change wrote): it names the match and the hand's entry number."""
+    return LedgerError(f"match {mid} has a damaged hand (entry {entry}): see ledger db check", "match", mid)
+
+
 class Reads:
     """The ledger's reads over one DB-API connection, inside one read transaction.
 
@@ -166,7 +172,10 @@ class Reads:
                         self.json(r[8]), r[9])
 
     def hand_row(self, r: Sequence[Any]) -> HandRow:
-        return HandRow(r[0], r[1], r[2], self.json(r[3]), self.json(r[4]), bool(r[5]))
+        try:
+            return HandRow(r[0], r[1], r[2], self.json(r[3]), self.json(r[4]), bool(r[5]))
+        except ValueError:
+            raise damaged(r[1], r[0]) from None
 
     def in_batches(self, ids: Sequence[int]) -> Iterator[tuple[str, list[int]]]:
         """``(placeholders, ids)`` for ``IN (...)``, at most :data:`BATCH` ids at a time."""
@@ -177,9 +186,13 @@ class Reads:
 
     # --- one match --------------------------------------------------------------------------
     def find_id(self, ref: str | int) -> int:
-        """The id of match ``ref``: its number, or ``last`` for the most recently started one."""
+        """The id of match ``ref``: its number, or ``last`` for the most recently started one
+        (of the user's own: a demo match only when there is no other)."""
         if isinstance(ref, str) and ref.strip().lower() in LAST_WORDS:
-            found = self.rows('SELECT max(id) FROM "match"')[0][0]
+            found = self.rows('SELECT max(m.id) FROM "match" m JOIN night ON night.id = m.night_id '
+                              'WHERE night.demo = ?', [False])[0][0]
+            if found is None:
+                found = self.rows('SELECT max(id) FROM "match"')[0][0]
             if found is None:
                 raise LedgerError("the ledger has no match yet", "match", ref)
             return found
@@ -241,13 +254,31 @@ class Reads:
         live: dict[int, list[dict]] = {}
         voided: dict[int, int] = {}
         for marks, chunk in self.in_batches(ids):
-            for mid, doc, void in self.rows(f"SELECT match_id, document, voided FROM hand WHERE match_id IN ({marks}) "
-                                            "ORDER BY match_id, position, id", chunk):
+            for mid, hid, doc, void in self.rows(f"SELECT match_id, id, document, voided FROM hand "
+                                                 f"WHERE match_id IN ({marks}) ORDER BY match_id, position, id", chunk):
                 if void:
                     voided[mid] = voided.get(mid, 0) + 1
-                else:
+                    continue
+                try:
                     live.setdefault(mid, []).append(self.json(doc))
+                except ValueError:
+                    raise damaged(mid, hid) from None
         return live, voided
+
+    def damaged_hands(self, mid: int | None = None) -> list[tuple[int, int]]:
+        """``(match id, entry)`` of every hand (of match ``mid`` when given) whose stored document or
+        result is not JSON, in entry order: SQLite keeps any text; a database server keeps only JSON
+        in a JSON column, so there it is none."""
+        if not self.json_text:
+            return []
+        where, params = ("match_id = ?", [mid]) if mid is not None else ("1 = 1", [])
+        try:  # SQLite's own json_valid: the whole ledger is checked without decoding it in Python
+            return [(m, h) for m, h in self.rows(
+                "SELECT match_id, id FROM hand WHERE NOT (json_valid(document) AND json_valid(result)) "
+                f"AND {where} ORDER BY id", params)]
+        except Exception:  # an SQLite built without its JSON functions (optional before 3.38)
+            rows = self.rows(f"SELECT match_id, id, document, result FROM hand WHERE {where} ORDER BY id", params)
+            return [(m, h) for m, h, doc, res in rows if not (_is_json(doc) and _is_json(res))]
 
     def live_counts(self, ids: Sequence[int]) -> dict[int, int]:
         """How many live hands each of matches ``ids`` has."""
@@ -285,6 +316,14 @@ class Reads:
         if not found:
             raise LedgerError(f"no player called {name!r}", field, name)
         return found[0][0]
+
+
+def _is_json(text: Any) -> bool:
+    try:
+        json.loads(text)
+        return True
+    except (TypeError, ValueError):
+        return False
 
 
 @contextmanager

@@ -12,6 +12,7 @@ and :meth:`Ledger.check` says which stored result a replay no longer agrees with
 from __future__ import annotations
 
 import datetime as dt
+import json
 from contextlib import contextmanager
 from typing import Any, Iterator, Mapping, Sequence
 
@@ -24,7 +25,7 @@ from ledger.games.documents import replay_document
 from ledger.store.dates import night_date, parse_date  # noqa: F401 (parse_date: re-export)
 from ledger.store.engine import database_url, ensure_schema, open_engine, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
-from ledger.store.reads import MatchView, Reads, setup_from_seats
+from ledger.store.reads import MatchView, Reads, damaged, setup_from_seats
 
 # what the ledger itself records about a hand (docs/formats.md): never taken from a hand as entered
 BOOKKEEPING = frozenset({"entered_at", "voided", "voided_at", "void_reason", "replaces", "replaced_by", "stored"})
@@ -120,7 +121,7 @@ class Ledger:
         for m in s.exec(select(Match).where(col(Match.id).in_(mids))).all():
             m.winner, m.summary = _swap_name(m.winner, old, new), _swap_summary(m.summary, old, new)
             s.add(m)
-        for h in s.exec(select(Hand).where(col(Hand.match_id).in_(mids))).all():
+        for h in self._hands(s, select(Hand).where(col(Hand.match_id).in_(mids))):
             h.document, h.result = _swap_name(h.document, old, new), _swap_name(h.result, old, new)
             s.add(h)
 
@@ -177,7 +178,18 @@ class Ledger:
 
     def live_hands(self, s: Session, m: Match) -> list[Hand]:
         q = select(Hand).where(Hand.match_id == m.id, Hand.voided == False).order_by(Hand.position, Hand.id)  # noqa: E712
-        return list(s.exec(q).all())
+        return self._hands(s, q, m.id)
+
+    def _hands(self, s: Session, q: Any, mid: int | None = None) -> list[Hand]:
+        """The hands ``q`` selects (of match ``mid``, when one); a hand whose stored document or
+        result is not JSON is a ``LedgerError`` naming its match and entry (:func:`damaged`)."""
+        try:
+            return list(s.exec(q).all())
+        except json.JSONDecodeError:  # SQLite keeps any text a hand-made change wrote
+            found = session_reads(s).damaged_hands(mid)
+            if not found:
+                raise
+            raise damaged(*found[0]) from None
 
     def _view(self, s: Session, m: Match) -> MatchView:
         setup = self.setup_of(s, m)
@@ -331,7 +343,7 @@ class Ledger:
         """Every hand ever entered in the match (voided ones too), in the order entered."""
         with self.transaction() as s:
             m = self.find(s, ref)
-            hands = s.exec(select(Hand).where(Hand.match_id == m.id).order_by(Hand.id)).all()
+            hands = self._hands(s, select(Hand).where(Hand.match_id == m.id).order_by(Hand.id), m.id)
             live = [h.id for h in self.live_hands(s, m)]
             return [{"id": h.id, "number": (live.index(h.id) + 1) if h.id in live else None,
                      "entered_at": _iso(h.entered_at), "voided": h.voided,
@@ -383,7 +395,7 @@ class Ledger:
     def _export(self, s: Session, m: Match, stored: bool = False) -> dict:
         """The match document of ``m``; ``stored`` adds what only a backup needs (``"stored"``
         objects: row numbers, status, stored results; docs/formats.md)."""
-        hands = s.exec(select(Hand).where(Hand.match_id == m.id).order_by(Hand.position, Hand.id)).all()
+        hands = self._hands(s, select(Hand).where(Hand.match_id == m.id).order_by(Hand.position, Hand.id), m.id)
         return match_document(m, self.setup_of(s, m), s.get(Night, m.night_id), hands, stored)
 
     def import_match(self, doc: Mapping[str, Any], demo: bool = False, date: dt.date | None = None) -> MatchView:
@@ -414,8 +426,6 @@ class Ledger:
             meta = {key: h.get(key) for key in ("entered_at", "voided", "voided_at", "void_reason", "replaces")}
             body = {key: v for key, v in h.items() if key not in meta and key != "stored"}
             hs = _stored(h, f"{f}.stored", {"id": int, "result": dict, "scorer_version": str})
-            if not isinstance(meta["voided"], (bool, type(None))):
-                raise LedgerError("expected true or false", f"{f}.voided", meta["voided"])
             if meta["voided"]:
                 result: dict = {}
             else:
@@ -431,10 +441,8 @@ class Ledger:
                 row.void_reason = _text(h, "void_reason", f"{f}.void_reason")
             rows.append(row)
         for i, h in enumerate(all_hands):
-            r = h.get("replaces")
+            r = h.get("replaces")  # checked by replay_document: an earlier voided hand's index
             if r is not None:
-                if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < len(rows) or r == i:
-                    raise LedgerError(f"{r!r} is not the index of another hand", f"hands[{i}].replaces", r)
                 rows[i].replaces_id = rows[r].id
                 # a replacement takes the place of the hand it replaced
                 rows[i].position = rows[r].position
@@ -472,15 +480,25 @@ class Ledger:
 
     # --- checks -----------------------------------------------------------------------------
     def check(self) -> list[dict]:
-        """Check the database file (SQLite's integrity checks), then replay every match and compare
-        with the stored results; one entry per problem."""
+        """Check the database file (SQLite's integrity checks), the hands' stored JSON and their
+        corrections (:func:`_replacement_problems`), then replay every match and compare with the
+        stored results; one entry per problem: ``{"match", "hand" (its number among the live
+        hands, or None), "problem"}``, by match."""
         from ledger.report.stats import usable_facts
         from ledger.store.engine import integrity_problems
 
         problems = [{"match": None, "hand": None, "problem": f"database: {p}"}
                     for p in integrity_problems(self.engine)]
         with self.transaction() as s:
+            damaged_hands = session_reads(s).damaged_hands()
+            problems += [{"match": mid, "hand": None,
+                          "problem": f"entry {entry} is damaged: its stored document or result is not JSON"}
+                         for mid, entry in damaged_hands]
+            problems += _replacement_problems(s)
+            unreadable = {mid for mid, _ in damaged_hands}
             for m in s.exec(select(Match).order_by(Match.id)).all():
+                if m.id in unreadable:
+                    continue  # it cannot be replayed: said once above
                 try:
                     view = self._view(s, m)
                 except LedgerError as err:
@@ -493,7 +511,34 @@ class Ledger:
                 if usable_facts(m.summary, m.status) not in (None, _facts(m, view.replay)):
                     problems.append({"match": m.id, "hand": None,
                                      "problem": "stored summary (what stats read) differs from a replay"})
-        return problems
+        return sorted(problems, key=lambda p: p["match"] or 0)
+
+
+def _replacement_problems(s: Session) -> list[dict]:
+    """The corrections that do not hold together (``db check``): a hand that replaces one which is
+    not voided, is of another match, or whose place it does not take, and a hand replaced twice.
+    One query, over the columns that say it (no document is read)."""
+    from sqlalchemy import select as sa_select
+    from sqlalchemy.orm import aliased
+
+    old = aliased(Hand)
+    rows = s.execute(sa_select(Hand.id, Hand.match_id, Hand.position, old.id, old.match_id, old.position, old.voided)
+                     .join(old, old.id == Hand.replaces_id).order_by(Hand.id)).all()
+    out, by = [], {}
+    for hid, mid, pos, rid, rmid, rpos, rvoided in rows:
+        why = None
+        if rmid != mid:
+            why = f"entry {hid} replaces entry {rid}, which is in match {rmid}"
+        elif not rvoided:
+            why = f"entry {hid} replaces entry {rid}, which is not voided"
+        elif rpos != pos:
+            why = f"entry {hid} replaces entry {rid} but is not in its place"
+        elif rid in by:
+            why = f"entries {by[rid]} and {hid} both replace entry {rid}"
+        by.setdefault(rid, hid)
+        if why:
+            out.append({"match": mid, "hand": None, "problem": why})
+    return out
 
 
 def session_reads(s: Session) -> Reads:

@@ -124,3 +124,15 @@ def test_the_cli_reads_a_newer_ledger_through_the_store_and_refuses_it(tmp_path,
     conn.close()
     line = cli.error("--db", str(path), "show", "1")
     assert "newer than this program" in line
+
+
+def test_last_is_the_newest_match_of_ones_own_and_the_demos_only_when_there_is_no_other(cli, ledger_db):
+    cli("demo")
+    demo_last = max(r["id"] for r in Ledger().matches())
+    with Ledger().reads() as reads:
+        assert reads.find_id("last") == demo_last  # only the demo: it is the newest
+    cli("match", "new", "simone", "--players", "Anna,Bruno")
+    mine = max(r["id"] for r in Ledger().matches())
+    cli("demo")  # loaded again: newer numbers than my match
+    with Ledger().reads() as reads:
+        assert reads.find_id("last") == mine

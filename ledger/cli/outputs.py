@@ -1,0 +1,49 @@
+"""Where the CLI writes files (``export -o``, ``pbn export -o``, ``report --html/--csv``): checked
+before anything is read or written, and written whole or not at all, with one-line errors.
+
+Nothing here imports the store. Errors are ``LedgerError`` on the option's field, naming the path.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Iterator
+
+from ledger.errors import LedgerError
+
+
+def check_output(path: str | os.PathLike | None, field: str, folder: bool = False) -> None:
+    """Refuse an output that cannot be written, before anything is read or written: a file that is
+    a folder or is in a folder that does not exist; with ``folder``, a folder (made when missing)
+    that is a file. None (no such option given) passes."""
+    if path is None:
+        return
+    p = Path(path)
+    if folder:
+        if p.exists() and not p.is_dir():
+            raise LedgerError(f"{path} is a file, not a folder", field, str(path))
+    elif p.is_dir() or not p.parent.is_dir():
+        what = "is a folder" if p.is_dir() else "is in a folder that does not exist"
+        raise LedgerError(f"{path} {what}", field, str(path))
+
+
+@contextmanager
+def create(path: str | os.PathLike, field: str, mode: int = 0o600) -> Iterator[IO[str]]:
+    """A text file (UTF-8) to write ``path`` with: written beside it under a temporary name, with
+    ``mode`` (by default owner-only: what the ledger holds stays its owner's), and put in its
+    place only when the ``with`` block ends without an error, so a failure half-way leaves
+    ``path`` as it was; ``LedgerError`` when it cannot be written."""
+    target = Path(path)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                yield f
+            os.replace(tmp, target)
+        except OSError as err:
+            raise LedgerError(f"cannot write the file: {err.strerror}", field, str(path)) from None
+    finally:
+        tmp.unlink(missing_ok=True)
