@@ -254,7 +254,8 @@ class Trentasette(Game):
         return MatchState(state.hands + 1, totals, finished, winner), result
 
     def hand_note(self, result):
-        """The notable items of a hand, e.g. ``A♥ Anna · run hearts Anna · four 7s Bruno``."""
+        """The notable items of a hand, e.g. ``A♥ Anna · run hearts Anna · four 7s Bruno`` (``3+ 7s``: three
+        or four, the item of a three-player hand)."""
         notes = []
         for side, items in result.data.get("items", {}).items():
             for it in items:
@@ -266,7 +267,7 @@ class Trentasette(Game):
                 elif label.startswith("all four "):
                     notes.append(f"four {label[9:]} {side}")
                 elif label.startswith("three or four "):
-                    notes.append(f"three {label[14:]} {side}")
+                    notes.append(f"3+ {label[14:]} {side}")
         return " · ".join(notes)
 
     def describe_hand(self, doc, result=None, setup=None):

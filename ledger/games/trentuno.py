@@ -1059,6 +1059,10 @@ def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
     o = setup.options
     caption = (f"{o['lives']} {'life' if o['lives'] == 1 else 'lives'} at {_money(o['stake_cents'], setup)} each"
                + (f"; re-entry once for {_money(o['reentry_cost_cents'], setup)}" if o.get("reentry") else ""))
+    cells = [c for row in rows for c in row[1:1 + len(setup.players)]]
+    marks = [text for mark, text in (("re ", "re = re-entered before the hand"), ("back ", "back = came back after it"))
+             if any(c.startswith(mark) for c in cells)]
+    caption += "".join(f"; {m}" for m in marks)
     return Table(f"Trentuno {setup.rules} — lives after each hand (✗ lost a life)",
                  tuple(cols), tuple(rows), caption)
 

@@ -996,3 +996,17 @@ def test_a_single_bettor_whose_number_came_up_is_asked_with_a_default():
     assert filled["bet"]["drawn"] == "Carla"
     new, res = GAME.apply(s, state, filled)
     assert res.data["bet"]["won"] and new.extra["lives"]["Carla"] == 1
+
+
+def test_the_lives_table_explains_the_marks_it_uses():
+    import json
+    from pathlib import Path
+
+    from ledger.games.documents import replay_document
+
+    demo = json.loads((Path(__file__).resolve().parents[2] / "ledger/demo/20_trentuno.json").read_text())
+    setup, rp = replay_document(demo)
+    lives = GAME.board(setup, rp).tables[0]
+    cells = [c for row in lives.rows for c in row]
+    assert any(c.startswith("re ") for c in cells) and "re = re-entered before the hand" in lives.caption
+    assert any(c.startswith("back ") for c in cells) == ("back = came back after it" in lives.caption)
