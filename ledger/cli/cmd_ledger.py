@@ -35,14 +35,14 @@ def demo(remove: bool = typer.Option(False, "--remove", help="Take the demo nigh
     Running it again replaces the demo night; ``--remove`` takes it out, leaving the rest as it was.
     """
     led = ledger()
-    removed = led.remove_demo()
     if remove:
+        removed = led.remove_demo()
         if as_json:
             print_json({"removed_matches": removed})
         else:
             console().print(f"Removed the demo night ({removed} matches)." if removed else "No demo night to remove.")
         return
-    views = [led.import_match(doc, demo=True) for doc in demo_documents()]
+    removed, views = led.load_demo(demo_documents())  # one transaction: the old demo out, the new in
     if as_json:
         print_json([v.to_json() for v in views])
         return
@@ -51,7 +51,8 @@ def demo(remove: bool = typer.Option(False, "--remove", help="Take the demo nigh
         console().print()
     from ledger.store.engine import display_url
 
-    console().print(f"Recorded the demo night in {display_url(led.url)} ({len(views)} matches). "
+    again = f" (it replaces the demo night recorded before, {removed} matches)" if removed else ""
+    console().print(f"Recorded the demo night in {display_url(led.url)} ({len(views)} matches){again}. "
                     "Take it out again with: ledger demo --remove", markup=False)
 
 

@@ -458,25 +458,35 @@ class Ledger:
         return m
 
     # --- demo -------------------------------------------------------------------------------
+    def load_demo(self, docs: Sequence[Mapping[str, Any]]) -> tuple[int, list[MatchView]]:
+        """Replace the demo night by the match documents ``docs``, in one transaction: returns the
+        number of demo matches taken out first and the views of the new ones."""
+        with self.transaction(write=True) as s:
+            removed = self._remove_demo(s)
+            return removed, [self._view(s, self._import(s, doc, demo=True)) for doc in docs]
+
     def remove_demo(self) -> int:
         """Take out every demo night with its matches, and the players only the demo brought in.
 
         Returns the number of matches removed.
         """
         with self.transaction(write=True) as s:
-            nights = [n.id for n in s.exec(select(Night).where(Night.demo == True)).all()]  # noqa: E712
-            if not nights:
-                return 0
-            mids = [m.id for m in s.exec(select(Match).where(col(Match.night_id).in_(nights))).all()]
-            if mids:
-                s.exec(delete(Hand).where(col(Hand.match_id).in_(mids)).where(col(Hand.replaces_id).is_not(None)))
-                s.exec(delete(Hand).where(col(Hand.match_id).in_(mids)))
-                s.exec(delete(Seat).where(col(Seat.match_id).in_(mids)))
-                s.exec(delete(Match).where(col(Match.id).in_(mids)))
-            s.exec(delete(Night).where(col(Night.id).in_(nights)))
-            seated = select(Seat.player_id)
-            s.exec(delete(Player).where(Player.demo == True, col(Player.id).not_in(seated)))  # noqa: E712
-            return len(mids)
+            return self._remove_demo(s)
+
+    def _remove_demo(self, s: Session) -> int:
+        nights = [n.id for n in s.exec(select(Night).where(Night.demo == True)).all()]  # noqa: E712
+        if not nights:
+            return 0
+        mids = [m.id for m in s.exec(select(Match).where(col(Match.night_id).in_(nights))).all()]
+        if mids:
+            s.exec(delete(Hand).where(col(Hand.match_id).in_(mids)).where(col(Hand.replaces_id).is_not(None)))
+            s.exec(delete(Hand).where(col(Hand.match_id).in_(mids)))
+            s.exec(delete(Seat).where(col(Seat.match_id).in_(mids)))
+            s.exec(delete(Match).where(col(Match.id).in_(mids)))
+        s.exec(delete(Night).where(col(Night.id).in_(nights)))
+        seated = select(Seat.player_id)
+        s.exec(delete(Player).where(Player.demo == True, col(Player.id).not_in(seated)))  # noqa: E712
+        return len(mids)
 
     # --- checks -----------------------------------------------------------------------------
     def check(self) -> list[dict]:

@@ -125,3 +125,19 @@ def test_an_imported_match_without_a_night_belongs_to_the_night_its_first_hand_w
     assert named.night.date.isoformat() == "2026-01-02"  # a night given wins
     monkeypatch.delenv("TZ")
     time.tzset()
+
+
+def test_loading_the_demo_again_replaces_it_in_one_transaction(ledger_db, cli):
+    from ledger.cli.cmd_ledger import demo_documents
+
+    led = Ledger()
+    first, views = led.load_demo(demo_documents())
+    assert first == 0 and len(views) == 6
+    again, views = led.load_demo(demo_documents())
+    assert again == 6 and len([m for m in led.matches() if m["demo"]]) == 6
+    bad = demo_documents()
+    bad[-1] = {**bad[-1], "hands": [{"nonsense": 1}]}
+    with pytest.raises(LedgerError):
+        led.load_demo(bad)
+    assert len([m for m in led.matches() if m["demo"]]) == 6  # nothing changed: the old demo is still there
+    assert "replaces the demo night recorded before, 6 matches" in cli("demo").stdout
