@@ -110,10 +110,16 @@ def db_upgrade(as_json: bool = JSON) -> None:
 
 
 @db_app.command("path")
-def db_path() -> None:
+def db_path(as_json: bool = JSON) -> None:
     """Print where the ledger is (after --db and LEDGER_DB; a password is not shown)."""
-    from ledger.store.engine import database_url, display_url
+    from ledger.store.engine import database_url, display_url, sqlite_path
 
     from ledger.cli.app import State
 
-    typer.echo(display_url(database_url(State.db)))
+    url = database_url(State.db)
+    if as_json:
+        path = sqlite_path(url)
+        print_json({"url": display_url(url), "file": str(path) if path else None,
+                    "exists": path.is_file() if path else None})
+        return
+    typer.echo(display_url(url))

@@ -216,6 +216,7 @@ def test_version_games_db_check_and_path(cli, ledger_db):
     assert cli.json("db", "check") == {"ok": True, "problems": []}
     if isinstance(ledger_db, Path):  # a server's URL: tests/store/test_backends.py
         assert cli("db", "path").stdout.strip() == f"sqlite:///{ledger_db}"
+        assert cli.json("db", "path") == {"url": f"sqlite:///{ledger_db}", "file": str(ledger_db), "exists": True}
 
 
 def test_a_refused_hand_at_the_prompts_is_asked_again_not_lost(cli):
