@@ -80,7 +80,8 @@ def import_cmd(file: str = DOC, as_json: bool = JSON) -> None:
     from ledger.store.backup import import_all, is_export
 
     data = read_document(file)
-    check_kind(data, "match", _quoted(file))  # a hand document: refused before the ledger is opened
+    if not is_export(data):
+        check_kind(data, "match", _quoted(file))  # a hand document: refused before the ledger is opened
     if is_export(data):
         rows = import_all(ledger(), data)
         if as_json:

@@ -86,11 +86,14 @@ def match_reopen(match: str = MATCH, as_json: bool = JSON) -> None:
 def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
     """Every hand ever entered in a match, voided and replaced ones included."""
     from ledger.games import get_game
+    from ledger.store.reads import setup_from_seats
 
-    view = ledger().view(match)
-    game = get_game(view.match.game)
-    rows = [{**r, "description": game.describe_hand(r["document"], r["result"], view.setup)}
-            for r in ledger().history(view.match.id)]
+    with reading() as reads:  # no replay: the history is what helps when a match no longer replays
+        m = reads.match(reads.find_id(match))
+        setup = setup_from_seats(m, reads.seats([m.id]).get(m.id, []))
+    game = get_game(m.game)
+    rows = [{**r, "description": game.describe_hand(r["document"], r["result"], setup)}
+            for r in ledger().history(m.id)]
     if as_json:
         print_json(rows)
         return
@@ -102,7 +105,7 @@ def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
             [f"replaces entry {r['replaces']}"] if r["replaces"] else [])
         return "; ".join(parts)
 
-    print_rows(f"History of match {view.match.id} (times in UTC)",
+    print_rows(f"History of match {m.id} (times in UTC)",
                ["entry", "hand", "entered", "voided", "why", "result"],
                [(r["id"], r["number"] or "—", when(r["entered_at"]), when(r["voided_at"]), why(r),
                  r["description"] or r["result"]) for r in rows])

@@ -183,9 +183,10 @@ class Session:
             self.error(err)
             return
         before: list[dict] = []  # the hand before each answer, for undo
+        typed = bool(text.strip())  # a typed hand takes the defaults of what it left out
         while True:
             try:
-                doc = self.complete(doc, before, typed=bool(text.strip()))
+                doc = self.complete(doc, before, typed=typed)
             except _Back:
                 return
             except LedgerError as err:
@@ -201,6 +202,7 @@ class Session:
                 return
             self.say("  please answer again ('undo' leaves this hand)")
             doc = again
+            typed = False  # the part refused is asked, never filled in with its default
 
     def command(self, cmd: str, in_hand: bool) -> None:
         if cmd == "quit":

@@ -34,8 +34,16 @@ def create(path: str | os.PathLike, field: str, mode: int = 0o600) -> Iterator[I
     """A text file (UTF-8) to write ``path`` with: written beside it under a temporary name, with
     ``mode`` (by default owner-only: what the ledger holds stays its owner's), and put in its
     place only when the ``with`` block ends without an error, so a failure half-way leaves
-    ``path`` as it was; ``LedgerError`` when it cannot be written."""
-    target = Path(path)
+    ``path`` as it was; ``LedgerError`` when it cannot be written. A symbolic link is followed
+    (its target is replaced); a device or a pipe (``/dev/stdout``) is written through."""
+    target = Path(os.path.realpath(path))  # a symbolic link: its target is written
+    if target.exists() and not target.is_file():  # a device or a pipe (/dev/stdout): written through
+        try:
+            with open(target, "w", encoding="utf-8") as f:
+                yield f
+        except OSError as err:
+            raise LedgerError(f"cannot write the file: {err.strerror}", field, str(path)) from None
+        return
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         try:

@@ -168,13 +168,17 @@ class Reads:
         return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value)[:10])
 
     def match_row(self, r: Sequence[Any]) -> MatchRow:
-        return MatchRow(r[0], r[1], r[2], r[3], self.json(r[4]) or {}, bool(r[5]), r[6], self.json(r[7]),
-                        self.json(r[8]), r[9])
+        try:
+            return MatchRow(r[0], r[1], r[2], r[3], self.json(r[4]) or {}, bool(r[5]), r[6], self.json(r[7]),
+                            self.json(r[8]), r[9])
+        except (ValueError, TypeError):  # text that is not JSON, written by hand into the file
+            raise LedgerError(f"match {r[0]} is damaged (its stored options, winner or summary are not JSON)",
+                              "match", r[0]) from None
 
     def hand_row(self, r: Sequence[Any]) -> HandRow:
         try:
             return HandRow(r[0], r[1], r[2], self.json(r[3]), self.json(r[4]), bool(r[5]))
-        except ValueError:
+        except (ValueError, TypeError):
             raise damaged(r[1], r[0]) from None
 
     def in_batches(self, ids: Sequence[int]) -> Iterator[tuple[str, list[int]]]:
@@ -261,7 +265,7 @@ class Reads:
                     continue
                 try:
                     live.setdefault(mid, []).append(self.json(doc))
-                except ValueError:
+                except (ValueError, TypeError):
                     raise damaged(mid, hid) from None
         return live, voided
 

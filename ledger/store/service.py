@@ -23,7 +23,7 @@ from ledger.games import get_game
 from ledger.games.base import MatchSetup, Replay, join_names, replay
 from ledger.games.documents import replay_document
 from ledger.store.dates import night_date, parse_date  # noqa: F401 (parse_date: re-export)
-from ledger.store.engine import database_url, ensure_schema, open_engine, writer
+from ledger.store.engine import database_url, ensure_schema, open_engine, snapshot, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 from ledger.store.reads import MatchView, Reads, damaged, setup_from_seats
 
@@ -169,8 +169,9 @@ class Ledger:
     @contextmanager
     def reads(self) -> Iterator[Reads]:
         """The ledger's plain-SQL reads (:mod:`ledger.store.reads`) in one read transaction."""
-        with self.transaction() as s:
-            yield session_reads(s)
+        with Session(snapshot(self.engine), expire_on_commit=False) as s:  # one moment, on every database
+            with s.begin():
+                yield session_reads(s)
 
     def setup_of(self, s: Session, m: Match) -> MatchSetup:
         """The match's settings as the scorer takes them (seats in order, sides in seat order)."""
@@ -719,7 +720,11 @@ def _first_night(hands: Sequence[Any]) -> dt.date | None:
     RULES.md); None when none does (the match then belongs to tonight)."""
     for i, h in enumerate(hands):
         if isinstance(h, Mapping) and h.get("entered_at"):
-            return night_date(_parse_time(h["entered_at"], f"hands[{i}].entered_at").astimezone().replace(tzinfo=None))
+            try:
+                return night_date(_parse_time(h["entered_at"], f"hands[{i}].entered_at").astimezone()
+                                  .replace(tzinfo=None))
+            except OverflowError:  # a moment at the very edge of the calendar: no night of its own
+                return None
     return None
 
 

@@ -248,3 +248,13 @@ def test_ctrl_c_drops_the_hand_being_entered_and_twice_leaves_without_losing_a_s
                                       env={**os.environ, "LEDGER_DB": str(db)}, check=True).stdout)
     assert len(shown["hands"]) == 1
     assert shown["totals"] == dict(expected([{"sides": a}]).final.totals)
+
+
+def test_a_typed_hand_refused_for_one_part_asks_that_part_and_never_fills_in_its_default(cli):
+    r = session(cli, "trentuno", "--players", "Anna,Bruno,Carla,Dario,Elena", "-o", "lives=1", "-o", "reentry=yes",
+                lines=["Anna=10 Bruno=20 Carla=25 Dario=30 Elena=28 knock=Dario",
+                       "reentry=Carla Carla=25 Dario=30 Elena=28 knock=Dario",   # Carla is still in
+                       "Bruno", "22", "quit"])
+    assert "Re-entries before this hand" in r.stdout
+    hands = cli.json("show", "1")["hands"]
+    assert len(hands) == 2 and hands[1]["result"]["reentry"] == ["Bruno"]

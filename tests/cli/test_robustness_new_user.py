@@ -194,3 +194,61 @@ def test_pbn_import_of_a_file_without_a_deal_names_the_file(cli, tmp_path):
     played = tmp_path / "club.pbn"
     played.write_text(PBN)
     assert cli.json("pbn", "import", str(played))["total_ns"] == 420
+
+
+def test_history_of_a_match_that_no_longer_replays_is_still_shown(cli, ledger_db):
+    from sqlmodel import select
+
+    from ledger.store.models import Hand
+    from ledger.store.service import Ledger
+
+    cli("match", "new", "simone", "--players", "Anna,Bruno")
+    cli("hand", "add", "1", "Anna=5", "Bruno=7")
+    led = Ledger()
+    with led.transaction(write=True) as s:  # a stored hand this scorer no longer takes
+        h = s.exec(select(Hand)).first()
+        h.document = {**h.document, "nonsense": 1}
+        s.add(h)
+    assert "no longer replays" in cli.error("show", "1")
+    rows = cli.json("match", "history", "1")
+    assert len(rows) == 1 and rows[0]["document"]["nonsense"] == 1
+
+
+def test_a_ledger_export_without_players_imports(cli, tmp_path):
+    doc = {"format": "ledger-export", "version": 1,
+           "matches": [{"game": "simone", "players": ["Anna", "Bruno"], "hands": [{"hands": {"Anna": 5, "Bruno": 7}}]}]}
+    path = tmp_path / "ex.json"
+    path.write_text(json.dumps(doc))
+    cli("import", str(path))
+    assert cli.json("show", "last")["totals"] == {"Anna": 1, "Bruno": 0}
+
+
+@pytest.mark.sqlite_only
+def test_export_follows_a_symbolic_link_and_writes_through_a_pipe(cli, tmp_path):
+    import os
+
+    cli("match", "new", "simone", "--players", "Anna,Bruno")
+    target, link = tmp_path / "target.json", tmp_path / "link.json"
+    target.write_text("old")
+    link.symlink_to(target)
+    cli("export", "1", "-o", str(link))
+    assert link.is_symlink() and json.loads(target.read_text())["game"] == "simone"
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    import threading
+
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo).read()))
+    reader.start()
+    cli("export", "1", "-o", str(fifo))
+    reader.join(10)
+    assert json.loads(got[0])["game"] == "simone"
+
+
+def test_an_import_whose_first_hand_is_at_the_edge_of_the_calendar_belongs_to_tonight(cli, tmp_path):
+    doc = {"game": "simone", "players": ["Anna", "Bruno"],
+           "hands": [{"hands": {"Anna": 5, "Bruno": 7}, "entered_at": "0001-01-01T01:00:00+00:00"}]}
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(doc))
+    cli("import", str(path))
+    assert cli.json("show", "last")["match"]["night"] >= "2026-01-01"

@@ -92,3 +92,36 @@ def test_a_newer_ledger_is_refused_by_every_command_and_never_changed(cli, tmp_p
     assert "newer than this program" in line and "9999" in line
     assert path.read_bytes() == before
     assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
+
+
+def test_a_single_bettor_stored_without_drawn_is_named_by_the_upgrade_and_replays_as_before(tmp_path):
+    """Revision 0002: ledgers before it left `drawn` out for a single bettor (FORMATS.md needs it)."""
+    path = copy_of_old(tmp_path)
+    led = Ledger(str(path))  # upgraded to HEAD, then a bet stored the old way, then marked 0001 again
+    doc = {"game": "trentuno", "rules": "40", "players": ["Anna", "Bruno", "Carla", "Dario"], "options": {"lives": 1},
+           "hands": [{"hands": {"Anna": 10, "Bruno": 20, "Carla": 25, "Dario": 30}, "knocked_by": "Bruno"},
+                     {"bet": {"players": ["Anna"], "number": 12, "drawn": "Anna"},
+                      "hands": {"Bruno": 12, "Carla": 25, "Dario": 30}, "knocked_by": "Carla"},
+                     {"bet": {"players": "Bruno", "number": 9, "drawn": None},  # lost: drawn not needed
+                      "hands": {"Anna": 20, "Carla": 25, "Dario": 30}, "knocked_by": "Carla"}]}
+    mid = led.import_match(doc).match.id
+    before = led.view(mid).to_json()
+    led.engine.dispose()
+    con = sqlite3.connect(path)
+    for hid, text in con.execute("SELECT id, document FROM hand WHERE match_id = ?", (mid,)).fetchall():
+        d = json.loads(text)
+        if d.get("bet"):
+            d["bet"].pop("drawn", None)
+            con.execute("UPDATE hand SET document = ? WHERE id = ?", (json.dumps(d), hid))
+    con.execute("UPDATE alembic_version SET version_num = '0001'")
+    con.commit()
+    con.close()
+    from ledger.store.engine import dispose_engines
+
+    dispose_engines()
+    again = Ledger(str(path))
+    assert stored_revision(again.engine) == HEAD
+    view = again.view(mid)
+    assert [(h.document.get("bet") or {}).get("drawn") for h in view.hands] == [None, "Anna", "Bruno"]
+    assert view.to_json()["totals"] == before["totals"] and view.to_json()["hands"] == before["hands"]
+    assert again.check() == []

@@ -140,4 +140,4 @@ def test_loading_the_demo_again_replaces_it_in_one_transaction(ledger_db, cli):
     with pytest.raises(LedgerError):
         led.load_demo(bad)
     assert len([m for m in led.matches() if m["demo"]]) == 6  # nothing changed: the old demo is still there
-    assert "replaces the demo night recorded before, 6 matches" in cli("demo").stdout
+    assert "replaces the demo night recorded before, 6 matches" in " ".join(cli("demo").stdout.split())
