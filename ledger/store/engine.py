@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import unquote
 
 from ledger.errors import LedgerError
 
@@ -43,7 +44,9 @@ def database_url(db: str | None = None) -> str:
     value = db or os.environ.get(ENV_VAR) or str(default_path())
     if "://" in value:
         return value
-    return "sqlite:///" + str(Path(value).expanduser().resolve())
+    path = str(Path(value).expanduser().resolve())
+    # the characters a URL reads otherwise (SQLAlchemy decodes %XX in the database part)
+    return "sqlite:///" + path.replace("%", "%25").replace("?", "%3F").replace("#", "%23")
 
 
 def display_url(url: str) -> str:
@@ -63,7 +66,7 @@ def sqlite_path(url: str) -> Path | None:
     if not url.startswith("sqlite"):
         return None
     path = url.split(":///", 1)[1] if ":///" in url else ""
-    path = path.split("?", 1)[0]
+    path = unquote(path.split("?", 1)[0])  # as SQLAlchemy reads it
     if not path or path == ":memory:":
         return None
     return Path(path)

@@ -136,3 +136,13 @@ def test_last_is_the_newest_match_of_ones_own_and_the_demos_only_when_there_is_n
     cli("demo")  # loaded again: newer numbers than my match
     with Ledger().reads() as reads:
         assert reads.find_id("last") == mine
+
+
+@pytest.mark.sqlite_only
+def test_a_file_name_with_url_characters_is_the_file_written_and_read(tmp_path, cli):
+    path = tmp_path / "club x%41 #1?.db"
+    cli("--db", str(path), "match", "new", "simone", "--players", "Anna,Bruno")
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".db"] == [path.name]
+    with R.open_sqlite(database_url(str(path))) as reads:
+        assert reads is not None and reads.find_id("last") == 1  # the standard library reads that file
+    assert cli.json("--db", str(path), "show", "1")["match"]["id"] == 1
