@@ -26,6 +26,8 @@ class LedgerError(ValueError):
 
     def at(self, prefix: str) -> "LedgerError":
         """Return the same error with ``prefix`` put before its field path (e.g. ``hands[3]``)."""
+        if not prefix:
+            return self
         field = f"{prefix}.{self.field}" if self.field else prefix
         return LedgerError(self.message, field, self.value)
 

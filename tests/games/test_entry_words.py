@@ -108,3 +108,10 @@ def test_every_game_suggests_a_field_of_its_hand_documents(game, doc, field, nea
         get_game(game).score(doc)
     assert info.value.field == field
     assert info.value.message.endswith(f"(did you mean {near!r}?)")
+
+
+def test_an_error_moved_under_no_prefix_keeps_its_field():
+    from ledger.errors import LedgerError
+
+    err = LedgerError("missing", "closed_by", None)
+    assert err.at("").field == "closed_by" and err.at("hands[2]").field == "hands[2].closed_by"
