@@ -140,8 +140,13 @@ class Ledger:
     def new_match(self, game_name: str, rules: str | None = None, players: Sequence[str] | None = None,
                   sides: Mapping[str, Sequence[str]] | None = None, options: Mapping[str, Any] | None = None,
                   date: dt.date | None = None) -> MatchView:
-        """Start a match; players are matched by name (case-insensitive) or added."""
+        """Start a match; players are matched by name (case-insensitive) or added. ``date``: its
+        night (default tonight); a night after tomorrow is refused as a mistake (``LedgerError`` on
+        ``night``): it would stand as the latest night in every report."""
         game = get_game(game_name)
+        if date is not None and date > night_date() + dt.timedelta(days=1):
+            raise LedgerError(f"{date.isoformat()} is in the future: a match is recorded on the night it is "
+                              "played", "night", date.isoformat())
         with self.transaction(write=True) as s:
             setup = game.setup(rules, players, sides, options)
             m = self._create_match(s, setup, self.night(s, date))

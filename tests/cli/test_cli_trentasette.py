@@ -303,3 +303,15 @@ def test_a_hand_the_match_cannot_take_is_refused_before_any_prompt(cli):
     assert "reopen" in cli.error("hand", "edit", "1", "1", "-i", input="\n")
     cli("match", "reopen", "1")
     assert "has no hand 9" in cli.error("hand", "edit", "1", "9", "-i", input="\n")
+
+
+def test_a_match_for_a_night_after_tomorrow_is_refused(cli):
+    import datetime as dt
+
+    from ledger.store.dates import night_date
+
+    far = (night_date() + dt.timedelta(days=2)).isoformat()
+    line = cli.error("match", "new", "simone", "-p", "Anna,Bruno", "--night", far)
+    assert line.startswith("error: night: ") and "in the future" in line
+    tomorrow = (night_date() + dt.timedelta(days=1)).isoformat()
+    assert cli.json("match", "new", "simone", "-p", "Anna,Bruno", "--night", tomorrow)["match"]["night"] == tomorrow

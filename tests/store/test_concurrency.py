@@ -19,7 +19,7 @@ from ledger.store.service import Ledger
 
 NAMES = ["Anna", "Bruno"]
 OWN, SHARED = 40, 60  # hands per scorekeeper into its own match, and into the shared one
-NIGHT = dt.date(2026, 12, 1)
+NIGHT = dt.date(2026, 11, 1)
 WORKER = Path(__file__).parent.parent / "fixtures" / "scorekeeper.py"
 
 
