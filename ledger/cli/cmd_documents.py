@@ -80,8 +80,6 @@ def import_cmd(file: str = DOC, as_json: bool = JSON) -> None:
     from ledger.store.backup import import_all, is_export
 
     data = read_document(file)
-    if not is_export(data):
-        check_kind(data, "match", _quoted(file))  # a hand document: refused before the ledger is opened
     if is_export(data):
         rows = import_all(ledger(), data)
         if as_json:
@@ -90,6 +88,7 @@ def import_cmd(file: str = DOC, as_json: bool = JSON) -> None:
             console().print(f"Imported {len(rows)} matches" + (f" ({rows[0]['id']}-{rows[-1]['id']})." if rows else "."),
                             markup=False)
         return
+    check_kind(data, "match", _quoted(file))  # a hand document: refused before the ledger is opened
     view = ledger().import_match(data)
     show_view(view, as_json, f"Imported as match {view.match.id}.")
 

@@ -36,6 +36,7 @@ LAST_WORDS = ("last", "ultimo", "ultima")
 MATCH_COLUMNS = ("id", "night_id", "game", "rules", "options", "teams", "status", "winner", "summary", "note")
 NIGHT_COLUMNS = ("id", "date", "label", "demo")
 HAND_COLUMNS = ("id", "match_id", "position", "document", "result", "voided")
+MATCHES = '"match" m JOIN night ON night.id = m.night_id'  # FROM: matches as m, with their nights
 
 
 class MatchRow(NamedTuple):
@@ -175,6 +176,9 @@ class Reads:
             raise LedgerError(f"match {r[0]} is damaged (its stored options, winner or summary are not JSON)",
                               "match", r[0]) from None
 
+    def night_row(self, r: Sequence[Any]) -> NightRow:
+        return NightRow(r[0], self.date(r[1]), r[2], bool(r[3]))
+
     def hand_row(self, r: Sequence[Any]) -> HandRow:
         try:
             return HandRow(r[0], r[1], r[2], self.json(r[3]), self.json(r[4]), bool(r[5]))
@@ -193,8 +197,7 @@ class Reads:
         """The id of match ``ref``: its number, or ``last`` for the most recently started one
         (of the user's own: a demo match only when there is no other)."""
         if isinstance(ref, str) and ref.strip().lower() in LAST_WORDS:
-            found = self.rows('SELECT max(m.id) FROM "match" m JOIN night ON night.id = m.night_id '
-                              'WHERE night.demo = ?', [False])[0][0]
+            found = self.rows(f"SELECT max(m.id) FROM {MATCHES} WHERE night.demo = ?", [False])[0][0]
             if found is None:
                 found = self.rows('SELECT max(id) FROM "match"')[0][0]
             if found is None:
@@ -214,8 +217,7 @@ class Reads:
         return self.match_row(self.rows(f'SELECT {cols} FROM "match" WHERE id = ?', [mid])[0])
 
     def night(self, nid: int) -> NightRow:
-        r = self.rows(f'SELECT {", ".join(NIGHT_COLUMNS)} FROM night WHERE id = ?', [nid])[0]
-        return NightRow(r[0], self.date(r[1]), r[2], bool(r[3]))
+        return self.night_row(self.rows(f'SELECT {", ".join(NIGHT_COLUMNS)} FROM night WHERE id = ?', [nid])[0])
 
     def seats(self, ids: Iterable[int]) -> dict[int, list[tuple[str, str]]]:
         """Each match's seats as ``(side, player's name)`` in seat order, by match id."""
@@ -227,12 +229,11 @@ class Reads:
                 out.setdefault(mid, []).append((side, name))
         return out
 
-    def hands(self, mid: int, live_only: bool = True) -> list[HandRow]:
-        """The match's hands: live ones in play order, or (``live_only`` false) all in the order entered."""
-        where, order = ("AND voided = ? ", "position, id") if live_only else ("", "id")
+    def hands(self, mid: int) -> list[HandRow]:
+        """The match's live hands, in play order."""
         return [self.hand_row(r) for r in self.rows(
-            f'SELECT {", ".join(HAND_COLUMNS)} FROM hand WHERE match_id = ? {where}ORDER BY {order}',
-            [mid, False] if live_only else [mid])]
+            f'SELECT {", ".join(HAND_COLUMNS)} FROM hand WHERE match_id = ? AND voided = ? ORDER BY position, id',
+            [mid, False])]
 
     def view(self, ref: str | int) -> MatchView:
         """Match ``ref`` with its live hands replayed: what ``show`` prints."""
@@ -246,11 +247,10 @@ class Reads:
         """Matches with their nights; ``where`` is SQL over ``m`` (match) and ``night``."""
         cols = ", ".join(f"m.{c}" for c in MATCH_COLUMNS)
         ncols = ", ".join(f"night.{c}" for c in NIGHT_COLUMNS)
-        sql = (f'SELECT {cols}, {ncols} FROM "match" m JOIN night ON night.id = m.night_id'
+        sql = (f"SELECT {cols}, {ncols} FROM {MATCHES}"
                + (f" WHERE {where}" if where else "") + f" ORDER BY {order}")
         n = len(MATCH_COLUMNS)
-        return [(self.match_row(r), NightRow(r[n], self.date(r[n + 1]), r[n + 2], bool(r[n + 3])))
-                for r in self.rows(sql, params)]
+        return [(self.match_row(r), self.night_row(r[n:])) for r in self.rows(sql, params)]
 
     def hand_documents(self, ids: Sequence[int]) -> tuple[dict[int, list[dict]], dict[int, int]]:
         """The live hands' documents of matches ``ids`` in play order, and how many hands each has

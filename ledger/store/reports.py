@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.report.model import MatchRecord, Period
-from ledger.store.reads import MatchRow, NightRow, Reads, replay_row, setup_from_seats
+from ledger.store.reads import MATCHES, MatchRow, NightRow, Reads, replay_row, setup_from_seats
 
 if TYPE_CHECKING:
     from ledger.report.stats import Outcome
@@ -60,8 +60,7 @@ def choose_period(reads: Reads, night: dt.date | None = None, date_from: dt.date
         period = Period(date_from, date_to, True, period.player, game_name, period.vs, stand_in=True)
     if latest and date_from is None and date_to is None:
         where, params = _where(period)
-        last = reads.rows(f'SELECT max(night.date) FROM "match" m JOIN night ON night.id = m.night_id WHERE {where}',
-                          params)[0][0]
+        last = reads.rows(f"SELECT max(night.date) FROM {MATCHES} WHERE {where}", params)[0][0]
         if last is not None:
             last = reads.date(last)
             period = Period(last, last, period.demo, period.player, game_name, period.vs, period.stand_in)
@@ -130,5 +129,4 @@ def _where(period: Period) -> tuple[str, list[Any]]:
 
 def _any_match(reads: Reads, period: Period) -> bool:
     where, params = _where(period)
-    return bool(reads.rows(f'SELECT m.id FROM "match" m JOIN night ON night.id = m.night_id WHERE {where} LIMIT 1',
-                           params))
+    return bool(reads.rows(f"SELECT m.id FROM {MATCHES} WHERE {where} LIMIT 1", params))
