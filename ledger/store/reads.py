@@ -162,13 +162,18 @@ class Reads:
         return value
 
     def json(self, value: Any) -> Any:
+        """A JSON column's value as Python data (decoded from SQLite's text; ``ValueError`` on text
+        that is not JSON)."""
         return json.loads(value) if self.json_text and value is not None else value
 
     @staticmethod
     def date(value: Any) -> dt.date:
+        """A date column's value (SQLite's ``YYYY-MM-DD`` text, or a ``datetime.date``) as a date."""
         return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value)[:10])
 
     def match_row(self, r: Sequence[Any]) -> MatchRow:
+        """A :class:`MatchRow` from the columns of :data:`MATCH_COLUMNS`; ``LedgerError`` on
+        ``match`` when a JSON column was damaged by hand."""
         try:
             return MatchRow(r[0], r[1], r[2], r[3], self.json(r[4]) or {}, bool(r[5]), r[6], self.json(r[7]),
                             self.json(r[8]), r[9])
@@ -177,9 +182,12 @@ class Reads:
                               "match", r[0]) from None
 
     def night_row(self, r: Sequence[Any]) -> NightRow:
+        """A :class:`NightRow` from the columns of :data:`NIGHT_COLUMNS` (more may follow)."""
         return NightRow(r[0], self.date(r[1]), r[2], bool(r[3]))
 
     def hand_row(self, r: Sequence[Any]) -> HandRow:
+        """A :class:`HandRow` from the columns of :data:`HAND_COLUMNS`; ``LedgerError`` on ``match``
+        (:func:`damaged`) when its JSON was damaged by hand."""
         try:
             return HandRow(r[0], r[1], r[2], self.json(r[3]), self.json(r[4]), bool(r[5]))
         except (ValueError, TypeError):
@@ -213,10 +221,12 @@ class Reads:
         return mid
 
     def match(self, mid: int) -> MatchRow:
+        """The row of match ``mid`` (an id :meth:`find_id` gave)."""
         cols = ", ".join(MATCH_COLUMNS)
         return self.match_row(self.rows(f'SELECT {cols} FROM "match" WHERE id = ?', [mid])[0])
 
     def night(self, nid: int) -> NightRow:
+        """The row of night ``nid``."""
         return self.night_row(self.rows(f'SELECT {", ".join(NIGHT_COLUMNS)} FROM night WHERE id = ?', [nid])[0])
 
     def seats(self, ids: Iterable[int]) -> dict[int, list[tuple[str, str]]]:
