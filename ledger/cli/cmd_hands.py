@@ -54,10 +54,10 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
     view = led.view(match)
     # refuse a hand the match cannot take before asking anything
     if number is None:
-        led._check_open(view.match)
+        led.check_open(view.match)
     else:
-        led._check_correctable(view.match)
-        led._nth(view, number)
+        led.check_correctable(view.match)
+        led.nth(view, number)
     game = get_game(view.match.game)
     doc: dict = {}
     if file:

@@ -157,8 +157,22 @@ class Session:
         n = self.live.hands
         self.say(f"Match {self.live.id}: {n} hand{'' if n == 1 else 's'} on the scoreboard, all saved.")
 
+    def others_wrote(self) -> bool:
+        """Say what another scorekeeper changed in the match since the session last read it, and
+        draw the scoreboard again; False when nothing changed."""
+        try:
+            change = self.live.changes()
+        except LedgerError as err:
+            self.error(err)
+            raise _Quit from None
+        if change is None:
+            return False
+        self.redraw(f"({change}: the scoreboard is the ledger's)", "changed")
+        return True
+
     def step(self) -> None:
         """One turn at the hand prompt: a command, or a hand entered and saved."""
+        self.others_wrote()
         live = self.live
         if not live.is_open:
             text = self.read("match over ('new' for another with the same players, 'undo', 'quit') > ")
@@ -173,6 +187,11 @@ class Session:
             return
         n = live.hands + 1
         text = self.read(f"hand {n} · {live.next_dealer()} deals > ")
+        if self.others_wrote():  # the hand typed was meant for a match that has since changed
+            live = self.live
+            if not live.is_open:
+                return
+            n = live.hands + 1
         cmd = COMMANDS.get(text.strip().lower())
         if cmd:
             self.command(cmd, in_hand=False)
@@ -214,14 +233,36 @@ class Session:
         elif cmd == "undo":
             if in_hand:
                 raise _Back
-            try:
-                number = self.live.undo()
-            except LedgerError as err:
-                self.error(err)
-                return
-            self.redraw(f"Undid hand {number} (kept in the match's history, voided).", "undo")
+            self.undo()
         elif cmd == "new":
             self.say("  'new' starts another match once this one is over")
+
+    def undo(self) -> None:
+        """Take back the last saved hand, naming it; a hand this session did not enter (another
+        scorekeeper's) only after a yes."""
+        self.others_wrote()
+        live = self.live
+        if not live.hands:
+            self.error(LedgerError(f"match {live.id} has no hand to undo", "undo", None))
+            return
+        number, what = live.hands, self.hand_line(live.hands - 1)
+        if not live.last_is_mine():
+            answer = self.read(f"  hand {number} ({what}) was not entered in this session: take it back? [y/N] > ")
+            if answer.strip().casefold() not in ("y", "yes", "s", "si", "sì"):
+                self.say(f"  hand {number} stays")
+                return
+        try:
+            number = live.undo()
+        except LedgerError as err:
+            self.error(err)
+            return
+        self.redraw(f"Undid hand {number}: {what} (kept in the match's history, voided).", "undo")
+
+    def hand_line(self, i: int) -> str:
+        """Hand ``i`` (0-based) in one line, as ``match history`` says it."""
+        view = self.live.view
+        h = view.hands[i]
+        return self.live.game.describe_hand(h.document, h.result, view.setup) or f"hand {i + 1}"
 
     # --- a hand -------------------------------------------------------------------------------
     def words(self, text: str) -> dict:
@@ -291,7 +332,7 @@ class Session:
         n = self.live.hands + 1
         with _deferred_interrupt() as stopped:
             try:
-                result = self.live.add(doc)
+                result, change = self.live.add(doc)
             except LedgerError as err:
                 self.error(err)
                 return err
@@ -302,6 +343,9 @@ class Session:
                 sys.stderr.write(f"  error: database: {msg}\n")
                 self.say(f"  hand {n} was not saved: enter it again")
                 return None
+            n = self.live.hands  # the stored number, whatever other scorekeepers did meanwhile
+            if change is not None:
+                self.say(f"  ({change}: this hand is hand {n})")
             if self.as_json:
                 self.emit({"event": "hand", "match": self.live.id, "number": n, "result": result.to_json(),
                            "state": self.live.state.to_json()})

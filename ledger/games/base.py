@@ -146,10 +146,19 @@ class MatchState:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict:
+        """``{"hands", "totals", "winner", "finished", **extra}``: what ``replay --json`` prints
+        of the final state, and what the ledger stores after each hand (``hand.state``)."""
         doc = {"hands": self.hands, "totals": dict(self.totals), "winner": self.winner,
                "finished": self.finished}
         doc.update(self.extra)
         return doc
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> "MatchState":
+        """The state that :meth:`to_json` wrote (a stored ``hand.state``): applying the next hand
+        to it gives what applying it to the original gives (a test checks every game)."""
+        extra = dict(doc)
+        return cls(extra.pop("hands"), extra.pop("totals"), bool(extra.pop("finished")), extra.pop("winner"), extra)
 
 
 @dataclass(frozen=True)
@@ -198,12 +207,23 @@ class Question:
 
 @dataclass
 class Replay:
-    """Every step of a match replayed: ``results[i]`` and ``states[i]`` are after hand ``i``."""
+    """Every step of a match replayed: ``results[i]`` and ``states[i]`` are after hand ``i``.
+
+    In a match ended early the last state is the game's :meth:`Game.finish_early` of it;
+    ``played`` then keeps the state the last hand itself left (what the ledger stores).
+    """
 
     setup: MatchSetup
     start: MatchState
     results: list[HandResult]
     states: list[MatchState]
+    played: MatchState | None = None
+
+    def state_after(self, i: int) -> MatchState:
+        """The state hand ``i`` (0-based) left, before any early end: what is stored with it."""
+        if self.played is not None and i == len(self.states) - 1:
+            return self.played
+        return self.states[i]
 
     @property
     def final(self) -> MatchState:
@@ -377,6 +397,31 @@ class Game:
         return ""
 
 
+def stored_replay(game: Game, setup: MatchSetup, rows: Sequence[Any]) -> Replay | None:
+    """The replay of a match as the ledger stored it, without scoring anything again: ``rows``
+    are its live hands in order, each with ``document``, ``result`` (the hand's
+    :attr:`HandResult.data`), ``state`` (:meth:`MatchState.to_json` after it) and
+    ``scorer_version``. None when some row has no state or was scored by another version of the
+    game's scorer: the caller replays the documents then (:func:`replay`). The stored rows equal
+    a replay because every write re-stores the hands it changes (``ledger db check`` verifies it).
+    """
+    states = []
+    for r in rows:
+        if r.state is None or r.scorer_version != game.version:
+            return None
+        states.append(MatchState.from_json(r.state))
+    results = [HandResult(r.result) for r in rows]
+    if rows:  # the one line said of a hand: only the newest one is ever printed
+        results[-1] = HandResult(rows[-1].result, game.describe_hand(rows[-1].document, rows[-1].result, setup))
+    start, played = game.start(setup), None
+    if setup.ended_early:
+        if states:
+            played, states[-1] = states[-1], game.finish_early(setup, states[-1])
+        else:
+            start = game.finish_early(setup, start)
+    return Replay(setup, start, results, states, played)
+
+
 def replay(game: Game, setup: MatchSetup, docs: Sequence[Mapping[str, Any]]) -> Replay:
     """Fold ``docs`` (live hand documents in order) through ``game``.
 
@@ -396,13 +441,14 @@ def replay(game: Game, setup: MatchSetup, docs: Sequence[Mapping[str, Any]]) -> 
             raise err.at(f"hands[{i}]") from None
         results.append(result)
         states.append(state)
+    played = None
     if setup.ended_early:
         final = game.finish_early(setup, states[-1] if states else start)
         if states:
-            states[-1] = final
+            played, states[-1] = states[-1], final
         else:
             start = final
-    return Replay(setup, start, results, states)
+    return Replay(setup, start, results, states, played)
 
 
 # --- shared helpers ---------------------------------------------------------------------------

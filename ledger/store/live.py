@@ -1,44 +1,50 @@
 """A match kept open at the table (``ledger play``): its scoreboard cached, each hand saved the
-moment it is entered, in a transaction of its own.
+moment it is entered, in a transaction of its own, and what other scorekeepers wrote seen before
+every prompt and every write.
 
-:class:`LiveMatch` holds the match's :class:`~ledger.store.service.MatchView` (its row, setup,
-live hands and replay) between hands. Adding a hand scores it against the cached final state (one
-``Game.apply``, not a replay of the whole match), writes the hand and the match's new status in one
-transaction, and extends the cached replay, so recording a hand costs the same on hand 5 as on
-hand 500. Because the replay is a fold, the cached one is exactly what a full replay of the stored
-hands gives (each hand document goes through JSON before it is scored, as a stored one does).
+:class:`LiveMatch` holds the match's :class:`~ledger.store.reads.MatchView` (its row, setup,
+live hands and replay) and the match's ``revision`` as it read them. A hand goes through the
+ledger's one append path (:meth:`ledger.store.service.Ledger.append`), given the cached replay, so
+it is applied once to the cached state (not a replay of the whole match) and recording a hand
+costs the same on hand 5 as on hand 5,000.
 
-Every transaction first reads the match's mark (its status, the number of live hands and the
-newest live hand's id): when another scorekeeper changed the match meanwhile, the view is read
-and replayed afresh before the hand is scored. Undo and a new match go through the
-:class:`~ledger.store.service.Ledger`'s own operations and reload the view.
+Every other writer (another ``play`` session, a one-shot ``ledger hand add``, a correction on
+another machine) raises the match's revision. :meth:`LiveMatch.changes` reads it (one small
+query) and, when it moved, reads the match afresh and says what changed ("hand 5 was added from
+another terminal"); the session calls it before each prompt, and :meth:`add` checks it again in
+the write's own transaction, so the number a session prints is always the stored one.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any, Mapping
 
-from sqlmodel import Session, col, func, select
+from sqlmodel import select
 
 from ledger.errors import LedgerError
 from ledger.games import get_game
-from ledger.games.base import HandResult, MatchState, Replay
-from ledger.store.models import Hand, Match
-from ledger.store.service import Ledger, MatchView
+from ledger.games.base import HandResult, MatchState
+from ledger.store.models import Match
+from ledger.store.reads import MatchView
+from ledger.store.service import Ledger
 
 
 class LiveMatch:
-    """Match ``ref`` (an id or ``last``) of ``ledger``, or the match of ``view``, kept open."""
+    """Match ``ref`` (an id or ``last``) of ``ledger``, or the match of ``view``, kept open.
+
+    ``mine`` holds the ids of the hands this session entered (``undo`` asks before taking back
+    another scorekeeper's).
+    """
 
     def __init__(self, ledger: Ledger, ref: str | int | None = None, view: MatchView | None = None):
         self.ledger = ledger
+        self.mine: set[int] = set()
         self._use(view if view is not None else ledger.view(ref))
 
     def _use(self, view: MatchView) -> None:
         self.view = view
         self.game = get_game(view.match.game)
-        self._mark = (view.match.status, len(view.hands), view.hands[-1].id if view.hands else None)
+        self.revision = getattr(view.match, "revision", 0) or 0
 
     # --- what the table sees ----------------------------------------------------------------
     @property
@@ -64,42 +70,56 @@ class LiveMatch:
         final = self.state
         return final.extra.get("next_dealer") or self.game.dealer(self.view.setup, final.hands)
 
+    # --- others' writes -----------------------------------------------------------------------
+    def changes(self) -> str | None:
+        """Read the match afresh when another writer changed it since this session read it, and
+        say how (``"hand 5 was added from another terminal"``); None when nothing changed."""
+        with self.ledger.transaction() as s:
+            revision = s.exec(select(Match.revision).where(Match.id == self.id)).first()
+            if revision is None:
+                raise LedgerError(f"match {self.id} is no longer in the ledger", "match", self.id)
+            if revision == self.revision:
+                return None
+            m = s.get(Match, self.id)
+            return self._reread(self.ledger._view(s, m))
+
+    def _reread(self, new: MatchView) -> str:
+        old = self.view
+        self._use(new)
+        return describe_change(old, new)
+
     # --- changes ------------------------------------------------------------------------------
-    def add(self, doc: Mapping[str, Any]) -> HandResult:
-        """Score ``doc`` as the next hand and store it (one transaction); returns its result.
+    def add(self, doc: Mapping[str, Any]) -> tuple[HandResult, str | None]:
+        """Score ``doc`` as the next hand and store it (one transaction, the ledger's append path);
+        returns its result, and what another writer had changed meanwhile (None if nothing), so
+        the hand's number, ``self.hands``, is the stored one.
 
         Raises ``LedgerError`` (naming the hand, e.g. ``hand 8: sides.Anna``) when the hand is bad or
         the match takes no more hands; nothing is written then and the cache is unchanged.
         """
-        doc = json.loads(json.dumps(doc))  # exactly what a replay of the stored hand will read
         with self.ledger.transaction(write=True) as s:
             m = s.get(Match, self.id)
+            if m is None:
+                raise LedgerError(f"match {self.id} is no longer in the ledger", "match", self.id)
+            changed = None
             view = self.view
-            if _mark(s, m) != self._mark:  # someone else changed the match: start from the truth
+            if m.revision != self.revision:  # someone else wrote meanwhile: go on from the truth
                 view = self.ledger._view(s, m)
-            self.ledger._check_open(m)
-            rp = view.replay
-            try:
-                state, result = self.game.apply(view.setup, rp.final, doc)
-            except LedgerError as err:
-                raise LedgerError(err.message, f"hand {len(view.hands) + 1}"
-                                  + (f": {err.field}" if err.field else ""), err.value) from None
-            position = view.hands[-1].position + 1 if view.hands else 1
-            h = self.ledger._insert_hand(s, m, position, doc, result.to_json())
-            new = Replay(view.setup, rp.start, rp.results + [result], rp.states + [state])
-            self.ledger._store_state(m, new)
-            s.add(m)
-            s.flush()
-        self._use(MatchView(m, view.setup, view.hands + [h], new, view.night))
-        return result
+                changed = describe_change(self.view, view)
+            done = self.ledger.append(s, m, [doc], cached=view.replay)
+            night = view.night
+        self.mine.update(h.id for h in done.hands)
+        self._use(MatchView(m, view.setup, [*view.hands, *done.hands], done.replay, night))
+        return done.replay.results[-1], changed
 
     def undo(self, reason: str = "undone at the table") -> int:
         """Void the last live hand (it stays in the history); returns its number.
 
         A match that the hand had finished is reopened first (undoing the winning hand is how a
-        table corrects it). Raises ``LedgerError`` when there is no hand to undo.
+        table corrects it). Raises ``LedgerError`` when there is no hand to undo. The last hand is
+        the ledger's, whoever entered it (the match is read afresh first when it changed).
         """
-        self.refresh_if_changed()
+        self.changes()
         if not self.view.hands:
             raise LedgerError(f"match {self.id} has no hand to undo", "undo", None)
         number = len(self.view.hands)
@@ -107,6 +127,10 @@ class LiveMatch:
             self.ledger.reopen_match(self.id)
         self._use(self.ledger.void_hand(self.id, number, reason))
         return number
+
+    def last_is_mine(self) -> bool:
+        """Whether this session entered the last live hand."""
+        return bool(self.view.hands) and self.view.hands[-1].id in self.mine
 
     def again(self) -> "LiveMatch":
         """A new match of the same game, rule set, seats, sides and options, on tonight's night;
@@ -125,24 +149,26 @@ class LiveMatch:
         return LiveMatch(self.ledger, view=view)
 
     def refresh(self) -> None:
-        """Read and replay the match afresh."""
+        """Read the match afresh."""
         self._use(self.ledger.view(self.id))
 
-    def refresh_if_changed(self) -> bool:
-        """Reload when someone else changed the match since it was read; True when it did."""
-        with self.ledger.transaction() as s:
-            m = s.get(Match, self.id)
-            if m is None:
-                raise LedgerError(f"match {self.id} is no longer in the ledger", "match", self.id)
-            if _mark(s, m) == self._mark:
-                return False
-            self._use(self.ledger._view(s, m))
-            return True
 
-
-def _mark(s: Session, m: Match) -> tuple:
-    """What changes whenever a match's live hands or status change: any new hand has a higher id,
-    any voided one lowers the count."""
-    count, newest = s.exec(select(func.count(), func.max(Hand.id))
-                           .where(Hand.match_id == m.id, col(Hand.voided).is_(False))).one()
-    return (m.status, count, newest)
+def describe_change(old: MatchView, new: MatchView) -> str:
+    """What another writer did to a match, from the session's view before and the stored one now:
+    ``"hand 5 was added from another terminal"``, ``"hands 5 to 7 were added …"``, ``"hand 3 was
+    corrected …"``, ``"hand 6 was taken back …"``, ``"the match was reopened …"``."""
+    before, after = [h.id for h in old.hands], [h.id for h in new.hands]
+    where = "from another terminal"
+    if after[:len(before)] == before and len(after) > len(before):
+        first, last = len(before) + 1, len(after)
+        return (f"hand {first} was added {where}" if first == last
+                else f"hands {first} to {last} were added {where}")
+    gone = [i + 1 for i, h in enumerate(before) if h not in after]
+    if len(after) == len(before) and gone:
+        return f"hand {gone[0]} was corrected {where}" if len(gone) == 1 else f"hands were corrected {where}"
+    if gone and len(after) < len(before):
+        return f"hand {gone[0]} was taken back {where}" if len(gone) == 1 else f"hands were taken back {where}"
+    if old.match.status != new.match.status:
+        how = {"open": "reopened", "finished": "finished", "ended": "ended"}.get(new.match.status, "changed")
+        return f"match {new.match.id} was {how} {where}"
+    return f"match {new.match.id} was changed {where}"

@@ -3,8 +3,10 @@
 The truth of a match is its live hands (``Hand.voided`` false) in ``position`` order; each hand
 keeps the document as entered, its result as scored, and the rule set and scorer version that
 scored it. Corrections never delete: a voided hand stays with when and why, and a replacement
-points back at the hand it replaces. Schema changes go through the Alembic migrations in
-``ledger/store/migrations`` (``0001`` creates exactly these tables).
+points back at the hand it replaces. A live hand also keeps the match's state after it (what the
+next hand is applied to), and a match its ``revision``, raised by every write to it. Schema
+changes go through the Alembic migrations in ``ledger/store/migrations`` (``0001`` to ``0003``
+create exactly these tables; a test compares them).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ class Match(SQLModel, table=True):
 
     ``status`` is ``open``, ``finished`` (natural end reached) or ``ended`` (ended early by the
     scorekeeper). ``winner`` is JSON: a side name, a list of names for a shared win, or null.
+    ``revision`` counts the writes to the match (hands added, voided, corrected; ended, reopened).
     """
 
     __tablename__ = "match"
@@ -66,6 +69,7 @@ class Match(SQLModel, table=True):
     note: Optional[str] = None
     created_at: dt.datetime = Field(default_factory=utcnow)
     finished_at: Optional[dt.datetime] = None
+    revision: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class Seat(SQLModel, table=True):
@@ -84,11 +88,13 @@ class Hand(SQLModel, table=True):
     """One hand as entered: its document, its result, and its place in the match's history.
 
     ``position`` orders the live hands; a replacement takes the position of the hand it
-    replaces. ``voided`` hands are kept with ``voided_at`` and ``void_reason``.
+    replaces. ``voided`` hands are kept with ``voided_at`` and ``void_reason``. ``state`` is the
+    match's state after this hand (``MatchState.to_json``; null for a voided hand and for rows
+    written before migration 0003, until their match is next written).
     """
 
     __tablename__ = "hand"
-    __table_args__ = (Index("ix_hand_match", "match_id", "voided", "position"),)
+    __table_args__ = (Index("ix_hand_match", "match_id", "voided", "position"), Index("ix_hand_replaces", "replaces_id"))
     id: Optional[int] = Field(default=None, primary_key=True)
     match_id: int = Field(foreign_key="match.id")
     position: int
@@ -101,3 +107,4 @@ class Hand(SQLModel, table=True):
     voided_at: Optional[dt.datetime] = None
     void_reason: Optional[str] = None
     replaces_id: Optional[int] = Field(default=None, foreign_key="hand.id")
+    state: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))

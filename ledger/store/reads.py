@@ -27,15 +27,16 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, NamedTuple, Sequence
 
 from ledger.errors import LedgerError
-from ledger.games.base import MatchSetup, Replay, replay
+from ledger.games.base import MatchSetup, Replay, replay, stored_replay
 
 BATCH = 500  # ids per IN (...) list: few bound values a query, on any database
 LAST_WORDS = ("last", "ultimo", "ultima")
 
 # the columns read, in the order of the named tuples below (checked against the models by a test)
-MATCH_COLUMNS = ("id", "night_id", "game", "rules", "options", "teams", "status", "winner", "summary", "note")
+MATCH_COLUMNS = ("id", "night_id", "game", "rules", "options", "teams", "status", "winner", "summary", "note",
+                 "revision")
 NIGHT_COLUMNS = ("id", "date", "label", "demo")
-HAND_COLUMNS = ("id", "match_id", "position", "document", "result", "voided")
+HAND_COLUMNS = ("id", "match_id", "position", "document", "result", "voided", "state", "scorer_version")
 MATCHES = '"match" m JOIN night ON night.id = m.night_id'  # FROM: matches as m, with their nights
 
 
@@ -52,6 +53,7 @@ class MatchRow(NamedTuple):
     winner: Any
     summary: Any
     note: str | None
+    revision: int
 
 
 class NightRow(NamedTuple):
@@ -64,7 +66,8 @@ class NightRow(NamedTuple):
 
 
 class HandRow(NamedTuple):
-    """A row of ``hand``: its ``document`` as entered and ``result`` as scored then (dicts)."""
+    """A row of ``hand``: its ``document`` as entered, ``result`` as scored then and ``state``, the
+    match's state after it (dicts; ``state`` None until written, migration 0003)."""
 
     id: int
     match_id: int
@@ -72,6 +75,8 @@ class HandRow(NamedTuple):
     document: dict
     result: dict
     voided: bool
+    state: dict | None
+    scorer_version: str
 
 
 @dataclass
@@ -176,7 +181,7 @@ class Reads:
         ``match`` when a JSON column was damaged by hand."""
         try:
             return MatchRow(r[0], r[1], r[2], r[3], self.json(r[4]) or {}, bool(r[5]), r[6], self.json(r[7]),
-                            self.json(r[8]), r[9])
+                            self.json(r[8]), r[9], r[10] or 0)
         except (ValueError, TypeError):  # text that is not JSON, written by hand into the file
             raise LedgerError(f"match {r[0]} is damaged (its stored options, winner or summary are not JSON)",
                               "match", r[0]) from None
@@ -189,7 +194,8 @@ class Reads:
         """A :class:`HandRow` from the columns of :data:`HAND_COLUMNS`; ``LedgerError`` on ``match``
         (:func:`damaged`) when its JSON was damaged by hand."""
         try:
-            return HandRow(r[0], r[1], r[2], self.json(r[3]), self.json(r[4]), bool(r[5]))
+            return HandRow(r[0], r[1], r[2], self.json(r[3]), self.json(r[4]), bool(r[5]),
+                           None if r[6] is None else self.json(r[6]), r[7])
         except (ValueError, TypeError):
             raise damaged(r[1], r[0]) from None
 
@@ -246,11 +252,15 @@ class Reads:
             [mid, False])]
 
     def view(self, ref: str | int) -> MatchView:
-        """Match ``ref`` with its live hands replayed: what ``show`` prints."""
+        """Match ``ref`` as stored (each live hand's result and state; a replay of its hands when
+        they have none yet): what ``show`` prints."""
+        from ledger.games import get_game
+
         m = self.match(self.find_id(ref))
         setup = setup_from_seats(m, self.seats([m.id]).get(m.id, []))
         hands = self.hands(m.id)
-        return MatchView(m, setup, hands, replay_row(m, setup, [h.document for h in hands]), self.night(m.night_id))
+        rp = stored_replay(get_game(m.game), setup, hands) or replay_row(m, setup, [h.document for h in hands])
+        return MatchView(m, setup, hands, rp, self.night(m.night_id))
 
     # --- many matches -----------------------------------------------------------------------
     def matches(self, where: str = "", params: Sequence[Any] = (), order: str = "night.date, m.id") -> list[tuple[MatchRow, NightRow]]:

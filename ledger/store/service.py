@@ -14,21 +14,34 @@ from __future__ import annotations
 import datetime as dt
 import json
 from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from typing import Any, Iterator, Mapping, Sequence
 
-from sqlmodel import Session, col, delete, select
+from sqlalchemy.orm import object_session
+from sqlmodel import Session, col, delete, func, select
 
 from ledger.errors import LedgerError
 from ledger.games import get_game
-from ledger.games.base import MatchSetup, Replay, join_names, replay
+from ledger.games.base import MatchSetup, MatchState, Replay, join_names, replay, stored_replay
 from ledger.games.documents import replay_document
 from ledger.store.dates import night_date, parse_date  # noqa: F401 (parse_date: re-export)
 from ledger.store.engine import database_url, ensure_schema, open_engine, snapshot, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
-from ledger.store.reads import MatchView, Reads, damaged, setup_from_seats
+from ledger.store.reads import MatchView, Reads, damaged, replay_row, setup_from_seats
 
 # what the ledger itself records about a hand (docs/formats.md): never taken from a hand as entered
 BOOKKEEPING = frozenset({"entered_at", "voided", "voided_at", "void_reason", "replaces", "replaced_by", "stored"})
+
+
+@dataclass
+class Appended:
+    """What :meth:`Ledger.append` stored: the match row, the new hand rows, the match's replay
+    after them, and how many live hands it had before."""
+
+    match: Match
+    hands: list[Hand]
+    replay: Replay
+    before: int
 
 
 class Ledger:
@@ -102,14 +115,17 @@ class Ledger:
             other = s.exec(select(Player).where(Player.name_key == clean.casefold())).first()
             if other is not None and other.id != p.id:
                 raise LedgerError(f"{other.name!r} already exists", "new", new)
-            self._rename_in_matches(s, p, p.name, clean)
+            old_name = p.name
             p.name, p.name_key = clean, clean.casefold()
             s.add(p)
+            s.flush()
+            self._rename_in_matches(s, p, old_name, clean)
             return p
 
     def _rename_in_matches(self, s: Session, p: Player, old: str, new: str) -> None:
         """Carry a rename into the player's matches: their side (when named after them), and the
-        hands and results that name them, so every match still replays to the same scores."""
+        hands and results that name them; then each match's hands are stored again as they now
+        score (states included), so every match still replays to what is stored."""
         seats = s.exec(select(Seat).where(Seat.player_id == p.id)).all()
         for seat in seats:
             if seat.side == old:
@@ -118,12 +134,18 @@ class Ledger:
         mids = sorted({seat.match_id for seat in seats})
         if not mids:
             return
-        for m in s.exec(select(Match).where(col(Match.id).in_(mids))).all():
-            m.winner, m.summary = _swap_name(m.winner, old, new), _swap_summary(m.summary, old, new)
-            s.add(m)
         for h in self._hands(s, select(Hand).where(col(Hand.match_id).in_(mids))):
             h.document, h.result = _swap_name(h.document, old, new), _swap_name(h.result, old, new)
+            h.state = None if h.state is None else _swap_name(h.state, old, new)
             s.add(h)
+        s.flush()
+        for m in s.exec(select(Match).where(col(Match.id).in_(mids))).all():
+            m.winner, m.summary = _swap_name(m.winner, old, new), _swap_summary(m.summary, old, new)
+            try:
+                self._settle(s, m, self.setup_of(s, m), self.live_hands(s, m), 0)
+            except LedgerError:  # a match this scorer no longer replays: its names swapped, as db check says
+                m.revision = (m.revision or 0) + 1
+                s.add(m)
 
     # --- nights and matches -----------------------------------------------------------------
     def night(self, s: Session, date: dt.date | None = None, demo: bool = False, label: str | None = None) -> Night:
@@ -198,9 +220,11 @@ class Ledger:
             raise damaged(*found[0]) from None
 
     def _view(self, s: Session, m: Match) -> MatchView:
+        """The match as stored: its live hands' stored results and states (no scoring), or a
+        replay when some hand has none yet (a ledger written before migration 0003)."""
         setup = self.setup_of(s, m)
         hands = self.live_hands(s, m)
-        rp = replay(get_game(m.game), setup, [h.document for h in hands])
+        rp = stored_replay(get_game(m.game), setup, hands) or replay_row(m, setup, [h.document for h in hands])
         return MatchView(m, setup, hands, rp, s.get(Night, m.night_id))
 
     def view(self, ref: str | int) -> MatchView:
@@ -214,84 +238,30 @@ class Ledger:
         with self.reads() as r:
             return r.match_list(game, status, date)
 
-    # --- hands ------------------------------------------------------------------------------
-    def _store_state(self, m: Match, rp: Replay) -> None:
-        final = rp.final
-        if m.status != "ended":
-            m.status = "finished" if final.finished else "open"
-        m.winner = final.winner if (final.finished or m.status == "ended") else None
-        if m.status == "open":
-            m.finished_at = None
-        elif m.finished_at is None:
-            m.finished_at = utcnow()
-        m.summary = {"hands": final.hands, "totals": dict(final.totals)}
-        facts = _facts(m, rp)
-        if facts is not None:  # what ledger stats reads, so that it need not replay the match
-            m.summary["stats"] = facts
+    # --- hands: the one path -----------------------------------------------------------------
+    # Every write to a match's hands (hand add, play, import, pbn import, void, edit, undo) goes
+    # through _append or _settle: each hand document is applied once to the match's state before
+    # it, and each hand whose result or state changed is stored again, in the caller's
+    # transaction; then the match's status, summary and revision (_store_state).
 
-    def _check_open(self, m: Match) -> None:
+    def check_open(self, m: Any) -> None:
+        """``LedgerError`` on ``match`` when match ``m`` (a row) takes no more hands."""
         if m.status == "finished":
             raise LedgerError(f"match {m.id} is over (winner: {_who(m.winner)}): no more hands", "match", m.id)
         if m.status == "ended":
             raise LedgerError(f"match {m.id} was ended: no more hands", "match", m.id)
 
-    def _check_correctable(self, m: Match) -> None:
-        """A finished or ended match is corrected only after an explicit ``match reopen``."""
+    def check_correctable(self, m: Any) -> None:
+        """``LedgerError`` on ``match`` unless match ``m`` is open: a finished or ended match is
+        corrected only after an explicit ``match reopen``."""
         if m.status != "open":
             how = f"is over (winner: {_who(m.winner)})" if m.status == "finished" else "was ended"
             raise LedgerError(f"match {m.id} {how}: to correct it, first run: ledger match reopen {m.id}",
                               "match", m.id)
 
-    def add_hand(self, ref: str | int, doc: Mapping[str, Any]) -> MatchView:
-        """Score ``doc`` as the next hand of the match and store it with its result."""
-        return self.add_hands(ref, [doc])
-
-    def add_hands(self, ref: str | int, new_docs: Sequence[Mapping[str, Any]]) -> MatchView:
-        """Score ``new_docs`` as the next hands of the match and store them all, or none of them."""
-        new_docs = [_entered(d) for d in new_docs]
-        with self.transaction(write=True) as s:
-            m = self.find(s, ref)
-            self._check_open(m)
-            view = self._view(s, m)
-            docs = [h.document for h in view.hands] + [dict(d) for d in new_docs]
-            rp = self._replay_new(m, view.setup, docs, len(docs) - 1)
-            pos = (view.hands[-1].position + 1) if view.hands else 1
-            first = len(view.hands)
-            for i, d in enumerate(new_docs):
-                self._insert_hand(s, m, pos + i, dict(d), rp.results[first + i].to_json())
-            self._store_state(m, rp)
-            s.add(m)
-            s.flush()
-            return self._view(s, m)
-
-    def _replay_new(self, m: Match, setup: MatchSetup, docs: list, changed: int) -> Replay:
-        """Replay with a new or changed hand (``changed``, 0-based; -1 for a removed one); errors
-        name the hand by its number, and say so when a correction breaks a later hand."""
-        try:
-            return replay(get_game(m.game), setup, docs)
-        except LedgerError as err:
-            import re
-
-            hit = re.match(r"hands\[(\d+)\]", err.field)
-            later = hit is not None and int(hit.group(1)) > changed and changed != len(docs) - 1
-            if later:
-                n = int(hit.group(1)) + 1
-                raise LedgerError(f"this change would make hand {n} impossible: {err.message}",
-                                  _renumber(err).field, err.value) from None
-            raise _renumber(err) from None
-
-    def _insert_hand(self, s: Session, m: Match, position: int, doc: dict, result: dict,
-                     replaces: int | None = None, entered_at: dt.datetime | None = None,
-                     scorer_version: str | None = None, id: int | None = None) -> Hand:
-        game = get_game(m.game)
-        h = Hand(id=id, match_id=m.id, position=position, document=doc, result=result, rules=m.rules,
-                 scorer_version=scorer_version or game.version, replaces_id=replaces,
-                 entered_at=entered_at or utcnow())
-        s.add(h)
-        s.flush()
-        return h
-
-    def _nth(self, view: MatchView, n: int | str) -> Hand:
+    @staticmethod
+    def nth(view: MatchView, n: int | str) -> Any:
+        """Live hand ``n`` of ``view`` (1-based, or ``last``); ``LedgerError`` on ``hand`` otherwise."""
         if isinstance(n, str) and n.strip().lower() == "last":
             if not view.hands:
                 raise LedgerError(f"match {view.match.id} has no hand yet", "hand", n)
@@ -304,45 +274,173 @@ class Ledger:
             raise LedgerError(f"match {view.match.id} has no hand {k} (it has {len(view.hands)})", "hand", n)
         return view.hands[k - 1]
 
-    def void_hand(self, ref: str | int, n: int | str, reason: str | None = None) -> MatchView:
-        """Void hand ``n`` (1-based among live hands, or ``last``); it stays in the history with when
-        and why. A finished or ended match must be reopened first (``reopen_match``)."""
+    def add_hand(self, ref: str | int, doc: Mapping[str, Any]) -> MatchView:
+        """Score ``doc`` as the next hand of the match and store it with its result and state."""
+        return self.add_hands(ref, [doc])
+
+    def add_hands(self, ref: str | int, new_docs: Sequence[Mapping[str, Any]]) -> MatchView:
+        """Score ``new_docs`` as the next hands of the match and store them all, or none of them."""
         with self.transaction(write=True) as s:
             m = self.find(s, ref)
-            self._check_correctable(m)
-            view = self._view(s, m)
-            h = self._nth(view, n)
-            docs = [x.document for x in view.hands if x.id != h.id]
-            rp = self._replay_new(m, view.setup, docs, -1)
-            h.voided, h.voided_at, h.void_reason = True, utcnow(), reason or "voided"
-            s.add(h)
-            self._store_state(m, rp)
+            self.append(s, m, new_docs)
+            return self._view(s, m)
+
+    def append(self, s: Session, m: Match, docs: Sequence[Mapping[str, Any]],
+               cached: Replay | None = None) -> Appended:
+        """The one way a hand enters a match, in the open write transaction ``s``: each of
+        ``docs`` (hand documents as entered) is read and applied once to the match's state, and
+        stored with its result and the state after it; then the match's status and revision.
+
+        The state is the newest live hand's stored one. ``cached``: the caller's replay of the
+        match as it stood at its current revision (``ledger play`` keeps one), trusted only when
+        it covers exactly the stored live hands. A match whose hands have no stored state yet (a
+        ledger older than migration 0003) is replayed once and every hand stored again.
+        ``LedgerError`` (``hand N: FIELD``) when a hand is bad or the match takes no more hands.
+        """
+        self.check_open(m)
+        game = get_game(m.game)
+        docs = [json.loads(json.dumps(_entered(d))) for d in docs]  # exactly what a replay reads
+        setup = cached.setup if cached is not None else self.setup_of(s, m)
+        count, last = self._newest_live(s, m)
+        if cached is not None and len(cached.results) == count:
+            before = cached
+        elif last is None:
+            before = Replay(setup, game.start(setup), [], [])
+        elif last.state is not None and last.scorer_version == game.version:
+            before = None
+        else:  # no state stored yet: settle the whole match once, then go on from it
+            self._settle(s, m, setup, self.live_hands(s, m), 0)
+            count, last = self._newest_live(s, m)
+            before = None
+        state = before.states[-1] if before is not None and before.states else (
+            before.start if before is not None else MatchState.from_json(last.state))
+        position = (last.position + 1) if last is not None else 1
+        raw = _raw(setup)
+        rows, results, states = [], [], []
+        for i, doc in enumerate(docs):
+            try:
+                state, result = game.apply(raw, state, doc)
+            except LedgerError as err:
+                raise _at_hand(err, count + i) from None
+            rows.append(self._insert_hand(s, m, position + i, doc, result.to_json(), state=state))
+            results.append(result)
+            states.append(state)
+        if before is not None:
+            rp = Replay(setup, before.start, [*before.results, *results], [*before.states, *states])
+        else:
+            rp = stored_replay(game, setup, self.live_hands(s, m))
+        self._store_state(m, rp)
+        return Appended(m, rows, rp, count)
+
+    def _newest_live(self, s: Session, m: Match) -> tuple[int, Hand | None]:
+        """The number of live hands of ``m`` and the newest of them (None for none)."""
+        count = s.exec(select(func.count()).select_from(Hand)
+                       .where(Hand.match_id == m.id, Hand.voided == False)).one()  # noqa: E712
+        q = (select(Hand).where(Hand.match_id == m.id, Hand.voided == False)  # noqa: E712
+             .order_by(col(Hand.position).desc(), col(Hand.id).desc()).limit(1))
+        found = self._hands(s, q, m.id)
+        return count, (found[0] if found else None)
+
+    def _settle(self, s: Session, m: Match, setup: MatchSetup, rows: list[Hand], changed: int,
+                fresh: int | None = None) -> Replay:
+        """Apply the live hands ``rows`` (in order) from ``rows[changed]`` on to the stored state
+        before it, storing again each result and state that differs (and the scorer's version),
+        then the match's status and revision. ``changed`` is the first hand whose document or
+        predecessors changed (a correction); ``fresh``, the index of a corrected hand's new
+        document. Errors name the hand: a later hand that the change makes impossible says so.
+        Returns the match's replay."""
+        game = get_game(m.game)
+        start = changed if all(r.state is not None and r.scorer_version == game.version
+                               for r in rows[:changed]) else 0
+        raw = _raw(setup)
+        state = MatchState.from_json(rows[start - 1].state) if start else game.start(raw)
+        for i in range(start, len(rows)):
+            try:
+                state, result = game.apply(raw, state, rows[i].document)
+            except LedgerError as err:
+                raise _at_hand(err, i, None if i == fresh or i < changed else "this change would make "
+                               f"hand {i + 1} impossible") from None
+            self._restore(s, rows[i], game.version, result.to_json(), state)
+        rp = stored_replay(game, setup, rows)
+        self._store_state(m, rp)
+        return rp
+
+    @staticmethod
+    def _restore(s: Session, row: Hand, version: str, result: dict, state: MatchState) -> None:
+        """Store a hand's result and state again where they differ from what is stored."""
+        state_json = _json(state.to_json())
+        if row.result != result or row.state != state_json or row.scorer_version != version:
+            row.result, row.state, row.scorer_version = result, state_json, version
+            s.add(row)
+
+    def _store_state(self, m: Match, rp: Replay) -> None:
+        """The match's status, winner, summary (with what ``ledger stats`` reads) from its replay,
+        and one more revision: every write to a match passes here once."""
+        final = rp.final
+        if m.status != "ended":
+            m.status = "finished" if final.finished else "open"
+        m.winner = final.winner if (final.finished or m.status == "ended") else None
+        if m.status == "open":
+            m.finished_at = None
+        elif m.finished_at is None:
+            m.finished_at = utcnow()
+        m.summary = {"hands": final.hands, "totals": dict(final.totals)}
+        facts = _facts(m, rp)
+        if facts is not None:  # what ledger stats reads, so that it need not replay the match
+            m.summary["stats"] = facts
+        m.revision = (m.revision or 0) + 1
+        s = object_session(m)
+        if s is not None:
             s.add(m)
+            s.flush()
+
+    def _insert_hand(self, s: Session, m: Match, position: int, doc: dict, result: dict,
+                     replaces: int | None = None, entered_at: dt.datetime | None = None,
+                     scorer_version: str | None = None, id: int | None = None,
+                     state: MatchState | None = None) -> Hand:
+        game = get_game(m.game)
+        h = Hand(id=id, match_id=m.id, position=position, document=doc, result=result, rules=m.rules,
+                 scorer_version=scorer_version or game.version, replaces_id=replaces,
+                 entered_at=entered_at or utcnow(), state=None if state is None else _json(state.to_json()))
+        s.add(h)
+        s.flush()
+        return h
+
+    def void_hand(self, ref: str | int, n: int | str, reason: str | None = None) -> MatchView:
+        """Void hand ``n`` (1-based among live hands, or ``last``); it stays in the history with when
+        and why, and every later hand is stored again as it now scores. A finished or ended match
+        must be reopened first (``reopen_match``)."""
+        with self.transaction(write=True) as s:
+            m = self.find(s, ref)
+            self.check_correctable(m)
+            view = self._view(s, m)
+            h = self.nth(view, n)
+            k = view.hands.index(h)
+            rows = [x for x in view.hands if x.id != h.id]
+            self._settle(s, m, view.setup, rows, k)
+            h.voided, h.voided_at, h.void_reason, h.state = True, utcnow(), reason or "voided", None
+            s.add(h)
             s.flush()
             return self._view(s, m)
 
     def replace_hand(self, ref: str | int, n: int | str, doc: Mapping[str, Any],
                      reason: str | None = None) -> MatchView:
-        """Correct hand ``n``: the old hand is voided (kept), the new one takes its place.
-
-        A finished or ended match must be reopened first (``reopen_match``)."""
-        doc = _entered(doc)
+        """Correct hand ``n``: the old hand is voided (kept), the new one takes its place, and every
+        later hand is stored again as it now scores. A finished or ended match must be reopened
+        first (``reopen_match``)."""
+        doc = json.loads(json.dumps(_entered(doc)))
         with self.transaction(write=True) as s:
             m = self.find(s, ref)
-            self._check_correctable(m)
+            self.check_correctable(m)
             view = self._view(s, m)
-            h = self._nth(view, n)
+            h = self.nth(view, n)
             k = view.hands.index(h)
-            docs = [x.document for x in view.hands]
-            docs[k] = dict(doc)
-            rp = self._replay_new(m, view.setup, docs, k)
-            h.voided, h.voided_at, h.void_reason = True, utcnow(), reason or "corrected"
+            h.voided, h.voided_at, h.void_reason, h.state = True, utcnow(), reason or "corrected", None
             s.add(h)
             s.flush()
-            self._insert_hand(s, m, h.position, dict(doc), rp.results[k].to_json(), replaces=h.id)
-            self._store_state(m, rp)
-            s.add(m)
-            s.flush()
+            new = self._insert_hand(s, m, h.position, doc, {}, replaces=h.id)
+            rows = [*view.hands[:k], new, *view.hands[k + 1:]]
+            self._settle(s, m, view.setup, rows, k, fresh=k)
             return self._view(s, m)
 
     def history(self, ref: str | int) -> list[dict]:
@@ -361,13 +459,11 @@ class Ledger:
         """End a match before its natural end: the winner is decided as the game says (finish_early)."""
         with self.transaction(write=True) as s:
             m = self.find(s, ref)
-            self._check_open(m)
+            self.check_open(m)
             m.status = "ended"
             view = self._view(s, m)
             self._store_state(m, view.replay)
-            s.add(m)
-            s.flush()
-            return self._view(s, m)
+            return view
 
     def undo_hand(self, ref: str | int, reason: str | None = None) -> MatchView:
         """Void the match's last live hand (it stays in the history, with ``reason``)."""
@@ -384,13 +480,15 @@ class Ledger:
             if m.status == "open":
                 raise LedgerError(f"match {m.id} is open already", "match", ref)
             was, m.status = m.status, "open"
+            view = self._view(s, m)
             if was == "ended":
-                self._store_state(m, self._view(s, m).replay)
-            else:
+                self._store_state(m, view.replay)
+            else:  # finished: open until the next correction (its hands still finish it)
                 m.finished_at = None
-            s.add(m)
-            s.flush()
-            return self._view(s, m)
+                m.revision = (m.revision or 0) + 1
+                s.add(m)
+                s.flush()
+            return view
 
     # --- documents --------------------------------------------------------------------------
     def export(self, ref: str | int) -> dict:
@@ -432,15 +530,16 @@ class Ledger:
             meta = {key: h.get(key) for key in ("entered_at", "voided", "voided_at", "void_reason", "replaces")}
             body = {key: v for key, v in h.items() if key not in meta and key != "stored"}
             hs = _stored(h, f"{f}.stored", {"id": int, "result": dict, "scorer_version": str})
+            state = None
             if meta["voided"]:
                 result: dict = {}
-            else:
-                result = rp.results[k].to_json()
+            else:  # each live hand applied once, by the reading of the document above
+                result, state = rp.results[k].to_json(), rp.state_after(k)
                 k += 1
             when_entered = _parse_time(meta["entered_at"], f"{f}.entered_at") if meta["entered_at"] else None
             row = self._insert_hand(s, m, i + 1, body, hs.get("result", result), entered_at=when_entered,
                                     scorer_version=hs.get("scorer_version"),
-                                    id=hs.get("id") if keep_ids else None)
+                                    id=hs.get("id") if keep_ids else None, state=state)
             if meta["voided"]:
                 row.voided = True
                 row.voided_at = _parse_time(meta["voided_at"], f"{f}.voided_at") if meta["voided_at"] else utcnow()
@@ -515,16 +614,21 @@ class Ledger:
             for m in s.exec(select(Match).order_by(Match.id)).all():
                 if m.id in unreadable:
                     continue  # it cannot be replayed: said once above
-                try:
-                    view = self._view(s, m)
+                setup = self.setup_of(s, m)
+                hands = self.live_hands(s, m)
+                try:  # a replay through this scorer, never what is stored
+                    rp = replay_row(m, setup, [h.document for h in hands])
                 except LedgerError as err:
                     problems.append({"match": m.id, "hand": None, "problem": str(err)})
                     continue
-                for i, (h, res) in enumerate(zip(view.hands, view.replay.results)):
-                    if h.result != res.to_json():
+                for i, h in enumerate(hands):
+                    if h.result != rp.results[i].to_json():
                         problems.append({"match": m.id, "hand": i + 1,
                                          "problem": f"stored result differs from a replay (scored by version {h.scorer_version})"})
-                if usable_facts(m.summary, m.status) not in (None, _facts(m, view.replay)):
+                    elif h.state is not None and h.state != _json(rp.state_after(i).to_json()):
+                        problems.append({"match": m.id, "hand": i + 1,
+                                         "problem": "stored state differs from a replay"})
+                if usable_facts(m.summary, m.status) not in (None, _facts(m, rp)):
                     problems.append({"match": m.id, "hand": None,
                                      "problem": "stored summary (what stats read) differs from a replay"})
         return sorted(problems, key=lambda p: p["match"] or 0)
@@ -679,14 +783,21 @@ def _swap_name(value: Any, old: str, new: str, top: bool = True) -> Any:
     return value
 
 
-def _renumber(err: LedgerError) -> LedgerError:
-    """``hands[3].sides`` → ``hand 4: sides`` for people entering hands one by one."""
-    import re
+def _raw(setup: MatchSetup) -> MatchSetup:
+    """The setup hands are applied with: an early end is the replay's last step, never a hand's."""
+    return replace(setup, ended_early=False) if setup.ended_early else setup
 
-    m = re.match(r"hands\[(\d+)\]\.?(.*)", err.field)
-    if not m:
-        return err
-    return LedgerError(err.message, f"hand {int(m.group(1)) + 1}" + (f": {m.group(2)}" if m.group(2) else ""), err.value)
+
+def _json(value: Any) -> Any:
+    """``value`` exactly as it reads back from a JSON column (tuples become lists)."""
+    return json.loads(json.dumps(value))
+
+
+def _at_hand(err: LedgerError, i: int, why: str | None = None) -> LedgerError:
+    """``err`` raised by hand ``i`` (0-based) of a match, named for people entering hands one by
+    one: ``hand 4: sides.Anna``; with ``why`` (a correction broke a later hand), prefixed by it."""
+    field = f"hand {i + 1}" + (f": {err.field}" if err.field else "")
+    return LedgerError(f"{why}: {err.message}" if why else err.message, field, err.value)
 
 
 def _entered(doc: Any) -> Any:

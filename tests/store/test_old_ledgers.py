@@ -114,6 +114,9 @@ def test_a_single_bettor_stored_without_drawn_is_named_by_the_upgrade_and_replay
             d["bet"].pop("drawn", None)
             con.execute("UPDATE hand SET document = ? WHERE id = ?", (json.dumps(d), hid))
     con.execute("UPDATE alembic_version SET version_num = '0001'")
+    for undo_0003 in ("DROP INDEX ix_hand_replaces", "ALTER TABLE hand DROP COLUMN state",
+                      'ALTER TABLE "match" DROP COLUMN revision'):  # back to the schema of 0001
+        con.execute(undo_0003)
     con.commit()
     con.close()
     from ledger.store.engine import dispose_engines

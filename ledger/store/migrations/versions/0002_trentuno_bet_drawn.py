@@ -11,6 +11,7 @@ Create Date: 2026-11-29
 """
 
 import json
+import re
 
 import sqlalchemy as sa
 from alembic import op
@@ -21,17 +22,23 @@ branch_labels = None
 depends_on = None
 
 
+def split_names(raw: object) -> list[str] | None:
+    """The bettors' names as the Trentuno scorer read them when this revision was written (a JSON
+    list of names, or text separated by commas, spaces or semicolons); None for anything else.
+    Frozen here: a migration never imports the games, whose code moves on."""
+    if isinstance(raw, str):
+        return [w for w in re.split(r"[\s,;]+", raw.strip()) if w and w.lower() not in ("none", "nessuno")]
+    if isinstance(raw, list) and all(isinstance(x, str) for x in raw):
+        return list(raw)
+    return None
+
+
 def single_bettor(bet: object) -> str | None:
     """The one bettor of a stored bet that names no ``drawn`` and no ``seed``; else None."""
-    from ledger.games.trentuno import split_names
-
     if not isinstance(bet, dict) or bet.get("drawn") or bet.get("seed"):
         return None
-    try:
-        names = split_names(bet.get("players"), "bet.players")
-    except Exception:  # a bet this scorer refuses anyway: left as it is
-        return None
-    return names[0] if len(names) == 1 else None
+    names = split_names(bet.get("players"))  # None: a bet the scorer refuses anyway, left as it is
+    return names[0] if names is not None and len(names) == 1 else None
 
 
 def upgrade() -> None:
