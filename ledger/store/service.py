@@ -141,6 +141,9 @@ class Ledger:
         s.flush()
         for m in s.exec(select(Match).where(col(Match.id).in_(mids))).all():
             m.winner, m.summary = _swap_name(m.winner, old, new), _swap_summary(m.summary, old, new)
+            m.options = _swap_name(m.options, old, new)  # first_dealer names a player
+            s.add(m)
+            s.flush()
             try:
                 self._settle(s, m, self.setup_of(s, m), self.live_hands(s, m), 0)
             except LedgerError:  # a match this scorer no longer replays: its names swapped, as db check says
