@@ -51,14 +51,16 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
     from ledger.games.base import META_KEYS
 
     led = ledger()
-    view = led.view(match)
+    with led.reads() as r:  # the match, and the state the hand meets: none of its other hands
+        at = r.entry(match, number)
     # refuse a hand the match cannot take before asking anything
     if number is None:
-        led.check_open(view.match)
+        led.check_open(at.match)
     else:
-        led.check_correctable(view.match)
-        led.nth(view, number)
-    game = get_game(view.match.game)
+        led.check_correctable(at.match)
+        if not 1 <= number <= at.hands:
+            raise LedgerError(f"match {at.match.id} has no hand {number} (it has {at.hands})", "hand", number)
+    game = get_game(at.match.game)
     doc: dict = {}
     if file:
         doc = read_json(file, "--file")
@@ -67,15 +69,14 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
         doc.pop("game", None)
         doc.pop("rules", None)
     if entry:
-        doc = merge(doc, game.parse_entry(view.setup, entry))
-    if number is not None and (file or entry) and 1 <= number <= len(view.hands):
-        old = {k: v for k, v in view.hands[number - 1].document.items() if k not in META_KEYS}
+        doc = merge(doc, game.parse_entry(at.setup, entry))
+    if number is not None and (file or entry) and at.hand is not None:
+        old = {k: v for k, v in at.hand.document.items() if k not in META_KEYS}
         doc = merge(old, doc)
     ask = _ask if interactive(prompt) else None
-    state = _state_before(view.replay, number)
     history: list = []
     while True:
-        doc = complete_hand(game, view.setup, doc, ask, state, history)
+        doc = complete_hand(game, at.setup, doc, ask, at.state, history)
         try:
             return store(doc)
         except LedgerError as err:
@@ -86,22 +87,13 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
             doc = again
 
 
-def _state_before(rp, number: Optional[int]):
-    """The match as it stood before hand ``number`` (1-based), or now when adding a new hand."""
-    if number is None:
-        return rp.final
-    if number <= 1 or number > len(rp.states) + 1:
-        return rp.start
-    return rp.states[number - 2]
-
-
 @hand_app.command("add", context_settings={"ignore_unknown_options": True})
 def hand_add(match: str = MATCH, entry: Optional[List[str]] = ENTRY, file: Optional[str] = FILE,
              prompt: bool = PROMPT, as_json: bool = JSON) -> None:
     """Score and store the next hand of a match, then show the scoreboard."""
     view = enter_hand(match, entry, file, prompt, lambda doc: ledger().add_hand(match, doc))
     last = view.replay.results[-1]
-    show_view(view, as_json, f"Hand {len(view.hands)}: {last.summary}" if last.summary else None)
+    show_view(view, as_json, f"Hand {len(view.hands)}: {last.summary}" if last.summary else None, tail=True)
 
 
 REASON = typer.Option(None, "--reason", help="Why (kept in the history).")

@@ -17,8 +17,12 @@ JSON = typer.Option(False, "--json", help="Print JSON instead of tables.")
 MATCH = typer.Argument(..., help="The match number, or 'last'.")
 
 
-def show_view(view, as_json: bool, header: str | None = None) -> None:
-    """Print a match's scoreboard (rich), or its data (JSON) — both from the same replay."""
+TAIL = 12  # rows of a long scoreboard drawn after each hand (``show`` draws them all)
+
+
+def show_view(view, as_json: bool, header: str | None = None, tail: bool = False) -> None:
+    """Print a match's scoreboard (rich), or its data (JSON) — both from the same replay.
+    ``tail``: after a hand, a long scoreboard shows its last :data:`TAIL` rows (``show`` all)."""
     if as_json:
         print_json(view.to_json())
         return
@@ -31,7 +35,12 @@ def show_view(view, as_json: bool, header: str | None = None) -> None:
              + f" · night of {view.night.date.isoformat()}{' (demo)' if view.night.demo else ''} · {status}")
     if header:
         console().print(header, markup=False)
-    print_board(game.board(view.setup, view.replay), title)
+    board = game.board(view.setup, view.replay)
+    if tail:
+        from ledger.cli.render import tail_board
+
+        board = tail_board(board, TAIL, f"ledger show {m.id}")
+    print_board(board, title)
 
 
 @match_app.command("new")

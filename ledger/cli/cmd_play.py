@@ -369,11 +369,12 @@ class Session:
             show_view(self.live.view, False)
 
     def redraw(self, header: str, event: str = "show") -> None:
+        """The scoreboard after a change: its newest rows (``show`` draws it whole)."""
         if self.as_json:
             self.say(header)
             self.emit({"event": event, **self.live.view.to_json()})
         else:
-            show_view(self.live.view, False, header)
+            show_view(self.live.view, False, header, tail=True)
 
     def help(self) -> None:
         live = self.live

@@ -55,6 +55,24 @@ def rich_table(t, whole_words: bool = False) -> RichTable:
     return table
 
 
+def tail_board(board, keep: int, more: str):
+    """``board`` with each long table cut to its last ``keep`` rows (the newest hands, and the
+    totals under them), saying in its caption how many earlier rows ``more`` shows: what is drawn
+    after each hand, so that the 2,000th hand costs what the 2nd does. Short tables are kept."""
+    from dataclasses import replace
+
+    tables = []
+    for t in board.tables:
+        cut = len(t.rows) - keep
+        if cut <= 2:
+            tables.append(t)
+            continue
+        note = f"{cut} earlier rows: {more}"
+        tables.append(replace(t, rows=t.rows[cut:], lines_after=tuple(i - cut for i in t.lines_after if i >= cut),
+                              caption=f"{note} · {t.caption}" if t.caption else note))
+    return replace(board, tables=tuple(tables))
+
+
 def print_board(board, header: str | None = None) -> None:
     con = console()
     if header:

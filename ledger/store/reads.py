@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, NamedTuple, Sequence
 
 from ledger.errors import LedgerError
-from ledger.games.base import MatchSetup, Replay, replay, stored_replay
+from ledger.games.base import MatchSetup, MatchState, Replay, replay, stored_replay
 
 BATCH = 500  # ids per IN (...) list: few bound values a query, on any database
 LAST_WORDS = ("last", "ultimo", "ultima")
@@ -100,6 +100,18 @@ class MatchView:
         doc = replay_json(self.replay, [h.document for h in self.hands])
         doc["match"] = match_header(self.match, self.setup, self.night)
         return doc
+
+
+@dataclass
+class Entry:
+    """A match as a hand is entered into it (:meth:`Reads.entry`): its row, setup, number of live
+    hands, the state the hand is applied to, and the hand being corrected (None for a new one)."""
+
+    match: Any
+    setup: MatchSetup
+    hands: int
+    state: MatchState
+    hand: HandRow | None
 
 
 def match_header(m: Any, setup: MatchSetup, night: Any) -> dict:
@@ -261,6 +273,36 @@ class Reads:
         hands = self.hands(m.id)
         rp = stored_replay(get_game(m.game), setup, hands) or replay_row(m, setup, [h.document for h in hands])
         return MatchView(m, setup, hands, rp, self.night(m.night_id))
+
+    def live_hand(self, mid: int, k: int) -> HandRow | None:
+        """Live hand ``k`` (0-based, in play order) of match ``mid``, or None: one row read."""
+        rows = self.rows(f'SELECT {", ".join(HAND_COLUMNS)} FROM hand WHERE match_id = ? AND voided = ? '
+                         "ORDER BY position, id LIMIT 1 OFFSET ?", [mid, False, k])
+        return self.hand_row(rows[0]) if rows else None
+
+    def entry(self, ref: str | int, number: int | None = None) -> "Entry":
+        """What entering a hand needs of match ``ref``, without reading its other hands: the match,
+        its setup, its number of live hands, the state the hand is applied to (after the last
+        live hand, or before hand ``number`` when correcting it) and, when correcting, the hand's
+        row. A match with no stored state yet (a ledger older than migration 0003), or one
+        scored by another version of the scorer, is replayed instead (:meth:`view`)."""
+        from ledger.games import get_game
+
+        m = self.match(self.find_id(ref))
+        setup = setup_from_seats(m, self.seats([m.id]).get(m.id, []))
+        game = get_game(m.game)
+        count = self.live_counts([m.id]).get(m.id, 0)
+        k = count if number is None else number - 1  # the hand entered: its index among the live
+        before = self.live_hand(m.id, k - 1) if 0 < k <= count else None
+        hand = self.live_hand(m.id, k) if number is not None and 0 <= k < count else None
+        if k == 0 or (0 < k <= count and before is not None and before.state is not None
+                      and before.scorer_version == game.version):
+            state = MatchState.from_json(before.state) if k and before is not None else game.start(setup)
+            return Entry(m, setup, count, state, hand)
+        view = self.view(ref)
+        rp = view.replay
+        state = rp.final if number is None else (rp.states[k - 1] if 0 < k <= len(rp.states) else rp.start)
+        return Entry(m, setup, count, state, hand)
 
     # --- many matches -----------------------------------------------------------------------
     def matches(self, where: str = "", params: Sequence[Any] = (), order: str = "night.date, m.id") -> list[tuple[MatchRow, NightRow]]:

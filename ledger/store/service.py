@@ -36,12 +36,13 @@ BOOKKEEPING = frozenset({"entered_at", "voided", "voided_at", "void_reason", "re
 @dataclass
 class Appended:
     """What :meth:`Ledger.append` stored: the match row, the new hand rows, the match's replay
-    after them, and how many live hands it had before."""
+    after them, how many live hands it had before, and its live hand rows when it read them."""
 
     match: Match
     hands: list[Hand]
     replay: Replay
     before: int
+    live: list[Hand] | None = None
 
 
 class Ledger:
@@ -285,8 +286,9 @@ class Ledger:
         """Score ``new_docs`` as the next hands of the match and store them all, or none of them."""
         with self.transaction(write=True) as s:
             m = self.find(s, ref)
-            self.append(s, m, new_docs)
-            return self._view(s, m)
+            done = self.append(s, m, new_docs)
+            hands = done.live if done.live is not None else self.live_hands(s, m)
+            return MatchView(m, done.replay.setup, hands, done.replay, s.get(Night, m.night_id))
 
     def append(self, s: Session, m: Match, docs: Sequence[Mapping[str, Any]],
                cached: Replay | None = None) -> Appended:
@@ -328,12 +330,14 @@ class Ledger:
             rows.append(self._insert_hand(s, m, position + i, doc, result.to_json(), state=state))
             results.append(result)
             states.append(state)
+        live = None
         if before is not None:
             rp = Replay(setup, before.start, [*before.results, *results], [*before.states, *states])
         else:
-            rp = stored_replay(game, setup, self.live_hands(s, m))
+            live = self.live_hands(s, m)
+            rp = stored_replay(game, setup, live) or self._settle(s, m, setup, live, 0)  # older scores: once
         self._store_state(m, rp)
-        return Appended(m, rows, rp, count)
+        return Appended(m, rows, rp, count, live)
 
     def _newest_live(self, s: Session, m: Match) -> tuple[int, Hand | None]:
         """The number of live hands of ``m`` and the newest of them (None for none)."""
