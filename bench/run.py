@@ -184,13 +184,25 @@ def _hands_of(env: dict, match: int) -> int:
 
 
 # --- the data ------------------------------------------------------------------------------------------
-def trentasette_deals(n: int, seed: int = 7) -> list[dict]:
+def duplicate_match(n: int, seed: int = 3) -> dict:
+    """A duplicate bridge match of ``n`` boards with random contracts and results."""
+    rng = random.Random(seed)
+    boards = []
+    for _ in range(n):
+        level = rng.randint(1, 7)
+        boards.append({"contract": f"{level}{rng.choice(['C', 'D', 'H', 'S', 'NT'])}{rng.choice(['', '', 'X'])}",
+                       "declarer": rng.choice("NESW"), "tricks": min(13, max(0, level + 6 + rng.randint(-3, 2)))})
+    return {"game": "bridge", "rules": "duplicate", "sides": {"NS": ["Anna", "Carla"], "EW": ["Bruno", "Dario"]},
+            "hands": boards}
+
+
+def trentasette_deals(n: int, seed: int = 7, target: int = 100000) -> list[dict]:
     """``n`` Trentasette hands between Anna and Bruno dealt at random (bench/synthetic.py)."""
     from ledger.games import get_game
     from synthetic import trentasette_hand
 
     game = get_game("trentasette")
-    setup = game.setup(None, ["Anna", "Bruno"], None, {"target": 100000})
+    setup = game.setup(None, ["Anna", "Bruno"], None, {"target": target})
     rng = random.Random(seed)
     state = game.start(setup)
     docs = []
@@ -287,6 +299,11 @@ def main() -> None:
     subprocess.run(LEDGER + ["import", str(tmp / "big.json")], env=env, capture_output=True, check=True)
     subprocess.run(LEDGER + ["match", "new", "trentasette", "-p", "Anna,Bruno", "-o", "target=100000"],
                    env=env, capture_output=True, check=True)
+    # duplicate matches of 2 and of 2,000 boards (matches 4 and 5): hand add on both
+    if wanted("duplicate"):
+        for n in (2, 2000):
+            (tmp / f"dup{n}.json").write_text(json.dumps(duplicate_match(n)))
+            subprocess.run(LEDGER + ["import", str(tmp / f"dup{n}.json")], env=env, capture_output=True, check=True)
     hand_doc = json.dumps({"game": "trentasette", **deals[0]})
     one_shot = [f"{k}={v}" for k, v in deals[1]["sides"].items()]
     if deals[1].get("table"):
@@ -301,6 +318,10 @@ def main() -> None:
         ("hand add (one-shot)", LEDGER + ["hand", "add", "1", *one_shot], None, "typer+sqlmodel+rich insert",
          "<= 1.25x typer+sqlmodel+rich insert", (1.25,)),
         ("show (500 hands)", LEDGER + ["show", "2"], None, "import sqlmodel", "< 500 ms", 500),
+        ("hand add (2-board duplicate)", LEDGER + ["hand", "add", "4", "4SX", "W", "-2"], None,
+         "typer+sqlmodel+rich insert", "", None),
+        ("hand add (2,000-board duplicate)", LEDGER + ["hand", "add", "5", "4SX", "W", "-2"], None,
+         "hand add (2-board duplicate)", "<= 1.25x the same on 2 boards", (1.25,)),
     ]
     quick = [q for q in quick if wanted(q[0])]
     medians = interleaved_ms({**{n: (c, None) for n, c in floor_cmds.items()},
@@ -312,6 +333,7 @@ def main() -> None:
     print("\nledger")
     for name, _cmd, _stdin, floor, target, limit in quick:
         record(name, medians[name], floor, target, limit)
+        floors.setdefault(name, medians[name])  # a measurement may be the next one's floor
 
     if wanted("play"):
         if has_command(env, "play"):
@@ -320,6 +342,16 @@ def main() -> None:
                    note=f"max {max(times):.1f}, hands 1-30 of a Trentasette match")
         else:
             record("play: hand -> scoreboard", None, note="no 'ledger play' in this installation")
+    if wanted("play 5000"):
+        long = trentasette_deals(5030)
+        (tmp / "long.json").write_text(json.dumps({"game": "trentasette", "players": ["Anna", "Bruno"],
+                                                   "options": {"target": 100000}, "hands": long[:5000]}))
+        r = subprocess.run(LEDGER + ["import", str(tmp / "long.json"), "--json"], env=env, capture_output=True,
+                           text=True, check=True)
+        mid = json.loads(r.stdout)["match"]["id"]
+        times = play_hand_ms(env, mid, [words_of(d) for d in long[5000:]])
+        record("play 5000: hand -> scoreboard (30)", statistics.median(times), None, "< 20 ms", 20,
+               note=f"max {max(times):.1f}, hands 5,001-5,030 of a Trentasette match")
 
     # the synthetic ledger
     heavy = [n for n in ("report (one night)", "stats (one player)", "export --all", "import (export --all)")
