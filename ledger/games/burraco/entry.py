@@ -20,7 +20,7 @@ from ledger.cards import format_cards, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import Question, as_bool
 from ledger.games.burraco.melds import (
-    KIND_HELP, RULE_SETS, check_kind, kind_word, read_burraco, read_burraco_items, read_meld_lists,
+    RULE_SETS, check_kind, kind_word, read_burraco, read_burraco_items, read_meld_lists,
     read_ordinary_meld,
 )
 from ledger.games.burraco.scoring import NOBODY, counted_points
@@ -113,6 +113,31 @@ def put(fields: dict, key: str, value: Any, field: str, part: str) -> None:
     if key in fields and fields[key] != value:
         raise LedgerError(f"{part!r} contradicts an earlier part ({key} {fields[key]!r})", f"{field}.{key}", part)
     fields[key] = value
+
+
+def expand_sides(doc: Mapping[str, Any], resolve) -> Mapping[str, Any]:
+    """``doc`` with every side given as one line (:func:`parse_side_text`) turned into its fields; a
+    side whose line says ``chiuso`` is the one that closed (``closed_by`` may then be left out, and
+    must agree when given). ``resolve(key, field)`` names a side key's side. ``doc`` itself when no
+    side is a string."""
+    sides = doc.get("sides")
+    if not isinstance(sides, Mapping) or not any(isinstance(v, str) for v in sides.values()):
+        return doc
+    out, said = {}, []
+    for key, value in sides.items():
+        if isinstance(value, str):
+            value, closed = parse_side_text(value, f"sides.{key}")
+            said += [key] if closed else []
+        out[key] = value
+    doc = {**doc, "sides": out}
+    if len(said) > 1:
+        raise LedgerError(f"{' and '.join(said)} both say they closed", "closed_by", said)
+    if said and "closed_by" not in doc:
+        return {**doc, "closed_by": said[0]}
+    given = doc.get("closed_by")
+    if said and (not isinstance(given, str) or resolve(given, "closed_by") != resolve(said[0], f"sides.{said[0]}")):
+        raise LedgerError(f"{said[0]} says it closed, but closed_by is {given!r}", "closed_by", given)
+    return doc
 
 
 # --- one field, as typed --------------------------------------------------------------------------
@@ -210,9 +235,13 @@ def questions(setup, doc) -> list[Question]:
     A side that closed is offered ``yes`` for its pozzetto and, when the sides are single players,
     ``0`` for its hand (it holds no card); these are what a hand without a terminal takes.
     """
+    try:
+        doc = expand_sides(doc, setup.resolve_side)
+    except LedgerError:
+        return []  # nothing to ask: scoring names what is wrong
     sides = doc.get("sides") or {}
     if not isinstance(sides, Mapping):
-        return []  # nothing to ask: scoring names the wrong shape
+        return []
     if "closed_by" not in doc:
         return [Question("closed_by", "who closed? (a side, or nobody if the stock ran out)", _answer_closed(setup),
                          choices=(*setup.side_names, "nobody"))]
@@ -269,5 +298,3 @@ def _answer_closed(setup):
         return {**doc, "closed_by": _closer(text, setup)}
     return answer
 
-
-__all__ = ["parse_side_text", "parse_entry", "questions", "normalize_side_field", "KIND_HELP", "EXAMPLE"]

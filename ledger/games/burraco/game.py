@@ -62,14 +62,15 @@ class BurracoGame(Game):
         rs = RULE_SETS[self.check_rules(rules if rules is not None else doc.get("rules"))]
         raw = doc.get("sides")
         keys = {str(k).strip().casefold(): str(k) for k in raw} if isinstance(raw, Mapping) else {}
-        return score_hand(doc, rs, lambda k, f: _resolve_local(keys, k, f))
+        resolve = lambda k, f: _resolve_local(keys, k, f)  # noqa: E731
+        return score_hand(words.expand_sides(doc, resolve), rs, resolve)
 
     # --- a match ------------------------------------------------------------------------------
     def apply(self, setup, state, doc):
         """The next hand of the match (:func:`.scoring.match_hand`); its rule set must be the match's."""
         if doc.get("rules") is not None and self.check_rules(doc["rules"]) != setup.rules:
             raise LedgerError(f"this match is played with the {setup.rules} rules", "rules", doc["rules"])
-        return match_hand(setup, state, doc, RULE_SETS[setup.rules])
+        return match_hand(setup, state, words.expand_sides(doc, setup.resolve_side), RULE_SETS[setup.rules])
 
     def finish_early(self, setup, state):
         """Ended early: the highest total wins, nobody when the highest are equal (RULES.md)."""

@@ -267,8 +267,7 @@ def match_hand(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any], rs:
                           f"sides.{closer}.{field}", result.data["sides"][closer]["hand_points"])
     totals = {s: state.totals.get(s, 0) + result.data["points"][s] for s in setup.side_names}
     finished, winner = running_winner(totals, setup.options.get("target", rs.target))
-    return (MatchState(state.hands + 1, totals, finished, winner),
-            HandResult({**result.data, "totals": totals}, result.summary))
+    return MatchState(state.hands + 1, totals, finished, winner), result
 
 
 def early_winner(state: MatchState) -> MatchState:
