@@ -233,21 +233,22 @@ def questions(setup, doc) -> list[Question]:
     burrachi, melded points, hand points and pozzetto.
 
     A side that closed is offered ``yes`` for its pozzetto and, when the sides are single players,
-    ``0`` for its hand (it holds no card); these are what a hand without a terminal takes.
+    ``0`` for its hand (it holds no card); these are what a hand without a terminal takes. A hand
+    whose sides or closer cannot be read asks nothing: scoring names the fault.
     """
     try:
         doc = expand_sides(doc, setup.resolve_side)
+        sides = doc.get("sides") or {}
+        if not isinstance(sides, Mapping):
+            return []
+        given = {setup.resolve_side(k, f"sides.{k}"): (k, v) for k, v in sides.items()}
+        closer = doc.get("closed_by")
+        closer = setup.resolve_side(closer, "closed_by") if isinstance(closer, str) else None
     except LedgerError:
-        return []  # nothing to ask: scoring names what is wrong
-    sides = doc.get("sides") or {}
-    if not isinstance(sides, Mapping):
         return []
     if "closed_by" not in doc:
         return [Question("closed_by", "who closed? (a side, or nobody if the stock ran out)", _answer_closed(setup),
                          choices=(*setup.side_names, "nobody"))]
-    given = {setup.resolve_side(k, f"sides.{k}"): (k, v) for k, v in sides.items()}
-    closer = doc.get("closed_by")
-    closer = setup.resolve_side(closer, "closed_by") if isinstance(closer, str) and closer.strip() else None
     for side in setup.side_names:
         key, value = given.get(side, (side, {}))
         if not isinstance(value, Mapping):
@@ -275,16 +276,18 @@ def _question(side: str, key: str, name: str, setup, closed: bool) -> Question:
     elif closed and name == "hand" and not setup.teams:
         default = "0"
     choices = ("yes", "no") if name == "pozzetto" else ()
-    return Question(f"sides.{side}.{name}", _ASK[name].format(side=side), _answer_side(key, name, setup.rules),
+    return Question(f"sides.{side}.{name}", _ASK[name].format(side=side), _answer_side(key, name, setup),
                     choices=choices, default=default)
 
 
-def _answer_side(key: str, name: str, rules: str):
+def _answer_side(key: str, name: str, setup):
     def answer(doc: dict, text: str) -> dict:
+        doc = dict(expand_sides(doc, setup.resolve_side))
         sides = dict(doc.get("sides") or {})
         side = dict(sides.get(key) or {})
-        k, v = normalize_side_field(name, text, f"sides.{key}.{name}", rules)
-        if k == "melded" and any(kind_word(b) for b in side.get("burraco") or []):
+        k, v = normalize_side_field(name, text, f"sides.{key}.{name}", setup.rules)
+        burrachi = side.get("burraco") if isinstance(side.get("burraco"), list) else []
+        if k == "melded" and any(kind_word(b) for b in burrachi):
             raise LedgerError("the burrachi were given as kinds: give the melded card points as a number",
                               f"sides.{key}.melded_points", text)
         side[k] = v
