@@ -100,6 +100,15 @@ def _kinds(part: str) -> list[str] | None:
     return None if n is None else [kind] * n
 
 
+def _counted_kinds(value: Any) -> list[str] | None:
+    """``"2 puliti, 1 sporco"`` → the kinds; None when ``value`` is not such a string."""
+    if not isinstance(value, str):
+        return None
+    pieces = [re.sub(r"\s+", " ", p.strip().casefold()) for p in value.split(",") if p.strip()]
+    kinds = [_kinds(p) for p in pieces]
+    return [k for ks in kinds for k in ks] if pieces and all(k is not None for k in kinds) else None
+
+
 def _number(part: str, patterns: list) -> str | None:
     for p in patterns:
         m = p.match(part)
@@ -163,6 +172,9 @@ def normalize_side_field(name: str, value: Any, field: str, rules: str) -> tuple
     read; ``pozzetto`` is yes/no. ``LedgerError`` on ``field`` for what cannot be."""
     rs = RULE_SETS[rules]
     if name == "burraco":
+        counted = _counted_kinds(value)
+        if counted is not None:
+            return name, [check_kind(k, rs, field) for k in counted]
         return name, [check_kind(item, rs, f) if how == "kind" else read_burraco(item, rs, f).text
                       for how, item, f in read_burraco_items(value, field)]
     if name in ("melded", "hand") and _is_number(value):
@@ -207,6 +219,8 @@ def parse_entry(setup, tokens) -> dict:
         else:
             side = setup.resolve_entry(key, _TOP_FIELDS)
             fields, closed = parse_side_text(value, f"sides.{side}")
+            for kind in fields["burraco"]:
+                check_kind(kind, RULE_SETS[setup.rules], f"sides.{side}.burraco")
             for k, v in fields.items():
                 put(doc["sides"].setdefault(side, {}), k, v, f"sides.{side}", tok)
             if closed:
@@ -238,7 +252,7 @@ def questions(setup, doc) -> list[Question]:
     """
     try:
         doc = expand_sides(doc, setup.resolve_side)
-        sides = doc.get("sides") or {}
+        sides = {} if doc.get("sides") is None else doc["sides"]
         if not isinstance(sides, Mapping):
             return []
         given = {setup.resolve_side(k, f"sides.{k}"): (k, v) for k, v in sides.items()}
