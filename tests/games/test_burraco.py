@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from ledger.cards import RANKS, SUITS, Card, format_cards, parse_cards
@@ -101,6 +101,10 @@ def test_card_values(card, value):
     ("8D 9D 10D JD QD KD AD JK", "sequence", 1, SEMICLEAN),     # ace high
     ("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC", "sequence", 0, CLEAN),
     ("AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC JK", "sequence", 1, SEMICLEAN),  # the longest: 13 and a wild
+    # two readings: the ace low (6 naturals each side of the joker) or high (2 to A, 7 above it)
+    ("AS 2S 3S 4S 5S 6S JK 8S 9S 10S JS QS KS", "sequence", 1, SEMICLEAN),
+    ("AS 2S 3S 4S 5S 6S 7S JK 9S 10S JS QS KS", "sequence", 1, SEMICLEAN),  # 7 below with the ace low
+    ("2S 3S 4S 5S 6S JK 8S 9S 10S JS QS KS AS", "sequence", 1, SEMICLEAN),
     ("2H 3H 4H 5H 6H 7H 8H", "sequence", 0, CLEAN),             # a natural 2 next to the 3
     ("QH QH QD QD QC QS QS JK", "combination", 1, SEMICLEAN),   # seven queens and a joker
     ("8H 8D 8C 8S 8S 8C 2C", "combination", 1, DIRTY),          # six eights and a 2
@@ -547,6 +551,7 @@ def sequence(draw):
 @settings(max_examples=300)
 def test_a_sequence_is_read_as_one_in_any_order_with_its_kind(seq, seed):
     cards, wild_at, places = seq
+    assume(not (len(cards) == 13 and wild_at is not None))  # A to K with a joker: two readings (below)
     shuffled = cards[:]
     random.Random(seed).shuffle(shuffled)
     m = read_meld(shuffled, ITALIAN, "meld")

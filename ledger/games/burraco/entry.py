@@ -18,7 +18,8 @@ from typing import Any, Mapping
 
 from ledger.cards import format_cards, parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import Question, as_bool
+from ledger.games.base import Question, as_bool, first_group, phrase_parts
+from ledger.games.base import put_once as put
 from ledger.games.burraco.melds import (
     RULE_SETS, check_kind, kind_word, read_burraco, read_burraco_items, read_meld_lists,
     read_ordinary_meld,
@@ -59,7 +60,7 @@ def parse_side_text(text: str, field: str, defaults: bool = True) -> tuple[dict,
     """
     fields: dict[str, Any] = {}
     closed = False
-    for part in (re.sub(r"\s+", " ", p.strip().casefold()) for p in re.split(r"[,;]", text) if p.strip()):
+    for part in phrase_parts(text):
         if part in _CLOSED:
             closed = True
         elif part in _POZZETTO:
@@ -77,7 +78,7 @@ def parse_side_text(text: str, field: str, defaults: bool = True) -> tuple[dict,
 
 def _read_part(part: str, fields: dict, field: str) -> None:
     """One part of a side string: melded or hand points, or burrachi with a count."""
-    melded, hand = _number(part, _MELDED_RE), _number(part, _HAND_RE)
+    melded, hand = first_group(part, _MELDED_RE), first_group(part, _HAND_RE)
     if melded is not None:
         put(fields, "melded_points", counted_points(melded, f"{field}.melded_points"), field, part)
     elif hand is not None:
@@ -104,24 +105,9 @@ def _counted_kinds(value: Any) -> list[str] | None:
     """``"2 puliti, 1 sporco"`` → the kinds; None when ``value`` is not such a string."""
     if not isinstance(value, str):
         return None
-    pieces = [re.sub(r"\s+", " ", p.strip().casefold()) for p in value.split(",") if p.strip()]
+    pieces = phrase_parts(value)
     kinds = [_kinds(p) for p in pieces]
     return [k for ks in kinds for k in ks] if pieces and all(k is not None for k in kinds) else None
-
-
-def _number(part: str, patterns: list) -> str | None:
-    for p in patterns:
-        m = p.match(part)
-        if m:
-            return m.group(1)
-    return None
-
-
-def put(fields: dict, key: str, value: Any, field: str, part: str) -> None:
-    """``fields[key] = value``, unless an earlier part gave it otherwise (``LedgerError``)."""
-    if key in fields and fields[key] != value:
-        raise LedgerError(f"{part!r} contradicts an earlier part ({key} {fields[key]!r})", f"{field}.{key}", part)
-    fields[key] = value
 
 
 def expand_sides(doc: Mapping[str, Any], resolve) -> Mapping[str, Any]:

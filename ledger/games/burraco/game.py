@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from ledger.errors import LedgerError
-from ledger.games.base import Game, MatchState, as_int, check_names, points_board
+from ledger.games.base import Game, as_int, check_names, points_board, resolve_as_named
 from ledger.games.burraco import entry as words
 from ledger.games.burraco.melds import RULE_SETS
 from ledger.games.burraco.scoring import early_winner, hand_line, kinds_count, match_hand, score_hand
@@ -61,8 +61,8 @@ class BurracoGame(Game):
         """
         rs = RULE_SETS[self.check_rules(rules if rules is not None else doc.get("rules"))]
         raw = doc.get("sides")
-        keys = {str(k).strip().casefold(): str(k) for k in raw} if isinstance(raw, Mapping) else {}
-        resolve = lambda k, f: _resolve_local(keys, k, f)  # noqa: E731
+        names = [str(k) for k in raw] if isinstance(raw, Mapping) else []
+        resolve = lambda k, f: resolve_as_named(names, k, f)  # noqa: E731
         return score_hand(words.expand_sides(doc, resolve), rs, resolve)
 
     # --- a match ------------------------------------------------------------------------------
@@ -116,13 +116,6 @@ class BurracoGame(Game):
         """The first thing still missing: who closed, then per side (in seat order) its burrachi,
         melded points, hand points and whether it took its pozzetto (:func:`.entry.questions`)."""
         return words.questions(setup, doc)
-
-
-def _resolve_local(keys: Mapping[str, str], key: Any, field: str) -> str:
-    """In a standalone hand a side is named as the document names it (case-insensitively)."""
-    if isinstance(key, str) and key.strip().casefold() in keys:
-        return keys[key.strip().casefold()]
-    raise LedgerError(f"{key!r} is not a side of this hand (sides: {', '.join(keys.values())})", field, key)
 
 
 def _seat_pairs(sides: Any, players: Any) -> tuple[tuple[str, ...], dict]:
