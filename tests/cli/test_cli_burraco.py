@@ -9,7 +9,8 @@ import json
 from ledger.cli import render
 
 PAIRS = ("-s", "NS=Anna,Carla", "-s", "EW=Bruno,Dario")
-ITALIAN = ["NS=2 puliti, 1 sporco, calate 310, in mano 0, chiuso", "EW=1 sporco, calate 150, in mano 35, pozzetto preso"]
+ITALIAN = ["NS=2 puliti, 1 sporco, calate 310, in mano 0, chiuso",
+           "EW=1 sporco, calate 150, in mano 35, pozzetto preso"]
 CARDS = ["NS.burraco=5S 6S 7S 8S 9S 10S JS", "NS.melded=KH KD KC", "NS.hand=", "NS.pozzetto=sì",
          "EW.burraco=3H 4H 5H 6H 7H 8H 9H JK", "EW.melded=AS AC 2D", "EW.hand=QC 4D 2H", "EW.pozzetto=yes",
          "closed=Anna"]
@@ -126,7 +127,8 @@ def test_score_prints_points_and_items(cli):
     text = cli("score", "-", input=json.dumps(doc)).stdout
     assert "NS +870 (closed), EW +230" in text
     doc["rules"] = "international"
-    assert cli.error("score", "-", input=json.dumps(doc)).startswith("error: sides.NS.burraco[1]: there is no semiclean")
+    line = cli.error("score", "-", input=json.dumps(doc))
+    assert line.startswith("error: sides.NS.burraco[1]: there is no semiclean")
 
 
 def test_games_lists_burraco(cli):

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from ledger.errors import LedgerError
-from ledger.games.base import Game, as_int, check_names, points_board, resolve_as_named
+from ledger.games.base import Game, as_int, check_names, points_board, resolve_as_named, side_label
 from ledger.games.burraco import entry as words
 from ledger.games.burraco.melds import RULE_SETS
 from ledger.games.burraco.scoring import early_winner, hand_line, kinds_count, match_hand, score_hand
@@ -81,8 +81,8 @@ class BurracoGame(Game):
         a pozzetto not taken); under it who won or who deals next, and what each side needs."""
         target = setup.options.get("target", RULE_SETS[setup.rules].target)
         board = points_board(self, setup, replay)
-        table = replace(board.tables[0], title=f"Burraco ({setup.rules}) — " + board.tables[0].title.split(" — ", 1)[1],
-                        caption=f"Game to {target}.")
+        sides = " v ".join(side_label(setup, s) for s in setup.side_names)
+        table = replace(board.tables[0], title=f"Burraco ({setup.rules}) — {sides}", caption=f"Game to {target}.")
         notes = list(board.notes)
         final = replay.final
         if not final.finished and final.winner is None and not setup.ended_early:
