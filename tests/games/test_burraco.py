@@ -180,6 +180,12 @@ def test_cards_given_as_cards_are_counted():
     assert items(data, "EW") == {"semiclean burraco": 150, "melded cards": 75 + 50, "cards in hand": -35}
 
 
+def test_a_flat_list_of_single_cards_is_one_burraco_or_one_meld():
+    flat = score(side(["5S", "6S", "7S", "8S", "9S", "10S", "JS"], melded=["KH", "KD", "KC"]), PLAIN_EW, "NS")
+    nested = score(side(["5S 6S 7S 8S 9S 10S JS"], melded=[["KH", "KD", "KC"]]), PLAIN_EW, "NS")
+    assert flat["points"] == nested["points"] == {"NS": 385, "EW": 15}
+
+
 def test_kinds_in_any_language_and_case_and_a_string_of_kinds():
     a = score(side(["Pulito", "SEMIPULITO", "sporco"], 300), PLAIN_EW)
     b = score(side("clean, semiclean, dirty", 300), PLAIN_EW)

@@ -236,7 +236,7 @@ def read_burraco_items(value: Any, field: str) -> list[tuple[str, Any, str]]:
     """A side's ``burraco`` value → ``[("kind", kind, field) | ("cards", [Card], field)]``.
 
     ``value`` is a list (each item a kind, a string of one burraco's cards, or a list of card
-    strings) or one string: kinds separated by commas (``"clean, dirty"``), burrachi as cards
+    strings; a flat list of single cards is one burraco) or one string: kinds separated by commas (``"clean, dirty"``), burrachi as cards
     separated by ``;``. ``""`` or ``"none"`` for none. Kinds are not checked against the rule set
     here (:func:`check_kind`).
     """
@@ -249,6 +249,8 @@ def read_burraco_items(value: Any, field: str) -> list[tuple[str, Any, str]]:
                 for item in _string_item(p, field if len(parts) == 1 else f"{field}[{i}]")]
     if not isinstance(value, list):
         raise LedgerError(f"expected a list of burrachi ({KIND_HELP}, or cards), got {value!r}", field, value)
+    if _single_cards(value):
+        return [("cards", parse_cards(value, field), field)]
     out = []
     for i, item in enumerate(value):
         f = f"{field}[{i}]"
@@ -260,6 +262,21 @@ def read_burraco_items(value: Any, field: str) -> list[tuple[str, Any, str]]:
         else:
             raise LedgerError(f"{item!r} is neither a burraco kind ({KIND_HELP}) nor cards", f, item)
     return out
+
+
+def _single_cards(items: list) -> bool:
+    """A flat list of three or more single cards (``["KH", "KD", "KC"]``): one meld's cards, since
+    no meld is one card."""
+    return len(items) >= 3 and all(isinstance(x, str) and len(x.split()) == 1 and kind_word(x) is None
+                                   and _is_card_text(x) for x in items)
+
+
+def _is_card_text(text: str) -> bool:
+    try:
+        parse_cards([text])
+    except LedgerError:
+        return False
+    return True
 
 
 def _string_item(part: str, field: str) -> list[tuple[str, Any, str]]:
@@ -282,7 +299,8 @@ def _cards_or_kind_error(value: Any, field: str) -> list[Card]:
 
 def read_meld_lists(value: Any, field: str) -> list[tuple[list[Card], str]]:
     """A side's ``melded`` value → ``[(cards, field)]``: a list of melds (each a string of cards or
-    a list of card strings), or one string with ``;`` between melds; ``""``/``"none"``/``[]`` for none."""
+    a list of card strings; a flat list of single cards is one meld), or one string with ``;``
+    between melds; ``""``/``"none"``/``[]`` for none."""
     if isinstance(value, str):
         if value.strip().casefold() in ("", "none", "-", "nessuna", "nessuno"):
             return []
@@ -291,4 +309,6 @@ def read_meld_lists(value: Any, field: str) -> list[tuple[list[Card], str]]:
                 for f in [field if len(parts) == 1 else f"{field}[{i}]"]]
     if not isinstance(value, list):
         raise LedgerError(f"expected a list of melds (card lists), got {value!r}", field, value)
+    if _single_cards(value):
+        return [(parse_cards(value, field), field)]
     return [(parse_cards(m, f"{field}[{i}]"), f"{field}[{i}]") for i, m in enumerate(value)]
