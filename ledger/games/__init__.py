@@ -19,6 +19,7 @@ _MODULES = {
     "simone": "ledger.games.simone",
     "bridge": "ledger.games.bridge",
     "canasta": "ledger.games.canasta",
+    "burraco": "ledger.games.burraco",
 }
 _ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone"}
 

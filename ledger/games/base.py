@@ -552,6 +552,37 @@ def key_value_entry(tokens: Sequence[str]) -> dict:
     return doc
 
 
+def put_once(fields: dict, key: str, value: Any, field: str, part: str) -> None:
+    """``fields[key] = value`` for one part of what was typed (a word, a phrase), unless an earlier
+    part gave ``key`` otherwise: then ``LedgerError`` on ``FIELD.KEY`` (``KEY`` for an empty
+    ``field``) naming the part."""
+    if key in fields and fields[key] != value:
+        raise LedgerError(f"{part!r} contradicts an earlier part ({key} {fields[key]!r})",
+                          f"{field}.{key}" if field else key, part)
+    fields[key] = value
+
+
+def phrase_parts(text: str) -> list[str]:
+    """The parts of a phrase typed at the table, as read: split at commas and ``;``, lower case,
+    single spaces (``"2 Puliti,  calate 40"`` → ``["2 puliti", "calate 40"]``)."""
+    return [re.sub(r"\s+", " ", p.strip().casefold()) for p in re.split(r"[,;]", text) if p.strip()]
+
+
+def first_group(text: str, patterns: Sequence[re.Pattern]) -> str | None:
+    """The first group of the first of ``patterns`` that matches ``text`` (``"calate 40"`` → ``"40"``), or None."""
+    return next((m.group(1) for m in (p.match(text) for p in patterns) if m), None)
+
+
+def resolve_as_named(names: Iterable[str], key: object, field: str) -> str:
+    """In a lone hand document the sides are named as the document names them: the one of
+    ``names`` that ``key`` is (case-insensitively), else ``LedgerError`` on ``field``."""
+    names = list(names)
+    for name in names:
+        if isinstance(key, str) and name.casefold() == key.strip().casefold():
+            return name
+    raise LedgerError(f"{key!r} is not a side of this hand (sides: {', '.join(names)})", field, key)
+
+
 def running_winner(totals: Mapping[str, int], target: int) -> tuple[bool, Any]:
     """First-to-``target`` rule shared by the points games (Trentasette, Canasta).
 

@@ -61,7 +61,7 @@ def test_history_describes_every_hand_of_every_game(cli, monkeypatch):
     monkeypatch.setattr(render, "_console", None)  # a console as wide as COLUMNS, for this test only
     cli("demo")
     matches = cli.json("match", "list")
-    assert {m["game"] for m in matches} == {"trentasette", "trentuno", "simone", "bridge", "canasta"}
+    assert {m["game"] for m in matches} == {"trentasette", "trentuno", "simone", "bridge", "canasta", "burraco"}
     for m in matches:
         rows = cli.json("match", "history", str(m["id"]))
         assert rows and all(r["description"] and "\n" not in r["description"] for r in rows)
@@ -75,6 +75,7 @@ def test_history_describes_every_hand_of_every_game(cli, monkeypatch):
     assert first["simone"] == "Anna 25, Bruno 9, Carla 16, Dario 51 — Bruno wins; Bruno knocked"
     assert first["trentuno"] == "Bruno knocks: Anna, Carla lose a life"
     assert first["canasta"] == "NS +1460 (closed), EW +235"
+    assert first["burraco"] == "NS +690 (closed), EW +215"
     assert first["trentasette"] == "Anna & Carla +12, Bruno & Dario -3"
     assert cli.json("match", "history", "last") == cli.json("match", "history", str(max(by_game.values())))
 
@@ -88,7 +89,7 @@ def _helps(*path: str) -> dict:
 
 def test_match_new_and_play_share_their_options_with_their_own_help():
     assert _helps("match", "new") == {
-        "game": "trentasette, trentuno, simone, bridge or canasta.",
+        "game": "trentasette, trentuno, simone, bridge, canasta or burraco.",
         "players": "Names in seat order, comma-separated.",
         "side": "A side: NAME=PLAYER,PLAYER (repeat per side).",
         "rules": "Rule set (the game's default otherwise).",

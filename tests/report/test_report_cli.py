@@ -91,7 +91,7 @@ def test_choosing_nights_players_games_and_the_demo(with_demo, cli):
     assert [m["id"] for m in cli.json("report", "--game", "simone", "--from", EARLIER)["matches"]] == [1, 4, 7]
     demo = cli.json("report", "--demo")
     assert demo["period"]["demo"] is True and {m["demo"] for m in demo["matches"]} == {True}
-    assert len(demo["matches"]) == 6
+    assert len(demo["matches"]) == 7
     assert cli.json("report", "--night", "2026-01-01")["matches"] == []
 
 
@@ -101,7 +101,7 @@ def test_the_demo_night_stands_in_for_an_empty_ledger(cli):
         assert "load the demo night with `ledger demo`" in cli(command, "--demo").stdout
     cli("demo")
     rep = cli.json("report")
-    assert rep["period"]["demo_stands_in"] is True and len(rep["matches"]) == 6
+    assert rep["period"]["demo_stands_in"] is True and len(rep["matches"]) == 7
     assert "This is the demo night" in cli("report").stdout
 
 

@@ -1,0 +1,279 @@
+"""Burraco scoring: one side's hand, the whole hand, and the match's winner (RULES.md "Burraco (no
+seed)" and "Burraco: rule set international"; [EB-13], [EB-16], [EB-17], [TARGET]).
+
+A side's hand score = its burraco bonuses (clean 200, semiclean 150, dirty 100) + 100 if it closed
++ the card values of everything it melded − the card values of the cards left in its players'
+hands − 100 if it has not taken its pozzetto. Closing needs the pozzetto and a burraco (a clean
+one in ``international``).
+
+The side fields are those of FORMATS.md "Burraco and Scopa hand documents": ``burraco``,
+``melded_points`` or ``melded``, ``hand_points`` or ``hand``, ``pozzetto``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from ledger.cards import Card, parse_cards
+from ledger.errors import LedgerError
+from ledger.games.base import HandResult, MatchSetup, MatchState, as_bool, as_int, check_keys, running_winner
+from ledger.games.burraco.melds import (
+    BONUS, CLEAN, DECK, KIND_HELP, LEAST_BURRACO_POINTS, Meld, RuleSet, cards_value, check_kind, read_burraco,
+    read_burraco_items, read_meld_lists, read_ordinary_meld,
+)
+
+HAND_KEYS = {"sides", "closed_by"}
+SIDE_KEYS = {"burraco", "melded_points", "melded", "hand_points", "hand", "pozzetto"}
+NOBODY = {"nobody", "none", "null", "nessuno", "-", "", "stock", "tallone", "no"}
+CLOSING = 100            # [EB-16] "chiusura con bonus di 100 punti"
+POZZETTO_NOT_TAKEN = 100  # [EB-17] "pozzetto non preso = 100"
+
+
+@dataclass(frozen=True)
+class SideHand:
+    """One side's hand, read and checked: its burrachi (kinds, with the meld when given as cards),
+    its other melds, the melded and in-hand card points, whether it took its pozzetto, and every
+    card given as a card (for the deck check)."""
+
+    name: str
+    field: str
+    burrachi: tuple[tuple[str, Meld | None], ...]
+    melds: tuple[Meld, ...]
+    melded_points: int
+    hand_points: int
+    pozzetto: bool
+    cards: tuple[Card, ...] = ()
+
+    @property
+    def kinds(self) -> list[str]:
+        return [k for k, _ in self.burrachi]
+
+    def to_json(self) -> dict:
+        return {"burraco": self.kinds, "melded_points": self.melded_points, "hand_points": self.hand_points,
+                "pozzetto": self.pozzetto}
+
+
+def read_side(name: str, value: Any, field: str, rs: RuleSet) -> SideHand:
+    """Read one side of a hand document.
+
+    Raises ``LedgerError`` for an unknown or missing field, a card that cannot be read, a meld that
+    is neither a combination nor a sequence, a burraco under 7 cards or a meld of 7 or more in
+    ``melded``, two combinations of one rank, counted points that are impossible (negative, not a
+    multiple of 5, fewer than the burrachi hold), or both a count and its cards.
+    """
+    if not isinstance(value, Mapping):
+        raise LedgerError("expected the side's burraco, melded points, hand and pozzetto", field, value)
+    check_keys(value, SIDE_KEYS, prefix=f"{field}.")
+    if value.get("burraco") is None:
+        raise LedgerError(f"missing (the side's burrachi: kinds, {KIND_HELP}, or cards; [] for none)",
+                          f"{field}.burraco", None)
+    burrachi = [(check_kind(item, rs, f), None) if how == "kind" else _burraco(item, rs, f)
+                for how, item, f in read_burraco_items(value["burraco"], f"{field}.burraco")]
+    melds, melded_points = _read_melded(value, field, rs, burrachi)
+    _check_combinations([m for _, m in burrachi if m] + melds, field)
+    hand, hand_points = _read_hand(value, field)
+    if value.get("pozzetto") is None:
+        raise LedgerError("missing (true if the side took its pozzetto)", f"{field}.pozzetto", None)
+    pozzetto = as_bool(value["pozzetto"], f"{field}.pozzetto")
+    cards = [c for _, m in burrachi if m for c in m.cards] + [c for m in melds for c in m.cards] + hand
+    return SideHand(name, field, tuple(burrachi), tuple(melds), melded_points, hand_points, pozzetto, tuple(cards))
+
+
+def _burraco(cards: list[Card], rs: RuleSet, field: str) -> tuple[str, Meld]:
+    meld = read_burraco(cards, rs, field)
+    return meld.kind, meld
+
+
+def _read_melded(value: Mapping, field: str, rs: RuleSet,
+                 burrachi: list[tuple[str, Meld | None]]) -> tuple[list[Meld], int]:
+    """The side's other melds (when given as cards) and its melded card points, burrachi included."""
+    f = f"{field}.melded_points"
+    if value.get("melded_points") is not None and value.get("melded") is not None:
+        raise LedgerError("give melded_points or the melds' cards in melded, not both", f, value["melded_points"])
+    as_cards = sum(m.points for _, m in burrachi if m)
+    as_kinds = sum(1 for _, m in burrachi if m is None)
+    if value.get("melded_points") is None:
+        if as_kinds:
+            raise LedgerError("missing (burrachi given as kinds need melded_points: the card points of "
+                              "everything melded, burrachi included)", f, None)
+        melds = [read_ordinary_meld(cards, rs, mf)
+                 for cards, mf in read_meld_lists(value.get("melded") or [], f"{field}.melded")]
+        return melds, as_cards + sum(m.points for m in melds)
+    points = counted_points(value["melded_points"], f)
+    least = as_cards + LEAST_BURRACO_POINTS * as_kinds
+    if points < least:
+        raise LedgerError(f"melded points {points} are fewer than the burrachi alone hold (at least {least})",
+                          f, points)
+    return [], points
+
+
+def counted_points(value: Any, field: str) -> int:
+    """Card points as the players counted them: a whole number, 0 or more, a multiple of 5."""
+    points = as_int(value, field, 0)
+    if points % 5:
+        raise LedgerError(f"{points} is not a possible count (card values are multiples of 5)", field, points)
+    return points
+
+
+def _check_combinations(melds: Sequence[Meld], field: str) -> None:
+    """One side may not hold two combinations of the same rank [EB-MELD]."""
+    seen: set[str] = set()
+    for m in melds:
+        if m.shape == "combination":
+            if m.rank in seen:
+                raise LedgerError(f"two combinations of {m.rank} in one side (one side holds one per rank)",
+                                  field, m.text)
+            seen.add(m.rank)
+
+
+def _read_hand(value: Mapping, field: str) -> tuple[list[Card], int]:
+    """The cards left in the side's hands (a pozzetto taken and not played included): exactly one of
+    ``hand_points`` (as counted) and ``hand`` (the cards; ``""`` or ``[]`` for none)."""
+    points, raw = value.get("hand_points"), value.get("hand")
+    if points is not None and raw is not None:
+        raise LedgerError("give hand_points or the cards in hand, not both", f"{field}.hand_points", points)
+    if points is not None:
+        return [], counted_points(points, f"{field}.hand_points")
+    if raw is None:
+        raise LedgerError("missing (the card points left in the side's hands, or the cards in 'hand')",
+                          f"{field}.hand_points", None)
+    nothing = isinstance(raw, str) and raw.strip().casefold() in ("none", "-", "nessuna")
+    hand = [] if nothing else parse_cards(raw, f"{field}.hand")
+    return hand, cards_value(hand)
+
+
+# --- the whole hand ----------------------------------------------------------------------------------
+def check_deck(sides: Sequence[SideHand]) -> None:
+    """No card more than twice and no more than four jokers over every card list of the hand."""
+    DECK.check([c for s in sides for c in s.cards], "sides")
+
+
+def check_closing(side: SideHand, rs: RuleSet) -> None:
+    """Closing needs the pozzetto taken and a burraco (``international``: a clean one) [EB-16];
+    ``LedgerError`` on ``closed_by`` otherwise."""
+    if not side.pozzetto:
+        raise LedgerError(f"{side.name} cannot close without having taken its pozzetto", "closed_by", side.name)
+    if not side.burrachi:
+        raise LedgerError(f"{side.name} cannot close without a burraco", "closed_by", side.name)
+    if rs.close_needs_clean and CLEAN not in side.kinds:
+        raise LedgerError(f"{side.name} cannot close without a clean burraco in international burraco "
+                          f"(it has {', '.join(side.kinds)})", "closed_by", side.name)
+
+
+def side_items(side: SideHand, closed_by: str | None) -> list[tuple[str, int]]:
+    """Every scoring item of one side: burrachi, closing, melded cards, cards in hand, pozzetto."""
+    items = [(f"{kind} burraco", BONUS[kind]) for kind in side.kinds]
+    if closed_by == side.name:
+        items.append(("closing", CLOSING))
+    items.append(("melded cards", side.melded_points))
+    items.append(("cards in hand", -side.hand_points))
+    if not side.pozzetto:
+        items.append(("pozzetto not taken", -POZZETTO_NOT_TAKEN))
+    return items
+
+
+def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str], str],
+               expected: Sequence[str] | None = None) -> HandResult:
+    """Score one hand document under ``rs``.
+
+    ``resolve(key, field)`` maps a side key of the document to a side name; ``expected`` lists the
+    sides a match has (all must be given). Returns ``{"points": {side: int}, "items": {side:
+    [{"item", "points"}]}, "sides": {side: {"burraco", "melded_points", "hand_points",
+    "pozzetto"}}, "closed_by": side or None}``.
+    """
+    check_keys(doc, HAND_KEYS)
+    raw = read_sides(doc, resolve, expected)
+    sides = [read_side(name, value, f"sides.{key}", rs) for name, (key, value) in raw.items()]
+    check_deck(sides)
+    closed_by = read_closed_by(doc, resolve, raw)
+    if closed_by is not None:
+        check_closing(next(s for s in sides if s.name == closed_by), rs)
+    items = {s.name: side_items(s, closed_by) for s in sides}
+    points = {name: sum(p for _, p in its) for name, its in items.items()}
+    data = {"points": points,
+            "items": {name: [{"item": i, "points": p} for i, p in its] for name, its in items.items()},
+            "sides": {s.name: s.to_json() for s in sides},
+            "closed_by": closed_by}
+    return HandResult(data, hand_line(points, closed_by))
+
+
+def read_sides(doc: Mapping[str, Any], resolve, expected) -> dict[str, tuple[str, Any]]:
+    """The hand's sides (name → (document key, fields)): 2 or 3 of them, each once, and in a match
+    exactly the match's sides."""
+    raw = doc.get("sides")
+    if not isinstance(raw, Mapping):
+        raise LedgerError("missing (each side's burraco, melded points, hand and pozzetto)" if raw is None
+                          else "expected each side's hand", "sides", raw)
+    sides: dict[str, tuple[str, Any]] = {}
+    for key, value in raw.items():
+        name = resolve(key, f"sides.{key}")
+        if name in sides:
+            raise LedgerError(f"side {name!r} is given twice", f"sides.{key}", key)
+        sides[name] = (key, value)
+    for s in expected or ():
+        if s not in sides:
+            raise LedgerError(f"missing the hand of {s!r}", f"sides.{s}", None)
+    if not 2 <= len(sides) <= 3:
+        raise LedgerError(f"a burraco hand has 2 or 3 sides (a pair is one side), not {len(sides)}", "sides",
+                          list(sides))
+    return sides
+
+
+def read_closed_by(doc: Mapping[str, Any], resolve, sides: Mapping) -> str | None:
+    """``closed_by``: a side of the hand, or null (also ``"nobody"``) when nobody closed; required."""
+    if "closed_by" not in doc:
+        raise LedgerError("missing (the side that closed, or null if nobody did)", "closed_by", None)
+    value = doc["closed_by"]
+    if value is None or (isinstance(value, str) and value.strip().casefold() in NOBODY):
+        return None
+    name = resolve(value, "closed_by")
+    if name not in sides:
+        raise LedgerError(f"{value!r} is not a side of this hand", "closed_by", value)
+    return name
+
+
+def hand_line(points: Mapping[str, int], closed_by: str | None) -> str:
+    """The summary of a hand: ``"NS +710 (closed), EW +25"``, or the points then ``"; nobody closed"``."""
+    summary = ", ".join(f"{n} {p:+d}{' (closed)' if n == closed_by else ''}" for n, p in points.items())
+    return summary if closed_by else summary + "; nobody closed"
+
+
+def kinds_count(kinds: Sequence[str]) -> str:
+    """``["clean", "clean", "dirty"]`` → ``"2 clean, 1 dirty"``."""
+    counts = Counter(kinds)
+    return ", ".join(f"{n} {k}" for k, n in counts.items())
+
+
+# --- the match -----------------------------------------------------------------------------------
+def match_hand(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any], rs: RuleSet) -> tuple[MatchState,
+                                                                                                    HandResult]:
+    """Score ``doc`` as the next hand of the match and add it up.
+
+    Errors besides the hand's own: a hand after the match was won; in a match whose sides are
+    single players, a closing side with cards in hand (RULES.md, decided there). The first side at
+    or over ``options.target`` (2005) at the end of a hand wins, the highest if several; equal
+    highest play on (:func:`ledger.games.base.running_winner`).
+    """
+    if state.finished:
+        raise LedgerError(f"the match is over ({state.winner} won): no more hands", "hand", None)
+    result = score_hand(doc, rs, setup.resolve_side, expected=setup.side_names)
+    closer = result.data["closed_by"]
+    if closer and not setup.teams and result.data["sides"][closer]["hand_points"]:
+        raw = next(v for k, v in doc["sides"].items() if setup.resolve_side(k, "sides") == closer)
+        field = "hand" if isinstance(raw, Mapping) and raw.get("hand") is not None else "hand_points"
+        raise LedgerError(f"{closer} closed, so no cards are left in that hand",
+                          f"sides.{closer}.{field}", result.data["sides"][closer]["hand_points"])
+    totals = {s: state.totals.get(s, 0) + result.data["points"][s] for s in setup.side_names}
+    finished, winner = running_winner(totals, setup.options.get("target", rs.target))
+    return MatchState(state.hands + 1, totals, finished, winner), result
+
+
+def early_winner(state: MatchState) -> MatchState:
+    """A match ended early: the highest total wins, nobody when the highest are equal (RULES.md)."""
+    if state.finished or not state.totals:
+        return state
+    best = max(state.totals.values())
+    leaders = [s for s, t in state.totals.items() if t == best]
+    return MatchState(state.hands, state.totals, False, leaders[0] if len(leaders) == 1 else None, state.extra)
