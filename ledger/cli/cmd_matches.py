@@ -35,11 +35,17 @@ def show_view(view, as_json: bool, header: str | None = None, tail: bool = False
              + f" · night of {view.night.date.isoformat()}{' (demo)' if view.night.demo else ''} · {status}")
     if header:
         console().print(header, markup=False)
-    board = game.board(view.setup, view.replay)
+    rp = game.board_window(view.setup, view.replay, TAIL) if tail else view.replay
+    board = game.board(view.setup, rp)
     if tail:
+        from dataclasses import replace
+
         from ledger.cli.render import tail_board
 
         board = tail_board(board, TAIL, f"ledger show {m.id}")
+        if rp.offset:
+            board = replace(board, notes=(f"(hands 1 to {rp.offset} are not shown: ledger show {m.id})",
+                                          *board.notes))
     print_board(board, title)
 
 

@@ -218,6 +218,16 @@ class Replay:
     results: list[HandResult]
     states: list[MatchState]
     played: MatchState | None = None
+    offset: int = 0  # hands before results[0]: a window (tail) holds the last hands only
+
+    def tail(self, keep: int) -> "Replay":
+        """The last ``keep`` hands only (``offset`` says how many come before; ``start`` is then
+        the state before the first of them): what a scoreboard drawn after a hand shows."""
+        cut = len(self.results) - keep
+        if cut <= 0:
+            return self
+        return Replay(self.setup, self.states[cut - 1], self.results[cut:], self.states[cut:], self.played,
+                      self.offset + cut)
 
     def state_after(self, i: int) -> MatchState:
         """The state hand ``i`` (0-based) left, before any early end: what is stored with it."""
@@ -357,8 +367,17 @@ class Game:
                           state.extra)
 
     def board(self, setup: MatchSetup, replay: Replay) -> Board:
-        """The scoreboard: by default one row per hand with each side's points and running totals."""
+        """The scoreboard: by default one row per hand with each side's points and running totals.
+
+        ``replay`` may be a window (:meth:`Replay.tail`): hands are numbered from its ``offset``
+        and running totals go on from its ``start``."""
         return points_board(self, setup, replay)
+
+    def board_window(self, setup: MatchSetup, replay: Replay, keep: int) -> Replay:
+        """The part of ``replay`` the scoreboard drawn after a hand shows: its last ``keep`` hands
+        (:meth:`Replay.tail`). A game whose scoreboard needs more than those (a rubber's sheet)
+        returns more."""
+        return replay.tail(keep)
 
     def dealer(self, setup: MatchSetup, hand_number: int) -> str:
         """Who deals hand ``hand_number`` (0-based): clockwise from the first dealer (RULES.md)."""
@@ -608,7 +627,7 @@ def points_board(game: Game, setup: MatchSetup, rp: Replay, unit: str = "") -> B
         cols += [Column(s), Column("total")]
     cols.append(Column("notes", "left"))
     rows = []
-    for i, (res, st) in enumerate(zip(rp.results, rp.states)):
+    for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
         pts = res.data.get("points", {})
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:

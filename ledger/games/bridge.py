@@ -654,6 +654,11 @@ class Bridge(Game):
         from ledger.games.bridge_board import bridge_board
         return bridge_board(self, setup, replay)
 
+    def board_window(self, setup, replay, keep):
+        """Duplicate: the last ``keep`` boards; rubber and Chicago: the whole match, whose sheet
+        holds every deal of the current rubber (the CLI then cuts the deals table)."""
+        return replay.tail(keep) if setup.rules == DUPLICATE else replay
+
     # --- entry ----------------------------------------------------------------------------------
     def parse_entry(self, setup, tokens):
         """Words as players say them: ``4SX N -2``, ``3NT S =``, ``6H by E made 13``, ``pass``,

@@ -96,8 +96,8 @@ def deals_table(setup: MatchSetup, rp: Replay) -> Table:
             Column("notes", "left")]
     rows = []
     lines = []
-    running = {s: 0 for s in SIDES}
-    for i, res in enumerate(rp.results):
+    running = {s: rp.start.totals.get(s, 0) for s in SIDES}  # 0, or the totals before a window's first deal
+    for i, res in enumerate(rp.results, rp.offset):
         d = res.data
         number = str(d.get("board") if dup else i + 1)
         pts = d.get("points", {"NS": 0, "EW": 0})
@@ -105,7 +105,7 @@ def deals_table(setup: MatchSetup, rp: Replay) -> Table:
         rows.append((number, str(d.get("dealer", "")), d["vulnerable"], _contract_text(d), _pts(pts["NS"]),
                      _pts(pts["EW"]), str(running["NS"]), str(running["EW"]), _deal_notes(d)))
         if d.get("game_won"):
-            lines.append(i)
+            lines.append(i - rp.offset)
     return Table("Boards" if dup else "Deals", tuple(cols), tuple(rows), lines_after=tuple(lines))
 
 

@@ -725,7 +725,7 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
         cols += [Column(s), Column("total"), Column("min")]
     cols.append(Column("notes", "left"))
     rows = []
-    for i, (res, st) in enumerate(zip(rp.results, rp.states)):
+    for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
         pts, mins = res.data.get("points", {}), st.extra.get("opening_minimum", {})
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:

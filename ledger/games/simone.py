@@ -350,7 +350,7 @@ class Simone(Game):
         cols = [Column("#"), Column("dealer", "left")] + [Column(p) for p in players]
         cols += [Column("knocked", "left"), Column("standing (hands won)", "left")]
         rows = []
-        for i, (res, st) in enumerate(zip(rp.results, rp.states)):
+        for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
             d = res.data
             row = [str(i + 1), self.dealer(setup, i)]
             row += [f"{d['sums'][p]}{'*' if p in d['winners'] else ''}" for p in players]

@@ -1049,7 +1049,7 @@ def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
     cols = [Column("#")] + [Column(p) for p in setup.players]
     cols += [Column(f"pot {setup.options['currency']}"), Column("what happened", "left")]
     rows = []
-    for i, (res, st) in enumerate(zip(rp.results, rp.states)):
+    for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
         d = res.data
         row = [str(i + 1)]
         for p in setup.players:

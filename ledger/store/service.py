@@ -29,6 +29,8 @@ from ledger.store.engine import database_url, ensure_schema, open_engine, snapsh
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 from ledger.store.reads import MatchView, Reads, damaged, replay_row, setup_from_seats
 
+FACTS_OPEN_HANDS = 500
+
 # what the ledger itself records about a hand (docs/formats.md): never taken from a hand as entered
 BOOKKEEPING = frozenset({"entered_at", "voided", "voided_at", "void_reason", "replaces", "replaced_by", "stored"})
 
@@ -392,8 +394,10 @@ class Ledger:
         elif m.finished_at is None:
             m.finished_at = utcnow()
         m.summary = {"hands": final.hands, "totals": dict(final.totals)}
-        facts = _facts(m, rp)
-        if facts is not None:  # what ledger stats reads, so that it need not replay the match
+        # what ledger stats reads, so that it need not replay the match; a match still open after
+        # FACTS_OPEN_HANDS hands is replayed by stats instead (every hand would cost its length)
+        facts = _facts(m, rp) if m.status != "open" or final.hands <= FACTS_OPEN_HANDS else None
+        if facts is not None:
             m.summary["stats"] = facts
         m.revision = (m.revision or 0) + 1
         s = object_session(m)
