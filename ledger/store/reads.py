@@ -377,6 +377,7 @@ def open_sqlite(url: str) -> Iterator[Reads | None]:
             conn.close()
         yield None
         return
+    assert conn is not None  # rev was read through it
     try:
         yield Reads(conn)
     finally:
