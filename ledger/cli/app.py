@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -36,7 +36,7 @@ def one_line(text: str, limit: int = 480) -> str:
 class LedgerGroup(TyperGroup):
     """A command group that turns ``LedgerError`` into one line on stderr and exit code 2."""
 
-    def invoke(self, ctx: typer.Context):
+    def invoke(self, ctx: Any) -> Any:  # click's Context (typer.Context is narrower than the base's)
         try:
             return super().invoke(ctx)
         except LedgerError as err:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
@@ -13,10 +13,13 @@ from ledger.cli.outputs import check_output, create
 from ledger.cli.render import console, print_board, print_json, print_result
 from ledger.errors import LedgerError
 
+if TYPE_CHECKING:
+    from ledger.games.base import HandResult
+
 DOC = typer.Argument(..., help="A JSON file, or '-' for standard input.")
 
 
-def score_document(doc, file: str = "FILE") -> "object":
+def score_document(doc, file: str = "FILE") -> HandResult:
     """Score one hand document (it names its game and may name its rule set); a match document
     is refused with a pointer to ``ledger replay FILE`` (``file``: how to name the input)."""
     from ledger.games import get_game

@@ -9,12 +9,15 @@ standard error while many matches are replayed, and prints or writes the result.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from ledger.cli.outputs import check_output
 from ledger.errors import LedgerError
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
 
 PROGRESS_FROM = 25  # matches: fewer are replayed too fast for a progress bar to help
 
@@ -124,8 +127,8 @@ class _ProgressBar:
 
     def __init__(self, label: str):
         self.label = label
-        self.progress = None
-        self.task = None
+        self.progress: Progress | None = None
+        self.task: TaskID | None = None
 
     def __call__(self, done: int, total: int) -> None:
         if self.progress is None:
@@ -141,6 +144,7 @@ class _ProgressBar:
                                      console=err, transient=True)
             self.progress.start()
             self.task = self.progress.add_task(self.label, total=total)
+        assert self.task is not None  # added with the bar
         self.progress.update(self.task, completed=done)
 
     def close(self) -> None:

@@ -43,7 +43,7 @@ def _load(name: str):
 def get_game(name: object):
     """The scorer registered as ``name`` (case-insensitive); ``LedgerError`` on ``game`` otherwise."""
     key = str(name).strip().lower() if isinstance(name, str) else None
-    key = _ALIASES.get(key, key)
+    key = _ALIASES.get(key, key) if key is not None else None
     game = _load(key) if key in _MODULES else None
     if name is None:
         raise LedgerError(f"missing (one of {', '.join(available())})", "game", None)

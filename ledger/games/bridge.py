@@ -91,7 +91,7 @@ class Deal:
 
     @property
     def made(self) -> bool:
-        return not self.contract.passed and self.tricks >= self.contract.tricks_needed
+        return not self.contract.passed and self.tricks is not None and self.tricks >= self.contract.tricks_needed
 
 
 def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> Deal:
@@ -174,6 +174,7 @@ def deal_entries(deal: Deal, vulnerable: str) -> list[Entry]:
     out: list[Entry] = []
     if not deal.contract.passed:
         side = deal.declarer_side
+        assert side is not None and deal.tricks is not None  # a played deal has both
         out = contract_entries(deal.contract, deal.tricks, side, is_vulnerable(vulnerable, side))
     if deal.honours:
         out.append(Entry(deal.honours[0], "above", "honours", deal.honours[1]))
@@ -185,6 +186,7 @@ def duplicate_premium(deal: Deal, vulnerable: str) -> list[Entry]:
     if not deal.made:
         return []
     side = deal.declarer_side
+    assert side is not None  # a made contract has a declarer
     points = game_premium(trick_score(deal.contract), is_vulnerable(vulnerable, side))
     return [Entry(side, "above", "game" if points > 50 else "partscore", points)]
 
@@ -206,7 +208,7 @@ def deal_data(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> dict:
     what was entered, normalised, with every sheet entry."""
     data: dict[str, Any] = {
         "contract": str(deal.contract), "declarer": deal.declarer, "tricks": deal.tricks,
-        "result": format_result(deal.contract, deal.tricks) if not deal.contract.passed else "",
+        "result": format_result(deal.contract, deal.tricks) if deal.tricks is not None else "",
         "vulnerable": vulnerable, "honors": honours_json(deal.honours),
     }
     if deal.board is not None:
@@ -221,6 +223,7 @@ def describe(deal: Deal) -> str:
     """``"4SX by N -1"``, ``"3NT by S ="``, ``"passed out"``."""
     if deal.contract.passed:
         return "passed out"
+    assert deal.tricks is not None  # a played deal has its tricks
     return f"{deal.contract} by {deal.declarer} {format_result(deal.contract, deal.tricks)}"
 
 
@@ -468,6 +471,7 @@ def chicago_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) 
     if game_won:
         bonuses.append(Entry(game_won, "above", "game", CHICAGO_GAME[is_vulnerable(vul, game_won)]))
     elif deal.made and number == CHICAGO_DEALS:
+        assert deal.declarer_side is not None  # a made contract has a declarer
         bonuses.append(Entry(deal.declarer_side, "above", "partscore on deal 4", CHICAGO_FOURTH_DEAL_PARTSCORE))
     _post(ex, bonuses)
     if deal.contract.passed:
@@ -520,6 +524,7 @@ def duplicate_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]
     deal = read_deal(doc, DUPLICATE, setup)
     board = deal.board if deal.board is not None else ex["next_board"]
     vul = board_vul(deal, board)
+    assert vul is not None  # the board is known, so is its vulnerability
     entries = deal_entries(deal, vul) + duplicate_premium(deal, vul)
     score = net_ns(entries)
     totals = {"NS": state.totals["NS"] + max(score, 0), "EW": state.totals["EW"] + max(-score, 0)}

@@ -227,7 +227,7 @@ def board_dealer(board: int) -> str:
 
 
 # --- the scoring table (Law 77; rubber Law 81) --------------------------------------------------
-def trick_value(strain: str, index: int) -> int:
+def trick_value(strain: str | None, index: int) -> int:
     """Undoubled value of the ``index``-th odd trick (1-based) in ``strain``."""
     if strain in ("C", "D"):
         return 20
@@ -411,6 +411,7 @@ def tricks_from(contract: Contract, tricks: Any, result: Any) -> int:
             raise LedgerError(f"result {format_diff(diff)} means {rt} tricks in {contract}, but tricks says {t}",
                               "result", result)
         t = rt
+    assert t is not None  # from tricks or from the result: one of them was given
     return t
 
 

@@ -331,7 +331,7 @@ def _read_canastas(value: Mapping, field: str, rs: RuleSet, opened: bool | None)
                           f, None)
     out = []
     for how, item, item_field in words.read_canasta_items(value["canastas"], f):
-        out.append(classify(item, rs, item_field) if how == "cards" else kind_canasta(*item, rs, item_field))
+        out.append(classify(item, rs, item_field) if how == "cards" else kind_canasta(item[0], item[1], rs, item_field))
     return out
 
 
@@ -407,7 +407,7 @@ def check_deck(sides: Sequence[SideHand], rs: RuleSet) -> None:
     exact = Counter(c for s in sides for c in s.cards)
     rs.deck.check(list(exact.elements()), "sides")
     by_rank = Counter("JK" if c.is_joker else c.rank for c in exact.elements())
-    need = Counter()
+    need: Counter[str] = Counter()
     for s in sides:
         for k in s.canastas:
             if k.cards is None:

@@ -81,8 +81,8 @@ def parse_kind(text: str, field: str) -> list[tuple[str, str | None]] | None:
     if not words or (len(words) > 1 and all(_is_card(w) for w in words)):
         return None
     count = 1
-    if len(words) > 1 and _count_word(words[0]) is not None:
-        count = _count_word(words[0])
+    if len(words) > 1 and (said := _count_word(words[0])) is not None:
+        count = said
         words = words[1:]
     flags, rank = set(), None
     for w in words:
@@ -187,7 +187,7 @@ def _read_string_item(part: str, field: str) -> list[tuple[str, Any, str]]:
     pieces = [p for p in part.split(",") if p.strip()]
     kinds = [parse_kind(p, field) for p in pieces]
     if pieces and all(k is not None for k in kinds):
-        return [("kind", k, field) for ks in kinds for k in ks]
+        return [("kind", k, field) for ks in kinds if ks is not None for k in ks]
     return [("cards", _cards_or_kind_error(part, field), field)]
 
 
@@ -359,7 +359,7 @@ def check_side_field(name: str, value: Any, field: str, rules: str) -> None:
     rs = RULE_SETS[rules]
     if name == "canastas":
         for how, item, f in read_canasta_items(value, field):
-            classify(item, rs, f) if how == "cards" else kind_canasta(*item, rs, f)
+            classify(item, rs, f) if how == "cards" else kind_canasta(item[0], item[1], rs, f)
     elif name == "melded":
         for i, meld in enumerate(read_melds(value, field)):
             check_meld(meld, rs, f"{field}[{i}]", closing=True)
@@ -498,7 +498,7 @@ def _answer_side(key: str, name: str, rules: str):
         side = dict(sides.get(key) or {}) if isinstance(sides.get(key) or {}, Mapping) else {}
         k, v = normalize_side_field(name, text, f"sides.{key}.{name}", rules)
         check_side_field(k, v, f"sides.{key}.{k}", rules)
-        canastas = side.get("canastas") if isinstance(side.get("canastas"), list) else []
+        canastas = side["canastas"] if isinstance(side.get("canastas"), list) else []
         if k == "melded" and any(parse_kind(c, "canastas") for c in canastas if isinstance(c, str)):
             raise LedgerError("the canastas were given as kinds: give the melded card points as a number",
                               f"sides.{key}.melded_points", text)

@@ -18,7 +18,7 @@ from ledger.games.suggest import nearest
 
 def replay_json(rp: Replay, docs: Sequence[Mapping] | None = None) -> dict:
     """What ``replay --json`` prints: the final state's fields, then every hand's result and totals."""
-    doc = {"game": rp.setup.game, "rules": rp.setup.rules}
+    doc: dict = {"game": rp.setup.game, "rules": rp.setup.rules}
     doc.update(rp.final.to_json())
     doc["hands"] = [
         {"number": i + 1, "result": res.to_json(), "totals": dict(st.totals)}

@@ -167,7 +167,7 @@ def standing(players: Sequence[str], totals: Mapping[str, int], sums: Mapping[st
     """
     key = place_key(totals, sums)
     ordered = sorted(players, key=key)
-    out = []
+    out: list[dict] = []
     for i, p in enumerate(ordered):
         place = out[-1]["place"] if out and key(ordered[i - 1]) == key(p) else i + 1
         out.append({"place": place, "player": p, "hands_won": totals[p], "sum": sums[p]})

@@ -447,6 +447,7 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
         taken = Counter(everything)
         card_piles[rest] = [c for c in FRENCH_52.cards() if not taken[c]]
     if table:
+        assert last is not None  # read above whenever the table holds cards
         if last in counted:
             raise LedgerError("the table's cards cannot join a counted pile: count them into it instead",
                               "last_capture", last_raw)
@@ -461,10 +462,10 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
         total = sum(len(p) for p in card_piles.values())
         if total != 52:
             have = Counter(c for p in card_piles.values() for c in p)
-            missing = [c for c in FRENCH_52.cards() if not have[c]]
+            lacking = [c for c in FRENCH_52.cards() if not have[c]]
             raise LedgerError(
-                f"the piles and the table hold {total} cards, not 52: missing {format_cards(missing[:8])}"
-                + (" …" if len(missing) > 8 else ""), "sides", format_cards(missing))
+                f"the piles and the table hold {total} cards, not 52: missing {format_cards(lacking[:8])}"
+                + (" …" if len(lacking) > 8 else ""), "sides", format_cards(lacking))
     else:
         _check_counts(piles, card_piles, sides)
 

@@ -218,6 +218,7 @@ def check_total(raw: object, field: str, variant: Variant, decks: int = 1) -> in
 
 def read_tris(text: str, field: str, variant: Variant) -> HandValue:
     m = _TRIS.fullmatch(text.strip())
+    assert m is not None  # read_value reads text as a tris only when it matches
     jolly = bool(m[2]) or text.strip().lower().startswith("jolly")
     if not variant.tris:
         raise LedgerError(f"three of a kind does not count in rule set {variant.rules} (enter the cards or "
@@ -345,8 +346,8 @@ def read_hand(doc: Mapping[str, Any], raw_hands: Mapping[str, Any], variant: Var
         if name in values:
             raise LedgerError(f"{name}'s hand is given twice", fld, key)
         values[name], cards[name] = read_value(raw, fld, variant, decks)
-        if cards[name]:
-            deck.check(cards[name], fld)
+        if held := cards[name]:
+            deck.check(held, fld)
     deck.check([c for cs in cards.values() if cs for c in cs], "hands")
     check_tris_cards(values, cards, deck)
     return Hand(values, cards, read_ending(doc, variant, values, resolve_name))

@@ -70,7 +70,7 @@ def standings(matches: Iterable[MatchSummary]) -> list[Standing]:
             game["won"] += won
             st.open += m.unfinished
             game["open"] += m.unfinished
-            if nets is not None:
+            if m.money is not None and nets is not None:
                 st.money[m.money.currency] = st.money.get(m.money.currency, 0) + int(nets.get(p, 0))
     return sorted(rows.values(), key=lambda s: (-s.won, s.played, s.player.casefold()))
 

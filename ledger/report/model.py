@@ -41,7 +41,7 @@ class Period:
     def label(self) -> str:
         """``"the night of Sunday 29 November 2026"``, ``"2026-11-01 to 2026-11-29"``, ``"all time"``."""
         a, b = self.date_from, self.date_to
-        if self.one_night:
+        if self.one_night and a is not None:
             text = f"the night of {a:%A} {a.day} {a:%B %Y}"
         elif a and b:
             text = f"{a.isoformat()} to {b.isoformat()}"

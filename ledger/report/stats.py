@@ -152,7 +152,7 @@ def match_facts(rec: MatchRecord) -> dict:
     members = [(side, p) for side, ps in rec.setup.sides.items() for p in ps]
     facts = {"v": FACTS_VERSION, "status": rec.status, "sides": {side: list(ps) for side, ps in rec.setup.sides.items()},
              "finished": bool(final.finished), "winner": final.winner,
-             "money": None if nets is None else {"currency": money.currency,
+             "money": None if money is None or nets is None else {"currency": money.currency,
                                                  "nets": {p: int(nets.get(p, 0)) for _, p in members}},
              "players": {p: notes.counters(rec, side, p) for side, p in members}}
     return json.loads(json.dumps(facts))  # exactly as stored and read back (tuples are lists)

@@ -121,7 +121,7 @@ def highlight_items(report: Report, limit: int = MAX_HIGHLIGHTS) -> list[tuple[i
         keep = sorted(range(len(lights)), key=lambda i: (rank.get(lights[i].kind, len(RARITY)), i))[:limit]
         lights = [lights[i] for i in sorted(keep)]
     titles = {m.id: m.title for m in report.matches}
-    out = [(h.match, f"{titles[h.match]} (match {h.match}): {h.text}") if h.match in titles else (None, h.text)
+    out: list[tuple[int | None, str]] = [(h.match, f"{titles[h.match]} (match {h.match}): {h.text}") if h.match in titles else (None, h.text)
            for h in lights]
     if len(report.highlights) > len(lights):
         more = len(report.highlights) - len(lights)
@@ -137,7 +137,7 @@ def highlight_lines(report: Report, limit: int = MAX_HIGHLIGHTS) -> list[str]:
 def money_lines(report: Report) -> list[str]:
     """The transfers per currency, then the matches still in play that are not counted yet."""
     money = report.settlement
-    out = []
+    out: list[str] = []
     for cur, part in money.get("currencies", {}).items():
         out.extend(part["lines"] or [f"Everyone is square ({cur})."])
     for mid in money.get("skipped", []):
@@ -190,6 +190,7 @@ def stats_sections(stats: Stats) -> tuple[str, list[Section]]:
 
 def head_to_head_section(stats: Stats) -> Section:
     h = stats.head_to_head
+    assert h is not None  # the section is drawn only for a report on two players
     o, pa = h.opponents, h.partners
     lines = [f"Against each other: {_count(o['played'], 'match', 'matches')}: {h.a} won {o['a_won']}, "
              f"{h.b} won {o['b_won']}" + (f", {o['neither']} neither" if o["neither"] else "")

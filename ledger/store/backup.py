@@ -24,8 +24,8 @@ from pathlib import Path
 from contextlib import contextmanager
 from typing import IO, Any, Iterable, Iterator, Mapping
 
-from sqlalchemy import select as sa_select
-from sqlmodel import Session, delete, func, select, update
+from sqlalchemy import inspect as sa_inspect, select as sa_select
+from sqlmodel import Session, col, delete, func, select, update
 
 from ledger import __version__
 from ledger.errors import LedgerError
@@ -82,23 +82,24 @@ def _export_stream(led: Ledger) -> Iterator[tuple[dict, Iterator[dict]]]:
         for mid, entry in session_reads(s).damaged_hands():  # refused before the first match is written
             raise damaged(mid, entry)
         players = [{"id": p.id, "name": p.name, "created_at": _iso(p.created_at), "demo": p.demo}
-                   for p in s.exec(select(Player).order_by(Player.id)).all()]
+                   for p in s.exec(select(Player).order_by(col(Player.id))).all()]
         head = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "program": f"ledger {__version__}",
                 "schema": HEAD, "exported_at": _iso(utcnow()), "players": players}
         db = s.connection()  # plain rows, not ORM objects: far quicker to read (they have the same fields)
         seats: dict[int, list[tuple[str, str]]] = {}
-        for seat in db.execute(sa_select(Seat.match_id, Seat.side, Player.name)
-                               .join(Player, Player.id == Seat.player_id).order_by(Seat.match_id, Seat.seat)):
+        for seat in db.execute(sa_select(col(Seat.match_id), col(Seat.side), col(Player.name))
+                               .join(Player, col(Player.id) == Seat.player_id).order_by(col(Seat.match_id), col(Seat.seat))):
             seats.setdefault(seat.match_id, []).append((seat.side, seat.name))
-        nights = {n.id: n for n in db.execute(sa_select(*Night.__table__.columns))}
-        rows = [(m, nights[m.night_id]) for m in db.execute(sa_select(*Match.__table__.columns).order_by(Match.id))]
+        nights: dict[int, Any] = {n.id: n for n in db.execute(sa_select(*sa_inspect(Night).local_table.columns))}
+        rows: list[tuple[Any, Any]] = [(m, nights[m.night_id]) for m in db.execute(
+            sa_select(*sa_inspect(Match).local_table.columns).order_by(col(Match.id)))]
         hands = iter(db.execution_options(yield_per=2000).execute(
-            sa_select(*Hand.__table__.columns).order_by(Hand.match_id, Hand.position, Hand.id)))
+            sa_select(*sa_inspect(Hand).local_table.columns).order_by(col(Hand.match_id), col(Hand.position), col(Hand.id))))
 
         def documents() -> Iterator[dict]:
             pending = next(hands, None)
             for m, night in rows:
-                own = []
+                own: list[Any] = []
                 while pending is not None and pending.match_id == m.id:
                     own.append(pending)
                     pending = next(hands, None)

@@ -39,7 +39,10 @@ class LiveMatch:
     def __init__(self, ledger: Ledger, ref: str | int | None = None, view: MatchView | None = None):
         self.ledger = ledger
         self.mine: set[int] = set()
-        self._use(view if view is not None else ledger.view(ref))
+        if view is None:
+            assert ref is not None, "LiveMatch takes a match: ref or view"
+            view = ledger.view(ref)
+        self._use(view)
 
     def _use(self, view: MatchView) -> None:
         self.view = view
@@ -81,6 +84,7 @@ class LiveMatch:
             if revision == self.revision:
                 return None
             m = s.get(Match, self.id)
+            assert m is not None  # its revision was just read
             return self._reread(self.ledger._view(s, m))
 
     def _reread(self, new: MatchView) -> str:
@@ -108,7 +112,7 @@ class LiveMatch:
                 changed = describe_change(self.view, view)
             done = self.ledger.append(s, m, [doc], cached=view.replay)
             night = view.night
-        self.mine.update(h.id for h in done.hands)
+        self.mine.update(h.id for h in done.hands if h.id is not None)
         self._use(MatchView(m, view.setup, [*view.hands, *done.hands], done.replay, night))
         return done.replay.results[-1], changed
 

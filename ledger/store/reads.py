@@ -297,7 +297,8 @@ class Reads:
         hand = self.live_hand(m.id, k) if number is not None and 0 <= k < count else None
         if k == 0 or (0 < k <= count and before is not None and before.state is not None
                       and before.scorer_version == game.version):
-            state = MatchState.from_json(before.state) if k and before is not None else game.start(setup)
+            state = (MatchState.from_json(before.state) if before is not None and before.state is not None
+                     else game.start(setup))
             return Entry(m, setup, count, state, hand)
         view = self.view(ref)
         rp = view.replay
@@ -419,6 +420,7 @@ def open_sqlite(url: str) -> Iterator[Reads | None]:
             conn.close()
         yield None
         return
+    assert conn is not None  # rev was read through it
     try:
         yield Reads(conn)
     finally:

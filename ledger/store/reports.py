@@ -87,7 +87,7 @@ def load_outcomes(reads: Reads, period: Period, progress: Progress | None = None
     kept = {m.id: usable_facts(m.summary, m.status) for m, _ in rows}
     stale = [(m, night) for m, night in rows if kept[m.id] is None]
     replayed = {rec.id: Outcome.of(rec) for rec in _replayed(reads, stale, progress)} if stale else {}
-    return [replayed[m.id] if kept[m.id] is None else Outcome(m.id, m.game, m.status, kept[m.id]) for m, _ in rows]
+    return [replayed[m.id] if (facts := kept[m.id]) is None else Outcome(m.id, m.game, m.status, facts) for m, _ in rows]
 
 
 def _replayed(reads: Reads, rows: list[tuple[MatchRow, NightRow]], progress: Progress | None) -> list[MatchRecord]:
@@ -110,7 +110,7 @@ def _replayed(reads: Reads, rows: list[tuple[MatchRow, NightRow]], progress: Pro
 def _where(period: Period) -> tuple[str, list[Any]]:
     """SQL over ``m`` (match) and ``night`` choosing the matches of ``period`` (nights, demo or
     not, game, player), with its parameters."""
-    where, params = ["night.demo = ?"], [period.demo]
+    where, params = ["night.demo = ?"], list[Any]([period.demo])
     if period.date_from:
         where.append("night.date >= ?")
         params.append(period.date_from)

@@ -101,8 +101,8 @@ class Ledger:
     def players(self) -> list[dict]:
         """Every player with the number of matches played, by name."""
         with self.transaction() as s:
-            rows = s.exec(select(Player).order_by(Player.name_key)).all()
-            counts: dict[int, int] = {}
+            rows = s.exec(select(Player).order_by(col(Player.name_key))).all()
+            counts: dict[int | None, int] = {}
             for pid in s.exec(select(Seat.player_id)).all():
                 counts[pid] = counts.get(pid, 0) + 1
             return [{"id": p.id, "name": p.name, "matches": counts.get(p.id, 0)} for p in rows]
@@ -157,7 +157,7 @@ class Ledger:
     def night(self, s: Session, date: dt.date | None = None, demo: bool = False, label: str | None = None) -> Night:
         """The night of ``date`` (default: tonight by the 06:00 rule), created when missing."""
         date = date or night_date()
-        q = select(Night).where(Night.date == date, Night.demo == demo).order_by(Night.id)
+        q = select(Night).where(Night.date == date, Night.demo == demo).order_by(col(Night.id))
         found = s.exec(q).first()
         if found is None:
             found = Night(date=date, demo=demo, label=label)
@@ -182,6 +182,7 @@ class Ledger:
 
     def _create_match(self, s: Session, setup: MatchSetup, night: Night, demo: bool = False,
                       id: int | None = None) -> Match:
+        assert night.id is not None  # a stored night
         m = Match(id=id, night_id=night.id, game=setup.game, rules=setup.rules, options=dict(setup.options),
                   teams=setup.teams)
         s.add(m)
@@ -191,13 +192,16 @@ class Ledger:
             _check_name(side, "sides")
         for i, name in enumerate(setup.players):
             player = self.player(s, name, demo=demo)
+            assert m.id is not None and player.id is not None  # flushed: they have their ids
             s.add(Seat(match_id=m.id, player_id=player.id, seat=i, side=side_of[name]))
         s.flush()
         return m
 
     def find(self, s: Session, ref: str | int) -> Match:
         """The match ``ref``: its id, or ``last`` for the most recently started (:meth:`Reads.find_id`)."""
-        return s.get(Match, session_reads(s).find_id(ref))
+        m = s.get(Match, session_reads(s).find_id(ref))
+        assert m is not None  # find_id found it
+        return m
 
     @contextmanager
     def reads(self) -> Iterator[Reads]:
@@ -208,10 +212,12 @@ class Ledger:
 
     def setup_of(self, s: Session, m: Match) -> MatchSetup:
         """The match's settings as the scorer takes them (seats in order, sides in seat order)."""
+        assert m.id is not None  # a stored match
         return setup_from_seats(m, session_reads(s).seats([m.id]).get(m.id, []))
 
     def live_hands(self, s: Session, m: Match) -> list[Hand]:
-        q = select(Hand).where(Hand.match_id == m.id, Hand.voided == False).order_by(Hand.position, Hand.id)  # noqa: E712
+        q = (select(Hand).where(Hand.match_id == m.id, col(Hand.voided) == False)  # noqa: E712
+             .order_by(col(Hand.position), col(Hand.id)))
         return self._hands(s, q, m.id)
 
     def _hands(self, s: Session, q: Any, mid: int | None = None) -> list[Hand]:
@@ -319,8 +325,11 @@ class Ledger:
             self._settle(s, m, setup, self.live_hands(s, m), 0)
             count, last = self._newest_live(s, m)
             before = None
-        state = before.states[-1] if before is not None and before.states else (
-            before.start if before is not None else MatchState.from_json(last.state))
+        if before is not None:
+            state = before.states[-1] if before.states else before.start
+        else:  # the newest live hand has its state stored (by the branches above)
+            assert last is not None and last.state is not None
+            state = MatchState.from_json(last.state)
         position = (last.position + 1) if last is not None else 1
         raw = _raw(setup)
         rows, results, states = [], [], []
@@ -362,7 +371,8 @@ class Ledger:
         start = changed if all(r.state is not None and r.scorer_version == game.version
                                for r in rows[:changed]) else 0
         raw = _raw(setup)
-        state = MatchState.from_json(rows[start - 1].state) if start else game.start(raw)
+        before = rows[start - 1].state if start else None  # stored for every hand before start
+        state = MatchState.from_json(before) if before is not None else game.start(raw)
         for i in range(start, len(rows)):
             try:
                 state, result = game.apply(raw, state, rows[i].document)
@@ -371,6 +381,7 @@ class Ledger:
                                f"hand {i + 1} impossible") from None
             self._restore(s, rows[i], game.version, result.to_json(), state)
         rp = stored_replay(game, setup, rows)
+        assert rp is not None  # every row's state was stored above
         self._store_state(m, rp)
         return rp
 
@@ -405,12 +416,13 @@ class Ledger:
             s.add(m)
             s.flush()
 
-    def _insert_hand(self, s: Session, m: Match, position: int, doc: dict, result: dict,
+    def _insert_hand(self, s: Session, m: Match, position: int, doc: Mapping[str, Any], result: dict,
                      replaces: int | None = None, entered_at: dt.datetime | None = None,
                      scorer_version: str | None = None, id: int | None = None,
                      state: MatchState | None = None) -> Hand:
         game = get_game(m.game)
-        h = Hand(id=id, match_id=m.id, position=position, document=doc, result=result, rules=m.rules,
+        assert m.id is not None  # a stored match
+        h = Hand(id=id, match_id=m.id, position=position, document=dict(doc), result=result, rules=m.rules,
                  scorer_version=scorer_version or game.version, replaces_id=replaces,
                  entered_at=entered_at or utcnow(), state=None if state is None else _json(state.to_json()))
         s.add(h)
@@ -458,7 +470,7 @@ class Ledger:
         """Every hand ever entered in the match (voided ones too), in the order entered."""
         with self.transaction() as s:
             m = self.find(s, ref)
-            hands = self._hands(s, select(Hand).where(Hand.match_id == m.id).order_by(Hand.id), m.id)
+            hands = self._hands(s, select(Hand).where(Hand.match_id == m.id).order_by(col(Hand.id)), m.id)
             live = [h.id for h in self.live_hands(s, m)]
             return [{"id": h.id, "number": (live.index(h.id) + 1) if h.id in live else None,
                      "entered_at": _iso(h.entered_at), "voided": h.voided,
@@ -510,8 +522,10 @@ class Ledger:
     def _export(self, s: Session, m: Match, stored: bool = False) -> dict:
         """The match document of ``m``; ``stored`` adds what only a backup needs (``"stored"``
         objects: row numbers, status, stored results; docs/formats.md)."""
-        hands = self._hands(s, select(Hand).where(Hand.match_id == m.id).order_by(Hand.position, Hand.id), m.id)
-        return match_document(m, self.setup_of(s, m), s.get(Night, m.night_id), hands, stored)
+        hands = self._hands(s, select(Hand).where(Hand.match_id == m.id).order_by(col(Hand.position), col(Hand.id)), m.id)
+        night = s.get(Night, m.night_id)
+        assert night is not None  # the match's night (a foreign key)
+        return match_document(m, self.setup_of(s, m), night, hands, stored)
 
     def import_match(self, doc: Mapping[str, Any], demo: bool = False, date: dt.date | None = None) -> MatchView:
         """Store a match document as a new match (its night, hands, voided hands and times kept)."""
@@ -601,7 +615,7 @@ class Ledger:
             s.exec(delete(Match).where(col(Match.id).in_(mids)))
         s.exec(delete(Night).where(col(Night.id).in_(nights)))
         seated = select(Seat.player_id)
-        s.exec(delete(Player).where(Player.demo == True, col(Player.id).not_in(seated)))  # noqa: E712
+        s.exec(delete(Player).where(col(Player.demo) == True, col(Player.id).not_in(seated)))  # noqa: E712
         return len(mids)
 
     # --- checks -----------------------------------------------------------------------------
@@ -613,7 +627,7 @@ class Ledger:
         from ledger.report.stats import usable_facts
         from ledger.store.engine import integrity_problems
 
-        problems = [{"match": None, "hand": None, "problem": f"database: {p}"}
+        problems: list[dict] = [{"match": None, "hand": None, "problem": f"database: {p}"}
                     for p in integrity_problems(self.engine)]
         with self.transaction() as s:
             damaged_hands = session_reads(s).damaged_hands()
@@ -622,7 +636,7 @@ class Ledger:
                          for mid, entry in damaged_hands]
             problems += _replacement_problems(s)
             unreadable = {mid for mid, _ in damaged_hands}
-            for m in s.exec(select(Match).order_by(Match.id)).all():
+            for m in s.exec(select(Match).order_by(col(Match.id))).all():
                 if m.id in unreadable:
                     continue  # it cannot be replayed: said once above
                 setup = self.setup_of(s, m)
@@ -653,9 +667,11 @@ def _replacement_problems(s: Session) -> list[dict]:
     from sqlalchemy.orm import aliased
 
     old = aliased(Hand)
-    rows = s.execute(sa_select(Hand.id, Hand.match_id, Hand.position, old.id, old.match_id, old.position, old.voided)
-                     .join(old, old.id == Hand.replaces_id).order_by(Hand.id)).all()
-    out, by = [], {}
+    rows = s.execute(sa_select(col(Hand.id), col(Hand.match_id), col(Hand.position), col(old.id), col(old.match_id),
+                               col(old.position), col(old.voided))
+                     .join(old, col(old.id) == Hand.replaces_id).order_by(col(Hand.id))).all()
+    out: list[dict] = []
+    by: dict[int, int] = {}
     for hid, mid, pos, rid, rmid, rpos, rvoided in rows:
         why = None
         if rmid != mid:
@@ -724,7 +740,7 @@ def _stored(doc: Mapping[str, Any], field: str, kinds: Mapping[str, type]) -> di
         kind = kinds.get(key)
         if kind is None:
             raise LedgerError(f"unknown field {key!r}", f"{field}.{key}", v)
-        ok = isinstance(v, kind) and not (kind is int and (isinstance(v, bool) or v < 1))
+        ok = isinstance(v, kind) and not (kind is int and (isinstance(v, bool) or not isinstance(v, int) or v < 1))
         if not ok and not (key == "finished_at" and v is None):
             raise LedgerError(f"expected {'a positive integer' if kind is int else kind.__name__}",
                               f"{field}.{key}", v)
@@ -754,8 +770,9 @@ def _facts(m: Match, rp: Replay) -> dict | None:
     from ledger.report.model import MatchRecord
     from ledger.report.stats import match_facts
 
-    try:
-        return match_facts(MatchRecord(m.id, None, rp.setup, rp, m.status))  # no night: stats read none
+    assert m.id is not None  # a stored match
+    try:  # no night (a report's MatchRecord has one): the facts read none
+        return match_facts(MatchRecord(m.id, None, rp.setup, rp, m.status))  # type: ignore[arg-type]
     except LedgerError:
         return None
 
