@@ -19,6 +19,7 @@ _MODULES = {
     "simone": "ledger.games.simone",
     "bridge": "ledger.games.bridge",
     "canasta": "ledger.games.canasta",
+    "scopa": "ledger.games.scopa",
 }
 _ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone"}
 
