@@ -35,8 +35,9 @@ MATCH_KEYS = frozenset({"game", "rules", "players", "sides", "options", "hands",
 def document_kind(doc: object) -> tuple[str, str]:
     """What ``doc`` looks like, and why: ``("match", 'a list of "hands"')``, else ``("match",
     '"players"')`` (or ``"ended_early"``: fields no hand document has; ``"options"`` is no sign,
-    a Scopa hand has it too) or ``("hand", '"knocked_by"')`` (a field no match document has, nor one it is a typo of; or ``"hands"`` by
-    player) when only one of the two is there; ``("", "")`` when it cannot be told."""
+    a Scopa hand has it too) or ``("hand", '"knocked_by"')`` (a field no match document has, nor
+    one it is a typo of; or ``"hands"`` by player) when only one of the two is there; ``("", "")``
+    when it cannot be told."""
     if not isinstance(doc, Mapping):
         return "", ""
     if isinstance(doc.get("hands"), list):

@@ -170,15 +170,15 @@ class ScopaGame(Game):
     def hand_note(self, result):
         """Who took what: ``carte Anna · denari Anna · settebello Anna · primiera Bruno · scope
         Anna 2, Bruno 1`` (napola with its length, re bello), and a napoleone."""
-        by_kind: dict[str, list[str]] = {}
+        by_kind: dict[str, list[str]] = dict.fromkeys(Options(True, True).kinds(), [])
         for side, items in (result.data.get("items") or {}).items():
             for it in items:
                 n = it.get("points", 0)
                 if n:
                     shown = side if it["item"] in ("carte", "denari", "settebello", "primiera", "re bello") \
                         else f"{side} {n}"
-                    by_kind.setdefault(it["item"], []).append(shown)
-        note = " · ".join(f"{kind} {', '.join(who)}" for kind, who in by_kind.items())
+                    by_kind[it["item"]] = by_kind.get(it["item"], []) + [shown]
+        note = " · ".join(f"{kind} {', '.join(who)}" for kind, who in by_kind.items() if who)
         nap = result.data.get("napoleone")
         return note + (f" · napoleone {nap}" if nap else "")
 
