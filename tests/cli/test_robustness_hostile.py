@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from fixtures.hands import cases, demo_matches
 from ledger.store.service import Ledger
 
-GAMES = ("trentasette", "trentuno", "simone", "bridge", "canasta")
+GAMES = ("trentasette", "trentuno", "simone", "bridge", "canasta", "scopa")
 BOOKKEEPING = ("entered_at", "voided", "voided_at", "void_reason", "replaces")
 MATCHES = {g: next(m for m in demo_matches() if m["game"] == g) for g in GAMES}
 
