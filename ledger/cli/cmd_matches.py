@@ -36,7 +36,7 @@ def show_view(view, as_json: bool, header: str | None = None) -> None:
 
 @match_app.command("new")
 def match_new(
-    game: str = typer.Argument(..., help="trentasette, trentuno, simone, bridge or canasta."),
+    game: str = typer.Argument(..., help="trentasette, trentuno, simone, bridge, canasta or scopa."),
     players: Optional[str] = new_match.option("players"),
     side: List[str] = new_match.option("side"),
     rules: Optional[str] = new_match.option("rules"),
