@@ -17,7 +17,7 @@ from ledger.games import get_game
 from ledger.games.base import replay
 from ledger.games.documents import replay_document
 from ledger.games.scopa import entry
-from ledger.games.scopa.scoring import PRIMIERA_POSSIBLE, Options, napola, pile_from_cards, primiera
+from ledger.games.scopa.scoring import PRIMIERA_POSSIBLE, napola, primiera
 
 GAME = get_game("scopa")
 CASES = [c for c in json.loads((Path(__file__).parent.parent / "cases.json").read_text(encoding="utf-8"))
@@ -371,8 +371,8 @@ def test_questions_ask_the_pile_then_the_missing_counts_then_the_scope():
         q = qs[0]
         asked.append(q.key)
         doc = q.answer(doc, answers[q.key] or q.default)
-    assert asked == ["Anna", "Anna.settebello", "Anna.primiera", "Anna.napola", "Anna.scope", "Bruno", "Bruno.settebello",
-                     "Bruno.napola", "Bruno.scope"]
+    assert asked == ["Anna", "Anna.settebello", "Anna.primiera", "Anna.napola", "Anna.scope",
+                     "Bruno", "Bruno.settebello", "Bruno.napola", "Bruno.scope"]
     assert GAME.apply(s, GAME.start(s), doc)[0].totals == {"Anna": 6, "Bruno": 0}
     with pytest.raises(LedgerError):
         GAME.questions(s, {})[0].answer({}, "8D 9D")

@@ -17,12 +17,13 @@ and the match are in :mod:`ledger.games.scopa.scoring`; the deal passes to the d
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
 from ledger.games.base import (
     Board, Column, Game, HandResult, MatchSetup, MatchState, Replay, Table, as_bool, as_int, check_keys,
-    check_names, points_line, side_label, status_notes,
+    check_names, points_board, points_line, side_label,
 )
 from ledger.games.scopa import entry
 from ledger.games.scopa.scoring import (
@@ -222,22 +223,12 @@ def _seat_sides(rules: str, sides: Any, players: Any) -> tuple[tuple[str, ...], 
 
 
 def scopa_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
-    """The scoreboard: the hands table and the points by kind (see :meth:`ScopaGame.board`)."""
+    """The scoreboard: the hands table of a points game (:func:`points_board`) titled with the
+    rule set and the target, then the points by kind (see :meth:`ScopaGame.board`)."""
     sides = setup.side_names
-    cols = [Column("#"), Column("dealer", "left")]
-    for s in sides:
-        cols += [Column(s), Column("total")]
-    cols.append(Column("notes", "left"))
-    rows = []
-    for i, (res, st) in enumerate(zip(rp.results, rp.states)):
-        row = [str(i + 1), game.dealer(setup, i)]
-        for s in sides:
-            row += [f"{res.data['points'].get(s, 0):+d}", str(st.totals.get(s, 0))]
-        row.append(game.hand_note(res))
-        rows.append(tuple(row))
-    target = setup.options.get("target")
+    board = points_board(game, setup, rp)
     title = f"{game.title} ({setup.rules}) — {' v '.join(side_label(setup, s) for s in sides)}"
-    hands = Table(title, tuple(cols), tuple(rows), caption=f"Game to {target}.")
+    hands = replace(board.tables[0], title=title, caption=f"Game to {setup.options.get('target')}.")
     kinds = match_options(setup).kinds()
     sums = {s: dict.fromkeys(kinds, 0) for s in sides}
     for res in rp.results:
@@ -247,7 +238,7 @@ def scopa_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
                     sums[s][it["item"]] += it["points"]
     by_kind = Table("Points by kind", (Column("side", "left"), *(Column(k) for k in kinds), Column("total")),
                     tuple((s, *(str(sums[s][k]) for k in kinds), str(rp.final.totals.get(s, 0))) for s in sides))
-    return Board((hands, by_kind), tuple(status_notes(game, setup, rp)))
+    return Board((hands, by_kind), board.notes)
 
 
 GAME = ScopaGame()
