@@ -350,6 +350,8 @@ def test_entry_words_piles_counts_and_the_italian_phrase():
     (["Anna"], "entry", "expected KEY=VALUE"),
     (["Anna=22 carte 6"], "entry.Anna", "nothing to go with"),
     (["Anna=22 carte 23 carte"], "entry.Anna", "said twice"),
+    (["Anna=² carte"], "entry.Anna", "is not a count of a pile"),
+    ([f"Anna={'9' * 5000} carte"], "entry.Anna", "too long a number"),
 ])
 def test_entry_words_that_cannot_be_read(words, field, says):
     with pytest.raises(LedgerError) as err:

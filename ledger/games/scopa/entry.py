@@ -93,7 +93,9 @@ def parse_phrase(text: str, field: str) -> dict:
         out[name] = value
 
     for w in _phrase_tokens(text):
-        if w.isdigit():
+        if w.isdecimal():
+            if len(w) > 6:
+                raise LedgerError(f"{w[:6]}… is too long a number for a pile", field, text)
             if waiting is not None:
                 put(waiting, int(w))
                 waiting = None
@@ -145,7 +147,7 @@ def side_fields(value: object, field: str) -> dict:
 def is_count(value: object) -> bool:
     """A number of cards (the side is then given as counts): an int or a digit string."""
     return (isinstance(value, int) and not isinstance(value, bool)) or (
-        isinstance(value, str) and value.strip().isdigit())
+        isinstance(value, str) and value.strip().isdecimal())
 
 
 def read_pile_cards(value: object, field: str) -> list[Card]:
@@ -362,7 +364,7 @@ def _counts_needed(f: Mapping[str, Any], options: Options) -> list[str]:
     want = ["denari", "settebello", "primiera"] + (["napola"] if options.napola else []) + (
         ["re_bello"] if options.re_bello else [])
     out = [k for k in want if k not in f]
-    if "napola" in out and "denari" in f and is_count(f["denari"]) and int(f["denari"]) < 3:
+    if "napola" in out and is_count(f.get("denari")) and int(str(f["denari"]).strip()[:3]) < 3:
         out.remove("napola")  # fewer than 3 denari: no napola
     return out
 
