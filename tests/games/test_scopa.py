@@ -221,6 +221,15 @@ def test_counted_napola_and_a_pile_given_as_cards_cannot_share_a_denaro():
     assert err.value.field == "sides.Bruno.napola" and "AD" in err.value.message
 
 
+def test_a_counted_primiera_needs_a_card_of_every_suit_that_the_piles_leave():
+    spade = "AS 2S 3S 4S 5S 6S 7S JS QS KS"
+    with pytest.raises(LedgerError) as err:
+        score({"Anna": spade, "Bruno": {"cards": 30, "denari": 10, "settebello": True, "primiera": 63}})
+    assert err.value.field == "sides.Bruno.primiera" and "leave 0" in err.value.message
+    assert score({"Anna": spade, "Bruno": {"cards": 30, "denari": 10, "settebello": True, "primiera": 0}})[
+        "points"] == {"Anna": 0, "Bruno": 3}
+
+
 def test_sides_of_a_hand_by_rule_set():
     three = {"A": GOOD["Anna"], "B": {**GOOD["Bruno"], "cards": 9, "denari": 2}, "C": {"cards": 9, "denari": 2,
                                                                                       "primiera": 0}}

@@ -185,9 +185,10 @@ def check_scope(scope: int, cards: int, field: str) -> None:
 def check_together(piles: Mapping[str, Pile], held: Mapping[str, frozenset[Card]], fields: Mapping[str, str],
                    options: Options) -> None:
     """The sides, some given as counts, must make one deck: 40 cards, 10 denari, the settebello
-    in exactly one pile (and the re bello when on), and no card that two piles say they hold
-    (a counted side's settebello, re bello and napola against each other and against the piles
-    given as cards, ``held``: side → its cards). ``LedgerError`` on ``sides`` (or the side)."""
+    in exactly one pile (and the re bello when on), no card that two piles say they hold (a
+    counted side's settebello, re bello and napola against each other and against the piles
+    given as cards, ``held``: side → its cards), and a card of every suit left for each counted
+    primiera. ``LedgerError`` on ``sides`` (or the side's count)."""
     for what, total, want in (("cards", sum(p.cards for p in piles.values()), DECK_SIZE),
                               ("denari", sum(p.denari for p in piles.values()), DENARI_IN_DECK)):
         if total != want:
@@ -204,6 +205,13 @@ def check_together(piles: Mapping[str, Pile], held: Mapping[str, frozenset[Card]
     for card, name, on in ((SETTEBELLO, "the settebello", True), (RE_BELLO, "the re bello", options.re_bello)):
         if on and card not in owner:
             raise LedgerError(f"no side holds {name} ({card})", "sides", str(card))
+    with_primiera = [s for s, p in piles.items() if p.counted and p.primiera]
+    for suit in SUITS:
+        left = PER_SUIT - sum(1 for cards in held.values() for c in cards if c.suit == suit)
+        if len(with_primiera) > left:
+            raise LedgerError(f"{len(with_primiera)} counted primiere need a card of suit {suit} each, but the piles "
+                              f"given as cards leave {left}", f"{fields[with_primiera[0]]}.primiera",
+                              piles[with_primiera[0]].primiera)
 
 
 # --- points --------------------------------------------------------------------------------------------
