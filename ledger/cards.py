@@ -7,7 +7,8 @@ Notation (RULES.md, "Conventions for every game"): a card is ``<rank><suit>``.
   the 40-card Italian deck.
 - suit: ``S H D C`` or ``♠ ♥ ♦ ♣`` (picche, cuori, quadri, fiori). For the 40-card Italian deck
   the traditional correspondence is spade→S, coppe→H, denari→D, bastoni→C; the Italian
-  suit words (``7 coppe``, ``re di denari``) are understood in any deck.
+  suit words (``7 coppe``, ``re di denari``, ``sette di spade``: ranks also as Italian words,
+  ``asso``, ``due`` … ``dieci``, ``fante``, ``cavallo``, ``re``) are understood in any deck.
 - a joker is ``JK`` (also ``JOKER``, ``JOLLY``).
 - letter case does not matter; cards in one string are separated by spaces or commas.
 
@@ -47,6 +48,9 @@ _RANK_ALIASES = {r: r for r in RANKS} | {"T": "10", "1": "A", "R": "K", "D": "Q"
 _RANK_WORDS = {
     "ASSO": "A", "ACE": "A", "RE": "K", "KING": "K", "DONNA": "Q", "REGINA": "Q", "QUEEN": "Q",
     "CAVALLO": "Q", "FANTE": "J", "JACK": "J",
+    # the Italian numbers, as a rank is said at the table ("sette di denari")
+    "DUE": "2", "TRE": "3", "QUATTRO": "4", "CINQUE": "5", "SEI": "6", "SETTE": "7", "OTTO": "8",
+    "NOVE": "9", "DIECI": "10",
 }
 _JOKERS = {"JK", "JOKER", "JOLLY", "🃏"}
 

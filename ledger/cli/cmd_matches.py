@@ -9,6 +9,9 @@ import typer
 from ledger.cli import new_match
 from ledger.cli.app import app, ledger, reading
 from ledger.cli.render import console, print_board, print_json, print_rows
+from ledger.games import names_text
+
+GAME_NAMES = names_text()  # from the registry: no game is imported for --help
 
 match_app = typer.Typer(help="Start, list and end matches.", no_args_is_help=True)
 app.add_typer(match_app, name="match")
@@ -51,7 +54,7 @@ def show_view(view, as_json: bool, header: str | None = None, tail: bool = False
 
 @match_app.command("new")
 def match_new(
-    game: str = typer.Argument(..., help="trentasette, trentuno, simone, bridge, canasta or burraco."),
+    game: str = typer.Argument(..., help=f"{GAME_NAMES}."),
     players: Optional[str] = new_match.option("players"),
     side: List[str] = new_match.option("side"),
     rules: Optional[str] = new_match.option("rules"),

@@ -20,8 +20,21 @@ _MODULES = {
     "bridge": "ledger.games.bridge",
     "canasta": "ledger.games.canasta",
     "burraco": "ledger.games.burraco",
+    "scopa": "ledger.games.scopa",
 }
 _ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone"}
+
+
+def registered() -> list[str]:
+    """Names of the registered games, in registry order, without importing any of them (for help
+    texts, which must not cost a game's import)."""
+    return list(_MODULES)
+
+
+def names_text(names: list[str] | None = None) -> str:
+    """``"trentasette, trentuno, … or scopa"``: the games for people."""
+    names = registered() if names is None else names
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 def available() -> list[str]:

@@ -34,14 +34,15 @@ MATCH_KEYS = frozenset({"game", "rules", "players", "sides", "options", "hands",
 
 def document_kind(doc: object) -> tuple[str, str]:
     """What ``doc`` looks like, and why: ``("match", 'a list of "hands"')``, else ``("match",
-    '"players"')`` (or ``"options"``, ``"ended_early"``: fields no hand document has) or ``("hand",
-    '"knocked_by"')`` (a field no match document has, nor one it is a typo of; or ``"hands"`` by
-    player) when only one of the two is there; ``("", "")`` when it cannot be told."""
+    '"players"')`` (or ``"ended_early"``: fields no hand document has; ``"options"`` is no sign,
+    a Scopa hand has it too) or ``("hand", '"knocked_by"')`` (a field no match document has, nor
+    one it is a typo of; or ``"hands"`` by player) when only one of the two is there; ``("", "")``
+    when it cannot be told."""
     if not isinstance(doc, Mapping):
         return "", ""
     if isinstance(doc.get("hands"), list):
         return "match", 'a list of "hands"'
-    match = [f'"{k}"' for k in ("players", "options", "ended_early") if k in doc]
+    match = [f'"{k}"' for k in ("players", "ended_early") if k in doc]
     hand = [f'"{k}"' for k in doc if k not in MATCH_KEYS and k not in META_KEYS and nearest(k, MATCH_KEYS) is None]
     if isinstance(doc.get("hands"), Mapping):
         hand.append('"hands" by player')

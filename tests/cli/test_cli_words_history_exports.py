@@ -9,7 +9,9 @@ import json
 import pytest
 import typer.main
 
+from ledger.games import names_text
 from ledger.cli import app, render
+from ledger.games import available
 
 PAIRS = ("--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario")
 
@@ -61,7 +63,7 @@ def test_history_describes_every_hand_of_every_game(cli, monkeypatch):
     monkeypatch.setattr(render, "_console", None)  # a console as wide as COLUMNS, for this test only
     cli("demo")
     matches = cli.json("match", "list")
-    assert {m["game"] for m in matches} == {"trentasette", "trentuno", "simone", "bridge", "canasta", "burraco"}
+    assert {m["game"] for m in matches} == set(available())
     for m in matches:
         rows = cli.json("match", "history", str(m["id"]))
         assert rows and all(r["description"] and "\n" not in r["description"] for r in rows)
@@ -89,7 +91,7 @@ def _helps(*path: str) -> dict:
 
 def test_match_new_and_play_share_their_options_with_their_own_help():
     assert _helps("match", "new") == {
-        "game": "trentasette, trentuno, simone, bridge, canasta or burraco.",
+        "game": names_text() + ".",
         "players": "Names in seat order, comma-separated.",
         "side": "A side: NAME=PLAYER,PLAYER (repeat per side).",
         "rules": "Rule set (the game's default otherwise).",

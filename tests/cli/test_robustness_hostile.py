@@ -15,9 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fixtures.hands import cases, demo_matches
+from ledger.games import available
 from ledger.store.service import Ledger
 
-GAMES = ("trentasette", "trentuno", "simone", "bridge", "canasta", "burraco")
+GAMES = tuple(available())
 BOOKKEEPING = ("entered_at", "voided", "voided_at", "void_reason", "replaces")
 MATCHES = {g: next(m for m in demo_matches() if m["game"] == g) for g in GAMES}
 

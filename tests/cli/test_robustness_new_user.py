@@ -10,6 +10,7 @@ import sqlite3
 import pytest
 
 from fixtures.hands import piles, words
+from ledger.games import available
 
 NAMES = ["Anna", "Bruno"]
 SIMONE = {"game": "simone", "players": NAMES}
@@ -181,7 +182,7 @@ def test_each_kind_of_document_given_to_the_wrong_command_says_which_command_tak
 @pytest.mark.parametrize("command", ["score", "replay", "import"])
 def test_a_document_without_a_game_says_it_is_missing_and_names_the_games(cli, command):
     assert cli.error(command, "-", input="{}") == (
-        "error: game: missing (one of trentasette, trentuno, simone, bridge, canasta, burraco)")
+        f"error: game: missing (one of {', '.join(available())})")
 
 
 def test_pbn_import_of_a_file_without_a_deal_names_the_file(cli, tmp_path):

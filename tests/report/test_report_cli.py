@@ -7,6 +7,7 @@ import csv
 import re
 
 from evening import EARLIER, NIGHT
+from ledger.cli.cmd_ledger import demo_documents
 
 # every match's nets in cents (see evening.py): 37 at 0.10 a point, Trentuno's own, Simone 1.00 a
 # match, bridge 0.10 per 100 (350 → 4); the canasta is still in play and not counted
@@ -91,7 +92,7 @@ def test_choosing_nights_players_games_and_the_demo(with_demo, cli):
     assert [m["id"] for m in cli.json("report", "--game", "simone", "--from", EARLIER)["matches"]] == [1, 4, 7]
     demo = cli.json("report", "--demo")
     assert demo["period"]["demo"] is True and {m["demo"] for m in demo["matches"]} == {True}
-    assert len(demo["matches"]) == 7
+    assert len(demo["matches"]) == len(demo_documents())
     assert cli.json("report", "--night", "2026-01-01")["matches"] == []
 
 
@@ -101,7 +102,7 @@ def test_the_demo_night_stands_in_for_an_empty_ledger(cli):
         assert "load the demo night with `ledger demo`" in cli(command, "--demo").stdout
     cli("demo")
     rep = cli.json("report")
-    assert rep["period"]["demo_stands_in"] is True and len(rep["matches"]) == 7
+    assert rep["period"]["demo_stands_in"] is True and len(rep["matches"]) == len(demo_documents())
     assert "This is the demo night" in cli("report").stdout
 
 

@@ -1,0 +1,244 @@
+"""Scopa and Scopone scientifico (no seed; RULES.md "Scopa", sources [SC-PTS] … [SC-DEAL]).
+
+The 40-card Italian deck in the French letters (denari D, coppe H, bastoni C, spade S; fante J,
+cavallo Q, re K: ``7D`` is the settebello). Rule set ``scopa`` (the default): 2 or 3 players each
+for self, or 4 in two pairs (2 or 3 sides), to 11; rule set ``scopone`` (scopone scientifico):
+4 players in two pairs, to 21. A hand document (FORMATS.md)::
+
+    {"game": "scopa", "rules": "scopa",
+     "sides": {"Anna": {"cards": "7D 6D AD KD 7C 7S ...", "scope": 2},
+               "Bruno": {"cards": "rest", "scope": 0}},
+     "options": {"napola": false, "re_bello": false}}
+
+Each side is its captured pile (the table's last cards in the pile of the side that captured
+last), ``"rest"``, or its counts (:mod:`ledger.games.scopa.entry`). Points of a hand, the checks
+and the match are in :mod:`ledger.games.scopa.scoring`; the deal passes to the dealer's right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping, Sequence
+
+from ledger.errors import LedgerError
+from ledger.games.base import (
+    Board, Column, Game, HandResult, MatchSetup, MatchState, Replay, Table, as_bool, as_int, check_keys,
+    check_names, points_board, points_line, side_label,
+)
+from ledger.games.scopa import entry
+from ledger.games.scopa.scoring import (
+    TARGETS, Options, leader, match_outcome, napoleone, score_piles,
+)
+
+HAND_KEYS = {"sides", "options"}
+
+
+def score_hand(raw_sides: object, resolve, rules: str, options: Options,
+               expected: Sequence[str] | None = None) -> HandResult:
+    """Read, check and score one hand's ``sides``. The result's data: ``points`` (side → int),
+    ``items`` (side → ``[{"item": kind, "points": n}]`` for every kind: carte, denari,
+    settebello, primiera, napola and re bello when on, scope), ``counts`` (side → the counts the
+    points came from), and ``rest`` / ``napoleone`` (a side) when there is one."""
+    hand = entry.read_hand(raw_sides, resolve, rules, options, expected)
+    by_kind = score_piles(hand.piles, options)
+    points = {s: sum(k.values()) for s, k in by_kind.items()}
+    data: dict[str, Any] = {
+        "points": points,
+        "items": {s: [{"item": k, "points": n} for k, n in kinds.items()] for s, kinds in by_kind.items()},
+        "counts": {s: p.to_json(options) for s, p in hand.piles.items()},
+    }
+    if hand.rest is not None:
+        data["rest"] = hand.rest
+    nap = napoleone(hand.piles, options)
+    if nap is not None:
+        data["napoleone"] = nap
+    return HandResult(data, hand_line(points, nap))
+
+
+def hand_line(points: Mapping[str, int], napoleone_side: str | None = None) -> str:
+    """``"Anna +6, Bruno +1"``; a napola of all ten denari adds ``"; napoleone: Anna wins"``."""
+    line = points_line(points)
+    return line + (f"; napoleone: {napoleone_side} wins" if napoleone_side else "")
+
+
+class ScopaGame(Game):
+    """The Scopa and Scopone scorer (see the module docstring and RULES.md "Scopa")."""
+
+    name = "scopa"
+    title = "Scopa"
+    version = "1"
+    rule_sets = ("scopa", "scopone")
+    min_players = 2
+    max_players = 4
+
+    # --- setup --------------------------------------------------------------------------------
+    def seat(self, rules, players, sides):
+        """``scopa``: 2 or 3 players each for self, or 4 in two pairs; ``scopone``: two pairs.
+
+        4 ``players`` make the pairs ``NS`` (seats 1 and 3) and ``EW`` (seats 2 and 4); ``sides``
+        (side → players, every side alike: 2 or 3 sides of one player, or 2 of two) are seated
+        taking turns: the first player of each side, then the second. Players listed with sides
+        must be the same people. Seats are listed clockwise: the deal passes to the right, so
+        backwards through this order.
+        """
+        if sides:
+            return _seat_sides(rules, sides, players)
+        names = check_names(players, "players")
+        if rules == "scopone" and len(names) != 4:
+            raise LedgerError(f"scopone is played by 4 players in two pairs, not {len(names)}", "players", len(names))
+        self.check_player_count(len(names))
+        if len(names) == 4:
+            return names, {"NS": (names[0], names[2]), "EW": (names[1], names[3])}
+        return names, {p: (p,) for p in names}
+
+    def check_options(self, rules, options, players):
+        """``target`` (11 for scopa, 21 for scopone, or the match's own: a whole number from 1),
+        ``napola`` and ``re_bello`` (yes/no, off), and the base options (``first_dealer``, stakes)."""
+        target = options.pop("target", None)
+        flags = {k: options.pop(k, None) for k in ("napola", "re_bello")}
+        out = super().check_options(rules, options, players)
+        out["target"] = TARGETS[rules] if target is None else as_int(target, "options.target", 1, 100_000)
+        for k, v in flags.items():
+            out[k] = False if v is None else as_bool(v, f"options.{k}")
+        return out
+
+    # --- one hand -----------------------------------------------------------------------------
+    def score(self, doc, rules=None):
+        """Score a hand document on its own: sides named as the document names them, ``options``
+        (napola, re_bello) from the document. Returns the :func:`score_hand` result; raises
+        ``LedgerError`` for an unknown field, a card outside the 40-card deck or twice, piles that
+        are not the 40 cards, counts that do not add up or do not fit, or scope out of range."""
+        rules = self.check_rules(rules if rules is not None else doc.get("rules"))
+        check_keys(doc, HAND_KEYS)
+        raw = doc.get("sides")
+        keys = {str(k).strip().casefold(): str(k) for k in raw} if isinstance(raw, Mapping) else {}
+        return score_hand(raw, lambda k, f: _resolve_local(keys, k, f), rules, entry.read_options(doc.get("options")))
+
+    # --- a match ------------------------------------------------------------------------------
+    def apply(self, setup, state, doc):
+        """Score the next hand; the match ends at the end of a hand when a side at or over the
+        target is alone highest, or at once on a napoleone [SC-WIN], [SC-NAP]. A hand after the
+        match is won, a rule set or options other than the match's, are errors."""
+        if state.finished:
+            raise LedgerError("the match is over: no more hands", "hand", None)
+        check_keys(doc, HAND_KEYS)
+        if doc.get("rules") is not None and self.check_rules(doc["rules"]) != setup.rules:
+            raise LedgerError(f"this match is played with the {setup.rules} rules", "rules", doc["rules"])
+        options = match_options(setup)
+        _check_same_options(doc.get("options"), options)
+        result = score_hand(doc.get("sides"), setup.resolve_side, setup.rules, options, setup.side_names)
+        totals = {s: state.totals.get(s, 0) + result.data["points"][s] for s in setup.side_names}
+        finished, winner = match_outcome(totals, setup.options["target"], result.data.get("napoleone"))
+        return MatchState(state.hands + 1, totals, finished, winner), result
+
+    def finish_early(self, setup, state):
+        """Ended early: the side with the highest total wins; nobody when the highest are equal."""
+        if state.finished:
+            return state
+        return MatchState(state.hands, state.totals, False, leader(state.totals), state.extra)
+
+    def dealer(self, setup, hand_number):
+        """Who deals hand ``hand_number`` (0-based): the deal passes to the dealer's right,
+        counter-clockwise, so backwards through the seats (listed clockwise) [SC-DEAL]."""
+        first = setup.options.get("first_dealer") or setup.players[0]
+        i = setup.players.index(first)
+        return setup.players[(i - hand_number) % len(setup.players)]
+
+    def board(self, setup, replay):
+        """Per hand each side's points and running total (a note with who took what), then each
+        side's points over the match by kind: carte, denari, settebello, primiera (napola, re
+        bello), scope and the total; who has won, or who deals next."""
+        return scopa_board(self, setup, replay)
+
+    # --- entry ----------------------------------------------------------------------------------
+    def parse_entry(self, setup, tokens):
+        """Command-line words → a partial hand document (:func:`ledger.games.scopa.entry.parse_entry`)."""
+        return entry.parse_entry(setup, tokens)
+
+    def questions(self, setup, doc, state=None):
+        """Per side in seat order: its pile, the counts it still needs, its scope (default 0)."""
+        return entry.questions(setup, doc)
+
+    def describe_hand(self, doc, result=None, setup=None):
+        """With ``result``: its summary, ``"Anna +6, Bruno +1"`` (:func:`hand_line`); without: what
+        was entered, ``"Anna 22 cards (2 scope), Bruno rest"``."""
+        points = result.get("points") if isinstance(result, Mapping) else None
+        if isinstance(points, Mapping):
+            nap = result.get("napoleone")
+            return hand_line(points, nap if isinstance(nap, str) else None)
+        return entry.entered_text(doc) if isinstance(doc, Mapping) else ""
+
+    def hand_note(self, result):
+        """Who took what: ``carte Anna · denari Anna · settebello Anna · primiera Bruno · scope
+        Anna 2, Bruno 1`` (napola with its length, re bello), and a napoleone."""
+        by_kind: dict[str, list[str]] = dict.fromkeys(Options(True, True).kinds(), [])
+        for side, items in (result.data.get("items") or {}).items():
+            for it in items:
+                n = it.get("points", 0)
+                if n:
+                    shown = side if it["item"] in ("carte", "denari", "settebello", "primiera", "re bello") \
+                        else f"{side} {n}"
+                    by_kind[it["item"]] = by_kind.get(it["item"], []) + [shown]
+        note = " · ".join(f"{kind} {', '.join(who)}" for kind, who in by_kind.items() if who)
+        nap = result.data.get("napoleone")
+        return note + (f" · napoleone {nap}" if nap else "")
+
+
+def match_options(setup: MatchSetup) -> Options:
+    """The match's napola and re bello options (every hand of the match is played with them)."""
+    return Options(bool(setup.options.get("napola")), bool(setup.options.get("re_bello")))
+
+
+def _check_same_options(value: object, options: Options) -> None:
+    """A hand of a match may repeat the match's options, never change them."""
+    if value is None:
+        return
+    given = entry.read_options(value)
+    for key in ("napola", "re_bello"):
+        if isinstance(value, Mapping) and key in value and getattr(given, key) != getattr(options, key):
+            raise LedgerError(f"the match is played with {key} {'on' if getattr(options, key) else 'off'} "
+                              "(options are set for the match)", f"options.{key}", value[key])
+
+
+def _resolve_local(keys: Mapping[str, str], key: Any, field: str) -> str:
+    """In a hand on its own a side is named as the document names it (case-insensitively)."""
+    if isinstance(key, str) and key.strip().casefold() in keys:
+        return keys[key.strip().casefold()]
+    raise LedgerError(f"{key!r} is not a side of this hand", field, key)
+
+
+def _seat_sides(rules: str, sides: Any, players: Any) -> tuple[tuple[str, ...], dict]:
+    if not isinstance(sides, Mapping):
+        raise LedgerError("expected side → players", "sides", sides)
+    teams = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}
+    sizes = {len(p) for p in teams.values()}
+    pairs = sizes == {2} and len(teams) == 2
+    if not pairs and (rules == "scopone" or sizes != {1} or len(teams) not in (2, 3)):
+        what = "two pairs" if rules == "scopone" else "two pairs, or 2 or 3 sides of one player"
+        raise LedgerError(f"{rules} is played by {what}", "sides", {k: list(v) for k, v in teams.items()})
+    seated = check_names([p for turn in zip(*teams.values()) for p in turn], "sides")
+    if players and {p.casefold() for p in check_names(players, "players")} != {p.casefold() for p in seated}:
+        raise LedgerError("the players and the sides name different people", "players", list(players))
+    return seated, teams
+
+
+def scopa_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
+    """The scoreboard: the hands table of a points game (:func:`points_board`) titled with the
+    rule set and the target, then the points by kind (see :meth:`ScopaGame.board`)."""
+    sides = setup.side_names
+    board = points_board(game, setup, rp)
+    title = f"{game.title} ({setup.rules}) — {' v '.join(side_label(setup, s) for s in sides)}"
+    hands = replace(board.tables[0], title=title, caption=f"Game to {setup.options.get('target')}.")
+    kinds = match_options(setup).kinds()
+    sums = {s: dict.fromkeys(kinds, 0) for s in sides}
+    for res in rp.results:
+        for s, items in res.data.get("items", {}).items():
+            for it in items:
+                if s in sums and it["item"] in sums[s]:
+                    sums[s][it["item"]] += it["points"]
+    by_kind = Table("Points by kind", (Column("side", "left"), *(Column(k) for k in kinds), Column("total")),
+                    tuple((s, *(str(sums[s][k]) for k in kinds), str(rp.final.totals.get(s, 0))) for s in sides))
+    return Board((hands, by_kind), board.notes)
+
+
+GAME = ScopaGame()

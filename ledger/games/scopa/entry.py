@@ -1,0 +1,426 @@
+"""Scopa words: reading a hand's sides and the players' words for ``ledger hand add`` and ``play``.
+
+What a side's pile may be (FORMATS.md "Scopa", ``docs/rules/scopa.md``):
+
+- its captured cards, in the French letters of RULES.md (denari D, coppe H, bastoni C, spade S;
+  fante J, cavallo Q, re K) or the Italian words (``7 di denari``, ``re di coppe``, ``fante di
+  spade``, ``asso di bastoni``, ``sette di coppe``);
+- ``"rest"`` (``resto``, ``il resto``, ``*``): the cards of the 40 in no other pile;
+- its counts: ``{"cards": 22, "denari": 6, "settebello": true, "primiera": 78}`` (with
+  ``napola`` and ``re_bello`` when those options are on), or the same as one Italian phrase,
+  ``"22 carte, 6 denari, settebello, primiera 78, 2 scope"``.
+
+``scope`` (sweeps, left out = 0) goes beside any of them. On the command line a side is
+``Anna="7D 6D …"`` or ``Anna=rest`` or ``Anna="22 carte 6 denari settebello primiera 78"``, and
+each count is ``Anna.cards=22 Anna.denari=6 Anna.settebello=yes Anna.primiera=78 Anna.scope=2``
+(the Italian names ``carte``, ``scopa``, ``rebello`` are understood too). A player's name stands
+for the player's side. This module reads; :mod:`ledger.games.scopa.scoring` checks and scores.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from ledger.cards import ITALIAN_40, Card, format_cards, parse_cards
+from ledger.errors import LedgerError
+from ledger.games.base import MatchSetup, Question, as_bool, as_int, check_keys
+from ledger.games.scopa.scoring import DECK_SIZE, DENARI_IN_DECK, Options, Pile, check_counted, check_scope, \
+    check_together, pile_from_cards
+from ledger.games.suggest import did_you_mean
+
+REST_WORDS = frozenset({"rest", "resto", "il resto", "rest of the deck", "*"})
+# a side's counts: document field → what it is (the prompt)
+COUNT_FIELDS = {
+    "cards": "number of cards captured (0-40)",
+    "denari": "number of denari captured (0-10)",
+    "settebello": "holds the settebello, 7 di denari (yes/no)",
+    "primiera": "primiera (e.g. 78 for three sevens and a five; 0 when a suit is missing)",
+    "napola": "napola (0, or 3-10: A-2-3 of denari and the denari after them in order)",
+    "re_bello": "holds the re bello, re di denari (yes/no)",
+}
+SIDE_KEYS = frozenset({*COUNT_FIELDS, "scope"})
+PILE_HELP = "the cards, 'rest', or counts such as '22 carte 6 denari settebello primiera 78'"
+# the words of a count, in a dotted entry word (Anna.carte=22) or a phrase, → the document field
+FIELD_WORDS = {
+    "cards": "cards", "card": "cards", "carte": "cards", "carta": "cards",
+    "denari": "denari", "denaro": "denari", "coins": "denari",
+    "settebello": "settebello", "primiera": "primiera", "prime": "primiera",
+    "napola": "napola", "napoli": "napola", "re_bello": "re_bello", "rebello": "re_bello", "re-bello": "re_bello",
+    "scope": "scope", "scopa": "scope", "sweeps": "scope", "sweep": "scope",
+}
+_FLAGS = frozenset({"settebello", "re_bello"})
+_NO = frozenset({"no", "senza", "niente", "nessuna", "nessun", "nessuno", "without", "none"})
+_FILLER = frozenset({"e", "and", "con", "with", "il", "la", "le", "lo", "i", "gli", "the", "di", "of"})
+_PHRASE_MARKS = frozenset(FIELD_WORDS) - {"denari", "denaro"}  # "6 denari" alone reads as a card: 6D
+
+
+# --- a side's value ------------------------------------------------------------------------------------
+def is_rest(value: object) -> bool:
+    return isinstance(value, str) and value.strip().casefold() in REST_WORDS
+
+
+def _phrase_tokens(text: str) -> list[str]:
+    t = re.sub(r"\bre[\s_]+bello\b", "rebello", text.strip().casefold())
+    return [w for w in re.split(r"[\s,;:()=+]+", t) if w]
+
+
+def is_phrase(value: object) -> bool:
+    """True for a side's counts said as words (``"22 carte, 6 denari, settebello, primiera 78"``):
+    text with a count word that no card has (``carte``, ``primiera``, ``scope``, ``settebello`` …)."""
+    return isinstance(value, str) and any(w in _PHRASE_MARKS for w in _phrase_tokens(value))
+
+
+def parse_phrase(text: str, field: str) -> dict:
+    """``"22 carte, 6 denari, settebello, primiera 78, 2 scope"`` → ``{"cards": 22, "denari": 6,
+    "settebello": True, "primiera": 78, "scope": 2}``.
+
+    A number goes with the count word before or after it (``primiera 78``, ``22 carte``);
+    ``settebello`` and ``re bello`` alone mean held; ``no``/``senza`` before a word means none
+    (``senza primiera`` = 0, ``no settebello``). ``LedgerError`` on ``field`` for a word it does
+    not know (naming the nearest), a number with no count, or a count said twice.
+    """
+    out: dict[str, Any] = {}
+    number: int | None = None
+    waiting: str | None = None
+    negated = False
+
+    def put(name: str, value: Any) -> None:
+        if name in out and out[name] != value:
+            raise LedgerError(f"{name} is said twice in {text!r}", field, text)
+        out[name] = value
+
+    for w in _phrase_tokens(text):
+        if w.isdecimal():
+            if len(w) > 6:
+                raise LedgerError(f"{w[:6]}… is too long a number for a pile", field, text)
+            if waiting is not None:
+                put(waiting, int(w))
+                waiting = None
+            elif number is not None:
+                raise LedgerError(f"two numbers in a row in {text!r}", field, text)
+            else:
+                number = int(w)
+        elif w in _NO:
+            negated = True
+        elif w in FIELD_WORDS:
+            name = FIELD_WORDS[w]
+            if name in _FLAGS:
+                put(name, not negated)
+            elif negated:
+                put(name, 0)
+            elif number is not None:
+                put(name, number)
+                number = None
+            else:
+                waiting = name
+            negated = False
+        elif w not in _FILLER:
+            raise LedgerError(f"{w!r} is not a count of a pile{did_you_mean(w, FIELD_WORDS)} (say e.g. "
+                              "'22 carte, 6 denari, settebello, primiera 78, 2 scope')", field, text)
+    if number is not None or waiting is not None:
+        what = f"the number {number}" if number is not None else f"{waiting}"
+        raise LedgerError(f"{what} has nothing to go with in {text!r}", field, text)
+    return out
+
+
+def side_fields(value: object, field: str) -> dict:
+    """A side's value as its fields: a mapping as given (its ``cards`` said as a phrase spelt out
+    into counts), or a pile, ``"rest"`` or phrase given directly as ``{"cards": value}``."""
+    if isinstance(value, (str, list)):
+        value = {"cards": value}
+    if not isinstance(value, Mapping):
+        raise LedgerError("expected the side's pile: an object with its cards (or counts) and scope",
+                          field, value)
+    check_keys(value, set(SIDE_KEYS), prefix=f"{field}.")
+    out = dict(value)
+    if is_phrase(out.get("cards")):
+        for k, v in parse_phrase(out.pop("cards"), f"{field}.cards").items():
+            if k in out and out[k] != v:
+                raise LedgerError(f"{k} is given twice, as {out[k]!r} and in the phrase as {v!r}", f"{field}.{k}", v)
+            out[k] = v
+    return out
+
+
+def is_count(value: object) -> bool:
+    """A number of cards (the side is then given as counts): an int or a digit string."""
+    return (isinstance(value, int) and not isinstance(value, bool)) or (
+        isinstance(value, str) and value.strip().isdecimal())
+
+
+def read_pile_cards(value: object, field: str) -> list[Card]:
+    """A captured pile as cards of the 40-card deck (``LedgerError`` naming the card: an 8, 9, 10
+    or joker, a card twice, a word that is no card)."""
+    cards = parse_cards(value, field, italian=True)
+    ITALIAN_40.check(cards, field)
+    return cards
+
+
+# --- a hand's sides ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Hand:
+    """A hand read and checked: each side's :class:`Pile`, the side entered as the rest (if any),
+    and each side's field path in the document (``sides.Anna``)."""
+
+    piles: dict[str, Pile]
+    rest: str | None
+    fields: dict[str, str]
+
+
+def read_hand(raw: object, resolve: Callable[[Any, str], str], rules: str, options: Options,
+              expected: Sequence[str] | None = None) -> Hand:
+    """Read and check a hand's ``sides`` (FORMATS.md "Scopa"): ``resolve(key, field)`` names the
+    side a key stands for; ``expected`` lists the sides a match needs. Sides: 2 or 3 in ``scopa``,
+    2 in ``scopone``. Raises ``LedgerError`` naming the field (RULES.md "Impossible input")."""
+    if not isinstance(raw, Mapping):
+        raise LedgerError("missing (each side's captured pile)" if raw is None else
+                          "expected each side's captured pile", "sides", raw)
+    sides: dict[str, tuple[str, dict]] = {}
+    for key, value in raw.items():
+        name = resolve(key, f"sides.{key}")
+        if name in sides:
+            raise LedgerError(f"side {name!r} is given twice", f"sides.{key}", key)
+        sides[name] = (f"sides.{key}", side_fields(value, f"sides.{key}"))
+    for s in expected or ():
+        if s not in sides:
+            raise LedgerError(f"missing the pile of {s!r}", f"sides.{s}", None)
+    allowed = (2,) if rules == "scopone" else (2, 3)
+    if len(sides) not in allowed:
+        what = "two pairs: 2 sides" if rules == "scopone" else "2 or 3 sides (a pair is one side)"
+        raise LedgerError(f"{rules} is played by {what}, not {len(sides)}", "sides", list(sides))
+    fields = {name: f for name, (f, _) in sides.items()}
+    return _read_piles({name: v for name, (_, v) in sides.items()}, fields, options)
+
+
+def _read_piles(sides: dict[str, dict], fields: dict[str, str], options: Options) -> Hand:
+    held: dict[str, list[Card]] = {}
+    counted: dict[str, Pile] = {}
+    rest = None
+    for name, f in sides.items():
+        cards, field = f.get("cards"), f"{fields[name]}.cards"
+        if cards is None:
+            raise LedgerError(f"missing (the captured pile: {PILE_HELP})", field, None)
+        if is_rest(cards):
+            if rest is not None:
+                raise LedgerError("only one side may be the rest of the deck", field, cards)
+            rest = name
+        elif is_count(cards):
+            counted[name] = read_counts(f, fields[name], options)
+        else:
+            held[name] = read_pile_cards(cards, field)
+    if rest is not None and counted:
+        raise LedgerError("a side can be 'rest' only when every other side is given as cards",
+                          f"{fields[rest]}.cards", "rest")
+    _check_no_repeats(held, fields)
+    if rest is not None:
+        taken = {c for pile in held.values() for c in pile}
+        held[rest] = [c for c in ITALIAN_40.cards() if c not in taken]
+    if not counted:
+        _check_whole_deck(held)
+    piles = {}
+    for name, f in sides.items():
+        pile = counted.get(name) or _pile_of_cards(held[name], f, fields[name])
+        scope = as_int(f.get("scope", 0), f"{fields[name]}.scope", 0)
+        check_scope(scope, pile.cards, f"{fields[name]}.scope")
+        piles[name] = Pile(pile.cards, pile.denari, pile.settebello, pile.primiera, pile.napola, pile.re_bello,
+                           scope, pile.counted)
+    if counted:
+        check_together(piles, {s: frozenset(c) for s, c in held.items()}, fields, options)
+    return Hand(piles, rest, fields)
+
+
+def read_counts(f: Mapping[str, Any], field: str, options: Options) -> Pile:
+    """A side given as counts (``cards`` a number): ``denari`` and ``primiera`` (0 or null: the
+    pile lacks a suit) are required; ``settebello`` and ``re_bello`` are false when left out (the
+    deck check then finds a holder missing); ``napola`` is required when that option is on and
+    the side has 3 denari or more, else 0 when left out. Checked by
+    :func:`ledger.games.scopa.scoring.check_counted`."""
+    def need(key: str) -> Any:
+        if key not in f:
+            raise LedgerError(f"missing ({COUNT_FIELDS[key]})", f"{field}.{key}", None)
+        return f[key]
+
+    cards = as_int(f["cards"], f"{field}.cards", 0, DECK_SIZE)
+    denari = as_int(need("denari"), f"{field}.denari", 0, DENARI_IN_DECK)
+    prim = need("primiera")
+    prim = 0 if prim is None else as_int(prim, f"{field}.primiera", 0, 84)
+    flags = {k: as_bool(f[k], f"{field}.{k}") if f.get(k) is not None else False for k in _FLAGS}
+    if f.get("napola") is not None:
+        nap = as_int(f["napola"], f"{field}.napola", 0, DENARI_IN_DECK)
+    elif options.napola and denari >= 3:
+        need("napola")
+    else:
+        nap = 0
+    pile = Pile(cards, denari, flags["settebello"], prim, nap, flags["re_bello"], counted=True)
+    check_counted(pile, field, options)
+    return pile
+
+
+def _pile_of_cards(cards: list[Card], f: Mapping[str, Any], field: str) -> Pile:
+    """The facts of a pile given as cards; counts given beside the cards must agree with them."""
+    pile = pile_from_cards(cards)
+    for key in COUNT_FIELDS.keys() - {"cards"}:
+        if f.get(key) is None:
+            continue
+        said = as_bool(f[key], f"{field}.{key}") if key in _FLAGS else as_int(f[key], f"{field}.{key}", 0)
+        if said != getattr(pile, key):
+            raise LedgerError(f"{said!r} disagrees with the pile's cards ({getattr(pile, key)!r})", f"{field}.{key}",
+                              f[key])
+    return pile
+
+
+def _check_no_repeats(held: Mapping[str, list[Card]], fields: Mapping[str, str]) -> None:
+    where: dict[Card, str] = {}
+    for name, pile in held.items():
+        for c in pile:
+            if c in where:
+                raise LedgerError(f"{c} is in the piles of {where[c]} and {name}", f"{fields[name]}.cards", str(c))
+            where[c] = name
+
+
+def _check_whole_deck(held: Mapping[str, list[Card]]) -> None:
+    have = Counter(c for pile in held.values() for c in pile)
+    total = sum(have.values())
+    if total != DECK_SIZE:
+        missing = [c for c in ITALIAN_40.cards() if not have[c]]
+        raise LedgerError(f"the piles hold {total} cards, not 40: missing {format_cards(missing[:8])}"
+                          + (" …" if len(missing) > 8 else "") + " (one side may be 'rest')",
+                          "sides", format_cards(missing))
+
+
+def read_options(value: object, field: str = "options") -> Options:
+    """A hand document's ``options`` (left out: both off): ``napola`` and ``re_bello``, yes/no."""
+    if value is None:
+        return Options()
+    if not isinstance(value, Mapping):
+        raise LedgerError("expected an object with napola and re_bello", field, value)
+    check_keys(value, {"napola", "re_bello"}, prefix=f"{field}.")
+    return Options(*(as_bool(value[k], f"{field}.{k}") if value.get(k) is not None else False
+                     for k in ("napola", "re_bello")))
+
+
+# --- words at the table ---------------------------------------------------------------------------------
+def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict:
+    """Command-line words → a partial hand document: ``Anna="7D 6D …"``, ``Bruno=rest``,
+    ``Anna="22 carte 6 denari settebello primiera 78"``, ``Anna.cards=22``, ``Anna.scope=2``
+    (a player's name stands for the side). ``LedgerError`` on ``entry`` or ``entry.KEY``."""
+    sides: dict[str, dict] = {}
+    for tok in tokens:
+        if "=" not in tok:
+            raise LedgerError(f"expected KEY=VALUE (e.g. Anna=\"7D 6D\" or Anna.scope=2), got {tok!r}", "entry", tok)
+        key, value = (x.strip() for x in tok.split("=", 1))
+        who, _, what = key.partition(".")
+        name = FIELD_WORDS.get(what.strip().casefold().replace(" ", "_"), None) if what else "cards"
+        if name is None:
+            raise LedgerError(f"{what!r} is not a count of a pile{did_you_mean(what, FIELD_WORDS)}",
+                              f"entry.{key}", key)
+        side = setup.resolve_entry(who, ())
+        given = sides.setdefault(side, {})
+        news = parse_phrase(value, f"entry.{key}") if name == "cards" and is_phrase(value) else {name: value}
+        for k, v in news.items():
+            if k in given and given[k] != v:
+                raise LedgerError(f"{side!r} is given {k} twice: a side's pile is entered once", f"entry.{key}", key)
+            given[k] = v
+    return {"sides": sides}
+
+
+def questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
+    """The first thing missing from ``doc``: a side's pile, then (for a side given as counts) each
+    count it needs, then its scope (Enter for 0); side by side in seat order."""
+    raw = doc.get("sides") or {}
+    if not isinstance(raw, Mapping):
+        return []  # scoring names the wrong shape
+    given: dict[str, Any] = {}
+    for k, v in raw.items():
+        try:
+            given[setup.resolve_side(k, "sides")] = (k, v)
+        except LedgerError:
+            return []  # scoring names the unknown side
+    options = Options(bool(setup.options.get("napola")), bool(setup.options.get("re_bello")))
+    for side in setup.side_names:
+        if side not in given:
+            return [Question(side, f"{side}: captured pile ({PILE_HELP})", _answer_pile(side))]
+        key, v = given[side]
+        try:
+            f = side_fields(v, f"sides.{key}")
+        except LedgerError:
+            return []
+        for name in _counts_needed(f, options):
+            default = "no" if name in _FLAGS else None
+            return [Question(f"{side}.{name}", f"{side}: {COUNT_FIELDS[name]}", _answer_field(side, key, name),
+                             default=default)]
+        if "scope" not in f:
+            return [Question(f"{side}.scope", f"{side}: scope, the sweeps counted at the table (Enter for 0)",
+                             _answer_field(side, key, "scope"), default="0")]
+    return []
+
+
+def _counts_needed(f: Mapping[str, Any], options: Options) -> list[str]:
+    """The counts still missing from a side given as counts (none for a pile of cards or the rest)."""
+    if not is_count(f.get("cards")):
+        return []
+    want = ["denari", "settebello", "primiera"] + (["napola"] if options.napola else []) + (
+        ["re_bello"] if options.re_bello else [])
+    out = [k for k in want if k not in f]
+    if "napola" in out and is_count(f.get("denari")) and int(str(f["denari"]).strip()[:3]) < 3:
+        out.remove("napola")  # fewer than 3 denari: no napola
+    return out
+
+
+def _answer_pile(side: str):
+    def answer(doc: dict, text: str) -> dict:
+        t = text.strip()
+        value: Any = parse_phrase(t, f"sides.{side}") if is_phrase(t) else {"cards": t}
+        if not is_rest(t) and not is_count(t) and not is_phrase(t):
+            read_pile_cards(t, f"sides.{side}")
+        return {**doc, "sides": {**(doc.get("sides") or {}), side: value}}
+    return answer
+
+
+def _answer_field(side: str, key: str, name: str):
+    def answer(doc: dict, text: str) -> dict:
+        t = text.strip()
+        field = f"sides.{side}.{name}"
+        if name in _FLAGS:
+            as_bool(t, field)
+        else:
+            as_int(t, field, 0)
+        sides = dict(doc.get("sides") or {})
+        fields = side_fields(sides.get(key), f"sides.{key}")
+        sides[key] = {**fields, name: t}
+        return {**doc, "sides": sides}
+    return answer
+
+
+def entered_text(doc: Mapping[str, Any]) -> str:
+    """What a hand entered, in a few words: ``"Anna 22 cards, Bruno rest"``, ``"NS counted (24
+    cards, 3 scope), EW counted (16 cards, 1 scopa)"``; ``""`` when it cannot be read."""
+    raw = doc.get("sides")
+    if not isinstance(raw, Mapping):
+        return ""
+    parts = []
+    for side, v in raw.items():
+        try:
+            f = side_fields(v, "sides")
+        except LedgerError:
+            parts.append(f"{side} ?")
+            continue
+        parts.append(f"{side} {_pile_words(f)}")
+    return ", ".join(parts)
+
+
+def _pile_words(f: Mapping[str, Any]) -> str:
+    cards = f.get("cards")
+    scope = f.get("scope")
+    sweeps = f", {scope} scop{'a' if str(scope) == '1' else 'e'}" if scope not in (None, 0, "0", "") else ""
+    if is_rest(cards):
+        return "rest" + (f" ({sweeps[2:]})" if sweeps else "")
+    if is_count(cards):
+        return f"counted ({cards} cards{sweeps})"
+    try:
+        n = len(parse_cards(cards, "cards", italian=True))
+    except LedgerError:
+        return "?"
+    return f"{n} card{'s' if n != 1 else ''}" + (f" ({sweeps[2:]})" if sweeps else "")
