@@ -107,7 +107,9 @@ def _counted_kinds(value: Any) -> list[str] | None:
         return None
     pieces = phrase_parts(value)
     kinds = [_kinds(p) for p in pieces]
-    return [k for ks in kinds for k in ks] if pieces and all(k is not None for k in kinds) else None
+    if not pieces or any(ks is None for ks in kinds):
+        return None
+    return [k for ks in kinds if ks is not None for k in ks]
 
 
 def expand_sides(doc: Mapping[str, Any], resolve) -> Mapping[str, Any]:
@@ -286,7 +288,8 @@ def _answer_side(key: str, name: str, setup):
         sides = dict(doc.get("sides") or {})
         side = dict(sides.get(key) or {})
         k, v = normalize_side_field(name, text, f"sides.{key}.{name}", setup.rules)
-        burrachi = side.get("burraco") if isinstance(side.get("burraco"), list) else []
+        given = side.get("burraco")
+        burrachi = given if isinstance(given, list) else []
         if k == "melded" and any(kind_word(b) for b in burrachi):
             raise LedgerError("the burrachi were given as kinds: give the melded card points as a number",
                               f"sides.{key}.melded_points", text)

@@ -251,7 +251,7 @@ def read_burraco_items(value: Any, field: str) -> list[tuple[str, Any, str]]:
         raise LedgerError(f"expected a list of burrachi ({KIND_HELP}, or cards), got {value!r}", field, value)
     if _single_cards(value):
         return [("cards", parse_cards(value, field), field)]
-    out = []
+    out: list[tuple[str, Any, str]] = []
     for i, item in enumerate(value):
         f = f"{field}[{i}]"
         kind = kind_word(item)

@@ -69,8 +69,9 @@ def read_side(name: str, value: Any, field: str, rs: RuleSet) -> SideHand:
     if value.get("burraco") is None:
         raise LedgerError(f"missing (the side's burrachi: kinds, {KIND_HELP}, or cards; [] for none)",
                           f"{field}.burraco", None)
-    burrachi = [(check_kind(item, rs, f), None) if how == "kind" else _burraco(item, rs, f)
-                for how, item, f in read_burraco_items(value["burraco"], f"{field}.burraco")]
+    burrachi: list[tuple[str, Meld | None]] = [
+        (check_kind(item, rs, f), None) if how == "kind" else _burraco(item, rs, f)
+        for how, item, f in read_burraco_items(value["burraco"], f"{field}.burraco")]
     melds, melded_points = _read_melded(value, field, rs, burrachi)
     _check_combinations([m for _, m in burrachi if m] + melds, field)
     hand, hand_points = _read_hand(value, field)
@@ -83,6 +84,7 @@ def read_side(name: str, value: Any, field: str, rs: RuleSet) -> SideHand:
 
 def _burraco(cards: list[Card], rs: RuleSet, field: str) -> tuple[str, Meld]:
     meld = read_burraco(cards, rs, field)
+    assert meld.kind is not None  # read_burraco gives a burraco, whose kind is always worked out
     return meld.kind, meld
 
 
@@ -121,7 +123,7 @@ def _check_combinations(melds: Sequence[Meld], field: str) -> None:
     """One side may not hold two combinations of the same rank [EB-MELD]."""
     seen: set[str] = set()
     for m in melds:
-        if m.shape == "combination":
+        if m.shape == "combination" and m.rank is not None:
             if m.rank in seen:
                 raise LedgerError(f"two combinations of {m.rank} in one side (one side holds one per rank)",
                                   field, m.text)
