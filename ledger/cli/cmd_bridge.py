@@ -1,6 +1,6 @@
 """``ledger pbn import | export``: bridge deals in PBN (Portable Bridge Notation), the field's file format.
 
-The pure logic is :mod:`ledger.games.bridge_pbn`; this module reads and writes the files and calls
+The pure logic is :mod:`ledger.games.bridge.pbn`; this module reads and writes the files and calls
 the store's services.
 
 - ``ledger pbn import FILE [--rules duplicate|rubber|chicago] [--json]`` scores every played board
@@ -38,7 +38,7 @@ def register(app: typer.Typer) -> None:
         """Score the played boards of a PBN file ([Contract], [Declarer], [Vulnerable], [Result],
         [Board]), or add them to a match."""
         from ledger.cli.inputs import read_text
-        from ledger.games.bridge_pbn import read_pbn
+        from ledger.games.bridge.pbn import read_pbn
 
         got = read_pbn(read_text(file))
         if not got.hands and not got.skipped:  # not one game's tags: no PBN file at all
@@ -62,7 +62,7 @@ def register(app: typer.Typer) -> None:
         from ledger.cli.app import ledger
         from ledger.cli.outputs import check_output, create
         from ledger.cli.render import console
-        from ledger.games.bridge_pbn import write_pbn
+        from ledger.games.bridge.pbn import write_pbn
 
         check_output(output, "output")  # before anything is read or written
         view = ledger().view(match)

@@ -16,8 +16,8 @@ from hypothesis import given, settings, strategies as st
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import replay
-from ledger.games.bridge_pbn import pbn_games, read_pbn, write_pbn
-from ledger.games.bridge_scoring import (
+from ledger.games.bridge.pbn import pbn_games, read_pbn, write_pbn
+from ledger.games.bridge.scoring import (
     BOARD_VULNERABILITY, Contract, board_dealer, board_vulnerability, contract_entries,
     duplicate_score, parse_contract, undertrick_points,
 )

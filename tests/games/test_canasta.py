@@ -15,10 +15,10 @@ from ledger.cards import THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card, fo
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import replay
-from ledger.games.canasta import (
+from ledger.games.canasta.scoring import (
     CLASSIC, ITALIAN, NATURAL_RANKS, RED_THREES, card_value, classify, opening_minimum,
 )
-from ledger.games.canasta_entry import parse_kind, parse_side_text
+from ledger.games.canasta.words import parse_kind, parse_side_text
 
 GAME = get_game("canasta")
 FOUR = ["Anna", "Bruno", "Carla", "Dario"]

@@ -21,10 +21,10 @@ from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
 from ledger.games.base import MatchSetup, Question
-from ledger.games.bridge import (
+from ledger.games.bridge.match import (
     CHICAGO, HONOURS_KEYS, RUBBER, honours_json, read_honours, read_seat,
 )
-from ledger.games.bridge_scoring import (
+from ledger.games.bridge.scoring import (
     contract_with, is_doubling_word, is_seat_word, is_strain_word, parse_contract, parse_result,
     parse_vulnerable, tricks_from,
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ledger.games.base import Board, Column, MatchSetup, Replay, Table
-from ledger.games.bridge_scoring import SIDES
+from ledger.games.bridge.scoring import SIDES
 
 DUPLICATE = "duplicate"
 
@@ -181,7 +181,7 @@ def duplicate_notes(setup: MatchSetup, rp: Replay) -> list[str]:
         notes.append(f"{rp.final.winner} wins." if rp.final.winner else "Level.")
     else:
         b = ex["next_board"]
-        from ledger.games.bridge_scoring import board_dealer, SEATS
+        from ledger.games.bridge.scoring import board_dealer, SEATS
         dealer = setup.players[SEATS.index(board_dealer(b))]
         notes.append(f"Next: board {b}, dealer {dealer}, vulnerable: {_vul_text(ex['vulnerable'])}.")
     return notes

@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
 from ledger.games.base import HandResult, MatchSetup
-from ledger.games.bridge_scoring import SEATS, parse_contract, parse_seat, parse_vulnerable
+from ledger.games.bridge.scoring import SEATS, parse_contract, parse_seat, parse_vulnerable
 
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _UNKNOWN = {"", "?", "-"}

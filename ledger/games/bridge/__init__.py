@@ -1,0 +1,189 @@
+"""Contract bridge, the game of the ledger: rubber (the default), Chicago and duplicate (seed 003,
+RULES.md "Bridge").
+
+The package: :mod:`~ledger.games.bridge.scoring` is the Laws' scoring table of one deal;
+:mod:`~ledger.games.bridge.match` reads hand documents and keeps the score sheet of a rubber, a
+Chicago round or a duplicate match (its docstring has the rule sets); :mod:`~ledger.games.bridge.board`
+draws the scoreboard; :mod:`~ledger.games.bridge.entry` reads the players' words at the table;
+:mod:`~ledger.games.bridge.pbn` reads and writes PBN. This module is the :class:`Bridge` scorer
+that puts them behind the protocol of :mod:`ledger.games.base`. Entry and board import the
+scoring modules, never the reverse.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ledger.errors import LedgerError
+from ledger.games.base import Game, MatchState, as_int, check_names
+from ledger.games.bridge.board import bridge_board
+from ledger.games.bridge.entry import next_questions, parse_words
+from ledger.games.bridge.match import (
+    CHICAGO, DUPLICATE, RUBBER,
+    UNFINISHED_PARTSCORE,
+    _leader,
+    board_vul,
+    chicago_apply,
+    chicago_start,
+    describe,
+    duplicate_apply,
+    duplicate_start,
+    read_deal,
+    result_line,
+    rubber_apply,
+    rubber_finish_early,
+    rubber_start,
+    score_deal,
+)
+from ledger.games.bridge.scoring import SEATS, board_dealer, parse_side
+
+
+# --- the scorer ---------------------------------------------------------------------------------
+class Bridge(Game):
+    """Contract bridge scorer (see the module docstring): rule sets rubber, chicago, duplicate."""
+
+    name = "bridge"
+    title = "Bridge"
+    version = "1"
+    rule_sets = (RUBBER, CHICAGO, DUPLICATE)
+    min_players = 4
+    max_players = 4
+
+    # --- setup ----------------------------------------------------------------------------------
+    def seat(self, rules, players, sides):
+        """Sides ``{"NS": [north, south], "EW": [east, west]}`` (also ``N-S``, ``Nord-Sud`` …) or four
+        ``players`` in seat order North, East, South, West. Seat order is N, E, S, W."""
+        if sides:
+            if not isinstance(sides, Mapping) or len(sides) != 2:
+                raise LedgerError("bridge is played by two sides, NS and EW", "sides", sides)
+            pairs: dict[str, tuple[str, ...]] = {}
+            for key, members in sides.items():
+                side = parse_side(str(key), f"sides.{key}")
+                if side in pairs:
+                    raise LedgerError(f"side {side} is given twice", f"sides.{key}", key)
+                names = check_names(members, f"sides.{key}")
+                if len(names) != 2:
+                    raise LedgerError(f"a side has two players, not {len(names)}", f"sides.{key}", list(names))
+                pairs[side] = names
+            (n, s), (e, w) = pairs["NS"], pairs["EW"]
+            seated = check_names([n, e, s, w], "sides")
+        else:
+            seated = check_names(players, "players")
+            self.check_player_count(len(seated))
+        n, e, s, w = seated
+        return seated, {"NS": (n, s), "EW": (e, w)}
+
+    def check_options(self, rules, options, players):
+        """Options by rule set. rubber: ``unfinished_partscore`` (100 default, or 50), ``rubbers``
+        (default 1; 0 = until ended); chicago: ``rounds`` (default 1; 0 = until ended); duplicate:
+        ``boards`` (default 0 = until ended), ``first_board`` (default 1). Rubber and Chicago
+        also take ``first_dealer``; in duplicate the board number names the dealer (Law 2)."""
+        out: dict[str, Any] = {}
+        if rules == RUBBER:
+            value = as_int(options.pop("unfinished_partscore", UNFINISHED_PARTSCORE),
+                           "options.unfinished_partscore")
+            if value not in (50, 100):
+                raise LedgerError("the unfinished partscore premium is 100 or 50", "options.unfinished_partscore",
+                                  value)
+            out["unfinished_partscore"] = value
+            out["rubbers"] = as_int(options.pop("rubbers", 1), "options.rubbers", 0, 1000)
+        elif rules == CHICAGO:
+            out["rounds"] = as_int(options.pop("rounds", 1), "options.rounds", 0, 1000)
+        else:
+            if options.get("first_dealer") is not None:
+                raise LedgerError("in duplicate the board number names the dealer (Law 2)",
+                                  "options.first_dealer", options["first_dealer"])
+            options.pop("first_dealer", None)
+            out["boards"] = as_int(options.pop("boards", 0), "options.boards", 0, 100000)
+            out["first_board"] = as_int(options.pop("first_board", 1), "options.first_board", 1, 99999)
+        return {**super().check_options(rules, options, players), **out}
+
+    # --- one hand -------------------------------------------------------------------------------
+    def score(self, doc, rules=None):
+        """Score one deal on its own (``ledger score``). Returns data ``{"contract", "declarer",
+        "tricks", "result", "vulnerable", "honors", "ns": {"above", "below"}, "ew": {…},
+        "score_ns", "entries": [{"side", "line", "item", "points"}]}`` (plus ``board``).
+
+        ``vulnerable`` is required, except for a passed-out deal and in duplicate when ``board``
+        is given (Law 2). Rubber and Chicago scores leave out game and rubber premiums (they depend
+        on the sheet). Raises ``LedgerError`` for bad input (see :func:`read_deal`).
+        """
+        rules = self.check_rules(rules if rules is not None else doc.get("rules"))
+        deal = read_deal(doc, rules)
+        vul = board_vul(deal) if rules == DUPLICATE else deal.vulnerable
+        if vul is None:
+            if deal.contract.passed:
+                vul = "None"
+            else:
+                hint = " (or the board number)" if rules == DUPLICATE else ""
+                raise LedgerError(f"missing: say who is vulnerable (None, NS, EW, All){hint}", "vulnerable", None)
+        return score_deal(deal, vul, rules)
+
+    # --- a match --------------------------------------------------------------------------------
+    def start(self, setup):
+        return {RUBBER: rubber_start, CHICAGO: chicago_start, DUPLICATE: duplicate_start}[setup.rules](setup)
+
+    def apply(self, setup, state, doc):
+        """Score ``doc`` as the next deal: the sheet, games and vulnerability move on. ``MatchState``
+        extra: rubber ``games``, ``rubber_bonus``, ``vulnerable`` (for the next deal), ``above``,
+        ``below``, ``partscore``, ``rubber_totals``, ``margin``, ``rubbers`` (finished ones),
+        ``next_dealer``; Chicago the same with ``round``/``deal``/``rounds``; duplicate
+        ``boards_played``, ``next_board``, ``score_ns``."""
+        fn = {RUBBER: rubber_apply, CHICAGO: chicago_apply, DUPLICATE: duplicate_apply}[setup.rules]
+        return fn(setup, state, doc)
+
+    def finish_early(self, setup, state):
+        """Rubber: Law 80's premiums for the unfinished rubber. Every rule set: the side with more
+        points wins (None when level)."""
+        if setup.rules == RUBBER:
+            return rubber_finish_early(setup, state)
+        if state.finished:
+            return state
+        return MatchState(state.hands, state.totals, False, _leader(state.totals),
+                          {**state.extra, "ended_early": True})
+
+    def dealer(self, setup, hand_number):
+        """Who deals hand ``hand_number`` (0-based). Duplicate: the board's dealer (Law 2), boards
+        numbered on from ``first_board``. Rubber and Chicago: clockwise from the first dealer; in
+        Chicago a passed-out deal is dealt again by the same dealer, which only the match state
+        knows (``next_dealer``)."""
+        if setup.rules == DUPLICATE:
+            board = setup.options.get("first_board", 1) + hand_number
+            return setup.players[SEATS.index(board_dealer(board))]
+        return super().dealer(setup, hand_number)
+
+    def board(self, setup, replay):
+        return bridge_board(self, setup, replay)
+
+    def board_window(self, setup, replay, keep):
+        """Duplicate: the last ``keep`` boards; rubber and Chicago: the whole match, whose sheet
+        holds every deal of the current rubber (the CLI then cuts the deals table)."""
+        return replay.tail(keep) if setup.rules == DUPLICATE else replay
+
+    # --- entry ----------------------------------------------------------------------------------
+    def parse_entry(self, setup, tokens):
+        """Words as players say them: ``4SX N -2``, ``3NT S =``, ``6H by E made 13``, ``pass``,
+        ``3 senza atout Sud =``, ``4S contre O down 1``, ``honours NS 100``; and ``KEY=VALUE``
+        flags (``contract=4SX declarer=N tricks=9 result=-1 honors="NS 100" vulnerable=NS
+        board=5``). Returns a partial hand document; ``LedgerError`` on a word it cannot place."""
+        return parse_words(setup, tokens)
+
+    def questions(self, setup, doc, state=None):
+        """The next thing to ask: contract, then declarer and result (not after a pass), then
+        honours (rubber and Chicago only; Enter for none)."""
+        return next_questions(setup, doc)
+
+    def describe_hand(self, doc, result=None, setup=None):
+        """With ``result``: the deal's summary (:func:`result_line`, ``"4SX by W -2: NS +500"``);
+        without: the deal as entered, ``"4SX by N -2"``, ``"passed out"`` (``""`` for a document
+        that cannot be read)."""
+        line = result_line(result) if isinstance(result, Mapping) else ""
+        if line:
+            return line
+        try:
+            return describe(read_deal(doc, RUBBER))
+        except LedgerError:
+            return ""
+
+
+GAME = Bridge()

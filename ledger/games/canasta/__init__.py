@@ -1,0 +1,218 @@
+"""Canasta, the game of the ledger: the Italian three-deck game with pinelle (rule set ``italian``, the default) and the
+classic two-deck game (rule set ``classic``). Sources: the Canasta part of seed
+``003_4f7862b81697a685.txt``, RULES.md "Canasta (seed 003)" and "Canasta: rule set classic";
+for the classic game the Official Canasta Laws as given in Hoyle's (see ``docs/rules/canasta.md``).
+
+Two sides: 2 players (each a side, named as the player) or 4 in pairs (sides ``NS`` and ``EW``
+by default: seats 1 and 3 against 2 and 4, or named sides). A hand document (FORMATS.md)::
+
+    {"game": "canasta", "rules": "italian",
+     "sides": {"NS": {"canastas": ["pure K", "dirty 7"], "melded_points": 310, "hand_points": 0,
+                      "red_threes": 1, "opened": true},
+               "EW": {"canastas": [], "melded": ["8H 8S 8D", "QH QC QD"], "hand": "AS 5C 9D",
+                      "red_threes": 0}},
+     "closed_by": "NS"}
+
+A side may also be one compact string, ``"2 pure, 1 dirty, 1 red three, melded 340, in hand 25,
+closed"`` (see :mod:`ledger.games.canasta.entry`). ``concealed`` (classic only) sits beside
+``closed_by``.
+
+Italian values (RULES.md): cards joker 50, ace 20, pinella (2) 20, 8-K 10, 4-7 5, black 3 0.
+Canastas are exactly 7 cards: pure 500 (pure aces 1000), dirty (5 or 6 naturals with 1 or 2
+wild cards) 300, pinelle pure (7 twos) 3000, pinelle dirty (5 or 6 twos with jokers) 2000, jolly
+(5 or 6 jokers with pinelle) 5000. Closing 300 and needs a pure and a dirty canasta (pinelle pure
+counts as pure; pinelle dirty and jolly as dirty). Red threes 100 each: plus with a pure and a
+dirty canasta, nothing with a pure but no dirty, minus with no pure. Hand score = canastas +
+closing + red threes + melded card values - card values left in hand (doubled for a side that had
+not opened when the other side closed). Game to 15000; opening minimum by the running total:
+50, 90 from 3000, 120 from 5000, 160 from 7000, 180 from 10000, 200 from 12000.
+
+Classic values: joker 50, 2 and A 20, 8-K 10, 4-7 and black 3 5. Canastas of 7 or more cards:
+natural 500, mixed (at most 3 wild) 300. Going out 100 (one canasta needed), concealed 100 more.
+Red threes 100 each, 800 for all four, minus for a side that melded nothing. No doubling. Game to
+5000; minimum initial meld 15 below 0, 50 below 1500, 90 below 3000, 120 from 3000.
+
+The package: :mod:`~ledger.games.canasta.words` (the kinds and a side's phrases),
+:mod:`~ledger.games.canasta.scoring` (a hand's score), :mod:`~ledger.games.canasta.entry` (the
+words of ``hand add`` and the questions, above the scoring) and this module, the scorer behind the
+protocol of :mod:`ledger.games.base`, with its scoreboard.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ledger.errors import LedgerError
+from ledger.games.base import (
+    Board, Column, Game, HandResult, MatchSetup, MatchState, Replay, Table, as_int, check_names, running_winner, status_notes,
+)
+from ledger.games.canasta import entry
+from ledger.games.canasta.scoring import RULE_SETS, hand_line, opening_minimum, score_hand
+
+
+class CanastaGame(Game):
+    """The Canasta scorer (see the module docstring for the rules it implements)."""
+
+    name = "canasta"
+    title = "Canasta"
+    version = "1"
+    rule_sets = ("italian", "classic")
+    min_players = 2
+    max_players = 4
+    player_counts = (2, 4)  # each for self, or two pairs
+
+    # --- setup --------------------------------------------------------------------------------
+    def seat(self, rules, players, sides):
+        """2 players (each a side, named as the player) or 4 in two pairs sitting alternately.
+
+        ``sides`` (side name → 1 or 2 players, both sides alike) names the sides; 4 ``players``
+        without sides make ``NS`` (seats 1 and 3) and ``EW`` (seats 2 and 4). With both, the
+        players' order is the seating and partners must sit opposite.
+        """
+        if sides:
+            return _seat_sides(sides, players)
+        names = check_names(players, "players")
+        if len(names) not in (2, 4):
+            raise LedgerError(f"canasta is played by 2 players or 4 in pairs, not {len(names)}", "players",
+                              len(names))
+        if len(names) == 4:
+            return names, {"NS": (names[0], names[2]), "EW": (names[1], names[3])}
+        return names, {p: (p,) for p in names}
+
+    def check_options(self, rules, options, players):
+        """Options: ``target`` (the game: 15000 italian, 5000 classic) and ``first_dealer``."""
+        target = options.pop("target", None)
+        out = super().check_options(rules, options, players)
+        out["target"] = RULE_SETS[rules].target if target is None else as_int(target, "options.target", 100)
+        return out
+
+    # --- one hand -----------------------------------------------------------------------------
+    def score(self, doc, rules=None):
+        """Score a hand document on its own (``ledger score``): two sides named as the document names them.
+
+        Returns a :class:`HandResult` with ``points`` (side → int), ``items`` (side → [{"item",
+        "points"}]), ``sides`` (what was read), ``closed_by`` (and ``concealed`` in classic).
+        Raises ``LedgerError`` for an unknown or missing field, an impossible card or count, a
+        canasta or meld that breaks the rules, or closing without the canastas it needs.
+        """
+        rs = RULE_SETS[self.check_rules(rules if rules is not None else doc.get("rules"))]
+        raw = doc.get("sides")
+        keys = {str(k).strip().casefold(): str(k) for k in raw} if isinstance(raw, Mapping) else {}
+        return score_hand(doc, rs, lambda k, f: _resolve_local(keys, k, f))
+
+    # --- a match ------------------------------------------------------------------------------
+    def start(self, setup):
+        rs = RULE_SETS[setup.rules]
+        return MatchState(0, {s: 0 for s in setup.sides},
+                          extra={"opening_minimum": {s: opening_minimum(0, rs) for s in setup.sides}})
+
+    def apply(self, setup, state, doc):
+        """Score the next hand; new totals, opening minimums and the winner (first to the target
+        at the end of a hand, the higher if both: :func:`running_winner`).
+
+        With 2 players the side that closed holds no cards: its hand points must be 0.
+        """
+        if state.finished:
+            raise LedgerError("the match is over: no more hands", "hand", None)
+        rs = RULE_SETS[setup.rules]
+        if doc.get("rules") is not None and self.check_rules(doc["rules"]) != setup.rules:
+            raise LedgerError(f"this match is played with the {setup.rules} rules", "rules", doc["rules"])
+        result = score_hand(doc, rs, setup.resolve_side, expected=setup.side_names)
+        closer = result.data["closed_by"]
+        if closer and not setup.teams and result.data["sides"][closer]["hand_points"]:
+            raise LedgerError(f"{closer} closed, so no cards are left in that hand", f"sides.{closer}.hand_points",
+                              result.data["sides"][closer]["hand_points"])
+        totals = {s: state.totals.get(s, 0) + result.data["points"][s] for s in setup.side_names}
+        finished, winner = running_winner(totals, setup.options.get("target", rs.target))
+        minimum = {s: opening_minimum(totals[s], rs) for s in setup.side_names}
+        data = {**result.data, "totals": totals, "opening_minimum": minimum}
+        return MatchState(state.hands + 1, totals, finished, winner, {"opening_minimum": minimum}), \
+            HandResult(data, result.summary)
+
+    def board(self, setup, replay):
+        """Per hand both sides' points, running totals and the opening minimum each side needs next."""
+        return canasta_board(self, setup, replay)
+
+    def describe_hand(self, doc, result=None, setup=None):
+        """With ``result``: the hand's summary (:func:`hand_line`, ``"NS +1460 (closed), EW
+        +235"``); without: who closed, ``"NS closed"`` / ``"nobody closed"``."""
+        points = result.get("points") if isinstance(result, Mapping) else None
+        if isinstance(points, Mapping) and all(isinstance(p, int) for p in points.values()):
+            return hand_line(points, result.get("closed_by"), "concealed" in result)
+        closed = doc.get("closed_by")
+        return f"{closed} closed" if closed else "nobody closed"
+
+    # --- entry ----------------------------------------------------------------------------------
+    def parse_entry(self, setup, tokens):
+        """Command-line words → a partial hand document (see :func:`ledger.games.canasta.entry.parse_entry`)."""
+        return entry.parse_entry(setup, tokens)
+
+    def questions(self, setup, doc, state=None):
+        """The first thing still missing: per side its canastas, melded points, hand points and red
+        threes (``opened`` follows from the melds), then who closed, then (classic) if concealed."""
+        return entry.questions(setup, doc)
+
+
+def _resolve_local(keys: Mapping[str, str], key: Any, field: str) -> str:
+    """In a standalone hand a side is named as the document names it (case-insensitively)."""
+    if isinstance(key, str) and key.strip().casefold() in keys:
+        return keys[key.strip().casefold()]
+    raise LedgerError(f"{key!r} is not a side of this hand (sides: {', '.join(keys.values())})", field, key)
+
+
+def _seat_sides(sides: Any, players: Any) -> tuple[tuple[str, ...], dict]:
+    if not isinstance(sides, Mapping) or len(sides) != 2:
+        raise LedgerError("canasta is played by two sides", "sides", sides)
+    teams = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}
+    a, b = teams.values()
+    if len(a) != len(b) or len(a) not in (1, 2):
+        raise LedgerError("two sides of one player each, or of two players each", "sides", sides)
+    seated = check_names([p for pair in zip(a, b) for p in pair], "sides")
+    if players:
+        order = check_names(players, "players")
+        if {p.casefold() for p in order} != {p.casefold() for p in seated}:
+            raise LedgerError("the players and the sides name different people", "players", list(order))
+        side_of = {p.casefold(): s for s, ps in teams.items() for p in ps}
+        if any(side_of[order[i].casefold()] == side_of[order[(i + 1) % len(order)].casefold()]
+               for i in range(len(order))):
+            raise LedgerError("partners sit opposite: list the players alternating between the sides",
+                              "players", list(order))
+        seated = tuple(next(p for p in seated if p.casefold() == o.casefold()) for o in order)
+    return seated, teams
+
+
+def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
+    """The scoreboard: one row per hand with each side's points, total and opening minimum next."""
+    rs = RULE_SETS[setup.rules]
+    sides = setup.side_names
+    cols = [Column("#"), Column("dealer", "left")]
+    for s in sides:
+        cols += [Column(s), Column("total"), Column("min")]
+    cols.append(Column("notes", "left"))
+    rows = []
+    for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
+        pts, mins = res.data.get("points", {}), st.extra.get("opening_minimum", {})
+        row = [str(i + 1), game.dealer(setup, i)]
+        for s in sides:
+            row += [f"{pts.get(s, 0):+d}", str(st.totals.get(s, 0)), str(mins.get(s, ""))]
+        row.append(_board_note(res.data))
+        rows.append(tuple(row))
+    who = " v ".join(f"{s} ({' & '.join(p)})" if setup.teams else s for s, p in setup.sides.items())
+    table = Table(f"Canasta ({rs.name}) — {who}", tuple(cols), tuple(rows),
+                  caption=f"Game to {setup.options.get('target', rs.target)}; 'min' is the opening minimum "
+                          f"for the next hand.")
+    final_min = rp.final.extra.get("opening_minimum", {})
+    notes = status_notes(game, setup, rp)
+    notes.append("Opening minimum now: " + ", ".join(f"{s} {final_min.get(s)}" for s in sides) + ".")
+    return Board((table,), tuple(notes))
+
+
+def _board_note(data: Mapping[str, Any]) -> str:
+    """``NS closed``, ``nobody closed``, and which side had not opened."""
+    closed = data.get("closed_by")
+    note = f"{closed} closed" + (" concealed" if data.get("concealed") else "") if closed else "nobody closed"
+    idle = [s for s, v in data.get("sides", {}).items() if not v.get("opened", True)]
+    return note + "".join(f"; {s} had not opened" for s in idle)
+
+
+GAME = CanastaGame()
