@@ -56,7 +56,12 @@ def read_json(path: str, field: str = "FILE") -> Any:
     Strict JSON: ``NaN``, ``Infinity`` and numbers beyond a float's range are refused, and so is
     an integer of more digits than Python converts (4300).
     """
-    text = read_text(path, field)
+    return parse_json(read_text(path, field), field, path)
+
+
+def parse_json(text: str, field: str = "FILE", path: str = "-") -> Any:
+    """Parse JSON ``text`` read from ``path`` as :func:`read_json` does (the same strictness and
+    the same one-line errors)."""
     try:
         data = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
         if re.search(r"\\u[dD][89a-fA-F]", text):  # a \uD800 escape: a lone surrogate is no character
