@@ -331,7 +331,7 @@ def _table(tag: str, columns: list[tuple[str, str]], rows: list[list[str]]) -> l
     """A PBN table: its header tag (``Name\\widthAlign``) and its lines, columns aligned."""
     widths = [max([1] + [len(r[i]) for r in rows]) for i in range(len(columns))]
     spec = ";".join(f"{name}\\{w}{align}" for (name, align), w in zip(columns, widths))
-    lines = [f"[{tag} {_quote(spec)}]"]
+    lines = [f'[{tag} "{spec}"]']  # written as club software writes it: Name\2R, one backslash
     for r in rows:
         lines.append(" ".join(v.rjust(w) if a == "R" else v.ljust(w)
                               for v, w, (_, a) in zip(r, widths, columns)).rstrip())
