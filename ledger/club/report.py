@@ -29,9 +29,10 @@ NAME_WIDTH = 28
 
 
 def _fig(value: float | None, places: int = 2) -> str:
+    """A figure as shown: floats with ``places`` decimals, whole numbers as they are."""
     if value is None:
         return ""
-    return f"{value:.{places}f}" if isinstance(value, float) and not value.is_integer() else f"{value:g}"
+    return f"{value:.{places}f}" if isinstance(value, float) else str(value)
 
 
 def _signed(value: float | None) -> str:
@@ -82,7 +83,8 @@ def ranking_tables(scored: ScoredSession) -> list[Table]:
             else:
                 cells += [_signed(r.total), str(r.boards)]
             out.append(tuple(cells))
-        title = "Ranking" + (f" {direction}" if direction else "") + f" · {SCORING_TITLE[s.scoring]}"
+        unit = "victory points" if s.event == "teams" else SCORING_TITLE[s.scoring]
+        title = "Ranking" + (f" {direction}" if direction else "") + f" · {unit}"
         tables.append(Table(title, tuple(cols), tuple(out)))
     return tables
 
