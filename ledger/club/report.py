@@ -261,8 +261,7 @@ def running_chart(scored: ScoredSession) -> str:
 
 def html_page(scored: ScoredSession, title: str = "") -> str:
     """The session as one self-contained HTML page (UTF-8 text)."""
-    from ledger import __version__
-    from ledger.report.html import CSS, _e, _section, _table
+    from ledger.report.html import _e, _section, _table, html_document
 
     s = scored.session
     title = title or s.title or "Club session"
@@ -282,11 +281,7 @@ def html_page(scored: ScoredSession, title: str = "") -> str:
                      for t in (traveller_table(sb, s) for sb in scored.boards))
     if boards:
         body.append(_section("boards", "Travellers", boards))
-    body.append(f"<footer>Made by ledger {_e(__version__)}.</footer>")
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{_e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<main>\n"
-            + "\n".join(body) + "\n</main>\n</body>\n</html>\n")
+    return html_document(title, body)
 
 
 def describe(scored: ScoredSession) -> str:

@@ -451,19 +451,16 @@ def _read_match(doc: object, i: int, labels: dict) -> MatchTotal:
     where = f"matches[{i}]"
     if not isinstance(doc, Mapping):
         raise LedgerError("a match must be a JSON object", where, None)
-    try:
-        check_keys(doc, MATCH_KEYS, prefix=f"{where}.")
-        home = _entrant_key(need(doc, "home", f"{where}.home"), f"{where}.home", labels)
-        away = _entrant_key(need(doc, "away", f"{where}.away"), f"{where}.away", labels)
-        if home == away:
-            raise LedgerError(f"team {doc['away']!r} cannot play itself", f"{where}.away", doc["away"])
-        imps = need(doc, "imps", f"{where}.imps")
-        if (not isinstance(imps, list) or len(imps) != 2
-                or any(isinstance(x, bool) or not isinstance(x, (int, float)) or x < 0 for x in imps)):
-            raise LedgerError("expected the two teams' IMP totals, e.g. [25, 8]", f"{where}.imps", imps)
-        boards = as_int(need(doc, "boards", f"{where}.boards"), f"{where}.boards", 1, MAX_BOARD)
-    except LedgerError as err:
-        raise err from None
+    check_keys(doc, MATCH_KEYS, prefix=f"{where}.")
+    home = _entrant_key(need(doc, "home", f"{where}.home"), f"{where}.home", labels)
+    away = _entrant_key(need(doc, "away", f"{where}.away"), f"{where}.away", labels)
+    if home == away:
+        raise LedgerError(f"team {doc['away']!r} cannot play itself", f"{where}.away", doc["away"])
+    imps = need(doc, "imps", f"{where}.imps")
+    if (not isinstance(imps, list) or len(imps) != 2
+            or any(isinstance(x, bool) or not isinstance(x, (int, float)) or x < 0 for x in imps)):
+        raise LedgerError("expected the two teams' IMP totals, e.g. [25, 8]", f"{where}.imps", imps)
+    boards = as_int(need(doc, "boards", f"{where}.boards"), f"{where}.boards", 1, MAX_BOARD)
     return MatchTotal(i, home, away, (imps[0], imps[1]), boards)
 
 
