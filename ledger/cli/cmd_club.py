@@ -54,6 +54,184 @@ def register(app: typer.Typer) -> None:
                 console().print(f"wrote {path}", markup=False)
 
 
+    register_stored(club_app)
+
+
+SESSION = typer.Argument(..., help="The session number, or 'last'.")
+
+
+def _club():
+    from ledger.cli.app import ledger
+    from ledger.store.club import ClubLedger
+
+    return ClubLedger(ledger())
+
+
+def register_stored(club_app: typer.Typer) -> None:
+    """The commands of sessions kept in the ledger: new, add, show, void, edit, history, list."""
+
+    @club_app.command("new")
+    def club_new(
+        title: str = typer.Option("", "--title", help="The session's title (e.g. 'Tuesday pairs')."),
+        event: str = typer.Option("pairs", "--event", help="pairs, individual or teams."),
+        scoring: Optional[str] = typer.Option(None, "--scoring",
+                                              help="mp (default), mp-acbl, butler, cross-imps; teams: imps."),
+        movement: Optional[str] = typer.Option(None, "--movement",
+                                               help="mitchell or howell (default: seen from the results)."),
+        name: list[str] = typer.Option([], "--name", metavar="PAIR=NAME",
+                                       help="A pair's (player's, team's) name, e.g. --name '7=Anna & Bruno'."),
+        as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    ) -> None:
+        """Start a club session stored in the ledger; then enter its results with 'ledger club add'."""
+        names = {}
+        for item in name:
+            if "=" not in item:
+                raise LedgerError(f"expected PAIR=NAME, got {item!r}", "name", item)
+            key, value = (p.strip() for p in item.split("=", 1))
+            names[key] = value
+        view = _club().new_session(event, scoring, title, movement, names)
+        _show(view, as_json, f"Club session {view.session.id} started ({view.session.event}, "
+                             f"{view.session.scoring}). Enter results with: ledger club add {view.session.id} "
+                             f"BOARD NS EW 4SX W -2")
+
+    @club_app.command("add", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+    def club_add(
+        ctx: typer.Context,
+        session: str = SESSION,
+        board: int = typer.Argument(..., help="The board number."),
+        words: Optional[list[str]] = typer.Argument(None, help="NS EW (an individual: N S E W), then the result: "
+                                                              "4SX W -2, NS 420, A+/A- …"),
+        as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+    ) -> None:
+        """Enter one traveller line: the board, who sat NS and EW, and the result as players say it."""
+        from ledger.club.entry import result_words
+
+        club = _club()
+        event = club.view(session).session.event
+        doc = result_words(event, [*(words or []), *ctx.args])
+        view, number = club.add(session, board, doc)
+        _show(view, as_json, f"Result {number} entered: board {board}. The ranking: ledger club show "
+                             f"{view.session.id}", board=board, ranking=False)
+
+    @club_app.command("show")
+    def club_show(
+        session: str = SESSION,
+        board: Optional[int] = typer.Option(None, "--board", "-b", help="Show this board's traveller too."),
+        every: bool = typer.Option(False, "--all", help="Every board's traveller."),
+        as_json: bool = typer.Option(False, "--json", help="Print the scored session as JSON (FORMATS.md)."),
+        html: Optional[str] = typer.Option(None, "--html", metavar="FILE", help="Also write the HTML page."),
+        csv: Optional[str] = typer.Option(None, "--csv", metavar="FILE", help="Also write the CSV."),
+        pbn: Optional[str] = typer.Option(None, "--pbn", metavar="FILE", help="Also write PBN."),
+    ) -> None:
+        """The running ranking of a stored session (and a board's traveller)."""
+        from ledger.cli.outputs import check_output
+        from ledger.cli.render import console
+
+        for path, field in ((html, "html"), (csv, "csv"), (pbn, "pbn")):
+            check_output(path, field)
+        view = _club().view(session)
+        written = _write_files(view.scored, html, csv, pbn)
+        _show(view, as_json, "", board=board, every=every)
+        if not as_json:
+            for path in written:
+                console().print(f"wrote {path}", markup=False)
+
+    @club_app.command("void")
+    def club_void(session: str = SESSION, result: str = typer.Argument(..., help="The result's number."),
+                  reason: Optional[str] = typer.Option(None, "--reason", help="Why (kept in the history)."),
+                  as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+        """Void a result (it stays in the history)."""
+        view = _club().void(session, result, reason)
+        _show(view, as_json, f"Result {result} voided.")
+
+    @club_app.command("edit", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+    def club_edit(ctx: typer.Context, session: str = SESSION,
+                  result: str = typer.Argument(..., help="The result's number."),
+                  words: Optional[list[str]] = typer.Argument(None, help="The corrected line: NS EW and the result."),
+                  board: Optional[int] = typer.Option(None, "--board", help="Move it to this board."),
+                  as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+        """Correct a result: the old one is voided, the new one takes its number."""
+        from ledger.club.entry import result_words
+
+        club = _club()
+        event = club.view(session).session.event
+        doc = result_words(event, [*(words or []), *ctx.args])
+        view = club.replace(session, result, doc, board)
+        board = board or next(r.board for r in view.results if str(r.position) == str(result).strip())
+        _show(view, as_json, f"Result {result} corrected.", board=board, ranking=False)
+
+    @club_app.command("history")
+    def club_history(session: str = SESSION, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+        """Every result ever entered in a session, voided and corrected ones too."""
+        from ledger.cli.render import print_json, print_rows
+
+        rows = _club().history(session)
+        if as_json:
+            print_json(rows)
+            return
+        print_rows("Results as entered", ["#", "board", "result", "entered", "voided"],
+                   [(r["number"], r["board"], _line(r["result"]), r["entered_at"][:16].replace("T", " "),
+                     (r["void_reason"] or "yes") if r["voided"] else "") for r in rows])
+
+    @club_app.command("list")
+    def club_list(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+        """The club sessions in the ledger."""
+        from ledger.cli.render import print_json, print_rows
+
+        rows = _club().sessions()
+        if as_json:
+            print_json(rows)
+            return
+        print_rows("Club sessions", ["#", "title", "event", "scoring", "results", "started"],
+                   [(r["session"], r["title"], r["event"], r["scoring"], r["results"], r["created_at"][:10])
+                    for r in rows])
+
+    @club_app.command("export")
+    def club_export(session: str = SESSION) -> None:
+        """Write a stored session as a session document (what 'ledger club score' reads)."""
+        from ledger.cli.render import print_json
+
+        print_json(_club().view(session).document())
+
+
+def _line(doc: dict) -> str:
+    """A stored result in a few words: ``7 v 12: 4SX W 8 tricks``."""
+    who = " ".join(str(v) for v in doc["players"].values()) if "players" in doc else f"{doc.get('ns')} v {doc.get('ew')}"
+    if doc.get("adjusted") is not None:
+        what = doc["adjusted"] if isinstance(doc["adjusted"], str) else f"{doc['adjusted'].get('ns')}/{doc['adjusted'].get('ew')}"
+    elif doc.get("contract"):
+        what = " ".join(str(doc[k]) for k in ("contract", "declarer") if doc.get(k))
+        what += f" {doc['tricks']} tricks" if doc.get("tricks") is not None else ""
+    else:
+        what = f"NS {doc.get('score_ns')}"
+    return f"{who}: {what}"
+
+
+def _show(view, as_json: bool, note: str, board: Optional[int] = None, every: bool = False,
+          ranking: bool = True) -> None:
+    """A stored session: JSON (the scored session, with its number), or the note, the running
+    ranking (unless ``ranking`` is false) and the traveller of ``board`` (every board's with
+    ``every``)."""
+    from ledger.cli.render import console, print_json, print_table
+    from ledger.club.report import ranking_tables, summary_lines, traveller_table
+
+    if as_json:
+        from ledger.club.output import session_json
+
+        print_json({"session": view.session.id, **session_json(view.scored)})
+        return
+    con = console()
+    if note:
+        con.print(note, markup=False)
+    for line in summary_lines(view.scored):
+        con.print(line, markup=False, style="bold")
+    for t in ranking_tables(view.scored) if ranking else ():
+        print_table(t)
+    for sb in view.scored.boards:
+        if every or sb.board.number == board:
+            print_table(traveller_table(sb, view.scored.session))
+
+
 def read_session_file(file: str) -> tuple[object, list[list[str]] | None]:
     """The session document in ``file`` (JSON, or a club PBN file turned into one) and, for PBN,
     where each result came from in the file."""

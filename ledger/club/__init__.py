@@ -17,10 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 
-def score_document(doc: Any):
+def score_document(doc: Any, partial: bool = False):
     """Read, check and score a session document → :class:`ledger.club.scoring.ScoredSession`
-    (``LedgerError`` naming the board and result for bad input)."""
+    (``LedgerError`` naming the board and result for bad input). ``partial``: a session still
+    being entered (a teams board may wait for its other table)."""
     from ledger.club.scoring import score_session
     from ledger.club.session import read_session
 
-    return score_session(read_session(doc))
+    return score_session(read_session(doc, partial))

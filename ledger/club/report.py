@@ -109,7 +109,9 @@ def traveller_table(sb: ScoredBoard, session: Session) -> Table:
     the side that gained it, and its matchpoints and percentages or its IMPs."""
     b = sb.board
     mp = _mp(session)
-    cols = [Column("NS"), Column("EW"), Column("contract", "left"), Column("+NS"), Column("+EW")]
+    numbered = any("number" in sr.result.given for sr in sb.results)  # a stored session's line numbers
+    cols = [Column("#")] * numbered + [Column("NS"), Column("EW"), Column("contract", "left"), Column("+NS"),
+                                       Column("+EW")]
     cols += [Column("MP NS"), Column("MP EW"), Column("% NS")] if mp else [Column("IMP NS"), Column("IMP EW")]
     rows = []
     for sr in sb.results:
@@ -117,8 +119,8 @@ def traveller_table(sb: ScoredBoard, session: Session) -> Table:
         ns = " ".join(entrant_text(session, e.key) for e in r.ns)
         ew = " ".join(entrant_text(session, e.key) for e in r.ew)
         score = r.score_ns
-        cells = [ns, ew, contract_text(sr), str(score) if score and score > 0 else "",
-                 str(-score) if score and score < 0 else ""]
+        cells = [str(r.given.get("number", ""))] * numbered + [
+            ns, ew, contract_text(sr), str(score) if score and score > 0 else "", str(-score) if score and score < 0 else ""]
         cells += [_fig(sr.mp_ns), _fig(sr.mp_ew), _fig(sr.pct_ns, 1)] if mp else [_signed(sr.imp_ns),
                                                                                _signed(sr.imp_ew)]
         rows.append(tuple(cells))

@@ -161,7 +161,11 @@ def score_team_board(board: Board, scoring: str = "imps") -> ScoredBoard:
     other = {(r.ns[0], r.ew[0]): r for r in board.results}
     out = []
     for r in board.results:
-        ns = scales.imps(r.score_ns - other[(r.ew[0], r.ns[0])].score_ns)
+        partner = other.get((r.ew[0], r.ns[0]))
+        if partner is None:  # a session still being entered: the other table has not played yet
+            out.append(ScoredResult(r))
+            continue
+        ns = scales.imps(r.score_ns - partner.score_ns)
         out.append(ScoredResult(r, imp_ns=ns, imp_ew=-ns))
     return ScoredBoard(board, tuple(out))
 
@@ -193,6 +197,8 @@ def _board_matches(boards: Sequence[ScoredBoard]) -> Iterable[MatchScore]:
     for sb in boards:
         for sr in sb.results:
             r = sr.result
+            if sr.imp_ns is None:
+                continue
             home, away = r.ns[0].key, r.ew[0].key
             key = (r.given.get("round"), frozenset((home, away)))
             order.setdefault(key, (home, away))

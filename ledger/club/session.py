@@ -125,14 +125,15 @@ def _choice(value: object, allowed: Sequence[str], field: str, default: str) -> 
     return text
 
 
-def read_session(doc: object) -> Session:
+def read_session(doc: object, partial: bool = False) -> Session:
     """Check a session document (FORMATS.md) into a :class:`Session`.
 
     Raises ``LedgerError`` naming the field: an unknown field, event or scoring; a board number
     given twice; a result with no outcome, a contract or score that bridge cannot produce, an
     unknown adjusted score; a board with two vulnerabilities; an entrant playing one board twice or
     against itself; a teams board whose two tables do not hold the same two teams the other way
-    round; a bad match total.
+    round (unless ``partial``: a session still being entered, whose boards wait for their other
+    table); a bad match total.
     """
     if not isinstance(doc, Mapping):
         raise LedgerError("a session document must be a JSON object", "document", None)
@@ -158,7 +159,7 @@ def read_session(doc: object) -> Session:
     for b in boards:
         _check_plays_once(b, event)
         if event == "teams":
-            _check_team_tables(b)
+            _check_team_tables(b, partial)
     matches = tuple(_read_match(m, i, labels) for i, m in enumerate(_list(doc.get("matches", []), "matches")))
     if matches and event != "teams":
         raise LedgerError("match totals are for a teams event", "matches", None)
@@ -422,7 +423,7 @@ def _check_plays_once(b: Board, event: str) -> None:
                 played.setdefault(e, r.index)
 
 
-def _check_team_tables(b: Board) -> None:
+def _check_team_tables(b: Board, partial: bool = False) -> None:
     """A teams board: each table's result has its other table, the same two teams the other way
     round; a team plays the board at two tables only (once each way)."""
     tables: dict[tuple[Entrant, Entrant], int] = {}
@@ -436,7 +437,7 @@ def _check_team_tables(b: Board) -> None:
     seen_team: dict[Entrant, tuple[Entrant, Entrant]] = {}
     for r in b.results:
         field = f"boards[{b.index}].results[{r.index}]"
-        if (r.ew[0], r.ns[0]) not in tables:
+        if (r.ew[0], r.ns[0]) not in tables and not partial:
             raise LedgerError(f"board {b.number}: the other table of team {r.ns[0].key} (NS) against team "
                               f"{r.ew[0].key} (EW) is missing: a teams board is played at two tables with the "
                               f"directions swapped", f"{field}.ew", r.ew[0].key)
