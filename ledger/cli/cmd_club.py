@@ -33,13 +33,15 @@ def register(app: typer.Typer) -> None:
         scoring: Optional[str] = typer.Option(None, "--scoring",
                                               help="Score by mp, mp-acbl, butler, cross-imps or imps instead of "
                                                    "what the file says."),
+        match_boards: Optional[int] = typer.Option(None, "--match-boards", min=1,
+                                                   help="Boards per match, for a PBN file's table of teams matches."),
     ) -> None:
         """Score a duplicate session: every result against the others on its board, then the ranking."""
         from ledger.cli.outputs import check_output
 
         for path, field in ((html, "html"), (csv, "csv"), (pbn, "pbn")):
             check_output(path, field)  # before anything is read or written
-        scored = score_file(file, scoring)
+        scored = score_file(file, scoring, match_boards)
         written = _write_files(scored, html, csv, pbn)
         if as_json:
             from ledger.cli.render import print_json
@@ -232,7 +234,7 @@ def _show(view, as_json: bool, note: str, board: Optional[int] = None, every: bo
             print_table(traveller_table(sb, view.scored.session))
 
 
-def read_session_file(file: str) -> tuple[object, list[list[str]] | None]:
+def read_session_file(file: str, match_boards: Optional[int] = None) -> tuple[object, list[list[str]] | None]:
     """The session document in ``file`` (JSON, or a club PBN file turned into one) and, for PBN,
     where each result came from in the file."""
     from ledger.cli.inputs import parse_json, read_bytes
@@ -247,7 +249,7 @@ def read_session_file(file: str) -> tuple[object, list[list[str]] | None]:
             raise LedgerError("not UTF-8 text", "FILE", file) from None
     if not _PBN_START.match(text):  # JSON (its errors say where it went wrong)
         return parse_json(text, "FILE", file), None
-    got = read_club_pbn(text)
+    got = read_club_pbn(text, match_boards)
     return got.document, got.origins
 
 
@@ -255,12 +257,12 @@ _PBN_START = re.compile(r"\s*(%|\[\s*[A-Za-z])")
 _RESULT_FIELD = re.compile(r"^boards\[(\d+)\]\.results\[(\d+)\]")
 
 
-def score_file(file: str, scoring: Optional[str] = None):
+def score_file(file: str, scoring: Optional[str] = None, match_boards: Optional[int] = None):
     """Read and score ``file`` (``LedgerError`` for bad input; a PBN file's errors name its game
     and table line, ``games[16].ScoreTable[21].contract``)."""
     from ledger.club import score_document
 
-    doc, origins = read_session_file(file)
+    doc, origins = read_session_file(file, match_boards)
     if scoring is not None and isinstance(doc, dict):
         doc = {**doc, "scoring": scoring}
     try:

@@ -14,6 +14,9 @@ the file. Two layouts (both may be mixed in one file):
   ``"NS 620"``), the pairs from ``[PairNS]``/``[PairEW]`` (else the players' names joined,
   ``"North - South"``), ``[Table]``, ``[Round]``, ``[Section]``.
 
+- a teams event as a table of matches (``TeamId_Home``, ``TeamId_Away``, ``MatchDetails``
+  ``"200,25,8"``: the match's IMPs), with the number of boards of a match given by the caller.
+
 ``[Board]`` and ``[Vulnerable]`` give each board; ``[Event]`` the title; ``[Scoring]`` and
 ``[Competition]`` the event and scoring (``MatchPoints`` → ``mp``, ``IMP;Butler`` → ``butler``,
 ``IMP;Cross`` → ``cross-imps``; an individual by its ``PlayerId_`` columns); the
@@ -240,14 +243,41 @@ def _names(games: list[PbnGame]) -> dict[str, str]:
     return {}
 
 
-def read_club_pbn(text: str) -> ClubPbn:
-    """A club PBN file → its session document (see the module docstring).
+def _match_row(columns: list[str], row: list[str | None], where: str, boards: int | None) -> dict | None:
+    """A teams match from a line of a match table (``TeamId_Home``, ``TeamId_Away``, ``MatchDetails``
+    ``"1,31,29|2,79,2|200,110,31"``: per segment its number and the two IMP totals, ``200`` the
+    match's total); None for a match not played yet."""
+    cell = dict(zip(columns, row))
+    details = cell.get("MatchDetails")
+    if not details or cell.get("TeamId_Home") is None or cell.get("TeamId_Away") is None:
+        return None
+    parts = [p.split(",") for p in details.split("|")]
+    total = next((p for p in parts if p[0] == "200"), parts[-1])
+    try:
+        imps = [float(x) for x in total[1:3]]
+    except ValueError:
+        raise LedgerError(f"{details!r} is not a match's IMPs", f"{where}.MatchDetails", details) from None
+    if boards is None:
+        raise LedgerError("a teams match table does not say how many boards a match had: give it "
+                          "(ledger club score FILE --match-boards N)", f"{where}.MatchDetails", details)
+    out: dict[str, Any] = {"home": _number(cell["TeamId_Home"]), "away": _number(cell["TeamId_Away"]),
+                           "imps": [int(x) if x.is_integer() else x for x in imps], "boards": boards}
+    if cell.get("Round") is not None:
+        out["round"] = _number(cell["Round"])
+    return out
+
+
+def read_club_pbn(text: str, match_boards: int | None = None) -> ClubPbn:
+    """A club PBN file → its session document (see the module docstring). A teams event given
+    as a table of matches (``TeamId_Home``, ``TeamId_Away``, ``MatchDetails``) becomes match
+    totals of ``match_boards`` boards each (the table does not say how many).
 
     Raises ``LedgerError`` naming the game and the table line or tag (``games[3].ScoreTable[5].
     Score_NS``) for what cannot be read; a file with no result at all is an error too.
     """
     games = pbn_games(text)
     boards: dict[int, dict[str, Any]] = {}
+    matches: list[dict[str, Any]] = []
     origins: dict[int, list[str]] = {}
     event = scoring = None
     title = ""
@@ -260,7 +290,14 @@ def read_club_pbn(text: str) -> ClubPbn:
         event, scoring = event or e, scoring or s
         title = title or g.tags.get("Event", "").strip()
         found: list[tuple[dict, str]] = []
-        if "ScoreTable" in g.tables:
+        if "ScoreTable" in g.tables and "TeamId_Home" in g.tables["ScoreTable"][0]:
+            columns, rows = g.tables["ScoreTable"]
+            event = "teams"
+            for k, row in enumerate(rows):
+                m = _match_row(columns, row, f"{where}.ScoreTable[{k}]", match_boards)
+                if m is not None:
+                    matches.append(m)
+        elif "ScoreTable" in g.tables:
             columns, rows = g.tables["ScoreTable"]
             if any(c in columns for c in INDIVIDUAL_COLUMNS):
                 event = "individual"
@@ -285,7 +322,7 @@ def read_club_pbn(text: str) -> ClubPbn:
             board["vulnerable"] = parse_vulnerable(vul, f"{where}.Vulnerable")
         board["results"].extend(r for r, _ in found)
         origins.setdefault(int(number), []).extend(o for _, o in found)
-    if not boards:
+    if not boards and not matches:
         raise LedgerError("no result found (a club PBN file has a [ScoreTable] per board, or a [Contract] and "
                           "[Result] per game)", "FILE", None)
     doc: dict[str, Any] = {"game": "bridge", "event": event or "pairs"}
@@ -296,6 +333,8 @@ def read_club_pbn(text: str) -> ClubPbn:
     if title:
         doc["title"] = title
     doc["boards"] = [boards[n] for n in boards]
+    if matches:
+        doc["matches"] = matches
     names = _names(games)
     if names:
         doc["names"] = names

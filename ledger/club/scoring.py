@@ -256,7 +256,7 @@ def entrant_ranking(boards: Sequence[ScoredBoard], matchpoints: bool, mitchell: 
 def team_ranking(matches: Sequence[MatchScore]) -> tuple[RankRow, ...]:
     """Teams by total victory points, with their IMP totals and the boards they played."""
     vp: dict[str, float] = defaultdict(float)
-    imps: dict[str, float] = defaultdict(float)
+    imps: dict[str, float] = defaultdict(int)
     played: dict[str, int] = defaultdict(int)
     for m in matches:
         for team, v, i in ((m.home, m.vp[0], m.imps[0]), (m.away, m.vp[1], m.imps[1])):

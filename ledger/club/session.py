@@ -256,9 +256,8 @@ def _read_result(doc: object, event: str, vul: str, board_vul: str | None, label
     else:
         ns = (_entrant_key(need(doc, "ns"), "ns", labels),)
         ew = (_entrant_key(need(doc, "ew"), "ew", labels),)
-        if ns == ew:
-            what = "team" if event == "teams" else "pair"
-            raise LedgerError(f"{what} {doc['ew']!r} cannot play against itself", "ew", doc["ew"])
+        if ns == ew and event == "teams":  # pairs: once their numbering is known (_check_plays_once)
+            raise LedgerError(f"team {doc['ew']!r} cannot play against itself", "ew", doc["ew"])
     score, adjusted = _outcome(doc, vul)
     if adjusted and event == "teams":
         raise LedgerError("an artificial adjusted score in a teams match: give the board's score (score_ns) "
@@ -382,10 +381,17 @@ def _per_direction(boards: Sequence[_RawBoard], movement: str | None) -> bool:
     numbers): said by ``movement``, or seen when one number plays a board in both directions."""
     if movement == "howell":
         return False
-    both = any(set(k for r in b.results for k in r.ns) & set(k for r in b.results for k in r.ew) for b in boards)
+    both = any(_in_both_directions(b) for b in boards)
     if movement == "mitchell":
         return both or not _one_direction_each(boards)
     return both
+
+
+def _in_both_directions(b: _RawBoard) -> bool:
+    """A number plays the board NS at one table and EW at another (one result naming the same
+    number twice is a typo, not a sign)."""
+    ns = {k: j for j, r in enumerate(b.results) for k in r.ns}
+    return any(k in ns and ns[k] != j for j, r in enumerate(b.results) for k in r.ew)
 
 
 def _one_direction_each(boards: Sequence[_RawBoard]) -> bool:
@@ -414,6 +420,9 @@ def _check_plays_once(b: Board, event: str) -> None:
     played: dict[Entrant, int] = {}
     what = {"pairs": "pair", "individual": "player", "teams": "team"}[event]
     for r in b.results:
+        if event == "pairs" and r.ns == r.ew:
+            raise LedgerError(f"pair {r.ew[0].key} cannot play against itself",
+                              f"boards[{b.index}].results[{r.index}].ew", r.ew[0].key)
         for side in SIDES:
             for seat, e in enumerate(r.side(side)):
                 if e in played and event != "teams":

@@ -137,3 +137,17 @@ def test_cli_writes_pbn_that_club_score_reads(cli, tmp_path):
     first = cli.json("club", "score", str(FIXTURES / "liigaButler1b.session.json"))
     assert again["ranking"] == first["ranking"]
     assert json.dumps(again).count("imp_ns") == 192
+
+
+def test_teams_match_table_with_its_boards_per_match(cli):
+    """The Finnish team event as its software wrote it: a table of matches with their IMPs; the
+    number of boards a match had is not in the file, so it is given (8)."""
+    from club_helpers import differences, expect
+
+    path = str(FIXTURES / "team.pbn")
+    assert differences(cli.json("club", "score", path, "--match-boards", "8"), expect("team")) == []
+    assert cli.error("club", "score", path) == (
+        "error: games[0].ScoreTable[0].MatchDetails: a teams match table does not say how many boards a match had: "
+        "give it (ledger club score FILE --match-boards N)")
+    names = read_club_pbn(pbn_text("team.pbn"), 8).document["names"]
+    assert names["5"] == "URI"

@@ -66,3 +66,25 @@ def test_installed_command():
 def test_pure_package_gives_the_same(cli, name):
     doc = json.loads((FIXTURES / f"{name}.session.json").read_text(encoding="utf-8"))
     assert session_json(score_document(doc)) == cli.json("club", "score", str(FIXTURES / f"{name}.session.json"))
+
+
+def test_mitchell_whose_directions_share_numbers(cli, tmp_path):
+    """NS 1-2 and EW 1-2 are four pairs: a number playing one board in both directions says so."""
+    doc = {"boards": [{"board": b, "results": [
+        {"ns": 1, "ew": 1 + (b % 2), "score_ns": 420 if b == 1 else 140},
+        {"ns": 2, "ew": 2 - (b % 2), "score_ns": 450 if b == 1 else 110}]} for b in (1, 2)]}
+    path = tmp_path / "mitchell.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    ranking = cli.json("club", "score", str(path))["ranking"]
+    assert [(r["rank"], r["pair"], r["direction"], r["mp"]) for r in ranking] == [
+        (1, 1, "NS", 2.0), (1, 2, "NS", 2.0), (1, 2, "EW", 4.0), (2, 1, "EW", 0.0)]
+    doc["movement"] = "howell"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert cli.error("club", "score", str(path)) == (
+        "error: boards[0].results[1].ns: pair 2 plays board 1 twice (also results[0])")
+
+
+def test_equal_totals_share_the_rank(cli):
+    ranking = cli.json("club", "score", str(FIXTURES / "test_set.session.json"))["ranking"]
+    tied = [(r["rank"], r["pair"]) for r in ranking if r["rank"] == 11]
+    assert tied == [(11, 22), (11, 30)] and ranking[12]["rank"] == 13
