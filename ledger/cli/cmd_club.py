@@ -93,8 +93,7 @@ def register_stored(club_app: typer.Typer) -> None:
             names[key] = value
         view = _club().new_session(event, scoring, title, movement, names)
         _show(view, as_json, f"Club session {view.session.id} started ({view.session.event}, "
-                             f"{view.session.scoring}). Enter results with: ledger club add {view.session.id} "
-                             f"BOARD NS EW 4SX W -2")
+                             f"{view.session.scoring}): ledger club add {view.session.id} BOARD NS EW 4SX W -2")
 
     @club_app.command("add", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
     def club_add(

@@ -292,12 +292,16 @@ def describe(scored: ScoredSession) -> str:
     results = sum(len(b.board.results) for b in scored.boards)
     parts = [s.event.capitalize(), SCORING_TITLE[s.scoring]]
     if scored.boards:
-        parts.append(f"{len(scored.boards)} boards, {results} results")
+        parts.append(f"{_count(len(scored.boards), 'board')}, {_count(results, 'result')}")
     if scored.matches:
-        parts.append(f"{len(scored.matches)} matches")
+        parts.append(_count(len(scored.matches), "match", "matches"))
     if s.event == "pairs":
         parts.append("Mitchell (NS and EW ranked apart)" if s.mitchell else "one ranking")
     return " · ".join(parts)
+
+
+def _count(n: int, word: str, plural: str = "") -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
 def summary_lines(scored: ScoredSession) -> Sequence[str]:
