@@ -108,7 +108,7 @@ def register_stored(club_app: typer.Typer) -> None:
         from ledger.club.entry import result_words
 
         club = _club()
-        event = club.view(session).session.event
+        event = club.event(session)
         doc = result_words(event, [*(words or []), *ctx.args])
         view, number = club.add(session, board, doc)
         _show(view, as_json, f"Result {number} entered: board {board}. The ranking: ledger club show "
@@ -155,7 +155,7 @@ def register_stored(club_app: typer.Typer) -> None:
         from ledger.club.entry import result_words
 
         club = _club()
-        event = club.view(session).session.event
+        event = club.event(session)
         doc = result_words(event, [*(words or []), *ctx.args])
         view = club.replace(session, result, doc, board)
         board = board or next(r.board for r in view.results if str(r.position) == str(result).strip())

@@ -104,6 +104,11 @@ class ClubLedger:
         with self.led.transaction() as s:
             return self._view(s, self._find(s, ref))
 
+    def event(self, ref: str | int) -> str:
+        """The session's event (``pairs``, ``individual``, ``teams``): how its lines are read."""
+        with self.led.transaction() as s:
+            return self._find(s, ref).event
+
     def sessions(self) -> list[dict]:
         """Every session: number, title, event, scoring, live results, when it began."""
         with self.led.transaction() as s:
