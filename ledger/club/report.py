@@ -287,7 +287,7 @@ def html_page(scored: ScoredSession, title: str = "") -> str:
 
 
 def describe(scored: ScoredSession) -> str:
-    """``"Pairs · matchpoints · 28 boards, 616 results · Howell (one ranking)"``."""
+    """``"Pairs · matchpoints · 28 boards, 616 results · one ranking"``."""
     s = scored.session
     results = sum(len(b.board.results) for b in scored.boards)
     parts = [s.event.capitalize(), SCORING_TITLE[s.scoring]]
@@ -295,7 +295,7 @@ def describe(scored: ScoredSession) -> str:
         parts.append(f"{_count(len(scored.boards), 'board')}, {_count(results, 'result')}")
     if scored.matches:
         parts.append(_count(len(scored.matches), "match", "matches"))
-    if s.event == "pairs":
+    if s.event == "pairs" and scored.boards:
         parts.append("Mitchell (NS and EW ranked apart)" if s.mitchell else "one ranking")
     return " · ".join(parts)
 

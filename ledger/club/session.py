@@ -395,9 +395,10 @@ def _in_both_directions(b: _RawBoard) -> bool:
 
 
 def _one_direction_each(boards: Sequence[_RawBoard]) -> bool:
+    """Every number plays in one direction only (and there is at least one result)."""
     ns = {k for b in boards for r in b.results for k in r.ns}
     ew = {k for b in boards for r in b.results for k in r.ew}
-    return not (ns & ew)
+    return bool(ns) and not (ns & ew)
 
 
 def _entrants(b: _RawBoard, per_direction: bool) -> Board:
