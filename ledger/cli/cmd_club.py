@@ -82,6 +82,8 @@ def register_stored(club_app: typer.Typer) -> None:
                                                help="mitchell or howell (default: seen from the results)."),
         name: list[str] = typer.Option([], "--name", metavar="PAIR=NAME",
                                        help="A pair's (player's, team's) name, e.g. --name '7=Anna & Bruno'."),
+        boards: Optional[int] = typer.Option(None, "--boards", help="Its boards are 1 to BOARDS."),
+        tables: Optional[int] = typer.Option(None, "--tables", help="The results each board waits for."),
         as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     ) -> None:
         """Start a club session stored in the ledger; then enter its results with 'ledger club add'."""
@@ -91,7 +93,7 @@ def register_stored(club_app: typer.Typer) -> None:
                 raise LedgerError(f"expected PAIR=NAME, got {item!r}", "name", item)
             key, value = (p.strip() for p in item.split("=", 1))
             names[key] = value
-        view = _club().new_session(event, scoring, title, movement, names)
+        view = _club().new_session(event, scoring, title, movement, names, boards, tables)
         _show(view, as_json, f"Club session {view.session.id} started ({view.session.event}, "
                              f"{view.session.scoring}): ledger club add {view.session.id} BOARD NS EW 4SX W -2")
 
@@ -216,10 +218,14 @@ def _show(view, as_json: bool, note: str, board: Optional[int] = None, every: bo
     from ledger.cli.render import console, print_json, print_table
     from ledger.club.report import ranking_tables, summary_lines, traveller_table
 
+    from ledger.store.club import waiting
+
+    missing = waiting(view)
     if as_json:
         from ledger.club.output import session_json
 
-        print_json({"session": view.session.id, **session_json(view.scored)})
+        print_json({"session": view.session.id, **session_json(view.scored),
+                    "waiting": [{"board": b, "results": n, "of": view.session.tables} for b, n in missing]})
         return
     con = console()
     if note:
@@ -231,6 +237,10 @@ def _show(view, as_json: bool, note: str, board: Optional[int] = None, every: bo
     for sb in view.scored.boards:
         if every or sb.board.number == board:
             print_table(traveller_table(sb, view.scored.session))
+    if missing:
+        shown = ", ".join(f"{b} ({n}/{view.session.tables})" for b, n in missing[:12])
+        more = f" and {len(missing) - 12} more" if len(missing) > 12 else ""
+        con.print(f"Waiting for results: board{'s' if len(missing) > 1 else ''} {shown}{more}.", markup=False)
 
 
 def read_session_file(file: str, match_boards: Optional[int] = None) -> tuple[object, list[list[str]] | None]:

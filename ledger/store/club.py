@@ -127,15 +127,23 @@ class ClubLedger:
 
     # --- writing ------------------------------------------------------------------------------
     def new_session(self, event: str = "pairs", scoring: str | None = None, title: str = "",
-                    movement: str | None = None, names: Mapping[str, str] | None = None) -> ClubView:
-        """Start a session; its settings are checked as a session document's are."""
+                    movement: str | None = None, names: Mapping[str, str] | None = None,
+                    boards: int | None = None, tables: int | None = None) -> ClubView:
+        """Start a session; its settings are checked as a session document's are. ``boards``:
+        its boards are 1 to ``boards`` (a line for another board is refused); ``tables``: the
+        results each board waits for (``show`` says which boards are not complete)."""
+        from ledger.games.base import as_int
+
+        boards = as_int(boards, "boards", 1, 9999) if boards is not None else None
+        tables = as_int(tables, "tables", 1, 999) if tables is not None else None
         from ledger.club.session import read_session
 
         doc = {"event": event, "scoring": scoring, "movement": movement, "names": dict(names or {}), "boards": []}
         checked = read_session({k: v for k, v in doc.items() if v is not None})
         with self.led.transaction(write=True) as s:
             row = ClubSession(title=title or "", event=checked.event, scoring=checked.scoring,
-                              movement=movement.lower() if movement else None, names=dict(checked.names))
+                              movement=movement.lower() if movement else None, names=dict(checked.names),
+                              boards=boards, tables=tables)
             s.add(row)
             s.flush()
             return self._view(s, row)
@@ -147,7 +155,7 @@ class ClubLedger:
             results = self._results(s, row)
             every = self._results(s, row, live=False)
             number = max((r.position for r in every), default=0) + 1
-            new = ClubResult(session_id=row.id, position=number, board=_board(board), document=_clean(doc))
+            new = ClubResult(session_id=row.id, position=number, board=_board(board, row), document=_clean(doc))
             _score(session_document(row, [*results, new]))
             s.add(new)
             s.flush()
@@ -176,7 +184,7 @@ class ClubLedger:
         with self.led.transaction(write=True) as s:
             row = self._find(s, ref)
             old = self._nth(s, row, n)
-            new = ClubResult(session_id=row.id, position=old.position, board=_board(board or old.board),
+            new = ClubResult(session_id=row.id, position=old.position, board=_board(board or old.board, row),
                              document=_clean(doc), replaces_id=old.id)
             _score(session_document(row, [*(r for r in self._results(s, row) if r.id != old.id), new]))
             old.voided, old.voided_at, old.void_reason = True, utcnow(), reason or "corrected"
@@ -186,10 +194,23 @@ class ClubLedger:
             return self._view(s, row)
 
 
-def _board(board: object) -> int:
+def _board(board: object, row: ClubSession) -> int:
     from ledger.games.base import as_int
 
-    return as_int(board, "board", 1, 9999)
+    return as_int(board, "board", 1, row.boards or 9999)
+
+
+def waiting(view: ClubView) -> list[tuple[int, int]]:
+    """The boards that wait for results: ``(board, results in)`` for each board of a session that
+    said its boards and tables and has fewer results than tables on it (a board with none too)."""
+    row = view.session
+    if not row.tables:
+        return []
+    count: dict[int, int] = {}
+    for r in view.results:
+        count[r.board] = count.get(r.board, 0) + 1
+    numbers = range(1, row.boards + 1) if row.boards else sorted(count)
+    return [(b, count.get(b, 0)) for b in numbers if count.get(b, 0) < row.tables]
 
 
 def _clean(doc: Mapping[str, Any]) -> dict:

@@ -106,7 +106,8 @@ class Hand(SQLModel, table=True):
 class ClubSession(SQLModel, table=True):
     """A bridge club's duplicate session (RULES.md "Bridge club sessions"): its event
     (``pairs``, ``individual``, ``teams``), scoring, movement (``mitchell``/``howell`` or None:
-    seen from the results), title and the names of its pairs (JSON: number → name). Its results
+    seen from the results), title, the names of its pairs (JSON: number → name) and, when said,
+    its number of boards and of tables (the results each board waits for). Its results
     are :class:`ClubResult` rows; the scores are always computed afresh from the live ones."""
 
     __tablename__ = "club_session"
@@ -116,6 +117,8 @@ class ClubSession(SQLModel, table=True):
     scoring: str
     movement: Optional[str] = None
     names: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    boards: Optional[int] = None  # the session's boards, numbered 1 to boards (None: not said)
+    tables: Optional[int] = None  # results expected on each board (None: not said)
     created_at: dt.datetime = Field(default_factory=utcnow)
 
 

@@ -111,3 +111,14 @@ def test_result_words_errors():
         result_words("pairs", ["7", "12"])
     with pytest.raises(LedgerError, match="honours are not scored in duplicate"):
         result_words("pairs", ["7", "12", "4S", "S", "10", "honours", "NS", "100"])
+
+
+def test_boards_and_tables_say_what_is_still_to_come(cli):
+    cli("club", "new", "--boards", "3", "--tables", "2")
+    cli("club", "add", "1", "1", "1", "11", "4S", "S", "10")
+    cli("club", "add", "1", "1", "2", "12", "4S", "S", "9")
+    out = cli("club", "add", "1", "2", "1", "12", "3NT", "N", "9").stdout
+    assert out.rstrip().endswith("Waiting for results: boards 2 (1/2), 3 (0/2).")
+    assert cli.json("club", "show", "1")["waiting"] == [{"board": 2, "results": 1, "of": 2},
+                                                         {"board": 3, "results": 0, "of": 2}]
+    assert cli.error("club", "add", "1", "4", "1", "13", "NS", "420") == "error: board: 4 is out of range (1 to 3)"

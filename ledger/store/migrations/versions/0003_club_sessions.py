@@ -26,6 +26,8 @@ def upgrade() -> None:
         sa.Column("scoring", sa.String(), nullable=False),
         sa.Column("movement", sa.String(), nullable=True),
         sa.Column("names", sa.JSON(), nullable=False),
+        sa.Column("boards", sa.Integer(), nullable=True),
+        sa.Column("tables", sa.Integer(), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_table(
