@@ -216,3 +216,88 @@ def waiting(view: ClubView) -> list[tuple[int, int]]:
 def _clean(doc: Mapping[str, Any]) -> dict:
     """A result as stored: what was entered, without a board or number of its own."""
     return {k: v for k, v in doc.items() if k not in ("board", "number")}
+
+
+# --- in a ledger export (ledger/store/backup.py) ------------------------------------------------
+def export_sessions(s: Session) -> list[dict]:
+    """Every club session with every line ever entered (voided ones too), for a ledger export:
+    ``[{"id", "title", "event", "scoring", "movement", "names", "boards", "tables", "created_at",
+    "results": [{"id", "number", "board", "result", "entered_at", "voided", "voided_at",
+    "void_reason", "replaces"}]}]`` (``replaces``: the id of the line a correction replaces)."""
+    out = []
+    for row in s.exec(select(ClubSession).order_by(ClubSession.id)):
+        results = s.exec(select(ClubResult).where(ClubResult.session_id == row.id).order_by(ClubResult.id))
+        out.append({"id": row.id, "title": row.title, "event": row.event, "scoring": row.scoring,
+                    "movement": row.movement, "names": dict(row.names), "boards": row.boards, "tables": row.tables,
+                    "created_at": row.created_at.isoformat(),
+                    "results": [{"id": r.id, "number": r.position, "board": r.board, "result": r.document,
+                                 "entered_at": r.entered_at.isoformat(), "voided": r.voided,
+                                 "voided_at": r.voided_at.isoformat() if r.voided_at else None,
+                                 "void_reason": r.void_reason, "replaces": r.replaces_id} for r in results]})
+    return out
+
+
+def import_sessions(s: Session, sessions: object) -> int:
+    """Store the club sessions of a ledger export (:func:`export_sessions`' shape), each checked
+    by scoring its live lines; into a ledger with no club session their numbers are kept.
+    Returns how many were stored. ``LedgerError`` on ``club_sessions[i]…`` for bad input."""
+    import datetime as dt
+
+    from ledger.games.base import as_int
+    from ledger.store.engine import after_explicit_ids
+
+    if sessions is None:
+        return 0
+    if not isinstance(sessions, list):
+        raise LedgerError("expected a list of club sessions", "club_sessions", None)
+    keep = s.exec(select(ClubSession)).first() is None
+
+    def when(value: object, field: str) -> dt.datetime:
+        try:
+            return dt.datetime.fromisoformat(str(value))
+        except ValueError:
+            raise LedgerError("expected a date and time", field, value) from None
+
+    for i, doc in enumerate(sessions):
+        where = f"club_sessions[{i}]"
+        if not isinstance(doc, Mapping) or not isinstance(doc.get("results", []), list):
+            raise LedgerError("expected a club session with its results", where, None)
+        row = ClubSession(id=doc.get("id") if keep else None, title=str(doc.get("title") or ""),
+                          event=str(doc.get("event", "pairs")), scoring=str(doc.get("scoring", "mp")),
+                          movement=doc.get("movement"), names=dict(doc.get("names") or {}),
+                          boards=doc.get("boards"), tables=doc.get("tables"),
+                          created_at=when(doc.get("created_at", utcnow().isoformat()), f"{where}.created_at"))
+        s.add(row)
+        s.flush()
+        ids: dict[Any, int] = {}
+        lines = []
+        for j, r in enumerate(doc.get("results", [])):
+            field = f"{where}.results[{j}]"
+            if not isinstance(r, Mapping) or not isinstance(r.get("result"), Mapping):
+                raise LedgerError("expected a result line", field, None)
+            line = ClubResult(session_id=row.id, position=as_int(r.get("number"), f"{field}.number", 1),
+                              board=_board(r.get("board"), row), document=_clean(r["result"]),
+                              entered_at=when(r.get("entered_at", utcnow().isoformat()), f"{field}.entered_at"),
+                              voided=bool(r.get("voided")), void_reason=r.get("void_reason"),
+                              voided_at=when(r["voided_at"], f"{field}.voided_at") if r.get("voided_at") else None,
+                              replaces_id=ids.get(r.get("replaces")))
+            s.add(line)
+            s.flush()
+            ids[r.get("id")] = line.id
+            lines.append(line)
+        try:
+            _score(session_document(row, [x for x in lines if not x.voided]))
+        except LedgerError as err:
+            raise err.at(where) from None
+    if keep:
+        after_explicit_ids(s.connection(), ("club_session",))
+    return len(sessions)
+
+
+def wipe_sessions(s: Session) -> None:
+    """Delete every club session (a restore follows, in the caller's transaction)."""
+    from sqlmodel import delete, update
+
+    s.exec(update(ClubResult).values(replaces_id=None))
+    s.exec(delete(ClubResult))
+    s.exec(delete(ClubSession))

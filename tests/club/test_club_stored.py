@@ -122,3 +122,27 @@ def test_boards_and_tables_say_what_is_still_to_come(cli):
     assert cli.json("club", "show", "1")["waiting"] == [{"board": 2, "results": 1, "of": 2},
                                                          {"board": 3, "results": 0, "of": 2}]
     assert cli.error("club", "add", "1", "4", "1", "13", "NS", "420") == "error: board: 4 is out of range (1 to 3)"
+
+
+def test_a_ledger_export_carries_the_club_sessions(cli, tmp_path, monkeypatch):
+    _night(cli)
+    cli("club", "void", "1", "1", "--reason", "wrong table")
+    cli("club", "edit", "1", "5", "2", "13", "3NT", "E", "9")
+    shown = cli.json("club", "show", "1")
+    history = cli.json("club", "history", "1")
+    export = tmp_path / "all.json"
+    cli("export", "--all", "-o", str(export))
+    assert json.loads(export.read_text(encoding="utf-8"))["club_sessions"][0]["title"] == "Tuesday pairs"
+    monkeypatch.setenv("LEDGER_DB", str(tmp_path / "other.db"))
+    cli("import", str(export))
+    assert cli.json("club", "show", "1") == shown
+    assert [{k: v for k, v in h.items() if k != "replaces"} for h in cli.json("club", "history", "1")] == \
+           [{k: v for k, v in h.items() if k != "replaces"} for h in history]
+    cli("restore", str(export), "--force")
+    assert cli.json("club", "show", "1") == shown and len(cli.json("club", "list")) == 1
+
+
+def test_an_export_without_club_sessions_is_as_before(cli, tmp_path):
+    cli("player", "add", "Anna")
+    out = json.loads(cli("export", "--all").stdout)
+    assert "club_sessions" not in out
