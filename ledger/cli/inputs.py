@@ -18,6 +18,15 @@ MAX_INPUT_BYTES = 20 * 1024 * 1024  # FORMATS.md: input larger than 20 MB is ref
 
 def read_text(path: str, field: str = "FILE") -> str:
     """The text of ``path`` (``-`` = standard input), refusing more than 20 MB without reading it all."""
+    data = read_bytes(path, field)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LedgerError("not UTF-8 text", field, path) from None
+
+
+def read_bytes(path: str, field: str = "FILE") -> bytes:
+    """The bytes of ``path`` (``-`` = standard input), refusing more than 20 MB without reading it all."""
     if path == "-":
         data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
     else:
@@ -29,10 +38,7 @@ def read_text(path: str, field: str = "FILE") -> str:
             raise LedgerError(f"cannot read {path!r}: {err.strerror}", field, path) from None
     if len(data) > MAX_INPUT_BYTES:
         raise LedgerError(f"input larger than {_size(MAX_INPUT_BYTES)} refused", field, path)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise LedgerError("not UTF-8 text", field, path) from None
+    return data
 
 
 def _size(n: int) -> str:
@@ -56,7 +62,12 @@ def read_json(path: str, field: str = "FILE") -> Any:
     Strict JSON: ``NaN``, ``Infinity`` and numbers beyond a float's range are refused, and so is
     an integer of more digits than Python converts (4300).
     """
-    text = read_text(path, field)
+    return parse_json(read_text(path, field), field, path)
+
+
+def parse_json(text: str, field: str = "FILE", path: str = "-") -> Any:
+    """Parse JSON ``text`` read from ``path`` as :func:`read_json` does (the same strictness and
+    the same one-line errors)."""
     try:
         data = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
         if re.search(r"\\u[dD][89a-fA-F]", text):  # a \uD800 escape: a lone surrogate is no character

@@ -76,11 +76,17 @@ def render_html(report: Report) -> str:
         body.append(_section("highlights", "Highlights",
                              f'<ul class="lights">{lights}</ul>' if lights else "<p>—</p>"))
         body.append(_section("matches", "Matches", "".join(_match(m) for m in report.matches)))
-    body.append(f"<footer>Made by ledger {_e(__version__)}.</footer>")
+    return html_document(title, body)
+
+
+def html_document(title: str, body: Sequence[str]) -> str:
+    """A whole self-contained page: ``body`` (safe HTML parts) in ``<main>``, the style sheet
+    inline, and a footer naming the ledger's version."""
+    parts = [*body, f"<footer>Made by ledger {_e(__version__)}.</footer>"]
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<title>{_e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<main>\n"
-            + "\n".join(body) + "\n</main>\n</body>\n</html>\n")
+            + "\n".join(parts) + "\n</main>\n</body>\n</html>\n")
 
 
 def _standings(report: Report) -> str:

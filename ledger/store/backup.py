@@ -31,6 +31,7 @@ from ledger import __version__
 from ledger.errors import LedgerError
 from ledger.store.engine import (BUSY_TIMEOUT_MS, HEAD, after_explicit_ids, check_revision, ensure_schema,
                                  snapshot, sqlite_path)
+from ledger.store.club import export_sessions, import_sessions, wipe_sessions
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 from ledger.store.reads import damaged, setup_from_seats
 from ledger.store.service import Ledger, _check_name, _iso, _parse_time, match_document, session_reads
@@ -85,6 +86,9 @@ def _export_stream(led: Ledger) -> Iterator[tuple[dict, Iterator[dict]]]:
                    for p in s.exec(select(Player).order_by(col(Player.id))).all()]
         head = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "program": f"ledger {__version__}",
                 "schema": HEAD, "exported_at": _iso(utcnow()), "players": players}
+        clubs = export_sessions(s)
+        if clubs:  # a ledger without club sessions exports as it always did
+            head["club_sessions"] = clubs
         db = s.connection()  # plain rows, not ORM objects: far quicker to read (they have the same fields)
         seats: dict[int, list[tuple[str, str]]] = {}
         for seat in db.execute(sa_select(col(Seat.match_id), col(Seat.side), col(Player.name))
@@ -146,6 +150,8 @@ def import_all(led: Ledger, data: Any, replace: bool = False) -> list[dict]:
                           .where(Hand.match_id == m.id, Hand.voided == False)).one()  # noqa: E712
             out.append({"id": m.id, "game": m.game, "hands": live})
             s.expunge_all()  # written (flushed): the session holds one match at a time
+        if isinstance(data, Mapping):
+            import_sessions(s, data.get("club_sessions"))
         if keep:
             after_explicit_ids(s.connection())
         return out
@@ -220,6 +226,7 @@ def _wipe(s) -> None:
     s.exec(update(Hand).values(replaces_id=None))
     for model in (Hand, Seat, Match, Night, Player):
         s.exec(delete(model))
+    wipe_sessions(s)
 
 
 def match_count(led: Ledger) -> int:

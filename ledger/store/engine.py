@@ -22,8 +22,8 @@ from urllib.parse import unquote
 
 from ledger.errors import LedgerError
 
-HEAD = "0003"  # the newest migration in ledger/store/migrations/versions
-KNOWN = ("0001", "0002", "0003")  # every revision this program can read, oldest first
+HEAD = "0004"  # the newest migration in ledger/store/migrations/versions
+KNOWN = ("0001", "0002", "0003", "0004")  # every revision this program can read, oldest first
 BUSY_TIMEOUT_MS = 10_000
 ENV_VAR = "LEDGER_DB"
 WRITE = "ledger_write"  # execution option marking a transaction that writes

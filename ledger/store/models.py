@@ -108,3 +108,41 @@ class Hand(SQLModel, table=True):
     void_reason: Optional[str] = None
     replaces_id: Optional[int] = Field(default=None, foreign_key="hand.id")
     state: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))
+
+
+class ClubSession(SQLModel, table=True):
+    """A bridge club's duplicate session (RULES.md "Bridge club sessions"): its event
+    (``pairs``, ``individual``, ``teams``), scoring, movement (``mitchell``/``howell`` or None:
+    seen from the results), title, the names of its pairs (JSON: number → name) and, when said,
+    its number of boards and of tables (the results each board waits for). Its results
+    are :class:`ClubResult` rows; the scores are always computed afresh from the live ones."""
+
+    __tablename__ = "club_session"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    title: str = ""
+    event: str
+    scoring: str
+    movement: Optional[str] = None
+    names: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    boards: Optional[int] = None  # the session's boards, numbered 1 to boards (None: not said)
+    tables: Optional[int] = None  # results expected on each board (None: not said)
+    created_at: dt.datetime = Field(default_factory=utcnow)
+
+
+class ClubResult(SQLModel, table=True):
+    """One traveller line as entered: its ``board`` and its result document (the pairs and the
+    contract, score or adjusted score, FORMATS.md). Corrected like hands: a voided result stays
+    with when and why; a replacement points back at the result it replaces and takes its place."""
+
+    __tablename__ = "club_result"
+    __table_args__ = (Index("ix_club_result_session", "session_id", "voided", "position"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    session_id: int = Field(foreign_key="club_session.id")
+    position: int
+    board: int
+    document: dict = Field(sa_column=Column(JSON, nullable=False))
+    entered_at: dt.datetime = Field(default_factory=utcnow)
+    voided: bool = False
+    voided_at: Optional[dt.datetime] = None
+    void_reason: Optional[str] = None
+    replaces_id: Optional[int] = Field(default=None, foreign_key="club_result.id")

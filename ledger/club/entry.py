@@ -1,0 +1,71 @@
+"""A traveller line as the scorer says it at the table: words → a result document. Pure.
+
+``result_words("pairs", ["7", "12", "4SX", "W", "-2"])`` → ``{"ns": 7, "ew": 12, "contract":
+"4SX", "declarer": "W", "tricks": 8}``. The first words name who played: the NS and EW pairs (or
+teams), in an individual the four players N S E W. Then the outcome, as ``hand add`` takes a
+bridge contract (``4SX W -2``, ``3NT by S =``, ``6H E made 13``, ``pass``; the words of
+:mod:`ledger.games.bridge.entry`), or a score written directly (``NS 420``, ``EW 50``,
+``score=-50``), or an artificial adjusted score (``A+/A-``, ``A``). ``table=``, ``round=``,
+``section=`` and ``lead=`` are kept with the result.
+"""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+from typing import Any, Sequence
+
+from ledger.errors import LedgerError
+from ledger.club.session import COMPASS
+
+KEPT_FLAGS = ("table", "round", "section", "lead")
+_ADJUSTED = re.compile(r"A[+=-]?(/A[+=-]?)?", re.I)
+_NO_PLAYERS = SimpleNamespace(players=())  # the declarer is a seat at a club table, never a name
+
+
+def _entrant(word: str) -> int | str:
+    return int(word) if word.isdigit() and len(word) < 10 else word
+
+
+def result_words(event: str, words: Sequence[str]) -> dict[str, Any]:
+    """Words → a result document (see the module docstring); ``LedgerError`` on ``entry`` for what
+    cannot be read, or on the field at fault."""
+    from ledger.games.bridge.entry import parse_words
+
+    words = [w for w in words if w.strip()]
+    who = 4 if event == "individual" else 2
+    if len(words) < who + 1:
+        need = "the four players N S E W" if who == 4 else "the NS and EW " + ("teams" if event == "teams" else "pairs")
+        raise LedgerError(f"give {need}, then the result (e.g. 4SX W -2, NS 420 or A+/A-)", "entry", " ".join(words))
+    names, rest = words[:who], list(words[who:])
+    doc: dict[str, Any] = ({"players": dict(zip(COMPASS, map(_entrant, names)))} if who == 4 else
+                           {"ns": _entrant(names[0]), "ew": _entrant(names[1])})
+    kept = [w for w in rest if "=" in w and w.split("=", 1)[0].lower() in (*KEPT_FLAGS, "score", "score_ns")]
+    for w in kept:
+        key, value = w.split("=", 1)
+        key = key.lower()
+        doc["score_ns" if key.startswith("score") else key] = _entrant(value.strip()) if key != "lead" else value
+        rest.remove(w)
+    if isinstance(doc.get("score_ns"), str):
+        doc["score_ns"] = _score(doc["score_ns"])
+    if len(rest) == 1 and _ADJUSTED.fullmatch(rest[0]):
+        doc["adjusted"] = rest[0].upper()
+    elif len(rest) == 2 and rest[0].upper() in ("NS", "EW") and re.fullmatch(r"-?\d{1,5}", rest[1]):
+        doc["score_ns"] = int(rest[1]) * (1 if rest[0].upper() == "NS" else -1)
+    elif rest:
+        played = parse_words(_NO_PLAYERS, rest)
+        if "board" in played:
+            raise LedgerError("the board comes before the pairs (ledger club add SESSION BOARD NS EW …)", "board",
+                              played["board"])
+        if played.get("honors"):
+            raise LedgerError("honours are not scored in duplicate (Law 77)", "honors", played["honors"])
+        doc.update(played)
+    elif "score_ns" not in doc:
+        raise LedgerError("missing: the result (e.g. 4SX W -2, NS 420 or A+/A-)", "entry", " ".join(words))
+    return doc
+
+
+def _score(text: str) -> int:
+    if not re.fullmatch(r"[+-]?\d{1,5}", text.strip()):
+        raise LedgerError(f"{text!r} is not a score", "score_ns", text)
+    return int(text)

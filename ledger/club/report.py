@@ -1,0 +1,310 @@
+"""A scored session for people: the terminal tables, the CSV and the HTML page. Pure: text out.
+
+- :func:`ranking_tables`: the ranking (NS and EW apart in a Mitchell), as plain
+  :class:`ledger.games.base.Table` values the CLI renders with rich (80 columns fit).
+- :func:`traveller_table`: one board's traveller, each result with its matchpoints or IMPs.
+- :func:`matches_table`: a teams event's matches with their IMPs and VPs.
+- :func:`csv_text`: the ranking, then every result, as CSV (two blocks, each with its header).
+- :func:`html_page`: one self-contained page (the report's style sheet, no script) with the
+  ranking, a chart of each entrant's running percentage (running IMPs or VPs when not
+  matchpoints) as inline SVG (pygal), and the travellers.
+- :func:`running_totals`: what the chart draws, board by board.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any, Sequence
+
+from ledger.club.output import ENTRANT_WORD, label
+from ledger.club.scoring import ScoredBoard, ScoredResult, ScoredSession
+from ledger.club.session import MATCHPOINT_SCORINGS, Session
+from ledger.games.base import Column, Table
+from ledger.games.bridge.scoring import format_result, parse_contract, parse_seat, tricks_from
+
+SCORING_TITLE = {"mp": "matchpoints", "mp-acbl": "matchpoints (ACBL)", "butler": "Butler IMPs",
+                 "cross-imps": "cross-IMPs", "imps": "IMPs"}
+NAME_WIDTH = 28
+
+
+def _fig(value: float | None, places: int = 2) -> str:
+    """A figure as shown: floats with ``places`` decimals, whole numbers as they are."""
+    if value is None:
+        return ""
+    return f"{value:.{places}f}" if isinstance(value, float) else str(value)
+
+
+def _signed(value: float | None) -> str:
+    if value is None:
+        return ""
+    text = _fig(value)
+    return f"+{text}" if value > 0 else text
+
+
+def _short(text: str, width: int = NAME_WIDTH) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def entrant_text(session: Session, key: str) -> str:
+    return str(label(session, key))
+
+
+def _mp(session: Session) -> bool:
+    return session.scoring in MATCHPOINT_SCORINGS
+
+
+def ranking_tables(scored: ScoredSession) -> list[Table]:
+    """The ranking: one table, or in a Mitchell one per direction."""
+    s = scored.session
+    word = ENTRANT_WORD[s.event]
+    names = bool(s.names)
+    cols = [Column("rank"), Column(word)] + ([Column("name", "left")] if names else [])
+    if s.event == "teams":
+        cols += [Column("VP"), Column("IMPs"), Column("boards")]
+    elif _mp(s):
+        cols += [Column("MP"), Column("%"), Column("boards")]
+    else:
+        cols += [Column("IMPs"), Column("boards")]
+    groups: dict[str | None, list] = {}
+    for row in scored.ranking:
+        groups.setdefault(row.direction, []).append(row)
+    tables = []
+    for direction, rows in groups.items():
+        out = []
+        for r in rows:
+            cells = [str(r.rank), entrant_text(s, r.entrant.key)]
+            if names:
+                cells.append(_short(s.names.get(r.entrant.key, "")))
+            if s.event == "teams":
+                cells += [f"{r.total:.2f}", _fig(r.imps), str(r.boards)]
+            elif _mp(s):
+                cells += [f"{r.total:.2f}", f"{r.pct:.2f}", str(r.boards)]
+            else:
+                cells += [_signed(r.total), str(r.boards)]
+            out.append(tuple(cells))
+        unit = "victory points" if s.event == "teams" else SCORING_TITLE[s.scoring]
+        title = "Ranking" + (f" {direction}" if direction else "") + f" · {unit}"
+        tables.append(Table(title, tuple(cols), tuple(out)))
+    return tables
+
+
+def contract_text(sr: ScoredResult) -> str:
+    """``4SX W -2``, ``3NT S =``, ``passed out``, ``A+/A-`` or the score as written (``NS 420``)."""
+    r = sr.result
+    if r.adjusted:
+        return "/".join(r.adjusted)
+    given = r.given
+    if given.get("contract") in (None, ""):
+        return f"NS {r.score_ns}" if r.score_ns >= 0 else f"EW {-r.score_ns}"
+    contract = parse_contract(given["contract"])
+    if contract.passed:
+        return "passed out"
+    tricks = tricks_from(contract, given.get("tricks"), given.get("result"))
+    return f"{contract} {parse_seat(given['declarer'])} {format_result(contract, tricks)}"
+
+
+def traveller_table(sb: ScoredBoard, session: Session) -> Table:
+    """One board's traveller: per result the pairs (players, teams), the contract, the score for
+    the side that gained it, and its matchpoints and percentages or its IMPs."""
+    b = sb.board
+    mp = _mp(session)
+    numbered = any("number" in sr.result.given for sr in sb.results)  # a stored session's line numbers
+    cols = [Column("#")] * numbered + [Column("NS"), Column("EW"), Column("contract", "left"), Column("+NS"),
+                                       Column("+EW")]
+    cols += [Column("MP NS"), Column("MP EW"), Column("% NS")] if mp else [Column("IMP NS"), Column("IMP EW")]
+    rows = []
+    for sr in sb.results:
+        r = sr.result
+        ns = " ".join(entrant_text(session, e.key) for e in r.ns)
+        ew = " ".join(entrant_text(session, e.key) for e in r.ew)
+        score = r.score_ns
+        cells = [str(r.given.get("number", ""))] * numbered + [
+            ns, ew, contract_text(sr), str(score) if score and score > 0 else "", str(-score) if score and score < 0 else ""]
+        cells += [_fig(sr.mp_ns), _fig(sr.mp_ew), _fig(sr.pct_ns, 1)] if mp else [_signed(sr.imp_ns),
+                                                                               _signed(sr.imp_ew)]
+        rows.append(tuple(cells))
+    extra = f" · top {_fig(sb.top)}" if mp else (f" · datum {sb.datum:+d}" if sb.datum is not None else "")
+    return Table(f"Board {b.number} · {_vul_text(b.vulnerable)} vulnerable{extra}", tuple(cols), tuple(rows))
+
+
+def _vul_text(vul: str) -> str:
+    return {"None": "nobody", "All": "both sides"}.get(vul, vul)
+
+
+def matches_table(scored: ScoredSession) -> Table:
+    s = scored.session
+    rows = tuple((entrant_text(s, m.home), entrant_text(s, m.away), f"{_fig(m.imps[0])}-{_fig(m.imps[1])}",
+                  str(m.boards), f"{m.vp[0]:.2f}-{m.vp[1]:.2f}") for m in scored.matches)
+    cols = (Column("home", "left"), Column("away", "left"), Column("IMPs"), Column("boards"), Column("VP"))
+    return Table("Matches · WBF continuous VP scale", cols, rows)
+
+
+def report_tables(scored: ScoredSession) -> list[Table]:
+    """Everything the terminal shows, in order: the ranking, the matches, the travellers."""
+    tables = ranking_tables(scored)
+    if scored.matches:
+        tables.append(matches_table(scored))
+    return tables + [traveller_table(sb, scored.session) for sb in scored.boards]
+
+
+# --- CSV ----------------------------------------------------------------------------------------
+def csv_text(scored: ScoredSession) -> str:
+    """The ranking, an empty line, then one line per result (board, vulnerability, pairs,
+    contract, NS score, figures); teams given by match totals: the matches instead."""
+    s = scored.session
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\r\n")
+    mp = _mp(s)
+    total = "vp" if s.event == "teams" else "mp" if mp else "imps"
+    w.writerow(["rank", ENTRANT_WORD[s.event], "direction", "name", total] + (["pct"] if mp else [])
+               + (["imps"] if s.event == "teams" else []) + ["boards"])
+    for r in scored.ranking:
+        w.writerow([r.rank, entrant_text(s, r.entrant.key), r.direction or "", s.names.get(r.entrant.key, ""),
+                    _fig(r.total, 4)] + ([_fig(r.pct, 4)] if mp else [])
+                   + ([_fig(r.imps, 4)] if s.event == "teams" else []) + [r.boards])
+    w.writerow([])
+    if scored.matches and not scored.boards:
+        w.writerow(["home", "away", "imps_home", "imps_away", "boards", "vp_home", "vp_away"])
+        for m in scored.matches:
+            w.writerow([entrant_text(s, m.home), entrant_text(s, m.away), _fig(m.imps[0], 4), _fig(m.imps[1], 4),
+                        m.boards, f"{m.vp[0]:.2f}", f"{m.vp[1]:.2f}"])
+        return buf.getvalue()
+    figures = ["mp_ns", "mp_ew", "pct_ns", "pct_ew"] if mp else ["imp_ns", "imp_ew"]
+    w.writerow(["board", "vulnerable", "ns", "ew", "contract", "score_ns"] + figures
+               + (["datum"] if s.scoring == "butler" else []))
+    for sb in scored.boards:
+        for sr in sb.results:
+            r = sr.result
+            values = [sr.mp_ns, sr.mp_ew, sr.pct_ns, sr.pct_ew] if mp else [sr.imp_ns, sr.imp_ew]
+            w.writerow([sb.board.number, sb.board.vulnerable, " ".join(entrant_text(s, e.key) for e in r.ns),
+                        " ".join(entrant_text(s, e.key) for e in r.ew), contract_text(sr),
+                        "" if r.score_ns is None else r.score_ns] + [_fig(v, 4) for v in values]
+                       + ([sb.datum] if s.scoring == "butler" else []))
+    return buf.getvalue()
+
+
+# --- HTML ---------------------------------------------------------------------------------------
+def running_totals(scored: ScoredSession) -> dict[str, list[float | None]]:
+    """Per entrant (its label), after each board of the session in order: its running percentage
+    (matchpoints: total over the tops so far) or its running IMP total; None before its first
+    board. Teams: running VPs match by match."""
+    s = scored.session
+    if s.event == "teams":
+        series: dict[str, list] = {}
+        totals: dict[str, float] = {}
+        for k, m in enumerate(scored.matches):
+            for team, vp in ((m.home, m.vp[0]), (m.away, m.vp[1])):
+                totals[team] = totals.get(team, 0) + vp
+            for team in totals:
+                series.setdefault(team, [None] * k)
+            for team, line in series.items():
+                line.append(round(totals[team], 2) if team in totals else None)
+        return {entrant_text(s, t): v for t, v in series.items()}
+    mp = _mp(s)
+    got: dict[Any, float] = {}
+    tops: dict[Any, float] = {}
+    series = {row.entrant: [] for row in scored.ranking}
+    for sb in scored.boards:
+        for sr in sb.results:
+            for side in ("NS", "EW"):
+                for e in sr.result.side(side):
+                    got[e] = got.get(e, 0) + sr.points(side)
+                    tops[e] = tops.get(e, 0) + (sb.top or 0)
+        for e, line in series.items():
+            if e not in got:
+                line.append(None)
+            elif mp:
+                line.append(round(100 * got[e] / tops[e], 2) if tops[e] else 50.0)
+            else:
+                line.append(round(got[e], 2))
+    return {_entrant_label(s, e): v for e, v in series.items()}
+
+
+def _entrant_label(s: Session, e) -> str:
+    text = entrant_text(s, e.key)
+    return f"{text} {e.direction}" if e.direction else text
+
+
+def running_chart(scored: ScoredSession) -> str:
+    """The inline SVG of :func:`running_totals` (pygal; no script, no link: see
+    :mod:`ledger.report.charts`). Empty when there is nothing to draw."""
+    import pygal
+    from pygal.style import Style
+
+    from ledger.report.charts import COLORS, HEIGHT, WIDTH, _offline
+
+    series = running_totals(scored)
+    steps = max((len(v) for v in series.values()), default=0)
+    if not steps:
+        return ""
+    s = scored.session
+    unit = "VP" if s.event == "teams" else "%" if _mp(s) else "IMPs"
+    style = Style(background="transparent", plot_background="#ffffff", foreground="#333333",
+                  foreground_strong="#111111", foreground_subtle="#bbbbbb", colors=COLORS,
+                  font_family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+                  label_font_size=12, major_label_font_size=12, legend_font_size=12, value_font_size=11,
+                  tooltip_font_size=12, stroke_width="2")
+    chart = pygal.Line(style=style, js=[], disable_xml_declaration=True, explicit_size=False, width=WIDTH,
+                       height=HEIGHT + 14 * (len(series) // 4), legend_at_bottom=True, legend_at_bottom_columns=4,
+                       truncate_legend=-1, show_x_guides=False, dots_size=2, margin=12, allow_interruptions=True,
+                       x_title="match" if s.event == "teams" else "board", y_title=unit)
+    chart.add_xml_filter(_offline)
+    chart.uuid = "club-running"
+    chart.x_labels = [str(k + 1) for k in range(steps)] if s.event == "teams" else \
+        [str(sb.board.number) for sb in scored.boards]
+    if steps > 16:
+        chart.x_labels_major_every = -(-steps // 10)
+        chart.show_minor_x_labels = False
+    for name, values in series.items():
+        chart.add(name, values)
+    return chart.render(is_unicode=True)
+
+
+def html_page(scored: ScoredSession, title: str = "") -> str:
+    """The session as one self-contained HTML page (UTF-8 text)."""
+    from ledger.report.html import _e, _section, _table, html_document
+
+    s = scored.session
+    title = title or s.title or "Club session"
+    body = [f"<header><h1>{_e(title)}</h1><p>{_e(describe(scored))}</p></header>"]
+    for t in ranking_tables(scored):
+        body.append(_section("ranking", t.title, _table([c.header for c in t.columns], t.rows, escape_cells=True)))
+    svg = running_chart(scored)
+    if svg:
+        caption = "Running percentage after each board" if _mp(s) and s.event != "teams" else \
+            ("Running VPs after each match" if s.event == "teams" else "Running IMPs after each board")
+        body.append(f"<figure>{svg}<figcaption>{_e(caption)}</figcaption></figure>")
+    if scored.matches:
+        t = matches_table(scored)
+        body.append(_section("matches", t.title, _table([c.header for c in t.columns], t.rows, escape_cells=True)))
+    boards = "".join(f'<details><summary>{_e(t.title)}</summary>'
+                     f'{_table([c.header for c in t.columns], t.rows, escape_cells=True)}</details>'
+                     for t in (traveller_table(sb, s) for sb in scored.boards))
+    if boards:
+        body.append(_section("boards", "Travellers", boards))
+    return html_document(title, body)
+
+
+def describe(scored: ScoredSession) -> str:
+    """``"Pairs · matchpoints · 28 boards, 616 results · one ranking"``."""
+    s = scored.session
+    results = sum(len(b.board.results) for b in scored.boards)
+    parts = [s.event.capitalize(), SCORING_TITLE[s.scoring]]
+    if scored.boards:
+        parts.append(f"{_count(len(scored.boards), 'board')}, {_count(results, 'result')}")
+    if scored.matches:
+        parts.append(_count(len(scored.matches), "match", "matches"))
+    if s.event == "pairs" and scored.boards:
+        parts.append("Mitchell (NS and EW ranked apart)" if s.mitchell else "one ranking")
+    return " · ".join(parts)
+
+
+def _count(n: int, word: str, plural: str = "") -> str:
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
+def summary_lines(scored: ScoredSession) -> Sequence[str]:
+    """The lines above the terminal report."""
+    s = scored.session
+    return ([s.title] if s.title else []) + [describe(scored)]
