@@ -1,18 +1,10 @@
-"""Helpers for the tests of ``ledger serve``: the real command as a subprocess on a free port of
-127.0.0.1, against the test's own ledger (LEDGER_DB, set by tests/conftest.py)."""
+"""Fixtures for the tests of ``ledger serve`` (helpers in serving.py)."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
-import threading
-from dataclasses import dataclass, field
-
 import pytest
 
-START_SECONDS = 60  # a cold start on a busy 2-core machine imports the whole stack
+from serving import Served, start_serve
 
 
 @pytest.fixture(autouse=True)
@@ -24,68 +16,6 @@ def fresh_cli_state(ledger_db):
     State.db, State._ledger = None, None
     yield
     State.db, State._ledger = None, None
-
-
-def ledger(*args: str, check: bool = True) -> subprocess.CompletedProcess:
-    """``ledger ARGS`` in a subprocess (the installed code, the test's LEDGER_DB)."""
-    r = subprocess.run([sys.executable, "-m", "ledger", *args], capture_output=True, text=True, timeout=120,
-                       env={**os.environ, "COLUMNS": "120"})
-    if check:
-        assert r.returncode == 0, (args, r.stdout[-2000:], r.stderr[-2000:])
-    return r
-
-
-@dataclass
-class Served:
-    """A running ``ledger serve``: its process, the first line it printed (the URL with the key),
-    and everything it printed since (read by a thread, so its pipes never fill up)."""
-
-    proc: subprocess.Popen
-    url: str = ""
-    lines: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-
-    @property
-    def base(self) -> str:
-        return self.url.split("?", 1)[0].rstrip("/")
-
-    @property
-    def key(self) -> str:
-        return self.url.split("key=", 1)[1]
-
-    def stop(self, timeout: float = 15) -> int:
-        """Ctrl-C (SIGINT), as at the terminal; the exit code (the process is killed if it hangs,
-        and the test then fails on the code)."""
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-        try:
-            return self.proc.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(10)
-            return -999
-
-
-def start_serve(*args: str) -> Served:
-    proc = subprocess.Popen([sys.executable, "-m", "ledger", "serve", "--port", "0", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    served = Served(proc)
-    first = threading.Event()
-
-    def pump(stream, into, signal_first):
-        for line in stream:
-            into.append(line.rstrip("\n"))
-            if signal_first:
-                first.set()
-        first.set()
-
-    threading.Thread(target=pump, args=(proc.stdout, served.lines, True), daemon=True).start()
-    threading.Thread(target=pump, args=(proc.stderr, served.errors, False), daemon=True).start()
-    first.wait(START_SECONDS)
-    assert served.lines, f"ledger serve printed nothing: {served.errors}"
-    served.url = served.lines[0]
-    return served
 
 
 @pytest.fixture
