@@ -36,7 +36,7 @@ header, main, footer { max-width: 48rem; margin: 0 auto; padding: 0 .75rem; }
 header { display: flex; align-items: baseline; justify-content: space-between; gap: .5rem; padding-top: .75rem; }
 h1 { font-size: 1.3rem; margin: 0; }
 h2 { font-size: 1.1rem; margin: 0 0 .3rem; }
-p, li, h1, h2, caption { overflow-wrap: anywhere; }
+p, li, h1, h2, h3 { overflow-wrap: anywhere; }
 #state { font-size: .8rem; margin: 0; padding: .1rem .5rem; border-radius: 1rem; white-space: nowrap; }
 #state.live { background: #d7f5e0; color: #0a5d28; }
 #state.off { background: #fde7c8; color: #7a4b00; }
@@ -51,7 +51,7 @@ p, li, h1, h2, caption { overflow-wrap: anywhere; }
 .scroll { overflow-x: auto; max-width: 100%; margin: .3rem 0 .5rem; -webkit-overflow-scrolling: touch; }
 table { border-collapse: collapse; font-size: .9rem; }
 table.totals { width: 100%; }
-caption { text-align: left; font-weight: 600; padding: 0 0 .2rem; white-space: normal; }
+h3 { font-size: .95rem; margin: .6rem 0 .1rem; }
 th, td { padding: .25rem .45rem; border-bottom: 1px solid var(--line); white-space: nowrap; text-align: right; }
 th { color: var(--muted); font-weight: 600; }
 .l { text-align: left; } .c { text-align: center; }
@@ -164,10 +164,10 @@ def table_html(t: Table) -> str:
     marks = set(t.lines_after)
     body = "".join(('<tr class="sep">' if i in marks else "<tr>") + cells(row, "td") + "</tr>"
                    for i, row in enumerate(t.rows))
-    caption = f"<caption>{escape(t.title)}</caption>" if t.title else ""
+    title = f"<h3>{escape(t.title)}</h3>" if t.title else ""  # outside the box: it wraps, never scrolls
     under = f'<p class="caption">{escape(t.caption)}</p>' if t.caption else ""
-    return (f'<div class="scroll"><table>{caption}<thead><tr>{cells([c.header for c in t.columns], "th")}'
-            f"</tr></thead><tbody>{body}</tbody></table>{under}</div>")
+    return (f'{title}<div class="scroll"><table><thead><tr>{cells([c.header for c in t.columns], "th")}'
+            f"</tr></thead><tbody>{body}</tbody></table></div>{under}")
 
 
 def standings_html(report: Report) -> str:
