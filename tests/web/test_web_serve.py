@@ -70,12 +70,40 @@ def test_every_interface_prints_the_machine_s_addresses(serve):
         assert c.get(s.url).status_code == 200
 
 
-def test_a_closed_stream_gives_its_place_back(serve):
-    s = serve()
-    with httpx.Client(timeout=10) as c:
-        for _ in range(3):
-            with c.stream("GET", s.base + "/events", params={"key": s.key}) as events:
-                assert events.status_code == 200 and next(events.iter_lines()) == "retry: 1000"
+def test_a_closed_stream_gives_its_place_back(ledger_db):
+    """On uvicorn (which tells the application when a client leaves), with room for one stream:
+    a page that closes its stream lets the next one in; one more while it is open gets 503."""
+    import uvicorn
+
+    from ledger.web.app import create_app
+    from ledger.web.server import bind
+
+    app = create_app("key", poll=0.05, max_streams=1)
+    sock = bind("127.0.0.1", 0)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    try:
+        with httpx.Client(timeout=10) as c:
+            deadline = time.monotonic() + 30
+            while not server.started and time.monotonic() < deadline:
+                time.sleep(0.05)
+            for _ in range(3):
+                with c.stream("GET", base + "/events?key=key") as events:
+                    lines = events.iter_lines()
+                    assert events.status_code == 200 and next(lines) == "retry: 1000"
+                    with c.stream("GET", base + "/events?key=key") as busy:
+                        assert busy.status_code == 503
+                deadline = time.monotonic() + 5
+                while app.board.streams and time.monotonic() < deadline:
+                    time.sleep(0.02)
+                assert app.board.streams == 0
+    finally:
+        app.stop()
+        server.should_exit = True
+        thread.join(15)
+    assert not thread.is_alive()
 
 
 def test_fifty_readers_at_once(serve):
