@@ -65,17 +65,28 @@ ul.notes { color: var(--muted); font-size: .9rem; }
 footer { color: var(--muted); font-size: .75rem; text-align: center; padding-bottom: 1rem; }
 """
 
-# Replaces the board when the server sends a new one; says whether the updates are live.
+# Replaces the board when the server sends a new one; says whether the updates are live. The
+# browser reconnects a dropped stream by itself; one the server refused (503: too many pages open)
+# is tried again every RETRY seconds.
 SCRIPT = """
 (function () {
+  var RETRY = 5000;
   var board = document.getElementById("board"), state = document.getElementById("state");
+  var since = document.body.dataset.token;
   function say(live) { state.textContent = live ? state.dataset.live : state.dataset.off;
                        state.className = live ? "live" : "off"; }
-  if (!window.EventSource) { return; }
-  var events = new EventSource("/events?since=" + encodeURIComponent(document.body.dataset.token));
-  events.onopen = function () { say(true); };
-  events.onerror = function () { say(false); };
-  events.addEventListener("board", function (e) { board.innerHTML = e.data; say(true); });
+  function connect() {
+    var events = new EventSource("/events?since=" + encodeURIComponent(since));
+    events.onopen = function () { say(true); };
+    events.onerror = function () {
+      say(false);
+      if (events.readyState === EventSource.CLOSED) { setTimeout(connect, RETRY); }
+    };
+    events.addEventListener("board", function (e) {
+      board.innerHTML = e.data; since = e.lastEventId || since; say(true);
+    });
+  }
+  if (window.EventSource) { connect(); }
 })();
 """
 

@@ -41,21 +41,29 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def phone(browser):
+def open_phone(browser, problems: list[str]):
+    """A new phone: a browser context of its own (its own cookies), at 390x844."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True, has_touch=True)
     page = context.new_page()
-    problems: list[str] = []
     page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda err: problems.append(str(err)))
+    return context, page
+
+
+@pytest.fixture
+def phone(browser):
+    problems: list[str] = []
+    context, page = open_phone(browser, problems)
     yield page, problems
     context.close()
 
 
-def test_a_hand_appears_on_the_phone_without_a_reload(serve, phone):
+def test_a_hand_appears_on_the_phone_without_a_reload(serve, phone, browser):
     page, problems = phone
     ledger("match", "new", "simone", "--players", "Anna,Bruno")
     s = serve()
+    second, other = open_phone(browser, problems)  # a second player's phone, scanning the same code
+    other.goto(s.url)
     page.goto(s.url)
     match = page.locator("#match-1")
     match.wait_for(timeout=UPDATE_MS)
@@ -68,6 +76,8 @@ def test_a_hand_appears_on_the_phone_without_a_reload(serve, phone):
     board = page.locator("#match-1 table").nth(1)  # the game's scoreboard, after the totals
     assert "12" in board.inner_text() and "17" in board.inner_text()
     assert page.evaluate("window.__same_page") is True
+    other.locator("#match-1 .deal", has_text="Deals next: Bruno").wait_for(timeout=UPDATE_MS)
+    second.close()
 
     ledger("match", "new", "trentuno", "--players", "Carla,Dario,Elena")  # started after the page opened
     page.locator("#match-2").wait_for(timeout=UPDATE_MS)
