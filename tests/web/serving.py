@@ -59,18 +59,20 @@ def start_serve(*args: str) -> Served:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     served = Served(proc)
-    ready = threading.Event()
+    first_line, note = threading.Event(), threading.Event()
 
-    def pump(stream, into):
+    def pump(stream, into, seen, mark):
         for line in stream:
             into.append(line.rstrip("\n"))
-            if "Ctrl-C" in line:  # the note after the address and its QR code
-                ready.set()
-        ready.set()
+            if mark is None or mark in line:
+                seen.set()
+        seen.set()
 
-    threading.Thread(target=pump, args=(proc.stdout, served.lines), daemon=True).start()
-    threading.Thread(target=pump, args=(proc.stderr, served.errors), daemon=True).start()
-    ready.wait(START_SECONDS)
+    # stdout: the address first; stderr: the note printed after the address and its QR code
+    threading.Thread(target=pump, args=(proc.stdout, served.lines, first_line, None), daemon=True).start()
+    threading.Thread(target=pump, args=(proc.stderr, served.errors, note, "Ctrl-C"), daemon=True).start()
+    first_line.wait(START_SECONDS)
+    note.wait(START_SECONDS)
     assert served.lines, f"ledger serve printed nothing: {served.errors}"
     served.url = served.lines[0]
     return served
