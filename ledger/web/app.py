@@ -151,17 +151,13 @@ def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECO
         if board.streams >= board.max_streams:
             return _message(503, "busy", {"Retry-After": "5"})
         since = request.headers.get("last-event-id") or request.query_params.get("since") or ""
-        board.streams += 1
 
         async def stream() -> AsyncIterator[str]:
-            try:
-                yield f"retry: {RETRY_MS}\n\n"
-                async for token in board.changes(since):
-                    yield ": keep-alive\n\n" if token is None else sse("board", board.html, token)
-            finally:
-                board.streams -= 1
+            yield f"retry: {RETRY_MS}\n\n"
+            async for token in board.changes(since):
+                yield ": keep-alive\n\n" if token is None else sse("board", board.html, token)
 
-        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+        return EventStream(board, stream(), headers)
 
     async def not_found(request: Request, exc: Exception) -> Response:
         return _message(404, "not_found")
@@ -183,9 +179,25 @@ def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECO
     return Guard(app, key)
 
 
+class EventStream(StreamingResponse):
+    """An event stream that holds one of the board's places from its creation until it ends,
+    however it ends (the page closed, the server stopping, a client gone before the first byte)."""
+
+    def __init__(self, board: Board, content: AsyncIterator[str], headers: dict):
+        super().__init__(content, media_type="text/event-stream", headers=headers)
+        self.board = board
+        board.streams += 1
+
+    async def __call__(self, scope, receive, send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.board.streams -= 1
+
+
 class Guard:
     """ASGI middleware around the application: the method, the key and the headers (see the module
-    docstring). ``app.state.board`` of the inner application stays reachable as ``.app``."""
+    docstring); the application's :class:`Board` is :attr:`board`."""
 
     def __init__(self, app: Starlette, key: str):
         self.app = app
