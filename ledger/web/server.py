@@ -9,6 +9,7 @@ the event streams at once so that the server stops cleanly within a second or tw
 from __future__ import annotations
 
 import asyncio
+import errno
 import io
 import socket
 from typing import Callable
@@ -24,7 +25,8 @@ NO_PACKET_ADDRESS = ("192.0.2.1", 9)  # TEST-NET-1 (RFC 5737): a UDP connect the
 
 def bind(host: str, port: int) -> socket.socket:
     """A listening TCP socket on ``host:port``; ``LedgerError`` on ``host`` for a name that does
-    not resolve, on ``port`` for one that cannot be listened on (in use, privileged)."""
+    not resolve or an address of another machine, on ``port`` for one that cannot be listened on
+    (in use, privileged)."""
     try:
         family, kind, proto, _, address = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
                                                              flags=socket.AI_PASSIVE)[0]
@@ -37,6 +39,8 @@ def bind(host: str, port: int) -> socket.socket:
         sock.listen(128)
     except OSError as err:
         sock.close()
+        if err.errno == errno.EADDRNOTAVAIL:  # an address, but of another machine
+            raise LedgerError(f"not an address of this machine ({err.strerror})", "host", host) from None
         raise LedgerError(f"cannot listen on {host}:{port} ({err.strerror or err})", "port", port) from None
     return sock
 

@@ -64,6 +64,13 @@ def test_a_port_in_use_is_one_line(serve):
     assert r.stderr.startswith(f"error: port: cannot listen on 127.0.0.1:{port}") and len(r.stderr.splitlines()) == 1
 
 
+def test_an_address_of_another_machine_is_one_line():
+    for host, why in (("192.0.2.1", "not an address of this machine"), ("no.such.host.invalid", "not an address")):
+        r = ledger("serve", "--host", host, "--port", "0", check=False)
+        assert r.returncode == 2 and r.stdout == "" and len(r.stderr.splitlines()) == 1
+        assert r.stderr.startswith(f"error: host: {why}"), r.stderr
+
+
 def test_every_interface_prints_the_machine_s_addresses(serve):
     s = serve("--host", "0.0.0.0")
     host, port = re.match(r"http://([^:/]+):(\d+)/", s.url).groups()
