@@ -9,7 +9,7 @@ from ledger.cli import cmd_backup  # noqa: F401  (backup, restore)
 from ledger.cli.app import app
 
 # game-specific commands: each module defines register(app)
-for _name in ("cmd_trentuno", "cmd_bridge", "cmd_canasta", "cmd_simone", "cmd_report", "cmd_play", "cmd_club"):
+for _name in ("cmd_trentuno", "cmd_bridge", "cmd_canasta", "cmd_simone", "cmd_report", "cmd_play", "cmd_club", "cmd_serve"):
     try:
         _mod = importlib.import_module(f"ledger.cli.{_name}")
     except ModuleNotFoundError as err:

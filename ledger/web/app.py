@@ -1,0 +1,264 @@
+"""The web application of ``ledger serve`` (Starlette): one page, one event stream, nothing else.
+
+- ``GET /`` (``?key=KEY`` on the first visit): the page, as :mod:`ledger.web.page` renders the
+  latest board;
+- ``GET /events``: server-sent events: an ``event: board`` with the new board's HTML whenever the
+  ledger changes (``id:`` is the change token, so a reconnecting browser gets only what is new), a
+  comment every :data:`KEEPALIVE_SECONDS` otherwise.
+
+One :class:`Board` per application reads the ledger: every :data:`POLL_SECONDS` it asks for the
+change token (a few small queries, :func:`ledger.web.tonight.change_token`) in a short read
+transaction, and only when it changed reads and replays tonight's matches and renders the board
+once for every reader. Requests never touch the ledger: any number of phones cost the ledger one
+poll twice a second, and a writer is never waited for or blocked (SQLite in WAL mode; readers take
+no lock a writer needs).
+
+:class:`Guard` closes it (docs/serve.md): only GET and HEAD (405 otherwise, before anything
+else), every request with the run's key, from the query (``?key=``) or the cookie set on the
+first visit (HttpOnly, SameSite=Strict), compared in constant time (403 otherwise: a wrong key in
+the query is refused whatever the cookie says), and the
+security headers on every response (a Content-Security-Policy whose per-response nonce is the only
+way the inline style and script run, no framing, no referrer, no sniffing, no caching).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import hmac
+import secrets
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, Callable, ContextManager
+
+import anyio
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from ledger.web.page import board_html, message_html, page_html
+
+POLL_SECONDS = 0.5  # how often the change token is read: a saved hand shows within a second
+KEEPALIVE_SECONDS = 10  # a comment on an idle stream, so proxies and phones keep it open
+MAX_STREAMS = 100  # event streams at once; more get 503 (uvicorn's limit_concurrency bounds the rest)
+RETRY_MS = 1000  # how soon a browser reconnects a dropped stream
+ALLOWED = ("GET", "HEAD")
+
+Reading = Callable[[], ContextManager[Any]]  # e.g. ledger.cli.app.reading: Reads in one read transaction
+
+
+def new_key() -> str:
+    """A fresh access key for one run: 128 random bits (:mod:`secrets`), URL-safe text."""
+    return secrets.token_urlsafe(16)
+
+
+def read_board(reading: Reading, last: str | None) -> tuple[str, str | None]:
+    """``(token, board HTML)`` read now; the HTML is None when the token is still ``last``. A
+    ledger that cannot be read (a match that no longer replays, a damaged file) gives a board that
+    says so, and the server goes on (the next change is read again)."""
+    from ledger.web.tonight import change_token, read_tonight
+
+    now = dt.datetime.now()
+    try:
+        with reading() as reads:  # one short read transaction: the token, then (when new) the night
+            token = change_token(reads, now)
+            if token == last:
+                return token, None
+            tonight = read_tonight(reads, now)
+        return token, board_html(tonight, now)
+    except Exception as err:  # noqa: BLE001  the page says what is wrong; serving goes on
+        message = str(err).splitlines()[0] if str(err) else type(err).__name__
+        return f"error {message}", board_html(None, now, message)
+
+
+class Board:
+    """The latest board, shared by every reader: ``token`` and ``html``, read again by
+    :meth:`run` every ``poll`` seconds; :meth:`changes` waits for the next change."""
+
+    def __init__(self, reading: Reading, poll: float = POLL_SECONDS, max_streams: int = MAX_STREAMS):
+        self.reading = reading
+        self.poll = poll
+        self.max_streams = max_streams
+        self.token = ""
+        self.html = ""
+        self.streams = 0
+        self._changed = asyncio.Event()
+        self._stopping = asyncio.Event()
+
+    async def refresh(self) -> None:
+        """Read the token (and the board when it changed) in a worker thread; wake the streams."""
+        token, html = await anyio.to_thread.run_sync(read_board, self.reading, self.token)
+        if html is not None:
+            self.token, self.html = token, html
+            woken, self._changed = self._changed, asyncio.Event()
+            woken.set()
+
+    async def run(self) -> None:
+        """Poll until :meth:`stop`."""
+        while not self._stopping.is_set():
+            try:
+                await asyncio.wait_for(self._stopping.wait(), self.poll)
+            except asyncio.TimeoutError:
+                await self.refresh()
+
+    def stop(self) -> None:
+        """End the polling and every event stream (the server is shutting down)."""
+        self._stopping.set()
+        self._changed.set()
+
+    @property
+    def stopping(self) -> bool:
+        return self._stopping.is_set()
+
+    async def changes(self, since: str) -> AsyncIterator[str | None]:
+        """The tokens after ``since`` as they come (None after :data:`KEEPALIVE_SECONDS` without
+        one), until :meth:`stop`."""
+        sent = since
+        while not self.stopping:
+            if self.token != sent:
+                sent = self.token
+                yield sent
+                continue
+            waiting = self._changed
+            try:
+                await asyncio.wait_for(waiting.wait(), KEEPALIVE_SECONDS)
+            except asyncio.TimeoutError:
+                yield None
+
+
+def sse(event: str, data: str, ident: str) -> str:
+    """One server-sent event: every line of ``data`` a ``data:`` line (``data`` comes from
+    :mod:`ledger.web.page`, where nothing from the ledger can hold a line break)."""
+    lines = "".join(f"data: {line}\n" for line in data.split("\n"))
+    return f"event: {event}\nid: {ident}\n{lines}\n"
+
+
+def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECONDS,
+               max_streams: int = MAX_STREAMS) -> Guard:
+    """The application for access key ``key``, reading the ledger through ``reading`` (default:
+    :func:`ledger.cli.app.reading`, as ``show`` and ``report`` read)."""
+    if reading is None:
+        from ledger.cli.app import reading
+    board = Board(reading, poll, max_streams)
+
+    async def page(request: Request) -> Response:
+        return HTMLResponse(page_html(board.html, board.token, request.state.nonce))
+
+    async def events(request: Request) -> Response:
+        headers = {"X-Accel-Buffering": "no"}
+        if request.method == "HEAD":
+            return Response(media_type="text/event-stream", headers=headers)
+        if board.streams >= board.max_streams:
+            return _message(503, "busy", {"Retry-After": "5"})
+        since = request.headers.get("last-event-id") or request.query_params.get("since") or ""
+
+        async def stream() -> AsyncIterator[str]:
+            yield f"retry: {RETRY_MS}\n\n"
+            async for token in board.changes(since):
+                yield ": keep-alive\n\n" if token is None else sse("board", board.html, token)
+
+        return EventStream(board, stream(), headers)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return _message(404, "not_found")
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await board.refresh()  # the first board is there before the first request
+        task = asyncio.create_task(board.run())
+        app.state.board = board
+        try:
+            yield
+        finally:
+            board.stop()
+            await task
+
+    app = Starlette(routes=[Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"])],
+                    exception_handlers={404: not_found}, lifespan=lifespan)
+    app.state.board = board
+    return Guard(app, key)
+
+
+class EventStream(StreamingResponse):
+    """An event stream that holds one of the board's places from its creation until it ends,
+    however it ends (the page closed, the server stopping, a client gone before the first byte)."""
+
+    def __init__(self, board: Board, content: AsyncIterator[str], headers: dict):
+        super().__init__(content, media_type="text/event-stream", headers=headers)
+        self.board = board
+        board.streams += 1
+
+    async def __call__(self, scope, receive, send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.board.streams -= 1
+
+
+class Guard:
+    """ASGI middleware around the application: the method, the key and the headers (see the module
+    docstring); the application's :class:`Board` is :attr:`board`."""
+
+    def __init__(self, app: Starlette, key: str):
+        self.app = app
+        self.key = key.encode("utf-8")
+
+    @property
+    def board(self) -> Board:
+        return self.app.state.board
+
+    def stop(self) -> None:
+        """End the event streams, so that the server can stop at once (Ctrl-C)."""
+        self.board.stop()
+
+    def cookie_name(self, scope: dict) -> str:
+        """The key's cookie, one per port (cookies are shared by every port of a host)."""
+        server = scope.get("server") or ("", 0)
+        return f"ledger-key-{server[1] or 0}"
+
+    def valid(self, given: str | None) -> bool:
+        return given is not None and hmac.compare_digest(given.encode("utf-8", "surrogateescape"), self.key)
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        nonce = secrets.token_urlsafe(16)
+        scope.setdefault("state", {})["nonce"] = nonce
+        request = Request(scope)
+        cookie = self.cookie_name(scope)
+        from_query = request.query_params.get("key")
+        set_cookie = self.valid(from_query) and not self.valid(request.cookies.get(cookie))
+        extra = security_headers(nonce)
+        if set_cookie:
+            extra.append(("set-cookie", f"{cookie}={from_query}; Path=/; HttpOnly; SameSite=Strict"))
+
+        async def send_with_headers(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []),
+                                                  *((k.encode("latin-1"), v.encode("latin-1")) for k, v in extra)]}
+            await send(message)
+
+        if scope["method"] not in ALLOWED:
+            response = _message(405, "not_allowed", {"Allow": ", ".join(ALLOWED)})
+        elif not self.valid(from_query if from_query is not None else request.cookies.get(cookie)):
+            response = _message(403, "forbidden")
+        else:
+            await self.app(scope, receive, send_with_headers)
+            return
+        await response(scope, receive, send_with_headers)
+
+
+def security_headers(nonce: str) -> list[tuple[str, str]]:
+    """The headers of every response: the inline style and script run only with ``nonce``; nothing
+    loads from anywhere but this server's own event stream; no page may frame this one."""
+    csp = (f"default-src 'none'; script-src 'nonce-{nonce}'; style-src 'nonce-{nonce}'; connect-src 'self'; "
+           "img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+    return [("content-security-policy", csp), ("x-content-type-options", "nosniff"),
+            ("referrer-policy", "no-referrer"), ("x-frame-options", "DENY"), ("cache-control", "no-store"),
+            ("cross-origin-opener-policy", "same-origin"), ("cross-origin-resource-policy", "same-origin"),
+            ("permissions-policy", "camera=(), microphone=(), geolocation=()")]
+
+
+def _message(status: int, key: str, headers: dict | None = None) -> Response:
+    return HTMLResponse(message_html(key), status_code=status, headers=headers)

@@ -1,0 +1,129 @@
+"""Running the page: the listening socket, the addresses the phones use, the QR code, uvicorn.
+
+:func:`serve` binds ``host:port`` itself (so ``--port 0`` takes a free port and the address
+printed is the real one), prints the page's address with the run's key as the first line of
+standard output, then its QR code, then runs uvicorn until Ctrl-C (SIGINT) or SIGTERM, which end
+the event streams at once so that the server stops cleanly within a second or two.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import io
+import socket
+from typing import Callable
+
+from ledger.cli.cmd_serve import DEFAULT_HOST, DEFAULT_PORT
+from ledger.errors import LedgerError
+from ledger.web.app import MAX_STREAMS, Guard, create_app, new_key
+
+LIMIT_CONCURRENCY = MAX_STREAMS + 100  # connections and tasks at once; uvicorn answers 503 beyond
+ANY_HOST = ("0.0.0.0", "::", "")
+NO_PACKET_ADDRESS = ("192.0.2.1", 9)  # TEST-NET-1 (RFC 5737): a UDP connect there sends nothing
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on ``host:port``; ``LedgerError`` on ``host`` for a name that does
+    not resolve or an address of another machine, on ``port`` for one that cannot be listened on
+    (in use, privileged)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError) as err:
+        raise LedgerError(f"not an address of this machine ({err})", "host", host) from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as err:
+        sock.close()
+        if err.errno == errno.EADDRNOTAVAIL:  # an address, but of another machine
+            raise LedgerError(f"not an address of this machine ({err.strerror})", "host", host) from None
+        raise LedgerError(f"cannot listen on {host}:{port} ({err.strerror or err})", "port", port) from None
+    return sock
+
+
+def machine_addresses() -> list[str]:
+    """This machine's IPv4 addresses that another device on the network may reach: the one
+    outgoing traffic would leave from first, then the host name's; 127.0.0.1 when there is none."""
+    found = []
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(NO_PACKET_ADDRESS)
+        found.append(probe.getsockname()[0])
+    except OSError:
+        pass
+    finally:
+        probe.close()
+    try:
+        found += [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        pass
+    out = [a for a in dict.fromkeys(found) if not a.startswith("127.") and a != "0.0.0.0"]
+    return out or ["127.0.0.1"]
+
+
+def page_urls(host: str, port: int, key: str) -> list[str]:
+    """The page's address with its key, for each address the phones may use (``host``'s own, or
+    every address of this machine when ``host`` is every interface)."""
+    hosts = machine_addresses() if host in ANY_HOST else [host]
+    return [f"http://{f'[{h}]' if ':' in h else h}:{port}/?key={key}" for h in hosts]
+
+
+def qr_text(url: str) -> str:
+    """``url`` as a QR code drawn with block characters, for a phone's camera (segno)."""
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+class _Server:
+    """uvicorn's server, told to end the event streams as soon as it is asked to stop."""
+
+    def __init__(self, app: Guard, config):
+        import uvicorn
+
+        class Server(uvicorn.Server):
+            async def serve(self, sockets=None):
+                self.loop = asyncio.get_running_loop()
+                await super().serve(sockets)
+
+            def handle_exit(self, sig, frame):
+                loop = getattr(self, "loop", None)
+                if loop is not None:
+                    loop.call_soon_threadsafe(app.stop)
+                super().handle_exit(sig, frame)
+
+        self.server = Server(config)
+
+    def run(self, sock: socket.socket) -> None:
+        self.server.run(sockets=[sock])
+
+
+def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, echo: Callable[[str], None] = print,
+          note: Callable[[str], None] = print) -> None:
+    """Serve tonight's page on ``host:port`` until Ctrl-C: ``echo`` the address with the run's key
+    (first), its QR code, and the other addresses of the machine; ``note`` says how to stop.
+    ``LedgerError`` on ``host``/``port`` when it cannot listen there; KeyboardInterrupt on Ctrl-C."""
+    import uvicorn
+
+    key = new_key()
+    sock = bind(host, port)
+    urls = page_urls(host, sock.getsockname()[1], key)
+    echo(urls[0])
+    try:
+        echo(qr_text(urls[0]).rstrip("\n"))
+    except UnicodeEncodeError:  # a terminal that cannot draw block characters: the address will do
+        pass
+    for other in urls[1:]:
+        echo(f"also: {other}")
+    note("Read only: the players open the address above (or scan the code). Ctrl-C stops it.")
+    app = create_app(key)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", server_header=False,
+                            limit_concurrency=LIMIT_CONCURRENCY, timeout_graceful_shutdown=3,
+                            proxy_headers=False)
+    _Server(app, config).run(sock)
