@@ -37,9 +37,10 @@ class ScoredResult:
 
     def points(self, side: str) -> float:
         """What ``side`` (NS/EW) earned: its matchpoints or its IMPs."""
-        if self.mp_ns is not None:
-            return self.mp_ns if side == "NS" else self.mp_ew
-        return self.imp_ns if side == "NS" else self.imp_ew
+        got = (self.mp_ns if side == "NS" else self.mp_ew) if self.mp_ns is not None else (
+            self.imp_ns if side == "NS" else self.imp_ew)
+        assert got is not None  # ranked results are scored: a teams board waiting for its other table is not
+        return got
 
 
 @dataclass(frozen=True)
@@ -105,32 +106,33 @@ def score_session(session: Session) -> ScoredSession:
 def score_matchpoints(board: Board, scale: str) -> ScoredBoard:
     """Matchpoints (2/1 or ACBL scale) of each real score among the real scores, made up to the
     board's full count by Neuberg's formula; an artificial score is its share of the top."""
-    real = [r for r in board.results if r.real]
+    real = {r.index: r.score_ns for r in board.results if r.score_ns is not None}
     count = len(board.results)
     top = scales.top(count, scale)
-    raw = dict(zip((r.index for r in real), scales.matchpoints([r.score_ns for r in real], scale)))
+    raw = dict(zip(real, scales.matchpoints(list(real.values()), scale)))
     out = []
     for r in board.results:
-        if r.real:
+        if r.score_ns is not None:
             ns = scales.neuberg(raw[r.index], len(real), count, scale)
             pct_ns = 100 * ns / top if top else 50.0
             out.append(ScoredResult(r, ns, top - ns, pct_ns, 100 - pct_ns))
         else:
-            share_ns, share_ew = (scales.ARTIFICIAL_SHARE[a] for a in r.adjusted)
+            share_ns, share_ew = (scales.ARTIFICIAL_SHARE[a] for a in _artificial(r))
             out.append(ScoredResult(r, share_ns * top, share_ew * top, 100 * share_ns, 100 * share_ew))
     return ScoredBoard(board, tuple(out), top=top)
 
 
 def score_butler(board: Board, scoring: str = "butler") -> ScoredBoard:
     """Butler: each real NS score's IMPs against the board's datum; an artificial score ±3 IMPs."""
-    datum = scales.datum([r.score_ns for r in board.results if r.real])
+    datum = scales.datum([r.score_ns for r in board.results if r.score_ns is not None])
     out = []
     for r in board.results:
-        if r.real:
+        if r.score_ns is not None:
+            assert datum is not None  # a board with a real score has a datum
             ns = scales.imps(r.score_ns - datum)
             out.append(ScoredResult(r, imp_ns=ns, imp_ew=-ns))
         else:
-            a_ns, a_ew = (scales.ARTIFICIAL_BUTLER_IMPS[a] for a in r.adjusted)
+            a_ns, a_ew = (scales.ARTIFICIAL_BUTLER_IMPS[a] for a in _artificial(r))
             out.append(ScoredResult(r, imp_ns=a_ns, imp_ew=a_ew))
     return ScoredBoard(board, tuple(out), datum=datum)
 
@@ -140,17 +142,17 @@ def score_cross_imps(board: Board, scoring: str = "cross-imps") -> ScoredBoard:
     an artificial score ±1.5 IMPs per comparison (the board's results less one)."""
     counts: dict[int, int] = defaultdict(int)
     for r in board.results:
-        if r.real:
+        if r.score_ns is not None:
             counts[r.score_ns] += 1
     by_score = {s: sum(n * scales.imps(s - t) for t, n in counts.items()) for s in counts}
     comparisons = len(board.results) - 1
     out = []
     for r in board.results:
-        if r.real:
+        if r.score_ns is not None:
             ns = by_score[r.score_ns]
             out.append(ScoredResult(r, imp_ns=ns, imp_ew=-ns))
         else:
-            a_ns, a_ew = (scales.ARTIFICIAL_CROSS_IMPS[a] * comparisons for a in r.adjusted)
+            a_ns, a_ew = (scales.ARTIFICIAL_CROSS_IMPS[a] * comparisons for a in _artificial(r))
             out.append(ScoredResult(r, imp_ns=a_ns, imp_ew=a_ew))
     return ScoredBoard(board, tuple(out))
 
@@ -165,9 +167,16 @@ def score_team_board(board: Board, scoring: str = "imps") -> ScoredBoard:
         if partner is None:  # a session still being entered: the other table has not played yet
             out.append(ScoredResult(r))
             continue
+        assert r.score_ns is not None and partner.score_ns is not None  # a teams result has no artificial score
         ns = scales.imps(r.score_ns - partner.score_ns)
         out.append(ScoredResult(r, imp_ns=ns, imp_ew=-ns))
     return ScoredBoard(board, tuple(out))
+
+
+def _artificial(r: Result) -> tuple[str, str]:
+    """The artificial adjusted score ``(ns, ew)`` of a result without a real score."""
+    assert r.adjusted is not None  # read_session gives every result a score_ns or an adjusted score
+    return r.adjusted
 
 
 _METHODS: dict[str, Callable[[Board, str], ScoredBoard]] = {
