@@ -68,7 +68,7 @@ def ranking_tables(scored: ScoredSession) -> list[Table]:
         cols += [Column("IMPs"), Column("boards")]
     groups: dict[str | None, list] = {}
     for row in scored.ranking:
-        groups.setdefault(row.direction, []).append(row)
+        groups.setdefault(row.direction if s.mitchell else None, []).append(row)
     tables = []
     for direction, rows in groups.items():
         out = []

@@ -9,9 +9,10 @@ matches with their IMP totals and victory points; and the ranking. Pure: no I/O.
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from ledger.club import scales
 from ledger.club.session import (
@@ -67,8 +68,9 @@ class MatchScore:
 
 @dataclass(frozen=True)
 class RankRow:
-    """One line of the ranking: ``rank`` (equal totals share it), the ``entrant``, the
-    ``direction`` it is ranked in (a Mitchell) or None, its ``total`` (matchpoints, IMPs or VPs),
+    """One line of the ranking: ``rank`` (equal totals share it), the ``entrant``, its
+    ``direction`` (a pair's: the one it is ranked in in a Mitchell, else its starting direction,
+    :func:`starting_directions`; None for a player or a team), its ``total`` (matchpoints, IMPs or VPs),
     its percentage (matchpoints: total over the sum of the tops of the boards it played), the
     ``boards`` it played, and for teams its IMP total."""
 
@@ -98,7 +100,8 @@ def score_session(session: Session) -> ScoredSession:
         ranking = team_ranking(matches)
     else:
         matches = ()
-        ranking = entrant_ranking(boards, session.scoring in MATCHPOINT_SCORINGS, session.mitchell)
+        ranking = entrant_ranking(boards, session.scoring in MATCHPOINT_SCORINGS, session.mitchell,
+                                  session.event == "pairs")
     return ScoredSession(session, boards, ranking, matches)
 
 
@@ -221,14 +224,15 @@ def _board_matches(boards: Sequence[ScoredBoard]) -> Iterable[MatchScore]:
 
 
 # --- rankings -----------------------------------------------------------------------------------
-def _ranked(rows: list[tuple[float, Entrant, tuple]], direction: str | None) -> list[RankRow]:
-    """Rank ``(total, entrant, rest)`` rows, best first; equal totals share the rank."""
+def _ranked(rows: list[tuple[float, Entrant, tuple]], directions: Mapping[Entrant, str]) -> list[RankRow]:
+    """Rank ``(total, entrant, rest)`` rows, best first; equal totals share the rank; each row's
+    direction from ``directions`` (None for an entrant it does not hold)."""
     rows = sorted(rows, key=lambda x: (-round(x[0], RANK_PLACES), _natural(x[1].key)))
     out, rank, last = [], 0, None
     for i, (total, entrant, rest) in enumerate(rows):
         if round(total, RANK_PLACES) != last:
             rank, last = i + 1, round(total, RANK_PLACES)
-        out.append(RankRow(rank, entrant, direction, total, *rest))
+        out.append(RankRow(rank, entrant, directions.get(entrant), total, *rest))
     return out
 
 
@@ -236,13 +240,45 @@ def _natural(key: str) -> tuple:
     return (0, int(key), "") if key.isdigit() else (1, 0, key.casefold())
 
 
-def entrant_ranking(boards: Sequence[ScoredBoard], matchpoints: bool, mitchell: bool) -> tuple[RankRow, ...]:
-    """Pairs or players by total matchpoints (with the percentage: the total over the sum of the
-    tops of the boards played) or total IMPs; a Mitchell ranks NS and EW apart."""
+def starting_directions(boards: Sequence[Board]) -> dict[Entrant, str]:
+    """Each entrant's starting direction (``NS``/``EW``): the side it sat in its first round, its
+    result with the lowest ``round`` (results keep the round they were given), else, where its
+    results give no round, its first result in the document's order (boards in the document's
+    order). What club programs print as a pair's direction (Magic Contest, Ruter: the
+    ``Direction`` of the ``[TotalScoreTable]``, the pair's seat at its starting table), also
+    when pairs change direction during the session (docs/club.md, "Readings taken")."""
+    first: dict[Entrant, tuple[float, int, str]] = {}
+    order = 0
+    for b in boards:
+        for r in b.results:
+            when = _round_number(r.given.get("round"))
+            for side in ("NS", "EW"):
+                for e in r.side(side):
+                    if e not in first or (when, order) < first[e][:2]:
+                        first[e] = (when, order, side)
+            order += 1
+    return {e: side for e, (_, _, side) in first.items()}
+
+
+def _round_number(value: object) -> float:
+    """A result's ``round`` as a number (a whole number or its digits); infinity for none."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    return math.inf
+
+
+def entrant_ranking(boards: Sequence[ScoredBoard], matchpoints: bool, mitchell: bool,
+                    pairs: bool = True) -> tuple[RankRow, ...]:
+    """Pairs or players (``pairs`` False: an individual, whose rows have no direction) by total
+    matchpoints (with the percentage: the total over the sum of the tops of the boards played) or
+    total IMPs; a Mitchell ranks NS and EW apart, otherwise one list. A pair's row gives its
+    direction: in a Mitchell the one it plays, else its starting direction
+    (:func:`starting_directions`)."""
     total: dict[Entrant, float] = defaultdict(float)
     tops: dict[Entrant, float] = defaultdict(float)
     played: dict[Entrant, int] = defaultdict(int)
-    direction: dict[Entrant, str] = {}
     for sb in boards:
         for sr in sb.results:
             for side in ("NS", "EW"):
@@ -250,16 +286,16 @@ def entrant_ranking(boards: Sequence[ScoredBoard], matchpoints: bool, mitchell: 
                     total[e] += sr.points(side)
                     tops[e] += sb.top or 0
                     played[e] += 1
-                    direction.setdefault(e, side)
+    direction = starting_directions([sb.board for sb in boards]) if pairs else {}
 
     def row(e: Entrant) -> tuple[float, Entrant, tuple]:
         pct = (100 * total[e] / tops[e] if tops[e] else 50.0) if matchpoints else None
         return total[e], e, (pct, played[e])
 
     if not mitchell:
-        return tuple(_ranked([row(e) for e in total], None))
+        return tuple(_ranked([row(e) for e in total], direction))
     return tuple(r for side in ("NS", "EW")
-                 for r in _ranked([row(e) for e in total if direction[e] == side], side))
+                 for r in _ranked([row(e) for e in total if direction.get(e) == side], direction))
 
 
 def team_ranking(matches: Sequence[MatchScore]) -> tuple[RankRow, ...]:
@@ -273,4 +309,4 @@ def team_ranking(matches: Sequence[MatchScore]) -> tuple[RankRow, ...]:
             imps[team] += i
             played[team] += m.boards
     return tuple(_ranked([(scales.round_half_away(vp[t], 2), Entrant(t), (None, played[t], imps[t])) for t in vp],
-                         None))
+                         {}))
