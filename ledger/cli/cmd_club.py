@@ -278,7 +278,7 @@ def score_file(file: str, scoring: Optional[str] = None, match_boards: Optional[
         return score_document(doc)
     except LedgerError as err:
         m = _RESULT_FIELD.match(err.field) if origins else None
-        if m is None:
+        if m is None or origins is None:
             raise
         origin = origins[int(m[1])][int(m[2])]
         raise LedgerError(err.message, origin + err.field[m.end():], err.value) from None

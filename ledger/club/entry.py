@@ -12,15 +12,27 @@ bridge contract (``4SX W -2``, ``3NT by S =``, ``6H E made 13``, ``pass``; the w
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 from typing import Any, Sequence
 
 from ledger.errors import LedgerError
 from ledger.club.session import COMPASS
+from ledger.games.base import MatchSetup
+from ledger.games.bridge.board import DUPLICATE
+from ledger.games.bridge.scoring import parse_seat
 
 KEPT_FLAGS = ("table", "round", "section", "lead")
 _ADJUSTED = re.compile(r"A[+=-]?(/A[+=-]?)?", re.I)
-_NO_PLAYERS = SimpleNamespace(players=())  # the declarer is a seat at a club table, never a name
+
+
+class _ClubTable(MatchSetup):
+    """The setup the bridge entry words are read with at a club table: no player names, so a
+    declarer that is not a seat word is refused as not a seat (``LedgerError`` on ``declarer``)."""
+
+    def resolve_player(self, name: object, field: str) -> str:
+        return parse_seat(name, field)  # raises: the bridge words ask only for what is not a seat word
+
+
+_NO_PLAYERS = _ClubTable("bridge", DUPLICATE, (), {})
 
 
 def _entrant(word: str) -> int | str:

@@ -156,17 +156,18 @@ def _row_result(columns: list[str], row: list[str | None], where: str) -> dict[s
         seats = dict(zip("NSEW", (cell[c] for c in INDIVIDUAL_COLUMNS)))
         if any(v is None for v in seats.values()):
             return None
-        out: dict[str, Any] = {"players": {s: _number(v) for s, v in seats.items()}}
+        out: dict[str, Any] = {"players": {s: _number(v) for s, v in seats.items() if v is not None}}
     else:
-        if cell.get("PairId_NS") is None or cell.get("PairId_EW") is None:
+        ns, ew = cell.get("PairId_NS"), cell.get("PairId_EW")
+        if ns is None or ew is None:
             if "PairId_NS" not in cell:
                 raise LedgerError("a ScoreTable needs PairId_NS and PairId_EW (or PlayerId_North …)",
                                   f"{where}.PairId_NS", None)
             return None
-        out = {"ns": _number(cell["PairId_NS"]), "ew": _number(cell["PairId_EW"])}
+        out = {"ns": _number(ns), "ew": _number(ew)}
     for col, key in _KEPT_COLUMNS.items():
-        if cell.get(col) is not None:
-            out[key] = _number(cell[col])
+        if (kept := cell.get(col)) is not None:
+            out[key] = _number(kept)
     adjusted = [s for s in scores if s and _ADJUSTED.fullmatch(s)]
     if adjusted:
         out["adjusted"] = {"ns": scores[0] or "A", "ew": scores[1] or "A"}
@@ -175,8 +176,8 @@ def _row_result(columns: list[str], row: list[str | None], where: str) -> dict[s
         out["contract"] = cell["Contract"]
         if cell.get("Declarer") is not None:
             out["declarer"] = cell["Declarer"]
-        if cell.get("Result") is not None:
-            out["tricks"] = _number(cell["Result"])
+        if (tricks := cell.get("Result")) is not None:
+            out["tricks"] = _number(tricks)
     score = _signed_score(*scores, where)
     if score is not None:
         out["score_ns"] = score
@@ -238,8 +239,9 @@ def _names(games: list[PbnGame]) -> dict[str, str]:
             ident = next((c for c in ("PairId", "PlayerId", "TeamId") if c in columns), None)
             name = next((c for c in ("Names", "Name", "TeamName") if c in columns), None)
             if ident and name:
-                return {r[columns.index(ident)]: r[columns.index(name)] for r in rows
-                        if len(r) == len(columns) and r[columns.index(ident)] and r[columns.index(name)]}
+                i, j = columns.index(ident), columns.index(name)
+                return {key: text for r in rows if len(r) == len(columns)
+                        for key, text in [(r[i], r[j])] if key and text}
     return {}
 
 
@@ -248,8 +250,8 @@ def _match_row(columns: list[str], row: list[str | None], where: str, boards: in
     ``"1,31,29|2,79,2|200,110,31"``: per segment its number and the two IMP totals, ``200`` the
     match's total); None for a match not played yet."""
     cell = dict(zip(columns, row))
-    details = cell.get("MatchDetails")
-    if not details or cell.get("TeamId_Home") is None or cell.get("TeamId_Away") is None:
+    details, home, away = cell.get("MatchDetails"), cell.get("TeamId_Home"), cell.get("TeamId_Away")
+    if not details or home is None or away is None:
         return None
     parts = [p.split(",") for p in details.split("|")]
     total = next((p for p in parts if p[0] == "200"), parts[-1])
@@ -260,10 +262,10 @@ def _match_row(columns: list[str], row: list[str | None], where: str, boards: in
     if boards is None:
         raise LedgerError("a teams match table does not say how many boards a match had: give it "
                           "(ledger club score FILE --match-boards N)", f"{where}.MatchDetails", details)
-    out: dict[str, Any] = {"home": _number(cell["TeamId_Home"]), "away": _number(cell["TeamId_Away"]),
+    out: dict[str, Any] = {"home": _number(home), "away": _number(away),
                            "imps": [int(x) if x.is_integer() else x for x in imps], "boards": boards}
-    if cell.get("Round") is not None:
-        out["round"] = _number(cell["Round"])
+    if (round_ := cell.get("Round")) is not None:
+        out["round"] = _number(round_)
     return out
 
 

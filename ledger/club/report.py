@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any, Sequence
+from typing import Sequence
 
 from ledger.club.output import ENTRANT_WORD, label
 from ledger.club.scoring import ScoredBoard, ScoredResult, ScoredSession
-from ledger.club.session import MATCHPOINT_SCORINGS, Session
+from ledger.club.session import MATCHPOINT_SCORINGS, Entrant, Session
 from ledger.games.base import Column, Table
 from ledger.games.bridge.scoring import format_result, parse_contract, parse_seat, tricks_from
 
@@ -68,7 +68,7 @@ def ranking_tables(scored: ScoredSession) -> list[Table]:
         cols += [Column("IMPs"), Column("boards")]
     groups: dict[str | None, list] = {}
     for row in scored.ranking:
-        groups.setdefault(row.direction, []).append(row)
+        groups.setdefault(row.direction if s.mitchell else None, []).append(row)
     tables = []
     for direction, rows in groups.items():
         out = []
@@ -96,6 +96,7 @@ def contract_text(sr: ScoredResult) -> str:
         return "/".join(r.adjusted)
     given = r.given
     if given.get("contract") in (None, ""):
+        assert r.score_ns is not None  # a result without an adjusted score or a contract has its score_ns
         return f"NS {r.score_ns}" if r.score_ns >= 0 else f"EW {-r.score_ns}"
     contract = parse_contract(given["contract"])
     if contract.passed:
@@ -175,11 +176,11 @@ def csv_text(scored: ScoredSession) -> str:
                + (["datum"] if s.scoring == "butler" else []))
     for sb in scored.boards:
         for sr in sb.results:
-            r = sr.result
+            res = sr.result
             values = [sr.mp_ns, sr.mp_ew, sr.pct_ns, sr.pct_ew] if mp else [sr.imp_ns, sr.imp_ew]
-            w.writerow([sb.board.number, sb.board.vulnerable, " ".join(entrant_text(s, e.key) for e in r.ns),
-                        " ".join(entrant_text(s, e.key) for e in r.ew), contract_text(sr),
-                        "" if r.score_ns is None else r.score_ns] + [_fig(v, 4) for v in values]
+            w.writerow([sb.board.number, sb.board.vulnerable, " ".join(entrant_text(s, e.key) for e in res.ns),
+                        " ".join(entrant_text(s, e.key) for e in res.ew), contract_text(sr),
+                        "" if res.score_ns is None else res.score_ns] + [_fig(v, 4) for v in values]
                        + ([sb.datum] if s.scoring == "butler" else []))
     return buf.getvalue()
 
@@ -202,26 +203,26 @@ def running_totals(scored: ScoredSession) -> dict[str, list[float | None]]:
                 line.append(round(totals[team], 2) if team in totals else None)
         return {entrant_text(s, t): v for t, v in series.items()}
     mp = _mp(s)
-    got: dict[Any, float] = {}
-    tops: dict[Any, float] = {}
-    series = {row.entrant: [] for row in scored.ranking}
+    got: dict[Entrant, float] = {}
+    tops: dict[Entrant, float] = {}
+    by_entrant: dict[Entrant, list[float | None]] = {row.entrant: [] for row in scored.ranking}
     for sb in scored.boards:
         for sr in sb.results:
             for side in ("NS", "EW"):
                 for e in sr.result.side(side):
                     got[e] = got.get(e, 0) + sr.points(side)
                     tops[e] = tops.get(e, 0) + (sb.top or 0)
-        for e, line in series.items():
+        for e, line in by_entrant.items():
             if e not in got:
                 line.append(None)
             elif mp:
                 line.append(round(100 * got[e] / tops[e], 2) if tops[e] else 50.0)
             else:
                 line.append(round(got[e], 2))
-    return {_entrant_label(s, e): v for e, v in series.items()}
+    return {_entrant_label(s, e): v for e, v in by_entrant.items()}
 
 
-def _entrant_label(s: Session, e) -> str:
+def _entrant_label(s: Session, e: Entrant) -> str:
     text = entrant_text(s, e.key)
     return f"{text} {e.direction}" if e.direction else text
 

@@ -9,9 +9,10 @@ matches with their IMP totals and victory points; and the ranking. Pure: no I/O.
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from ledger.club import scales
 from ledger.club.session import (
@@ -37,9 +38,10 @@ class ScoredResult:
 
     def points(self, side: str) -> float:
         """What ``side`` (NS/EW) earned: its matchpoints or its IMPs."""
-        if self.mp_ns is not None:
-            return self.mp_ns if side == "NS" else self.mp_ew
-        return self.imp_ns if side == "NS" else self.imp_ew
+        got = (self.mp_ns if side == "NS" else self.mp_ew) if self.mp_ns is not None else (
+            self.imp_ns if side == "NS" else self.imp_ew)
+        assert got is not None  # ranked results are scored: a teams board waiting for its other table is not
+        return got
 
 
 @dataclass(frozen=True)
@@ -66,8 +68,9 @@ class MatchScore:
 
 @dataclass(frozen=True)
 class RankRow:
-    """One line of the ranking: ``rank`` (equal totals share it), the ``entrant``, the
-    ``direction`` it is ranked in (a Mitchell) or None, its ``total`` (matchpoints, IMPs or VPs),
+    """One line of the ranking: ``rank`` (equal totals share it), the ``entrant``, its
+    ``direction`` (a pair's: the one it is ranked in in a Mitchell, else its starting direction,
+    :func:`starting_directions`; None for a player or a team), its ``total`` (matchpoints, IMPs or VPs),
     its percentage (matchpoints: total over the sum of the tops of the boards it played), the
     ``boards`` it played, and for teams its IMP total."""
 
@@ -97,7 +100,8 @@ def score_session(session: Session) -> ScoredSession:
         ranking = team_ranking(matches)
     else:
         matches = ()
-        ranking = entrant_ranking(boards, session.scoring in MATCHPOINT_SCORINGS, session.mitchell)
+        ranking = entrant_ranking(boards, session.scoring in MATCHPOINT_SCORINGS, session.mitchell,
+                                  session.event == "pairs")
     return ScoredSession(session, boards, ranking, matches)
 
 
@@ -105,32 +109,33 @@ def score_session(session: Session) -> ScoredSession:
 def score_matchpoints(board: Board, scale: str) -> ScoredBoard:
     """Matchpoints (2/1 or ACBL scale) of each real score among the real scores, made up to the
     board's full count by Neuberg's formula; an artificial score is its share of the top."""
-    real = [r for r in board.results if r.real]
+    real = {r.index: r.score_ns for r in board.results if r.score_ns is not None}
     count = len(board.results)
     top = scales.top(count, scale)
-    raw = dict(zip((r.index for r in real), scales.matchpoints([r.score_ns for r in real], scale)))
+    raw = dict(zip(real, scales.matchpoints(list(real.values()), scale)))
     out = []
     for r in board.results:
-        if r.real:
+        if r.score_ns is not None:
             ns = scales.neuberg(raw[r.index], len(real), count, scale)
             pct_ns = 100 * ns / top if top else 50.0
             out.append(ScoredResult(r, ns, top - ns, pct_ns, 100 - pct_ns))
         else:
-            share_ns, share_ew = (scales.ARTIFICIAL_SHARE[a] for a in r.adjusted)
+            share_ns, share_ew = (scales.ARTIFICIAL_SHARE[a] for a in _artificial(r))
             out.append(ScoredResult(r, share_ns * top, share_ew * top, 100 * share_ns, 100 * share_ew))
     return ScoredBoard(board, tuple(out), top=top)
 
 
 def score_butler(board: Board, scoring: str = "butler") -> ScoredBoard:
     """Butler: each real NS score's IMPs against the board's datum; an artificial score ±3 IMPs."""
-    datum = scales.datum([r.score_ns for r in board.results if r.real])
+    datum = scales.datum([r.score_ns for r in board.results if r.score_ns is not None])
     out = []
     for r in board.results:
-        if r.real:
+        if r.score_ns is not None:
+            assert datum is not None  # a board with a real score has a datum
             ns = scales.imps(r.score_ns - datum)
             out.append(ScoredResult(r, imp_ns=ns, imp_ew=-ns))
         else:
-            a_ns, a_ew = (scales.ARTIFICIAL_BUTLER_IMPS[a] for a in r.adjusted)
+            a_ns, a_ew = (scales.ARTIFICIAL_BUTLER_IMPS[a] for a in _artificial(r))
             out.append(ScoredResult(r, imp_ns=a_ns, imp_ew=a_ew))
     return ScoredBoard(board, tuple(out), datum=datum)
 
@@ -140,17 +145,17 @@ def score_cross_imps(board: Board, scoring: str = "cross-imps") -> ScoredBoard:
     an artificial score ±1.5 IMPs per comparison (the board's results less one)."""
     counts: dict[int, int] = defaultdict(int)
     for r in board.results:
-        if r.real:
+        if r.score_ns is not None:
             counts[r.score_ns] += 1
     by_score = {s: sum(n * scales.imps(s - t) for t, n in counts.items()) for s in counts}
     comparisons = len(board.results) - 1
     out = []
     for r in board.results:
-        if r.real:
+        if r.score_ns is not None:
             ns = by_score[r.score_ns]
             out.append(ScoredResult(r, imp_ns=ns, imp_ew=-ns))
         else:
-            a_ns, a_ew = (scales.ARTIFICIAL_CROSS_IMPS[a] * comparisons for a in r.adjusted)
+            a_ns, a_ew = (scales.ARTIFICIAL_CROSS_IMPS[a] * comparisons for a in _artificial(r))
             out.append(ScoredResult(r, imp_ns=a_ns, imp_ew=a_ew))
     return ScoredBoard(board, tuple(out))
 
@@ -165,9 +170,16 @@ def score_team_board(board: Board, scoring: str = "imps") -> ScoredBoard:
         if partner is None:  # a session still being entered: the other table has not played yet
             out.append(ScoredResult(r))
             continue
+        assert r.score_ns is not None and partner.score_ns is not None  # a teams result has no artificial score
         ns = scales.imps(r.score_ns - partner.score_ns)
         out.append(ScoredResult(r, imp_ns=ns, imp_ew=-ns))
     return ScoredBoard(board, tuple(out))
+
+
+def _artificial(r: Result) -> tuple[str, str]:
+    """The artificial adjusted score ``(ns, ew)`` of a result without a real score."""
+    assert r.adjusted is not None  # read_session gives every result a score_ns or an adjusted score
+    return r.adjusted
 
 
 _METHODS: dict[str, Callable[[Board, str], ScoredBoard]] = {
@@ -212,14 +224,15 @@ def _board_matches(boards: Sequence[ScoredBoard]) -> Iterable[MatchScore]:
 
 
 # --- rankings -----------------------------------------------------------------------------------
-def _ranked(rows: list[tuple[float, Entrant, tuple]], direction: str | None) -> list[RankRow]:
-    """Rank ``(total, entrant, rest)`` rows, best first; equal totals share the rank."""
+def _ranked(rows: list[tuple[float, Entrant, tuple]], directions: Mapping[Entrant, str]) -> list[RankRow]:
+    """Rank ``(total, entrant, rest)`` rows, best first; equal totals share the rank; each row's
+    direction from ``directions`` (None for an entrant it does not hold)."""
     rows = sorted(rows, key=lambda x: (-round(x[0], RANK_PLACES), _natural(x[1].key)))
     out, rank, last = [], 0, None
     for i, (total, entrant, rest) in enumerate(rows):
         if round(total, RANK_PLACES) != last:
             rank, last = i + 1, round(total, RANK_PLACES)
-        out.append(RankRow(rank, entrant, direction, total, *rest))
+        out.append(RankRow(rank, entrant, directions.get(entrant), total, *rest))
     return out
 
 
@@ -227,13 +240,45 @@ def _natural(key: str) -> tuple:
     return (0, int(key), "") if key.isdigit() else (1, 0, key.casefold())
 
 
-def entrant_ranking(boards: Sequence[ScoredBoard], matchpoints: bool, mitchell: bool) -> tuple[RankRow, ...]:
-    """Pairs or players by total matchpoints (with the percentage: the total over the sum of the
-    tops of the boards played) or total IMPs; a Mitchell ranks NS and EW apart."""
+def starting_directions(boards: Sequence[Board]) -> dict[Entrant, str]:
+    """Each entrant's starting direction (``NS``/``EW``): the side it sat in its first round, its
+    result with the lowest ``round`` (results keep the round they were given), else, where its
+    results give no round, its first result in the document's order (boards in the document's
+    order). What club programs print as a pair's direction (Magic Contest, Ruter: the
+    ``Direction`` of the ``[TotalScoreTable]``, the pair's seat at its starting table), also
+    when pairs change direction during the session (docs/club.md, "Readings taken")."""
+    first: dict[Entrant, tuple[float, int, str]] = {}
+    order = 0
+    for b in boards:
+        for r in b.results:
+            when = _round_number(r.given.get("round"))
+            for side in ("NS", "EW"):
+                for e in r.side(side):
+                    if e not in first or (when, order) < first[e][:2]:
+                        first[e] = (when, order, side)
+            order += 1
+    return {e: side for e, (_, _, side) in first.items()}
+
+
+def _round_number(value: object) -> float:
+    """A result's ``round`` as a number (a whole number or its digits); infinity for none."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    return math.inf
+
+
+def entrant_ranking(boards: Sequence[ScoredBoard], matchpoints: bool, mitchell: bool,
+                    pairs: bool = True) -> tuple[RankRow, ...]:
+    """Pairs or players (``pairs`` False: an individual, whose rows have no direction) by total
+    matchpoints (with the percentage: the total over the sum of the tops of the boards played) or
+    total IMPs; a Mitchell ranks NS and EW apart, otherwise one list. A pair's row gives its
+    direction: in a Mitchell the one it plays, else its starting direction
+    (:func:`starting_directions`)."""
     total: dict[Entrant, float] = defaultdict(float)
     tops: dict[Entrant, float] = defaultdict(float)
     played: dict[Entrant, int] = defaultdict(int)
-    direction: dict[Entrant, str] = {}
     for sb in boards:
         for sr in sb.results:
             for side in ("NS", "EW"):
@@ -241,16 +286,16 @@ def entrant_ranking(boards: Sequence[ScoredBoard], matchpoints: bool, mitchell: 
                     total[e] += sr.points(side)
                     tops[e] += sb.top or 0
                     played[e] += 1
-                    direction.setdefault(e, side)
+    direction = starting_directions([sb.board for sb in boards]) if pairs else {}
 
     def row(e: Entrant) -> tuple[float, Entrant, tuple]:
         pct = (100 * total[e] / tops[e] if tops[e] else 50.0) if matchpoints else None
         return total[e], e, (pct, played[e])
 
     if not mitchell:
-        return tuple(_ranked([row(e) for e in total], None))
+        return tuple(_ranked([row(e) for e in total], direction))
     return tuple(r for side in ("NS", "EW")
-                 for r in _ranked([row(e) for e in total if direction[e] == side], side))
+                 for r in _ranked([row(e) for e in total if direction.get(e) == side], direction))
 
 
 def team_ranking(matches: Sequence[MatchScore]) -> tuple[RankRow, ...]:
@@ -264,4 +309,4 @@ def team_ranking(matches: Sequence[MatchScore]) -> tuple[RankRow, ...]:
             imps[team] += i
             played[team] += m.boards
     return tuple(_ranked([(scales.round_half_away(vp[t], 2), Entrant(t), (None, played[t], imps[t])) for t in vp],
-                         None))
+                         {}))

@@ -118,11 +118,10 @@ class Session:
 def _choice(value: object, allowed: Sequence[str], field: str, default: str) -> str:
     if value is None:
         return default
-    text = value.strip().lower() if isinstance(value, str) else value
-    if text not in allowed:
-        known = f" ({', '.join(allowed)})"
-        raise LedgerError(f"unknown {field} {value!r}{did_you_mean(value, allowed, known)}", field, value)
-    return text
+    if isinstance(value, str) and (text := value.strip().lower()) in allowed:
+        return text
+    known = f" ({', '.join(allowed)})"
+    raise LedgerError(f"unknown {field} {value!r}{did_you_mean(value, allowed, known)}", field, value)
 
 
 def read_session(doc: object, partial: bool = False) -> Session:
@@ -444,7 +443,7 @@ def _check_team_tables(b: Board, partial: bool = False) -> None:
             raise LedgerError(f"team {r.ns[0].key} sits NS against team {r.ew[0].key} twice on board {b.number} "
                               f"(also results[{tables[key]}])", f"{field}.ns", r.ns[0].key)
         tables[key] = r.index
-    seen_team: dict[Entrant, tuple[Entrant, Entrant]] = {}
+    seen_team: dict[Entrant, tuple[Entrant, ...]] = {}
     for r in b.results:
         field = f"boards[{b.index}].results[{r.index}]"
         if (r.ew[0], r.ns[0]) not in tables and not partial:

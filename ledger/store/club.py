@@ -50,7 +50,7 @@ def session_document(row: ClubSession, results: Sequence[ClubResult]) -> dict:
     return doc
 
 
-def _score(doc: dict, where: Mapping[tuple[int, int], int] | None = None):
+def _score(doc: dict):
     """Score a session document; an error about a result is named by its number (``result 7``)."""
     import re
 
@@ -93,7 +93,7 @@ class ClubLedger:
         q = select(ClubResult).where(ClubResult.session_id == row.id)
         if live:
             q = q.where(col(ClubResult.voided).is_(False))
-        return list(s.exec(q.order_by(ClubResult.position, ClubResult.id)))
+        return list(s.exec(q.order_by(col(ClubResult.position), col(ClubResult.id))))
 
     def _view(self, s: Session, row: ClubSession) -> ClubView:
         results = tuple(self._results(s, row))
@@ -112,7 +112,7 @@ class ClubLedger:
     def sessions(self) -> list[dict]:
         """Every session: number, title, event, scoring, live results, when it began."""
         with self.led.transaction() as s:
-            rows = list(s.exec(select(ClubSession).order_by(ClubSession.id)))
+            rows = list(s.exec(select(ClubSession).order_by(col(ClubSession.id))))
             return [{"session": r.id, "title": r.title, "event": r.event, "scoring": r.scoring,
                      "results": len(self._results(s, r)), "created_at": r.created_at.isoformat()} for r in rows]
 
@@ -138,7 +138,7 @@ class ClubLedger:
         tables = as_int(tables, "tables", 1, 999) if tables is not None else None
         from ledger.club.session import read_session
 
-        doc = {"event": event, "scoring": scoring, "movement": movement, "names": dict(names or {}), "boards": []}
+        doc: dict[str, Any] = {"event": event, "scoring": scoring, "movement": movement, "names": dict(names or {}), "boards": []}
         checked = read_session({k: v for k, v in doc.items() if v is not None})
         with self.led.transaction(write=True) as s:
             row = ClubSession(title=title or "", event=checked.event, scoring=checked.scoring,
@@ -155,6 +155,7 @@ class ClubLedger:
             results = self._results(s, row)
             every = self._results(s, row, live=False)
             number = max((r.position for r in every), default=0) + 1
+            assert row.id is not None  # a stored session
             new = ClubResult(session_id=row.id, position=number, board=_board(board, row), document=_clean(doc))
             _score(session_document(row, [*results, new]))
             s.add(new)
@@ -184,6 +185,7 @@ class ClubLedger:
         with self.led.transaction(write=True) as s:
             row = self._find(s, ref)
             old = self._nth(s, row, n)
+            assert row.id is not None  # a stored session
             new = ClubResult(session_id=row.id, position=old.position, board=_board(board or old.board, row),
                              document=_clean(doc), replaces_id=old.id)
             _score(session_document(row, [*(r for r in self._results(s, row) if r.id != old.id), new]))
@@ -225,8 +227,8 @@ def export_sessions(s: Session) -> list[dict]:
     "results": [{"id", "number", "board", "result", "entered_at", "voided", "voided_at",
     "void_reason", "replaces"}]}]`` (``replaces``: the id of the line a correction replaces)."""
     out = []
-    for row in s.exec(select(ClubSession).order_by(ClubSession.id)):
-        results = s.exec(select(ClubResult).where(ClubResult.session_id == row.id).order_by(ClubResult.id))
+    for row in s.exec(select(ClubSession).order_by(col(ClubSession.id))):
+        results = s.exec(select(ClubResult).where(ClubResult.session_id == row.id).order_by(col(ClubResult.id)))
         out.append({"id": row.id, "title": row.title, "event": row.event, "scoring": row.scoring,
                     "movement": row.movement, "names": dict(row.names), "boards": row.boards, "tables": row.tables,
                     "created_at": row.created_at.isoformat(),
@@ -269,7 +271,8 @@ def import_sessions(s: Session, sessions: object) -> int:
                           created_at=when(doc.get("created_at", utcnow().isoformat()), f"{where}.created_at"))
         s.add(row)
         s.flush()
-        ids: dict[Any, int] = {}
+        assert row.id is not None  # flushed: it has its id
+        ids: dict[Any, int | None] = {}
         lines = []
         for j, r in enumerate(doc.get("results", [])):
             field = f"{where}.results[{j}]"

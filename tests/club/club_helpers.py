@@ -26,7 +26,8 @@ def agrees(ours, printed, tol=None) -> bool:
 def differences(ours: dict, expect: dict) -> list[str]:
     """Every figure of an ``*.expect.json`` that our ``club score --json`` output does not reproduce
     (cases/club/README.md: results in input order, datum, ranking totals with their ``tol``, VPs).
-    A ranking row is found by its number (and, when two rows share it, by its direction)."""
+    A ranking row is found by its number and its direction (``NS``/``EW``, null for a team), as
+    an outside checker finds it: a row printed with another direction is a difference."""
     bad = []
     by_number = {b["board"]: b for b in ours["boards"]}
     for eb in expect["boards"]:
@@ -40,12 +41,14 @@ def differences(ours: dict, expect: dict) -> list[str]:
         for i, (o, e) in enumerate(zip(b["results"], eb["results"])):
             bad += [f"board {eb['board']} result {i} {k}: {o.get(k)} != {v}" for k, v in e.items()
                     if not agrees(o.get(k), v)]
+    if len(ours["ranking"]) != len(expect["ranking"]):
+        bad.append(f"ranking: {len(ours['ranking'])} rows, expected {len(expect['ranking'])}")
     for er in expect["ranking"]:
-        rows = [r for r in ours["ranking"] if str(r.get("pair", r.get("team", r.get("player")))) == er["id"]]
-        if len(rows) > 1:
-            rows = [r for r in rows if r["direction"] == er["direction"]]
+        same_id = [r for r in ours["ranking"] if str(r.get("pair", r.get("team", r.get("player")))) == er["id"]]
+        rows = [r for r in same_id if r["direction"] == er["direction"]]
         if len(rows) != 1:
-            bad.append(f"ranking {er['id']}: {len(rows)} rows")
+            bad.append(f"ranking {er['id']} {er['direction']}: {len(rows)} rows "
+                       f"(directions printed: {[r['direction'] for r in same_id]})")
             continue
         r = rows[0]
         total = r["vp"] if "vp" in r else r.get("mp", r.get("imps"))

@@ -9,9 +9,11 @@ import subprocess
 
 import pytest
 
-from club_helpers import FIXTURES, SESSIONS, differences, expect
+from club_helpers import FIXTURES, SESSIONS, differences, expect, pbn_text
 from ledger.club import score_document
 from ledger.club.output import session_json
+from ledger.club.pbn import pbn_games
+from ledger.club.report import ranking_tables
 
 
 @pytest.mark.parametrize("name", SESSIONS)
@@ -40,11 +42,21 @@ def test_liiga_is_a_mitchell_ranked_apart(cli):
     assert [r["rank"] for r in ours["ranking"] if r["direction"] == "EW"][:2] == [1, 2]
 
 
-def test_test_set_is_one_ranking(cli):
-    """Pairs change direction during the French final (a Howell), so there is one list."""
+def test_test_set_is_one_ranking_with_starting_directions(cli):
+    """Pairs change direction during the French final (a Howell), so there is one list, as Magic
+    Contest ranks it (its SessionRank: 44 first, 14 second); each pair's direction is the side it
+    sat in round 1 (board 1), not the one it sat in most: pair 4 played 18 boards NS and 10 EW,
+    starting EW (docs/club.md, "Readings taken")."""
     ours = cli.json("club", "score", str(FIXTURES / "test_set.session.json"))
-    assert {r["direction"] for r in ours["ranking"]} == {None}
-    assert [r["rank"] for r in ours["ranking"]][:2] == [1, 2] and ours["ranking"][0]["pair"] == 44
+    ranking = ours["ranking"]
+    assert [r["rank"] for r in ranking] == sorted(r["rank"] for r in ranking) and ranking[-1]["rank"] == 44
+    assert [(r["rank"], r["pair"]) for r in ranking[:2]] == [(1, 44), (2, 14)]
+    board_1 = next(b for b in ours["boards"] if b["board"] == 1)
+    seat = {res[side]: side.upper() for res in board_1["results"] for side in ("ns", "ew")}
+    assert {r["pair"]: r["direction"] for r in ranking} == seat and len(seat) == 44
+    sides = [side for b in ours["boards"] for res in b["results"] for side in ("NS", "EW")
+             if res[side.lower()] == 4]
+    assert (sides.count("NS"), sides.count("EW"), seat[4]) == (18, 10, "EW")
 
 
 def test_standard_input(cli):
@@ -88,3 +100,46 @@ def test_equal_totals_share_the_rank(cli):
     ranking = cli.json("club", "score", str(FIXTURES / "test_set.session.json"))["ranking"]
     tied = [(r["rank"], r["pair"]) for r in ranking if r["rank"] == 11]
     assert tied == [(11, 22), (11, 30)] and ranking[12]["rank"] == 13
+
+
+def test_howell_direction_is_the_side_of_the_first_round(cli, tmp_path):
+    """Pairs 1-4 change direction: each row's direction is the side of its lowest round, else
+    (no round given) of its first result in the document; an individual's is null."""
+    doc = {"boards": [
+        {"board": 1, "results": [{"ns": 1, "ew": 2, "score_ns": 420, "round": 2},
+                                 {"ns": 3, "ew": 4, "score_ns": 450, "round": "2"}]},
+        {"board": 2, "results": [{"ns": 2, "ew": 1, "score_ns": 110, "round": 1},
+                                 {"ns": 4, "ew": 3, "score_ns": 140, "round": 1}]}]}
+    path = tmp_path / "howell.json"
+
+    def directions() -> dict:
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        return {r["pair"]: r["direction"] for r in cli.json("club", "score", str(path))["ranking"]}
+
+    assert directions() == {1: "EW", 2: "NS", 3: "EW", 4: "NS"}
+    for board in doc["boards"]:
+        for result in board["results"]:
+            del result["round"]
+    assert directions() == {1: "NS", 2: "EW", 3: "NS", 4: "EW"}
+    indi = score_document({"event": "individual", "boards": [{"board": 1, "results": [
+        {"players": {"N": 1, "S": 2, "E": 3, "W": 4}, "score_ns": 420},
+        {"players": {"N": 5, "S": 6, "E": 7, "W": 8}, "score_ns": 450}]}]})
+    assert [row.direction for row in indi.ranking] == [None] * 8
+
+
+def test_butler_howell_directions_as_magic_contest_prints_them(cli):
+    """A Finnish Butler Howell (fixtures/butler.pbn): every pair's direction is the Direction of
+    the file's TotalScoreTable, except pair 2, whose first round was a sit-out ("Bye", no
+    result): it gets the side of its first played round (docs/club.md, "Readings taken")."""
+    games = pbn_games(pbn_text("butler.pbn"))
+    columns, rows = next(g.tables["TotalScoreTable"] for g in games if "TotalScoreTable" in g.tables)
+    printed = {int(r[columns.index("PairId")]): {"N-S": "NS", "E-W": "EW"}[r[columns.index("Direction")]]
+               for r in rows}
+    ours = {r["pair"]: r["direction"] for r in cli.json("club", "score", str(FIXTURES / "butler.pbn"))["ranking"]}
+    assert {p: d for p, d in ours.items() if d != printed[p]} == {2: "EW"} and len(ours) == 7
+
+
+def test_howell_terminal_ranking_is_one_table():
+    scored = score_document(json.loads((FIXTURES / "test_set.session.json").read_text(encoding="utf-8")))
+    tables = ranking_tables(scored)
+    assert [t.title for t in tables] == ["Ranking · matchpoints"] and len(tables[0].rows) == 44

@@ -111,6 +111,10 @@ def test_result_words_errors():
         result_words("pairs", ["7", "12"])
     with pytest.raises(LedgerError, match="honours are not scored in duplicate"):
         result_words("pairs", ["7", "12", "4S", "S", "10", "honours", "NS", "100"])
+    for declarer in (["by", "Rossi"], ["declarer=Rossi"]):  # a club table has seats, no player names
+        with pytest.raises(LedgerError, match="'Rossi' is not a seat") as err:
+            result_words("pairs", ["7", "12", "4S", *declarer, "="])
+        assert err.value.field == "declarer"
 
 
 def test_boards_and_tables_say_what_is_still_to_come(cli):
