@@ -25,12 +25,11 @@ def one_line(text: str, limit: int = 480) -> str:
     """``text`` with control characters and line breaks (which a field path may carry from a
     document's keys) written as escapes, so that an error is always one line; a message quoting
     a huge value (a million cards) keeps its start and its end."""
-    import unicodedata
+    from ledger.safetext import safe
 
     if len(text) > limit:
         text = f"{text[:limit * 2 // 3]} … ({len(text)} characters) … {text[-limit // 3:]}"
-    return "".join(c.encode("unicode_escape", "backslashreplace").decode("ascii")
-                   if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") else c for c in text)
+    return safe(text)
 
 
 class LedgerGroup(TyperGroup):

@@ -79,7 +79,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _score_boards(hands: list[dict], skipped: list[str], rules: Optional[str], as_json: bool) -> None:
-    from ledger.cli.render import console, print_json, print_rows
+    from ledger.cli.render import console, print_json, print_line, print_rows
     from ledger.games import get_game
 
     game = get_game("bridge")
@@ -99,7 +99,7 @@ def _score_boards(hands: list[dict], skipped: list[str], rules: Optional[str], a
     print_rows(f"PBN boards scored by {rules} values", ["board", "vul", "contract", "by", "result", "NS score"], rows)
     console().print(f"Total from NS's side: {total:+d}", markup=False)
     for note in skipped:
-        console().print(f"skipped {note}", markup=False)
+        print_line(f"skipped {note}")
 
 
 def _add_to_match(ref: str, hands: list[dict], skipped: list[str], as_json: bool) -> None:

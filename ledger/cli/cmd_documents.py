@@ -127,9 +127,13 @@ def _quoted(file: str) -> str:
 
 def _write_export(out, led, doc: Optional[dict]) -> None:
     """``doc`` (one match's document) into ``out`` as JSON, or with no ``doc`` the ledger export
-    of ``led``, written match by match."""
+    of ``led``, written match by match; the characters JSON leaves raw that a terminal acts on
+    are written as ``\\uXXXX`` escapes (:func:`ledger.safetext.safe_json_writer`: the same document)."""
     import json
 
+    from ledger.safetext import safe_json_writer
+
+    out = safe_json_writer(out)
     if doc is None:
         from ledger.store.backup import write_export
 

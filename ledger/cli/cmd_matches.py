@@ -8,7 +8,7 @@ import typer
 
 from ledger.cli import new_match
 from ledger.cli.app import app, ledger, reading
-from ledger.cli.render import console, print_board, print_json, print_rows
+from ledger.cli.render import console, print_board, print_json, print_line, print_rows
 
 match_app = typer.Typer(help="Start, list and end matches.", no_args_is_help=True)
 app.add_typer(match_app, name="match")
@@ -30,7 +30,7 @@ def show_view(view, as_json: bool, header: str | None = None) -> None:
     title = (f"Match {m.id} · {game.title}" + (f" ({m.rules})" if len(game.rule_sets) > 1 else "")
              + f" · night of {view.night.date.isoformat()}{' (demo)' if view.night.demo else ''} · {status}")
     if header:
-        console().print(header, markup=False)
+        print_line(header)
     print_board(game.board(view.setup, view.replay), title)
 
 

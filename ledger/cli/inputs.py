@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from ledger.errors import LedgerError
+from ledger.safetext import safe
 
 MAX_INPUT_BYTES = 20 * 1024 * 1024  # FORMATS.md: input larger than 20 MB is refused unread
 
@@ -142,7 +143,7 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
                 new = q.answer(doc, answer)
                 break
             except LedgerError as err:
-                sys.stderr.write(f"  {err}\n")
+                sys.stderr.write(f"  {safe(err)}\n")
         if new is None:
             if history:
                 doc = history.pop()
