@@ -45,7 +45,7 @@ def pbn_games(text: str) -> list[dict[str, str]]:
 
     Games are separated by empty lines (PBN 2.1, section 3). Only tag pairs are kept.
     """
-    text = re.sub(r"\{.*?\}", " ", text, flags=re.S)
+    text = _drop_commentary(text)
     games: list[dict[str, str]] = []
     current: dict[str, str] = {}
     previous: dict[str, str] = {}
@@ -64,6 +64,20 @@ def pbn_games(text: str) -> list[dict[str, str]]:
                 value = previous.get(tag, "")
             current.setdefault(tag, value)
     return games
+
+
+def _drop_commentary(text: str) -> str:
+    """``text`` with each ``{...}`` commentary replaced by a space (one left open is kept as it
+    is), in one pass: linear in the length of ``text``."""
+    out, start = [], 0
+    while (opening := text.find("{", start)) != -1:
+        closing = text.find("}", opening + 1)
+        if closing == -1:
+            break
+        out += [text[start:opening], " "]
+        start = closing + 1
+    out.append(text[start:])
+    return "".join(out)
 
 
 def _strip_comment(line: str) -> str:
