@@ -45,11 +45,23 @@ class LedgerGroup(TyperGroup):
             typer.echo("interrupted: nothing was written for the command in progress", err=True)
             raise typer.Exit(130) from None
         except Exception as err:  # database trouble reaches the user as one line too
+            trouble = _database_trouble(err)
+            if trouble:
+                typer.echo(f"error: db: {one_line(trouble)}", err=True)
+                raise typer.Exit(1) from None
             if type(err).__module__.startswith("sqlalchemy"):
                 msg = str(getattr(err, "orig", None) or err).splitlines()[0]
                 typer.echo(f"error: database: {msg}", err=True)
                 raise typer.Exit(1) from None
             raise
+
+
+def _database_trouble(err: Exception) -> str | None:
+    """The one line for a damaged, read-only or full ledger (:func:`ledger.store.health.trouble`)."""
+    from ledger.store.engine import database_url
+    from ledger.store.health import trouble
+
+    return trouble(err, database_url(State.db))
 
 
 app = typer.Typer(

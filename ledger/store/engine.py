@@ -90,7 +90,11 @@ def _prepare_sqlite_file(url: str) -> None:
             raise LedgerError(f"the folder {p.parent} does not exist (check the path, or create the folder first)",
                               "db", str(p))
         p.parent.mkdir(parents=True, exist_ok=True)
-    if not p.exists():
+    if p.exists():
+        from ledger.store.health import check_sqlite_file
+
+        check_sqlite_file(p)  # another program's file, or one SQLite cannot read: refused, untouched
+    else:
         # SQLite creates -wal and -shm with the main file's permissions: owner only
         fd = os.open(p, os.O_CREAT | os.O_WRONLY, 0o600)
         os.close(fd)

@@ -1,0 +1,93 @@
+"""A hostile machine (issue 14): a damaged ledger file, another program's SQLite file, a read-only
+ledger, a full disk, loose file modes. Every command answers in one line naming the ledger, what is
+wrong and the way out; nothing outside the ledger is touched."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from ledger.store.engine import dispose_engines
+
+pytestmark = pytest.mark.sqlite_only
+
+ROOT = Path(__file__).resolve().parents[2]
+READING = [("match", "list"), ("report",), ("show", "1"), ("match", "history", "1"), ("export", "1"),
+           ("stats",), ("player", "list"), ("export", "--all")]
+WRITING = [("match", "new", "simone", "-p", "Anna,Bruno"), ("player", "add", "Ugo"),
+           ("hand", "undo", "1"), ("match", "end", "1")]
+
+
+def own_night(cli, tmp_path: Path) -> None:
+    """The demo's matches imported as the user's own (so every command has something to read)."""
+    for f in sorted((ROOT / "ledger/demo").glob("*.json")):
+        cli("import", str(f))
+
+
+def one_line(result) -> str:
+    assert "Traceback" not in result.stderr + result.stdout, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def damage(path: Path, table: str) -> None:
+    """Overwrite the first page of ``table``'s b-tree with garbage (as a failing disk would), as
+    another process would find it (this one's pooled connections, which cache pages, closed)."""
+    dispose_engines()
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    root, = con.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", [table]).fetchone()
+    size, = con.execute("PRAGMA page_size").fetchone()
+    con.close()
+    with path.open("r+b") as f:
+        f.seek((root - 1) * size)
+        f.write(b"\xde\xad\xbe\xef" * (size // 4))
+
+
+# --- 4: a damaged ledger ---------------------------------------------------------------------------
+# the commands that must meet the damage (others may not read the damaged table at all)
+MEETS = {"match": READING[:6], "hand": [("report",), ("show", "1"), ("match", "history", "1"), ("export", "1")],
+         "alembic_version": READING + WRITING}
+
+
+@pytest.mark.parametrize("table", sorted(MEETS))
+def test_a_damaged_ledger_is_one_line_naming_it_and_the_way_out(cli, ledger_db, tmp_path, table):
+    own_night(cli, tmp_path)
+    damage(ledger_db, table)
+    for args in READING + WRITING:
+        r = cli(*args, code=None)
+        line = one_line(r) if r.exit_code else ""
+        if "damaged" not in line:  # it read nothing that is damaged (and succeeded or was refused)
+            assert args not in MEETS[table] and r.exit_code in (0, 2), (args, r.stdout, line)
+            continue
+        assert str(ledger_db) in line and "damaged" in line and "ledger restore" in line, (args, line)
+
+
+def test_db_check_lists_what_sqlite_finds_in_a_damaged_ledger(cli, ledger_db, tmp_path):
+    own_night(cli, tmp_path)
+    damage(ledger_db, "hand")
+    r = cli("db", "check", code=1)
+    assert "Traceback" not in r.stderr + r.stdout
+    out = r.stdout
+    assert "hand" in out and "malformed" in out  # the table that is damaged, and how
+    assert "ledger restore" in out
+
+
+def test_a_damaged_ledger_is_restored_from_its_backup(cli, ledger_db, tmp_path):
+    own_night(cli, tmp_path)
+    before = cli.json("match", "list")
+    cli("backup", str(tmp_path / "copy.db"))
+    damage(ledger_db, "match")
+    assert "--force" in cli.error("restore", str(tmp_path / "copy.db"))
+    cli("restore", str(tmp_path / "copy.db"), "--force")
+    assert cli.json("match", "list") == before
+    cli("db", "check")
