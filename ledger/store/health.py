@@ -45,7 +45,7 @@ def is_writable(path: Path) -> bool:
 
 def check_sqlite_file(path: Path) -> None:
     """Refuse, before anything changes it, a file at ``path`` that is not a ledger: not SQLite,
-    SQLite of another program (tables, none of them the ledger's ``alembic_version``), or
+    SQLite of another program (tables, but not all of the ledger's six), or
     damaged so that its list of tables cannot be read. An empty file or an empty SQLite
     database (no tables) passes: it becomes a ledger."""
     try:
@@ -68,8 +68,8 @@ def check_sqlite_file(path: Path) -> None:
     finally:
         con.close()
     tables.discard("sqlite_sequence")
-    if tables and "alembic_version" not in tables:
-        shown = ", ".join(sorted(tables)[:5]) + (", …" if len(tables) > 5 else "")
+    if tables and not LEDGER_TABLES <= tables:
+        shown = ", ".join(sorted(tables - LEDGER_TABLES)[:5] or sorted(tables)[:5])
         raise LedgerError(f"{path} is not a ledger: a SQLite file of another program (tables {shown}); "
                           "nothing was changed", "db", str(path))
 

@@ -91,3 +91,29 @@ def test_a_damaged_ledger_is_restored_from_its_backup(cli, ledger_db, tmp_path):
     cli("restore", str(tmp_path / "copy.db"), "--force")
     assert cli.json("match", "list") == before
     cli("db", "check")
+
+
+# --- 6: another program's SQLite file ----------------------------------------------------------------
+def other_programs_file(path: Path, alembic: bool) -> None:
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+    con.execute("INSERT INTO notes (body) VALUES ('shopping: milk, eggs')")
+    if alembic:  # another program that also uses Alembic
+        con.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY)")
+        con.execute("INSERT INTO alembic_version VALUES ('ae1027a6acf')")
+    con.commit()
+    con.close()
+
+
+@pytest.mark.parametrize("alembic", [False, True])
+def test_another_programs_sqlite_file_is_refused_by_every_command_and_left_identical(cli, tmp_path, alembic):
+    other = tmp_path / "other.db"
+    other_programs_file(other, alembic)
+    before = digest(other)
+    for args in READING + WRITING + [("db", "check"), ("db", "upgrade"), ("backup", str(tmp_path / "b.db")),
+                                     ("import", str(ROOT / "ledger/demo/30_simone.json")), ("demo",)]:
+        r = cli("--db", str(other), *args, code=2)
+        line = one_line(r)
+        assert "not a ledger" in line and str(other) in line, (args, line)
+        assert digest(other) == before, args
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.db"]  # no -wal, -shm or backup made
