@@ -134,13 +134,37 @@ def writer(engine):
     return engine.execution_options(**{WRITE: True})
 
 
+def read_only(url: str) -> bool:
+    """Whether ``url`` is a SQLite ledger file this process cannot change (a read-only file or
+    folder, a read-only mount): it is then opened read only (``mode=ro&immutable=1``), so that
+    the reading commands work and the writing ones fail with "readonly database"."""
+    from ledger.store.health import is_writable
+
+    path = sqlite_path(url)
+    return path is not None and path.is_file() and not is_writable(path)
+
+
+def _read_only(url: str) -> dict:
+    """``create_engine`` arguments opening a :func:`read_only` ledger file read only."""
+    if not read_only(url):
+        return {}
+    import sqlite3
+
+    from ledger.store.health import read_only_uri
+
+    uri = read_only_uri(sqlite_path(url)) + "&immutable=1"
+    return {"creator": lambda: sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
+                                               check_same_thread=False)}
+
+
 def _create_engine(url: str):
     from sqlalchemy import event
     from sqlmodel import create_engine
 
     if url.startswith("sqlite"):
         _prepare_sqlite_file(url)
-        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000}, **_read_only(url))
+        fixed = read_only(url)
 
         @event.listens_for(engine, "connect")
         def _connect(dbapi_conn, _record):  # pragma: no cover - exercised by every test
@@ -152,6 +176,10 @@ def _create_engine(url: str):
 
         @event.listens_for(engine, "begin")
         def _begin(conn):  # pragma: no cover - exercised by every test
+            if fixed and conn.get_execution_options().get(WRITE):  # said before anything is checked
+                import sqlite3
+
+                raise sqlite3.OperationalError("attempt to write a readonly database")
             conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE) else "BEGIN")
 
         return engine
@@ -236,10 +264,16 @@ def ensure_schema(engine) -> None:
     refused ledger file is left byte for byte as it was.
     """
     rev = stored_revision(engine)
+    fixed = is_sqlite(engine) and read_only(str(engine.url))
     if rev != HEAD:
         check_revision(rev)
+        if fixed:
+            path = sqlite_path(str(engine.url))
+            raise LedgerError(f"the ledger {path} is read-only here and has schema {rev or 'none'}, older than "
+                              f"this program's ({HEAD}): it cannot be upgraded; copy it somewhere writable "
+                              "first (ledger backup)", "db", str(path))
         upgrade(engine)
-    if is_sqlite(engine) and sqlite_path(str(engine.url)) is not None:
+    if is_sqlite(engine) and sqlite_path(str(engine.url)) is not None and not fixed:
         _use_wal(engine)
 
 

@@ -349,6 +349,7 @@ def open_sqlite(url: str) -> Iterator[Reads | None]:
     import sqlite3
 
     from ledger.store.engine import BUSY_TIMEOUT_MS, HEAD, sqlite_path
+    from ledger.store.health import is_writable, read_only_uri
 
     path = sqlite_path(url)
     if path is None or "?" in url or not path.is_file():
@@ -356,7 +357,8 @@ def open_sqlite(url: str) -> Iterator[Reads | None]:
         return
     conn = None
     try:
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None) if is_writable(path) \
+            else sqlite3.connect(read_only_uri(path) + "&immutable=1", uri=True, isolation_level=None)
         conn.execute("PRAGMA query_only=ON")
         conn.execute("BEGIN")
         rev = conn.execute("SELECT version_num FROM alembic_version").fetchone()

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import shutil
 import sqlite3
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -117,3 +122,52 @@ def test_another_programs_sqlite_file_is_refused_by_every_command_and_left_ident
         assert "not a ledger" in line and str(other) in line, (args, line)
         assert digest(other) == before, args
     assert sorted(p.name for p in tmp_path.iterdir()) == ["other.db"]  # no -wal, -shm or backup made
+
+
+# --- 7: a read-only ledger ---------------------------------------------------------------------------
+BIN = Path(sys.executable).parent / "ledger"
+AS_OTHER_USER = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if os.geteuid() == 0 else []
+
+
+@pytest.fixture
+def read_only_ledger(cli, tmp_path):
+    """A ledger with matches that this process cannot write: in a folder of its own, owned by
+    someone else (when the tests run as root: run as nobody) or with its write bits removed."""
+    folder = Path(tempfile.mkdtemp(prefix="ledger-ro-"))
+    path = folder / "ledger.db"
+    cli("--db", str(path), "import", str(ROOT / "ledger/demo/10_trentasette.json"))
+    cli("--db", str(path), "import", str(ROOT / "ledger/demo/40_bridge.json"))
+    dispose_engines()
+    assert sorted(p.name for p in folder.iterdir()) == ["ledger.db"]
+    if AS_OTHER_USER:
+        if shutil.which("setpriv") is None:
+            pytest.skip("running as root without setpriv: cannot make a ledger read-only")
+        folder.chmod(0o755)
+        path.chmod(0o644)
+    else:
+        path.chmod(0o444)
+        folder.chmod(0o555)
+    yield path
+    folder.chmod(0o755)
+    shutil.rmtree(folder)
+
+
+def run_as_reader(path: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "LEDGER_DB": str(path), "XDG_DATA_HOME": str(path.parent), "HOME": str(path.parent)}
+    return subprocess.run([*AS_OTHER_USER, str(BIN), *args], capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_a_read_only_ledger_is_read_and_writing_says_it_is_read_only(read_only_ledger):
+    before = digest(read_only_ledger)
+    for args in [*READING, ("db", "check"), ("show", "2", "--json"), ("report", "--json")]:
+        r = run_as_reader(read_only_ledger, *args)
+        assert r.returncode == 0, (args, r.stderr)
+        assert r.stdout and not r.stderr, (args, r.stderr)
+    assert json.loads(run_as_reader(read_only_ledger, "show", "1", "--json").stdout)["match"]["id"] == 1
+    for args in WRITING + [("match", "reopen", "2"), ("restore", str(ROOT / "tests/fixtures/ledger-0001.db"), "--force")]:
+        r = run_as_reader(read_only_ledger, *args)
+        assert r.returncode != 0, args
+        line = one_line(r)
+        assert "read-only" in line and str(read_only_ledger) in line, (args, line)
+    assert digest(read_only_ledger) == before
+    assert sorted(p.name for p in read_only_ledger.parent.iterdir()) == ["ledger.db"]
