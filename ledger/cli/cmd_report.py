@@ -207,7 +207,9 @@ def _write_csv(report, folder: Path) -> list[Path]:
 
 
 def _write(path: Path, text: str, field: str) -> None:
-    try:
-        path.write_text(text, encoding="utf-8", newline="")
-    except OSError as err:
-        raise LedgerError(f"cannot write the file: {err.strerror}", field, str(path)) from None
+    """``text`` into ``path`` whole or not at all (:func:`ledger.cli.outputs.create`; a report
+    follows the umask, as any file the user writes)."""
+    from ledger.cli.outputs import create
+
+    with create(path, field, mode=0o666) as f:
+        f.write(text)

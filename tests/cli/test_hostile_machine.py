@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -171,3 +172,68 @@ def test_a_read_only_ledger_is_read_and_writing_says_it_is_read_only(read_only_l
         assert "read-only" in line and str(read_only_ledger) in line, (args, line)
     assert digest(read_only_ledger) == before
     assert sorted(p.name for p in read_only_ledger.parent.iterdir()) == ["ledger.db"]
+
+
+# --- 5: a full disk -----------------------------------------------------------------------------------
+def run_with_file_limit(limit: int, *args: str, db: Path) -> subprocess.CompletedProcess:
+    """The installed ``ledger`` with files limited to ``limit`` bytes (``ulimit -f``: a write past
+    it fails as on a full disk)."""
+    import resource
+
+    def limited():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    env = {**os.environ, "LEDGER_DB": str(db)}
+    return subprocess.run([str(BIN), *args], capture_output=True, text=True, env=env, timeout=120,
+                          preexec_fn=limited)
+
+
+@pytest.fixture
+def big_night(cli, ledger_db, tmp_path):
+    own_night(cli, tmp_path)
+    for _ in range(3):
+        cli("import", str(ROOT / "ledger/demo/10_trentasette.json"))
+    dispose_engines()
+    return ledger_db
+
+
+@contextmanager
+def file_limit(limit: int):
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+
+
+def test_a_full_disk_leaves_the_old_report_files_whole_and_says_so_in_one_line(cli, big_night, tmp_path):
+    html, csv_dir = tmp_path / "night.html", tmp_path / "csv"
+    good = run_with_file_limit(2**30, "report", "--html", str(html), "--csv", str(csv_dir), db=big_night)
+    assert good.returncode == 0, good.stderr
+    before = {p.name: digest(p) for p in [html, *csv_dir.iterdir()]}
+    limit = 40_000  # more than the ledger's -shm file (32 KB), less than the page and hands.csv
+    for args in (("report", "--html", str(html)), ("export", "--all", "-o", str(tmp_path / "all.json"))):
+        r = run_with_file_limit(limit, *args, db=big_night)
+        assert r.returncode == 2, (args, r.stdout, r.stderr)
+        line = one_line(r)
+        assert "cannot write" in line, line
+    holder = sqlite3.connect(big_night)  # keeps the ledger's -shm file (32 KB) there, whole
+    holder.execute("SELECT count(*) FROM match").fetchone()
+    with file_limit(1000):  # in this process: smaller than hands.csv
+        line = cli.error("report", "--csv", str(csv_dir))
+    holder.close()
+    assert "cannot write" in line and ".csv" in line, line
+    assert {p.name: digest(p) for p in [html, *csv_dir.iterdir()]} == before
+    assert not (tmp_path / "all.json").exists()
+    assert not [p for p in tmp_path.rglob(".*.tmp")]
+
+
+def test_a_backup_onto_a_full_disk_is_one_line_and_leaves_nothing(big_night, tmp_path):
+    r = run_with_file_limit(40_000, "backup", str(tmp_path / "copy.db"), db=big_night)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    line = one_line(r)
+    assert "cannot write the backup" in line and str(tmp_path / "copy.db") in line, line
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(("copy", ".copy"))) == []
