@@ -22,7 +22,7 @@ from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import MatchSetup, Replay, join_names, replay
 from ledger.games.documents import replay_document
-from ledger.store.dates import night_date, parse_date  # noqa: F401 (parse_date: re-export)
+from ledger.store.dates import check_night, night_date, parse_date  # noqa: F401 (parse_date: re-export)
 from ledger.store.engine import database_url, ensure_schema, open_engine, snapshot, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 from ledger.store.reads import MatchView, Reads, damaged, setup_from_seats
@@ -144,9 +144,8 @@ class Ledger:
         night (default tonight); a night after tomorrow is refused as a mistake (``LedgerError`` on
         ``night``): it would stand as the latest night in every report."""
         game = get_game(game_name)
-        if date is not None and date > night_date() + dt.timedelta(days=1):
-            raise LedgerError(f"{date.isoformat()} is in the future: a match is recorded on the night it is "
-                              "played", "night", date.isoformat())
+        if date is not None:
+            check_night(date)
         with self.transaction(write=True) as s:
             setup = game.setup(rules, players, sides, options)
             m = self._create_match(s, setup, self.night(s, date))
