@@ -91,9 +91,10 @@ def _prepare_sqlite_file(url: str) -> None:
                               "db", str(p))
         p.parent.mkdir(parents=True, exist_ok=True)
     if p.exists():
-        from ledger.store.health import check_sqlite_file
+        from ledger.store.health import check_sqlite_file, tighten
 
         check_sqlite_file(p)  # another program's file, or one SQLite cannot read: refused, untouched
+        tighten(p)
     else:
         # SQLite creates -wal and -shm with the main file's permissions: owner only
         fd = os.open(p, os.O_CREAT | os.O_WRONLY, 0o600)

@@ -43,6 +43,20 @@ def is_writable(path: Path) -> bool:
     return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
 
 
+def tighten(path: Path) -> None:
+    """Make the ledger file ``path`` and its -wal and -shm files owner-only (0600) when another
+    tool made them readable by others (SQLite gives new -wal/-shm files the main file's mode):
+    what the ledger holds stays its owner's. A file this process does not own, or cannot change
+    (a read-only mount), is left as it is."""
+    for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        try:
+            st = p.stat()
+            if st.st_mode & 0o077 and st.st_uid == os.geteuid():
+                os.chmod(p, st.st_mode & 0o700)
+        except OSError:  # not there, not ours, or a read-only mount
+            continue
+
+
 def check_sqlite_file(path: Path) -> None:
     """Refuse, before anything changes it, a file at ``path`` that is not a ledger: not SQLite,
     SQLite of another program (tables, but not all of the ledger's six), or

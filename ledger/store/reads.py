@@ -349,7 +349,7 @@ def open_sqlite(url: str) -> Iterator[Reads | None]:
     import sqlite3
 
     from ledger.store.engine import BUSY_TIMEOUT_MS, HEAD, sqlite_path
-    from ledger.store.health import is_writable, read_only_uri
+    from ledger.store.health import is_writable, read_only_uri, tighten
 
     path = sqlite_path(url)
     if path is None or "?" in url or not path.is_file():
@@ -369,6 +369,7 @@ def open_sqlite(url: str) -> Iterator[Reads | None]:
             conn.close()
         yield None
         return
+    tighten(path)  # a ledger made readable by others by another tool: owner-only again
     try:
         yield Reads(conn)
     finally:
