@@ -85,8 +85,10 @@ class State:
 def ledger():
     """The open ledger (created and migrated on first use)."""
     if State._ledger is None:
+        from ledger.store import engine
         from ledger.store.service import Ledger
 
+        engine.on_wait = lambda line: typer.echo(one_line(line), err=True)  # a writer kept waiting says so
         State._ledger = Ledger(State.db)
     return State._ledger
 

@@ -22,9 +22,12 @@ from urllib.parse import unquote
 
 from ledger.errors import LedgerError
 
-HEAD = "0002"  # the newest migration in ledger/store/migrations/versions
-KNOWN = ("0001", "0002")  # every revision this program can read, oldest first
+HEAD = "0003"  # the newest migration in ledger/store/migrations/versions
+KNOWN = ("0001", "0002", "0003")  # every revision this program can read, oldest first
 BUSY_TIMEOUT_MS = 10_000
+WAIT_NOTICE_MS = 1_000  # a writer that waited this long for another says so (on_wait), then waits on
+WAIT_LONGEST_MS = 600_000  # ... up to this long (a restore of years of hands), then gives up
+on_wait = None  # the CLI's way of saying a writer is waiting: a function taking the one line
 ENV_VAR = "LEDGER_DB"
 WRITE = "ledger_write"  # execution option marking a transaction that writes
 PG_LOCK_KEY = 0x1ED6E7  # the advisory lock PostgreSQL writers take turns on (any constant)
@@ -181,7 +184,10 @@ def _create_engine(url: str):
                 import sqlite3
 
                 raise sqlite3.OperationalError("attempt to write a readonly database")
-            conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE) else "BEGIN")
+            if conn.get_execution_options().get(WRITE):
+                _begin_writing(conn.connection.driver_connection, url)
+            else:
+                conn.exec_driver_sql("BEGIN")
 
         return engine
     try:
@@ -202,6 +208,30 @@ def _create_engine(url: str):
                 conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({PG_LOCK_KEY})")
 
     return engine
+
+
+def _begin_writing(raw, url: str) -> None:
+    """``BEGIN IMMEDIATE`` on the SQLite connection ``raw``: when another writer holds the ledger
+    for more than :data:`WAIT_NOTICE_MS` (a restore, a big import), :data:`on_wait` is told once
+    and the wait goes on, up to :data:`WAIT_LONGEST_MS` ("database is locked" after that)."""
+    import sqlite3
+
+    try:
+        raw.execute(f"PRAGMA busy_timeout={WAIT_NOTICE_MS}")
+        try:
+            raw.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as err:
+            if "locked" not in str(err) and "busy" not in str(err):
+                raise
+        if on_wait is not None:
+            on_wait(f"waiting: another command is writing to the ledger {sqlite_path(url) or display_url(url)} "
+                    "(a restore or a big import takes a while); this one goes on when it is done "
+                    "(Ctrl-C gives up, nothing written)")
+        raw.execute(f"PRAGMA busy_timeout={WAIT_LONGEST_MS}")
+        raw.execute("BEGIN IMMEDIATE")
+    finally:
+        raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
 
 
 def after_explicit_ids(conn, tables: tuple[str, ...] = ("player", "match", "hand")) -> None:
