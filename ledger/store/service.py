@@ -436,6 +436,7 @@ class Ledger:
             else:
                 result = rp.results[k].to_json()
                 k += 1
+                _check_stored_result(hs, result, get_game(setup.game).version, f"{f}.stored")
             when_entered = _parse_time(meta["entered_at"], f"{f}.entered_at") if meta["entered_at"] else None
             row = self._insert_hand(s, m, i + 1, body, hs.get("result", result), entered_at=when_entered,
                                     scorer_version=hs.get("scorer_version"),
@@ -614,6 +615,14 @@ def _stored(doc: Mapping[str, Any], field: str, kinds: Mapping[str, type]) -> di
                               f"{field}.{key}", v)
         out[key] = v
     return out
+
+
+def _check_stored_result(stored: Mapping[str, Any], result: dict, version: str, field: str) -> None:
+    """A backup's stored result of a live hand, by this scorer's version, must be the hand's
+    result as scored now (a different version may differ: ``db check`` tells); ``LedgerError``
+    on ``FIELD.result`` otherwise (the hand or its result was changed in the file)."""
+    if "result" in stored and stored.get("scorer_version", version) == version and stored["result"] != result:
+        raise LedgerError("does not agree with the hand as scored (the file was changed)", f"{field}.result", None)
 
 
 def _text(doc: Mapping[str, Any], key: str, field: str | None = None) -> str | None:

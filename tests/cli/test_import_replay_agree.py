@@ -59,3 +59,15 @@ def test_the_documents_both_accept_are_stored_as_replayed(cli, tmp_path):
     assert exported["hands"][0]["entered_at"] == "2026-11-29T21:05:00+00:00"
     assert exported["hands"][1]["voided"] is True
     assert cli.json("show", "1")["totals"] == replayed["totals"]
+
+
+def test_a_backup_whose_stored_result_no_longer_fits_its_hand_is_refused(cli, tmp_path):
+    """Found by the fuzz test: an export's hand changed in the file, its stored result kept."""
+    cli("import", "-", input=json.dumps(BASE))
+    export = json.loads(cli("export", "--all").stdout)
+    hand = export["matches"][0]["hands"][0]
+    hand["sides"]["Anna"], hand["sides"]["Bruno"] = hand["sides"]["Bruno"], hand["sides"]["Anna"]
+    cli("match", "new", "simone", "-p", "Anna,Bruno")
+    line = cli.error("import", "-", input=json.dumps(export))
+    assert line.startswith("error: matches[0].hands[0].stored.result: does not agree"), line
+    cli("db", "check")
