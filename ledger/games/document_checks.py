@@ -7,7 +7,8 @@ other accepts, and both name the same field when they refuse it.
   ``created_at`` and each hand's ``entered_at``/``voided_at``: ISO 8601 moments, none on a later
   night (:mod:`ledger.store.dates`); ``note``, ``night_label``, ``void_reason``: texts.
 - A voided hand is a hand that was scored once: it is scored again, as a live hand is, against
-  the match as it stood before it (the live hands before it), and refused as one would be.
+  the match as it stood before it (the live hands before it), or else against the match's
+  start, and refused when neither takes it.
 """
 
 from __future__ import annotations
@@ -46,12 +47,18 @@ def check_match_document(doc: Mapping[str, Any], game: Game, setup: MatchSetup, 
 
 
 def _check_voided(game: Game, setup: MatchSetup, before, hand: Mapping[str, Any], field: str) -> None:
-    """Score the voided ``hand`` against the state ``before`` it, as a live hand would be."""
+    """Score the voided ``hand`` against the state ``before`` it, as a live hand would be; when
+    that refuses it, against the match's start (it may have been entered before an earlier hand
+    was corrected: a player the correction put out was still in then). Refused by both: the
+    error of the state before it."""
     body = {k: v for k, v in hand.items() if k not in META_KEYS and k != "stored"}
     try:
         game.apply(setup, before, body)
     except LedgerError as err:
-        raise err.at(field) from None
+        try:
+            game.apply(setup, game.start(setup), body)
+        except LedgerError:
+            raise err.at(field) from None
 
 
 def _text(doc: Mapping[str, Any], key: str, field: str) -> None:
