@@ -386,15 +386,19 @@ class _JsonStream:
         of the input checked (nothing but white space after the list)."""
         with self:
             self._expect("[")
-            if self._skip() == "]":
-                self.pos += 1
-            else:
-                while True:
-                    yield self._value()
-                    if self._expect(",]") == "]":
-                        break
+            yield from self._elements()
             if self._skip():
                 self._bad("extra data after the list")
+
+    def _elements(self):
+        """The elements of the list whose ``[`` was just read, one at a time, through its ``]``."""
+        if self._skip() == "]":
+            self.pos += 1
+            return
+        while True:
+            yield self._value()
+            if self._expect(",]") == "]":
+                return
 
     def fields_before_matches(self) -> dict:
         """The object's fields up to ``"matches"`` (the stream is left at the list's first element)."""
@@ -414,13 +418,7 @@ class _JsonStream:
 
     def matches(self):
         """Each element of the matches list, then the rest of the object (checked to be JSON)."""
-        if self._skip() == "]":
-            self.pos += 1
-        else:
-            while True:
-                yield self._value()
-                if self._expect(",]") == "]":
-                    break
+        yield from self._elements()
         while self._expect(",}") == ",":
             key = self._value()
             self._expect(":")

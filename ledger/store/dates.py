@@ -49,24 +49,23 @@ def check_night(date: dt.date, field: str = "night") -> dt.date:
 
 def read_night(value: object, field: str = "night") -> dt.date:
     """A document's night: an ISO date (``"2026-11-29"``) within :func:`check_night`'s range."""
-    if not isinstance(value, str):
-        raise LedgerError(f"{value!r} is not a date (write YYYY-MM-DD)", field, value)
+    return check_night(_iso(value, dt.date.fromisoformat, "a date (write YYYY-MM-DD)", field), field)
+
+
+def _iso(value: object, parse, what: str, field: str):
+    """``parse(value)`` for a text ``value``; ``LedgerError`` "... is not WHAT" otherwise."""
     try:
-        date = dt.date.fromisoformat(value.strip())
+        if isinstance(value, str):
+            return parse(value.strip())
     except ValueError:
-        raise LedgerError(f"{value!r} is not a date (write YYYY-MM-DD)", field, value) from None
-    return check_night(date, field)
+        pass
+    raise LedgerError(f"{value!r} is not {what}", field, value)
 
 
 def read_moment(value: object, field: str) -> dt.datetime:
     """A document's moment (``entered_at``, ``voided_at``, ``created_at``): an ISO 8601 date and
     time (UTC when it names no zone), in UTC, not on a night after :func:`latest_night`."""
-    if not isinstance(value, str):
-        raise LedgerError(f"{value!r} is not a date and time (ISO 8601)", field, value)
-    try:
-        t = dt.datetime.fromisoformat(value.strip())
-    except ValueError:
-        raise LedgerError(f"{value!r} is not a date and time (ISO 8601)", field, value) from None
+    t = _iso(value, dt.datetime.fromisoformat, "a date and time (ISO 8601)", field)
     t = (t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)).astimezone(dt.timezone.utc)
     if t.date() > latest_night():
         raise LedgerError(f"{value!r} is in the future", field, value)
