@@ -35,20 +35,24 @@ PY = sys.executable
 LEDGER = str(Path(PY).parent / "ledger")
 
 
-def measure(cmd: list[str], env: dict, runs: int) -> tuple[float, float]:
-    """(median wall time in ms, largest peak resident memory in MB) of ``runs`` fresh processes."""
+TIME = "/usr/bin/time"  # GNU time: the peak memory of the command alone (%M, kB)
+
+
+def measure(cmd: list[str], env: dict, runs: int, tmp: Path) -> tuple[float, float]:
+    """(median wall time in ms, largest peak resident memory in MB) of ``runs`` fresh processes.
+
+    The peak is GNU time's ``%M`` of the command itself (a child's own ``ru_maxrss`` would also
+    count the pages it had from this process before it started the command)."""
     times, peaks = [], []
+    report = tmp / "peak.txt"
     for _ in range(runs):
         t0 = time.perf_counter()
-        p = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(p.pid, 0)
+        r = subprocess.run([TIME, "-f", "%M", "-o", str(report), *cmd], env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True)
         times.append((time.perf_counter() - t0) * 1000)
-        p.returncode = os.waitstatus_to_exitcode(status)
-        err = p.stderr.read().decode(errors="replace")
-        p.stderr.close()
-        if p.returncode != 0:
-            raise SystemExit(f"{' '.join(cmd)} failed ({p.returncode}): {err.strip()[:400]}")
-        peaks.append(usage.ru_maxrss / 1024)  # kB on Linux
+        if r.returncode != 0:
+            raise SystemExit(f"{' '.join(cmd)} failed ({r.returncode}): {r.stderr.strip()[:400]}")
+        peaks.append(int(report.read_text().split()[-1]) / 1024)
     return statistics.median(times), max(peaks)
 
 
@@ -96,15 +100,13 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=1, help="fresh processes per figure (1)")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = ap.parse_args()
-    from synthetic import build
-
     tmp = Path(tempfile.mkdtemp(prefix="ledger-linear-"))
     env = {**os.environ, "LEDGER_DB": str(tmp / "l.db")}
     results = []
 
     def row(name: str, size_mb: float, cmd, floor_cmd) -> dict:
-        ms, mb = measure(cmd, env, args.runs)
-        fms, fmb = measure(floor_cmd, env, args.runs)
+        ms, mb = measure(cmd, env, args.runs, tmp)
+        fms, fmb = measure(floor_cmd, env, args.runs, tmp)
         r = {"name": name, "input_mb": round(size_mb, 2), "ms": round(ms), "peak_mb": round(mb),
              "floor_ms": round(fms), "floor_peak_mb": round(fmb)}
         print(f"  {name:22s} {size_mb:7.2f} MB in  {ms:9.0f} ms {mb:6.0f} MB peak   floor {fms:7.0f} ms "
@@ -141,7 +143,8 @@ def main() -> None:
     def export_of(nights: int) -> Path:
         db, out = tmp / f"synthetic-{nights}.db", tmp / f"export-{nights}.json"
         if not out.exists():
-            build(str(db), nights, quiet=True)
+            subprocess.run([PY, str(HERE / "synthetic.py"), str(db), "--nights", str(nights)], env=env,
+                           capture_output=True, check=True)
             with out.open("w") as f:
                 subprocess.run([LEDGER, "--db", str(db), "export", "--all"], env=env, stdout=f, check=True)
         return out
