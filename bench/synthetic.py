@@ -148,6 +148,7 @@ def play_match(game_name: str, setup, rng: random.Random, max_hands: int = 40) -
     state = game.start(setup)
     hands: list[dict] = []
     while not state.finished and len(hands) < max_hands:
+        before = state
         for _ in range(TRIES):
             doc = deal(setup, state, rng)
             try:
@@ -157,9 +158,13 @@ def play_match(game_name: str, setup, rng: random.Random, max_hands: int = 40) -
                 continue
         else:
             return hands, state, True
-        if rng.random() < 0.01:  # entered wrong first, voided, then entered right
-            wrong = deal(setup, state, rng)
-            hands.append({**wrong, "voided": True, "void_reason": "entered wrong"})
+        if rng.random() < 0.01:  # entered wrong first (a hand the scorer took), voided, then entered right
+            wrong = deal(setup, before, rng)
+            try:
+                game.apply(setup, before, wrong)
+                hands.append({**wrong, "voided": True, "void_reason": "entered wrong"})
+            except LedgerError:
+                pass
         hands.append(doc)
     return hands, state, not state.finished
 

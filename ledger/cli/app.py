@@ -25,12 +25,11 @@ def one_line(text: str, limit: int = 480) -> str:
     """``text`` with control characters and line breaks (which a field path may carry from a
     document's keys) written as escapes, so that an error is always one line; a message quoting
     a huge value (a million cards) keeps its start and its end."""
-    import unicodedata
+    from ledger.safetext import safe
 
     if len(text) > limit:
         text = f"{text[:limit * 2 // 3]} … ({len(text)} characters) … {text[-limit // 3:]}"
-    return "".join(c.encode("unicode_escape", "backslashreplace").decode("ascii")
-                   if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") else c for c in text)
+    return safe(text)
 
 
 class LedgerGroup(TyperGroup):
@@ -46,11 +45,23 @@ class LedgerGroup(TyperGroup):
             typer.echo("interrupted: nothing was written for the command in progress", err=True)
             raise typer.Exit(130) from None
         except Exception as err:  # database trouble reaches the user as one line too
+            trouble = _database_trouble(err)
+            if trouble:
+                typer.echo(f"error: db: {one_line(trouble)}", err=True)
+                raise typer.Exit(1) from None
             if type(err).__module__.startswith("sqlalchemy"):
                 msg = str(getattr(err, "orig", None) or err).splitlines()[0]
                 typer.echo(f"error: database: {msg}", err=True)
                 raise typer.Exit(1) from None
             raise
+
+
+def _database_trouble(err: Exception) -> str | None:
+    """The one line for a damaged, read-only or full ledger (:func:`ledger.store.health.trouble`)."""
+    from ledger.store.engine import database_url
+    from ledger.store.health import trouble
+
+    return trouble(err, database_url(State.db))
 
 
 app = typer.Typer(
@@ -74,8 +85,10 @@ class State:
 def ledger():
     """The open ledger (created and migrated on first use)."""
     if State._ledger is None:
+        from ledger.store import engine
         from ledger.store.service import Ledger
 
+        engine.on_wait = lambda line: typer.echo(one_line(line), err=True)  # a writer kept waiting says so
         State._ledger = Ledger(State.db)
     return State._ledger
 

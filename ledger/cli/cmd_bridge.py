@@ -79,27 +79,33 @@ def register(app: typer.Typer) -> None:
 
 
 def _score_boards(hands: list[dict], skipped: list[str], rules: Optional[str], as_json: bool) -> None:
-    from ledger.cli.render import console, print_json, print_rows
+    from ledger.cli.render import console, print_json, print_line, print_rows
     from ledger.games import get_game
+
+    from ledger.cli.json_list import JsonList
 
     game = get_game("bridge")
     rules = game.check_rules(rules or "duplicate")
-    results = []
+    boards = JsonList("boards") if as_json else None  # each result written as it comes, not held
+    rows, total = [], 0
     for i, doc in enumerate(hands):
         try:
-            results.append(game.score(doc, rules).to_json())
+            r = game.score(doc, rules).to_json()
         except LedgerError as err:
             raise err.at(f"games[{i}]") from None
-    total = sum(r["score_ns"] for r in results)
-    if as_json:
-        print_json({"rules": rules, "boards": results, "skipped": skipped, "total_ns": total})
+        total += r["score_ns"]
+        if boards is not None:
+            boards.add(r)
+        else:
+            rows.append((r.get("board", ""), r["vulnerable"], r["contract"], r.get("declarer") or "",
+                         r.get("result") or "", r["score_ns"]))
+    if boards is not None:
+        boards.print({"rules": rules, "boards": None, "skipped": skipped, "total_ns": total})
         return
-    rows = [(r.get("board", ""), r["vulnerable"], r["contract"], r.get("declarer") or "", r.get("result") or "",
-             r["score_ns"]) for r in results]
     print_rows(f"PBN boards scored by {rules} values", ["board", "vul", "contract", "by", "result", "NS score"], rows)
     console().print(f"Total from NS's side: {total:+d}", markup=False)
     for note in skipped:
-        console().print(f"skipped {note}", markup=False)
+        print_line(f"skipped {note}")
 
 
 def _add_to_match(ref: str, hands: list[dict], skipped: list[str], as_json: bool) -> None:

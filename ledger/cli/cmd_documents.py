@@ -8,7 +8,7 @@ import typer
 
 from ledger.cli.app import app, ledger
 from ledger.cli.cmd_matches import JSON, MATCH, show_view  # noqa: F401
-from ledger.cli.inputs import read_document, read_one_document
+from ledger.cli.inputs import read_document, read_items, read_one_document
 from ledger.cli.outputs import check_output, create
 from ledger.cli.render import console, print_board, print_json, print_result
 from ledger.errors import LedgerError
@@ -34,26 +34,42 @@ def score_document(doc, file: str = "FILE") -> HandResult:
 @app.command("score")
 def score(file: str = DOC, as_json: bool = JSON) -> None:
     """Score a hand document (or a list of them) without storing anything."""
-    data = read_one_document(file, "a hand document")
-    if isinstance(data, list):
-        results = []
-        for i, doc in enumerate(data):
-            try:
-                results.append(score_document(doc))
-            except LedgerError as err:
-                raise err.at(f"[{i}]") from None
-        if as_json:
-            print_json([r.to_json() for r in results])
-        else:
-            for i, r in enumerate(results):
-                console().print(f"Hand {i + 1}", style="bold underline")
-                print_result(r)
+    items, data = read_items(file, "a hand document")
+    if items is not None:
+        _score_list(items, file, as_json)
         return
     result = score_document(data, _quoted(file))
     if as_json:
         print_json(result.to_json())
     else:
         print_result(result)
+
+
+def _score_list(items, file: str, as_json: bool) -> None:
+    """Score a list of hand documents read one at a time (:func:`ledger.cli.inputs.read_items`):
+    with ``--json`` each result is written as it comes (:class:`ledger.cli.json_list.JsonList`),
+    the list printed once all are scored; as tables, a first pass checks every hand and a second
+    prints them (a bad hand prints nothing, and no list is held whole either way)."""
+    from ledger.cli.json_list import JsonList
+
+    def scored(stream):
+        for i, doc in enumerate(stream):
+            try:
+                yield score_document(doc)
+            except LedgerError as err:
+                raise err.at(f"[{i}]") from None
+
+    if as_json:
+        out = JsonList()
+        for r in scored(items):
+            out.add(r.to_json())
+        out.print()
+        return
+    for _ in scored(items):
+        pass
+    for i, r in enumerate(scored(read_items(file, "a hand document")[0])):
+        console().print(f"Hand {i + 1}", style="bold underline")
+        print_result(r)
 
 
 @app.command("replay")
@@ -130,9 +146,13 @@ def _quoted(file: str) -> str:
 
 def _write_export(out, led, doc: Optional[dict]) -> None:
     """``doc`` (one match's document) into ``out`` as JSON, or with no ``doc`` the ledger export
-    of ``led``, written match by match."""
+    of ``led``, written match by match; the characters JSON leaves raw that a terminal acts on
+    are written as ``\\uXXXX`` escapes (:func:`ledger.safetext.safe_json_writer`: the same document)."""
     import json
 
+    from ledger.safetext import safe_json_writer
+
+    out = safe_json_writer(out)
     if doc is None:
         from ledger.store.backup import write_export
 

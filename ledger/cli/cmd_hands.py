@@ -13,6 +13,7 @@ from ledger.cli.app import app, interactive, ledger
 from ledger.cli.cmd_matches import MATCH, JSON, show_view
 from ledger.cli.inputs import complete_hand, forget_answer, merge, read_json
 from ledger.errors import LedgerError
+from ledger.safetext import safe
 
 hand_app = typer.Typer(help="Enter, void and correct hands.", no_args_is_help=True)
 app.add_typer(hand_app, name="hand")
@@ -83,7 +84,7 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
             again = forget_answer(doc, err, history) if ask is not None else None
             if again is None:
                 raise
-            typer.echo(f"  {err} — please answer again", err=True)
+            typer.echo(f"  {safe(err)} — please answer again", err=True)
             doc = again
 
 

@@ -8,7 +8,7 @@ import typer
 
 from ledger.cli import new_match
 from ledger.cli.app import app, ledger, reading
-from ledger.cli.render import console, print_board, print_json, print_rows
+from ledger.cli.render import console, print_board, print_json, print_line, print_rows
 from ledger.games import names_text
 
 GAME_NAMES = names_text()  # from the registry: no game is imported for --help
@@ -37,7 +37,7 @@ def show_view(view, as_json: bool, header: str | None = None, tail: bool = False
     title = (f"Match {m.id} · {game.title}" + (f" ({m.rules})" if len(game.rule_sets) > 1 else "")
              + f" · night of {view.night.date.isoformat()}{' (demo)' if view.night.demo else ''} · {status}")
     if header:
-        console().print(header, markup=False)
+        print_line(header)
     rp = game.board_window(view.setup, view.replay, TAIL) if tail else view.replay
     board = game.board(view.setup, rp)
     if tail:

@@ -38,6 +38,7 @@ from ledger.cli.app import ledger
 from ledger.cli.cmd_matches import JSON, show_view
 from ledger.cli.inputs import forget_answer
 from ledger.errors import LedgerError
+from ledger.safetext import safe
 
 COMMANDS = {"undo": "undo", "show": "show", "help": "help", "?": "help", "quit": "quit", "exit": "quit",
             "q": "quit", "new": "new"}
@@ -111,16 +112,17 @@ class Session:
     def say(self, text: str) -> None:
         """A line for the people at the table (standard error with --json, so stdout stays JSON)."""
         out = sys.stderr if self.as_json else sys.stdout
-        out.write(text + "\n")
+        out.write(safe(text, lines=True) + "\n")
         out.flush()
 
     def error(self, err: LedgerError) -> None:
-        sys.stderr.write(f"  error: {err}\n")
+        sys.stderr.write(f"  error: {safe(err)}\n")
         sys.stderr.flush()
 
     def read(self, prompt: str) -> str:
         """One line; ``EOFError`` at the end of input, ``KeyboardInterrupt`` on Ctrl-C."""
         out = sys.stderr if self.as_json else sys.stdout
+        prompt = safe(prompt)
         if self.tty:
             if self.as_json:
                 out.write(prompt)
@@ -135,7 +137,7 @@ class Session:
                 out.write("\n")
                 raise EOFError
             line = line.rstrip("\r\n")
-            out.write(line + "\n")  # a transcript of piped input reads like the terminal
+            out.write(safe(line) + "\n")  # a transcript of piped input reads like the terminal
         self.interrupted = False
         return line
 
@@ -340,7 +342,7 @@ class Session:
                 if not type(err).__module__.startswith("sqlalchemy"):
                     raise
                 msg = str(getattr(err, "orig", None) or err).splitlines()[0]
-                sys.stderr.write(f"  error: database: {msg}\n")
+                sys.stderr.write(f"  error: database: {safe(msg)}\n")
                 self.say(f"  hand {n} was not saved: enter it again")
                 return None
             n = self.live.hands  # the stored number, whatever other scorekeepers did meanwhile
@@ -358,7 +360,7 @@ class Session:
 
     # --- drawing ------------------------------------------------------------------------------
     def emit(self, data: dict) -> None:
-        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+        sys.stdout.write(safe(json.dumps(data, ensure_ascii=False), json=True) + "\n")
         sys.stdout.flush()
 
     def show(self, event: str = "show") -> None:

@@ -161,22 +161,21 @@ def _print_report(report) -> None:
 
 def _print_sections(title: str, lines, sections) -> None:
     from rich.rule import Rule
-    from rich.text import Text
 
-    from ledger.cli.render import console, rich_table
+    from ledger.cli.render import console, rich_table, safe_text
 
     con = console()
-    con.print(Rule(Text(title, style="bold"), align="left"))
+    con.print(Rule(safe_text(title, style="bold"), align="left"))
     for line in lines:
-        con.print(Text(line))
+        con.print(safe_text(line))
     for sec in sections:
         if sec.title:
             con.print()
-            con.print(Text(sec.title, style="bold underline"))
+            con.print(safe_text(sec.title, style="bold underline"))
         for t in sec.tables:
             _print_whole(con, rich_table(t, whole_words=True))
         for line in sec.lines:
-            con.print(Text(line))
+            con.print(safe_text(line))
 
 
 def _print_whole(con, table) -> None:
@@ -212,7 +211,9 @@ def _write_csv(report, folder: Path) -> list[Path]:
 
 
 def _write(path: Path, text: str, field: str) -> None:
-    try:
-        path.write_text(text, encoding="utf-8", newline="")
-    except OSError as err:
-        raise LedgerError(f"cannot write the file: {err.strerror}", field, str(path)) from None
+    """``text`` into ``path`` whole or not at all (:func:`ledger.cli.outputs.create`; a report
+    follows the umask, as any file the user writes)."""
+    from ledger.cli.outputs import create
+
+    with create(path, field, mode=0o666) as f:
+        f.write(text)

@@ -12,17 +12,14 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from ledger.errors import LedgerError
+from ledger.safetext import safe
 
 MAX_INPUT_BYTES = 20 * 1024 * 1024  # FORMATS.md: input larger than 20 MB is refused unread
 
 
 def read_text(path: str, field: str = "FILE") -> str:
     """The text of ``path`` (``-`` = standard input), refusing more than 20 MB without reading it all."""
-    data = read_bytes(path, field)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise LedgerError("not UTF-8 text", field, path) from None
+    return _decode(read_bytes(path, field), field, path)
 
 
 def read_bytes(path: str, field: str = "FILE") -> bytes:
@@ -41,6 +38,13 @@ def read_bytes(path: str, field: str = "FILE") -> bytes:
     return data
 
 
+def _decode(data: bytes, field: str, path: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LedgerError("not UTF-8 text", field, path) from None
+
+
 def _size(n: int) -> str:
     return f"{n // (1024 * 1024)} MB" if n >= 1024 * 1024 else f"{n // 1024} kB"
 
@@ -56,13 +60,14 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def read_json(path: str, field: str = "FILE") -> Any:
+def read_json(path: str, field: str = "FILE", text: str | None = None) -> Any:
     """Parse the JSON in ``path``; ``LedgerError`` naming the line and column when it is not JSON.
 
     Strict JSON: ``NaN``, ``Infinity`` and numbers beyond a float's range are refused, and so is
-    an integer of more digits than Python converts (4300).
+    an integer of more digits than Python converts (4300). ``text``: what ``path`` holds, when it
+    was read already (standard input read by :func:`read_items`).
     """
-    return parse_json(read_text(path, field), field, path)
+    return parse_json(read_text(path, field) if text is None else text, field, path)
 
 
 def parse_json(text: str, field: str = "FILE", path: str = "-") -> Any:
@@ -153,7 +158,7 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
                 new = q.answer(doc, answer)
                 break
             except LedgerError as err:
-                sys.stderr.write(f"  {err}\n")
+                sys.stderr.write(f"  {safe(err)}\n")
         if new is None:
             if history:
                 doc = history.pop()
@@ -228,13 +233,13 @@ def read_document(path: str, field: str = "FILE") -> Any:
     return {**fields, "matches": ExportMatches(path, field)}
 
 
-def read_one_document(path: str, what: str, field: str = "FILE") -> Any:
+def read_one_document(path: str, what: str, field: str = "FILE", text: str | None = None) -> Any:
     """What ``score`` and ``replay`` read: the JSON of ``path`` (:func:`read_json`), which must not
     be a whole-ledger export. One (its marker at the start of a file, of any size, or ``"format":
     "ledger-export"`` in what was read) is a ``LedgerError`` on ``field`` saying so and that
     ``ledger import`` takes it; ``what`` names what was wanted (``"a match document"``)."""
     export = _starts_as_export(path, field)
-    data = None if export else read_json(path, field)
+    data = None if export else read_json(path, field, text)
     if export or (isinstance(data, Mapping) and data.get("format") == "ledger-export"):
         import shlex
 
@@ -256,6 +261,31 @@ def _starts_as_export(path: str, field: str) -> bool:
     return EXPORT_MARKER.match(head) is not None
 
 
+def read_items(path: str, what: str, field: str = "FILE") -> tuple[Any, Any]:
+    """What ``score`` and ``pbn``-free list readers take: ``(items, None)`` when ``path`` holds a
+    JSON list, ``items`` yielding its elements one at a time as they are parsed (the list is never
+    held whole: a 20 MB list of boards is scored in bounded memory); else ``(None, document)``
+    as :func:`read_one_document` reads it. At most 20 MB either way (FORMATS.md)."""
+    import io
+
+    if path == "-":
+        data = read_bytes(path, field)
+        if data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] != b"[":
+            return None, read_one_document(path, what, field, _decode(data, field, path))
+        return _JsonStream(path, field, io.BytesIO(data)).items(), None
+    try:
+        with Path(path).open("rb") as f:
+            head = f.read(256).lstrip(b"\xef\xbb\xbf \t\r\n")
+            size = Path(path).stat().st_size
+    except OSError as err:
+        raise LedgerError(f"cannot read {path!r}: {err.strerror}", field, path) from None
+    if head[:1] != b"[":
+        return None, read_one_document(path, what, field)
+    if size > MAX_INPUT_BYTES:
+        raise LedgerError(f"input larger than {_size(MAX_INPUT_BYTES)} refused", field, path)
+    return _JsonStream(path, field).items(), None
+
+
 class ExportMatches:
     """The matches of a ledger export file, parsed one at a time each time it is iterated (strict
     JSON as :func:`read_json`); ``LedgerError`` naming the line for what is not JSON, and for a match
@@ -275,16 +305,16 @@ class _JsonStream:
     """A JSON object read from a file piece by piece: its top-level fields, and the elements of its
     ``"matches"`` list one at a time (json's own ``raw_decode`` on a window of the file)."""
 
-    def __init__(self, path: str, field: str):
+    def __init__(self, path: str, field: str, source=None):
         import codecs
 
-        self.path, self.field = path, field
+        self.path, self.field, self.source = path, field, source
         self.decoder = json.JSONDecoder(parse_float=_finite, parse_constant=_no_constant)
         self.text, self.pos, self.line, self.eof = "", 0, 0, False
         self.utf8 = codecs.getincrementaldecoder("utf-8-sig")()
 
     def __enter__(self):
-        self.f = open(self.path, "rb")
+        self.f = self.source if self.source is not None else open(self.path, "rb")
         return self
 
     def __exit__(self, *exc):
@@ -357,6 +387,25 @@ class _JsonStream:
         self.pos = end
         return value
 
+    def items(self):
+        """Each element of a JSON list that is the whole input, parsed one at a time, then the end
+        of the input checked (nothing but white space after the list)."""
+        with self:
+            self._expect("[")
+            yield from self._elements()
+            if self._skip():
+                self._bad("extra data after the list")
+
+    def _elements(self):
+        """The elements of the list whose ``[`` was just read, one at a time, through its ``]``."""
+        if self._skip() == "]":
+            self.pos += 1
+            return
+        while True:
+            yield self._value()
+            if self._expect(",]") == "]":
+                return
+
     def fields_before_matches(self) -> dict:
         """The object's fields up to ``"matches"`` (the stream is left at the list's first element)."""
         self._expect("{")
@@ -375,13 +424,7 @@ class _JsonStream:
 
     def matches(self):
         """Each element of the matches list, then the rest of the object (checked to be JSON)."""
-        if self._skip() == "]":
-            self.pos += 1
-        else:
-            while True:
-                yield self._value()
-                if self._expect(",]") == "]":
-                    break
+        yield from self._elements()
         while self._expect(",}") == ",":
             key = self._value()
             self._expect(":")

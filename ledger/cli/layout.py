@@ -17,6 +17,8 @@ from typing import Iterator, List, Sequence, Tuple
 
 from rich.cells import cell_len, chop_cells, set_cell_size
 
+from ledger.safetext import safe
+
 Line = Tuple[str, str]  # (text, style: "" | "title" | "header" | "caption")
 
 _WORD = re.compile(r"\s*\S+\s*")
@@ -37,13 +39,13 @@ def table_lines(t, width: int) -> List[Line]:
     the table; the table at most ``width``). Only for tables that :func:`fits`."""
     cols = t.columns
     extra = 2 + len(cols) - 1  # the box's edges and one divider between columns
-    headers = [c.header for c in cols]
-    cells = [[str(x) for x in row] for row in t.rows]
+    headers = [safe(c.header, lines=True) for c in cols]  # text from people: control characters escaped
+    cells = [[safe(x, lines=True) for x in row] for row in t.rows]
     widths = _widths(headers, cells, [c.justify for c in cols], width - extra)
     table_width = sum(widths) + extra
     out: List[Line] = []
     if t.title:
-        out += [(x, "title") for x in _wrap_text(t.title, table_width, "left", fold=True)]
+        out += [(x, "title") for x in _wrap_text(safe(t.title, lines=True), table_width, "left", fold=True)]
     out.append((" " * table_width, ""))  # the box's top: blank in SIMPLE_HEAVY
     out += [(x, "header") for x in _row(headers, widths, cols, bottom=True)]
     out.append((" " + "━" * (table_width - 2) + " ", ""))
@@ -55,7 +57,7 @@ def table_lines(t, width: int) -> List[Line]:
             out.append((" " * table_width, ""))
     out.append((" " * table_width, ""))  # the box's bottom
     if t.caption:
-        out += [(x, "caption") for x in _wrap_text(t.caption, table_width, "center", fold=True)]
+        out += [(x, "caption") for x in _wrap_text(safe(t.caption, lines=True), table_width, "center", fold=True)]
     return out
 
 

@@ -29,6 +29,11 @@ def check_output(path: str | os.PathLike | None, field: str, folder: bool = Fals
         raise LedgerError(f"{path} {what}", field, str(path))
 
 
+def _cannot_write(path, err: OSError) -> str:
+    """The one line for a file that cannot be written (a full disk: "No space left on device")."""
+    return f"cannot write {path}: {err.strerror or err}; nothing of it was written"
+
+
 @contextmanager
 def create(path: str | os.PathLike, field: str, mode: int = 0o600) -> Iterator[IO[str]]:
     """A text file (UTF-8) to write ``path`` with: written beside it under a temporary name, with
@@ -42,7 +47,7 @@ def create(path: str | os.PathLike, field: str, mode: int = 0o600) -> Iterator[I
             with open(target, "w", encoding="utf-8") as f:
                 yield f
         except OSError as err:
-            raise LedgerError(f"cannot write the file: {err.strerror}", field, str(path)) from None
+            raise LedgerError(_cannot_write(path, err), field, str(path)) from None
         return
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
@@ -52,6 +57,6 @@ def create(path: str | os.PathLike, field: str, mode: int = 0o600) -> Iterator[I
                 yield f
             os.replace(tmp, target)
         except OSError as err:
-            raise LedgerError(f"cannot write the file: {err.strerror}", field, str(path)) from None
+            raise LedgerError(_cannot_write(path, err), field, str(path)) from None
     finally:
         tmp.unlink(missing_ok=True)

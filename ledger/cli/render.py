@@ -16,6 +16,8 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from rich import box
 
+from ledger.safetext import safe
+
 _console: Console | None = None
 
 
@@ -28,7 +30,7 @@ def console() -> Console:
 
 def print_json(data: Any) -> None:
     """One JSON document on standard output (UTF-8, names as given)."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    sys.stdout.write(safe(json.dumps(data, ensure_ascii=False, indent=2), json=True) + "\n")
     sys.stdout.flush()
 
 
@@ -41,17 +43,19 @@ def rich_table(t, whole_words: bool = False) -> RichTable:
     ``whole_words``: each column is at least as wide as its longest word (up to
     :data:`WHOLE_WORD_MAX` characters), so a narrow terminal or a pipe (80 columns) wraps text
     between words instead of cutting an amount or a name short (``+22.…``); reports use it."""
-    table = RichTable(title=t.title or None, caption=t.caption or None, box=box.SIMPLE_HEAVY,
+    table = RichTable(title=safe_text(t.title, "table.title") if t.title else None,
+                      caption=safe_text(t.caption, "table.caption") if t.caption else None, box=box.SIMPLE_HEAVY,
                       title_justify="left", show_lines=False)
     for k, c in enumerate(t.columns):
         widest = 0
         if whole_words:
-            words = [w for row in t.rows if k < len(row) for w in str(row[k]).split()] + c.header.split()
+            words = [w for row in t.rows if k < len(row) for w in safe(row[k], lines=True).split()]
+            words += safe(c.header).split()
             widest = min(WHOLE_WORD_MAX, max((cell_len(w) for w in words), default=0))
-        table.add_column(c.header, justify=c.justify, min_width=widest or None)
+        table.add_column(safe_text(c.header), justify=c.justify, min_width=widest or None)
     marks = set(t.lines_after)
     for i, row in enumerate(t.rows):
-        table.add_row(*(Text(str(cell)) for cell in row), end_section=i in marks)
+        table.add_row(*(safe_text(cell) for cell in row), end_section=i in marks)
     return table
 
 
@@ -76,11 +80,11 @@ def tail_board(board, keep: int, more: str):
 def print_board(board, header: str | None = None) -> None:
     con = console()
     if header:
-        con.print(Text(header, style="bold"))
+        con.print(safe_text(header, style="bold"))
     for t in board.tables:
         print_table(t)
     for note in board.notes:
-        con.print(Text(note))
+        con.print(safe_text(note))
 
 
 _LINE_STYLES = {"title": "table.title", "header": "table.header", "caption": "table.caption"}
@@ -112,7 +116,7 @@ def print_result(result) -> None:
     con = console()
     data = result.to_json()
     if result.summary:
-        con.print(Text(result.summary, style="bold"))
+        con.print(safe_text(result.summary, style="bold"))
     items = data.get("items")
     if isinstance(items, Mapping) and all(isinstance(v, list) for v in items.values()):
         t = RichTable(box=box.SIMPLE_HEAVY)
@@ -123,7 +127,7 @@ def print_result(result) -> None:
             for j, row in enumerate(rows):
                 label = row.get("item", "") if isinstance(row, Mapping) else str(row)
                 pts = row.get("points", "") if isinstance(row, Mapping) else ""
-                t.add_row(Text(side if j == 0 else ""), Text(str(label)), _signed(pts))
+                t.add_row(safe_text(side if j == 0 else ""), safe_text(label), _signed(pts))
             total = data.get("points", {}).get(side, "") if isinstance(data.get("points"), Mapping) else ""
             t.add_row("", "[bold]total[/bold]", f"[bold]{_signed(total)}[/bold]", end_section=True)
         con.print(t)
@@ -136,17 +140,28 @@ def print_fields(data: Mapping[str, Any]) -> None:
     t.add_column("field", justify="left", style="bold")
     t.add_column("value", justify="left")
     for k, v in data.items():
-        t.add_row(Text(str(k)), Text(_plain(v)))
+        t.add_row(safe_text(k), safe_text(_plain(v)))
     console().print(t)
 
 
 def print_rows(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]]) -> None:
-    t = RichTable(title=title, box=box.SIMPLE_HEAVY, title_justify="left")
+    t = RichTable(title=safe_text(title, "table.title"), box=box.SIMPLE_HEAVY, title_justify="left")
     for c in columns:
         t.add_column(c, justify="left")
     for r in rows:
-        t.add_row(*(Text(_plain(x)) for x in r))
+        t.add_row(*(safe_text(_plain(x)) for x in r))
     console().print(t)
+
+
+def safe_text(v: Any, style: str | None = None) -> Text:
+    """A rich ``Text`` of ``v`` (never read as markup) with its control characters shown as
+    escapes (:func:`ledger.safetext.safe`; line breaks kept: a report's cells have several lines)."""
+    return Text(safe(v, lines=True) if v is not None else "", style=style or "")
+
+
+def print_line(text: Any) -> None:
+    """One plain line of text (a message naming what came from a person or a file), shown safely."""
+    console().print(safe_text(text))
 
 
 def _plain(v: Any) -> str:

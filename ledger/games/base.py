@@ -471,19 +471,29 @@ def replay(game: Game, setup: MatchSetup, docs: Sequence[Mapping[str, Any]]) -> 
 
 
 # --- shared helpers ---------------------------------------------------------------------------
+MAX_NAMES = 200  # names in one list: more than any game seats (Trentuno 40 with 9 decks: 108)
+
+
 def check_names(names: object, field: str) -> tuple[str, ...]:
-    """A tuple of distinct, non-empty names (case-insensitively distinct); ``LedgerError`` otherwise."""
+    """A tuple of distinct, non-empty names (case-insensitively distinct); ``LedgerError`` otherwise.
+
+    A list of more than :data:`MAX_NAMES` is refused before any name is read (each game then
+    checks its own count); the rest takes time linear in the number of names."""
     if isinstance(names, str):
         names = [n for n in re.split(r"\s*,\s*", names.strip()) if n]
     if not isinstance(names, (list, tuple)) or not names:
         raise LedgerError("give the players' names", field, names)
+    if len(names) > MAX_NAMES:
+        raise LedgerError(f"{len(names)} names: no game has more than {MAX_NAMES} players", field, len(names))
     out: list[str] = []
+    seen: set[str] = set()
     for i, n in enumerate(names):
         if not isinstance(n, str) or not n.strip():
             raise LedgerError(f"{n!r} is not a name", f"{field}[{i}]", n)
         n = n.strip()
-        if any(o.casefold() == n.casefold() for o in out):
+        if n.casefold() in seen:
             raise LedgerError(f"{n!r} appears twice", field, n)
+        seen.add(n.casefold())
         out.append(n)
     return tuple(out)
 

@@ -65,14 +65,21 @@ def check_kind(doc: object, want: str, file: str = "FILE") -> None:
 
 
 def replay_document(doc: object) -> tuple[MatchSetup, Replay]:
-    """Read a match document and replay its live hands; errors name hands by their index in the
-    document's ``hands`` list (voided hands included)."""
+    """Read a match document and replay its live hands, then check the rest of it (its night,
+    times, texts and voided hands: :func:`ledger.games.document_checks.check_match_document`);
+    errors name hands by their index in the document's ``hands`` list (voided hands included)."""
+    from ledger.games.document_checks import check_match_document
+
     setup, live, all_hands = read_match_document(doc)
     live_at = [i for i, h in enumerate(all_hands) if not h.get("voided")]
+    game = get_game(setup.game)
     try:
-        return setup, replay(get_game(setup.game), setup, live)
+        rp = replay(game, setup, live)
     except LedgerError as err:
         raise _reindex(err, live_at) from None
+    assert isinstance(doc, Mapping)  # read_match_document refused anything else
+    check_match_document(doc, game, setup, rp, all_hands)  # import and replay alike
+    return setup, rp
 
 
 def read_match_document(doc: object) -> tuple[MatchSetup, list[dict], list[dict]]:

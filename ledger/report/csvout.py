@@ -14,7 +14,8 @@ standard :mod:`csv` module: :func:`csv_tables` gives the rows, :func:`csv_files`
   played, won, open``.
 - ``transfers.csv``: the settle-up: ``currency, payer, payee, cents, amount``.
 
-Text is UTF-8; several names in one cell (a side's players) are joined with ``" & "``.
+Text is UTF-8, control characters in it written as visible escapes (``\\x1b``,
+:func:`ledger.safetext.safe`); several names in one cell (a side's players) are joined with ``" & "``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any
 
 from ledger.games.settle import format_money
 from ledger.report.model import Report
+from ledger.safetext import safe
 
 MATCHES = ("match", "night", "demo", "game", "rules", "status", "hands", "corrections", "unit", "sides",
            "winner", "winning_players", "score", "stake", "currency")
@@ -72,7 +74,7 @@ def csv_files(report: Report) -> dict[str, str]:
         buf = io.StringIO()
         writer = csv.writer(buf)
         writer.writerow(header)
-        writer.writerows(rows)
+        writer.writerows([safe(c) if isinstance(c, str) else c for c in row] for row in rows)
         out[name] = buf.getvalue()
     return out
 

@@ -17,6 +17,7 @@ from ledger import __version__
 from ledger.report.charts import running_chart
 from ledger.report.model import STATUS_TEXT, MatchSummary, Report
 from ledger.report.text import highlight_items, money_lines, report_heading
+from ledger.safetext import safe
 
 CSS = """
 :root { color-scheme: light; --ink: #1d1d1f; --muted: #6b6b70; --line: #e3e3e8; --win: #0a7d32;
@@ -187,4 +188,6 @@ def _money_text(cents: int) -> str:
 
 
 def _e(text: str) -> str:
-    return escape(str(text), quote=True)
+    """``text`` as HTML: control characters shown as escapes (:func:`ledger.safetext.safe`: a
+    page's source read in a terminal stays harmless), then ``<>&"'`` escaped."""
+    return escape(safe(text), quote=True)

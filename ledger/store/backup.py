@@ -254,8 +254,8 @@ def backup(led: Ledger, dest: str | os.PathLike, force: bool = False) -> dict:
     if not target.parent.is_dir():
         raise LedgerError(f"no folder {target.parent}", "FILE", str(dest))
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    os.close(os.open(tmp, os.O_CREAT | os.O_TRUNC | os.O_WRONLY, 0o600))
     try:
+        os.close(os.open(tmp, os.O_CREAT | os.O_TRUNC | os.O_WRONLY, 0o600))
         if source is not None:
             matches = _sqlite_copy(source, tmp)
             kind = "sqlite"
@@ -264,6 +264,15 @@ def backup(led: Ledger, dest: str | os.PathLike, force: bool = False) -> dict:
             tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
             matches, kind = len(data["matches"]), "export"
         os.replace(tmp, target)
+    except (OSError, sqlite3.OperationalError) as err:
+        # a full disk (or a file size limit) where the backup goes: one line, nothing left behind;
+        # anything else (a damaged ledger) is said as it is
+        text = getattr(err, "strerror", None) or str(err)
+        if isinstance(err, sqlite3.OperationalError) and not any(
+                k in text.lower() for k in ("disk", "full", "i/o", "too large", "unable to open")):
+            raise
+        raise LedgerError(f"cannot write the backup {target}: {text}; nothing was written", "FILE",
+                          str(dest)) from None
     finally:
         for leftover in (tmp, Path(f"{tmp}-journal")):
             leftover.unlink(missing_ok=True)

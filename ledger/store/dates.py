@@ -30,3 +30,43 @@ def parse_date(text: str, field: str = "night") -> dt.date:
         return dt.date.fromisoformat(t)
     except ValueError:
         raise LedgerError(f"{text!r} is not a date (write YYYY-MM-DD)", field, text) from None
+
+
+def latest_night() -> dt.date:
+    """The latest night a match may be recorded on: tomorrow's (a later one is a typo, and would
+    stand as the latest night in every report)."""
+    return night_date() + dt.timedelta(days=1)
+
+
+def check_night(date: dt.date, field: str = "night") -> dt.date:
+    """``date`` when it is a night a match may be recorded on (not after :func:`latest_night`,
+    as ``match new --night`` allows); ``LedgerError`` on ``field`` otherwise."""
+    if date > latest_night():
+        raise LedgerError(f"{date.isoformat()} is in the future: a match is recorded on the night it is "
+                          "played", field, date.isoformat())
+    return date
+
+
+def read_night(value: object, field: str = "night") -> dt.date:
+    """A document's night: an ISO date (``"2026-11-29"``) within :func:`check_night`'s range."""
+    return check_night(_iso(value, dt.date.fromisoformat, "a date (write YYYY-MM-DD)", field), field)
+
+
+def _iso(value: object, parse, what: str, field: str):
+    """``parse(value)`` for a text ``value``; ``LedgerError`` "... is not WHAT" otherwise."""
+    try:
+        if isinstance(value, str):
+            return parse(value.strip())
+    except ValueError:
+        pass
+    raise LedgerError(f"{value!r} is not {what}", field, value)
+
+
+def read_moment(value: object, field: str) -> dt.datetime:
+    """A document's moment (``entered_at``, ``voided_at``, ``created_at``): an ISO 8601 date and
+    time (UTC when it names no zone), in UTC, not on a night after :func:`latest_night`."""
+    t = _iso(value, dt.datetime.fromisoformat, "a date and time (ISO 8601)", field)
+    t = (t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)).astimezone(dt.timezone.utc)
+    if t.date() > latest_night():
+        raise LedgerError(f"{value!r} is in the future", field, value)
+    return t

@@ -25,6 +25,9 @@ from ledger.errors import LedgerError
 HEAD = "0004"  # the newest migration in ledger/store/migrations/versions
 KNOWN = ("0001", "0002", "0003", "0004")  # every revision this program can read, oldest first
 BUSY_TIMEOUT_MS = 10_000
+WAIT_NOTICE_MS = 1_000  # a writer that waited this long for another says so (on_wait), then waits on
+WAIT_LONGEST_MS = 600_000  # ... up to this long (a restore of years of hands), then gives up
+on_wait = None  # the CLI's way of saying a writer is waiting: a function taking the one line
 ENV_VAR = "LEDGER_DB"
 WRITE = "ledger_write"  # execution option marking a transaction that writes
 PG_LOCK_KEY = 0x1ED6E7  # the advisory lock PostgreSQL writers take turns on (any constant)
@@ -90,7 +93,12 @@ def _prepare_sqlite_file(url: str) -> None:
             raise LedgerError(f"the folder {p.parent} does not exist (check the path, or create the folder first)",
                               "db", str(p))
         p.parent.mkdir(parents=True, exist_ok=True)
-    if not p.exists():
+    if p.exists():
+        from ledger.store.health import check_sqlite_file, tighten
+
+        check_sqlite_file(p)  # another program's file, or one SQLite cannot read: refused, untouched
+        tighten(p)
+    else:
         # SQLite creates -wal and -shm with the main file's permissions: owner only
         fd = os.open(p, os.O_CREAT | os.O_WRONLY, 0o600)
         os.close(fd)
@@ -130,13 +138,39 @@ def writer(engine):
     return engine.execution_options(**{WRITE: True})
 
 
+def read_only(url: str) -> bool:
+    """Whether ``url`` is a SQLite ledger file this process cannot change (a read-only file or
+    folder, a read-only mount): it is then opened read only (``mode=ro&immutable=1``), so that
+    the reading commands work and the writing ones fail with "readonly database"."""
+    from ledger.store.health import is_writable
+
+    path = sqlite_path(url)
+    return path is not None and path.is_file() and not is_writable(path)
+
+
+def _read_only(url: str) -> dict:
+    """``create_engine`` arguments opening a :func:`read_only` ledger file read only."""
+    if not read_only(url):
+        return {}
+    import sqlite3
+
+    from ledger.store.health import read_only_uri
+
+    path = sqlite_path(url)
+    assert path is not None  # read_only(url) holds only for a SQLite file
+    uri = read_only_uri(path) + "&immutable=1"
+    return {"creator": lambda: sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
+                                               check_same_thread=False)}
+
+
 def _create_engine(url: str):
     from sqlalchemy import event
     from sqlmodel import create_engine
 
     if url.startswith("sqlite"):
         _prepare_sqlite_file(url)
-        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000}, **_read_only(url))
+        fixed = read_only(url)
 
         @event.listens_for(engine, "connect")
         def _connect(dbapi_conn, _record):  # pragma: no cover - exercised by every test
@@ -148,7 +182,14 @@ def _create_engine(url: str):
 
         @event.listens_for(engine, "begin")
         def _begin(conn):  # pragma: no cover - exercised by every test
-            conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE) else "BEGIN")
+            if fixed and conn.get_execution_options().get(WRITE):  # said before anything is checked
+                import sqlite3
+
+                raise sqlite3.OperationalError("attempt to write a readonly database")
+            if conn.get_execution_options().get(WRITE):
+                _begin_writing(conn.connection.driver_connection, url)
+            else:
+                conn.exec_driver_sql("BEGIN")
 
         return engine
     try:
@@ -169,6 +210,30 @@ def _create_engine(url: str):
                 conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({PG_LOCK_KEY})")
 
     return engine
+
+
+def _begin_writing(raw, url: str) -> None:
+    """``BEGIN IMMEDIATE`` on the SQLite connection ``raw``: when another writer holds the ledger
+    for more than :data:`WAIT_NOTICE_MS` (a restore, a big import), :data:`on_wait` is told once
+    and the wait goes on, up to :data:`WAIT_LONGEST_MS` ("database is locked" after that)."""
+    import sqlite3
+
+    try:
+        raw.execute(f"PRAGMA busy_timeout={WAIT_NOTICE_MS}")
+        try:
+            raw.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as err:
+            if "locked" not in str(err) and "busy" not in str(err):
+                raise
+        if on_wait is not None:
+            on_wait(f"waiting: another command is writing to the ledger {sqlite_path(url) or display_url(url)} "
+                    "(a restore or a big import takes a while); this one goes on when it is done "
+                    "(Ctrl-C gives up, nothing written)")
+        raw.execute(f"PRAGMA busy_timeout={WAIT_LONGEST_MS}")
+        raw.execute("BEGIN IMMEDIATE")
+    finally:
+        raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
 
 
 def after_explicit_ids(conn, tables: tuple[str, ...] = ("player", "match", "hand")) -> None:
@@ -232,10 +297,16 @@ def ensure_schema(engine) -> None:
     refused ledger file is left byte for byte as it was.
     """
     rev = stored_revision(engine)
+    fixed = is_sqlite(engine) and read_only(str(engine.url))
     if rev != HEAD:
         check_revision(rev)
+        if fixed:
+            path = sqlite_path(str(engine.url))
+            raise LedgerError(f"the ledger {path} is read-only here and has schema {rev or 'none'}, older than "
+                              f"this program's ({HEAD}): it cannot be upgraded; copy it somewhere writable "
+                              "first (ledger backup)", "db", str(path))
         upgrade(engine)
-    if is_sqlite(engine) and sqlite_path(str(engine.url)) is not None:
+    if is_sqlite(engine) and sqlite_path(str(engine.url)) is not None and not fixed:
         _use_wal(engine)
 
 

@@ -94,7 +94,8 @@ class Hand(SQLModel, table=True):
     """
 
     __tablename__ = "hand"
-    __table_args__ = (Index("ix_hand_match", "match_id", "voided", "position"), Index("ix_hand_replaces", "replaces_id"))
+    __table_args__ = (Index("ix_hand_match", "match_id", "voided", "position"),
+                      Index("ix_hand_replaces", "replaces_id"))  # deleting hands stays linear (0003)
     id: Optional[int] = Field(default=None, primary_key=True)
     match_id: int = Field(foreign_key="match.id")
     position: int

@@ -402,6 +402,7 @@ def open_sqlite(url: str) -> Iterator[Reads | None]:
     import sqlite3
 
     from ledger.store.engine import BUSY_TIMEOUT_MS, HEAD, sqlite_path
+    from ledger.store.health import is_writable, read_only_uri, tighten
 
     path = sqlite_path(url)
     if path is None or "?" in url or not path.is_file():
@@ -409,7 +410,8 @@ def open_sqlite(url: str) -> Iterator[Reads | None]:
         return
     conn = None
     try:
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None) if is_writable(path) \
+            else sqlite3.connect(read_only_uri(path) + "&immutable=1", uri=True, isolation_level=None)
         conn.execute("PRAGMA query_only=ON")
         conn.execute("BEGIN")
         rev = conn.execute("SELECT version_num FROM alembic_version").fetchone()
@@ -421,6 +423,7 @@ def open_sqlite(url: str) -> Iterator[Reads | None]:
         yield None
         return
     assert conn is not None  # rev was read through it
+    tighten(path)  # a ledger made readable by others by another tool: owner-only again
     try:
         yield Reads(conn)
     finally:

@@ -24,7 +24,7 @@ from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import MatchSetup, MatchState, Replay, join_names, replay, stored_replay
 from ledger.games.documents import replay_document
-from ledger.store.dates import night_date, parse_date  # noqa: F401 (parse_date: re-export)
+from ledger.store.dates import check_night, night_date, parse_date  # noqa: F401 (parse_date: re-export)
 from ledger.store.engine import database_url, ensure_schema, open_engine, snapshot, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 from ledger.store.reads import MatchView, Reads, damaged, replay_row, setup_from_seats
@@ -172,9 +172,8 @@ class Ledger:
         night (default tonight); a night after tomorrow is refused as a mistake (``LedgerError`` on
         ``night``): it would stand as the latest night in every report."""
         game = get_game(game_name)
-        if date is not None and date > night_date() + dt.timedelta(days=1):
-            raise LedgerError(f"{date.isoformat()} is in the future: a match is recorded on the night it is "
-                              "played", "night", date.isoformat())
+        if date is not None:
+            check_night(date)
         with self.transaction(write=True) as s:
             setup = game.setup(rules, players, sides, options)
             m = self._create_match(s, setup, self.night(s, date))
@@ -561,6 +560,7 @@ class Ledger:
             else:  # each live hand applied once, by the reading of the document above
                 result, state = rp.results[k].to_json(), rp.state_after(k)
                 k += 1
+                _check_stored_result(hs, result, get_game(setup.game).version, f"{f}.stored")
             when_entered = _parse_time(meta["entered_at"], f"{f}.entered_at") if meta["entered_at"] else None
             row = self._insert_hand(s, m, i + 1, body, hs.get("result", result), entered_at=when_entered,
                                     scorer_version=hs.get("scorer_version"),
@@ -746,6 +746,14 @@ def _stored(doc: Mapping[str, Any], field: str, kinds: Mapping[str, type]) -> di
                               f"{field}.{key}", v)
         out[key] = v
     return out
+
+
+def _check_stored_result(stored: Mapping[str, Any], result: dict, version: str, field: str) -> None:
+    """A backup's stored result of a live hand, by this scorer's version, must be the hand's
+    result as scored now (a different version may differ: ``db check`` tells); ``LedgerError``
+    on ``FIELD.result`` otherwise (the hand or its result was changed in the file)."""
+    if "result" in stored and stored.get("scorer_version", version) == version and stored["result"] != result:
+        raise LedgerError("does not agree with the hand as scored (the file was changed)", f"{field}.result", None)
 
 
 def _text(doc: Mapping[str, Any], key: str, field: str | None = None) -> str | None:

@@ -28,7 +28,7 @@ import datetime as dt
 import hmac
 import secrets
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Callable, ContextManager
+from typing import Any, AsyncIterator, Callable, ContextManager, MutableMapping
 
 import anyio
 from starlette.applications import Starlette
@@ -138,7 +138,9 @@ def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECO
     """The application for access key ``key``, reading the ledger through ``reading`` (default:
     :func:`ledger.cli.app.reading`, as ``show`` and ``report`` read)."""
     if reading is None:
-        from ledger.cli.app import reading
+        from ledger.cli.app import reading as default_reading
+
+        reading = default_reading
     board = Board(reading, poll, max_streams)
 
     async def page(request: Request) -> Response:
@@ -233,7 +235,7 @@ class Guard:
         if set_cookie:
             extra.append(("set-cookie", f"{cookie}={from_query}; Path=/; HttpOnly; SameSite=Strict"))
 
-        async def send_with_headers(message: dict) -> None:
+        async def send_with_headers(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
                 message = {**message, "headers": [*message.get("headers", []),
                                                   *((k.encode("latin-1"), v.encode("latin-1")) for k, v in extra)]}

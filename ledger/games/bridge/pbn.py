@@ -18,9 +18,10 @@ own entries, as ``score_ns``). No I/O here: the CLI reads and writes the files.
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ledger.errors import LedgerError
 from ledger.games.base import HandResult, MatchSetup
@@ -41,21 +42,26 @@ class PbnRead:
 
 
 def pbn_games(text: str) -> list[dict[str, str]]:
-    """The tag pairs of every game in ``text``, with ``#`` inheritance resolved.
+    """The tag pairs of every game in ``text``, with ``#`` inheritance resolved (:func:`iter_games`)."""
+    return list(iter_games(io.StringIO(text)))
 
-    Games are separated by empty lines (PBN 2.1, section 3). Only tag pairs are kept.
+
+def iter_games(lines: Iterable[str]) -> Iterator[dict[str, str]]:
+    """The tag pairs of each game of a PBN text given line by line (a text file), with ``#``
+    inheritance resolved, one game at a time: memory does not grow with the file.
+
+    Games are separated by empty lines (PBN 2.1, section 3). Only tag pairs are kept;
+    ``{commentary}`` (over several lines too; one never closed runs to the end) is dropped.
     """
-    text = re.sub(r"\{.*?\}", " ", text, flags=re.S)
-    games: list[dict[str, str]] = []
     current: dict[str, str] = {}
     previous: dict[str, str] = {}
-    for raw in text.splitlines() + [""]:
+    for raw in _without_commentary(lines):
         line = raw.strip()
         if line.startswith("%"):
             continue
         if not line:
             if current:
-                games.append(current)
+                yield current
                 previous, current = current, {}
             continue
         for tag, value in _TAG.findall(_strip_comment(line)):
@@ -63,7 +69,37 @@ def pbn_games(text: str) -> list[dict[str, str]]:
             if value == "#":
                 value = previous.get(tag, "")
             current.setdefault(tag, value)
-    return games
+    if current:
+        yield current
+
+
+def _without_commentary(lines: Iterable[str]) -> Iterator[str]:
+    """Each line with its ``{...}`` commentary replaced by a space; a commentary over several
+    lines joins the text before and after it into one line (one never closed ends the text); in
+    one pass: linear in the length of the text."""
+    inside = False
+    out: list[str] = []
+    for line in lines:
+        line = line.rstrip("\r\n")
+        start = 0
+        while True:
+            if inside:
+                closing = line.find("}", start)
+                if closing == -1:
+                    break
+                inside, start = False, closing + 1
+                out.append(" ")
+            opening = line.find("{", start)
+            if opening == -1:
+                out.append(line[start:])
+                break
+            out.append(line[start:opening])
+            inside, start = True, opening + 1
+        if not inside:
+            yield "".join(out)
+            out = []
+    if out:
+        yield "".join(out)
 
 
 def _strip_comment(line: str) -> str:
@@ -78,14 +114,15 @@ def _strip_comment(line: str) -> str:
     return "".join(out)
 
 
-def read_pbn(text: str) -> PbnRead:
-    """Hand documents for the played games of a PBN file (see the module docstring).
+def read_pbn(text: str | Iterable[str]) -> PbnRead:
+    """Hand documents for the played games of a PBN file (see the module docstring): its text,
+    or its lines (an open text file, read as it goes).
 
     Raises ``LedgerError`` naming the game and tag (``games[2].Contract``) for a value that cannot
     be read, e.g. a contract ``8NT`` or a result of 14.
     """
     out = PbnRead()
-    for i, tags in enumerate(pbn_games(text)):
+    for i, tags in enumerate(iter_games(io.StringIO(text) if isinstance(text, str) else text)):
         where = f"games[{i}]"
         scoring = tags.get("Scoring", "").strip().split(";")[0].lower()
         if out.scoring is None and scoring in ("rubber", "chicago"):

@@ -107,6 +107,13 @@ def _squash(text: str) -> str:
     return re.sub(r"[\s\-_/.]+", "", text.upper())
 
 
+def _spaceless(text: str) -> str:
+    """A contract's words in capitals without their spaces (the documented forms,
+    docs/rules/bridge.md: "any letter case and spacing"); any other separator (``-``, ``.``,
+    ``/``) stays, so that ``-1S`` or ``4S-`` is refused rather than read as ``1S``/``4S``."""
+    return "".join(text.upper().split())
+
+
 def parse_contract(value: object, field: str = "contract") -> Contract:
     """Read a contract as players write it: ``"4SX"``, ``"3NT"``, ``"3N"``, ``"3SA"`` (senza
     atout), ``"6H XX"``, ``"4♠ contre"``, ``"2C surcontre"``, ``"Pass"``; any letter case.
@@ -115,7 +122,7 @@ def parse_contract(value: object, field: str = "contract") -> Contract:
     """
     if not isinstance(value, str) or not value.strip():
         raise LedgerError(f"expected a contract like 4SX, 3NT or Pass, got {value!r}", field, value)
-    text = _squash(value)
+    text = _spaceless(value)
     if text in _PASS_WORDS:
         return PASSED_OUT
     m = _CONTRACT_RE.fullmatch(text)
@@ -130,23 +137,23 @@ def parse_contract(value: object, field: str = "contract") -> Contract:
 
 def parse_doubling(value: object, field: str) -> int:
     """``""``/``"X"``/``"XX"`` (also contre, surcontre, doubled, redoubled) → 0, 1 or 2."""
-    key = _squash(value) if isinstance(value, str) else None
+    key = _spaceless(value) if isinstance(value, str) else None
     if key not in _DOUBLE_WORDS:
         raise LedgerError(f"{value!r} is not a double (X) or redouble (XX)", field, value)
     return _DOUBLE_WORDS[key]
 
 
 def is_doubling_word(text: str) -> bool:
-    return _squash(text) in _DOUBLE_WORDS and bool(_squash(text))
+    return _spaceless(text) in _DOUBLE_WORDS and bool(_spaceless(text))
 
 
 def is_strain_word(text: str) -> bool:
-    return _squash(text) in _STRAIN_WORDS
+    return _spaceless(text) in _STRAIN_WORDS
 
 
 def contract_with(contract_text: str, extra: str) -> str:
     """Join a level or contract and a following word (``"3", "NT"`` or ``"4S", "X"``) for re-reading."""
-    return f"{contract_text}{_squash(extra)}"
+    return f"{contract_text}{_spaceless(extra)}"
 
 
 _SEAT_WORDS = {"N": "N", "E": "E", "S": "S", "W": "W", "O": "W", "NORTH": "N", "EAST": "E", "SOUTH": "S",
