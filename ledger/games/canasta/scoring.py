@@ -1,36 +1,7 @@
-"""Canasta scoring: the Italian three-deck game with pinelle (rule set ``italian``, the default) and the
-classic two-deck game (rule set ``classic``). Sources: the Canasta part of seed
-``003_4f7862b81697a685.txt``, RULES.md "Canasta (seed 003)" and "Canasta: rule set classic";
-for the classic game the Official Canasta Laws as given in Hoyle's (see ``docs/rules/canasta.md``).
-
-Two sides: 2 players (each a side, named as the player) or 4 in pairs (sides ``NS`` and ``EW``
-by default: seats 1 and 3 against 2 and 4, or named sides). A hand document (FORMATS.md)::
-
-    {"game": "canasta", "rules": "italian",
-     "sides": {"NS": {"canastas": ["pure K", "dirty 7"], "melded_points": 310, "hand_points": 0,
-                      "red_threes": 1, "opened": true},
-               "EW": {"canastas": [], "melded": ["8H 8S 8D", "QH QC QD"], "hand": "AS 5C 9D",
-                      "red_threes": 0}},
-     "closed_by": "NS"}
-
-A side may also be one compact string, ``"2 pure, 1 dirty, 1 red three, melded 340, in hand 25,
-closed"`` (see :mod:`ledger.games.canasta.entry`). ``concealed`` (classic only) sits beside
-``closed_by``.
-
-Italian values (RULES.md): cards joker 50, ace 20, pinella (2) 20, 8-K 10, 4-7 5, black 3 0.
-Canastas are exactly 7 cards: pure 500 (pure aces 1000), dirty (5 or 6 naturals with 1 or 2
-wild cards) 300, pinelle pure (7 twos) 3000, pinelle dirty (5 or 6 twos with jokers) 2000, jolly
-(5 or 6 jokers with pinelle) 5000. Closing 300 and needs a pure and a dirty canasta (pinelle pure
-counts as pure; pinelle dirty and jolly as dirty). Red threes 100 each: plus with a pure and a
-dirty canasta, nothing with a pure but no dirty, minus with no pure. Hand score = canastas +
-closing + red threes + melded card values - card values left in hand (doubled for a side that had
-not opened when the other side closed). Game to 15000; opening minimum by the running total:
-50, 90 from 3000, 120 from 5000, 160 from 7000, 180 from 10000, 200 from 12000.
-
-Classic values: joker 50, 2 and A 20, 8-K 10, 4-7 and black 3 5. Canastas of 7 or more cards:
-natural 500, mixed (at most 3 wild) 300. Going out 100 (one canasta needed), concealed 100 more.
-Red threes 100 each, 800 for all four, minus for a side that melded nothing. No doubling. Game to
-5000; minimum initial meld 15 below 0, 50 below 1500, 90 below 3000, 120 from 3000.
+"""Canasta scoring: one hand's score for each side, from its canastas, melds, red threes and cards
+in hand (RULES.md "Canasta (seed 003)" and "Canasta: rule set classic"; the rules and values of
+both rule sets are in the docstring of :mod:`ledger.games.canasta`). Pure: a hand document in,
+points and items out; ``LedgerError`` naming the field on bad input.
 """
 
 from __future__ import annotations
