@@ -8,8 +8,8 @@ from ledger.cli import cmd_documents, cmd_hands, cmd_ledger, cmd_matches, cmd_pl
 from ledger.cli import cmd_backup  # noqa: F401  (backup, restore)
 from ledger.cli.app import app
 
-# game-specific commands: each module defines register(app)
-for _name in ("cmd_trentuno", "cmd_bridge", "cmd_canasta", "cmd_simone", "cmd_report", "cmd_play", "cmd_club", "cmd_serve"):
+# command modules that define register(app) (a module missing from an installation is skipped)
+for _name in ("cmd_settle", "cmd_bridge", "cmd_report", "cmd_play", "cmd_club", "cmd_serve"):
     try:
         _mod = importlib.import_module(f"ledger.cli.{_name}")
     except ModuleNotFoundError as err:

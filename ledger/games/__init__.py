@@ -1,7 +1,8 @@
 """The registry of games: name → scorer, imported only when first asked for.
 
 ``get_game("trentasette")`` returns the scorer (a :class:`ledger.games.base.Game`). Adding a game
-is one module under ``ledger/games/`` defining ``GAME = TheGame()`` and one line in ``_MODULES``.
+is one package under ``ledger/games/`` whose ``__init__`` defines ``GAME = TheGame()``, and one line
+in ``_MODULES``.
 Unknown names (and none) raise ``LedgerError`` on the field ``game``.
 """
 
