@@ -203,13 +203,13 @@ def forget_answer(doc: dict, err: LedgerError, history: list) -> dict | None:
 
 
 def merge(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict:
-    """``base`` with ``extra`` laid over it, one level deep for nested objects."""
+    """``base`` with ``extra`` laid over it, nested objects merged at every depth: correcting
+    ``EW.hand=…`` of a hand whose sides are ``{"sides": {"EW": {…}}}`` changes that one field and
+    keeps the side's others. A value that is not an object on either side replaces the other."""
     out = dict(base)
     for k, v in extra.items():
-        if isinstance(v, Mapping) and isinstance(out.get(k), Mapping):
-            out[k] = {**out[k], **v}
-        else:
-            out[k] = v
+        old = out.get(k)
+        out[k] = merge(old, v) if isinstance(v, Mapping) and isinstance(old, Mapping) else v
     return out
 
 

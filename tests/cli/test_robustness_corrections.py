@@ -131,3 +131,15 @@ def test_random_corrections_keep_the_scoreboard_equal_to_a_replay(cli):
         assert len(cli.json("show", "1")["hands"]) == live
     assert_board_is_a_replay(cli, "1")
     assert cli.json("db", "check") == {"ok": True, "problems": []}
+
+
+def test_editing_one_field_of_a_side_keeps_the_sides_other_fields(cli):
+    """``hand edit M N EW.hand_points=40`` corrects that one count: the side's burrachi, melded
+    points and pozzetto stay as entered (nested fields merge at every depth)."""
+    cli("match", "new", "burraco", "--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario")
+    cli("hand", "add", "1", "NS=1 pulito, calate 100, in mano 0, chiuso", "EW=pozzetto preso, calate 0, in mano 20")
+    cli("hand", "edit", "1", "1", "EW.hand_points=40", "--reason", "counted again")
+    live = [r for r in cli.json("match", "history", "1") if not r["voided"]]
+    assert live[0]["document"]["sides"]["EW"] == {"pozzetto": True, "melded_points": 0, "hand_points": 40,
+                                                   "burraco": []}
+    assert cli.json("show", "1")["totals"] == {"NS": 400, "EW": -40}
