@@ -624,7 +624,7 @@ class Ledger:
         corrections (:func:`_replacement_problems`), then replay every match and compare with the
         stored results; one entry per problem: ``{"match", "hand" (its number among the live
         hands, or None), "problem"}``, by match."""
-        from ledger.report.stats import usable_facts
+        from ledger.summary import usable_facts
         from ledger.store.engine import integrity_problems
 
         problems: list[dict] = [{"match": None, "hand": None, "problem": f"database: {p}"}
@@ -772,11 +772,10 @@ def _check_status(status: str, m: Match, rp: Replay) -> None:
 
 
 def _facts(m: Match, rp: Replay) -> dict | None:
-    """What ``ledger stats`` reads of the match (:func:`ledger.report.stats.match_facts`), kept in
+    """What ``ledger stats`` reads of the match (:func:`ledger.summary.match_facts`), kept in
     its summary so that statistics need not replay it; None when they cannot be worked out (stats
     then replay the match and say why)."""
-    from ledger.report.model import MatchRecord
-    from ledger.report.stats import match_facts
+    from ledger.summary import MatchRecord, match_facts
 
     assert m.id is not None  # a stored match
     try:  # no night (a report's MatchRecord has one): the facts read none
