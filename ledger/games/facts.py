@@ -38,7 +38,7 @@ class Highlight:
 
 
 class Record(Protocol):
-    """The match the notes read (a report's :class:`ledger.report.model.Record`): its id, setup,
+    """The match the notes read (:class:`ledger.summary.MatchRecord`): its id, setup,
     replay of the live hands and stored status (``open``/``finished``/``ended``)."""
 
     id: int

@@ -20,11 +20,11 @@ from typing import Any, Iterator, Mapping, Sequence
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, delete, func, select
 
+from ledger.dates import check_night, night_date, parse_date  # noqa: F401 (parse_date: re-export)
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import MatchSetup, MatchState, Replay, join_names, replay, stored_replay
 from ledger.games.documents import replay_document
-from ledger.store.dates import check_night, night_date, parse_date  # noqa: F401 (parse_date: re-export)
 from ledger.store.engine import database_url, ensure_schema, open_engine, snapshot, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 from ledger.store.reads import MatchView, Reads, damaged, replay_row, setup_from_seats
