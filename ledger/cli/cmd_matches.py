@@ -75,7 +75,7 @@ def match_list(
     as_json: bool = JSON,
 ) -> None:
     """Matches, newest first: game, night, players, hands played, status, winner."""
-    from ledger.store.dates import parse_date
+    from ledger.dates import parse_date
 
     with reading() as reads:
         rows = reads.match_list(game, "open" if open_only else None, parse_date(night) if night else None)

@@ -96,7 +96,7 @@ def register(app: typer.Typer) -> None:
 
 def _period(night, date_from, date_to, demo, player, vs, game, latest):
     from ledger.cli.app import reading
-    from ledger.store.dates import parse_date
+    from ledger.dates import parse_date
     from ledger.store.reports import choose_period
 
     if night and (date_from or date_to):

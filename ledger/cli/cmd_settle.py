@@ -31,7 +31,7 @@ def register(app: typer.Typer) -> None:
         from ledger.cli.app import ledger
         from ledger.games.settle import night_report
         from ledger.games.stakes import match_money
-        from ledger.store.dates import night_date, parse_date
+        from ledger.dates import night_date, parse_date
 
         led = ledger()
         date = parse_date(night) if night else night_date()

@@ -47,7 +47,7 @@ def start_match(game: str, players: Optional[str], side: List[str], rules: Optio
     Raises ``LedgerError`` for an unknown game or rule set, bad players, sides or options, or a
     night that is not a date.
     """
-    from ledger.store.dates import parse_date
+    from ledger.dates import parse_date
 
     return ledger().new_match(game, rules, parse_players(players), parse_sides(side) or None,
                               parse_options(options), parse_date(night) if night else None)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ledger.errors import LedgerError
+from ledger.games.facts import GameNotes
 from ledger.games.suggest import did_you_mean
 
 
@@ -246,7 +247,10 @@ class Game:
 
     Class attributes: ``name`` (registry name, e.g. ``"trentasette"``), ``title`` (for people),
     ``version`` (scorer version stored beside every result), ``rule_sets`` (first is the
-    default), ``min_players``/``max_players``.
+    default), ``min_players``/``max_players``, ``facts`` (what the report knows about the game:
+    :class:`ledger.games.facts.GameNotes` by default, a game's own in ``<game>/facts.py``),
+    ``own_stakes`` (for a scorer that keeps its own money, a ``settlement`` in its state: the
+    unit of its stake, e.g. Trentuno's ``"life"``; None otherwise).
     """
 
     name: str = ""
@@ -256,6 +260,8 @@ class Game:
     min_players: int = 2
     max_players: int = 2
     player_counts: tuple[int, ...] = ()  # when only some counts in the range are played (canasta: 2, 4)
+    facts: GameNotes = GameNotes()
+    own_stakes: str | None = None
 
     @property
     def players_text(self) -> str:

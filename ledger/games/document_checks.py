@@ -5,7 +5,7 @@ other accepts, and both name the same field when they refuse it.
 
 - ``night``: an ISO date within the range ``match new --night`` allows (not after tomorrow);
   ``created_at`` and each hand's ``entered_at``/``voided_at``: ISO 8601 moments, none on a later
-  night (:mod:`ledger.store.dates`); ``note``, ``night_label``, ``void_reason``: texts.
+  night (:mod:`ledger.dates`); ``note``, ``night_label``, ``void_reason``: texts.
 - A voided hand is a hand that was scored once: it is scored again, as a live hand is, against
   the match as it stood before it (the live hands before it), or else against the match's
   start, and refused when neither takes it.
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from ledger.dates import read_moment, read_night
 from ledger.errors import LedgerError
 from ledger.games.base import META_KEYS, Game, MatchSetup, Replay
-from ledger.store.dates import read_moment, read_night
 
 TEXTS = ("note", "night_label")
 HAND_MOMENTS = ("entered_at", "voided_at")

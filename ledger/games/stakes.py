@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
+from ledger.games import get_game
 from ledger.games.base import MatchSetup, MatchState
 from ledger.games.settle import DEFAULT_CURRENCY, check_currency, format_money, parse_cents, parse_money, share
 
@@ -41,8 +42,6 @@ STAKE_PER = ("match", "point", "100")
 _PER_ALIASES = {"match": "match", "matches": "match", "win": "match", "partita": "match",
                 "point": "point", "points": "point", "punto": "point", "punti": "point",
                 "100": "100", "100 points": "100", "hundred": "100"}
-# games whose scorer keeps its own money (a ``settlement`` in the match state), and its unit
-OWN_STAKES = {"trentuno": "life"}
 
 
 def read_stake_options(options: dict) -> dict:
@@ -125,7 +124,7 @@ def match_money(setup: MatchSetup, state: MatchState) -> MatchMoney | None:
     opts = setup.options
     if "settlement" in state.extra:
         return MatchMoney(opts.get("currency") or DEFAULT_CURRENCY, int(opts.get("stake_cents") or 0),
-                          OWN_STAKES.get(setup.game, "game"), state.extra["settlement"])
+                          get_game(setup.game).own_stakes or "game", state.extra["settlement"])
     if not opts.get("stake_cents"):
         return None
     over = state.finished or setup.ended_early

@@ -15,13 +15,12 @@ from ledger.games import get_game
 from ledger.games.settle import format_money, night_report
 from ledger.games.stakes import match_money
 from ledger.report.model import Highlight, MatchRecord, MatchSummary, Period, Report, Standing, side_label
-from ledger.report.per_game import notes_for
 
 
 def summarize(rec: MatchRecord) -> MatchSummary:
     """One match for the report: final score best first, winner, result line, hand by hand."""
     setup, rp = rec.setup, rec.replay
-    notes = notes_for(setup.game)
+    notes = get_game(setup.game).facts
     final = rp.final
     sides = setup.side_names
     labels = {s: side_label(setup, s) for s in sides}
@@ -108,5 +107,5 @@ def build_report(records: Iterable[MatchRecord], period: Period) -> Report:
     money = settlement(matches)
     lights = overall_highlights(matches, table, money)
     for r in recs:
-        lights.extend(notes_for(r.setup.game).highlights(r))
+        lights.extend(get_game(r.setup.game).facts.highlights(r))
     return Report(period, matches, table, money, lights)

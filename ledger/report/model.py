@@ -1,6 +1,7 @@
-"""The values a report is made of: what was asked (:class:`Period`), what the store read
-(:class:`MatchRecord`), and what the report says (:class:`MatchSummary`, :class:`Standing`,
-:class:`Highlight`, :class:`Report`). Plain data, no I/O; every renderer (terminal, JSON, CSV,
+"""The values a report is made of: what was asked (:class:`Period`) and what the store read
+(:class:`MatchRecord`), both from :mod:`ledger.summary`, and what the report says
+(:class:`MatchSummary`, :class:`Standing`, :class:`Highlight` from :mod:`ledger.games.facts`,
+:class:`Report`). Plain data, no I/O; every renderer (terminal, JSON, CSV,
 HTML) reads the same :class:`Report`.
 """
 
@@ -11,106 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ledger.games.base import MatchSetup, Replay
+from ledger.games.facts import Highlight, side_label
+from ledger.summary import MatchRecord, Period
 from ledger.games.stakes import MatchMoney
 
 STATUS_TEXT = {"open": "in play", "finished": "finished", "ended": "ended early"}
-
-
-@dataclass(frozen=True)
-class Period:
-    """Which matches a report or the statistics cover.
-
-    - ``date_from``/``date_to``: nights from and to (inclusive), None for open-ended;
-    - ``demo``: the demo night(s) instead of the real ones (the two are never mixed);
-    - ``stand_in``: the demo night was taken because the ledger has no other match;
-    - ``player``/``vs``/``game``: only matches with that player (and that other player), of that game.
-    """
-
-    date_from: dt.date | None = None
-    date_to: dt.date | None = None
-    demo: bool = False
-    player: str | None = None
-    game: str | None = None
-    vs: str | None = None
-    stand_in: bool = False
-
-    @property
-    def one_night(self) -> bool:
-        return self.date_from is not None and self.date_from == self.date_to
-
-    def label(self) -> str:
-        """``"the night of Sunday 29 November 2026"``, ``"2026-11-01 to 2026-11-29"``, ``"all time"``."""
-        a, b = self.date_from, self.date_to
-        if self.one_night and a is not None:
-            text = f"the night of {a:%A} {a.day} {a:%B %Y}"
-        elif a and b:
-            text = f"{a.isoformat()} to {b.isoformat()}"
-        elif a:
-            text = f"since {a.isoformat()}"
-        elif b:
-            text = f"until {b.isoformat()}"
-        else:
-            text = "all time"
-        return text + (" (demo)" if self.demo else "")
-
-    def to_json(self) -> dict:
-        return {"from": _iso(self.date_from), "to": _iso(self.date_to), "label": self.label(),
-                "demo": self.demo, "player": self.player, "vs": self.vs, "game": self.game,
-                "demo_stands_in": self.stand_in}
-
-
-@dataclass
-class MatchRecord:
-    """One match as the store read it, replayed: the input of every report.
-
-    ``status`` is the stored ``open``/``finished``/``ended``; ``corrections`` counts its voided
-    hands (corrected or taken off); ``replay`` is the replay of its live hands (the truth).
-    """
-
-    id: int
-    night: dt.date
-    setup: MatchSetup
-    replay: Replay
-    status: str = "open"
-    demo: bool = False
-    corrections: int = 0
-    note: str | None = None
-
-    @property
-    def over(self) -> bool:
-        """The match has a result: finished, or ended early by the scorekeeper."""
-        return self.status != "open" or self.replay.final.finished
-
-    @property
-    def winners(self) -> list[str]:
-        """The winning sides (several for a shared win), none while in play or for no winner."""
-        if not self.over:
-            return []
-        w = self.replay.final.winner
-        return [x for x in ([w] if isinstance(w, str) else list(w or [])) if x in self.setup.sides]
-
-    def side_of(self, player: str) -> str | None:
-        for side, members in self.setup.sides.items():
-            if player in members:
-                return side
-        return None
-
-
-@dataclass(frozen=True)
-class Highlight:
-    """Something worth telling: ``kind`` (e.g. ``"slam"``, ``"31"``, ``"biggest hand"``), the sentence,
-    and where it happened (match id, hand number 1-based or None, side or player, a value)."""
-
-    kind: str
-    text: str
-    match: int | None = None
-    hand: int | None = None
-    who: str | None = None
-    value: Any = None
-
-    def to_json(self) -> dict:
-        return {"kind": self.kind, "text": self.text, "match": self.match, "hand": self.hand,
-                "who": self.who, "value": self.value}
 
 
 @dataclass
@@ -228,16 +134,3 @@ class Report:
                 "standings": [s.to_json() for s in self.standings],
                 "settlement": self.settlement,
                 "highlights": [h.to_json() for h in self.highlights]}
-
-
-def side_label(setup: MatchSetup, side: str) -> str:
-    """How a side is called in a report: ``"Carla"``, ``"Anna & Carla"``, ``"NS (Carla & Elena)"``."""
-    members = setup.sides.get(side, ())
-    joined = " & ".join(members)
-    if not members or side == joined:
-        return side
-    return f"{side} ({joined})"
-
-
-def _iso(d: dt.date | None) -> str | None:
-    return d.isoformat() if d else None

@@ -3,13 +3,13 @@
 ``build_stats(records, period)`` reads replayed matches (:class:`MatchRecord`) and gives, per
 player: matches played, won (a shared win counts as a win), still open, the win rate (wins over
 matches decided, None when none is), money per currency (integer cents, every game played for
-money), and per game the same plus the game's own figures (:mod:`ledger.report.per_game`):
+money), and per game the same plus the game's own figures (:attr:`ledger.games.base.Game.facts`):
 bridge rubbers played and won and the average margin per rubber from the player's side (signed,
 points); Trentuno lives lost; Canasta and Trentasette the average hand score of the player's side;
 Simone hands won and the average sum. With ``period.vs`` it adds the head-to-head record of
 ``period.player`` against (and with) ``period.vs``.
 
-The statistics read only :func:`match_facts` of each match (outcome, money, the game's counters).
+The statistics read only :func:`ledger.summary.match_facts` of each match (outcome, money, the game's counters).
 The store keeps those facts in each match's stored summary, written with every change of the
 match, so ``ledger stats`` reads them instead of replaying (:class:`Outcome`,
 :func:`ledger.store.reports.load_outcomes`); ``ledger db check`` compares them with a replay.
@@ -17,13 +17,11 @@ match, so ``ledger stats`` reads them instead of replaying (:class:`Outcome`,
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ledger.games.stakes import match_money
-from ledger.report.model import MatchRecord, Period
-from ledger.report.per_game import notes_for
+from ledger.games import get_game
+from ledger.summary import MatchRecord, Outcome, Period
 
 
 def rate(won: int, decided: int) -> float | None:
@@ -53,7 +51,7 @@ class GameStats:
         return rate(self.won, self.played - self.open)
 
     def figures(self) -> dict[str, Any]:
-        return notes_for(self.game).figures(self.counters)
+        return get_game(self.game).facts.figures(self.counters)
 
     def to_json(self) -> dict:
         return {"played": self.played, "won": self.won, "open": self.open, "win_rate": self.win_rate,
@@ -133,76 +131,6 @@ class Stats:
         if self.head_to_head is not None:
             out["head_to_head"] = self.head_to_head.to_json()
         return out
-
-
-FACTS_VERSION = 1
-
-
-def match_facts(rec: MatchRecord) -> dict:
-    """What the statistics read of one replayed match, as JSON (kept in the match's stored summary
-    so that ``ledger stats`` need not replay it): ``{"v": 1, "status", "sides", "finished", "winner",
-    "money": {"currency", "nets": {player: cents}} | null, "players": {player: counters}}`` where
-    ``status`` is the stored status the facts were taken with, ``sides`` the match's sides (side →
-    players, as :attr:`MatchSetup.sides`), ``finished``/``winner`` the replay's final state, ``money`` each player's net when the match is played for money and settled, and
-    ``counters`` the game's own (:meth:`ledger.report.per_game.GameNotes.counters`)."""
-    final = rec.replay.final
-    money = match_money(rec.setup, final)
-    nets = money.nets if money and money.nets is not None else None
-    notes = notes_for(rec.setup.game)
-    members = [(side, p) for side, ps in rec.setup.sides.items() for p in ps]
-    facts = {"v": FACTS_VERSION, "status": rec.status, "sides": {side: list(ps) for side, ps in rec.setup.sides.items()},
-             "finished": bool(final.finished), "winner": final.winner,
-             "money": None if money is None or nets is None else {"currency": money.currency,
-                                                 "nets": {p: int(nets.get(p, 0)) for _, p in members}},
-             "players": {p: notes.counters(rec, side, p) for side, p in members}}
-    return json.loads(json.dumps(facts))  # exactly as stored and read back (tuples are lists)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One match as the statistics see it: its game, stored status and :func:`match_facts` (its
-    sides among them: read from the stored summary, no seat need be read)."""
-
-    id: int
-    game: str
-    status: str
-    facts: dict
-
-    @classmethod
-    def of(cls, rec: MatchRecord) -> "Outcome":
-        return cls(rec.id, rec.setup.game, rec.status, match_facts(rec))
-
-    @property
-    def sides(self) -> dict[str, list[str]]:
-        return self.facts["sides"]
-
-    @property
-    def over(self) -> bool:
-        """As :attr:`MatchRecord.over`: finished, or ended early by the scorekeeper."""
-        return self.status != "open" or self.facts["finished"]
-
-    @property
-    def winners(self) -> list[str]:
-        """As :attr:`MatchRecord.winners`."""
-        if not self.over:
-            return []
-        w = self.facts["winner"]
-        return [x for x in ([w] if isinstance(w, str) else list(w or [])) if x in self.sides]
-
-    def side_of(self, player: str) -> str | None:
-        for side, members in self.sides.items():
-            if player in members:
-                return side
-        return None
-
-
-def usable_facts(summary: Any, status: str) -> dict | None:
-    """The facts kept in a stored match summary when they still hold (taken with the match's
-    current status, in this program's version of them); None when the match must be replayed."""
-    facts = summary.get("stats") if isinstance(summary, dict) else None
-    if isinstance(facts, dict) and facts.get("v") == FACTS_VERSION and facts.get("status") == status:
-        return facts
-    return None
 
 
 def build_stats(records: Iterable[MatchRecord | Outcome], period: Period) -> Stats:

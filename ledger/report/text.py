@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ledger.games import get_game
+from ledger.games import available, get_game
 from ledger.games.base import Column, Table
 from ledger.games.settle import format_money
 from ledger.report.model import STATUS_TEXT, Report
@@ -101,10 +101,20 @@ def standings_table(report: Report) -> Table:
     return Table("", tuple(cols), tuple(rows), caption)
 
 
-# the rarest first when there are too many highlights to show them all
-RARITY = ("player of the night", "biggest winner", "slam", "jolly canasta", "pure pinelle canasta", "31",
-          "final two", "bet", "dirty pinelle canasta", "rubber 2-0", "pure canasta of aces", "penalty",
-          "doubled made", "run", "lowest hand", "knock lost", "biggest hand")
+# the highlight kinds any game's report has, by rank (0 the rarest); each game ranks its own among
+# them (GameNotes.rarity), see rarity()
+GENERIC_RARITY = {"player of the night": 0, "biggest winner": 1, "biggest hand": 16}
+
+
+def rarity() -> list[str]:
+    """Every highlight kind, the rarest first (kept first when there are too many to show): the
+    generic kinds (:data:`GENERIC_RARITY`) and each game's own (its ``facts.rarity``), by rank."""
+    ranks = dict(GENERIC_RARITY)
+    for name in available():
+        ranks.update(get_game(name).facts.rarity)
+    return sorted(ranks, key=ranks.__getitem__)
+
+
 MAX_HIGHLIGHTS = 20
 
 
@@ -117,8 +127,8 @@ def highlight_items(report: Report, limit: int = MAX_HIGHLIGHTS) -> list[tuple[i
     """
     lights = list(report.highlights)
     if len(lights) > limit:
-        rank = {kind: i for i, kind in enumerate(RARITY)}
-        keep = sorted(range(len(lights)), key=lambda i: (rank.get(lights[i].kind, len(RARITY)), i))[:limit]
+        rank = {kind: i for i, kind in enumerate(rarity())}
+        keep = sorted(range(len(lights)), key=lambda i: (rank.get(lights[i].kind, len(rank)), i))[:limit]
         lights = [lights[i] for i in sorted(keep)]
     titles = {m.id: m.title for m in report.matches}
     out: list[tuple[int | None, str]] = [(h.match, f"{titles[h.match]} (match {h.match}): {h.text}") if h.match in titles else (None, h.text)

@@ -22,15 +22,12 @@ All raise ``LedgerError`` for an unknown player or game, and for a match that no
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from ledger.errors import LedgerError
 from ledger.games import get_game
-from ledger.report.model import MatchRecord, Period
 from ledger.store.reads import MATCHES, MatchRow, NightRow, Reads, replay_row, setup_from_seats
-
-if TYPE_CHECKING:
-    from ledger.report.stats import Outcome
+from ledger.summary import MatchRecord, Outcome, Period, usable_facts
 
 Progress = Callable[[int, int], None]
 ORDER = "night.date, m.id"  # night then match order, everywhere
@@ -78,11 +75,9 @@ def load_matches(reads: Reads, period: Period, progress: Progress | None = None)
 def load_outcomes(reads: Reads, period: Period, progress: Progress | None = None) -> list[Outcome]:
     """What ``ledger stats`` needs of the matches of ``period`` (night then match order): for each,
     the facts kept in its stored summary when they hold for its current status
-    (:func:`ledger.report.stats.usable_facts`); else a replay of its live hands (a ledger written
+    (:func:`ledger.summary.usable_facts`); else a replay of its live hands (a ledger written
     before summaries had them, a match reopened since). ``progress`` as :func:`load_matches`, over
     the matches replayed."""
-    from ledger.report.stats import Outcome, usable_facts
-
     rows = reads.matches(*_where(period), order=ORDER)
     kept = {m.id: usable_facts(m.summary, m.status) for m, _ in rows}
     stale = [(m, night) for m, night in rows if kept[m.id] is None]

@@ -20,11 +20,11 @@ from typing import Any, Iterator, Mapping, Sequence
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, delete, func, select
 
+from ledger.dates import check_night, night_date, parse_date  # noqa: F401 (parse_date: re-export)
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import MatchSetup, MatchState, Replay, join_names, replay, stored_replay
 from ledger.games.documents import replay_document
-from ledger.store.dates import check_night, night_date, parse_date  # noqa: F401 (parse_date: re-export)
 from ledger.store.engine import database_url, ensure_schema, open_engine, snapshot, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 from ledger.store.reads import MatchView, Reads, damaged, replay_row, setup_from_seats
@@ -624,7 +624,7 @@ class Ledger:
         corrections (:func:`_replacement_problems`), then replay every match and compare with the
         stored results; one entry per problem: ``{"match", "hand" (its number among the live
         hands, or None), "problem"}``, by match."""
-        from ledger.report.stats import usable_facts
+        from ledger.summary import usable_facts
         from ledger.store.engine import integrity_problems
 
         problems: list[dict] = [{"match": None, "hand": None, "problem": f"database: {p}"}
@@ -772,11 +772,10 @@ def _check_status(status: str, m: Match, rp: Replay) -> None:
 
 
 def _facts(m: Match, rp: Replay) -> dict | None:
-    """What ``ledger stats`` reads of the match (:func:`ledger.report.stats.match_facts`), kept in
+    """What ``ledger stats`` reads of the match (:func:`ledger.summary.match_facts`), kept in
     its summary so that statistics need not replay it; None when they cannot be worked out (stats
     then replay the match and say why)."""
-    from ledger.report.model import MatchRecord
-    from ledger.report.stats import match_facts
+    from ledger.summary import MatchRecord, match_facts
 
     assert m.id is not None  # a stored match
     try:  # no night (a report's MatchRecord has one): the facts read none

@@ -11,7 +11,7 @@
   ``ledger show`` draws it) and who deals next, and the night's
   :class:`ledger.report.model.Report` (standings, who pays whom).
 
-Tonight is the night of :func:`ledger.store.dates.night_date` (a hand before 06:00 belongs to the
+Tonight is the night of :func:`ledger.dates.night_date` (a hand before 06:00 belongs to the
 night before); as in a report, the demo night stands in when the ledger has no other match
 (:func:`ledger.store.reports.choose_period`). Both functions take a :class:`ledger.store.reads.Reads`
 and read inside its one read transaction; they never write.
@@ -27,7 +27,7 @@ from ledger.games import get_game
 from ledger.games.base import Board
 from ledger.report.build import build_report
 from ledger.report.model import MatchSummary, Period, Report
-from ledger.store.dates import night_date
+from ledger.dates import night_date
 from ledger.store.reads import MATCHES, Reads
 from ledger.store.reports import choose_period, load_matches
 

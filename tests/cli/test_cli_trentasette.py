@@ -308,7 +308,7 @@ def test_a_hand_the_match_cannot_take_is_refused_before_any_prompt(cli):
 def test_a_match_for_a_night_after_tomorrow_is_refused(cli):
     import datetime as dt
 
-    from ledger.store.dates import night_date
+    from ledger.dates import night_date
 
     far = (night_date() + dt.timedelta(days=2)).isoformat()
     line = cli.error("match", "new", "simone", "-p", "Anna,Bruno", "--night", far)

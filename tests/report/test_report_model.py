@@ -6,7 +6,8 @@ import datetime as dt
 
 from ledger.games.base import MatchSetup
 from ledger.report.model import Highlight, Period, Report, side_label
-from ledger.report.text import MAX_HIGHLIGHTS, highlight_lines
+from ledger.games import available, get_game
+from ledger.report.text import GENERIC_RARITY, MAX_HIGHLIGHTS, highlight_lines, rarity
 
 
 def test_period_labels():
@@ -36,3 +37,12 @@ def test_many_highlights_keep_the_rarest_in_report_order():
     assert "a grand slam" in lines and "a 31" in lines
     assert lines.index("a grand slam") < lines.index("a 31")
     assert lines[-1] == "… and 2 more (ledger report --json lists them all)."
+
+
+def test_rarity_is_the_generic_kinds_and_each_games_own_in_one_order():
+    assert rarity() == ["player of the night", "biggest winner", "slam", "jolly canasta", "pure pinelle canasta",
+                        "31", "final two", "bet", "dirty pinelle canasta", "rubber 2-0", "pure canasta of aces",
+                        "penalty", "doubled made", "run", "lowest hand", "knock lost", "biggest hand"]
+    ranks = [*GENERIC_RARITY.values(), *(r for g in available() for r in get_game(g).facts.rarity.values())]
+    assert sorted(ranks) == list(range(len(ranks)))  # no two kinds share a rank
+    assert get_game("canasta").facts.rarity["jolly canasta"] < get_game("bridge").facts.rarity["penalty"]

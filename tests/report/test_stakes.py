@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ledger.errors import LedgerError
-from ledger.games import get_game
+from ledger.games import available, get_game
 from ledger.games.base import MatchSetup, MatchState, replay
 from ledger.games.stakes import match_money, read_stake_options, round_hundreds, stake_nets
 from ledger.games.documents import read_match_document
@@ -143,6 +143,8 @@ def test_trentuno_keeps_its_own_settlement():
     money = match_money(setup, final)
     assert money.per == "life" and money.describe() == "0.50 EUR per life"
     assert money.nets == final.extra["settlement"]
+    # the unit is the game's own (Game.own_stakes); the games without their own money have none
+    assert [g for g in available() if get_game(g).own_stakes] == ["trentuno"]
 
 
 @given(st.lists(st.integers(-5000, 20000), min_size=2, max_size=6), st.integers(1, 500),

@@ -16,6 +16,7 @@ from typing import Any, Mapping
 
 from ledger.errors import LedgerError
 from ledger.games.base import Game, MatchState, as_int, check_names
+from ledger.games.bridge.facts import BridgeNotes
 from ledger.games.bridge.board import bridge_board
 from ledger.games.bridge.entry import next_questions, parse_words
 from ledger.games.bridge.match import (
@@ -43,6 +44,7 @@ class Bridge(Game):
     """Contract bridge scorer (see the module docstring): rule sets rubber, chicago, duplicate."""
 
     name = "bridge"
+    facts = BridgeNotes()
     title = "Bridge"
     version = "1"
     rule_sets = (RUBBER, CHICAGO, DUPLICATE)

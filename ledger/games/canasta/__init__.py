@@ -46,6 +46,7 @@ from ledger.errors import LedgerError
 from ledger.games.base import (
     Board, Column, Game, HandResult, MatchSetup, MatchState, Replay, Table, as_int, check_names, running_winner, status_notes,
 )
+from ledger.games.canasta.facts import CanastaNotes
 from ledger.games.canasta import entry
 from ledger.games.canasta.scoring import RULE_SETS, hand_line, opening_minimum, score_hand
 
@@ -54,6 +55,7 @@ class CanastaGame(Game):
     """The Canasta scorer (see the module docstring for the rules it implements)."""
 
     name = "canasta"
+    facts = CanastaNotes()
     title = "Canasta"
     version = "1"
     rule_sets = ("italian", "classic")

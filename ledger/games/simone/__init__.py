@@ -37,6 +37,7 @@ from ledger.games.base import (
     Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_int,
     check_keys, check_names, key_value_entry, need,
 )
+from ledger.games.simone.facts import SimoneNotes
 
 DECK = TWO_DECKS_FOUR_JOKERS
 MAX_PLAYERS = 26              # the seed says "almeno 2"; 4 cards each from 108 leaves a stock up to 26
@@ -227,6 +228,7 @@ class Simone(Game):
     """The Gioco di Simone scorer (see the module docstring for the rules it implements)."""
 
     name = "simone"
+    facts = SimoneNotes()
     title = "Il Gioco di Simone"
     version = "1"
     rule_sets = ("standard",)

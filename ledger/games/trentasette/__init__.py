@@ -33,6 +33,7 @@ from ledger.games.base import (
     Game, HandResult, MatchState, Question, as_bool, as_int, check_keys, check_names,
     key_value_entry, need, points_line, running_winner,
 )
+from ledger.games.trentasette.facts import TrentasetteNotes
 
 TARGET = 37
 REST_WORDS = {"rest", "resto", "rest of the deck", "il resto", "*"}
@@ -189,6 +190,7 @@ class Trentasette(Game):
     """The Trentasette scorer (see the module docstring for the rules it implements)."""
 
     name = "trentasette"
+    facts = TrentasetteNotes()
     title = "Trentasette"
     version = "1"
     rule_sets = ("standard",)

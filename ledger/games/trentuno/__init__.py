@@ -63,6 +63,7 @@ from ledger.games.base import (
     Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_bool, as_int,
     check_keys, check_names, key_value_entry, need,
 )
+from ledger.games.trentuno.facts import TrentunoNotes
 from ledger.games.settle import check_currency, format_money, parse_cents, parse_money, settle, share
 
 DEFAULT_LIVES = 3
@@ -567,6 +568,8 @@ class Trentuno(Game):
     """The Trentuno scorer (see the module docstring for the rules it implements)."""
 
     name = "trentuno"
+    facts = TrentunoNotes()
+    own_stakes = "life"  # its own money: lives for the pot (Game.own_stakes)
     title = "Trentuno"
     version = "1"
     rule_sets = ("52", "52-vedova", "40")

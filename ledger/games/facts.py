@@ -1,0 +1,137 @@
+"""What the report knows about a game, below the report (pure: imports no report, store or CLI).
+
+:class:`GameNotes` is the default (a points game, highest total first, the biggest hand as a
+highlight): its unit, how to order a final score, the extra lines under a result, a hand's own
+value for the hands table, the highlights worth telling, and the counters behind each game's
+statistics. Each game sets its own as :attr:`ledger.games.base.Game.facts` (the games with more to
+say subclass it in ``ledger/games/<game>/facts.py``). Everything reads only the replay of a match
+(:class:`Record`: each hand's result data and the states after it, the fields documented in
+docs/formats.md). :class:`Highlight` is what the highlights are made of.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Mapping, Protocol
+
+if TYPE_CHECKING:
+    from ledger.games.base import MatchSetup, Replay
+
+SEATS = ("N", "E", "S", "W")
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """Something worth telling: ``kind`` (e.g. ``"slam"``, ``"31"``, ``"biggest hand"``), the sentence,
+    and where it happened (match id, hand number 1-based or None, side or player, a value)."""
+
+    kind: str
+    text: str
+    match: int | None = None
+    hand: int | None = None
+    who: str | None = None
+    value: Any = None
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "text": self.text, "match": self.match, "hand": self.hand,
+                "who": self.who, "value": self.value}
+
+
+class Record(Protocol):
+    """The match the notes read (:class:`ledger.summary.MatchRecord`): its id, setup,
+    replay of the live hands and stored status (``open``/``finished``/``ended``)."""
+
+    id: int
+    setup: MatchSetup
+    replay: Replay
+    status: str
+
+    @property
+    def over(self) -> bool: ...
+
+
+def side_label(setup: MatchSetup, side: str) -> str:
+    """How a side is called in a report: ``"Carla"``, ``"Anna & Carla"``, ``"NS (Carla & Elena)"``."""
+    members = setup.sides.get(side, ())
+    joined = " & ".join(members)
+    if not members or side == joined:
+        return side
+    return f"{side} ({joined})"
+
+
+class GameNotes:
+
+    """The defaults: a points game, the highest total first."""
+
+    unit = "points"
+    # the game's own highlight kinds → their rank among all kinds (0 the rarest; see
+    # ledger.report.text.rarity), shown first when a report has too many highlights
+    rarity: ClassVar[Mapping[str, int]] = {}
+
+    def order(self, rec: Record) -> list[str]:
+        """The sides, best first (by total, then seat order)."""
+        totals = rec.replay.final.totals
+        sides = list(rec.setup.side_names)
+        return sorted(sides, key=lambda s: (-number(totals.get(s, 0)), sides.index(s)))
+
+    def details(self, rec: Record) -> list[str]:
+        """Short lines under the result (e.g. games and rubber bonus); none by default."""
+        return []
+
+    def hand_value(self, rec: Record, i: int, side: str) -> Any:
+        """What side ``side`` made in hand ``i`` (0-based) in the game's own terms: its points."""
+        pts = rec.replay.results[i].data.get("points")
+        return pts.get(side) if isinstance(pts, Mapping) else None
+
+    def highlights(self, rec: Record) -> list[Highlight]:
+        return self.biggest_hand(rec)
+
+    def biggest_hand(self, rec: Record, min_hands: int = 2) -> list[Highlight]:
+        """The best single hand of the match (the first one on a tie), when it had a few hands."""
+        best = None
+        for i, side in hands_by_side(rec):
+            v = self.hand_value(rec, i, side)
+            if isinstance(v, int) and (best is None or v > best[0]):
+                best = (v, i, side)
+        if best is None or rec.replay.final.hands < min_hands or best[0] <= 0:
+            return []
+        v, i, side = best
+        return [Highlight("biggest hand", f"Biggest hand: {side_label(rec.setup, side)} +{v} in hand {i + 1}",
+                          rec.id, i + 1, side, v)]
+
+    # --- statistics ---------------------------------------------------------------------------
+    def counters(self, rec: Record, side: str, player: str) -> dict[str, int]:
+        """Counters that add up over matches, for ``ledger stats`` (hands and points by default)."""
+        pts = [self.hand_value(rec, i, side) for i in range(rec.replay.final.hands)]
+        pts = [p for p in pts if isinstance(p, int)]
+        return {"hands": len(pts), "points": sum(pts)}
+
+    def figures(self, c: Mapping[str, int]) -> dict[str, Any]:
+        """The statistics shown for a player from the added-up counters."""
+        return {"hands": c.get("hands", 0), "average_hand": average(c.get("points", 0), c.get("hands", 0))}
+
+
+# --- helpers for the games' notes -----------------------------------------------------------------
+def hands_by_side(rec: Record) -> Iterator[tuple[int, str]]:
+    """(hand index, side) for every hand of ``rec`` and every side, hand by hand."""
+    for i in range(len(rec.replay.results)):
+        for side in rec.setup.side_names:
+            yield i, side
+
+
+def number(v: Any) -> int:
+    """``v`` when a whole number (not a bool), else 0."""
+    return v if isinstance(v, int) and not isinstance(v, bool) else 0
+
+
+def average(total: int, n: int) -> float | None:
+    """``total / n`` to one place; None when ``n`` is 0."""
+    return round(total / n, 1) if n else None
+
+
+def and_names(names) -> str:
+    """``["a"]`` → ``"a"``; ``["a", "b", "c"]`` → ``"a, b and c"``."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]

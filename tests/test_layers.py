@@ -1,0 +1,69 @@
+"""The layers (docs/architecture.md): the games import no report, store or CLI; the store imports
+no report; and the report names no game (what it knows of each is the game's own ``facts``)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from ledger.games import registered
+
+LEDGER = Path(__file__).resolve().parent.parent / "ledger"
+
+
+def imported(path: Path) -> set[str]:
+    """Every module an ``import`` or ``from … import`` statement of ``path`` names (anywhere in the
+    file: at the top, in functions, under ``TYPE_CHECKING``), relative imports resolved."""
+    package = ".".join(path.relative_to(LEDGER.parent).with_suffix("").parts)
+    if path.name != "__init__.py":
+        package = package.rsplit(".", 1)[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+            module = ".".join(p for p in (base, node.module or "") if p)
+            out.add(module)
+            out.update(f"{module}.{a.name}" for a in node.names)
+    return out
+
+
+def _under(layer: str) -> list[Path]:
+    return sorted((LEDGER / layer).rglob("*.py"))
+
+
+def _offending(paths: list[Path], forbidden: tuple[str, ...]) -> list[str]:
+    return [f"{p.relative_to(LEDGER.parent)}: {m}" for p in paths for m in sorted(imported(p))
+            if any(m == f or m.startswith(f + ".") for f in forbidden)]
+
+
+def test_the_walk_sees_every_kind_of_import():
+    assert "ledger.summary.match_facts" in imported(LEDGER / "store" / "service.py")  # in a function
+    assert "ledger.games.base" in imported(LEDGER / "games" / "bridge" / "__init__.py")
+    assert "ledger.games.bridge.scoring" in imported(LEDGER / "games" / "bridge" / "match.py")
+
+
+@pytest.mark.parametrize("layer, forbidden", [
+    ("games", ("ledger.report", "ledger.store", "ledger.cli")),
+    ("store", ("ledger.report", "ledger.cli")),
+])
+def test_a_layer_imports_nothing_above_it(layer, forbidden):
+    assert _under(layer)
+    assert _offending(_under(layer), forbidden) == []
+
+
+def test_summary_imports_the_games_only():
+    mods = {m for m in imported(LEDGER / "summary.py") if m.startswith("ledger.")}
+    assert mods and all(m.startswith(("ledger.games", "ledger.errors")) for m in mods), mods
+
+
+def test_the_report_names_no_game():
+    names = set(registered())
+    found = [f"{p.relative_to(LEDGER.parent)}:{node.lineno}: {node.value!r}"
+             for p in [*_under("report"), LEDGER / "summary.py"]
+             for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in names]
+    assert found == []
