@@ -608,14 +608,20 @@ def first_group(text: str, patterns: Sequence[re.Pattern]) -> str | None:
     return next((m.group(1) for m in (p.match(text) for p in patterns) if m), None)
 
 
-def resolve_as_named(names: Iterable[str], key: object, field: str) -> str:
-    """In a lone hand document the sides are named as the document names them: the one of
-    ``names`` that ``key`` is (case-insensitively), else ``LedgerError`` on ``field``."""
-    names = list(names)
-    for name in names:
-        if isinstance(key, str) and name.casefold() == key.strip().casefold():
-            return name
-    raise LedgerError(f"{key!r} is not a side of this hand (sides: {', '.join(names)})", field, key)
+def named_sides(names: object) -> Callable[[object, str], str]:
+    """How a lone hand document names its sides: ``names`` are the keys of its ``sides`` object
+    (anything else: no side), and the function returned gives the side that ``key`` names
+    (case-insensitively, spaces around it ignored), else ``LedgerError`` on ``field``. The
+    names are indexed once, so each lookup costs the same however many sides a document has."""
+    index: dict[str, str] = {}
+    for name in names if isinstance(names, Mapping) else ():
+        index.setdefault(str(name).strip().casefold(), str(name))
+
+    def resolve(key: object, field: str) -> str:
+        if isinstance(key, str) and key.strip().casefold() in index:
+            return index[key.strip().casefold()]
+        raise LedgerError(f"{key!r} is not a side of this hand (sides: {', '.join(index.values())})", field, key)
+    return resolve
 
 
 def running_winner(totals: Mapping[str, int], target: int) -> tuple[bool, Any]:

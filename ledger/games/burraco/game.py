@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any, Mapping
 
 from ledger.errors import LedgerError
-from ledger.games.base import Game, as_int, check_names, points_board, resolve_as_named, side_label
+from ledger.games.base import Game, as_int, check_names, named_sides, points_board, side_label
 from ledger.games.burraco import entry as words
 from ledger.games.burraco.melds import RULE_SETS
 from ledger.games.burraco.scoring import early_winner, hand_line, kinds_count, match_hand, score_hand
@@ -60,9 +60,7 @@ class BurracoGame(Game):
         combination nor a sequence, or closing without the pozzetto or the burraco it needs.
         """
         rs = RULE_SETS[self.check_rules(rules if rules is not None else doc.get("rules"))]
-        raw = doc.get("sides")
-        names = [str(k) for k in raw] if isinstance(raw, Mapping) else []
-        resolve = lambda k, f: resolve_as_named(names, k, f)  # noqa: E731
+        resolve = named_sides(doc.get("sides"))
         return score_hand(words.expand_sides(doc, resolve), rs, resolve)
 
     # --- a match ------------------------------------------------------------------------------

@@ -44,7 +44,8 @@ from typing import Any, Mapping
 
 from ledger.errors import LedgerError
 from ledger.games.base import (
-    Board, Column, Game, HandResult, MatchSetup, MatchState, Replay, Table, as_int, check_names, running_winner, status_notes,
+    Board, Column, Game, HandResult, MatchSetup, MatchState, Replay, Table, as_int, check_names, named_sides,
+    running_winner, status_notes,
 )
 from ledger.games.canasta.facts import CanastaNotes
 from ledger.games.canasta import entry
@@ -98,9 +99,7 @@ class CanastaGame(Game):
         canasta or meld that breaks the rules, or closing without the canastas it needs.
         """
         rs = RULE_SETS[self.check_rules(rules if rules is not None else doc.get("rules"))]
-        raw = doc.get("sides")
-        keys = {str(k).strip().casefold(): str(k) for k in raw} if isinstance(raw, Mapping) else {}
-        return score_hand(doc, rs, lambda k, f: _resolve_local(keys, k, f))
+        return score_hand(doc, rs, named_sides(doc.get("sides")))
 
     # --- a match ------------------------------------------------------------------------------
     def start(self, setup):
@@ -153,13 +152,6 @@ class CanastaGame(Game):
         """The first thing still missing: per side its canastas, melded points, hand points and red
         threes (``opened`` follows from the melds), then who closed, then (classic) if concealed."""
         return entry.questions(setup, doc)
-
-
-def _resolve_local(keys: Mapping[str, str], key: Any, field: str) -> str:
-    """In a standalone hand a side is named as the document names it (case-insensitively)."""
-    if isinstance(key, str) and key.strip().casefold() in keys:
-        return keys[key.strip().casefold()]
-    raise LedgerError(f"{key!r} is not a side of this hand (sides: {', '.join(keys.values())})", field, key)
 
 
 def _seat_sides(sides: Any, players: Any) -> tuple[tuple[str, ...], dict]:

@@ -10,11 +10,11 @@ from typing import Any, Mapping
 
 from ledger.cards import parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import Question, as_bool, as_int
+from ledger.games.base import Question, as_bool, as_int, put_once
 from ledger.games.suggest import did_you_mean
 from ledger.games.canasta.scoring import RED_THREES, RULE_SETS, check_meld, classify, kind_canasta
 from ledger.games.canasta.words import (
-    put_field, is_number, kind_label, parse_kind, parse_side_text, read_canasta_items, read_melds,
+    is_number, kind_label, parse_kind, parse_side_text, read_canasta_items, read_melds,
 )
 
 _SIDE_FIELD_NAMES = {
@@ -104,13 +104,13 @@ def parse_entry(setup, tokens) -> dict:
                                   f"entry.{key}", value)
             k, v = normalize_side_field(fname, value, f"sides.{side}.{fname}", setup.rules)
             check_side_field(k, v, f"sides.{side}.{k}", setup.rules)
-            put_field(doc["sides"].setdefault(side, {}), k, v, f"sides.{side}", tok)
+            put_once(doc["sides"].setdefault(side, {}), k, v, f"sides.{side}", tok)
         else:
             side = setup.resolve_entry(key, _TOP_NAMES)
             fields, closed, concealed = parse_side_text(value, f"sides.{side}", defaults=False)
             compact.add(side)
             for k, v in fields.items():
-                put_field(doc["sides"].setdefault(side, {}), k, v, f"sides.{side}", tok)
+                put_once(doc["sides"].setdefault(side, {}), k, v, f"sides.{side}", tok)
             if closed:
                 _entry_top(doc, "closed_by", side, setup, tok)
             if concealed:
@@ -126,11 +126,11 @@ def parse_entry(setup, tokens) -> dict:
 
 def _entry_top(doc: dict, key: str, value: Any, setup, tok: str) -> None:
     if key == "concealed":
-        put_field(doc, key, as_bool(value, "concealed"), "", tok)
+        put_once(doc, key, as_bool(value, "concealed"), "", tok)
     elif isinstance(value, str) and value.strip().lower() in ("nobody", "none", "nessuno", "-", "null", "stock"):
-        put_field(doc, key, None, "", tok)
+        put_once(doc, key, None, "", tok)
     else:
-        put_field(doc, key, setup.resolve_side(value, "closed_by"), "", tok)
+        put_once(doc, key, setup.resolve_side(value, "closed_by"), "", tok)
 
 
 _ASK = {

@@ -24,7 +24,7 @@ from typing import Any
 
 from ledger.cards import Card, parse_card, parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import as_bool, as_int
+from ledger.games.base import as_bool, as_int, first_group, phrase_parts, put_once
 
 PURE, DIRTY, PINELLE_PURE, PINELLE_DIRTY, JOLLY = "pure", "dirty", "pinelle pure", "pinelle dirty", "jolly"
 KINDS = (PURE, DIRTY, PINELLE_PURE, PINELLE_DIRTY, JOLLY)
@@ -248,14 +248,13 @@ def parse_side_text(text: str, field: str, defaults: bool = True) -> tuple[dict,
     """
     fields: dict[str, Any] = {}
     closed = concealed = False
-    for part in [p.strip().lower() for p in re.split(r"[,;]", text) if p.strip()]:
-        part = re.sub(r"\s+", " ", part)
+    for part in phrase_parts(text):
         if part in _CONCEALED:
             closed = concealed = True
         elif part in _CLOSED:
             closed = True
         elif part in _OPENED:
-            put_field(fields, "opened", _OPENED[part], field, part)
+            put_once(fields, "opened", _OPENED[part], field, part)
         elif part in _NO_CANASTAS:
             fields.setdefault("canastas", [])
         else:
@@ -270,36 +269,22 @@ def parse_side_text(text: str, field: str, defaults: bool = True) -> tuple[dict,
 
 def _read_side_part(part: str, fields: dict, field: str) -> None:
     """One part of a compact side string: melded or hand points, red threes, or canastas."""
-    melded, hand, red = _match_number(part, _MELDED), _match_number(part, _HAND), _RED.match(part)
+    melded, hand, red = first_group(part, _MELDED), first_group(part, _HAND), _RED.match(part)
     if melded is not None:
-        put_field(fields, "melded_points", as_int(melded, f"{field}.melded_points", 0), field, part)
+        put_once(fields, "melded_points", as_int(melded, f"{field}.melded_points", 0), field, part)
     elif hand is not None:
-        put_field(fields, "hand_points", as_int(hand, f"{field}.hand_points", 0), field, part)
+        put_once(fields, "hand_points", as_int(hand, f"{field}.hand_points", 0), field, part)
     elif red:
         count = 1 if red.group(1) is None else _count_word(red.group(1))
         if count is None:
             raise LedgerError(f"{part!r}: how many red threes?", f"{field}.red_threes", part)
-        put_field(fields, "red_threes", count, field, part)
+        put_once(fields, "red_threes", count, field, part)
     else:
         kinds = parse_kind(part, f"{field}.canastas")
         if kinds is None:
             raise LedgerError(f"{part!r} is not understood (say e.g. '2 pure, 1 dirty, 1 red three, "
                               f"melded 340, in hand 25, closed')", field, part)
         fields["canastas"] = fields.get("canastas", []) + [kind_label(k, r) for k, r in kinds]
-
-
-def _match_number(part: str, patterns: list) -> str | None:
-    for p in patterns:
-        m = p.match(part)
-        if m:
-            return m.group(1)
-    return None
-
-
-def put_field(fields: dict, key: str, value: Any, field: str, part: str) -> None:
-    if key in fields and fields[key] != value:
-        raise LedgerError(f"{part!r} contradicts an earlier part ({key} {fields[key]!r})", f"{field}.{key}", part)
-    fields[key] = value
 
 
 def read_opened(value: Any, field: str) -> bool:

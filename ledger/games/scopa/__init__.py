@@ -23,7 +23,7 @@ from typing import Any, Mapping, Sequence
 from ledger.errors import LedgerError
 from ledger.games.base import (
     Board, Column, Game, HandResult, MatchSetup, MatchState, Replay, Table, as_bool, as_int, check_keys,
-    check_names, points_board, points_line, side_label,
+    check_names, points_board, points_line, named_sides, side_label,
 )
 from ledger.games.scopa import entry
 from ledger.games.scopa.scoring import (
@@ -111,8 +111,7 @@ class ScopaGame(Game):
         rules = self.check_rules(rules if rules is not None else doc.get("rules"))
         check_keys(doc, HAND_KEYS)
         raw = doc.get("sides")
-        keys = {str(k).strip().casefold(): str(k) for k in raw} if isinstance(raw, Mapping) else {}
-        return score_hand(raw, lambda k, f: _resolve_local(keys, k, f), rules, entry.read_options(doc.get("options")))
+        return score_hand(raw, named_sides(raw), rules, entry.read_options(doc.get("options")))
 
     # --- a match ------------------------------------------------------------------------------
     def apply(self, setup, state, doc):
@@ -198,13 +197,6 @@ def _check_same_options(value: object, options: Options) -> None:
         if isinstance(value, Mapping) and key in value and getattr(given, key) != getattr(options, key):
             raise LedgerError(f"the match is played with {key} {'on' if getattr(options, key) else 'off'} "
                               "(options are set for the match)", f"options.{key}", value[key])
-
-
-def _resolve_local(keys: Mapping[str, str], key: Any, field: str) -> str:
-    """In a hand on its own a side is named as the document names it (case-insensitively)."""
-    if isinstance(key, str) and key.strip().casefold() in keys:
-        return keys[key.strip().casefold()]
-    raise LedgerError(f"{key!r} is not a side of this hand", field, key)
 
 
 def _seat_sides(rules: str, sides: Any, players: Any) -> tuple[tuple[str, ...], dict]:
