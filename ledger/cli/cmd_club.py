@@ -281,7 +281,7 @@ def score_file(file: str, scoring: Optional[str] = None, match_boards: Optional[
         if m is None or origins is None:
             raise
         origin = origins[int(m[1])][int(m[2])]
-        raise LedgerError(err.message, origin + err.field[m.end():], err.value) from None
+        raise err.moved(origin + err.field[m.end():]) from None
 
 
 def _write_files(scored, html: Optional[str], csv: Optional[str], pbn: Optional[str]) -> list[str]:

@@ -215,7 +215,7 @@ def _read_board(doc: object, i: int, event: str, labels: dict) -> _RawBoard:
 def _under(err: LedgerError, prefix: str) -> LedgerError:
     """``err`` with ``prefix`` before its field (a board's own fields are written ``.board``)."""
     if err.field.startswith("."):
-        return LedgerError(err.message, prefix + err.field, err.value)
+        return err.moved(prefix + err.field)
     return err.at(prefix)
 
 
