@@ -193,13 +193,32 @@ def tn(code: str, singular: str, plural: str, n: int, **params: Any) -> Msg:
 
 def number(value: int | float | Decimal, lang: str | None = None) -> str:
     """``value`` with the digits of ``lang``'s locale (default: the language in use):
-    ``12000`` → ``12,000`` in English, ``12.000`` in Italian; ``-0.5`` → ``-0,5``."""
+    ``12000`` → ``12.000`` in Italian, ``-0.5`` → ``-0,5``. English keeps the digits as the ledger
+    has always printed them (``12000``, ``-0.5``), which scripts reading its text rely on."""
     lang = lang or _lang
-    if isinstance(value, int) and -1000 < value < 1000:
+    if lang == "en" or isinstance(value, int) and -1000 < value < 1000:
         return str(value)
     from babel.numbers import format_decimal
 
     return format_decimal(value, locale=_LOCALES[lang], group_separator=True)
+
+
+def money(cents: int, currency: str = "EUR", lang: str | None = None) -> str:
+    """An amount in cents as the language writes money: ``150`` → ``3,50 €`` in Italian (CLDR's
+    currency format), ``1.50 EUR`` in English as the ledger has always printed it; a currency
+    that is not an ISO code (``€``, ``gettoni``) is written after the amount."""
+    lang = lang or _lang
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(int(cents)), 100)
+    if lang == "en":
+        return f"{sign}{whole}.{part:02d} {currency}".rstrip()
+    from babel.numbers import format_currency, format_decimal
+
+    amount = Decimal(int(cents)) / 100
+    code = {"€": "EUR", "$": "USD", "£": "GBP"}.get(currency, currency)
+    if len(code) == 3 and code.isalpha() and code.isupper():
+        return format_currency(amount, code, locale=_LOCALES[lang])
+    return f"{format_decimal(amount, format='#,##0.00', locale=_LOCALES[lang])} {currency}".rstrip()
 
 
 def listing(items: Sequence[Any], lang: str | None = None) -> str:

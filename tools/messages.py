@@ -3,6 +3,7 @@
     python tools/messages.py extract   # ledger/locale/ledger.pot from the code and the commands' help
     python tools/messages.py update    # merge the template into every language's .po
     python tools/messages.py check     # every message translated, with the same placeholders
+    python tools/messages.py check ledger/games/bridge help/   # only the messages found there
     python tools/messages.py compile   # .po -> .mo (the install does it: setup.py)
     python tools/messages.py all       # extract, then update
     python tools/messages.py fill it:OTHER.po   # take the translations another .po has
@@ -113,15 +114,19 @@ def update() -> None:
         write(path, cat)
 
 
-def problems(lang: str) -> list[str]:
+def problems(lang: str, where: tuple[str, ...] = ()) -> list[str]:
     """What is wrong with ``lang``'s catalogue against the template: messages without a
-    translation, fuzzy ones, and translations whose placeholders differ from the English."""
+    translation, fuzzy ones, and translations whose placeholders differ from the English.
+    ``where``: only the messages found in files whose path starts with one of these
+    (``ledger/games/bridge``, ``help/``, ``click/``)."""
     from ledger.i18n import placeholders
 
     pot, cat = read(TEMPLATE), read(po_path(lang), lang)
     out = []
     for msg in pot:
         if not msg.id:
+            continue
+        if where and not any(loc.startswith(where) for loc, _ in msg.locations):
             continue
         found = cat.get(msg.id, context=msg.context)
         ids = msg.id if isinstance(msg.id, tuple) else (msg.id,)
@@ -155,8 +160,8 @@ def fill(sources: list[str]) -> None:
         write(target, cat)
 
 
-def check() -> int:
-    bad = [p for lang in languages() for p in problems(lang)]
+def check(where: tuple[str, ...] = ()) -> int:
+    bad = [p for lang in languages() for p in problems(lang, where)]
     print("\n".join(bad) or "every message has its translation")
     return 1 if bad else 0
 
@@ -175,7 +180,7 @@ if __name__ == "__main__":
     elif action == "update":
         update()
     elif action == "check":
-        sys.exit(check())
+        sys.exit(check(tuple(sys.argv[2:])))
     elif action == "compile":
         compile_all()
     elif action == "fill":
