@@ -25,12 +25,15 @@ from functools import cached_property, lru_cache
 from typing import Iterable, NamedTuple, Sequence
 
 from ledger.errors import LedgerError
+from ledger.i18n import Msg, t, tn
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 NUMERIC_RANKS = RANKS[:10]
 FIGURES = ("J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+"""The suits' English names, as stored in results (``run in hearts``); :func:`suit_name` is the
+name a person reads, in the language in use."""
 JOKER_RANK = "JK"
 _FIGURE_SET = frozenset(FIGURES)
 _NUMERIC_SET = frozenset(NUMERIC_RANKS)
@@ -86,6 +89,17 @@ class Card(NamedTuple):
 
 JOKER = Card(JOKER_RANK, "")
 
+_SUIT_MESSAGES = {
+    "S": t("cards.suit.spades", "spades"), "H": t("cards.suit.hearts", "hearts"),
+    "D": t("cards.suit.diamonds", "diamonds"), "C": t("cards.suit.clubs", "clubs"),
+}
+
+
+def suit_name(suit: str) -> Msg:
+    """The name of ``suit`` (``S H D C``) for a person: ``hearts`` / ``cuori`` (a message, shown in
+    the language in use)."""
+    return _SUIT_MESSAGES[suit]
+
 
 def parse_card(text: str, field: str = "card", italian: bool = False) -> Card:
     """Read one card in any accepted notation; raise ``LedgerError`` naming ``field`` and the text.
@@ -94,35 +108,36 @@ def parse_card(text: str, field: str = "card", italian: bool = False) -> Card:
     Readings are cached by text (a replay reads the same few dozen spellings over and over).
     """
     card = _read_card(text, italian) if isinstance(text, str) else _read_card(str(text), italian)
-    if isinstance(card, str):
+    if isinstance(card, Msg):
         raise LedgerError(card, field, text)
     return card
 
 
 @lru_cache(maxsize=4096)
-def _read_card(raw: str, italian: bool) -> Card | str:
+def _read_card(raw: str, italian: bool) -> Card | Msg:
     """The card ``raw`` names, or the error message saying why it names none."""
-    t = raw.strip().upper()
-    if not t:
-        return "an empty card"
-    if t in _JOKERS:
+    u = raw.strip().upper()
+    if not u:
+        return t("cards.empty", "an empty card")
+    if u in _JOKERS:
         return JOKER
-    words = re.split(r"[\s_]+(?:DI\s+|DE\s+|OF\s+)?", t)
+    words = re.split(r"[\s_]+(?:DI\s+|DE\s+|OF\s+)?", u)
     if len(words) == 2:
         rank = _RANK_ALIASES.get(words[0]) or _RANK_WORDS.get(words[0])
         suit = _SUIT_WORDS.get(words[1]) or _SUIT_ALIASES.get(words[1])
         if rank and suit:
             return Card(rank, suit)
-        return f"{raw!r} is not a card"
-    if t[0] in "♠♤♥♡♦♢♣♧" and len(t) > 1:  # a suit symbol written first: ♠3
-        t = t[1:] + t[0]
-    suit = _SUIT_ALIASES.get(t[-1])
-    rank_text = t[:-1]
+        return t("cards.not_card", "{raw!r} is not a card", raw=raw)
+    if u[0] in "♠♤♥♡♦♢♣♧" and len(u) > 1:  # a suit symbol written first: ♠3
+        u = u[1:] + u[0]
+    suit = _SUIT_ALIASES.get(u[-1])
+    rank_text = u[:-1]
     rank = _RANK_ALIASES.get(rank_text)
     if italian and rank_text == "C":
         rank = "Q"
     if rank is None or suit is None:
-        return f"{raw!r} is not a card (write rank then suit, e.g. 10S, QH, 7♦, or JK)"
+        return t("cards.unknown", "{raw!r} is not a card (write rank then suit, e.g. 10S, QH, 7♦, or JK)",
+                 raw=raw)
     return Card(rank, suit)
 
 
@@ -140,13 +155,14 @@ def parse_cards(value: object, field: str = "cards", italian: bool = False) -> l
     elif isinstance(value, list):
         items = value
     else:
-        raise LedgerError(f"expected a list of cards or a string of cards, got {value!r}", field, value)
+        raise LedgerError(t("cards.not_list", "expected a list of cards or a string of cards, got {value!r}",
+                            value=value), field, value)
     cards = []
     for i, item in enumerate(items):
         if not isinstance(item, str):
-            raise LedgerError(f"{item!r} is not a card", f"{field}[{i}]", item)
+            raise LedgerError(t("cards.not_card", "{raw!r} is not a card", raw=item), f"{field}[{i}]", item)
         card = _read_card(item, italian)
-        if isinstance(card, str):
+        if isinstance(card, Msg):
             raise LedgerError(card, f"{field}[{i}]", item)
         cards.append(card)
     return cards
@@ -195,11 +211,14 @@ def format_cards(cards: Iterable[Card]) -> str:
 class Deck:
     """The cards in play: ``counts`` maps each card to how many copies exist.
 
-    ``name`` is the phrase used in messages ("the 52-card French deck").
+    ``name`` is the phrase used in messages ("the 52-card French deck", a message shown in the
+    language in use); ``bare`` the same without its article ("52-card French deck"), for
+    :func:`multiple`.
     """
 
-    name: str
+    name: Msg
     counts: dict
+    bare: Msg | None = None
 
     @property
     def size(self) -> int:
@@ -223,13 +242,13 @@ class Deck:
         for card, n in seen.items():
             allowed = self.counts.get(card, 0)
             if allowed == 0:
-                what = "jokers" if card.is_joker else f"{card}"
-                raise LedgerError(f"{what} not in {self.name}", field, str(card))
+                msg = (t("cards.no_jokers", "jokers not in {deck}", deck=self.name) if card.is_joker
+                       else t("cards.not_in_deck", "{card} not in {deck}", card=str(card), deck=self.name))
+                raise LedgerError(msg, field, str(card))
             if n > allowed:
-                times = "one" if allowed == 1 else f"only {allowed}"
-                raise LedgerError(
-                    f"{card} appears {n} times, but {self.name} has {times}", field, str(card)
-                )
+                raise LedgerError(tn("cards.too_many", "{card} appears {times} times, but {deck} has one",
+                                     "{card} appears {times} times, but {deck} has only {n}", allowed,
+                                     card=str(card), times=n, deck=self.name), field, str(card))
         return seen
 
 
@@ -237,12 +256,18 @@ def _suited(ranks: Iterable[str], copies: int = 1) -> dict:
     return {Card(r, s): copies for s in SUITS for r in ranks}
 
 
-FRENCH_52 = Deck("the 52-card French deck", _suited(RANKS))
-ITALIAN_40 = Deck("the 40-card Italian deck", _suited(("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")))
-TWO_DECKS_FOUR_JOKERS = Deck("two 52-card decks with four jokers", _suited(RANKS, 2) | {JOKER: 4})
-THREE_DECKS_SIX_JOKERS = Deck("three 52-card decks with six jokers", _suited(RANKS, 3) | {JOKER: 6})
+FRENCH_52 = Deck(t("cards.deck.french", "the 52-card French deck"), _suited(RANKS),
+                 t("cards.deck.french_bare", "52-card French deck"))
+ITALIAN_40 = Deck(t("cards.deck.italian", "the 40-card Italian deck"),
+                  _suited(("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")),
+                  t("cards.deck.italian_bare", "40-card Italian deck"))
+TWO_DECKS_FOUR_JOKERS = Deck(t("cards.deck.two_jokers", "two 52-card decks with four jokers"),
+                             _suited(RANKS, 2) | {JOKER: 4})
+THREE_DECKS_SIX_JOKERS = Deck(t("cards.deck.three_jokers", "three 52-card decks with six jokers"),
+                              _suited(RANKS, 3) | {JOKER: 6})
 
 
-def multiple(deck: Deck, n: int, name: str | None = None) -> Deck:
+def multiple(deck: Deck, n: int, name: Msg | None = None) -> Deck:
     """``n`` copies of ``deck`` shuffled together (e.g. the 40-card game played with two decks)."""
-    return Deck(name or f"{n} × {deck.name.removeprefix('the ')}", {c: k * n for c, k in deck.counts.items()})
+    return Deck(name or t("cards.deck.copies", "{n} × {deck}", n=n, deck=deck.bare or deck.name),
+                {c: k * n for c, k in deck.counts.items()})

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ledger.errors import LedgerError
+from ledger.i18n import Msg, t
 
 NIGHT_STARTS = dt.time(6, 0)  # a hand entered before 06:00 belongs to the previous day's night
 
@@ -21,15 +22,16 @@ def night_date(now: dt.datetime | None = None) -> dt.date:
 
 def parse_date(text: str, field: str = "night") -> dt.date:
     """An ISO date (``2026-11-29``), or ``today``/``yesterday``; ``LedgerError`` otherwise."""
-    t = str(text).strip().lower()
-    if t in ("today", "oggi", "tonight", "stasera"):
+    word = str(text).strip().lower()
+    if word in ("today", "oggi", "tonight", "stasera"):
         return night_date()
-    if t in ("yesterday", "ieri"):
+    if word in ("yesterday", "ieri"):
         return night_date() - dt.timedelta(days=1)
     try:
-        return dt.date.fromisoformat(t)
+        return dt.date.fromisoformat(word)
     except ValueError:
-        raise LedgerError(f"{text!r} is not a date (write YYYY-MM-DD)", field, text) from None
+        raise LedgerError(t("dates.not_date", "{text!r} is not a date (write YYYY-MM-DD)", text=text),
+                          field, text) from None
 
 
 def latest_night() -> dt.date:
@@ -42,31 +44,33 @@ def check_night(date: dt.date, field: str = "night") -> dt.date:
     """``date`` when it is a night a match may be recorded on (not after :func:`latest_night`,
     as ``match new --night`` allows); ``LedgerError`` on ``field`` otherwise."""
     if date > latest_night():
-        raise LedgerError(f"{date.isoformat()} is in the future: a match is recorded on the night it is "
-                          "played", field, date.isoformat())
+        raise LedgerError(t("dates.future_night", "{date} is in the future: a match is recorded on the night "
+                            "it is played", date=date.isoformat()), field, date.isoformat())
     return date
 
 
 def read_night(value: object, field: str = "night") -> dt.date:
     """A document's night: an ISO date (``"2026-11-29"``) within :func:`check_night`'s range."""
-    return check_night(_iso(value, dt.date.fromisoformat, "a date (write YYYY-MM-DD)", field), field)
+    return check_night(_iso(value, dt.date.fromisoformat, t("dates.not_date", "{text!r} is not a date (write "
+                                                             "YYYY-MM-DD)", text=value), field), field)
 
 
-def _iso(value: object, parse, what: str, field: str):
-    """``parse(value)`` for a text ``value``; ``LedgerError`` "... is not WHAT" otherwise."""
+def _iso(value: object, parse, refusal: Msg, field: str):
+    """``parse(value)`` for a text ``value``; ``LedgerError`` with ``refusal`` otherwise."""
     try:
         if isinstance(value, str):
             return parse(value.strip())
     except ValueError:
         pass
-    raise LedgerError(f"{value!r} is not {what}", field, value)
+    raise LedgerError(refusal, field, value)
 
 
 def read_moment(value: object, field: str) -> dt.datetime:
     """A document's moment (``entered_at``, ``voided_at``, ``created_at``): an ISO 8601 date and
     time (UTC when it names no zone), in UTC, not on a night after :func:`latest_night`."""
-    t = _iso(value, dt.datetime.fromisoformat, "a date and time (ISO 8601)", field)
-    t = (t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)).astimezone(dt.timezone.utc)
-    if t.date() > latest_night():
-        raise LedgerError(f"{value!r} is in the future", field, value)
-    return t
+    moment = _iso(value, dt.datetime.fromisoformat, t("dates.not_moment", "{value!r} is not a date and time "
+                                                      "(ISO 8601)", value=value), field)
+    moment = (moment if moment.tzinfo else moment.replace(tzinfo=dt.timezone.utc)).astimezone(dt.timezone.utc)
+    if moment.date() > latest_night():
+        raise LedgerError(t("dates.future", "{value!r} is in the future", value=value), field, value)
+    return moment

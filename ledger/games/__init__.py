@@ -12,6 +12,7 @@ import importlib
 from functools import lru_cache
 
 from ledger.errors import LedgerError
+from ledger.i18n import t
 
 # name → module; a name whose module is not there yet is not offered
 _MODULES = {
@@ -60,7 +61,8 @@ def get_game(name: object):
     key = _ALIASES.get(key, key) if key is not None else None
     game = _load(key) if key in _MODULES else None
     if name is None:
-        raise LedgerError(f"missing (one of {', '.join(available())})", "game", None)
+        raise LedgerError(t("games.missing", "missing (one of {games})", games=", ".join(available())), "game", None)
     if game is None:
-        raise LedgerError(f"unknown game {name!r} (known: {', '.join(available())})", "game", name)
+        raise LedgerError(t("games.unknown", "unknown game {name!r} (known: {games})", name=name,
+                            games=", ".join(available())), "game", name)
     return game

@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from ledger.errors import LedgerError
 from ledger.games.facts import GameNotes
 from ledger.games.suggest import did_you_mean
+from ledger.i18n import Msg, listing, t, tn
 
 
 @dataclass(frozen=True)
@@ -66,9 +67,9 @@ class MatchSetup:
             for side, members in self.sides.items():
                 if any(p.casefold() == key for p in members):
                     return side
-        known = f" (sides: {', '.join(self.sides)})"
-        raise LedgerError(f"{name!r} is not a side of this match"
-                          f"{did_you_mean(name, [*self.sides, *self.players], known)}", field, name)
+        raise LedgerError(t("match.not_side", "{name!r} is not a side of this match{hint}", name=name,
+                            hint=did_you_mean(name, [*self.sides, *self.players], self._known_sides())),
+                          field, name)
 
     def resolve_player(self, name: object, field: str) -> str:
         """The player of this match called ``name`` (case-insensitive), else ``LedgerError``."""
@@ -77,9 +78,14 @@ class MatchSetup:
             for p in self.players:
                 if p.casefold() == key:
                     return p
-        known = f" (players: {', '.join(self.players)})"
-        raise LedgerError(f"{name!r} is not a player of this match{did_you_mean(name, self.players, known)}",
-                          field, name)
+        raise LedgerError(t("match.not_player", "{name!r} is not a player of this match{hint}", name=name,
+                            hint=did_you_mean(name, self.players, self._known_players())), field, name)
+
+    def _known_sides(self) -> Msg:
+        return t("match.known_sides", " (sides: {sides})", sides=", ".join(self.sides))
+
+    def _known_players(self) -> Msg:
+        return t("match.known_players", " (players: {players})", players=", ".join(self.players))
 
     def resolve_entry(self, key: str, words: Iterable[str], players: bool = False) -> str:
         """The side (with ``players``: the player) that ``key`` of a ``KEY=VALUE`` word of hand
@@ -96,11 +102,14 @@ class MatchSetup:
             pass
         by_side = self.teams and not players
         names = [*self.sides, *self.players] if by_side else list(self.players)
-        known = (f" (sides: {', '.join(self.sides)})" if by_side
-                 else f" (players: {', '.join(self.players)})")
-        what = "a side, a player" if by_side else "a player"
-        raise LedgerError(f"{key!r} is not {what} or a word of {self.game}"
-                          f"{did_you_mean(key, [*names, *words], known)}", field, key)
+        hint = did_you_mean(key, [*names, *words], self._known_sides() if by_side else self._known_players())
+        if by_side:
+            msg = t("match.entry_not_side", "{key!r} is not a side, a player or a word of {game}{hint}",
+                    key=key, game=self.game, hint=hint)
+        else:
+            msg = t("match.entry_not_player", "{key!r} is not a player or a word of {game}{hint}",
+                    key=key, game=self.game, hint=hint)
+        raise LedgerError(msg, field, key)
 
     def to_json(self) -> dict:
         """The match settings as they appear in a match document (FORMATS.md)."""
@@ -118,7 +127,8 @@ class HandResult:
     """The score of one hand.
 
     ``data`` is the JSON object that ``ledger score --json`` prints for it (its fields per game
-    are in FORMATS.md, e.g. ``points`` and ``items``); ``summary`` is one line for people.
+    are in FORMATS.md, e.g. ``points`` and ``items``); ``summary`` is one line for people, in the
+    language in use when the hand was scored (it is shown at once, never stored).
     """
 
     data: Mapping[str, Any]
@@ -164,7 +174,10 @@ class MatchState:
 
 @dataclass(frozen=True)
 class Column:
-    """One column of a scoreboard table: a header and how to align it (``left``/``right``/``center``)."""
+    """One column of a scoreboard table: a header and how to align it (``left``/``right``/``center``).
+
+    A board is drawn when it is shown, so its texts (title, headers, cells, notes) are in the
+    language in use (``str(t(...))``, numbers through :func:`ledger.i18n.number`)."""
 
     header: str
     justify: str = "right"
@@ -268,7 +281,7 @@ class Game:
         """How many play, for people: ``"2-4"``, ``"4"``, ``"2 or 4"``."""
         counts = [str(n) for n in self.player_counts]
         if len(counts) > 1:
-            return ", ".join(counts[:-1]) + " or " + counts[-1]
+            return str(t("match.counts_or", "{counts} or {last}", counts=", ".join(counts[:-1]), last=counts[-1]))
         if counts:
             return counts[0]
         if self.min_players == self.max_players:
@@ -288,10 +301,8 @@ class Game:
         for r in self.rule_sets:
             if r.lower() == key:
                 return r
-        raise LedgerError(
-            f"unknown rule set {rules!r} for {self.name} (known: {', '.join(self.rule_sets)})",
-            "rules", rules,
-        )
+        raise LedgerError(t("match.unknown_rules", "unknown rule set {rules!r} for {game} (known: {known})",
+                            rules=rules, game=self.name, known=", ".join(self.rule_sets)), "rules", rules)
 
     def setup(self, rules: object, players: Sequence[str] | None = None,
               sides: Mapping[str, Sequence[str]] | None = None,
@@ -310,16 +321,22 @@ class Game:
              sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict]:
         """Default seating: each player is a side of their own. Games with teams override."""
         if sides:
-            raise LedgerError(f"{self.name} is played each for self: give players, not sides", "sides", None)
+            raise LedgerError(t("match.each_for_self", "{game} is played each for self: give players, not sides",
+                                game=self.name), "sides", None)
         names = check_names(players, "players")
         self.check_player_count(len(names))
         return names, {p: (p,) for p in names}
 
     def check_player_count(self, n: int, field: str = "players") -> None:
         if not self.min_players <= n <= self.max_players:
-            span = (f"{self.min_players}" if self.min_players == self.max_players
-                    else f"{self.min_players} to {self.max_players}")
-            raise LedgerError(f"{self.title or self.name} is played by {span} players, not {n}", field, n)
+            game = self.title or self.name
+            if self.min_players == self.max_players:
+                msg = t("match.player_count", "{game} is played by {count} players, not {n}", game=game,
+                        count=self.min_players, n=n)
+            else:
+                msg = t("match.player_range", "{game} is played by {lo} to {hi} players, not {n}", game=game,
+                        lo=self.min_players, hi=self.max_players, n=n)
+            raise LedgerError(msg, field, n)
 
     def check_options(self, rules: str, options: dict, players: tuple[str, ...]) -> dict:
         """Validate options and fill defaults; the base accepts ``first_dealer`` and the stakes
@@ -334,11 +351,13 @@ class Game:
             if fd is not None:
                 match = [p for p in players if p.casefold() == str(fd).casefold()]
                 if not match:
-                    raise LedgerError(f"{fd!r} is not a player of this match", "options.first_dealer", fd)
+                    raise LedgerError(t("match.not_player", "{name!r} is not a player of this match{hint}", name=fd,
+                                        hint=""), "options.first_dealer", fd)
                 out["first_dealer"] = match[0]
         if options:
             key = sorted(options)[0]
-            raise LedgerError(f"unknown option {key!r} for {self.name}", f"options.{key}", options[key])
+            raise LedgerError(t("match.unknown_option", "unknown option {key!r} for {game}", key=key, game=self.name),
+                              f"options.{key}", options[key])
         out.update(stakes)
         return out
 
@@ -459,7 +478,7 @@ def replay(game: Game, setup: MatchSetup, docs: Sequence[Mapping[str, Any]]) -> 
     results, states = [], []
     for i, doc in enumerate(docs):
         if not isinstance(doc, Mapping):
-            raise LedgerError("a hand must be a JSON object", f"hands[{i}]", doc)
+            raise LedgerError(t("document.hand_not_object", "a hand must be a JSON object"), f"hands[{i}]", doc)
         try:
             state, result = game.apply(setup, state, doc)
         except LedgerError as err:
@@ -488,17 +507,18 @@ def check_names(names: object, field: str) -> tuple[str, ...]:
     if isinstance(names, str):
         names = [n for n in re.split(r"\s*,\s*", names.strip()) if n]
     if not isinstance(names, (list, tuple)) or not names:
-        raise LedgerError("give the players' names", field, names)
+        raise LedgerError(t("names.none", "give the players' names"), field, names)
     if len(names) > MAX_NAMES:
-        raise LedgerError(f"{len(names)} names: no game has more than {MAX_NAMES} players", field, len(names))
+        raise LedgerError(t("names.too_many", "{count} names: no game has more than {most} players", count=len(names),
+                            most=MAX_NAMES), field, len(names))
     out: list[str] = []
     seen: set[str] = set()
     for i, n in enumerate(names):
         if not isinstance(n, str) or not n.strip():
-            raise LedgerError(f"{n!r} is not a name", f"{field}[{i}]", n)
+            raise LedgerError(t("names.not_name", "{name!r} is not a name", name=n), f"{field}[{i}]", n)
         n = n.strip()
         if n.casefold() in seen:
-            raise LedgerError(f"{n!r} appears twice", field, n)
+            raise LedgerError(t("names.twice", "{name!r} appears twice", name=n), field, n)
         seen.add(n.casefold())
         out.append(n)
     return tuple(out)
@@ -507,7 +527,7 @@ def check_names(names: object, field: str) -> tuple[str, ...]:
 def need(doc: Mapping[str, Any], key: str, field: str | None = None) -> Any:
     """``doc[key]``, or ``LedgerError`` "missing" naming the field."""
     if key not in doc or doc[key] is None:
-        raise LedgerError("missing", field or key, None)
+        raise LedgerError(t("field.missing", "missing"), field or key, None)
     return doc[key]
 
 
@@ -525,23 +545,33 @@ def check_keys(doc: Mapping[str, Any], allowed: set[str], prefix: str = "") -> N
     """
     for k in doc:
         if k not in allowed and not (not prefix and k in META_KEYS):
-            raise LedgerError(f"unknown field {k!r}{did_you_mean(k, allowed)}", f"{prefix}{k}", doc[k])
+            raise LedgerError(t("field.unknown", "unknown field {key!r}{hint}", key=k, hint=did_you_mean(k, allowed)),
+                              f"{prefix}{k}", doc[k])
 
 
 def as_int(value: object, field: str, lo: int | None = None, hi: int | None = None) -> int:
     """An integer (a digit string is accepted) within ``lo``..``hi``; ``LedgerError`` otherwise."""
     if isinstance(value, bool):
-        raise LedgerError(f"expected a number, got {value!r}", field, value)
+        raise LedgerError(t("number.expected", "expected a number, got {value!r}", value=value), field, value)
     if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
         if len(value.strip()) > 19:  # int() refuses 4300 digits with a ValueError; no score is that long
-            raise LedgerError(f"{value.strip()[:19]}… is too long a number", field, value)
+            raise LedgerError(t("number.too_long", "{digits}… is too long a number", digits=value.strip()[:19]),
+                              field, value)
         value = int(value)
     if not isinstance(value, int):
-        raise LedgerError(f"expected a whole number, got {value!r}", field, value)
+        raise LedgerError(t("number.not_whole", "expected a whole number, got {value!r}", value=value), field, value)
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        rng = f"{lo} to {hi}" if lo is not None and hi is not None else (f"at least {lo}" if lo is not None else f"at most {hi}")
-        raise LedgerError(f"{value} is out of range ({rng})", field, value)
+        raise LedgerError(out_of_range(value, lo, hi), field, value)
     return value
+
+
+def out_of_range(value: int, lo: int | None, hi: int | None) -> Msg:
+    """``"12 is out of range (1 to 10)"`` (``at least 1``, ``at most 10`` when one bound is open)."""
+    if lo is not None and hi is not None:
+        return t("number.range", "{value} is out of range ({lo} to {hi})", value=value, lo=lo, hi=hi)
+    if lo is not None:
+        return t("number.at_least", "{value} is out of range (at least {lo})", value=value, lo=lo)
+    return t("number.at_most", "{value} is out of range (at most {hi})", value=value, hi=hi)
 
 
 _TRUE = {"true", "yes", "y", "si", "sì", "s", "1", "x"}
@@ -558,7 +588,7 @@ def as_bool(value: object, field: str) -> bool:
             return True
         if v in _FALSE:
             return False
-    raise LedgerError(f"expected yes or no, got {value!r}", field, value)
+    raise LedgerError(t("bool.expected", "expected yes or no, got {value!r}", value=value), field, value)
 
 
 def key_value_entry(tokens: Sequence[str]) -> dict:
@@ -570,17 +600,18 @@ def key_value_entry(tokens: Sequence[str]) -> dict:
     seen: dict[str, str] = {}
     for tok in tokens:
         if "=" not in tok:
-            raise LedgerError(f"expected KEY=VALUE, got {tok!r}", "entry", tok)
+            raise LedgerError(t("entry.not_key_value", "expected KEY=VALUE, got {token!r}", token=tok), "entry", tok)
         k, v = tok.split("=", 1)
         k, v = k.strip(), v.strip()
         if k.casefold() in seen and seen[k.casefold()] != v:
-            raise LedgerError(f"{k!r} is given twice, with different values", "entry", tok)
+            raise LedgerError(t("entry.twice", "{key!r} is given twice, with different values", key=k), "entry", tok)
         seen[k.casefold()] = v
         if "." in k:
             outer, inner = k.split(".", 1)
             sub = doc.setdefault(outer, {})
             if not isinstance(sub, dict):
-                raise LedgerError(f"{outer!r} is given both as a value and with fields", "entry", tok)
+                raise LedgerError(t("entry.value_and_fields", "{key!r} is given both as a value and with fields",
+                                    key=outer), "entry", tok)
             sub[inner] = v
         else:
             doc[k] = v
@@ -592,8 +623,8 @@ def put_once(fields: dict, key: str, value: Any, field: str, part: str) -> None:
     part gave ``key`` otherwise: then ``LedgerError`` on ``FIELD.KEY`` (``KEY`` for an empty
     ``field``) naming the part."""
     if key in fields and fields[key] != value:
-        raise LedgerError(f"{part!r} contradicts an earlier part ({key} {fields[key]!r})",
-                          f"{field}.{key}" if field else key, part)
+        raise LedgerError(t("entry.contradicts", "{part!r} contradicts an earlier part ({key} {earlier!r})",
+                            part=part, key=key, earlier=fields[key]), f"{field}.{key}" if field else key, part)
     fields[key] = value
 
 
@@ -620,7 +651,8 @@ def named_sides(names: object) -> Callable[[object, str], str]:
     def resolve(key: object, field: str) -> str:
         if isinstance(key, str) and key.strip().casefold() in index:
             return index[key.strip().casefold()]
-        raise LedgerError(f"{key!r} is not a side of this hand (sides: {', '.join(index.values())})", field, key)
+        raise LedgerError(t("hand.not_side", "{key!r} is not a side of this hand (sides: {sides})", key=key,
+                            sides=", ".join(index.values())), field, key)
     return resolve
 
 
@@ -644,20 +676,34 @@ def running_winner(totals: Mapping[str, int], target: int) -> tuple[bool, Any]:
 def points_board(game: Game, setup: MatchSetup, rp: Replay, unit: str = "") -> Board:
     """The standard scoreboard of a points game: per hand each side's points and running totals."""
     sides = setup.side_names
-    cols = [Column("#"), Column("dealer", "left")]
+    cols = [Column("#"), Column(str(t("board.dealer", "dealer")), "left")]
     for s in sides:
-        cols += [Column(s), Column("total")]
-    cols.append(Column("notes", "left"))
+        cols += [Column(s), Column(str(t("board.total", "total")))]
+    cols.append(Column(str(t("board.notes", "notes")), "left"))
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
         pts = res.data.get("points", {})
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
-            row += [_signed(pts.get(s, 0)), str(st.totals.get(s, 0))]
+            row += [_signed(pts.get(s, 0)), cell(st.totals.get(s, 0))]
         row.append(game.hand_note(res))
         rows.append(tuple(row))
-    table = Table(f"{game.title} — {' v '.join(side_label(setup, s) for s in sides)}", tuple(cols), tuple(rows))
+    table = Table(board_title(game, setup), tuple(cols), tuple(rows))
     return Board((table,), tuple(status_notes(game, setup, rp)))
+
+
+def board_title(game: Game, setup: MatchSetup, sides: Sequence[str] | None = None) -> str:
+    """``"Trentasette — Anna v Bruno v Carla"``: a scoreboard's title, its sides with their players."""
+    versus = str(t("board.versus", " v ")).join(side_label(setup, s) for s in (sides or setup.side_names))
+    return str(t("board.title", "{game} — {sides}", game=game.title, sides=versus))
+
+
+def cell(value: object) -> str:
+    """A number in a scoreboard's cell, with the digits of the language in use (``12000`` /
+    ``12.000``); anything else as it is."""
+    from ledger.i18n import number
+
+    return number(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
 
 
 def status_notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
@@ -666,16 +712,19 @@ def status_notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
     notes = []
     if final.winner is not None:
         names = [final.winner] if isinstance(final.winner, str) else list(final.winner)
-        how = "share the win" if len(names) > 1 else "wins"
-        notes.append(f"{join_names(names)} {how}." if final.finished
-                     else f"Ended early: {join_names(names)} {how} (ahead when it was ended).")
+        if final.finished:
+            notes.append(str(tn("board.wins", "{names} wins.", "{names} share the win.", len(names), names=names)))
+        else:
+            notes.append(str(tn("board.ended_wins", "Ended early: {names} wins (ahead when it was ended).",
+                                "Ended early: {names} share the win (ahead when it was ended).", len(names),
+                                names=names)))
     elif final.finished:
-        notes.append("The match is over.")
+        notes.append(str(t("board.over", "The match is over.")))
     elif setup.ended_early:
-        notes.append("The match was ended early, with no winner.")
+        notes.append(str(t("board.ended_no_winner", "The match was ended early, with no winner.")))
     else:
         nxt = final.extra.get("next_dealer") or game.dealer(setup, final.hands)
-        notes.append(f"Next dealer: {nxt}.")
+        notes.append(str(t("board.next_dealer", "Next dealer: {name}.", name=nxt)))
     return notes
 
 
@@ -688,9 +737,9 @@ def points_line(points: object) -> str:
 
 
 def join_names(names: Sequence[str]) -> str:
-    """``["Anna", "Bruno", "Carla"]`` → ``"Anna, Bruno and Carla"``."""
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """``["Anna", "Bruno", "Carla"]`` → ``"Anna, Bruno and Carla"`` (``"Anna, Bruno e Carla"``:
+    the list of the language in use)."""
+    return listing(list(names))
 
 
 def side_label(setup: MatchSetup, side: str) -> str:

@@ -18,6 +18,7 @@ from typing import Any, Mapping, Sequence
 from ledger.dates import read_moment, read_night
 from ledger.errors import LedgerError
 from ledger.games.base import META_KEYS, Game, MatchSetup, Replay
+from ledger.i18n import t
 
 TEXTS = ("note", "night_label")
 HAND_MOMENTS = ("entered_at", "voided_at")
@@ -64,4 +65,4 @@ def _check_voided(game: Game, setup: MatchSetup, before, hand: Mapping[str, Any]
 def _text(doc: Mapping[str, Any], key: str, field: str) -> None:
     v = doc.get(key)
     if v is not None and not isinstance(v, str):
-        raise LedgerError("expected a text", field, v)
+        raise LedgerError(t("document.not_text", "expected a text"), field, v)

@@ -14,6 +14,7 @@ from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import META_KEYS, MatchSetup, Replay, replay
 from ledger.games.suggest import nearest
+from ledger.i18n import t
 
 
 def replay_json(rp: Replay, docs: Sequence[Mapping] | None = None) -> dict:
@@ -59,9 +60,11 @@ def check_kind(doc: object, want: str, file: str = "FILE") -> None:
     what it is and which command takes it (``file`` names the input in that command)."""
     kind, why = document_kind(doc)
     if kind == "match" and want == "hand":
-        raise LedgerError(f"this is a match document (it has {why}): use ledger replay {file}", "document", None)
+        raise LedgerError(t("document.is_match", "this is a match document (it has {why}): use ledger replay {file}",
+                            why=why, file=file), "document", None)
     if kind == "hand" and want == "match":
-        raise LedgerError(f"this is a hand document (it has {why}): use ledger score {file}", "document", None)
+        raise LedgerError(t("document.is_hand", "this is a hand document (it has {why}): use ledger score {file}",
+                            why=why, file=file), "document", None)
 
 
 def replay_document(doc: object) -> tuple[MatchSetup, Replay]:
@@ -88,27 +91,27 @@ def read_match_document(doc: object) -> tuple[MatchSetup, list[dict], list[dict]
     Raises ``LedgerError`` naming the field for anything missing or wrong.
     """
     if not isinstance(doc, Mapping):
-        raise LedgerError("a match document must be a JSON object", "document", None)
+        raise LedgerError(t("document.not_object", "a match document must be a JSON object"), "document", None)
     check_kind(doc, "match")
     game = get_game(doc.get("game"))
     for key in doc:
         if key not in MATCH_KEYS:
-            raise LedgerError(f"unknown field {key!r}", key, doc[key])
+            raise LedgerError(t("field.unknown", "unknown field {key!r}{hint}", key=key, hint=""), key, doc[key])
     hands = doc.get("hands", [])
     if not isinstance(hands, list):
-        raise LedgerError("expected a list of hands", "hands", hands)
+        raise LedgerError(t("document.hands_not_list", "expected a list of hands"), "hands", hands)
     for i, h in enumerate(hands):
         if not isinstance(h, Mapping):
-            raise LedgerError("a hand must be a JSON object", f"hands[{i}]", h)
+            raise LedgerError(t("document.hand_not_object", "a hand must be a JSON object"), f"hands[{i}]", h)
         if not isinstance(h.get("voided"), (bool, type(None))):
-            raise LedgerError("expected true or false", f"hands[{i}].voided", h["voided"])
+            raise LedgerError(t("document.not_bool", "expected true or false"), f"hands[{i}].voided", h["voided"])
     check_replaces(hands)
     ended = doc.get("ended_early", False)
     if not isinstance(ended, bool):
-        raise LedgerError("expected true or false", "ended_early", ended)
+        raise LedgerError(t("document.not_bool", "expected true or false"), "ended_early", ended)
     options = doc.get("options") or {}
     if not isinstance(options, Mapping):
-        raise LedgerError("expected an object", "options", options)
+        raise LedgerError(t("document.not_mapping", "expected an object"), "options", options)
     setup = game.setup(doc.get("rules"), doc.get("players"), doc.get("sides"), options, ended_early=ended)
     # a backup's "stored" bookkeeping (docs/formats.md) is not part of the hand as scored
     live = [{k: v for k, v in h.items() if k != "stored"} for h in hands if not h.get("voided")]
@@ -130,17 +133,21 @@ def check_replaces(hands: Sequence[Mapping]) -> None:
             continue
         field = f"hands[{i}].replaces"
         if not isinstance(r, int) or isinstance(r, bool) or not 0 <= r < len(hands) or r == i:
-            raise LedgerError(f"{r!r} is not the index of another hand", field, r)
-        if not hands[r].get("voided"):
-            raise LedgerError(f"hands[{r}] is not voided (only a voided hand is replaced)", field, r)
-        if r in replaced_by:
-            raise LedgerError(f"hands[{r}] is replaced by hands[{replaced_by[r]}] already", field, r)
-        if r > i:
-            raise LedgerError(f"hands[{r}] comes after this hand (a correction follows the hand it replaces)",
+            raise LedgerError(t("document.replaces_index", "{value!r} is not the index of another hand", value=r),
                               field, r)
+        if not hands[r].get("voided"):
+            raise LedgerError(t("document.replaces_live", "hands[{index}] is not voided (only a voided hand is "
+                                "replaced)", index=str(r)), field, r)
+        if r in replaced_by:
+            raise LedgerError(t("document.replaced_twice", "hands[{index}] is replaced by hands[{other}] already",
+                                index=str(r), other=str(replaced_by[r])), field, r)
+        if r > i:
+            raise LedgerError(t("document.replaces_later", "hands[{index}] comes after this hand (a correction "
+                                "follows the hand it replaces)", index=str(r)), field, r)
         if live_before[i] > live_before[r + 1]:
-            raise LedgerError(f"a hand that is not voided comes between this hand and hands[{r}] "
-                              "(a correction takes the place of the hand it replaces)", field, r)
+            raise LedgerError(t("document.replaces_gap", "a hand that is not voided comes between this hand and "
+                                "hands[{index}] (a correction takes the place of the hand it replaces)",
+                                index=str(r)), field, r)
         replaced_by[r] = i
 
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
+from ledger import i18n
 from ledger.errors import LedgerError
+from ledger.i18n import Msg, t
 
 DEFAULT_CURRENCY = "EUR"
 
@@ -25,21 +27,44 @@ class Transfer(NamedTuple):
     payee: str
     cents: int
 
-    def text(self, currency: str = DEFAULT_CURRENCY) -> str:
-        """``"Bruno pays Anna 1.50 EUR"``."""
-        return f"{self.payer} pays {self.payee} {format_money(self.cents, currency)}"
+    def message(self, currency: str = DEFAULT_CURRENCY) -> Msg:
+        """``"Bruno pays Anna 1.50 EUR"`` / ``"Bruno paga Anna 1,50 €"``, as a message."""
+        return t("settle.pays", "{payer} pays {payee} {amount}", payer=self.payer, payee=self.payee,
+                 amount=Money(self.cents, currency))
+
+    def text(self, currency: str = DEFAULT_CURRENCY, lang: str | None = None) -> str:
+        """``"Bruno pays Anna 1.50 EUR"`` in ``lang`` (default: the language in use)."""
+        return self.message(currency).render(lang)
 
     def to_json(self, currency: str = DEFAULT_CURRENCY) -> dict:
+        """The transfer for programs: its ``text`` in English whatever the language in use."""
         return {"payer": self.payer, "payee": self.payee, "cents": self.cents,
-                "text": self.text(currency)}
+                "text": self.text(currency, "en")}
+
+
+def transfer_text(transfer: Mapping[str, Any], currency: str = DEFAULT_CURRENCY) -> str:
+    """A transfer as :meth:`Transfer.to_json` gives it (``payer``, ``payee``, ``cents``) in words,
+    in the language in use: ``"Anna paga Dario 3,50 €"`` (the ``text`` field stays English)."""
+    return Transfer(transfer["payer"], transfer["payee"], int(transfer["cents"])).text(currency)
 
 
 # --- money as text -----------------------------------------------------------------------------
-def format_money(cents: int, currency: str = DEFAULT_CURRENCY) -> str:
-    """Cents as people write them: ``150`` → ``"1.50 EUR"``, ``-25`` → ``"-0.25 EUR"``."""
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(int(cents)), 100)
-    return f"{sign}{whole}.{part:02d} {currency}".rstrip()
+def format_money(cents: int, currency: str = DEFAULT_CURRENCY, lang: str | None = None) -> str:
+    """Cents as people write them in ``lang`` (default: the language in use, through
+    :func:`ledger.i18n.money`): ``150`` → ``"1.50 EUR"``, ``-25`` → ``"-0.25 EUR"`` in English,
+    ``"1,50 €"`` in Italian. Output for programs passes ``lang="en"``."""
+    return i18n.money(cents, currency, lang)
+
+
+class Money(NamedTuple):
+    """An amount as a message's parameter: shown with :func:`format_money` in the language the
+    message is shown in."""
+
+    cents: int
+    currency: str = DEFAULT_CURRENCY
+
+    def __str__(self) -> str:
+        return format_money(self.cents, self.currency)
 
 
 _MONEY = re.compile(r"(?P<whole>\d{1,15})(?:[.,](?P<part>\d{1,2}))?")  # int() fails on 4300 digits
@@ -53,18 +78,19 @@ def parse_money(value: object, field: str) -> int:
     (negative amounts, more than two decimals, floats).
     """
     if isinstance(value, bool) or isinstance(value, float):
-        raise LedgerError(f"write the amount as text, e.g. \"0.50\", not {value!r}", field, value)
+        raise LedgerError(t("money.float", "write the amount as text, e.g. \"0.50\", not {value!r}", value=value),
+                          field, value)
     if isinstance(value, int):
         if value < 0:
-            raise LedgerError(f"an amount cannot be negative: {value}", field, value)
+            raise LedgerError(t("money.negative", "an amount cannot be negative: {value}", value=value), field, value)
         return value * 100
     if isinstance(value, str):
-        t = re.sub(r"^[€$£]|\s*(EUR|€|USD|GBP|CHF)$", "", value.strip(), flags=re.IGNORECASE).strip()
-        m = _MONEY.fullmatch(t)
+        amount = re.sub(r"^[€$£]|\s*(EUR|€|USD|GBP|CHF)$", "", value.strip(), flags=re.IGNORECASE).strip()
+        m = _MONEY.fullmatch(amount)
         if m:
             part = (m["part"] or "0").ljust(2, "0")
             return int(m["whole"]) * 100 + int(part)
-    raise LedgerError(f"{value!r} is not an amount (write e.g. 0.50)", field, value)
+    raise LedgerError(t("money.not_amount", "{value!r} is not an amount (write e.g. 0.50)", value=value), field, value)
 
 
 def parse_cents(value: object, field: str) -> int:
@@ -78,15 +104,15 @@ def parse_cents(value: object, field: str) -> int:
         return parse_money(value, field)  # "0.50" cannot be cents: it is the amount
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
-    raise LedgerError(f"{value!r} is not a whole number of cents (or write the amount, e.g. 0.50)",
-                      field, value)
+    raise LedgerError(t("money.not_cents", "{value!r} is not a whole number of cents (or write the amount, e.g. "
+                        "0.50)", value=value), field, value)
 
 
 def check_currency(value: object, field: str = "options.currency") -> str:
     """A currency code: 1 to 10 letters, kept in upper case (``"eur"`` → ``"EUR"``)."""
     if isinstance(value, str) and re.fullmatch(r"[A-Za-z€$£]{1,10}", value.strip()):
         return value.strip().upper()
-    raise LedgerError(f"{value!r} is not a currency code (e.g. EUR)", field, value)
+    raise LedgerError(t("money.not_currency", "{value!r} is not a currency code (e.g. EUR)", value=value), field, value)
 
 
 # --- sharing and adding up ---------------------------------------------------------------------
@@ -99,11 +125,11 @@ def share(total: int, weights: Mapping[str, int], order: Sequence[str]) -> dict[
     weight 0 get nothing; all weights 0 is an error.
     """
     if total < 0:
-        raise LedgerError("cannot share a negative amount", "pot", total)
+        raise LedgerError(t("money.share_negative", "cannot share a negative amount"), "pot", total)
     players = [p for p in order if p in weights]
     whole = sum(weights[p] for p in players)
     if whole <= 0:
-        raise LedgerError("nobody to share with", "pot", total)
+        raise LedgerError(t("money.share_nobody", "nobody to share with"), "pot", total)
     out = {p: total * weights[p] // whole for p in players}
     left = total - sum(out.values())
     by_weight = sorted((p for p in players if weights[p] > 0), key=lambda p: (-weights[p], players.index(p)))
@@ -131,7 +157,7 @@ def settle(nets: Mapping[str, int]) -> list[Transfer]:
     """
     total = sum(nets.values())
     if total != 0:
-        raise LedgerError(f"the nets sum to {total} cents, not 0", "nets", dict(nets))
+        raise LedgerError(t("settle.not_zero", "the nets sum to {total} cents, not 0", total=total), "nets", dict(nets))
     owed = {p: -c for p, c in nets.items() if c < 0}
     due = {p: c for p, c in nets.items() if c > 0}
     out: list[Transfer] = []
@@ -162,6 +188,9 @@ def night_report(matches: Iterable[Mapping[str, Any]]) -> dict:
          "currencies": {"EUR": {"nets": {player: cents}, "transfers": [Transfer.to_json(), ...],
                                 "lines": ["Bruno pays Anna 1.50 EUR", ...]}}}
 
+    (the ``lines`` are English, as JSON output is in every language; :func:`transfer_text` says
+    a transfer in the language in use)
+
     Nets are added per currency (amounts in different currencies are never mixed). Raises
     ``LedgerError`` if a match's settlement does not sum to zero.
     """
@@ -174,13 +203,14 @@ def night_report(matches: Iterable[Mapping[str, Any]]) -> dict:
             skipped.append(label)
             continue
         if sum(nets.values()) != 0:
-            raise LedgerError(f"the settlement of match {label} does not sum to zero", "settlement", dict(nets))
+            raise LedgerError(t("settle.match_not_zero", "the settlement of match {label} does not sum to zero",
+                                label=str(label)), "settlement", dict(nets))
         counted.append(label)
         by_currency.setdefault(item.get("currency") or DEFAULT_CURRENCY, []).append(nets)
     currencies = {}
     for cur, all_nets in by_currency.items():
         nets = add_nets(all_nets)
         transfers = settle(nets)
-        currencies[cur] = {"nets": nets, "transfers": [t.to_json(cur) for t in transfers],
-                           "lines": [t.text(cur) for t in transfers]}
+        currencies[cur] = {"nets": nets, "transfers": [tr.to_json(cur) for tr in transfers],
+                           "lines": [tr.text(cur, "en") for tr in transfers]}
     return {"matches": counted, "skipped": skipped, "currencies": currencies}

@@ -36,7 +36,10 @@ from typing import Any, Mapping, Sequence
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import MatchSetup, MatchState
-from ledger.games.settle import DEFAULT_CURRENCY, check_currency, format_money, parse_cents, parse_money, share
+from ledger.games.settle import (
+    DEFAULT_CURRENCY, Money, check_currency, parse_cents, parse_money, share,
+)
+from ledger.i18n import Msg, t
 
 STAKE_PER = ("match", "point", "100")
 _PER_ALIASES = {"match": "match", "matches": "match", "win": "match", "partita": "match",
@@ -54,7 +57,7 @@ def read_stake_options(options: dict) -> dict:
     """
     has_amount, has_cents = "stake" in options, "stake_cents" in options
     if has_amount and has_cents:
-        raise LedgerError("give the stake once: stake (an amount like 0.10) or stake_cents",
+        raise LedgerError(t("stakes.twice", "give the stake once: stake (an amount like 0.10) or stake_cents"),
                           "options.stake", options["stake"])
     per = options.pop("stake_per", None)
     currency = options.pop("currency", None)
@@ -69,14 +72,14 @@ def read_stake_options(options: dict) -> dict:
     if cents is None:
         for name, value in (("stake_per", per), ("currency", currency)):
             if value is not None:
-                raise LedgerError(f"{name} goes with a stake (stake=0.10 or stake_cents=10); "
-                                  "Trentuno's own stake is always per life", f"options.{name}", value)
+                raise LedgerError(t("stakes.without_stake", "{name} goes with a stake (stake=0.10 or stake_cents=10); "
+                                    "Trentuno's own stake is always per life", name=name), f"options.{name}", value)
         return {}
     if cents == 0:
         return {}
     if per is None:
-        raise LedgerError(f"say what the stake of {format_money(cents, currency or DEFAULT_CURRENCY)} is for: "
-                          f"stake_per={', '.join(STAKE_PER[:-1])} or {STAKE_PER[-1]} (points of margin)",
+        raise LedgerError(t("stakes.per_missing", "say what the stake of {amount} is for: stake_per=match, point "
+                            "or 100 (points of margin)", amount=Money(cents, currency or DEFAULT_CURRENCY)),
                           field, raw)
     return {"stake_cents": cents, "stake_per": check_per(per),
             "currency": check_currency(currency) if currency is not None else DEFAULT_CURRENCY}
@@ -87,7 +90,8 @@ def check_per(value: object, field: str = "options.stake_per") -> str:
     key = str(value).strip().casefold() if isinstance(value, (str, int)) and not isinstance(value, bool) else None
     if key in _PER_ALIASES:
         return _PER_ALIASES[key]
-    raise LedgerError(f"{value!r} is not what a stake is for (match, point or 100)", field, value)
+    raise LedgerError(t("stakes.per_unknown", "{value!r} is not what a stake is for (match, point or 100)",
+                        value=value), field, value)
 
 
 @dataclass(frozen=True)
@@ -104,15 +108,28 @@ class MatchMoney:
     per: str
     nets: Mapping[str, int] | None
 
-    def describe(self) -> str:
-        """``"0.10 EUR per point of margin"``, ``"2.00 EUR per match"``, ``"0.50 EUR per life"``."""
-        what = {"match": "per match", "point": "per point of margin",
-                "100": "per 100 points of margin (rounded)"}.get(self.per, f"per {self.per}")
-        return f"{format_money(self.stake_cents, self.currency)} {what}"
+    def message(self) -> Msg:
+        """What :meth:`describe` says, as a message."""
+        amount = Money(self.stake_cents, self.currency)
+        if self.per == "match":
+            return t("stakes.per_match", "{amount} per match", amount=amount)
+        if self.per == "point":
+            return t("stakes.per_point", "{amount} per point of margin", amount=amount)
+        if self.per == "100":
+            return t("stakes.per_100", "{amount} per 100 points of margin (rounded)", amount=amount)
+        if self.per == "life":
+            return t("stakes.per_life", "{amount} per life", amount=amount)
+        return t("stakes.per_other", "{amount} per {per}", amount=amount, per=self.per)
+
+    def describe(self, lang: str | None = None) -> str:
+        """``"0.10 EUR per point of margin"``, ``"2.00 EUR per match"``, ``"0.50 EUR per life"``
+        (``"0,50 € per vita"``), in ``lang`` (default: the language in use)."""
+        return self.message().render(lang)
 
     def to_json(self) -> dict:
+        """For programs: ``stake`` is :meth:`describe` in English whatever the language in use."""
         return {"currency": self.currency, "stake_cents": self.stake_cents, "per": self.per,
-                "stake": self.describe(), "nets": dict(self.nets) if self.nets is not None else None}
+                "stake": self.describe("en"), "nets": dict(self.nets) if self.nets is not None else None}
 
 
 def match_money(setup: MatchSetup, state: MatchState) -> MatchMoney | None:
@@ -147,7 +164,8 @@ def stake_nets(setup: MatchSetup, state: MatchState, stake_cents: int, per: str)
     nets = {p: units[s] for s, members in setup.sides.items() for p in members}
     nets = {p: nets[p] for p in setup.players}
     if sum(nets.values()) != 0:
-        raise LedgerError("stakes need sides of the same size", "options.stake_cents", stake_cents)
+        raise LedgerError(t("stakes.uneven_sides", "stakes need sides of the same size"), "options.stake_cents",
+                          stake_cents)
     return nets
 
 

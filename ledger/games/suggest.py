@@ -8,7 +8,9 @@ and the candidate is returned as it is spelled. Pure: no I/O.
 from __future__ import annotations
 
 import difflib
-from typing import Iterable
+from typing import Any, Iterable
+
+from ledger.i18n import t
 
 # how alike two words must be (difflib's ratio) to suggest one for the other
 CUTOFF = 0.6
@@ -26,8 +28,9 @@ def nearest(word: object, candidates: Iterable[str]) -> str | None:
     return by_key[found[0]] if found else None
 
 
-def did_you_mean(word: object, candidates: Iterable[str], otherwise: str = "") -> str:
-    """``" (did you mean 'last'?)"`` for the nearest candidate, else ``otherwise`` (e.g. a list
-    of what is known: ``" (sides: NS, EW)"``)."""
+def did_you_mean(word: object, candidates: Iterable[str], otherwise: Any = "") -> Any:
+    """``" (did you mean 'last'?)"`` for the nearest candidate (a message, shown in the language
+    in use: a parameter of the error's message), else ``otherwise`` (e.g. a list of what is known:
+    ``" (sides: NS, EW)"``)."""
     near = nearest(word, candidates)
-    return f" (did you mean {near!r}?)" if near is not None else otherwise
+    return t("suggest.did_you_mean", " (did you mean {word!r}?)", word=near) if near is not None else otherwise

@@ -362,10 +362,10 @@ def _short_of_deck(sides: Mapping) -> bool:
 
 def _answer_pile(side):
     def answer(doc, text):
-        t = text.strip()
-        value: Any = {} if t.lower() == COUNT_WORD else t
-        if t.lower() not in REST_WORDS and t.lower() != COUNT_WORD:
-            parse_cards(t, f"sides.{side}")
+        typed = text.strip()
+        value: Any = {} if typed.lower() == COUNT_WORD else typed
+        if typed.lower() not in REST_WORDS and typed.lower() != COUNT_WORD:
+            parse_cards(typed, f"sides.{side}")
         return {**doc, "sides": {**(doc.get("sides") or {}), side: value}}
     return answer
 
