@@ -11,6 +11,7 @@ amounts are ``int`` cents with a currency code beside them ("EUR" by default).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from ledger import i18n
@@ -56,7 +57,8 @@ def format_money(cents: int, currency: str = DEFAULT_CURRENCY, lang: str | None 
     return i18n.money(cents, currency, lang)
 
 
-class Money(NamedTuple):
+@dataclass(frozen=True)
+class Money:
     """An amount as a message's parameter: shown with :func:`format_money` in the language the
     message is shown in."""
 
