@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Mapping, Protocol
 
+from ledger.i18n import Msg, listing, t
+
 if TYPE_CHECKING:
     from ledger.games.base import MatchSetup, Replay
 
@@ -22,19 +24,42 @@ SEATS = ("N", "E", "S", "W")
 
 @dataclass(frozen=True)
 class Highlight:
-    """Something worth telling: ``kind`` (e.g. ``"slam"``, ``"31"``, ``"biggest hand"``), the sentence,
-    and where it happened (match id, hand number 1-based or None, side or player, a value)."""
+    """Something worth telling: ``kind`` (e.g. ``"slam"``, ``"31"``, ``"biggest hand"``), the sentence
+    (``message``: a message, or a text), and where it happened (match id, hand number 1-based or
+    None, side or player, a value). ``text`` is the sentence in the language in use; ``to_json``
+    gives it in English, as every output for programs."""
 
     kind: str
-    text: str
+    message: Msg | str
     match: int | None = None
     hand: int | None = None
     who: str | None = None
     value: Any = None
 
+    @property
+    def text(self) -> str:
+        return str(self.message)
+
     def to_json(self) -> dict:
-        return {"kind": self.kind, "text": self.text, "match": self.match, "hand": self.hand,
+        text = self.message.render("en") if isinstance(self.message, Msg) else self.message
+        return {"kind": self.kind, "text": text, "match": self.match, "hand": self.hand,
                 "who": self.who, "value": self.value}
+
+
+class Said(str):
+    """A text for a person that is also output for programs: as a ``str`` (JSON, joins) it is the
+    English of its message; ``str()`` and f-strings show it in the language in use. What
+    :meth:`GameNotes.details` returns (a report prints its lines and puts them in ``--json``)."""
+
+    msg: Msg
+
+    def __new__(cls, msg: Msg) -> "Said":
+        said = super().__new__(cls, msg.render("en"))
+        said.msg = msg
+        return said
+
+    def __str__(self) -> str:
+        return str(self.msg)
 
 
 class Record(Protocol):
@@ -75,7 +100,8 @@ class GameNotes:
         return sorted(sides, key=lambda s: (-number(totals.get(s, 0)), sides.index(s)))
 
     def details(self, rec: Record) -> list[str]:
-        """Short lines under the result (e.g. games and rubber bonus); none by default."""
+        """Short lines under the result (e.g. games and rubber bonus; :class:`Said` texts, so
+        ``--json`` has them in English); none by default."""
         return []
 
     def hand_value(self, rec: Record, i: int, side: str) -> Any:
@@ -96,7 +122,8 @@ class GameNotes:
         if best is None or rec.replay.final.hands < min_hands or best[0] <= 0:
             return []
         v, i, side = best
-        return [Highlight("biggest hand", f"Biggest hand: {side_label(rec.setup, side)} +{v} in hand {i + 1}",
+        return [Highlight("biggest hand", t("facts.biggest_hand", "Biggest hand: {side} +{points} in hand {hand}",
+                                            side=side_label(rec.setup, side), points=v, hand=i + 1),
                           rec.id, i + 1, side, v)]
 
     # --- statistics ---------------------------------------------------------------------------
@@ -130,8 +157,6 @@ def average(total: int, n: int) -> float | None:
 
 
 def and_names(names) -> str:
-    """``["a"]`` → ``"a"``; ``["a", "b", "c"]`` → ``"a, b and c"``."""
-    names = list(names)
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    """``["a"]`` → ``"a"``; ``["a", "b", "c"]`` → ``"a, b and c"`` (the list of the language in
+    use: in a message, pass the list itself as a parameter instead)."""
+    return listing(list(names))
