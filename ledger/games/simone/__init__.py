@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Callable, Mapping, Sequence
 
@@ -35,9 +36,10 @@ from ledger.cards import JOKER, TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse
 from ledger.errors import LedgerError
 from ledger.games.base import (
     Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_int,
-    check_keys, check_names, key_value_entry, need,
+    cell, check_keys, check_names, key_value_entry, need,
 )
 from ledger.games.simone.facts import SimoneNotes
+from ledger.i18n import t, tn
 
 DECK = TWO_DECKS_FOUR_JOKERS
 MAX_PLAYERS = 26              # the seed says "almeno 2"; 4 cards each from 108 leaves a stock up to 26
@@ -74,13 +76,14 @@ def read_hand(value: object, field: str) -> tuple[list[Card] | None, int]:
     cannot be read, no cards at all, or a card more often than the two decks hold.
     """
     if isinstance(value, bool) or isinstance(value, float):
-        raise LedgerError(f"expected cards or a whole-number sum, got {value!r}", field, value)
+        raise LedgerError(t("simone.not_hand", "expected cards or a whole-number sum, got {value!r}", value=value),
+                          field, value)
     if isinstance(value, int) or (isinstance(value, str) and _NUMBER.fullmatch(value)):
         return None, as_int(value.strip().lstrip("+") if isinstance(value, str) else value,
                             field, MIN_SUM, MAX_SUM)
     cards = parse_cards(value, field)
     if not cards:
-        raise LedgerError("a player shows at least one card (or give the sum)", field, value)
+        raise LedgerError(t("simone.no_cards", "a player shows at least one card (or give the sum)"), field, value)
     DECK.check(cards, field)
     return cards, hand_sum(cards)
 
@@ -108,16 +111,21 @@ def check_deck(cards: Mapping[str, list[Card] | None], sums: Mapping[str, int],
             allowed = DECK.counts[card]
             if seen[card] > allowed:
                 who = ", ".join(dict.fromkeys(holders[card]))
-                what = "jokers" if card.is_joker else str(card)
-                raise LedgerError(f"{seen[card]} {what} in this hand ({who}), but {DECK.name} hold "
-                                  f"{allowed}", labels[player], str(card))
+                if card.is_joker:
+                    msg = t("simone.too_many_jokers", "{count} jokers in this hand ({who}), but {deck} hold {allowed}",
+                            count=seen[card], who=who, deck=DECK.name, allowed=allowed)
+                else:
+                    msg = t("simone.too_many", "{count} {card} in this hand ({who}), but {deck} hold {allowed}",
+                            count=seen[card], card=str(card), who=who, deck=DECK.name, allowed=allowed)
+                raise LedgerError(msg, labels[player], str(card))
     jokers_left = DECK.counts[JOKER] - seen[JOKER]
     for player, shown in cards.items():
         if shown is None and sums[player] < 0:
             jokers_left += sums[player]
             if jokers_left < 0:
-                raise LedgerError(f"a sum of {sums[player]} needs {-sums[player]} jokers, but the "
-                                  "other hands leave fewer", labels[player], sums[player])
+                raise LedgerError(t("simone.jokers_short", "a sum of {sum} needs {jokers} jokers, but the other "
+                                    "hands leave fewer", sum=sums[player], jokers=-sums[player]),
+                                  labels[player], sums[player])
 
 
 def score_hand(entries: Mapping[str, tuple[str, object]], knocked_by: str | None) -> HandResult:
@@ -144,8 +152,12 @@ def score_hand(entries: Mapping[str, tuple[str, object]], knocked_by: str | None
 
 def _summary(sums: Mapping[str, int], winners: Sequence[str], knocked_by: str | None) -> str:
     text = ", ".join(f"{p} {s}" for p, s in sums.items())
-    text += f" — {' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
-    return text + (f"; {knocked_by} knocked" if knocked_by else "")
+    if knocked_by:
+        return str(tn("simone.summary_knock", "{sums} — {winners} wins; {knocker} knocked",
+                      "{sums} — {winners} win; {knocker} knocked", len(winners), sums=text, winners=list(winners),
+                      knocker=knocked_by))
+    return str(tn("simone.summary", "{sums} — {winners} wins", "{sums} — {winners} win", len(winners), sums=text,
+                  winners=list(winners)))
 
 
 def read_knock(value: object, resolve: Callable[[object, str], str]) -> str | None:
@@ -264,8 +276,8 @@ class Simone(Game):
             for n in names:
                 if n.casefold() == key:
                     return n
-            raise LedgerError(f"{name!r} is not a player of this hand (players: {', '.join(names)})",
-                              field, name)
+            raise LedgerError(t("hand.not_player", "{name!r} is not a player of this hand (players: {players})",
+                                name=name, players=", ".join(names)), field, name)
 
         entries = {resolve(k, f"hands.{k}"): (k, v) for k, v in hands.items()}
         self.check_player_count(len(entries), "hands")
@@ -275,8 +287,8 @@ class Simone(Game):
         check_keys(doc, HAND_KEYS)
         hands = need(doc, "hands")
         if not isinstance(hands, Mapping):
-            raise LedgerError("expected each player's cards or sum, e.g. {\"Anna\": \"KH JK 3S\"}",
-                              "hands", hands)
+            raise LedgerError(t("simone.hands_not_mapping", "expected each player's cards or sum, e.g. "
+                                "{{\"Anna\": \"KH JK 3S\"}}"), "hands", hands)
         return hands
 
     # --- a match ------------------------------------------------------------------------------
@@ -298,17 +310,17 @@ class Simone(Game):
         Raises ``LedgerError`` for a finished match, a player missing, unknown or given twice.
         """
         if state.finished:
-            raise LedgerError("the match is over: no more hands", "hand", None)
+            raise LedgerError(t("match.over", "the match is over: no more hands"), "hand", None)
         hands = self._hands(doc)
         entries: dict[str, tuple[str, object]] = {}
         for key, value in hands.items():
             player = setup.resolve_player(key, f"hands.{key}")
             if player in entries:
-                raise LedgerError(f"{player!r} is given twice", f"hands.{key}", key)
+                raise LedgerError(t("hand.player_twice", "{player!r} is given twice", player=player), f"hands.{key}", key)
             entries[player] = (key, value)
         missing = [p for p in setup.players if p not in entries]
         if missing:
-            raise LedgerError(f"missing the hand of {missing[0]!r} (cards or sum)",
+            raise LedgerError(t("simone.missing_hand", "missing the hand of {player!r} (cards or sum)", player=missing[0]),
                               f"hands.{missing[0]}", None)
         entries = {p: entries[p] for p in setup.players}
         result = score_hand(entries, read_knock(doc.get("knocked_by"), setup.resolve_player))
@@ -349,58 +361,70 @@ class Simone(Game):
 
     def _hands_table(self, setup: MatchSetup, rp: Replay) -> Table:
         players = setup.players
-        cols = [Column("#"), Column("dealer", "left")] + [Column(p) for p in players]
-        cols += [Column("knocked", "left"), Column("standing (hands won)", "left")]
+        cols = [Column("#"), Column(str(t("board.dealer", "dealer")), "left")] + [Column(p) for p in players]
+        cols += [Column(str(t("simone.knocked", "knocked")), "left"),
+                 Column(str(t("simone.standing", "standing (hands won)")), "left")]
         rows = []
         for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
             d = res.data
             row = [str(i + 1), self.dealer(setup, i)]
-            row += [f"{d['sums'][p]}{'*' if p in d['winners'] else ''}" for p in players]
+            row += [f"{cell(d['sums'][p])}{'*' if p in d['winners'] else ''}" for p in players]
             row += [d["knocked_by"] or "", _standing_text(st.extra["standing"])]
             rows.append(tuple(row))
         final = rp.final
         lines: tuple[int, ...] = ()
         if rows:
             lines = (len(rows) - 1,)
-            rows.append(("", "won") + tuple(str(final.totals[p]) for p in players) + ("", ""))
-            rows.append(("", "sum") + tuple(str(final.extra["sums"][p]) for p in players) + ("", ""))
+            rows.append(("", str(t("simone.row_won", "won"))) + tuple(cell(final.totals[p]) for p in players) + ("", ""))
+            rows.append(("", str(t("simone.row_sum", "sum"))) + tuple(cell(final.extra["sums"][p]) for p in players)
+                        + ("", ""))
         target = setup.options.get("target")
-        caption = "* won the hand · standing: hands won, then lower sum · "
-        caption += f"target {target} hands won" if target else "no target"
-        return Table(f"{self.title} — {', '.join(players)}", tuple(cols), tuple(rows), caption, lines)
+        if target:
+            caption = t("simone.caption_target", "* won the hand · standing: hands won, then lower sum · target "
+                        "{target} hands won", target=target)
+        else:
+            caption = t("simone.caption", "* won the hand · standing: hands won, then lower sum · no target")
+        return Table(str(t("board.title", "{game} — {sides}", game=self.title, sides=", ".join(players))),
+                     tuple(cols), tuple(rows), str(caption), lines)
 
     def _stats_table(self, setup: MatchSetup, rp: Replay) -> Table:
-        cols = (Column("#"), Column("player", "left"), Column("won"), Column("hands"),
-                Column("sum"), Column("avg"), Column("best"), Column("worst"),
-                Column("knocks"), Column("knock wins"))
+        cols = (Column("#"), Column(str(t("simone.col_player", "player")), "left"),
+                Column(str(t("simone.col_won", "won"))), Column(str(t("simone.col_hands", "hands"))),
+                Column(str(t("simone.col_sum", "sum"))), Column(str(t("simone.col_avg", "avg"))),
+                Column(str(t("simone.col_best", "best"))), Column(str(t("simone.col_worst", "worst"))),
+                Column(str(t("simone.col_knocks", "knocks"))), Column(str(t("simone.col_knock_wins", "knock wins"))))
         stats = rp.final.extra["stats"]
         rows = []
         for r in rp.final.extra["standing"]:
             s = stats[r["player"]]
-            rows.append((str(r["place"]), r["player"], str(s["hands_won"]), str(s["hands"]),
-                         str(s["sum"]), s["average_sum"] or "-", _opt(s["best_hand"]),
-                         _opt(s["worst_hand"]), str(s["knocks"]), str(s["knocks_won"])))
+            rows.append((str(r["place"]), r["player"], cell(s["hands_won"]), cell(s["hands"]),
+                         cell(s["sum"]), cell(Decimal(s["average_sum"])) if s["average_sum"] else "-",
+                         _opt(s["best_hand"]), _opt(s["worst_hand"]), cell(s["knocks"]), cell(s["knocks_won"])))
         k = rp.final.extra["knocks"]
-        caption = (f"the knocker won {k['knocker_won']} of {k['hands']} "
-                   f"hand{'s' if k['hands'] != 1 else ''} with a knock"
-                   if k["hands"] else "no knock recorded yet")
-        return Table("Statistics", cols, tuple(rows), caption)
+        caption = (tn("simone.knock_caption", "the knocker won {won} of {n} hand with a knock",
+                      "the knocker won {won} of {n} hands with a knock", k["hands"], won=k["knocker_won"])
+                   if k["hands"] else t("simone.no_knock", "no knock recorded yet"))
+        return Table(str(t("simone.statistics", "Statistics")), cols, tuple(rows), str(caption))
 
     def _notes(self, setup: MatchSetup, rp: Replay) -> list[str]:
         final = rp.final
         notes = []
         if final.winner is not None:
             names = [final.winner] if isinstance(final.winner, str) else final.winner
-            w = " and ".join(names)
-            verb = "win" if len(names) > 1 else "wins"
-            how = f"{verb} (target reached)" if final.finished else f"{verb} (match ended early)"
-            notes.append(f"{w} {how}: {_player_line(final, names[0])}.")
+            line = _player_line(final, names[0])
+            if final.finished:
+                note = tn("simone.won_target", "{names} wins (target reached): {line}.",
+                          "{names} win (target reached): {line}.", len(names), names=list(names), line=line)
+            else:
+                note = tn("simone.won_early", "{names} wins (match ended early): {line}.",
+                          "{names} win (match ended early): {line}.", len(names), names=list(names), line=line)
+            notes.append(str(note))
         elif final.hands:
             first = leaders(final.extra["standing"])
-            notes.append(f"{' and '.join(first)} {'lead' if len(first) > 1 else 'leads'}: "
-                         f"{_player_line(final, first[0])}.")
+            notes.append(str(tn("simone.leads", "{names} leads: {line}.", "{names} lead: {line}.", len(first),
+                                names=list(first), line=_player_line(final, first[0]))))
         if not final.finished and final.winner is None:
-            notes.append(f"Next dealer: {self.dealer(setup, final.hands)}.")
+            notes.append(str(t("board.next_dealer", "Next dealer: {name}.", name=self.dealer(setup, final.hands))))
         return notes
 
     # --- entry at the table -----------------------------------------------------------------------
@@ -424,10 +448,11 @@ class Simone(Game):
         if not isinstance(doc.get("hands") or {}, Mapping):
             return []  # nothing to ask: scoring names the wrong shape
         given = {setup.resolve_player(k, f"hands.{k}") for k in (doc.get("hands") or {})}
-        qs = [Question(p, f"{p}: cards (e.g. KH JK 3S 5D) or the sum", _answer_hand(p))
+        qs = [Question(p, str(t("simone.ask_hand", "{player}: cards (e.g. KH JK 3S 5D) or the sum", player=p)),
+                       _answer_hand(p))
               for p in setup.players if p not in given]
         if "knocked_by" not in doc:
-            qs.append(Question("knocked_by", "who knocked (Enter for nobody)",
+            qs.append(Question("knocked_by", str(t("simone.ask_knock", "who knocked (Enter for nobody)")),
                                _answer_knock(setup), choices=setup.players, default=""))
         return qs
 
@@ -440,7 +465,7 @@ class Simone(Game):
         hands = doc.get("hands") or {}
         parts = [f"{p} {v if not isinstance(v, list) else ' '.join(map(str, v))}" for p, v in hands.items()]
         if doc.get("knocked_by"):
-            parts.append(f"knock {doc['knocked_by']}")
+            parts.append(str(t("simone.entered_knock", "knock {player}", player=doc["knocked_by"])))
         return "; ".join(parts)
 
 
@@ -469,7 +494,8 @@ def _standing_text(rows: Sequence[Mapping[str, Any]]) -> str:
 
 def _player_line(state: MatchState, player: str) -> str:
     won = state.totals[player]
-    return f"{won} hand{'s' if won != 1 else ''} won, sum {state.extra['sums'][player]}"
+    return str(tn("simone.player_line", "{n} hand won, sum {sum}", "{n} hands won, sum {sum}", won,
+                  sum=state.extra["sums"][player]))
 
 
 def _opt(n: object) -> str:

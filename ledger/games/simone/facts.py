@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from ledger.games.facts import GameNotes, Highlight, average, hands_by_side
+from ledger.games.facts import GameNotes, Highlight, Said, average, hands_by_side
+from ledger.i18n import t
 
 
 class SimoneNotes(GameNotes):
@@ -18,7 +19,9 @@ class SimoneNotes(GameNotes):
 
     def details(self, rec):
         sums = rec.replay.final.extra.get("sums")
-        return ["sums: " + ", ".join(f"{p} {s}" for p, s in sums.items())] if sums else []
+        if not sums:
+            return []
+        return [Said(t("simone.details_sums", "sums: {sums}", sums=", ".join(f"{p} {s}" for p, s in sums.items())))]
 
     def hand_value(self, rec, i, side):
         """The sum of the player's cards in that hand (lowest wins)."""
@@ -32,12 +35,14 @@ class SimoneNotes(GameNotes):
             if isinstance(v, int) and (low is None or v < low[0]):
                 low = (v, i, side)
         if low:
-            out.append(Highlight("lowest hand", f"Lowest hand: {low[2]} with {low[0]} (hand {low[1] + 1})",
+            out.append(Highlight("lowest hand", t("simone.lowest_hand", "Lowest hand: {player} with {sum} (hand {hand})",
+                                                  player=low[2], sum=low[0], hand=low[1] + 1),
                                  rec.id, low[1] + 1, low[2], low[0]))
         for i, res in enumerate(rec.replay.results):
             d = res.data
             if d.get("knocked_by") and d.get("knocker_won") is False:
-                out.append(Highlight("knock lost", f"{d['knocked_by']} knocked and lost (hand {i + 1})",
+                out.append(Highlight("knock lost", t("simone.knock_lost", "{player} knocked and lost (hand {hand})",
+                                                     player=d["knocked_by"], hand=i + 1),
                                      rec.id, i + 1, d["knocked_by"]))
         return out
 

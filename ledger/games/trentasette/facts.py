@@ -3,7 +3,11 @@
 
 from __future__ import annotations
 
-from ledger.games.facts import GameNotes, Highlight, and_names, side_label
+from ledger.cards import SUIT_NAMES, suit_name
+from ledger.games.facts import GameNotes, Highlight, Joined, side_label
+from ledger.i18n import t, tn
+
+_SUIT_BY_NAME = {name: code for code, name in SUIT_NAMES.items()}
 
 
 class TrentasetteNotes(GameNotes):
@@ -11,19 +15,23 @@ class TrentasetteNotes(GameNotes):
 
     def highlights(self, rec):
         """The runs (+3 each: a suit's numeric cards in a row), one line per match, then the biggest hand."""
-        runs: dict[str, list[str]] = {}
+        runs: dict[str, list] = {}
         first = None
         for i, res in enumerate(rec.replay.results):
             for side, items in (res.data.get("items") or {}).items():
                 for it in items:
                     label = str(it.get("item", ""))
                     if label.startswith("run in "):
-                        runs.setdefault(side, []).append(f"{label.removeprefix('run in ')} (hand {i + 1})")
+                        name = label.removeprefix("run in ")
+                        suit = suit_name(_SUIT_BY_NAME[name]) if name in _SUIT_BY_NAME else name
+                        runs.setdefault(side, []).append(t("trentasette.run_hand", "{suit} (hand {hand})",
+                                                           suit=suit, hand=i + 1))
                         first = first or (i + 1, side)
         out = []
         if runs:
-            text = "; ".join(f"{side_label(rec.setup, s)} in {and_names(r)}" for s, r in runs.items())
+            by_side = Joined(t("trentasette.runs_of", "{side} in {runs}", side=side_label(rec.setup, s), runs=r)
+                             for s, r in runs.items())
             count = sum(len(r) for r in runs.values())
-            out.append(Highlight("run", f"{'Runs' if count > 1 else 'A run'}: {text}", rec.id, first[0], first[1],
-                                 count))
+            out.append(Highlight("run", tn("trentasette.runs", "A run: {runs}", "Runs: {runs}", count, runs=by_side),
+                                 rec.id, first[0], first[1], count))
         return out + self.biggest_hand(rec)

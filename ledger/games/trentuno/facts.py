@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from ledger.games.facts import GameNotes, Highlight, and_names, number
-from ledger.games.settle import format_money
+from ledger.games.facts import GameNotes, Highlight, Joined, Said, number
+from ledger.games.settle import Money
+from ledger.i18n import t
 
 
 class TrentunoNotes(GameNotes):
@@ -14,12 +15,14 @@ class TrentunoNotes(GameNotes):
     def details(self, rec):
         ex = rec.replay.final.extra
         cur = rec.setup.options.get("currency", "EUR")
-        out = [f"pot {format_money(ex.get('pot_cents', 0), cur)}"]
+        out = [Said(t("trentuno.details_pot", "pot {amount}", amount=Money(ex.get("pot_cents", 0), cur)))]
         shares = ex.get("pot_shares")
         if shares:
-            out.append("shared: " + ", ".join(f"{p} {format_money(c, cur)}" for p, c in shares.items()))
+            out.append(Said(t("trentuno.details_shared", "shared: {shares}",
+                              shares=Joined((t("trentuno.share", "{player} {amount}", player=p, amount=Money(c, cur))
+                                             for p, c in shares.items()), ", "))))
         if ex.get("reentered"):
-            out.append("re-entered: " + ", ".join(ex["reentered"]))
+            out.append(Said(t("trentuno.details_reentered", "re-entered: {players}", players=", ".join(ex["reentered"]))))
         return out
 
     def hand_value(self, rec, i, side):
@@ -31,15 +34,20 @@ class TrentunoNotes(GameNotes):
         for i, res in enumerate(rec.replay.results):
             d = res.data
             if d.get("shown31"):
-                late = " in the extra round after the knock" if d.get("ended_by") == "31 after knock" else ""
-                out.append(Highlight("31", f"{d['shown31']} showed 31{late} (hand {i + 1})", rec.id, i + 1,
-                                     d["shown31"], 31))
+                if d.get("ended_by") == "31 after knock":
+                    said = t("trentuno.shown31_late", "{player} showed 31 in the extra round after the knock (hand "
+                             "{hand})", player=d["shown31"], hand=i + 1)
+                else:
+                    said = t("trentuno.shown31", "{player} showed 31 (hand {hand})", player=d["shown31"], hand=i + 1)
+                out.append(Highlight("31", said, rec.id, i + 1, d["shown31"], 31))
             if d.get("final_two"):
-                out.append(Highlight("final two", f"The final two: {and_names(d.get('lose_life', []))} paid their "
-                                     f"last life and everyone came back (hand {i + 1})", rec.id, i + 1))
+                out.append(Highlight("final two", t("trentuno.final_two", "The final two: {players} paid their last "
+                                                    "life and everyone came back (hand {hand})",
+                                                    players=list(d.get("lose_life", [])), hand=i + 1), rec.id, i + 1))
             bet = d.get("bet")
             if bet and bet.get("won"):
-                out.append(Highlight("bet", f"{bet['drawn']} came back on a bet on {bet['number']} (hand {i + 1})",
+                out.append(Highlight("bet", t("trentuno.bet_won", "{player} came back on a bet on {number} (hand {hand})",
+                                              player=bet["drawn"], number=bet["number"], hand=i + 1),
                                      rec.id, i + 1, bet["drawn"], bet["number"]))
         return out
 
