@@ -30,7 +30,7 @@ def parse_date(text: str, field: str = "night") -> dt.date:
     try:
         return dt.date.fromisoformat(word)
     except ValueError:
-        raise LedgerError(t("dates.not_date", "{text!r} is not a date (write YYYY-MM-DD)", text=text),
+        raise LedgerError(t("dates.not_date", "{value!r} is not a date (write YYYY-MM-DD)", value=text),
                           field, text) from None
 
 
@@ -51,8 +51,8 @@ def check_night(date: dt.date, field: str = "night") -> dt.date:
 
 def read_night(value: object, field: str = "night") -> dt.date:
     """A document's night: an ISO date (``"2026-11-29"``) within :func:`check_night`'s range."""
-    return check_night(_iso(value, dt.date.fromisoformat, t("dates.not_date", "{text!r} is not a date (write "
-                                                             "YYYY-MM-DD)", text=value), field), field)
+    return check_night(_iso(value, dt.date.fromisoformat, t("dates.not_date", "{value!r} is not a date (write "
+                                                             "YYYY-MM-DD)", value=value), field), field)
 
 
 def _iso(value: object, parse, refusal: Msg, field: str):

@@ -61,10 +61,11 @@ from ledger.cards import FRENCH_52, ITALIAN_40, SUITS, Card, Deck, format_cards,
 from ledger.errors import LedgerError
 from ledger.games.base import (
     Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_bool, as_int,
-    check_keys, check_names, key_value_entry, need,
+    cell, check_keys, check_names, key_value_entry, need,
 )
 from ledger.games.trentuno.facts import TrentunoNotes
-from ledger.games.settle import check_currency, format_money, parse_cents, parse_money, settle, share
+from ledger.games.settle import Money, check_currency, format_money, parse_cents, parse_money, settle, share
+from ledger.i18n import Msg, t, tn
 
 DEFAULT_LIVES = 3
 DEFAULT_STAKE_CENTS = 50
@@ -76,6 +77,8 @@ HAND_KEYS = {"hands", "decks", *ENDING_FIELDS}
 MATCH_HAND_KEYS = HAND_KEYS | {"reentry", "bet"}
 OUT_WORDS = {"out", "fuori", "-", "morto", "morta"}
 DRAW_WORDS = {"draw", "sorteggia", "sorteggio", "estrai"}  # "let the ledger draw the bettor"
+_BY_BET = t("trentuno.reentry_40", "in the 40-card game players come back by a bet, not by re-entry")
+_HANDS_SHAPE = t("trentuno.hands_shape", "expected each player's hand: {{\"Anna\": \"AH KH 5H\", ...}}")
 
 
 # --- the rule sets ------------------------------------------------------------------------------
@@ -104,8 +107,8 @@ class Variant:
         return tuple(r for r in TRIS_ORDER if Card(r, "S") in self.deck().counts)
 
     @property
-    def deck_name(self) -> str:
-        return "the 40-card game" if self.italian else "the 52-card game"
+    def deck_name(self) -> Msg:
+        return t("trentuno.game_40", "the 40-card game") if self.italian else t("trentuno.game_52", "the 52-card game")
 
 
 VARIANTS = {
@@ -185,10 +188,11 @@ _TRIS = re.compile(r"(?:tris|three|jolly)\s+(?:of\s+|di\s+)?(\S+?)\s*(\(?\s*(?:j
 
 def read_rank(text: str, field: str, variant: Variant) -> str:
     """A rank of the deck in play for three of a kind (``C`` is cavallo = Q in the 40-card deck)."""
-    t = text.strip().upper()
-    rank = _RANK_WORDS.get(t) or ("Q" if variant.italian and t in ("C", "CAVALLO") else t)
+    word = text.strip().upper()
+    rank = _RANK_WORDS.get(word) or ("Q" if variant.italian and word in ("C", "CAVALLO") else word)
     if rank not in variant.ranks:
-        raise LedgerError(f"{text!r} is not a rank of {variant.deck_name}", field, text)
+        raise LedgerError(t("trentuno.not_rank", "{rank!r} is not a rank of {game}", rank=text, game=variant.deck_name),
+                          field, text)
     return rank
 
 
@@ -199,21 +203,24 @@ def read_value(raw: object, field: str, variant: Variant, decks: int = 1) -> tup
     for anything else, a number that three cards cannot make, or a tris the rule set ignores.
     """
     if isinstance(raw, bool) or raw is None:
-        raise LedgerError(f"expected 3 cards, a number or 'tris R', got {raw!r}", field, raw)
+        raise LedgerError(t("trentuno.not_hand", "expected 3 cards, a number or 'tris R', got {raw!r}", raw=raw),
+                          field, raw)
     if isinstance(raw, int) or (isinstance(raw, str) and re.fullmatch(r"\s*-?\d+\s*", raw)):
         return HandValue(TOTAL, total=check_total(raw, field, variant, decks)), None
     if isinstance(raw, str) and _TRIS.fullmatch(raw.strip()):
         return read_tris(raw, field, variant), None
     cards = parse_cards(raw, field, italian=variant.italian)
     if len(cards) != 3:
-        raise LedgerError(f"a hand is 3 cards, not {len(cards)}", field, format_cards(cards))
+        raise LedgerError(t("trentuno.three_cards", "a hand is 3 cards, not {count}", count=len(cards)), field,
+                          format_cards(cards))
     return value_of_cards(cards, variant), cards
 
 
 def check_total(raw: object, field: str, variant: Variant, decks: int = 1) -> int:
     n = as_int(raw, field, 2, 31)
     if n not in possible_totals(variant.rules, decks):
-        raise LedgerError(f"{n} is not a one-suit total that three cards make in {variant.deck_name}", field, raw)
+        raise LedgerError(t("trentuno.not_total", "{n} is not a one-suit total that three cards make in {game}", n=n,
+                            game=variant.deck_name), field, raw)
     return n
 
 
@@ -222,13 +229,14 @@ def read_tris(text: str, field: str, variant: Variant) -> HandValue:
     assert m is not None  # read_value reads text as a tris only when it matches
     jolly = bool(m[2]) or text.strip().lower().startswith("jolly")
     if not variant.tris:
-        raise LedgerError(f"three of a kind does not count in rule set {variant.rules} (enter the cards or "
-                          "the one-suit total)", field, text)
+        raise LedgerError(t("trentuno.no_tris", "three of a kind does not count in rule set {rules} (enter the cards "
+                            "or the one-suit total)", rules=variant.rules), field, text)
     if jolly and not variant.jolly:
-        raise LedgerError("the jack of clubs is a jolly only in vedova", field, text)
+        raise LedgerError(t("trentuno.jolly_vedova", "the jack of clubs is a jolly only in vedova"), field, text)
     rank = read_rank(m[1], field, variant)
     if jolly and rank == "J":
-        raise LedgerError("a pair of jacks with the jack of clubs is three jacks: write 'tris J'", field, text)
+        raise LedgerError(t("trentuno.jolly_jacks", "a pair of jacks with the jack of clubs is three jacks: write "
+                            "'tris J'"), field, text)
     return HandValue(JOLLY_TRIS if jolly else TRIS, rank=rank)
 
 
@@ -249,13 +257,17 @@ class Ending:
         return "widow" if self.took_widow else "knock"
 
     def text(self) -> str:
+        """How the hand ended, for people, in the language in use: ``"Bruno knocks"``."""
         if self.shown31 and self.knocked_by:
-            return f"{self.shown31} shows 31 after {self.knocked_by}'s knock"
-        if self.shown31:
-            return f"{self.shown31} shows 31"
-        if self.took_widow:
-            return f"{self.took_widow} takes the widow"
-        return f"{self.knocked_by} knocks"
+            msg = t("trentuno.ended_31_after", "{player} shows 31 after {knocker}'s knock", player=self.shown31,
+                    knocker=self.knocked_by)
+        elif self.shown31:
+            msg = t("trentuno.ended_31", "{player} shows 31", player=self.shown31)
+        elif self.took_widow:
+            msg = t("trentuno.ended_widow", "{player} takes the widow", player=self.took_widow)
+        else:
+            msg = t("trentuno.ended_knock", "{player} knocks", player=self.knocked_by)
+        return str(msg)
 
     def to_json(self) -> dict:
         return {"ended_by": self.kind, "knocked_by": self.knocked_by, "shown31": self.shown31,
@@ -275,21 +287,24 @@ def read_ending(doc: Mapping[str, Any], variant: Variant, values: Mapping[str, H
         if v is None or (isinstance(v, str) and not v.strip()):
             continue
         if f == "took_widow" and not variant.widow:
-            raise LedgerError("the widow is taken only in rule set 52-vedova", f, v)
+            raise LedgerError(t("trentuno.widow_vedova", "the widow is taken only in rule set 52-vedova"), f, v)
         named[f] = resolve(v, f)
     if not named:
-        raise LedgerError("say how the hand ended: knocked_by, shown31"
-                          + (" or took_widow" if variant.widow else ""), "knocked_by", None)
+        msg = (t("trentuno.no_ending_widow", "say how the hand ended: knocked_by, shown31 or took_widow")
+               if variant.widow else t("trentuno.no_ending", "say how the hand ended: knocked_by, shown31"))
+        raise LedgerError(msg, "knocked_by", None)
     if "took_widow" in named and len(named) > 1:
         other = next(f for f in named if f != "took_widow")
-        raise LedgerError("taking the widow ends the hand at once: give it alone", other, doc.get(other))
+        raise LedgerError(t("trentuno.widow_alone", "taking the widow ends the hand at once: give it alone"), other,
+                          doc.get(other))
     ending = Ending(**named)
     if ending.shown31 and ending.shown31 == ending.knocked_by:
-        raise LedgerError("the knocker does not draw again, so cannot show 31 in the extra round "
-                          "(a 31 shown instead of knocking is shown31 alone)", "shown31", doc.get("shown31"))
+        raise LedgerError(t("trentuno.knocker_31", "the knocker does not draw again, so cannot show 31 in the extra "
+                            "round (a 31 shown instead of knocking is shown31 alone)"), "shown31", doc.get("shown31"))
     if ending.shown31 and values[ending.shown31].key != (3, 31):
         v = values[ending.shown31]
-        raise LedgerError(f"{ending.shown31} shows 31 but the hand is worth {v}", "shown31", doc.get("shown31"))
+        raise LedgerError(t("trentuno.not_31", "{player} shows 31 but the hand is worth {value}", player=ending.shown31,
+                            value=str(v)), "shown31", doc.get("shown31"))
     return ending
 
 
@@ -328,7 +343,7 @@ def read_decks(raw: object, variant: Variant, field: str = "decks") -> int:
         return 1
     n = as_int(raw, field, 1, 9)
     if n != 1 and not variant.italian:
-        raise LedgerError("more than one deck is only for the 40-card game", field, raw)
+        raise LedgerError(t("trentuno.decks_40", "more than one deck is only for the 40-card game"), field, raw)
     return n
 
 
@@ -345,7 +360,7 @@ def read_hand(doc: Mapping[str, Any], raw_hands: Mapping[str, Any], variant: Var
         name = resolve_key(key)
         fld = f"hands.{key}"
         if name in values:
-            raise LedgerError(f"{name}'s hand is given twice", fld, key)
+            raise LedgerError(t("trentuno.hand_twice", "{player}'s hand is given twice", player=name), fld, key)
         values[name], cards[name] = read_value(raw, fld, variant, decks)
         if held := cards[name]:
             deck.check(held, fld)
@@ -369,12 +384,12 @@ def check_tris_cards(values: Mapping[str, HandValue], cards: Mapping[str, list[C
     for rank, n in need.items():
         exist = sum(k for c, k in deck.counts.items() if c.rank == rank)
         if held[rank] + n > exist:
-            raise LedgerError(f"the hands need {held[rank] + n} cards of rank {rank}, but {deck.name} holds {exist}",
-                              "hands", rank)
+            raise LedgerError(t("trentuno.rank_short", "the hands need {count} cards of rank {rank}, but {deck} holds "
+                                "{exist}", count=held[rank] + n, rank=rank, deck=deck.name, exist=exist), "hands", rank)
     jc = Card("J", "C")
     held_jc = sum(1 for cs in cards.values() if cs for c in cs if c == jc)
     if jacks_of_clubs and held_jc + jacks_of_clubs > deck.counts.get(jc, 0):
-        raise LedgerError("more jolly hands than jacks of clubs in play", "hands", "JC")
+        raise LedgerError(t("trentuno.jolly_short", "more jolly hands than jacks of clubs in play"), "hands", "JC")
 
 
 def _name_resolver(players: Sequence[str]):
@@ -384,7 +399,8 @@ def _name_resolver(players: Sequence[str]):
             for p in players:
                 if p.casefold() == name.strip().casefold():
                     return p
-        raise LedgerError(f"{name!r} is not a player of this hand (players: {', '.join(players)})", fld, name)
+        raise LedgerError(t("hand.not_player", "{name!r} is not a player of this hand (players: {players})", name=name,
+                            players=", ".join(players)), fld, name)
     return resolve
 
 
@@ -402,7 +418,7 @@ def draw(bettors: Sequence[str], seed: str | int) -> str:
     so anyone can check a recorded draw later.
     """
     if not bettors:
-        raise LedgerError("nobody to draw", "bet.players", list(bettors))
+        raise LedgerError(t("trentuno.nobody_to_draw", "nobody to draw"), "bet.players", list(bettors))
     digest = hashlib.sha256("|".join([str(seed), *bettors]).encode("utf-8")).digest()
     return bettors[int.from_bytes(digest, "big") % len(bettors)]
 
@@ -490,7 +506,7 @@ def split_names(raw: object, fld: str) -> list[str]:
         return [w for w in re.split(r"[\s,;]+", raw.strip()) if w and w.lower() not in ("none", "nessuno")]
     if isinstance(raw, list) and all(isinstance(x, str) for x in raw):
         return list(raw)
-    raise LedgerError(f"expected a list of names, got {raw!r}", fld, raw)
+    raise LedgerError(t("trentuno.not_names", "expected a list of names, got {raw!r}", raw=raw), fld, raw)
 
 
 def read_reentry(raw: object, setup: MatchSetup, variant: Variant, book: Book) -> list[str]:
@@ -499,16 +515,19 @@ def read_reentry(raw: object, setup: MatchSetup, variant: Variant, book: Book) -
     if not names:
         return []
     if not variant.reentry:
-        raise LedgerError("in the 40-card game players come back by a bet, not by re-entry", "reentry", raw)
+        raise LedgerError(_BY_BET, "reentry", raw)
     if not setup.options.get("reentry"):
-        raise LedgerError("re-entry was not agreed when the match started (option reentry)", "reentry", raw)
+        raise LedgerError(t("trentuno.reentry_not_agreed", "re-entry was not agreed when the match started (option "
+                            "reentry)"), "reentry", raw)
     for p in names:
         if book.lives[p] > 0:
-            raise LedgerError(f"{p} is still in: only a player who is out re-enters", "reentry", p)
+            raise LedgerError(t("trentuno.reentry_still_in", "{player} is still in: only a player who is out re-enters",
+                                player=p), "reentry", p)
         if p in book.reentered:
-            raise LedgerError(f"{p} has already re-entered once in this match", "reentry", p)
+            raise LedgerError(t("trentuno.reentry_again", "{player} has already re-entered once in this match",
+                                player=p), "reentry", p)
     if len(set(names)) != len(names):
-        raise LedgerError("a player is named twice", "reentry", raw)
+        raise LedgerError(t("trentuno.reentry_twice", "a player is named twice"), "reentry", raw)
     return [p for p in book.order if p in names]
 
 
@@ -517,33 +536,38 @@ def read_bet(raw: object, setup: MatchSetup, variant: Variant, book: Book) -> Be
     if raw is None or raw == {} or (isinstance(raw, str) and raw.strip().lower() in ("", "none", "no")):
         return None
     if not variant.bets:
-        raise LedgerError("re-entry bets are the 40-card game's (this match plays 52: use reentry)", "bet", raw)
+        raise LedgerError(t("trentuno.bet_52", "re-entry bets are the 40-card game's (this match plays 52: use "
+                            "reentry)"), "bet", raw)
     if not isinstance(raw, Mapping):
-        raise LedgerError("expected {\"players\": [...], \"number\": N, \"drawn\": name}", "bet", raw)
+        raise LedgerError(t("trentuno.bet_shape", "expected {{\"players\": [...], \"number\": N, \"drawn\": "
+                            "name}}"), "bet", raw)
     check_keys(raw, {"players", "number", "drawn", "seed"}, prefix="bet.")
     names = [setup.resolve_player(n, "bet.players") for n in split_names(need(raw, "players", "bet.players"),
                                                                           "bet.players")]
     if not names:
-        raise LedgerError("name the players who bet", "bet.players", raw.get("players"))
+        raise LedgerError(t("trentuno.bet_nobody", "name the players who bet"), "bet.players", raw.get("players"))
     if len(set(names)) != len(names):
-        raise LedgerError("a bettor is named twice", "bet.players", raw.get("players"))
+        raise LedgerError(t("trentuno.bettor_twice", "a bettor is named twice"), "bet.players", raw.get("players"))
     for p in names:
         if book.lives[p] > 0:
-            raise LedgerError(f"{p} is still in: only players who are out bet", "bet.players", p)
+            raise LedgerError(t("trentuno.bettor_in", "{player} is still in: only players who are out bet", player=p),
+                              "bet.players", p)
     n_in = len(book.players_in())
     if n_in < 3:
-        raise LedgerError(f"bets are allowed only while at least three players are in (now {n_in})", "bet", raw)
+        raise LedgerError(t("trentuno.bet_few", "bets are allowed only while at least three players are in (now "
+                            "{count})", count=n_in), "bet", raw)
     number = as_int(need(raw, "number", "bet.number"), "bet.number", 2, 31)
     drawn = raw.get("drawn")
     if drawn not in (None, ""):
         drawn = setup.resolve_player(drawn, "bet.drawn")
         if drawn not in names:
-            raise LedgerError(f"{drawn} did not bet", "bet.drawn", raw.get("drawn"))
+            raise LedgerError(t("trentuno.drawn_no_bet", "{player} did not bet", player=drawn), "bet.drawn",
+                              raw.get("drawn"))
     else:
         drawn = None
     seed = raw.get("seed")
     if isinstance(seed, bool) or (seed is not None and not isinstance(seed, (str, int))):
-        raise LedgerError("a seed is a number or a text", "bet.seed", seed)
+        raise LedgerError(t("trentuno.bad_seed", "a seed is a number or a text"), "bet.seed", seed)
     return Bet(tuple(p for p in book.order if p in names), number, drawn, seed)
 
 
@@ -555,12 +579,14 @@ def bet_outcome(bet: Bet, low: HandValue, counts: bool) -> str | None:
     if bet.seed not in (None, ""):
         picked = draw(bet.players, bet.seed)
         if bet.drawn and bet.drawn != picked:
-            raise LedgerError(f"the draw with seed {bet.seed!r} gives {picked}, not {bet.drawn}", "bet.drawn", bet.drawn)
+            raise LedgerError(t("trentuno.draw_differs", "the draw with seed {seed!r} gives {picked}, not {drawn}",
+                                seed=bet.seed, picked=picked, drawn=bet.drawn), "bet.drawn", bet.drawn)
         return picked
     if bet.drawn:
         return bet.drawn
-    raise LedgerError(f"{bet.number} came up: say who was drawn among {', '.join(bet.players)} "
-                      "(or give a seed for the ledger's draw)", "bet.drawn", None)
+    raise LedgerError(t("trentuno.say_drawn", "{number} came up: say who was drawn among {players} (or give a seed "
+                        "for the ledger's draw)", number=bet.number, players=", ".join(bet.players)),
+                      "bet.drawn", None)
 
 
 # --- the scorer --------------------------------------------------------------------------------------
@@ -580,7 +606,8 @@ class Trentuno(Game):
     def seat(self, rules, players, sides):
         """Each for self; the number of players is checked with the options (decks)."""
         if sides:
-            raise LedgerError("trentuno is played each for self: give players, not sides", "sides", None)
+            raise LedgerError(t("match.each_for_self", "{game} is played each for self: give players, not sides",
+                                game="trentuno"), "sides", None)
         names = check_names(players, "players")
         return names, {p: (p,) for p in names}
 
@@ -595,16 +622,19 @@ class Trentuno(Game):
         currency = check_currency(opts.pop("currency", "EUR"))
         reentry = as_bool(opts.pop("reentry", False), "options.reentry")
         if reentry and not variant.reentry:
-            raise LedgerError("in the 40-card game players come back by a bet, not by re-entry",
-                              "options.reentry", reentry)
+            raise LedgerError(_BY_BET, "options.reentry", reentry)
         cost = _read_reentry_cost(opts, reentry, lives * stake)
         decks = read_decks(opts.pop("decks", None), variant, "options.decks")
         base = super().check_options(rules, opts, players)
         top = variant.max_players * decks
         if not variant.min_players <= len(players) <= top:
-            more = " (more with more decks: option decks)" if variant.italian else ""
-            raise LedgerError(f"Trentuno {rules} is played by {variant.min_players} to {top} players{more}, "
-                              f"not {len(players)}", "players", len(players))
+            if variant.italian:
+                msg = t("trentuno.players_40", "Trentuno {rules} is played by {lo} to {hi} players (more with more "
+                        "decks: option decks), not {n}", rules=rules, lo=variant.min_players, hi=top, n=len(players))
+            else:
+                msg = t("trentuno.players", "Trentuno {rules} is played by {lo} to {hi} players, not {n}", rules=rules,
+                        lo=variant.min_players, hi=top, n=len(players))
+            raise LedgerError(msg, "players", len(players))
         out: dict[str, Any] = {"lives": lives, "stake_cents": stake, "currency": currency, "reentry": reentry}
         if reentry:
             out["reentry_cost_cents"] = cost
@@ -628,11 +658,12 @@ class Trentuno(Game):
         decks = read_decks(doc.get("decks"), variant)
         raw = need(doc, "hands")
         if not isinstance(raw, Mapping):
-            raise LedgerError("expected each player's hand: {\"Anna\": \"AH KH 5H\", ...}", "hands", raw)
+            raise LedgerError(_HANDS_SHAPE, "hands", raw)
         names = check_names(list(raw), "hands")
         top = variant.max_players * decks
         if not 2 <= len(names) <= top:
-            raise LedgerError(f"a hand has 2 to {top} players, not {len(names)}", "hands", len(names))
+            raise LedgerError(t("trentuno.hand_players", "a hand has 2 to {hi} players, not {n}", hi=top, n=len(names)),
+                              "hands", len(names))
         by_key = dict(zip(raw, names))
         hand = read_hand(doc, raw, variant, decks, lambda k: by_key[k], _name_resolver(names))
         losers = lose_life(hand.values, hand.ending, variant)
@@ -655,7 +686,8 @@ class Trentuno(Game):
         """
         variant = VARIANTS[setup.rules]
         if state.finished:
-            raise LedgerError(f"the match is over ({state.winner} won the pot): no more hands", "hand", None)
+            raise LedgerError(t("trentuno.over", "the match is over ({winner} won the pot): no more hands",
+                                winner=state.winner), "hand", None)
         check_keys(doc, MATCH_HAND_KEYS)
         book = Book.of(setup, state)
         before, dealer = dict(book.paid), book.dealer
@@ -680,24 +712,27 @@ class Trentuno(Game):
     def _match_decks(self, setup: MatchSetup, doc: Mapping) -> int:
         decks = setup.options.get("decks", 1)
         if doc.get("decks") is not None and read_decks(doc["decks"], VARIANTS[setup.rules]) != decks:
-            raise LedgerError(f"this match is played with {decks} deck(s)", "decks", doc["decks"])
+            raise LedgerError(tn("trentuno.match_decks", "this match is played with {n} deck",
+                                 "this match is played with {n} decks", decks), "decks", doc["decks"])
         return decks
 
     def _match_hand(self, setup, variant, book, doc, decks) -> Hand:
         """Read the hand of every player still in; 'out' is accepted for a player who is out."""
         raw = need(doc, "hands")
         if not isinstance(raw, Mapping):
-            raise LedgerError("expected each player's hand: {\"Anna\": \"AH KH 5H\", ...}", "hands", raw)
+            raise LedgerError(_HANDS_SHAPE, "hands", raw)
         players_in = book.players_in()
         entries, keys = {}, {}
         for key, value in raw.items():
             p = setup.resolve_player(key, f"hands.{key}")
             if p in keys:
-                raise LedgerError(f"{p}'s hand is given twice", f"hands.{key}", key)
+                raise LedgerError(t("trentuno.hand_twice", "{player}'s hand is given twice", player=p), f"hands.{key}", key)
             keys[p] = key
             if isinstance(value, str) and value.strip().lower() in OUT_WORDS:
                 if book.lives[p] > 0:
-                    raise LedgerError(f"{p} is still in ({book.lives[p]} lives): give the hand", f"hands.{key}", value)
+                    raise LedgerError(tn("trentuno.still_in", "{player} is still in ({n} life): give the hand",
+                                         "{player} is still in ({n} lives): give the hand", book.lives[p], player=p),
+                                      f"hands.{key}", value)
                 continue
             if book.lives[p] == 0:
                 raise LedgerError(f"{p} is out (no lives left): a hand lists only the players still in",
@@ -705,13 +740,14 @@ class Trentuno(Game):
             entries[key] = value
         for p in players_in:
             if p not in keys:
-                raise LedgerError(f"missing the hand of {p}, who is still in", f"hands.{p}", None)
+                raise LedgerError(t("trentuno.missing_hand", "missing the hand of {player}, who is still in", player=p),
+                                  f"hands.{p}", None)
         ordered = {keys[p]: entries[keys[p]] for p in players_in}  # seat order
 
         def resolve_name(name, fld):
             p = setup.resolve_player(name, fld)
             if p not in players_in:
-                raise LedgerError(f"{p} is not in this hand (out)", fld, name)
+                raise LedgerError(t("trentuno.not_in_hand", "{player} is not in this hand (out)", player=p), fld, name)
             return p
         return read_hand(doc, ordered, variant, decks, lambda k: setup.resolve_player(k, "hands"), resolve_name)
 
@@ -792,14 +828,12 @@ class Trentuno(Game):
         asked = _asked_players(setup, book, doc) if book is not None or not ended else []
         for p in asked:
             if p not in given:
-                hint = ", 'tris R'" if variant.tris else ""
-                out = "" if book is not None else ", or 'out'"
-                return [Question(f"hands.{p}", f"{p}: hand (3 cards, the one-suit total{hint}{out})",
-                                 _answer_hand(p, variant))]
+                return [Question(f"hands.{p}", _ask_hand(p, variant.tris, book is None), _answer_hand(p, variant))]
         if not ended:
-            widow = ", widow NAME" if variant.widow else ""
-            return [Question("ending", f"How did the hand end? (knock NAME, 31 NAME, knock NAME 31 NAME{widow})",
-                             _answer_ending)]
+            ask = (t("trentuno.ask_ending_widow", "How did the hand end? (knock NAME, 31 NAME, knock NAME 31 NAME, "
+                     "widow NAME)") if variant.widow
+                   else t("trentuno.ask_ending", "How did the hand end? (knock NAME, 31 NAME, knock NAME 31 NAME)"))
+            return [Question("ending", str(ask), _answer_ending)]
         q = _drawn_question(setup, variant, doc)
         return [q] if q else []
 
@@ -812,10 +846,12 @@ class Trentuno(Game):
             return line
         parts = []
         if doc.get("reentry"):
-            parts.append("re-entry " + ", ".join(split_names(doc["reentry"], "reentry")))
+            parts.append(str(t("trentuno.line_reentry", "re-entry {players}",
+                               players=", ".join(split_names(doc["reentry"], "reentry")))))
         bet = doc.get("bet")
         if isinstance(bet, Mapping) and bet.get("players"):
-            parts.append(f"bet on {bet.get('number')}: " + ", ".join(split_names(bet["players"], "bet")))
+            parts.append(str(t("trentuno.entered_bet", "bet on {number}: {players}", number=str(bet.get("number")),
+                               players=", ".join(split_names(bet["players"], "bet")))))
         named = {f: doc.get(f) for f in ENDING_FIELDS if doc.get(f)}
         if named:
             parts.append(Ending(**named).text())
@@ -826,8 +862,8 @@ class Trentuno(Game):
 def _read_stake(opts: dict) -> int:
     has_cents, has_amount = "stake_cents" in opts, "stake" in opts
     if has_cents and has_amount:
-        raise LedgerError("give the stake once: stake_cents (cents) or stake (an amount like 0.50)",
-                          "options.stake", opts["stake"])
+        raise LedgerError(t("trentuno.stake_twice", "give the stake once: stake_cents (cents) or stake (an amount like "
+                            "0.50)"), "options.stake", opts["stake"])
     if has_amount:
         return parse_money(opts.pop("stake"), "options.stake")
     return parse_cents(opts.pop("stake_cents", DEFAULT_STAKE_CENTS), "options.stake_cents")
@@ -835,7 +871,8 @@ def _read_stake(opts: dict) -> int:
 
 def _read_reentry_cost(opts: dict, reentry: bool, default: int) -> int:
     if "reentry_cost" in opts and "reentry_cost_cents" in opts:
-        raise LedgerError("give the re-entry cost once", "options.reentry_cost", opts["reentry_cost"])
+        raise LedgerError(t("trentuno.cost_twice", "give the re-entry cost once"), "options.reentry_cost",
+                          opts["reentry_cost"])
     if "reentry_cost" in opts:
         fld, cost = "options.reentry_cost", parse_money(opts.pop("reentry_cost"), "options.reentry_cost")
     elif "reentry_cost_cents" in opts:
@@ -844,7 +881,8 @@ def _read_reentry_cost(opts: dict, reentry: bool, default: int) -> int:
     else:
         return default
     if not reentry:
-        raise LedgerError("a re-entry cost needs the re-entry option (reentry=true)", fld, cost)
+        raise LedgerError(t("trentuno.cost_no_reentry", "a re-entry cost needs the re-entry option (reentry=true)"),
+                          fld, cost)
     return cost
 
 
@@ -897,10 +935,11 @@ def _settlement(book: Book, won: Mapping[str, int]) -> dict[str, int]:
     return {p: won.get(p, 0) - book.paid[p] for p in book.order}
 
 
-def _who_pays(losers: Sequence[str]) -> str:
+def _who_pays(losers: Sequence[str]) -> Msg:
     if not losers:
-        return "nobody pays"
-    return f"{', '.join(losers)} {'loses' if len(losers) == 1 else 'lose'} a life"
+        return t("trentuno.nobody_pays", "nobody pays")
+    return tn("trentuno.lose_life", "{players} loses a life", "{players} lose a life", len(losers),
+              players=", ".join(losers))
 
 
 def hand_line(data: Mapping[str, Any], currency: str | None = None) -> str:
@@ -911,22 +950,29 @@ def hand_line(data: Mapping[str, Any], currency: str | None = None) -> str:
     if not (ending.knocked_by or ending.shown31 or ending.took_widow):
         return ""
     back = data.get("reentry")
-    text = f"re-entry {', '.join(map(str, back))}; " if isinstance(back, list) and back else ""
+    parts: list[Msg] = []
+    if isinstance(back, list) and back:
+        parts.append(t("trentuno.line_reentry", "re-entry {players}", players=", ".join(map(str, back))))
     if data.get("counts") is False:
-        text += f"{ending.text()}: the hand does not count (everyone still in would be out); deal again"
+        parts.append(t("trentuno.line_no_count", "{ending}: the hand does not count (everyone still in would be out); "
+                       "deal again", ending=ending.text()))
     else:
-        text += f"{ending.text()}: {_who_pays(list(map(str, data.get('lose_life') or [])))}"
+        parts.append(t("trentuno.line_paid", "{ending}: {who}", ending=ending.text(),
+                       who=_who_pays(list(map(str, data.get("lose_life") or [])))))
     if data.get("final_two"):
-        back_in = ", ".join(map(str, data.get("back_in") or []))
-        text += f"; the final two are out, {back_in} come back with one life"
+        parts.append(t("trentuno.line_final_two", "the final two are out, {players} come back with one life",
+                       players=", ".join(map(str, data.get("back_in") or []))))
     bet = data.get("bet")
     if isinstance(bet, Mapping) and bet.get("won") and bet.get("drawn"):
-        text += f"; {bet['drawn']} wins the bet and re-enters"
+        parts.append(t("trentuno.line_bet_won", "{player} wins the bet and re-enters", player=bet["drawn"]))
     if data.get("winner"):
         pot = data.get("pot_cents")
-        amount = f" of {format_money(pot, currency)}" if currency and isinstance(pot, int) else ""
-        text += f"; {data['winner']} wins the pot{amount}"
-    return text
+        if currency and isinstance(pot, int):
+            parts.append(t("trentuno.line_pot_of", "{player} wins the pot of {amount}", player=data["winner"],
+                           amount=Money(pot, currency)))
+        else:
+            parts.append(t("trentuno.line_pot", "{player} wins the pot", player=data["winner"]))
+    return "; ".join(str(p) for p in parts)
 
 
 # --- entry helpers --------------------------------------------------------------------------------
@@ -946,7 +992,8 @@ def parse_bet_text(text: str) -> dict:
     words = [w for w in re.split(r"[\s,;:]+", str(text).strip()) if w]
     numbers = [w for w in words if w.isdigit()]
     if len(numbers) != 1:
-        raise LedgerError("a bet is the bettors and one number, e.g. 'Carla Dario 17'", "bet", text)
+        raise LedgerError(t("trentuno.bet_text", "a bet is the bettors and one number, e.g. 'Carla Dario 17'"), "bet",
+                          text)
     return {"players": [w for w in words if not w.isdigit()], "number": numbers[0]}
 
 
@@ -964,11 +1011,13 @@ def _way_back_questions(setup, variant, book: Book, doc) -> list[Question]:
     if variant.reentry and setup.options.get("reentry") and "reentry" not in doc:
         may = [p for p in out if p not in book.reentered]
         if may:
-            return [Question("reentry", f"Re-entries before this hand ({', '.join(may)}; Enter for none)",
+            return [Question("reentry", str(t("trentuno.ask_reentry", "Re-entries before this hand ({players}; Enter "
+                                              "for none)", players=", ".join(may))),
                              _answer_reentry, default="")]
     if variant.bets and "bet" not in doc and len(book.players_in()) >= 3:
-        return [Question("bet", f"Re-entry bet before this hand: bettors among {', '.join(out)} and the number, "
-                                "e.g. 'Carla Dario 17' (Enter for none)", _answer_bet, default="")]
+        return [Question("bet", str(t("trentuno.ask_bet", "Re-entry bet before this hand: bettors among {players} and "
+                                      "the number, e.g. 'Carla Dario 17' (Enter for none)", players=", ".join(out))),
+                         _answer_bet, default="")]
     return []
 
 
@@ -984,11 +1033,25 @@ def _answer_bet(doc, text):
 
 def _answer_hand(player: str, variant: Variant):
     def answer(doc, text):
-        t = text.strip()
-        if t.lower() not in OUT_WORDS:
-            read_value(t, f"hands.{player}", variant)
-        return {**doc, "hands": {**(doc.get("hands") or {}), player: t}}
+        typed = text.strip()
+        if typed.lower() not in OUT_WORDS:
+            read_value(typed, f"hands.{player}", variant)
+        return {**doc, "hands": {**(doc.get("hands") or {}), player: typed}}
     return answer
+
+
+def _ask_hand(player: str, tris: bool, may_be_out: bool) -> str:
+    """The question for a player's hand: ``"Anna: hand (3 cards, the one-suit total, 'tris R')"``."""
+    if tris and may_be_out:
+        msg = t("trentuno.ask_hand_tris_out", "{player}: hand (3 cards, the one-suit total, 'tris R', or 'out')",
+                player=player)
+    elif tris:
+        msg = t("trentuno.ask_hand_tris", "{player}: hand (3 cards, the one-suit total, 'tris R')", player=player)
+    elif may_be_out:
+        msg = t("trentuno.ask_hand_out", "{player}: hand (3 cards, the one-suit total, or 'out')", player=player)
+    else:
+        msg = t("trentuno.ask_hand", "{player}: hand (3 cards, the one-suit total)", player=player)
+    return str(msg)
 
 
 _ENDING_WORDS = {"knock": "knocked_by", "bussa": "knocked_by", "knocked": "knocked_by", "k": "knocked_by",
@@ -999,12 +1062,13 @@ _ENDING_WORDS = {"knock": "knocked_by", "bussa": "knocked_by", "knocked": "knock
 def _answer_ending(doc, text):
     words = [w for w in re.split(r"[\s,]+", text.strip()) if w]
     if not words or len(words) % 2:
-        raise LedgerError("write e.g. 'knock Bruno' or '31 Carla' or 'knock Bruno 31 Carla'", "ending", text)
+        raise LedgerError(t("trentuno.ending_words", "write e.g. 'knock Bruno' or '31 Carla' or 'knock Bruno 31 Carla'"),
+                          "ending", text)
     out = dict(doc)
     for word, name in zip(words[::2], words[1::2]):
         slot = _ENDING_WORDS.get(word.lower())
         if slot is None:
-            raise LedgerError(f"{word!r}: say knock, 31 or widow", "ending", text)
+            raise LedgerError(t("trentuno.ending_word", "{word!r}: say knock, 31 or widow", word=word), "ending", text)
         out[slot] = name
     return out
 
@@ -1024,10 +1088,12 @@ def _drawn_question(setup, variant, doc) -> Question | None:
     if not names or low is None or low.kind != TOTAL or low.total != number:
         return None
     if len(names) == 1:  # nothing to draw: the one bettor is back (Enter), as the document must say
-        return Question("bet.drawn", f"{number} came up: {names[0]} is back in [{names[0]}]",
+        return Question("bet.drawn", str(t("trentuno.ask_drawn_one", "{number} came up: {player} is back in [{player}]",
+                                           number=number, player=names[0])),
                         _answer_drawn(setup), choices=(names[0],), default=names[0])
-    return Question("bet.drawn", f"{number} came up: who was drawn among {', '.join(names)}? "
-                                 "('draw' to let the ledger draw, with the seed recorded)",
+    return Question("bet.drawn", str(t("trentuno.ask_drawn", "{number} came up: who was drawn among {players}? "
+                                       "('draw' to let the ledger draw, with the seed recorded)", number=number,
+                                       players=", ".join(names))),
                     _answer_drawn(setup), choices=tuple(names) + ("draw",))
 
 
@@ -1049,6 +1115,9 @@ def _money(cents: int | None, setup: MatchSetup) -> str:
     return "" if cents is None else format_money(cents, setup.options["currency"])
 
 
+_RE, _BACK, _OUT = t("trentuno.mark_re", "re"), t("trentuno.mark_back", "back"), t("trentuno.out", "out")
+
+
 def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
     cols = [Column("#")] + [Column(p) for p in setup.players]
     cols += [Column(f"pot {setup.options['currency']}"), Column("what happened", "left")]
@@ -1058,40 +1127,50 @@ def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
         row = [str(i + 1)]
         for p in setup.players:
             row.append(_lives_cell(p, d, st))
-        row += [f"{d['pot_cents'] // 100}.{d['pot_cents'] % 100:02d}", _event(d)]
+        row += [format_money(d["pot_cents"], ""), _event(d)]
         rows.append(tuple(row))
     o = setup.options
-    caption = (f"{o['lives']} {'life' if o['lives'] == 1 else 'lives'} at {_money(o['stake_cents'], setup)} each"
-               + (f"; re-entry once for {_money(o['reentry_cost_cents'], setup)}" if o.get("reentry") else ""))
+    parts = [tn("trentuno.caption_lives", "{n} life at {stake} each", "{n} lives at {stake} each", o["lives"],
+                stake=Money(o["stake_cents"], o["currency"]))]
+    if o.get("reentry"):
+        parts.append(t("trentuno.caption_reentry", "re-entry once for {cost}",
+                       cost=Money(o["reentry_cost_cents"], o["currency"])))
     cells = [c for row in rows for c in row[1:1 + len(setup.players)]]
-    marks = [text for mark, text in (("re ", "re = re-entered before the hand"), ("back ", "back = came back after it"))
-             if any(c.startswith(mark) for c in cells)]
-    caption += "".join(f"; {m}" for m in marks)
-    return Table(f"Trentuno {setup.rules} — lives after each hand (✗ lost a life)",
-                 tuple(cols), tuple(rows), caption)
+    parts += [text for mark, text in ((_RE, t("trentuno.key_re", "re = re-entered before the hand")),
+                                      (_BACK, t("trentuno.key_back", "back = came back after it")))
+              if any(c.startswith(f"{mark} ") for c in cells)]
+    caption = "; ".join(str(p) for p in parts)
+    return Table(str(t("trentuno.hands_title", "Trentuno {rules} — lives after each hand (✗ lost a life)",
+                       rules=setup.rules)), tuple(cols), tuple(rows), caption)
 
 
 def _event(d: Mapping) -> str:
     """A short line for the scoreboard: how the hand ended and what else happened."""
     parts = []
     if d.get("reentry"):
-        parts.append("re-entry " + ", ".join(d["reentry"]))
-    if d.get("shown31"):
-        parts.append(f"31 {d['shown31']}" + (f" after knock {d['knocked_by']}" if d.get("knocked_by") else ""))
+        parts.append(t("trentuno.line_reentry", "re-entry {players}", players=", ".join(d["reentry"])))
+    if d.get("shown31") and d.get("knocked_by"):
+        parts.append(t("trentuno.event_31_after", "31 {player} after knock {knocker}", player=d["shown31"],
+                       knocker=d["knocked_by"]))
+    elif d.get("shown31"):
+        parts.append(t("trentuno.event_31", "31 {player}", player=d["shown31"]))
     elif d.get("took_widow"):
-        parts.append(f"widow {d['took_widow']}")
+        parts.append(t("trentuno.event_widow", "widow {player}", player=d["took_widow"]))
     else:
-        parts.append(f"knock {d['knocked_by']}")
+        parts.append(t("trentuno.event_knock", "knock {player}", player=d["knocked_by"]))
     if not d.get("counts", True):
-        parts.append("does not count")
+        parts.append(t("trentuno.event_no_count", "does not count"))
     if d.get("final_two"):
-        parts.append("final two: " + ", ".join(d["back_in"]) + " back")
+        parts.append(t("trentuno.event_final_two", "final two: {players} back", players=", ".join(d["back_in"])))
     bet = d.get("bet")
-    if bet:
-        parts.append(f"bet {bet['number']}: " + (f"{bet['drawn']} back" if bet["won"] else "lost"))
+    if bet and bet["won"]:
+        parts.append(t("trentuno.event_bet_won", "bet {number}: {player} back", number=str(bet["number"]),
+                       player=bet["drawn"]))
+    elif bet:
+        parts.append(t("trentuno.event_bet_lost", "bet {number}: lost", number=str(bet["number"])))
     if d.get("winner"):
-        parts.append(f"{d['winner']} wins")
-    return "; ".join(parts)
+        parts.append(t("trentuno.event_wins", "{player} wins", player=d["winner"]))
+    return "; ".join(str(p) for p in parts)
 
 
 def _lives_cell(p: str, d: Mapping, st: MatchState) -> str:
@@ -1099,39 +1178,41 @@ def _lives_cell(p: str, d: Mapping, st: MatchState) -> str:
     ``back 1`` came back after it (bet won, final two), ``–`` not playing."""
     lives = st.extra["lives"][p]
     if p not in d["values"]:
-        return f"back {lives}" if lives else "–"
+        return f"{_BACK} {cell(lives)}" if lives else "–"
     mark = "✗" if p in d["lose_life"] else ""
-    back = "re " if p in d.get("reentry", []) else ""
-    return f"{back}{lives if lives else 'out'}{mark}"
+    back = f"{_RE} " if p in d.get("reentry", []) else ""
+    return f"{back}{cell(lives) if lives else _OUT}{mark}"
 
 
 def _money_table(setup: MatchSetup, rp: Replay) -> Table:
     x = rp.final.extra
     settled = x.get("settlement")
     shares = x.get("pot_shares") or {}
-    cols = (Column("player", "left"), Column("lives"), Column("status", "left"), Column("paid"),
-            Column("won"), Column("net"))
+    cols = (Column(str(t("trentuno.col_player", "player")), "left"), Column(str(t("trentuno.col_lives", "lives"))),
+            Column(str(t("trentuno.col_status", "status")), "left"), Column(str(t("trentuno.col_paid", "paid"))),
+            Column(str(t("trentuno.col_won", "won"))), Column(str(t("trentuno.col_net", "net"))))
     rows = []
     for p in setup.players:
         status = _status(p, rp.final)
         won = shares.get(p, x["pot_cents"] if rp.final.winner == p and rp.final.finished else None)
-        rows.append((p, str(x["lives"][p]), status, _money(x["paid_cents"][p], setup),
+        rows.append((p, cell(x["lives"][p]), status, _money(x["paid_cents"][p], setup),
                      _money(won, setup) if won else "", _money(settled[p], setup) if settled else ""))
-    return Table(f"Money — pot {_money(x['pot_cents'], setup)}", cols, tuple(rows))
+    return Table(str(t("trentuno.money_title", "Money — pot {amount}", amount=_money(x["pot_cents"], setup))), cols,
+                 tuple(rows))
 
 
 def _status(p: str, st: MatchState) -> str:
     x = st.extra
     tags = []
     if st.finished and st.winner == p:
-        tags.append("winner")
+        tags.append(t("trentuno.status_winner", "winner"))
     elif x["lives"][p] > 0:
-        tags.append("in")
+        tags.append(t("trentuno.status_in", "in"))
     else:
-        tags.append("out")
+        tags.append(_OUT)
     if p in x["reentered"]:
-        tags.append("re-entered")
-    return ", ".join(tags)
+        tags.append(t("trentuno.status_reentered", "re-entered"))
+    return ", ".join(str(tag) for tag in tags)
 
 
 def _notes(setup: MatchSetup, rp: Replay) -> list[str]:
@@ -1139,18 +1220,20 @@ def _notes(setup: MatchSetup, rp: Replay) -> list[str]:
     x = final.extra
     notes = []
     if final.finished:
-        notes.append(f"{final.winner} wins the pot of {_money(x['pot_cents'], setup)}.")
+        notes.append(str(t("trentuno.note_won", "{player} wins the pot of {amount}.", player=final.winner,
+                           amount=_money(x["pot_cents"], setup))))
     elif x.get("pot_shares") is not None:
         parts = ", ".join(f"{p} {_money(c, setup)}" for p, c in x["pot_shares"].items())
-        notes.append(f"Ended early: the pot of {_money(x['pot_cents'], setup)} is shared by lives: {parts}.")
+        notes.append(str(t("trentuno.note_shared", "Ended early: the pot of {amount} is shared by lives: {shares}.",
+                           amount=_money(x["pot_cents"], setup), shares=parts)))
     else:
         alive = [p for p in setup.players if x["lives"][p] > 0]
-        lives = ", ".join(f"{p} ({x['lives'][p]})" for p in alive)
-        notes.append(f"Still in: {lives}. "
-                     f"Pot {_money(x['pot_cents'], setup)}. Next dealer: {x['next_dealer']}.")
+        lives = ", ".join(f"{p} ({cell(x['lives'][p])})" for p in alive)
+        notes.append(str(t("trentuno.note_in_play", "Still in: {players}. Pot {amount}. Next dealer: {dealer}.",
+                           players=lives, amount=_money(x["pot_cents"], setup), dealer=x["next_dealer"])))
     if x.get("settlement"):
-        for t in settle(x["settlement"]):
-            notes.append(t.text(setup.options["currency"]) + ".")
+        for tr in settle(x["settlement"]):
+            notes.append(str(t("trentuno.note_pays", "{transfer}.", transfer=tr.text(setup.options["currency"]))))
     return notes
 
 
