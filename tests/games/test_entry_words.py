@@ -30,7 +30,7 @@ def test_nearest_ignores_case_and_keeps_the_candidates_spelling():
     assert nearest("ANAN", ["table", "last", "Anna"]) == "Anna"
     assert nearest("xyz", ["table", "last", "Anna"]) is None
     assert nearest(None, ["last"]) is None and nearest("  ", ["last"]) is None
-    assert did_you_mean("lsat", ["last"]) == " (did you mean 'last'?)"
+    assert str(did_you_mean("lsat", ["last"])) == " (did you mean 'last'?)"
     assert did_you_mean("xyz", ["last"], " (words: last)") == " (words: last)"
 
 

@@ -27,13 +27,14 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUIT_NAMES, SUITS, Card, format_cards, parse_cards
+from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUIT_NAMES, SUITS, Card, format_cards, parse_cards, suit_name
 from ledger.errors import LedgerError
 from ledger.games.base import (
     Game, HandResult, MatchState, Question, as_bool, as_int, check_keys, check_names,
     key_value_entry, need, points_line, running_winner,
 )
 from ledger.games.trentasette.facts import TrentasetteNotes
+from ledger.i18n import t, tn
 
 TARGET = 37
 REST_WORDS = {"rest", "resto", "rest of the deck", "il resto", "*"}
@@ -42,17 +43,22 @@ COUNT_WORD = "count"
 TABLE_WORDS = ("table", "tavolo", "banco")
 LAST_WORDS = ("last", "last_capture", "ultima", "ultima_presa")
 
-# the facts a side may report instead of its cards: field → meaning
+# the facts a side may report instead of its cards: field → meaning (a message, for people)
 COUNT_FIELDS = {
-    "cards": "number of cards in the pile (0-52)",
-    "figures": "number of figures J Q K in the pile (0-12)",
-    "ranks": "numeric ranks held complete (all 4; at least 3 with three sides), e.g. \"3 6\" or none",
-    "ace_of_hearts": "holds the ace of hearts (yes/no)",
-    "two_of_spades": "holds the two of spades (yes/no)",
-    "sevens": "holds at least one seven (yes/no)",
-    "runs": "suits with a run (7 in a row; 6 with three sides), e.g. \"H\" or none",
-    "missing_suits": "suits of which the pile has no numeric card, e.g. \"C\" or none",
+    "cards": t("trentasette.count_cards", "number of cards in the pile (0-52)"),
+    "figures": t("trentasette.count_figures", "number of figures J Q K in the pile (0-12)"),
+    "ranks": t("trentasette.count_ranks", "numeric ranks held complete (all 4; at least 3 with three sides), e.g. "
+               "\"3 6\" or none"),
+    "ace_of_hearts": t("trentasette.count_ace", "holds the ace of hearts (yes/no)"),
+    "two_of_spades": t("trentasette.count_two", "holds the two of spades (yes/no)"),
+    "sevens": t("trentasette.count_sevens", "holds at least one seven (yes/no)"),
+    "runs": t("trentasette.count_runs", "suits with a run (7 in a row; 6 with three sides), e.g. \"H\" or none"),
+    "missing_suits": t("trentasette.count_missing_suits", "suits of which the pile has no numeric card, e.g. \"C\" "
+                       "or none"),
 }
+# the two cards that are facts of their own, for people
+_FACT_CARDS = {"ace_of_hearts": t("trentasette.ace_of_hearts", "the ace of hearts"),
+               "two_of_spades": t("trentasette.two_of_spades", "the two of spades")}
 _LIST_COUNTS = ("ranks", "runs", "missing_suits")
 _REQUIRED_COUNTS = tuple(COUNT_FIELDS)  # every fact must be reported: a forgotten one would score silently
 
@@ -206,11 +212,11 @@ class Trentasette(Game):
         """
         if sides:
             if not isinstance(sides, Mapping) or len(sides) != 2:
-                raise LedgerError("four players play as two sides of two", "sides", sides)
+                raise LedgerError(t("trentasette.two_sides", "four players play as two sides of two"), "sides", sides)
             teams = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}
             a, b = teams.values()
             if len(a) != 2 or len(b) != 2:
-                raise LedgerError("each side has two players", "sides", sides)
+                raise LedgerError(t("trentasette.pairs", "each side has two players"), "sides", sides)
             seated = check_names([a[0], b[0], a[1], b[1]], "sides")
             return seated, teams
         names = check_names(players, "players")
@@ -239,16 +245,17 @@ class Trentasette(Game):
         check_keys(doc, {"sides", "table", "last_capture"})
         sides = need(doc, "sides")
         if not isinstance(sides, Mapping) or not 2 <= len(sides) <= 3:
-            raise LedgerError("a hand has 2 or 3 sides (a 4-player team is one side)", "sides", sides)
+            raise LedgerError(t("trentasette.sides_count_team", "a hand has 2 or 3 sides (a 4-player team is one side)"),
+                              "sides", sides)
         return _score(dict(sides), doc.get("table"), doc.get("last_capture"), lambda k, f: str(k))
 
     def apply(self, setup, state, doc):
         if state.finished:
-            raise LedgerError("the match is over: no more hands", "hand", None)
+            raise LedgerError(t("match.over", "the match is over: no more hands"), "hand", None)
         check_keys(doc, {"sides", "table", "last_capture"})
         sides = need(doc, "sides")
         if not isinstance(sides, Mapping):
-            raise LedgerError("expected the sides' piles", "sides", sides)
+            raise LedgerError(t("trentasette.not_piles", "expected the sides' piles"), "sides", sides)
         result = _score(dict(sides), doc.get("table"), doc.get("last_capture"),
                         setup.resolve_side, expected=setup.side_names)
         totals = {s: state.totals.get(s, 0) + result.data["points"][s] for s in setup.side_names}
@@ -283,7 +290,8 @@ class Trentasette(Game):
         parts = [f"{side} {_pile_text(pile)}" for side, pile in sides.items()]
         text = ", ".join(parts)
         if doc.get("table"):
-            text += f"; table {_cards_text(doc['table'])} to {doc.get('last_capture') or '?'}"
+            text += "; " + str(t("trentasette.entered_table", "table {cards} to {side}", cards=_cards_text(doc["table"]),
+                                 side=doc.get("last_capture") or "?"))
         return text
 
     # --- entry ----------------------------------------------------------------------------------
@@ -300,8 +308,8 @@ class Trentasette(Game):
             else:
                 side = setup.resolve_entry(k, (*TABLE_WORDS, *LAST_WORDS))
                 if side in doc["sides"]:
-                    raise LedgerError(f"{side!r} is given twice: a side has one pile, entered once",
-                                      f"entry.{k}", k)
+                    raise LedgerError(t("trentasette.entry_twice", "{side!r} is given twice: a side has one pile, "
+                                        "entered once", side=side), f"entry.{k}", k)
                 doc["sides"][side] = v
         return doc
 
@@ -313,20 +321,21 @@ class Trentasette(Game):
         for side in setup.side_names:
             given = {setup.resolve_side(k, "sides"): v for k, v in sides.items()}
             if side not in given:
-                qs.append(Question(side, f"{side}: captured pile (the cards, 'rest', or 'count')",
-                                   _answer_pile(side)))
+                qs.append(Question(side, str(t("trentasette.ask_pile", "{side}: captured pile (the cards, 'rest', or "
+                                               "'count')", side=side)), _answer_pile(side)))
                 return qs
             v = given[side]
             if isinstance(v, Mapping):
                 for f, meaning in COUNT_FIELDS.items():
                     if f not in v:
-                        qs.append(Question(f"{side}.{f}", f"{side}: {meaning}", _answer_count(side, f)))
+                        qs.append(Question(f"{side}.{f}", str(t("trentasette.ask_count", "{side}: {meaning}", side=side,
+                                                                meaning=meaning)), _answer_count(side, f)))
                         return qs
         if "table" not in doc and _short_of_deck(sides):
-            qs.append(Question("table", "cards left on the table at the end (Enter for none)",
-                               _answer_table, default=""))
+            qs.append(Question("table", str(t("trentasette.ask_table", "cards left on the table at the end (Enter for "
+                                              "none)")), _answer_table, default=""))
         elif doc.get("table") and not doc.get("last_capture"):
-            qs.append(Question("last_capture", "who made the last capture", _answer_last,
+            qs.append(Question("last_capture", str(t("trentasette.ask_last", "who made the last capture")), _answer_last,
                                choices=setup.side_names))
         return qs
 
@@ -334,9 +343,9 @@ class Trentasette(Game):
 def _pile_text(pile: object) -> str:
     """A side's pile as entered, in a word or two: ``22 cards``, ``rest``, ``counted``."""
     if isinstance(pile, Mapping):
-        return "counted"
+        return str(t("trentasette.entered_counted", "counted"))
     if isinstance(pile, str) and pile.strip().lower() in REST_WORDS:
-        return "rest"
+        return str(t("trentasette.entered_rest", "rest"))
     return _cards_text(pile)
 
 
@@ -345,8 +354,8 @@ def _cards_text(cards: object) -> str:
     try:
         n = len(parse_cards(cards))
     except LedgerError:
-        return "cards"
-    return f"{n} card{'s' if n != 1 else ''}"
+        return str(t("trentasette.entered_cards", "cards"))
+    return str(tn("trentasette.entered_n_cards", "{n} card", "{n} cards", n))
 
 
 def _short_of_deck(sides: Mapping) -> bool:
@@ -401,28 +410,30 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
     for key, value in raw_sides.items():
         name = resolve(key, f"sides.{key}")
         if name in sides:
-            raise LedgerError(f"side {name!r} is given twice", f"sides.{key}", key)
+            raise LedgerError(t("trentasette.side_twice", "side {side!r} is given twice", side=name), f"sides.{key}", key)
         sides[name] = (key, value)
     if expected is not None:
         missing = [s for s in expected if s not in sides]
         if missing:
-            raise LedgerError(f"missing the pile of {missing[0]!r}", f"sides.{missing[0]}", None)
+            raise LedgerError(t("trentasette.missing_pile", "missing the pile of {side!r}", side=missing[0]),
+                              f"sides.{missing[0]}", None)
     n = len(sides)
     if n not in (2, 3):
-        raise LedgerError("a hand has 2 or 3 sides", "sides", list(sides))
+        raise LedgerError(t("trentasette.sides_count", "a hand has 2 or 3 sides"), "sides", list(sides))
 
     table = _read_cards(table_raw, "table") if table_raw not in (None, "", []) else []
     last = None
     if table:
         if last_raw in (None, ""):
-            raise LedgerError("cards are left on the table: say who made the last capture", "last_capture", None)
+            raise LedgerError(t("trentasette.say_last", "cards are left on the table: say who made the last capture"),
+                              "last_capture", None)
         last = resolve(last_raw, "last_capture")
         if last not in sides:
-            raise LedgerError(f"{last_raw!r} is not a side of this hand", "last_capture", last_raw)
+            raise LedgerError(_not_side(last_raw), "last_capture", last_raw)
     elif last_raw not in (None, ""):
         last = resolve(last_raw, "last_capture")
         if last not in sides:
-            raise LedgerError(f"{last_raw!r} is not a side of this hand", "last_capture", last_raw)
+            raise LedgerError(_not_side(last_raw), "last_capture", last_raw)
 
     card_piles: dict[str, list[Card]] = {}
     counted: dict[str, dict] = {}
@@ -431,7 +442,7 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
         field = f"sides.{key}"
         if isinstance(value, str) and value.strip().lower() in REST_WORDS:
             if rest is not None:
-                raise LedgerError("only one side may be the rest of the deck", field, value)
+                raise LedgerError(t("trentasette.one_rest", "only one side may be the rest of the deck"), field, value)
             rest = name
         elif isinstance(value, Mapping):
             counted[name] = _read_counts(value, field)
@@ -440,8 +451,8 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
 
     if rest is not None and counted:
         name = next(iter(counted))
-        raise LedgerError("a side can be 'rest' only when every other side is given as cards",
-                          f"sides.{sides[rest][0]}", "rest")
+        raise LedgerError(t("trentasette.rest_counted", "a side can be 'rest' only when every other side is given as "
+                            "cards"), f"sides.{sides[rest][0]}", "rest")
     # one deck: no card twice anywhere, and only real cards
     everything = [c for pile in card_piles.values() for c in pile] + table
     _check_no_repeats(card_piles, table, sides)
@@ -451,8 +462,8 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
     if table:
         assert last is not None  # read above whenever the table holds cards
         if last in counted:
-            raise LedgerError("the table's cards cannot join a counted pile: count them into it instead",
-                              "last_capture", last_raw)
+            raise LedgerError(t("trentasette.table_counted", "the table's cards cannot join a counted pile: count them "
+                                "into it instead"), "last_capture", last_raw)
         card_piles[last] = card_piles[last] + table
     piles: dict[str, Pile] = {}
     for name in sides:
@@ -465,9 +476,9 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
         if total != 52:
             have = Counter(c for p in card_piles.values() for c in p)
             lacking = [c for c in FRENCH_52.cards() if not have[c]]
-            raise LedgerError(
-                f"the piles and the table hold {total} cards, not 52: missing {format_cards(lacking[:8])}"
-                + (" …" if len(lacking) > 8 else ""), "sides", format_cards(lacking))
+            shown = format_cards(lacking[:8]) + (" …" if len(lacking) > 8 else "")
+            raise LedgerError(t("trentasette.not_52", "the piles and the table hold {total} cards, not 52: missing "
+                                "{cards}", total=total, cards=shown), "sides", format_cards(lacking))
     else:
         _check_counts(piles, card_piles, sides)
 
@@ -489,15 +500,26 @@ def _read_cards(value, field) -> list[Card]:
     return cards
 
 
+def _not_side(name: object):
+    return t("trentasette.not_side", "{name!r} is not a side of this hand", name=name)
+
+
+_THE_TABLE = t("trentasette.the_table", "the table")
+
+
 def _check_no_repeats(card_piles, table, sides) -> None:
-    where: dict[Card, str] = {}
-    for name, pile in list(card_piles.items()) + [("the table", table)]:
-        label = sides[name][0] if name in sides else name
+    where: dict[Card, Any] = {}
+    for name, pile in list(card_piles.items()) + [(None, table)]:
+        label = sides[name][0] if name in sides else _THE_TABLE
         for c in pile:
             if c in where:
-                places = f"in {where[c]}" + (" and " + label if where[c] != label else " twice")
-                raise LedgerError(f"{c} appears twice ({places})", f"sides.{label}" if name != "the table" else "table",
-                                  str(c))
+                if where[c] != label:
+                    msg = t("trentasette.card_twice", "{card} appears twice (in {first} and {second})", card=str(c),
+                            first=where[c], second=label)
+                else:
+                    msg = t("trentasette.card_twice_in", "{card} appears twice (in {first} twice)", card=str(c),
+                            first=label)
+                raise LedgerError(msg, f"sides.{label}" if name is not None else "table", str(c))
             where[c] = label
 
 
@@ -507,7 +529,8 @@ def _read_counts(value: Mapping, field: str) -> dict:
     for f in _REQUIRED_COUNTS:
         # "" reads as none for the list facts (ranks, runs, missing_suits), as missing otherwise
         if f not in out or out[f] is None or (out[f] == "" and f not in _LIST_COUNTS):
-            raise LedgerError(f"missing ({COUNT_FIELDS[f]})", f"{field}.{f}", None)
+            raise LedgerError(t("trentasette.count_missing", "missing ({meaning})", meaning=COUNT_FIELDS[f]),
+                              f"{field}.{f}", None)
     for f in COUNT_FIELDS:
         _read_count_field(out, f, f"{field}.{f}")
     return out
@@ -537,7 +560,7 @@ def _words(v, field) -> list[str]:
         return [w for w in re.split(r"[\s,;]+", v.strip()) if w]
     if isinstance(v, list) and all(isinstance(x, (str, int)) and not isinstance(x, bool) for x in v):
         return [str(x) for x in v]
-    raise LedgerError(f"expected a list, got {v!r}", field, v)
+    raise LedgerError(t("trentasette.not_list", "expected a list, got {value!r}", value=v), field, v)
 
 
 def _read_ranks(v, field) -> list[str]:
@@ -545,7 +568,8 @@ def _read_ranks(v, field) -> list[str]:
     for w in _words(v, field):
         r = {"T": "10", "1": "A"}.get(w.upper(), w.upper())
         if r not in NUMERIC_RANKS:
-            raise LedgerError(f"{w!r} is not a numeric rank (A, 2-10; figures never count)", field, w)
+            raise LedgerError(t("trentasette.not_rank", "{word!r} is not a numeric rank (A, 2-10; figures never count)",
+                                word=w), field, w)
         if r not in out:
             out.append(r)
     return out
@@ -564,7 +588,7 @@ def _read_suits(v, field) -> list[str]:
         for p in parts:
             s = _SUIT_READ.get(p.upper())
             if s is None:
-                raise LedgerError(f"{w!r} is not a suit (S H D C)", field, w)
+                raise LedgerError(t("trentasette.not_suit", "{word!r} is not a suit (S H D C)", word=w), field, w)
             if s not in out:
                 out.append(s)
     return out
@@ -590,67 +614,84 @@ def _check_counts(piles: dict[str, Pile], card_piles: dict[str, list[Card]], sid
     label = {name: f"sides.{key}" for name, (key, _) in sides.items()}
     total_cards = sum(p.cards for p in piles.values())
     if total_cards != 52:
-        raise LedgerError(f"the sides' cards add up to {total_cards}, not 52", "sides", total_cards)
+        raise LedgerError(t("trentasette.cards_sum", "the sides' cards add up to {total}, not 52", total=total_cards),
+                          "sides", total_cards)
     total_fig = sum(p.figures for p in piles.values())
     if total_fig != 12:
-        raise LedgerError(f"the sides' figures add up to {total_fig}, not 12", "sides", total_fig)
-    for fact, what in (("ace_of_hearts", "the ace of hearts"), ("two_of_spades", "the two of spades")):
+        raise LedgerError(t("trentasette.figures_sum", "the sides' figures add up to {total}, not 12", total=total_fig),
+                          "sides", total_fig)
+    for fact, what in _FACT_CARDS.items():
         holders = [s for s, p in piles.items() if getattr(p, fact)]
         if len(holders) != 1:
-            who = " and ".join(holders) if holders else "no side"
-            raise LedgerError(f"{what} must be in exactly one pile, but {who} has it", "sides", fact)
+            msg = (t("trentasette.fact_many", "{card} must be in exactly one pile, but {sides} has it", card=what,
+                     sides=holders) if holders
+                   else t("trentasette.fact_none", "{card} must be in exactly one pile, but no side has it", card=what))
+            raise LedgerError(msg, "sides", fact)
     if not any(p.sevens for p in piles.values()):
-        raise LedgerError("no side has a seven, but the deck has four", "sides", "sevens")
+        raise LedgerError(t("trentasette.no_seven", "no side has a seven, but the deck has four"), "sides", "sevens")
     for s, p in piles.items():
         f = label[s]
         numeric = p.cards - p.figures
         if p.figures > p.cards:
-            raise LedgerError(f"{p.figures} figures in a pile of {p.cards} cards", f"{f}.figures", p.figures)
+            raise LedgerError(t("trentasette.figures_pile", "{figures} figures in a pile of {cards} cards",
+                                figures=p.figures, cards=p.cards), f"{f}.figures", p.figures)
         held_suits = 4 - len(p.missing_suits)
         if numeric > 10 * held_suits:
-            raise LedgerError(f"{numeric} numeric cards but only {held_suits} suits with numeric cards",
+            raise LedgerError(t("trentasette.numeric_suits", "{numeric} numeric cards but only {suits} suits with numeric "
+                                "cards", numeric=numeric, suits=held_suits),
                               f"{f}.missing_suits", _suit_list(p.missing_suits))
         if numeric < held_suits:
-            raise LedgerError(f"{numeric} numeric cards cannot cover {held_suits} suits", f"{f}.cards", p.cards)
+            raise LedgerError(t("trentasette.numeric_cover", "{numeric} numeric cards cannot cover {suits} suits",
+                                numeric=numeric, suits=held_suits), f"{f}.cards", p.cards)
         for suit, fact in (("H", "ace_of_hearts"), ("S", "two_of_spades")):
             if getattr(p, fact) and suit in p.missing_suits:
-                raise LedgerError(f"has the {fact.replace('_', ' ')} but no {SUIT_NAMES[suit]}",
-                                  f"{f}.{fact}", True)
+                raise LedgerError(t("trentasette.card_no_suit", "has {card} but no {suit}", card=_FACT_CARDS[fact],
+                                    suit=suit_name(suit)), f"{f}.{fact}", True)
         clash = p.runs & p.missing_suits
         if clash:
             s0 = _suit_list(clash)[0]
-            raise LedgerError(f"a run in {SUIT_NAMES[s0]} but no {SUIT_NAMES[s0]}", f"{f}.runs", s0)
+            raise LedgerError(t("trentasette.run_no_suit", "a run in {suit} but no {suit}", suit=suit_name(s0)),
+                              f"{f}.runs", s0)
         if p.ranks and len(p.missing_suits) > 4 - need_rank:
-            raise LedgerError(f"complete ranks need {need_rank} suits, but {len(p.missing_suits)} suits are missing",
-                              f"{f}.ranks", sorted(p.ranks))
+            raise LedgerError(t("trentasette.ranks_suits", "complete ranks need {need} suits, but {missing} suits are "
+                                "missing", need=need_rank, missing=len(p.missing_suits)), f"{f}.ranks", sorted(p.ranks))
         if "7" in p.ranks and not p.sevens:
-            raise LedgerError("holds the sevens complete but no seven", f"{f}.sevens", False)
+            raise LedgerError(t("trentasette.sevens_complete", "holds the sevens complete but no seven"), f"{f}.sevens",
+                              False)
         if len(p.ranks) * need_rank > numeric:
-            raise LedgerError(f"{len(p.ranks)} complete ranks need {len(p.ranks) * need_rank} numeric cards, "
-                              f"the pile has {numeric}", f"{f}.ranks", sorted(p.ranks))
+            raise LedgerError(t("trentasette.ranks_numeric", "{count} complete ranks need {cards} numeric cards, the "
+                                "pile has {numeric}", count=len(p.ranks), cards=len(p.ranks) * need_rank,
+                                numeric=numeric), f"{f}.ranks", sorted(p.ranks))
     # one card-level fact per side at most, also against piles given as cards
     for rank in NUMERIC_RANKS:
         least = sum(need_rank if rank in p.ranks else 0 for s, p in piles.items() if p.counted)
         least += sum(sum(1 for c in card_piles[s] if c.rank == rank) for s in card_piles)
         if least > 4:
-            raise LedgerError(f"the {rank}s cannot be complete in more than one pile", "sides", rank)
+            raise LedgerError(t("trentasette.rank_twice", "the {rank}s cannot be complete in more than one pile",
+                                rank=rank), "sides", rank)
     counted = [p for p in piles.values() if p.counted]
     held_sevens = sum(1 for s in card_piles for c in card_piles[s] if c.rank == "7")
     if held_sevens + sum(1 for p in counted if p.sevens and "7" not in p.ranks) > 4:
-        raise LedgerError("more sides hold a seven than there are sevens left", "sides", "sevens")
+        raise LedgerError(t("trentasette.sevens_left", "more sides hold a seven than there are sevens left"), "sides",
+                          "sevens")
     if held_sevens < 4 and not any(p.sevens for p in counted):
-        raise LedgerError(f"the piles given as cards hold {held_sevens} sevens and no counted side has one",
-                          "sides", "sevens")
+        raise LedgerError(t("trentasette.sevens_held", "the piles given as cards hold {count} sevens and no counted "
+                            "side has one", count=held_sevens), "sides", "sevens")
     for suit in SUITS:
         in_cards = sum(1 for s in card_piles for c in card_piles[s] if c.suit == suit and c.is_numeric)
         least = in_cards + sum(run_len if suit in p.runs else (0 if suit in p.missing_suits else 1)
                                for p in counted)
         if least > 10:
-            what = f"a run in {SUIT_NAMES[suit]}" if any(suit in p.runs for p in counted) else f"some {SUIT_NAMES[suit]}"
-            raise LedgerError(f"the sides cannot all hold what they say of {SUIT_NAMES[suit]} ({what})", "sides", suit)
+            if any(suit in p.runs for p in counted):
+                msg = t("trentasette.suit_run_clash", "the sides cannot all hold what they say of {suit} (a run in "
+                        "{suit})", suit=suit_name(suit))
+            else:
+                msg = t("trentasette.suit_clash", "the sides cannot all hold what they say of {suit} (some {suit})",
+                        suit=suit_name(suit))
+            raise LedgerError(msg, "sides", suit)
         if in_cards < 10 and all(suit in p.missing_suits for p in counted):
-            raise LedgerError(f"{10 - in_cards} numeric {SUIT_NAMES[suit]} are in no pile: every counted side "
-                              f"says it has none", "sides", suit)
+            raise LedgerError(t("trentasette.suit_nowhere", "{count} numeric {suit} are in no pile: every counted side "
+                                "says it has none", count=10 - in_cards, suit=suit_name(suit)), "sides", suit)
 
 
 GAME = Trentasette()
