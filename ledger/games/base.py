@@ -700,10 +700,19 @@ def board_title(game: Game, setup: MatchSetup, sides: Sequence[str] | None = Non
 
 def cell(value: object) -> str:
     """A number in a scoreboard's cell, with the digits of the language in use (``12000`` /
-    ``12.000``); anything else as it is."""
-    from ledger.i18n import number
+    ``12.000``; a ``Decimal`` keeps its decimals: ``7.0`` / ``7,0``); anything else as it is."""
+    from decimal import Decimal
 
-    return number(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+    from ledger.i18n import language, number
+
+    if isinstance(value, Decimal) and value.as_tuple().exponent < 0 and language() != "en":
+        from babel.numbers import format_decimal
+
+        places = -int(value.as_tuple().exponent)
+        return format_decimal(value, format="#,##0." + "0" * places, locale=language())
+    if isinstance(value, (int, float, Decimal)) and not isinstance(value, bool):
+        return number(value)
+    return str(value)
 
 
 def status_notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
