@@ -72,6 +72,9 @@ FIELD_WORDS = {"contract": t("bridge.field.contract", "contract"),
                "result": t("bridge.field.result", "result"), "vulnerable": t("bridge.field.vulnerable", "vulnerable"),
                "honors": t("bridge.field.honors", "honors"), "board": t("bridge.field.board", "board")}
 """A hand document's fields as they are named in a sentence."""
+RULE_WORDS = {RUBBER: t("bridge.rules.rubber", "rubber"), CHICAGO: t("bridge.rules.chicago", "chicago"),
+              DUPLICATE: t("bridge.rules.duplicate", "duplicate")}
+"""The rule sets as they are named in a sentence."""
 _NONE_WORDS = {"", "none", "no", "-", "nessuno", "niente", "null", "0"}
 
 
