@@ -221,11 +221,11 @@ def _answer_declarer(setup: MatchSetup):
 
 def _answer_result(doc: dict, text: str) -> dict:
     contract = parse_contract(doc["contract"])
-    t = text.strip()
-    if t.isdigit():
-        tricks = tricks_from(contract, t, None)
+    said = text.strip()
+    if said.isdigit():
+        tricks = tricks_from(contract, said, None)
     else:
-        tricks = tricks_from(contract, None, t)
+        tricks = tricks_from(contract, None, said)
     out = {k: v for k, v in doc.items() if k != "result"}
     out["tricks"] = tricks
     return out
