@@ -86,6 +86,7 @@ def _not_bridge(view) -> object:
 def _score_boards(hands: list[dict], skipped: list, rules: Optional[str], as_json: bool) -> None:
     from ledger.cli.render import console, print_json, print_line, print_rows
     from ledger.games import get_game
+    from ledger.games.bridge.scoring import vulnerability_cell
 
     from ledger.cli.json_list import JsonList
 
@@ -102,7 +103,7 @@ def _score_boards(hands: list[dict], skipped: list, rules: Optional[str], as_jso
         if boards is not None:
             boards.add(r)
         else:
-            rows.append((r.get("board", ""), r["vulnerable"], r["contract"], r.get("declarer") or "",
+            rows.append((r.get("board", ""), vulnerability_cell(r["vulnerable"]), r["contract"], r.get("declarer") or "",
                          r.get("result") or "", r["score_ns"]))
     if boards is not None:
         boards.print({"rules": rules, "boards": None, "skipped": [note.render("en") for note in skipped],

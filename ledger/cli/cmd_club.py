@@ -215,6 +215,8 @@ def register_stored(club_app: typer.Typer) -> None:
         """The club sessions in the ledger."""
         from ledger.cli.render import print_json, print_rows
 
+        from ledger.club.session import EVENT_WORDS
+
         rows = _club().sessions()
         if as_json:
             print_json(rows)
@@ -223,7 +225,8 @@ def register_stored(club_app: typer.Typer) -> None:
                    ["#", str(t("club.col.title", "title")), str(t("club.col.event", "event")),
                     str(t("club.col.scoring", "scoring")), str(t("club.col.results", "results")),
                     str(t("club.col.started", "started"))],
-                   [(r["session"], r["title"], r["event"], r["scoring"], r["results"], r["created_at"][:10])
+                   [(r["session"], r["title"], str(EVENT_WORDS.get(r["event"], r["event"])), r["scoring"], r["results"],
+                     r["created_at"][:10])
                     for r in rows])
 
     @club_app.command("export")

@@ -84,12 +84,13 @@ def ranking_tables(scored: ScoredSession) -> list[Table]:
     boards = Column(str(t("club.col.boards", "boards")))
     cols = [Column(str(t("club.col.rank", "rank"))), Column(str(ENTRANT_HEADER[s.event]))] + (
         [Column(str(t("club.col.name", "name")), "left")] if names else [])
+    imps = Column(str(t("club.col.imps", "IMPs")))
     if s.event == "teams":
-        cols += [Column("VP"), Column("IMPs"), boards]
+        cols += [Column("VP"), imps, boards]
     elif _mp(s):
         cols += [Column("MP"), Column("%"), boards]
     else:
-        cols += [Column("IMPs"), boards]
+        cols += [imps, boards]
     groups: dict[str | None, list] = {}
     for row in scored.ranking:
         groups.setdefault(row.direction if s.mitchell else None, []).append(row)
@@ -114,7 +115,7 @@ def ranking_tables(scored: ScoredSession) -> list[Table]:
     return tables
 
 
-def contract_text(sr: ScoredResult, lang: str | None = None) -> str:
+def contract_text(sr: ScoredResult) -> str:
     """``4SX W -2``, ``3NT S =``, ``passed out``, ``A+/A-`` or the score as written (``NS 420``)."""
     r = sr.result
     if r.adjusted:
@@ -125,7 +126,7 @@ def contract_text(sr: ScoredResult, lang: str | None = None) -> str:
         return f"NS {r.score_ns}" if r.score_ns >= 0 else f"EW {-r.score_ns}"
     contract = parse_contract(given["contract"])
     if contract.passed:
-        return passed_out_text() if lang is None else t("bridge.passed_out", "passed out").render(lang)
+        return passed_out_text()
     tricks = tricks_from(contract, given.get("tricks"), given.get("result"))
     return f"{contract} {parse_seat(given['declarer'])} {format_result(contract, tricks)}"
 
@@ -168,7 +169,7 @@ def matches_table(scored: ScoredSession) -> Table:
     rows = tuple((entrant_text(s, m.home), entrant_text(s, m.away), f"{_fig(m.imps[0])}-{_fig(m.imps[1])}",
                   str(m.boards), f"{fixed(m.vp[0], 2)}-{fixed(m.vp[1], 2)}") for m in scored.matches)
     cols = (Column(str(t("club.col.home", "home")), "left"), Column(str(t("club.col.away", "away")), "left"),
-            Column("IMPs"), Column(str(t("club.col.boards", "boards"))), Column("VP"))
+            Column(str(t("club.col.imps", "IMPs"))), Column(str(t("club.col.boards", "boards"))), Column("VP"))
     return Table(str(t("club.matches_title", "Matches · WBF continuous VP scale")), cols, rows)
 
 

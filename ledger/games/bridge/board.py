@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ledger.games.base import Board, Column, MatchSetup, Replay, Table
-from ledger.games.bridge.scoring import SEATS, SIDES, board_dealer, item_text, unfinished_text, vulnerability_text
+from ledger.games.bridge.scoring import (
+    SEATS, SIDES, board_dealer, item_text, unfinished_text, vulnerability_cell, vulnerability_text,
+)
 from ledger.i18n import number, t
 
 DUPLICATE = "duplicate"
@@ -110,8 +112,8 @@ def deals_table(setup: MatchSetup, rp: Replay) -> Table:
         deal_no = str(d.get("board") if dup else i + 1)
         pts = d.get("points", {"NS": 0, "EW": 0})
         running = {s: running[s] + pts[s] for s in SIDES}
-        rows.append((deal_no, str(d.get("dealer", "")), d["vulnerable"], _contract_text(d), _pts(pts["NS"]),
-                     _pts(pts["EW"]), number(running["NS"]), number(running["EW"]), _deal_notes(d)))
+        rows.append((deal_no, str(d.get("dealer", "")), vulnerability_cell(d["vulnerable"]), _contract_text(d),
+                     _pts(pts["NS"]), _pts(pts["EW"]), number(running["NS"]), number(running["EW"]), _deal_notes(d)))
         if d.get("game_won"):
             lines.append(i - rp.offset)
     title = t("bridge.board.boards", "Boards") if dup else t("bridge.board.deals", "Deals")

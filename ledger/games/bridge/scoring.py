@@ -357,6 +357,16 @@ def unfinished_text(item: object) -> str:
 VULNERABILITY_TEXT = {"None": t("bridge.vul.none", "nobody"), "All": t("bridge.vul.all", "both sides")}
 
 
+VULNERABILITY_CELL = {"None": t("bridge.vul_cell.none", "None"), "All": t("bridge.vul_cell.all", "All")}
+
+
+def vulnerability_cell(vul: str) -> str:
+    """A vulnerability in a table's cell: ``None``, ``NS``, ``EW``, ``All`` (Italian ``nessuno``,
+    ``tutti``)."""
+    msg = VULNERABILITY_CELL.get(vul)
+    return str(msg) if msg is not None else vul
+
+
 def vulnerability_text(vul: str) -> str:
     """Who is vulnerable, for people: ``nobody``, ``both sides``, ``NS``, ``EW``."""
     msg = VULNERABILITY_TEXT.get(vul)
