@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from ledger.errors import LedgerError
 from ledger.games.base import as_int
@@ -338,10 +338,16 @@ ITEMS = {
 """The sheet entries' ``item`` codes (as stored, English) → their words for people."""
 
 
+def said(words: Mapping[str, Msg], code: object, otherwise: object = None) -> str:
+    """The words of ``code`` in ``words`` (codes → messages) in the language in use; ``otherwise``
+    (default: ``code`` itself) for a code that has none."""
+    msg = words.get(code) if isinstance(code, str) else None
+    return str(msg) if msg is not None else str(code if otherwise is None else otherwise)
+
+
 def item_text(item: object) -> str:
     """A sheet entry's ``item`` (``"small slam"``) in the language in use; an unknown one as it is."""
-    msg = ITEMS.get(item) if isinstance(item, str) else None
-    return str(msg) if msg is not None else str(item)
+    return said(ITEMS, item)
 
 
 UNFINISHED_WHAT = {"unfinished rubber: game": t("bridge.unfinished.game", "game"),
@@ -350,8 +356,7 @@ UNFINISHED_WHAT = {"unfinished rubber: game": t("bridge.unfinished.game", "game"
 
 def unfinished_text(item: object) -> str:
     """What an unfinished rubber's premium (Law 80) was for: ``game`` or ``partscore``."""
-    msg = UNFINISHED_WHAT.get(item) if isinstance(item, str) else None
-    return str(msg) if msg is not None else str(item).split(": ")[-1]
+    return said(UNFINISHED_WHAT, item, str(item).split(": ")[-1])
 
 
 VULNERABILITY_TEXT = {"None": t("bridge.vul.none", "nobody"), "All": t("bridge.vul.all", "both sides")}
@@ -363,14 +368,12 @@ VULNERABILITY_CELL = {"None": t("bridge.vul_cell.none", "None"), "All": t("bridg
 def vulnerability_cell(vul: str) -> str:
     """A vulnerability in a table's cell: ``None``, ``NS``, ``EW``, ``All`` (Italian ``nessuno``,
     ``tutti``)."""
-    msg = VULNERABILITY_CELL.get(vul)
-    return str(msg) if msg is not None else vul
+    return said(VULNERABILITY_CELL, vul)
 
 
 def vulnerability_text(vul: str) -> str:
     """Who is vulnerable, for people: ``nobody``, ``both sides``, ``NS``, ``EW``."""
-    msg = VULNERABILITY_TEXT.get(vul)
-    return str(msg) if msg is not None else vul
+    return said(VULNERABILITY_TEXT, vul)
 
 
 def contract_entries(contract: Contract, tricks: int, declarer_side: str, vulnerable: bool) -> list[Entry]:
