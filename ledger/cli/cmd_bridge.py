@@ -18,7 +18,7 @@ from typing import Optional
 import typer
 
 from ledger.errors import LedgerError
-from ledger.i18n import t, tn
+from ledger.i18n import Msg, t, tn
 
 
 def register(app: typer.Typer) -> None:
@@ -79,11 +79,11 @@ def register(app: typer.Typer) -> None:
             typer.echo(text, nl=False)
 
 
-def _not_bridge(view) -> object:
+def _not_bridge(view) -> Msg:
     return t("pbn.not_bridge", "match {match} is {game}, not bridge", match=str(view.match.id), game=view.match.game)
 
 
-def _score_boards(hands: list[dict], skipped: list, rules: Optional[str], as_json: bool) -> None:
+def _score_boards(hands: list[dict], skipped: list[Msg], rules: Optional[str], as_json: bool) -> None:
     from ledger.cli.render import console, print_json, print_line, print_rows
     from ledger.games import get_game
     from ledger.games.bridge.scoring import vulnerability_cell
@@ -120,7 +120,7 @@ def _score_boards(hands: list[dict], skipped: list, rules: Optional[str], as_jso
         print_line(str(t("pbn.skipped", "skipped {note}", note=note)))
 
 
-def _add_to_match(ref: str, hands: list[dict], skipped: list[str], as_json: bool) -> None:
+def _add_to_match(ref: str, hands: list[dict], skipped: list[Msg], as_json: bool) -> None:
     from ledger.cli.app import ledger
     from ledger.cli.cmd_matches import show_view
 

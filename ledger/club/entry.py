@@ -86,5 +86,5 @@ def result_words(event: str, words: Sequence[str]) -> dict[str, Any]:
 
 def _score(text: str) -> int:
     if not re.fullmatch(r"[+-]?\d{1,5}", text.strip()):
-        raise LedgerError(t("club.not_score", "{text!r} is not a score", text=text), "score_ns", text)
+        raise LedgerError(t("club.not_score", "{value!r} is not a score", value=text), "score_ns", text)
     return int(text)

@@ -193,7 +193,7 @@ def _signed_score(ns: str | None, ew: str | None, where: str) -> int | None:
     for text, sign, col in ((ns, 1, "Score_NS"), (ew, -1, "Score_EW")):
         if text is not None:
             if not re.fullmatch(r"-?\d{1,6}", text):
-                raise LedgerError(t("club.not_score", "{text!r} is not a score", text=text), f"{where}.{col}", text)
+                raise LedgerError(t("club.not_score", "{value!r} is not a score", value=text), f"{where}.{col}", text)
             return sign * int(text)
     return None
 

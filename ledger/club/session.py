@@ -31,7 +31,7 @@ from ledger.games.bridge.scoring import (
     parse_vulnerable, side_of, tricks_from,
 )
 from ledger.games.suggest import nearest
-from ledger.i18n import t
+from ledger.i18n import Msg, t
 
 EVENTS = ("pairs", "individual", "teams")
 SCORINGS = ("mp", "mp-acbl", "butler", "cross-imps", "imps")
@@ -455,7 +455,7 @@ def _check_plays_once(b: Board, event: str) -> None:
                 played.setdefault(e, r.index)
 
 
-def _plays_twice(event: str, key: str, board: int, other: int) -> object:
+def _plays_twice(event: str, key: str, board: int, other: int) -> Msg:
     params = {"who": key, "board": str(board), "index": str(other)}
     if event == "pairs":
         return t("club.pair_twice", "pair {who} plays board {board} twice (also results[{index}])", **params)

@@ -99,3 +99,12 @@ def test_stored_session_in_italian(cli):
         "honors: gli onori non si contano nel duplicato (Legge 77)")
     assert cli("--lang", "it", "club", "history", "1", "--json").stdout == \
         cli("--lang", "en", "club", "history", "1", "--json").stdout
+
+
+def test_a_score_that_is_no_score(cli):
+    from ledger.club.entry import result_words
+
+    with pytest.raises(LedgerError) as info:
+        result_words("pairs", ["7", "12", "score=abc"])
+    assert info.value.field == "score_ns" and info.value.msg.render("it") == "'abc' non è un punteggio"
+    assert info.value.msg.render("en") == "'abc' is not a score"
