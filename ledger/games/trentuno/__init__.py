@@ -484,7 +484,7 @@ class Book:
                  "settlement": settlement, "out": [p for p in self.order if self.lives[p] == 0],
                  "reentered": list(self.reentered), "next_dealer": None if finished else self.dealer,
                  "stake_cents": self.stake, "currency": self.currency,
-                 "pot": format_money(self.pot, self.currency), **more}
+                 "pot": format_money(self.pot, self.currency, "en"), **more}  # JSON: the same in every language
         return MatchState(hands, dict(self.lives), finished, winner, extra)
 
 
