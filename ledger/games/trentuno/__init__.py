@@ -735,8 +735,8 @@ class Trentuno(Game):
                                       f"hands.{key}", value)
                 continue
             if book.lives[p] == 0:
-                raise LedgerError(f"{p} is out (no lives left): a hand lists only the players still in",
-                                  f"hands.{key}", value)
+                raise LedgerError(t("trentuno.is_out", "{player} is out (no lives left): a hand lists only the players "
+                                    "still in", player=p), f"hands.{key}", value)
             entries[key] = value
         for p in players_in:
             if p not in keys:
@@ -1120,7 +1120,8 @@ _RE, _BACK, _OUT = t("trentuno.mark_re", "re"), t("trentuno.mark_back", "back"),
 
 def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
     cols = [Column("#")] + [Column(p) for p in setup.players]
-    cols += [Column(f"pot {setup.options['currency']}"), Column("what happened", "left")]
+    cols += [Column(str(t("trentuno.col_pot", "pot {currency}", currency=setup.options["currency"]))),
+             Column(str(t("trentuno.col_events", "what happened")), "left")]
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
         d = res.data
