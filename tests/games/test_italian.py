@@ -128,7 +128,7 @@ def test_boards_questions_and_summaries_are_drawn_in_the_language_in_use():
     i18n.use("it")
     board = game.board(setup, rp)
     assert board.notes == ("Anna è in testa: 2 mani vinte, somma 14.", "Prossimo mazziere: Carla.")
-    assert [c.header for c in board.tables[1].columns][:4] == ["#", "giocatore", "vinte", "mani"]
+    assert [c.header for c in board.tables[1].columns][:4] == ["#", "nome", "vinte", "mani"]
     assert board.tables[1].rows[0][5] == "7,0"  # the average with the decimal comma
     assert replay(game, setup, [hand]).results[0].summary == "Anna 7, Bruno 17, Carla 30 — vince Anna; ha bussato Anna"
     assert [q.text for q in game.questions(setup, {"hands": {"Anna": 3, "Bruno": 4}})] == [

@@ -380,8 +380,9 @@ class Simone(Game):
                         + ("", ""))
         target = setup.options.get("target")
         if target:
-            caption = t("simone.caption_target", "* won the hand · standing: hands won, then lower sum · target "
-                        "{target} hands won", target=target)
+            caption = tn("simone.caption_target", "* won the hand · standing: hands won, then lower sum · target "
+                         "{n} hand won", "* won the hand · standing: hands won, then lower sum · target {n} hands won",
+                         target)
         else:
             caption = t("simone.caption", "* won the hand · standing: hands won, then lower sum · no target")
         return Table(str(t("board.title", "{game} — {sides}", game=self.title, sides=", ".join(players))),
