@@ -251,8 +251,10 @@ def read_closed_by(doc: Mapping[str, Any], resolve, sides: Mapping) -> str | Non
 
 def hand_line(points: Mapping[str, int], closed_by: str | None) -> str:
     """The summary of a hand: ``"NS +710 (closed), EW +25"``, or the points then ``"; nobody closed"``."""
-    summary = ", ".join(str(t("burraco.line_closed", "{side} {points:+d} (closed)", side=n, points=p)
-                            if n == closed_by else t("burraco.line_side", "{side} {points:+d}", side=n, points=p))
+    summary = ", ".join(str(t("burraco.line_closed", "{side} {sign}{points} (closed)", side=n, sign="-" if p < 0 else "+",
+                              points=abs(p)) if n == closed_by else
+                            t("burraco.line_side", "{side} {sign}{points}", side=n, sign="-" if p < 0 else "+",
+                              points=abs(p)))
                         for n, p in points.items())
     return summary if closed_by else str(t("burraco.line_nobody", "{points}; nobody closed", points=summary))
 

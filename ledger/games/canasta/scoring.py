@@ -442,7 +442,8 @@ def _deck(rs: RuleSet) -> Msg:
 def check_closing(side: SideHand, rs: RuleSet) -> None:
     """Closing needs a pure and a dirty canasta (italian) or one canasta (classic); ``LedgerError``
     on ``closed_by`` otherwise."""
-    has = ", ".join(c.label for c in side.canastas) or t("canasta.no_canasta", "no canasta")
+    has = ", ".join(str(words.kind_text(c.kind, c.rank)) for c in side.canastas) or t("canasta.no_canasta",
+                                                                                        "no canasta")
     if rs is ITALIAN and not (side.has_pure and side.has_dirty):
         raise LedgerError(t("canasta.cannot_close", "{side} cannot close without a pure and a dirty canasta (it has "
                             "{has})", side=side.name, has=has), "closed_by", side.name)
@@ -518,10 +519,11 @@ def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str]
 def hand_line(points: Mapping[str, int], closed_by: str | None, classic: bool = False) -> str:
     """The summary of a hand: ``"NS +1460 (closed), EW +235"`` (classic: ``(went out)``), or the
     points then ``"; nobody closed"``; in the language in use."""
-    closer = t("canasta.line_went_out", "{side} {points:+d} (went out)") if classic else \
-        t("canasta.line_closed", "{side} {points:+d} (closed)")
-    plain = t("canasta.line_side", "{side} {points:+d}")
-    summary = ", ".join(str(_with(closer if n == closed_by else plain, side=n, points=p)) for n, p in points.items())
+    closer = t("canasta.line_went_out", "{side} {sign}{points} (went out)") if classic else \
+        t("canasta.line_closed", "{side} {sign}{points} (closed)")
+    plain = t("canasta.line_side", "{side} {sign}{points}")
+    summary = ", ".join(str(_with(closer if n == closed_by else plain, side=n, sign="-" if p < 0 else "+",
+                                  points=abs(p))) for n, p in points.items())
     return summary if closed_by else str(t("canasta.line_nobody", "{points}; nobody closed", points=summary))
 
 

@@ -147,6 +147,17 @@ def kind_label(kind: str, rank: str | None) -> str:
     return f"{kind} {rank}" if rank else kind
 
 
+_KIND_WORDS = {PURE: t("canasta.kind_pure", "pure"), DIRTY: t("canasta.kind_dirty", "dirty"),
+               PINELLE_PURE: t("canasta.kind_pinelle_pure", "pinelle pure"),
+               PINELLE_DIRTY: t("canasta.kind_pinelle_dirty", "pinelle dirty"), JOLLY: t("canasta.kind_jolly", "jolly")}
+
+
+def kind_text(kind: str, rank: str | None) -> str:
+    """A kind as a person reads it in the language in use: ``pure K`` (``pulita K``), ``jolly``."""
+    word = str(_KIND_WORDS.get(kind, kind))
+    return f"{word} {rank}" if rank else word
+
+
 # --- canastas, melds, hands ---------------------------------------------------------------------
 def read_canasta_items(value: Any, field: str) -> list[tuple[str, Any, str]]:
     """A side's ``canastas`` value → ``[("kind", (kind, rank), field) | ("cards", [Card], field)]``.
