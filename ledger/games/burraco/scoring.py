@@ -170,7 +170,7 @@ def check_closing(side: SideHand, rs: RuleSet) -> None:
     if rs.close_needs_clean and CLEAN not in side.kinds:
         raise LedgerError(t("burraco.close_clean", "{side} cannot close without a clean burraco in international "
                             "burraco (it has {kinds})", side=side.name,
-                            kinds=", ".join(str(KIND_NAMES.get(k, k)) for k in side.kinds)),
+                            kinds=[KIND_NAMES.get(k, k) for k in side.kinds]),
                           "closed_by", side.name)
 
 

@@ -442,8 +442,7 @@ def _deck(rs: RuleSet) -> Msg:
 def check_closing(side: SideHand, rs: RuleSet) -> None:
     """Closing needs a pure and a dirty canasta (italian) or one canasta (classic); ``LedgerError``
     on ``closed_by`` otherwise."""
-    has = ", ".join(str(words.kind_text(c.kind, c.rank)) for c in side.canastas) or t("canasta.no_canasta",
-                                                                                        "no canasta")
+    has = [words.kind_text(c.kind, c.rank) for c in side.canastas] or t("canasta.no_canasta", "no canasta")
     if rs is ITALIAN and not (side.has_pure and side.has_dirty):
         raise LedgerError(t("canasta.cannot_close", "{side} cannot close without a pure and a dirty canasta (it has "
                             "{has})", side=side.name, has=has), "closed_by", side.name)

@@ -25,7 +25,7 @@ from typing import Any
 from ledger.cards import Card, parse_card, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import as_bool, as_int, first_group, phrase_parts, put_once
-from ledger.i18n import t
+from ledger.i18n import Msg, t
 
 PURE, DIRTY, PINELLE_PURE, PINELLE_DIRTY, JOLLY = "pure", "dirty", "pinelle pure", "pinelle dirty", "jolly"
 KINDS = (PURE, DIRTY, PINELLE_PURE, PINELLE_DIRTY, JOLLY)
@@ -152,10 +152,10 @@ _KIND_WORDS = {PURE: t("canasta.kind_pure", "pure"), DIRTY: t("canasta.kind_dirt
                PINELLE_DIRTY: t("canasta.kind_pinelle_dirty", "pinelle dirty"), JOLLY: t("canasta.kind_jolly", "jolly")}
 
 
-def kind_text(kind: str, rank: str | None) -> str:
-    """A kind as a person reads it in the language in use: ``pure K`` (``pulita K``), ``jolly``."""
-    word = str(_KIND_WORDS.get(kind, kind))
-    return f"{word} {rank}" if rank else word
+def kind_text(kind: str, rank: str | None) -> Msg | str:
+    """A kind as a person reads it, shown in the language in use: ``pure K`` (``pulita K``), ``jolly``."""
+    word = _KIND_WORDS.get(kind, kind)
+    return t("canasta.kind_rank", "{kind} {rank}", kind=word, rank=rank) if rank else word
 
 
 # --- canastas, melds, hands ---------------------------------------------------------------------
