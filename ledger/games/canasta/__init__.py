@@ -50,7 +50,7 @@ from ledger.games.base import (
 from ledger.games.canasta.facts import CanastaNotes
 from ledger.games.canasta import entry
 from ledger.games.canasta.scoring import RULE_SETS, hand_line, opening_minimum, score_hand
-from ledger.i18n import Msg, number, t
+from ledger.i18n import number, t
 
 
 class CanastaGame(Game):

@@ -7,7 +7,7 @@ points and items out; ``LedgerError`` naming the field on bad input.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from ledger.cards import JOKER, SUITS, THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card, Deck, parse_cards
@@ -142,7 +142,7 @@ def classify(cards: Sequence[Card], rs: RuleSet, field: str) -> Canasta:
         three = next(c for c in naturals if c.rank == "3")
         what = (t("canasta.red_three_canasta", "{card} in a canasta: a red three is set aside when drawn")
                 if three in RED_THREES else t("canasta.three_canasta", "{card} in a canasta: threes are never melded"))
-        raise LedgerError(Msg(what.code, what.text, {"card": str(three)}), field, text)
+        raise LedgerError(replace(what, params={"card": str(three)}), field, text)
     ranks = sorted({c.rank for c in naturals}, key=NATURAL_RANKS.index)
     if len(ranks) > 1:
         raise LedgerError(t("canasta.mixed_ranks", "a canasta is of one rank, this one mixes {ranks}", ranks=ranks),
@@ -521,14 +521,9 @@ def hand_line(points: Mapping[str, int], closed_by: str | None, classic: bool = 
     closer = t("canasta.line_went_out", "{side} {sign}{points} (went out)") if classic else \
         t("canasta.line_closed", "{side} {sign}{points} (closed)")
     plain = t("canasta.line_side", "{side} {sign}{points}")
-    summary = ", ".join(str(_with(closer if n == closed_by else plain, side=n, sign="-" if p < 0 else "+",
-                                  points=abs(p))) for n, p in points.items())
+    summary = ", ".join(str(replace(closer if n == closed_by else plain, params={"side": n, "sign": "-" if p < 0 else "+",
+                                                                           "points": abs(p)})) for n, p in points.items())
     return summary if closed_by else str(t("canasta.line_nobody", "{points}; nobody closed", points=summary))
-
-
-def _with(msg: Msg, **params: Any) -> Msg:
-    """``msg`` (a message chosen among a few) with its parameters."""
-    return Msg(msg.code, msg.text, params)
 
 
 def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve, expected) -> tuple[dict, str | None, bool]:

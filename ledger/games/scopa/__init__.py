@@ -26,7 +26,7 @@ from ledger.games.base import (
     check_names, points_board, points_line, named_sides, side_label,
 )
 from ledger.games.scopa import entry
-from ledger.i18n import Msg, number, t
+from ledger.i18n import number, t
 from ledger.games.scopa.scoring import (
     TARGETS, Options, leader, match_outcome, napoleone, score_piles,
 )
@@ -224,7 +224,7 @@ def _check_same_options(value: object, options: Options) -> None:
             msg = (t("scopa.option_on", "the match is played with {option} on (options are set for the match)")
                    if getattr(options, key) else
                    t("scopa.option_off", "the match is played with {option} off (options are set for the match)"))
-            raise LedgerError(Msg(msg.code, msg.text, {"option": key}), f"options.{key}", value[key])
+            raise LedgerError(replace(msg, params={"option": key}), f"options.{key}", value[key])
 
 
 def _seat_sides(rules: str, sides: Any, players: Any) -> tuple[tuple[str, ...], dict]:
@@ -236,7 +236,7 @@ def _seat_sides(rules: str, sides: Any, players: Any) -> tuple[tuple[str, ...], 
     if not pairs and (rules == "scopone" or sizes != {1} or len(teams) not in (2, 3)):
         what = (t("scopa.seat_scopone", "{rules} is played by two pairs") if rules == "scopone" else
                 t("scopa.seat_scopa", "{rules} is played by two pairs, or 2 or 3 sides of one player"))
-        raise LedgerError(Msg(what.code, what.text, {"rules": rules}), "sides", {k: list(v) for k, v in teams.items()})
+        raise LedgerError(replace(what, params={"rules": rules}), "sides", {k: list(v) for k, v in teams.items()})
     seated = check_names([p for turn in zip(*teams.values()) for p in turn], "sides")
     if players and {p.casefold() for p in check_names(players, "players")} != {p.casefold() for p in seated}:
         raise LedgerError(t("scopa.players_sides", "the players and the sides name different people"), "players",

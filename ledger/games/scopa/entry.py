@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from ledger.cards import ITALIAN_40, Card, format_cards, parse_cards
@@ -30,7 +30,7 @@ from ledger.games.base import MatchSetup, Question, as_bool, as_int, check_keys
 from ledger.games.scopa.scoring import DECK_SIZE, DENARI_IN_DECK, Options, Pile, cards_names, check_counted, \
     check_scope, check_together, pile_from_cards
 from ledger.games.suggest import did_you_mean
-from ledger.i18n import Msg, t, tn
+from ledger.i18n import t, tn
 
 REST_WORDS = frozenset({"rest", "resto", "il resto", "rest of the deck", "*"})
 # a side's counts: document field → what it is (the prompt)
@@ -198,7 +198,7 @@ def read_hand(raw: object, resolve: Callable[[Any, str], str], rules: str, optio
     if len(sides) not in allowed:
         what = (t("scopa.sides_count_scopone", "{rules} is played by two pairs: 2 sides, not {n}") if rules == "scopone"
                 else t("scopa.sides_count", "{rules} is played by 2 or 3 sides (a pair is one side), not {n}"))
-        raise LedgerError(Msg(what.code, what.text, {"rules": rules, "n": len(sides)}), "sides", list(sides))
+        raise LedgerError(replace(what, params={"rules": rules, "n": len(sides)}), "sides", list(sides))
     fields = {name: f for name, (f, _) in sides.items()}
     return _read_piles({name: v for name, (_, v) in sides.items()}, fields, options)
 

@@ -16,7 +16,7 @@ field (``sides.Anna.primiera``) and the value.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 from typing import Iterable, Mapping, Sequence
 
@@ -236,7 +236,7 @@ def check_together(piles: Mapping[str, Pile], held: Mapping[str, frozenset[Card]
                               (t("scopa.sum_denari", "the sides' denari add up to {total}, not {want}"),
                                sum(p.denari for p in piles.values()), DENARI_IN_DECK)):
         if total != want:
-            raise LedgerError(Msg(what.code, what.text, {"total": total, "want": want}), "sides", total)
+            raise LedgerError(replace(what, params={"total": total, "want": want}), "sides", total)
     owner: dict[Card, str] = {c: s for s, cards in held.items() for c in cards}
     for side, p in piles.items():
         if not p.counted:
@@ -250,7 +250,7 @@ def check_together(piles: Mapping[str, Pile], held: Mapping[str, frozenset[Card]
     for card, name, on in ((SETTEBELLO, t("scopa.no_settebello", "no side holds the settebello ({card})"), True),
                            (RE_BELLO, t("scopa.no_re_bello", "no side holds the re bello ({card})"), options.re_bello)):
         if on and card not in owner:
-            raise LedgerError(Msg(name.code, name.text, {"card": options.card(card)}), "sides", str(card))
+            raise LedgerError(replace(name, params={"card": options.card(card)}), "sides", str(card))
     with_primiera = [s for s, p in piles.items() if p.counted and p.primiera]
     for suit in SUITS:
         left = PER_SUIT - sum(1 for cards in held.values() for c in cards if c.suit == suit)
