@@ -29,7 +29,7 @@ from ledger.i18n import Msg, t
 
 PURE, DIRTY, PINELLE_PURE, PINELLE_DIRTY, JOLLY = "pure", "dirty", "pinelle pure", "pinelle dirty", "jolly"
 KINDS = (PURE, DIRTY, PINELLE_PURE, PINELLE_DIRTY, JOLLY)
-KIND_HELP = "pure K, dirty 7, pure A, pinelle pure, pinelle dirty, jolly"
+KIND_HELP = t("canasta.kind_help", "pure K, dirty 7, pure A, pinelle pure, pinelle dirty, jolly")
 
 _PURE_WORDS = {"pure", "pura", "puro", "pulita", "pulite", "pulito", "natural", "naturale", "naturali",
                "clean", "naturals", "pures"}
