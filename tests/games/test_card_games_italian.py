@@ -67,15 +67,14 @@ def test_json_is_the_same_in_both_languages(cli, case):
     ("burraco", ["NS=2 puliti, 1 sporco, calate 310, in mano 35, pozzetto preso, chiuso",
                  "EW=calate 100, in mano 35, no pozzetto"]),
 ])
-def test_a_match_in_italian(cli, monkeypatch, game, words):
-    monkeypatch.setenv("COLUMNS", "200")  # the notes on one line
+def test_a_match_in_italian(cli, game, words):
     cli("match", "new", game, "-p", "Anna,Bruno,Carla,Dario")
     out = cli("--lang", "it", "hand", "add", "1", *words).stdout
     assert "NS ha chiuso" in out and "contro" in out and "(ha chiuso)" in out
     if game == "canasta":
         assert "Canasta (italiana)" in out and "+5.100" in out and "Minimo di apertura ora: NS 120, EW 50." in out
     else:
-        assert "2 puliti, 1 sporco; EW senza pozzetto" in out and "Mancano a 2.005: NS 1.130" in out
+        assert "2 puliti" in out and "Mancano a 2.005: NS 1.130" in out
     english = cli("--lang", "en", "show", "1").stdout
     assert "NS closed" in english and "ha chiuso" not in english
     assert cli("--lang", "it", "show", "1", "--json").stdout == cli("show", "1", "--json").stdout
@@ -101,6 +100,17 @@ def test_plural_forms_and_lists():
     assert kinds_count(["clean", "clean", "dirty"]) == "2 puliti, 1 sporco"
     i18n.use("en")
     assert kinds_count(["clean", "clean", "dirty"]) == "2 clean, 1 dirty"
+
+
+def test_the_burraco_hand_note_in_italian():
+    from ledger.games.base import HandResult
+
+    data = {"closed_by": "NS", "sides": {"NS": {"burraco": ["clean", "clean", "dirty"], "pozzetto": True},
+                                         "EW": {"burraco": [], "pozzetto": False}}}
+    game = get_game("burraco")
+    assert game.hand_note(HandResult(data)) == "NS closed; NS 2 clean, 1 dirty; EW no pozzetto"
+    i18n.use("it")
+    assert game.hand_note(HandResult(data)) == "NS ha chiuso; NS 2 puliti, 1 sporco; EW senza pozzetto"
 
 
 def test_questions_are_asked_in_italian():
