@@ -262,6 +262,8 @@ class Game:
     player_counts: tuple[int, ...] = ()  # when only some counts in the range are played (canasta: 2, 4)
     facts: GameNotes = GameNotes()
     own_stakes: str | None = None
+    deal_files: str | None = None  # the field's file format of deals the game reads and writes (bridge: "PBN")
+    deal_rules: str = ""  # the rule set a file's deals are scored by on their own, when it names none
 
     @property
     def players_text(self) -> str:
@@ -420,6 +422,18 @@ class Game:
     def hand_note(self, result: HandResult) -> str:
         """The short note beside a hand on the scoreboard (its notable items); empty by default."""
         return ""
+
+    # --- files of deals (a game with ``deal_files``: ``ledger pbn``) ------------------------------
+    def read_deals(self, text: str | Iterable[str]) -> Any:
+        """A file of deals in the game's ``deal_files`` format → what was read of it: ``hands``
+        (hand documents, in order), ``skipped`` (one line for each deal not read) and ``scoring``
+        (the rule set the file names, or None). ``LedgerError`` naming the deal and tag."""
+        raise NotImplementedError
+
+    def write_deals(self, setup: MatchSetup, results: Sequence[HandResult], event: str = "", site: str = "",
+                    date: str = "") -> str:
+        """The text of a match's scored deals in the ``deal_files`` format (``date`` as it writes it)."""
+        raise NotImplementedError
 
 
 def stored_replay(game: Game, setup: MatchSetup, rows: Sequence[Any]) -> Replay | None:

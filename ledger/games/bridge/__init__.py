@@ -50,6 +50,20 @@ class Bridge(Game):
     rule_sets = (RUBBER, CHICAGO, DUPLICATE)
     min_players = 4
     max_players = 4
+    deal_files = "PBN"
+    deal_rules = DUPLICATE
+
+    def read_deals(self, text):
+        """A PBN file's played games (:func:`ledger.games.bridge.pbn.read_pbn`)."""
+        from ledger.games.bridge.pbn import read_pbn
+
+        return read_pbn(text)
+
+    def write_deals(self, setup, results, event="", site="", date=""):
+        """A match's deals as PBN with their ``[Score]`` (:func:`ledger.games.bridge.pbn.write_pbn`)."""
+        from ledger.games.bridge.pbn import write_pbn
+
+        return write_pbn(setup, results, event=event, site=site, date=date)
 
     # --- setup ----------------------------------------------------------------------------------
     def seat(self, rules, players, sides):
