@@ -264,6 +264,8 @@ class Game:
     own_stakes: str | None = None
     deal_files: str | None = None  # the field's file format of deals the game reads and writes (bridge: "PBN")
     deal_rules: str = ""  # the rule set a file's deals are scored by on their own, when it names none
+    samples: str | None = None  # the module dealing its matches at random (bench/synthetic.py), if any
+    sample_weight: int = 0  # its share of the synthetic ledger's matches
 
     @property
     def players_text(self) -> str:
@@ -422,6 +424,24 @@ class Game:
     def hand_note(self, result: HandResult) -> str:
         """The short note beside a hand on the scoreboard (its notable items); empty by default."""
         return ""
+
+    # --- matches dealt at random (``bench/synthetic.py``) ------------------------------------
+    def sample_setup(self, players: Sequence[str], rng: Any) -> MatchSetup:
+        """A match's settings among ``players``, chosen with ``rng`` (a ``random.Random``), as a
+        real table would play it: the ``sample_setup`` of the game's ``samples`` module."""
+        return self._samples().sample_setup(self, players, rng)
+
+    def sample_hand(self, setup: MatchSetup, state: MatchState, rng: Any) -> dict:
+        """The next hand of the match in ``state``, dealt at random with ``rng``: a hand document
+        as entered (the scorer may still refuse it: deal again)."""
+        return self._samples().sample_hand(setup, state, rng)
+
+    def _samples(self) -> Any:
+        import importlib
+
+        if self.samples is None:
+            raise NotImplementedError(f"{self.name} deals no matches at random")
+        return importlib.import_module(self.samples)
 
     # --- files of deals (a game with ``deal_files``: ``ledger pbn``) ------------------------------
     def read_deals(self, text: str | Iterable[str]) -> Any:

@@ -44,6 +44,8 @@ class Bridge(Game):
     """Contract bridge scorer (see the module docstring): rule sets rubber, chicago, duplicate."""
 
     name = "bridge"
+    samples = "ledger.games.bridge.sample"
+    sample_weight = 15
     facts = BridgeNotes()
     title = "Bridge"
     version = "1"

@@ -56,6 +56,8 @@ class CanastaGame(Game):
     """The Canasta scorer (see the module docstring for the rules it implements)."""
 
     name = "canasta"
+    samples = "ledger.games.canasta.sample"
+    sample_weight = 15
     facts = CanastaNotes()
     title = "Canasta"
     version = "1"

@@ -228,6 +228,8 @@ class Simone(Game):
     """The Gioco di Simone scorer (see the module docstring for the rules it implements)."""
 
     name = "simone"
+    samples = "ledger.games.simone.sample"
+    sample_weight = 15
     facts = SimoneNotes()
     title = "Il Gioco di Simone"
     version = "1"

@@ -190,6 +190,8 @@ class Trentasette(Game):
     """The Trentasette scorer (see the module docstring for the rules it implements)."""
 
     name = "trentasette"
+    samples = "ledger.games.trentasette.sample"
+    sample_weight = 30
     facts = TrentasetteNotes()
     title = "Trentasette"
     version = "1"

@@ -568,6 +568,8 @@ class Trentuno(Game):
     """The Trentuno scorer (see the module docstring for the rules it implements)."""
 
     name = "trentuno"
+    samples = "ledger.games.trentuno.sample"
+    sample_weight = 25
     facts = TrentunoNotes()
     own_stakes = "life"  # its own money: lives for the pot (Game.own_stakes)
     title = "Trentuno"
