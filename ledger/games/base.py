@@ -22,6 +22,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ledger.errors import LedgerError
 from ledger.games.facts import GameNotes
+from ledger.games.record import JsonRecord, NoExtra, optional  # noqa: F401 (optional: for the games)
 from ledger.games.suggest import did_you_mean
 
 
@@ -117,15 +118,51 @@ class MatchSetup:
 class HandResult:
     """The score of one hand.
 
-    ``data`` is the JSON object that ``ledger score --json`` prints for it (its fields per game
-    are in FORMATS.md, e.g. ``points`` and ``items``); ``summary`` is one line for people.
+    ``detail`` is the game's own result, a frozen :class:`~ledger.games.record.JsonRecord`
+    (``Game.result_type``) whose :meth:`to_json` is the JSON object that ``ledger score --json``
+    prints and the ledger stores for the hand (its fields per game are in FORMATS.md, e.g.
+    ``points`` and ``items``); ``summary`` is one line for people.
     """
 
-    data: Mapping[str, Any]
+    detail: JsonRecord
     summary: str = ""
 
     def to_json(self) -> dict:
-        return dict(self.data)
+        if isinstance(self.detail, Mapping): return dict(self.detail)  # TRANSITION
+        return self.detail.to_json()
+
+    @property
+    def data(self):  # TRANSITION
+        return self.detail if isinstance(self.detail, Mapping) else self.to_json()
+
+    @property
+    def points(self) -> Mapping[str, Any] | None:
+        """Each side's points in the hand, for a game whose result has them (None otherwise):
+        what the default scoreboard and report read without knowing the game."""
+        points = self.detail.get("points") if isinstance(self.detail, Mapping) else getattr(self.detail, "points", None)  # TRANSITION
+        return points if isinstance(points, Mapping) else None
+
+
+@dataclass(frozen=True)
+class Item(JsonRecord):
+    """One scoring item of a side's hand: ``{"item": "ace of hearts", "points": 1}``."""
+
+    item: str
+    points: int
+
+
+def items_of(by_side: Mapping[str, Iterable[tuple[str, int]]]) -> dict[str, tuple[Item, ...]]:
+    """``{side: [(item, points), …]}`` → each side's :class:`Item` values."""
+    return {side: tuple(Item(i, p) for i, p in its) for side, its in by_side.items()}
+
+
+@dataclass(frozen=True)
+class PointsResult(JsonRecord):
+    """The result of a points game's hand: each side's ``points`` and the ``items`` they came
+    from (a game's own result adds its fields after these two)."""
+
+    points: Mapping[str, int]
+    items: Mapping[str, tuple[Item, ...]]
 
 
 @dataclass(frozen=True)
@@ -137,29 +174,30 @@ class MatchState:
       Trentuno).
     - ``finished``: the natural end was reached; ``winner`` is a side name, a list of names for a
       shared win, or None.
-    - ``extra``: game-specific state (vulnerability, lives, pot, opening minimum …), JSON-ready.
+    - ``extra``: the game's own state (vulnerability, lives, pot, opening minimum …), a frozen
+      :class:`~ledger.games.record.JsonRecord` of the game's ``Game.state_extra`` class.
     """
 
     hands: int
     totals: Mapping[str, Any]
     finished: bool = False
     winner: Any = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: JsonRecord = NoExtra()
 
     def to_json(self) -> dict:
         """``{"hands", "totals", "winner", "finished", **extra}``: what ``replay --json`` prints
         of the final state, and what the ledger stores after each hand (``hand.state``)."""
         doc = {"hands": self.hands, "totals": dict(self.totals), "winner": self.winner,
                "finished": self.finished}
-        doc.update(self.extra)
+        doc.update(self.extra if isinstance(self.extra, Mapping) else self.extra.to_json())  # TRANSITION
         return doc
 
     @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> "MatchState":
-        """The state that :meth:`to_json` wrote (a stored ``hand.state``): applying the next hand
-        to it gives what applying it to the original gives (a test checks every game)."""
-        extra = dict(doc)
-        return cls(extra.pop("hands"), extra.pop("totals"), bool(extra.pop("finished")), extra.pop("winner"), extra)
+    def from_json(cls, doc: Mapping[str, Any], extra: type[JsonRecord] = NoExtra) -> "MatchState":
+        """The state that :meth:`to_json` wrote (a stored ``hand.state``), its game's own part
+        read as ``extra`` (``Game.load_state`` knows which): applying the next hand to it gives
+        what applying it to the original gives (a test checks every game)."""
+        return cls(doc["hands"], dict(doc["totals"]), bool(doc["finished"]), doc["winner"], extra.from_json(doc))
 
 
 @dataclass(frozen=True)
@@ -262,6 +300,8 @@ class Game:
     player_counts: tuple[int, ...] = ()  # when only some counts in the range are played (canasta: 2, 4)
     facts: GameNotes = GameNotes()
     own_stakes: str | None = None
+    state_extra: type[JsonRecord] = NoExtra  # the game's own part of a match state (MatchState.extra)
+    result_type: type[JsonRecord] = NoExtra  # a hand's result (HandResult.detail), as a match stores it
     deal_files: str | None = None  # the field's file format of deals the game reads and writes (bridge: "PBN")
     deal_rules: str = ""  # the rule set a file's deals are scored by on their own, when it names none
     samples: str | None = None  # the module dealing its matches at random (bench/synthetic.py), if any
@@ -364,6 +404,32 @@ class Game:
         """
         raise NotImplementedError
 
+    def load_state(self, setup: MatchSetup, doc: Mapping[str, Any]) -> MatchState:
+        """The state that :meth:`MatchState.to_json` wrote for a match of ``setup`` (a stored
+        ``hand.state``); its own part is read as the game's ``state_extra`` class."""
+        if self.state_extra is NoExtra and self.name not in ("trentasette", "scopa", "burraco"):  # TRANSITION
+            d = dict(doc); return MatchState(d.pop("hands"), d.pop("totals"), bool(d.pop("finished")), d.pop("winner"), d)
+        return MatchState.from_json(doc, self.state_extra)
+
+    def load_result(self, setup: MatchSetup, doc: Mapping[str, Any]) -> JsonRecord:
+        """The hand result that ``HandResult.to_json`` wrote for a hand of a match of ``setup``
+        (a stored ``hand.result``), as the game's ``result_type``."""
+        return self.result_type.from_json(doc) if self.result_type is not NoExtra else doc  # TRANSITION
+
+    def next_dealer(self, setup: MatchSetup, state: MatchState) -> str:
+        """Who deals the hand after ``state``: by default the next seat (:meth:`dealer`)."""
+        return self.dealer(setup, state.hands)
+
+    def settlement(self, state: MatchState) -> Mapping[str, int] | None:
+        """The money of a game that keeps its own (``own_stakes``), as its state says it: player →
+        net cents, None until it is settled (the others' stakes are settled from the totals)."""
+        return None
+
+    def stake_segments(self, state: MatchState) -> list[Mapping[str, Any]]:
+        """The scores that a stake settles one by one (``games.stakes``): the match's totals by
+        default; a rubber bridge match, each rubber."""
+        return [state.totals]
+
     def finish_early(self, setup: MatchSetup, state: MatchState) -> MatchState:
         """The state when the scorekeeper ends the match before its natural end.
 
@@ -412,7 +478,7 @@ class Game:
     def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
                       setup: MatchSetup | None = None) -> str:
         """One short line for a hand (``ledger match history``): with ``result`` (the hand's
-        :attr:`HandResult.data`, as stored) what it scored, as the hand's ``summary`` says it
+        :meth:`HandResult.to_json`, as stored) what it scored, as the hand's ``summary`` says it
         (``"Anna +1, Bruno -8, Carla +12"``, ``"4SX by W -2: NS +500"``); without, what ``doc``
         entered, or ``""``. ``setup`` is the match when known. Never raises: a document or result
         it cannot read (an old scorer's, say) gives what can be read of it, or ``""``.
@@ -459,7 +525,7 @@ class Game:
 def stored_replay(game: Game, setup: MatchSetup, rows: Sequence[Any]) -> Replay | None:
     """The replay of a match as the ledger stored it, without scoring anything again: ``rows``
     are its live hands in order, each with ``document``, ``result`` (the hand's
-    :attr:`HandResult.data`), ``state`` (:meth:`MatchState.to_json` after it) and
+    :meth:`HandResult.to_json`), ``state`` (:meth:`MatchState.to_json` after it) and
     ``scorer_version``. None when some row has no state or was scored by another version of the
     game's scorer: the caller replays the documents then (:func:`replay`). The stored rows equal
     a replay because every write re-stores the hands it changes (``ledger db check`` verifies it).
@@ -468,10 +534,10 @@ def stored_replay(game: Game, setup: MatchSetup, rows: Sequence[Any]) -> Replay 
     for r in rows:
         if r.state is None or r.scorer_version != game.version:
             return None
-        states.append(MatchState.from_json(r.state))
-    results = [HandResult(r.result) for r in rows]
+        states.append(game.load_state(setup, r.state))
+    results = [HandResult(game.load_result(setup, r.result)) for r in rows]
     if rows:  # the one line said of a hand: only the newest one is ever printed
-        results[-1] = HandResult(rows[-1].result, game.describe_hand(rows[-1].document, rows[-1].result, setup))
+        results[-1] = HandResult(results[-1].detail, game.describe_hand(rows[-1].document, rows[-1].result, setup))
     start, played = game.start(setup), None
     if setup.ended_early:
         if states:
@@ -684,7 +750,7 @@ def points_board(game: Game, setup: MatchSetup, rp: Replay, unit: str = "") -> B
     cols.append(Column("notes", "left"))
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
-        pts = res.data.get("points", {})
+        pts = res.points or {}
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
             row += [_signed(pts.get(s, 0)), str(st.totals.get(s, 0))]
@@ -708,8 +774,7 @@ def status_notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
     elif setup.ended_early:
         notes.append("The match was ended early, with no winner.")
     else:
-        nxt = final.extra.get("next_dealer") or game.dealer(setup, final.hands)
-        notes.append(f"Next dealer: {nxt}.")
+        notes.append(f"Next dealer: {game.next_dealer(setup, final)}.")
     return notes
 
 

@@ -333,7 +333,7 @@ class Ledger:
             state = before.states[-1] if before.states else before.start
         else:  # the newest live hand has its state stored (by the branches above)
             assert last is not None and last.state is not None
-            state = MatchState.from_json(last.state)
+            state = game.load_state(setup, last.state)
         position = (last.position + 1) if last is not None else 1
         raw = _raw(setup)
         rows, results, states = [], [], []
@@ -379,7 +379,7 @@ class Ledger:
                                for r in rows[:changed]) else 0
         raw = _raw(setup)
         before = rows[start - 1].state if start else None  # stored for every hand before start
-        state = MatchState.from_json(before) if before is not None else game.start(raw)
+        state = game.load_state(raw, before) if before is not None else game.start(raw)
         for i in range(start, len(rows)):
             try:
                 state, result = game.apply(raw, state, rows[i].document)

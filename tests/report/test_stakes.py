@@ -80,7 +80,7 @@ def test_canasta_per_point_each_player_of_a_pair_wins_or_pays_the_margin():
 
 def test_bridge_per_hundred_rounds_the_margin_to_the_nearest_hundred():
     setup, final = replayed(demo_doc("40_bridge.json"), stake_cents=50, stake_per="100")
-    assert final.extra["margin"] == 350
+    assert final.to_json()["margin"] == 350
     assert match_money(setup, final).nets == {"Carla": 200, "Dario": -200, "Elena": 200, "Franco": -200}
 
 
@@ -142,7 +142,7 @@ def test_trentuno_keeps_its_own_settlement():
     setup, final = replayed(demo_doc("20_trentuno.json"))
     money = match_money(setup, final)
     assert money.per == "life" and money.describe() == "0.50 EUR per life"
-    assert money.nets == final.extra["settlement"]
+    assert money.nets == final.to_json()["settlement"]
     # the unit is the game's own (Game.own_stakes); the games without their own money have none
     assert [g for g in available() if get_game(g).own_stakes] == ["trentuno"]
 

@@ -9,6 +9,7 @@ from typing import Any, Sequence
 
 from ledger.cards import FRENCH_52, format_cards
 from ledger.games.base import MatchSetup, MatchState
+from ledger.games.trentuno.records import TrentunoState
 
 
 def sample_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup:
@@ -18,7 +19,8 @@ def sample_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup
 
 def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict:
     """Three cards for each player still in, and one of them knocks."""
-    still = [p for p in setup.players if state.extra["lives"].get(p, 0) > 0]
+    lives = state.extra.lives if isinstance(state.extra, TrentunoState) else {}
+    still = [p for p in setup.players if lives.get(p, setup.options["lives"]) > 0]
     deck = FRENCH_52.cards()
     rng.shuffle(deck)
     doc: dict[str, Any] = {"hands": {p: format_cards(deck.pop() for _ in range(3)) for p in still}}
