@@ -40,6 +40,7 @@ protocol of :mod:`ledger.games.base`, with its scoreboard.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any, Mapping
 
 from ledger.errors import LedgerError
@@ -49,13 +50,17 @@ from ledger.games.base import (
 )
 from ledger.games.canasta.facts import CanastaNotes
 from ledger.games.canasta import entry
-from ledger.games.canasta.scoring import RULE_SETS, hand_line, opening_minimum, score_hand
+from ledger.games.canasta.scoring import (
+    RULE_SETS, CanastaHand, CanastaResult, CanastaState, hand_line, opening_minimum, score_hand,
+)
 
 
 class CanastaGame(Game):
     """The Canasta scorer (see the module docstring for the rules it implements)."""
 
     name = "canasta"
+    state_extra = CanastaState
+    result_type = CanastaResult
     samples = "ledger.games.canasta.sample"
     sample_weight = 15
     facts = CanastaNotes()
@@ -107,7 +112,7 @@ class CanastaGame(Game):
     def start(self, setup):
         rs = RULE_SETS[setup.rules]
         return MatchState(0, {s: 0 for s in setup.sides},
-                          extra={"opening_minimum": {s: opening_minimum(0, rs) for s in setup.sides}})
+                          extra=CanastaState({s: opening_minimum(0, rs) for s in setup.sides}))
 
     def apply(self, setup, state, doc):
         """Score the next hand; new totals, opening minimums and the winner (first to the target
@@ -121,16 +126,18 @@ class CanastaGame(Game):
         if doc.get("rules") is not None and self.check_rules(doc["rules"]) != setup.rules:
             raise LedgerError(f"this match is played with the {setup.rules} rules", "rules", doc["rules"])
         result = score_hand(doc, rs, setup.resolve_side, expected=setup.side_names)
-        closer = result.data["closed_by"]
-        if closer and not setup.teams and result.data["sides"][closer]["hand_points"]:
+        hand = result.detail
+        closer = hand.closed_by
+        if closer and not setup.teams and hand.sides[closer].hand_points:
             raise LedgerError(f"{closer} closed, so no cards are left in that hand", f"sides.{closer}.hand_points",
-                              result.data["sides"][closer]["hand_points"])
-        totals = {s: state.totals.get(s, 0) + result.data["points"][s] for s in setup.side_names}
+                              hand.sides[closer].hand_points)
+        totals = {s: state.totals.get(s, 0) + hand.points[s] for s in setup.side_names}
         finished, winner = running_winner(totals, setup.options.get("target", rs.target))
         minimum = {s: opening_minimum(totals[s], rs) for s in setup.side_names}
-        data = {**result.data, "totals": totals, "opening_minimum": minimum}
-        return MatchState(state.hands + 1, totals, finished, winner, {"opening_minimum": minimum}), \
-            HandResult(data, result.summary)
+        detail = CanastaResult(**{f.name: getattr(hand, f.name) for f in fields(hand)}, totals=totals,
+                               opening_minimum=minimum)
+        return MatchState(state.hands + 1, totals, finished, winner, CanastaState(minimum)), \
+            HandResult(detail, result.summary)
 
     def board(self, setup, replay):
         """Per hand both sides' points, running totals and the opening minimum each side needs next."""
@@ -187,27 +194,27 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     cols.append(Column("notes", "left"))
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
-        pts, mins = res.data.get("points", {}), st.extra.get("opening_minimum", {})
+        pts, mins = res.detail.points, st.extra.opening_minimum
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
             row += [f"{pts.get(s, 0):+d}", str(st.totals.get(s, 0)), str(mins.get(s, ""))]
-        row.append(_board_note(res.data))
+        row.append(_board_note(res.detail))
         rows.append(tuple(row))
     who = " v ".join(f"{s} ({' & '.join(p)})" if setup.teams else s for s, p in setup.sides.items())
     table = Table(f"Canasta ({rs.name}) — {who}", tuple(cols), tuple(rows),
                   caption=f"Game to {setup.options.get('target', rs.target)}; 'min' is the opening minimum "
                           f"for the next hand.")
-    final_min = rp.final.extra.get("opening_minimum", {})
+    final_min = rp.final.extra.opening_minimum
     notes = status_notes(game, setup, rp)
     notes.append("Opening minimum now: " + ", ".join(f"{s} {final_min.get(s)}" for s in sides) + ".")
     return Board((table,), tuple(notes))
 
 
-def _board_note(data: Mapping[str, Any]) -> str:
+def _board_note(hand: CanastaHand) -> str:
     """``NS closed``, ``nobody closed``, and which side had not opened."""
-    closed = data.get("closed_by")
-    note = f"{closed} closed" + (" concealed" if data.get("concealed") else "") if closed else "nobody closed"
-    idle = [s for s, v in data.get("sides", {}).items() if not v.get("opened", True)]
+    closed = hand.closed_by
+    note = f"{closed} closed" + (" concealed" if hand.concealed else "") if closed else "nobody closed"
+    idle = [s for s, v in hand.sides.items() if not v.opened]
     return note + "".join(f"; {s} had not opened" for s in idle)
 
 
