@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from ledger.errors import LedgerError
 from ledger.games.facts import GameNotes
 from ledger.games.record import JsonRecord, NoExtra, optional  # noqa: F401 (optional: for the games)
 from ledger.games.suggest import did_you_mean
+
+R = TypeVar("R", bound=JsonRecord)
 
 
 @dataclass(frozen=True)
@@ -128,18 +130,18 @@ class HandResult:
     summary: str = ""
 
     def to_json(self) -> dict:
-        if isinstance(self.detail, Mapping): return dict(self.detail)  # TRANSITION
         return self.detail.to_json()
 
-    @property
-    def data(self):  # TRANSITION
-        return self.detail if isinstance(self.detail, Mapping) else self.to_json()
+    def detail_as(self, kind: type[R]) -> R:
+        """``detail`` as the game's result class ``kind`` (what the game's own code reads)."""
+        assert isinstance(self.detail, kind), (type(self.detail), kind)
+        return self.detail
 
     @property
     def points(self) -> Mapping[str, Any] | None:
         """Each side's points in the hand, for a game whose result has them (None otherwise):
         what the default scoreboard and report read without knowing the game."""
-        points = self.detail.get("points") if isinstance(self.detail, Mapping) else getattr(self.detail, "points", None)  # TRANSITION
+        points = getattr(self.detail, "points", None)
         return points if isinstance(points, Mapping) else None
 
 
@@ -189,8 +191,13 @@ class MatchState:
         of the final state, and what the ledger stores after each hand (``hand.state``)."""
         doc = {"hands": self.hands, "totals": dict(self.totals), "winner": self.winner,
                "finished": self.finished}
-        doc.update(self.extra if isinstance(self.extra, Mapping) else self.extra.to_json())  # TRANSITION
+        doc.update(self.extra.to_json())
         return doc
+
+    def extra_as(self, kind: type[R]) -> R:
+        """``extra`` as the game's state class ``kind`` (what the game's own code reads)."""
+        assert isinstance(self.extra, kind), (type(self.extra), kind)
+        return self.extra
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any], extra: type[JsonRecord] = NoExtra) -> "MatchState":
@@ -301,7 +308,7 @@ class Game:
     facts: GameNotes = GameNotes()
     own_stakes: str | None = None
     state_extra: type[JsonRecord] = NoExtra  # the game's own part of a match state (MatchState.extra)
-    result_type: type[JsonRecord] = NoExtra  # a hand's result (HandResult.detail), as a match stores it
+    result_type: type[JsonRecord]  # a hand's result (HandResult.detail), as a match stores it: must
     deal_files: str | None = None  # the field's file format of deals the game reads and writes (bridge: "PBN")
     deal_rules: str = ""  # the rule set a file's deals are scored by on their own, when it names none
     samples: str | None = None  # the module dealing its matches at random (bench/synthetic.py), if any
@@ -407,14 +414,12 @@ class Game:
     def load_state(self, setup: MatchSetup, doc: Mapping[str, Any]) -> MatchState:
         """The state that :meth:`MatchState.to_json` wrote for a match of ``setup`` (a stored
         ``hand.state``); its own part is read as the game's ``state_extra`` class."""
-        if self.state_extra is NoExtra and self.name not in ("trentasette", "scopa", "burraco"):  # TRANSITION
-            d = dict(doc); return MatchState(d.pop("hands"), d.pop("totals"), bool(d.pop("finished")), d.pop("winner"), d)
         return MatchState.from_json(doc, self.state_extra)
 
     def load_result(self, setup: MatchSetup, doc: Mapping[str, Any]) -> JsonRecord:
         """The hand result that ``HandResult.to_json`` wrote for a hand of a match of ``setup``
         (a stored ``hand.result``), as the game's ``result_type``."""
-        return self.result_type.from_json(doc) if self.result_type is not NoExtra else doc  # TRANSITION
+        return self.result_type.from_json(doc)
 
     def next_dealer(self, setup: MatchSetup, state: MatchState) -> str:
         """Who deals the hand after ``state``: by default the next seat (:meth:`dealer`)."""

@@ -29,11 +29,14 @@ R = TypeVar("R", bound="JsonRecord")
 Convert = Callable[[Any], Any]
 
 _OMIT_NONE = "ledger.omit_none"
+_KEY = "ledger.key"
 
 
-def optional(default: Any = None) -> Any:
-    """A field left out of the JSON object while it is None (``x: str | None = optional()``)."""
-    return dataclasses.field(default=default, metadata={_OMIT_NONE: True})
+def optional(default: Any = None, key: str | None = None) -> Any:
+    """A field left out of the JSON object while it is None (``x: str | None = optional()``);
+    ``key``: its JSON key when that is not the field's name (a key a record writes at one of two
+    places, whose ``from_json`` then says which)."""
+    return dataclasses.field(default=default, metadata={_OMIT_NONE: True, **({_KEY: key} if key else {})})
 
 
 class JsonRecord:
@@ -44,16 +47,20 @@ class JsonRecord:
     def to_json(self) -> dict:
         """The JSON object: one key per field, in the fields' order."""
         out = {}
-        for name, _load, dump, omit in _plan(type(self)):
+        for name, key, _load, dump, omit in _plan(type(self)):
             value = getattr(self, name)
             if not (omit and value is None):
-                out[name] = dump(value)
+                out[key] = dump(value)
         return out
+
+    def fields(self) -> dict[str, Any]:
+        """Field name → value (to build a record of a subclass from this one's values)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
 
     @classmethod
     def from_json(cls: type[R], doc: Mapping[str, Any]) -> R:
         """The record that :meth:`to_json` wrote (a key that is not there takes the field's default)."""
-        return cls(**{name: load(doc[name]) for name, load, _dump, _omit in _plan(cls) if name in doc})
+        return cls(**{name: load(doc[key]) for name, key, load, _dump, _omit in _plan(cls) if key in doc})
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,14 +68,15 @@ class NoExtra(JsonRecord):
     """The state of a game that keeps nothing beside its totals."""
 
 
-_plans: dict[type, list[tuple[str, Convert, Convert, bool]]] = {}
+_plans: dict[type, list[tuple[str, str, Convert, Convert, bool]]] = {}
 
 
-def _plan(cls: type) -> list[tuple[str, Convert, Convert, bool]]:
+def _plan(cls: type) -> list[tuple[str, str, Convert, Convert, bool]]:
+    """Per field: its name, its JSON key, how to read and write its value, whether a None is left out."""
     plan = _plans.get(cls)
     if plan is None:
         hints = typing.get_type_hints(cls)
-        plan = [(f.name, *_converters(hints[f.name]), bool(f.metadata.get(_OMIT_NONE)))
+        plan = [(f.name, f.metadata.get(_KEY, f.name), *_converters(hints[f.name]), bool(f.metadata.get(_OMIT_NONE)))
                 for f in dataclasses.fields(cls)]
         _plans[cls] = plan
     return plan

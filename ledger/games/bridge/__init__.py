@@ -12,6 +12,7 @@ scoring modules, never the reverse.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping
 
 from ledger.errors import LedgerError
@@ -33,10 +34,17 @@ from ledger.games.bridge.match import (
     result_line,
     rubber_apply,
     rubber_finish_early,
+    rubber_segments,
     rubber_start,
     score_deal,
 )
+from ledger.games.bridge.records import (
+    ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, RubberResult, RubberState,
+)
 from ledger.games.bridge.scoring import SEATS, board_dealer, parse_side
+
+_STATES = {RUBBER: RubberState, CHICAGO: ChicagoState, DUPLICATE: DuplicateState}
+_RESULTS = {RUBBER: RubberResult, CHICAGO: ChicagoResult, DUPLICATE: DuplicateResult}
 
 
 # --- the scorer ---------------------------------------------------------------------------------
@@ -54,6 +62,7 @@ class Bridge(Game):
     max_players = 4
     deal_files = "PBN"
     deal_rules = DUPLICATE
+    result_type = DealResult
 
     def read_deals(self, text):
         """A PBN file's played games (:func:`ledger.games.bridge.pbn.read_pbn`)."""
@@ -158,7 +167,25 @@ class Bridge(Game):
         if state.finished:
             return state
         return MatchState(state.hands, state.totals, False, _leader(state.totals),
-                          {**state.extra, "ended_early": True})
+                          replace(state.extra, ended_early=True))
+
+    def load_state(self, setup, doc):
+        """A stored state, read as its rule set's (rubber, Chicago, duplicate)."""
+        return MatchState.from_json(doc, _STATES[setup.rules])
+
+    def load_result(self, setup, doc):
+        """A stored deal's result, read as its rule set's."""
+        return _RESULTS[setup.rules].from_json(doc)
+
+    def next_dealer(self, setup, state):
+        """Rubber and Chicago: the state's ``next_dealer`` (a passed-out Chicago deal is dealt
+        again by the same dealer); duplicate: the next board's dealer (Law 2)."""
+        ex = state.extra
+        return ex.next_dealer if isinstance(ex, (RubberState, ChicagoState)) else self.dealer(setup, state.hands)
+
+    def stake_segments(self, state):
+        """Rubber: each rubber is settled on its own (:func:`~ledger.games.bridge.match.rubber_segments`)."""
+        return rubber_segments(state) if isinstance(state.extra, RubberState) else [state.totals]
 
     def dealer(self, setup, hand_number):
         """Who deals hand ``hand_number`` (0-based). Duplicate: the board's dealer (Law 2), boards

@@ -12,7 +12,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ledger.games.base import Board, Column, MatchSetup, Replay, Table
+from ledger.games.base import Board, Column, MatchSetup, MatchState, Replay, Table
+from ledger.games.bridge.records import (
+    ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, RubberResult, RubberState,
+    RubberSummary,
+)
 from ledger.games.bridge.scoring import SIDES
 
 DUPLICATE = "duplicate"
@@ -33,6 +37,17 @@ def _sheet_key(setup: MatchSetup) -> str:
     return "rubber" if setup.rules == "rubber" else "round"
 
 
+def _sheet(state: MatchState) -> RubberState | ChicagoState:
+    """The sheet part of a rubber's or a Chicago's state."""
+    assert isinstance(state.extra, (RubberState, ChicagoState))
+    return state.extra
+
+
+def _sheet_number(x: RubberState | ChicagoState | RubberResult | ChicagoResult) -> int:
+    """The rubber (Chicago round) a state or a deal is in."""
+    return x.rubber if isinstance(x, (RubberState, RubberResult)) else x.round
+
+
 def _stack_rows(ns: Sequence[Any], ew: Sequence[Any], upward: bool) -> list[tuple[str, str]]:
     """Two columns of numbers side by side; ``upward`` stacks them from the bottom (above the line)."""
     n = max(len(ns), len(ew))
@@ -48,25 +63,27 @@ def scorepad(setup: MatchSetup, rp: Replay) -> Table:
     foot once the rubber (round) is over or the match was ended early."""
     key = _sheet_key(setup)
     final = rp.final
-    current = final.extra.get(key, 1)
-    results = [r.data for r in rp.results if r.data.get(key) == current]
+    ex = _sheet(final)
+    current = _sheet_number(ex)
+    deals = [r.detail for r in rp.results]
+    results = [d for d in deals if isinstance(d, (RubberResult, ChicagoResult)) and _sheet_number(d) == current]
     above: dict[str, list[int]] = {s: [] for s in SIDES}
     below: dict[int, dict[str, list[int]]] = {}
-    for data in results:
-        for e in list(data.get("entries", [])) + list(data.get("bonuses", [])):
-            if e["line"] == "above":
-                above[e["side"]].append(e["points"])
+    for d in results:
+        for e in [*d.entries, *d.bonuses]:
+            if e.line == "above":
+                above[e.side].append(e.points)
             else:
-                below.setdefault(data["game"], {s: [] for s in SIDES})[e["side"]].append(e["points"])
-    for e in final.extra.get("unfinished_premiums", []) or []:
-        above[e["side"]].append(e["points"])
+                below.setdefault(d.game, {s: [] for s in SIDES})[e.side].append(e.points)
+    unfinished = (ex.unfinished_premiums if isinstance(ex, RubberState) else None) or ()
+    for e in unfinished:
+        above[e.side].append(e.points)
     rows: list[tuple[str, str, str]] = []
     lines: list[int] = []
     top = _stack_rows(above["NS"], above["EW"], upward=True) or [("", "")]
     rows += [("above" if i == 0 else "", a, b) for i, (a, b) in enumerate(top)]
     lines.append(len(rows) - 1)
-    games_done = final.extra.get("games", {"NS": 0, "EW": 0})
-    finished_games = games_done["NS"] + games_done["EW"]
+    finished_games = ex.games["NS"] + ex.games["EW"]
     for g in sorted(below):
         block = _stack_rows(below[g]["NS"], below[g]["EW"], upward=False) or [("", "")]
         rows += [(f"game {g}" if i == 0 else "", a, b) for i, (a, b) in enumerate(block)]
@@ -74,9 +91,9 @@ def scorepad(setup: MatchSetup, rp: Replay) -> Table:
             lines.append(len(rows) - 1)
     if not below:
         rows.append(("below", "", ""))
-    closed = final.extra.get(f"{key}_over") or final.extra.get("ended_early")
-    if closed:  # the totals are written at the foot of the sheet once it is closed
-        totals = final.extra.get(f"{key}_totals", {"NS": 0, "EW": 0})
+    over = ex.rubber_over if isinstance(ex, RubberState) else ex.round_over
+    if over or ex.ended_early:  # the totals are written at the foot of the sheet once it is closed
+        totals = ex.rubber_totals if isinstance(ex, RubberState) else ex.round_totals
         if lines[-1] != len(rows) - 1:
             lines.append(len(rows) - 1)
         rows.append(("total", str(totals["NS"]), str(totals["EW"])))
@@ -98,13 +115,14 @@ def deals_table(setup: MatchSetup, rp: Replay) -> Table:
     lines = []
     running = {s: rp.start.totals.get(s, 0) for s in SIDES}  # 0, or the totals before a window's first deal
     for i, res in enumerate(rp.results, rp.offset):
-        d = res.data
-        number = str(d.get("board") if dup else i + 1)
-        pts = d.get("points", {"NS": 0, "EW": 0})
+        d = res.detail
+        assert isinstance(d, (RubberResult, ChicagoResult, DuplicateResult))
+        number = str(_board_number(d) if isinstance(d, DuplicateResult) else i + 1)
+        pts = d.points
         running = {s: running[s] + pts[s] for s in SIDES}
-        rows.append((number, str(d.get("dealer", "")), d["vulnerable"], _contract_text(d), _pts(pts["NS"]),
+        rows.append((number, d.dealer, d.vulnerable, _contract_text(d), _pts(pts["NS"]),
                      _pts(pts["EW"]), str(running["NS"]), str(running["EW"]), _deal_notes(d)))
-        if d.get("game_won"):
+        if not isinstance(d, DuplicateResult) and d.game_won:
             lines.append(i - rp.offset)
     return Table("Boards" if dup else "Deals", tuple(cols), tuple(rows), lines_after=tuple(lines))
 
@@ -113,22 +131,27 @@ def _pts(n: int) -> str:
     return str(n) if n else ""
 
 
-def _contract_text(d: Mapping[str, Any]) -> str:
+def _board_number(d: DuplicateResult) -> int | None:
+    return d.board if d.board is not None else d.next_board
+
+
+def _contract_text(d: DealResult) -> str:
     """``"4SX W -2"`` as players write it; ``"passed out"``."""
-    if d["contract"] == "Pass":
+    if d.contract == "Pass":
         return "passed out"
-    return f"{d['contract']} {d['declarer']} {d['result']}"
+    return f"{d.contract} {d.declarer} {d.result}"
 
 
-def _deal_notes(d: Mapping[str, Any]) -> str:
+def _deal_notes(d: RubberResult | ChicagoResult | DuplicateResult) -> str:
     notes = []
-    if d.get("honors"):
-        notes.append(f"honours {d['honors']['side']} {d['honors']['points']}")
-    if d.get("game_won") and not any(b["item"] == "game" for b in d.get("bonuses", [])):
-        notes.append(f"game {d['game_won']}")
-    for b in d.get("bonuses", []):
-        notes.append(f"{b['item']} {b['points']}" if b["item"] == "rubber bonus"
-                     else f"{b['item']} {b['side']} {b['points']}")
+    if d.honors:
+        notes.append(f"honours {d.honors.side} {d.honors.points}")
+    if isinstance(d, DuplicateResult):
+        return "; ".join(notes)
+    if d.game_won and not any(b.item == "game" for b in d.bonuses):
+        notes.append(f"game {d.game_won}")
+    for b in d.bonuses:
+        notes.append(f"{b.item} {b.points}" if b.item == "rubber bonus" else f"{b.item} {b.side} {b.points}")
     return "; ".join(notes)
 
 
@@ -142,19 +165,21 @@ def _vul_text(vul: str) -> str:
 
 def sheet_notes(setup: MatchSetup, rp: Replay) -> list[str]:
     """Vulnerability, games, finished rubbers (rounds), who deals next, who won."""
-    ex = rp.final.extra
+    ex = _sheet(rp.final)
     key = _sheet_key(setup)
     notes = []
-    for done in ex.get(f"{key}s", []):
-        w = done["winner"]
-        won = f"{w} by {done['totals'][w] - done['totals'][_other(w)]}" if w else "level"
-        extra = f", rubber bonus {done['rubber_bonus']}" if key == "rubber" else ""
-        notes.append(f"{key.capitalize()} {done[key]}: NS {done['totals']['NS']}, EW {done['totals']['EW']} "
-                     f"({_games_text(done['games'])}{extra}) — {won}.")
-    for e in ex.get("unfinished_premiums", []) or []:
-        notes.append(f"Rubber ended early (Law 80): {e['side']} +{e['points']} ({e['item'].split(': ')[1]}).")
+    done_sheets = ex.rubbers if isinstance(ex, RubberState) else ex.rounds
+    for done in done_sheets:
+        w = done.winner
+        won = f"{w} by {done.totals[w] - done.totals[_other(w)]}" if w else "level"
+        number = done.rubber if isinstance(done, RubberSummary) else done.round
+        extra = f", rubber bonus {done.rubber_bonus}" if isinstance(done, RubberSummary) else ""
+        notes.append(f"{key.capitalize()} {number}: NS {done.totals['NS']}, EW {done.totals['EW']} "
+                     f"({_games_text(done.games)}{extra}) — {won}.")
+    for e in (ex.unfinished_premiums if isinstance(ex, RubberState) else None) or ():
+        notes.append(f"Rubber ended early (Law 80): {e.side} +{e.points} ({e.item.split(': ')[1]}).")
     final = rp.final
-    if final.finished or ex.get("ended_early"):
+    if final.finished or ex.ended_early:
         t = final.totals
         if final.winner:
             notes.append(f"{final.winner} wins by {abs(t['NS'] - t['EW'])} points (NS {t['NS']}, EW {t['EW']}).")
@@ -163,27 +188,28 @@ def sheet_notes(setup: MatchSetup, rp: Replay) -> list[str]:
         return notes
     t = final.totals
     notes.append(f"Totals so far: NS {t['NS']}, EW {t['EW']}.")
-    notes.append(f"Vulnerable: {_vul_text(ex['vulnerable'])}; {_games_text(ex['games'])}; "
-                 f"partscores NS {ex['partscore']['NS']}, EW {ex['partscore']['EW']}.")
-    if key == "round":
-        deal = 1 if ex["round_over"] else ex["deal"]
-        notes.append(f"Next: deal {deal} of 4, dealt by {ex['next_dealer']}.")
+    notes.append(f"Vulnerable: {_vul_text(ex.vulnerable)}; {_games_text(ex.games)}; "
+                 f"partscores NS {ex.partscore['NS']}, EW {ex.partscore['EW']}.")
+    if isinstance(ex, ChicagoState):
+        deal = 1 if ex.round_over else ex.deal
+        notes.append(f"Next: deal {deal} of 4, dealt by {ex.next_dealer}.")
     else:
-        notes.append(f"Next dealer: {ex['next_dealer']}.")
+        notes.append(f"Next dealer: {ex.next_dealer}.")
     return notes
 
 
 def duplicate_notes(setup: MatchSetup, rp: Replay) -> list[str]:
     ex = rp.final.extra
+    assert isinstance(ex, DuplicateState)
     t = rp.final.totals
-    notes = [f"NS {t['NS']}, EW {t['EW']} (net NS {ex['score_ns']:+d})."]
-    if rp.final.finished or ex.get("ended_early"):
+    notes = [f"NS {t['NS']}, EW {t['EW']} (net NS {ex.score_ns:+d})."]
+    if rp.final.finished or ex.ended_early:
         notes.append(f"{rp.final.winner} wins." if rp.final.winner else "Level.")
     else:
-        b = ex["next_board"]
+        b = ex.next_board
         from ledger.games.bridge.scoring import board_dealer, SEATS
         dealer = setup.players[SEATS.index(board_dealer(b))]
-        notes.append(f"Next: board {b}, dealer {dealer}, vulnerable: {_vul_text(ex['vulnerable'])}.")
+        notes.append(f"Next: board {b}, dealer {dealer}, vulnerable: {_vul_text(ex.vulnerable)}.")
     return notes
 
 

@@ -40,7 +40,6 @@ protocol of :mod:`ledger.games.base`, with its scoreboard.
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any, Mapping
 
 from ledger.errors import LedgerError
@@ -126,7 +125,7 @@ class CanastaGame(Game):
         if doc.get("rules") is not None and self.check_rules(doc["rules"]) != setup.rules:
             raise LedgerError(f"this match is played with the {setup.rules} rules", "rules", doc["rules"])
         result = score_hand(doc, rs, setup.resolve_side, expected=setup.side_names)
-        hand = result.detail
+        hand = result.detail_as(CanastaHand)
         closer = hand.closed_by
         if closer and not setup.teams and hand.sides[closer].hand_points:
             raise LedgerError(f"{closer} closed, so no cards are left in that hand", f"sides.{closer}.hand_points",
@@ -134,8 +133,7 @@ class CanastaGame(Game):
         totals = {s: state.totals.get(s, 0) + hand.points[s] for s in setup.side_names}
         finished, winner = running_winner(totals, setup.options.get("target", rs.target))
         minimum = {s: opening_minimum(totals[s], rs) for s in setup.side_names}
-        detail = CanastaResult(**{f.name: getattr(hand, f.name) for f in fields(hand)}, totals=totals,
-                               opening_minimum=minimum)
+        detail = CanastaResult(**hand.fields(), totals=totals, opening_minimum=minimum)
         return MatchState(state.hands + 1, totals, finished, winner, CanastaState(minimum)), \
             HandResult(detail, result.summary)
 
@@ -194,17 +192,18 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     cols.append(Column("notes", "left"))
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
-        pts, mins = res.detail.points, st.extra.opening_minimum
+        hand = res.detail_as(CanastaResult)
+        pts, mins = hand.points, st.extra_as(CanastaState).opening_minimum
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
             row += [f"{pts.get(s, 0):+d}", str(st.totals.get(s, 0)), str(mins.get(s, ""))]
-        row.append(_board_note(res.detail))
+        row.append(_board_note(hand))
         rows.append(tuple(row))
     who = " v ".join(f"{s} ({' & '.join(p)})" if setup.teams else s for s, p in setup.sides.items())
     table = Table(f"Canasta ({rs.name}) — {who}", tuple(cols), tuple(rows),
                   caption=f"Game to {setup.options.get('target', rs.target)}; 'min' is the opening minimum "
                           f"for the next hand.")
-    final_min = rp.final.extra.opening_minimum
+    final_min = rp.final.extra_as(CanastaState).opening_minimum
     notes = status_notes(game, setup, rp)
     notes.append("Opening minimum now: " + ", ".join(f"{s} {final_min.get(s)}" for s in sides) + ".")
     return Board((table,), tuple(notes))

@@ -217,7 +217,7 @@ def scopa_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     kinds = match_options(setup).kinds()
     sums = {s: dict.fromkeys(kinds, 0) for s in sides}
     for res in rp.results:
-        for s, items in res.detail.items.items():
+        for s, items in res.detail_as(ScopaResult).items.items():
             for it in items:
                 if s in sums and it.item in sums[s]:
                     sums[s][it.item] += it.points

@@ -301,11 +301,11 @@ class Simone(Game):
                               f"hands.{missing[0]}", None)
         entries = {p: entries[p] for p in setup.players}
         result = score_hand(entries, read_knock(doc.get("knocked_by"), setup.resolve_player))
-        return self._advance(setup, state, result.detail), result
+        return self._advance(setup, state, result.detail_as(SimoneResult)), result
 
     def _advance(self, setup: MatchSetup, state: MatchState, hand: SimoneResult) -> MatchState:
         players = setup.players
-        before = _extra(state)
+        before = state.extra_as(SimoneState)
         totals = {p: state.totals[p] + int(p in hand.winners) for p in players}
         sums = {p: before.sums[p] + hand.sums[p] for p in players}
         rows = standing(players, totals, sums)
@@ -322,7 +322,7 @@ class Simone(Game):
         """Ended by the scorekeeper: the first in the standing wins (a list when shared); no hands, no winner."""
         if state.finished or state.hands == 0:
             return state
-        return MatchState(state.hands, state.totals, False, _one_or_all(leaders(_extra(state).standing)),
+        return MatchState(state.hands, state.totals, False, _one_or_all(leaders(state.extra_as(SimoneState).standing)),
                           state.extra)
 
     # --- the scoreboard -------------------------------------------------------------------------
@@ -340,17 +340,17 @@ class Simone(Game):
         cols += [Column("knocked", "left"), Column("standing (hands won)", "left")]
         rows = []
         for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
-            d = res.detail
+            d = res.detail_as(SimoneResult)
             row = [str(i + 1), self.dealer(setup, i)]
             row += [f"{d.sums[p]}{'*' if p in d.winners else ''}" for p in players]
-            row += [d.knocked_by or "", _standing_text(_extra(st).standing)]
+            row += [d.knocked_by or "", _standing_text(st.extra_as(SimoneState).standing)]
             rows.append(tuple(row))
         final = rp.final
         lines: tuple[int, ...] = ()
         if rows:
             lines = (len(rows) - 1,)
             rows.append(("", "won") + tuple(str(final.totals[p]) for p in players) + ("", ""))
-            rows.append(("", "sum") + tuple(str(_extra(final).sums[p]) for p in players) + ("", ""))
+            rows.append(("", "sum") + tuple(str(final.extra_as(SimoneState).sums[p]) for p in players) + ("", ""))
         target = setup.options.get("target")
         caption = "* won the hand · standing: hands won, then lower sum · "
         caption += f"target {target} hands won" if target else "no target"
@@ -360,7 +360,7 @@ class Simone(Game):
         cols = (Column("#"), Column("player", "left"), Column("won"), Column("hands"),
                 Column("sum"), Column("avg"), Column("best"), Column("worst"),
                 Column("knocks"), Column("knock wins"))
-        final = _extra(rp.final)
+        final = rp.final.extra_as(SimoneState)
         rows = []
         for r in final.standing:
             s = final.stats[r.player]
@@ -383,7 +383,7 @@ class Simone(Game):
             how = f"{verb} (target reached)" if final.finished else f"{verb} (match ended early)"
             notes.append(f"{w} {how}: {_player_line(final, names[0])}.")
         elif final.hands:
-            first = leaders(_extra(final).standing)
+            first = leaders(final.extra_as(SimoneState).standing)
             notes.append(f"{' and '.join(first)} {'lead' if len(first) > 1 else 'leads'}: "
                          f"{_player_line(final, first[0])}.")
         if not final.finished and final.winner is None:
@@ -454,15 +454,9 @@ def _standing_text(rows: Sequence[Place]) -> str:
     return " · ".join(f"{r.player} {r.hands_won}" for r in rows)
 
 
-def _extra(state: MatchState) -> SimoneState:
-    """The Simone part of a match state."""
-    assert isinstance(state.extra, SimoneState)
-    return state.extra
-
-
 def _player_line(state: MatchState, player: str) -> str:
     won = state.totals[player]
-    return f"{won} hand{'s' if won != 1 else ''} won, sum {_extra(state).sums[player]}"
+    return f"{won} hand{'s' if won != 1 else ''} won, sum {state.extra_as(SimoneState).sums[player]}"
 
 
 def _opt(n: object) -> str:

@@ -737,11 +737,11 @@ class Trentuno(Game):
 
     def next_dealer(self, setup, state):
         """The player still in after the last dealer (the state keeps it)."""
-        return _extra(state).next_dealer or self.dealer(setup, state.hands)
+        return state.extra_as(TrentunoState).next_dealer or self.dealer(setup, state.hands)
 
     def settlement(self, state):
         """Each player's net cents once the pot is won or shared (the state's ``settlement``)."""
-        return _extra(state).settlement
+        return state.extra_as(TrentunoState).settlement
 
     def finish_early(self, setup, state):
         """Ended early: the pot is shared among the players still in, by lives left, in whole cents
@@ -1066,7 +1066,7 @@ def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
     cols += [Column(f"pot {setup.options['currency']}"), Column("what happened", "left")]
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
-        d = res.detail
+        d = res.detail_as(TrentunoResult)
         row = [str(i + 1)]
         for p in setup.players:
             row.append(_lives_cell(p, d, st))
@@ -1108,7 +1108,7 @@ def _event(d: TrentunoResult) -> str:
 def _lives_cell(p: str, d: TrentunoResult, st: MatchState) -> str:
     """Lives after the hand: ``2✗`` lost one, ``out✗`` lost the last, ``re 1`` re-entered before it,
     ``back 1`` came back after it (bet won, final two), ``–`` not playing."""
-    lives = _extra(st).lives[p]
+    lives = st.extra_as(TrentunoState).lives[p]
     if p not in d.values:
         return f"back {lives}" if lives else "–"
     mark = "✗" if p in d.lose_life else ""
@@ -1116,14 +1116,8 @@ def _lives_cell(p: str, d: TrentunoResult, st: MatchState) -> str:
     return f"{back}{lives if lives else 'out'}{mark}"
 
 
-def _extra(st: MatchState) -> TrentunoState:
-    """The Trentuno part of a match state."""
-    assert isinstance(st.extra, TrentunoState)
-    return st.extra
-
-
 def _money_table(setup: MatchSetup, rp: Replay) -> Table:
-    x = _extra(rp.final)
+    x = rp.final.extra_as(TrentunoState)
     settled = x.settlement
     shares = x.pot_shares or {}
     cols = (Column("player", "left"), Column("lives"), Column("status", "left"), Column("paid"),
@@ -1138,7 +1132,7 @@ def _money_table(setup: MatchSetup, rp: Replay) -> Table:
 
 
 def _status(p: str, st: MatchState) -> str:
-    x = _extra(st)
+    x = st.extra_as(TrentunoState)
     tags = []
     if st.finished and st.winner == p:
         tags.append("winner")
@@ -1153,7 +1147,7 @@ def _status(p: str, st: MatchState) -> str:
 
 def _notes(setup: MatchSetup, rp: Replay) -> list[str]:
     final = rp.final
-    x = _extra(final)
+    x = final.extra_as(TrentunoState)
     notes = []
     if final.finished:
         notes.append(f"{final.winner} wins the pot of {_money(x.pot_cents, setup)}.")
