@@ -35,7 +35,7 @@ def test_sampled_hands_are_scored_as_a_table_would_enter_them(name):
                 continue  # a deal the scorer refuses is dealt again
             taken += 1
             assert state.hands == taken and result.to_json()
-        assert taken >= min(12, state.hands) and taken > 0
+        assert taken > 0  # the sampler deals hands the scorer takes
 
 
 def test_a_game_without_samples_says_so():
