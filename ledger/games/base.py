@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from ledger.errors import LedgerError
 from ledger.games.facts import GameNotes
-from ledger.games.record import JsonRecord, NoExtra, optional  # noqa: F401 (optional: for the games)
+from ledger.games.record import JsonRecord, NoExtra, Stored, optional  # noqa: F401 (optional: for the games)
 from ledger.games.suggest import did_you_mean
 
 R = TypeVar("R", bound=JsonRecord)
@@ -126,11 +126,17 @@ class HandResult:
     ``points`` and ``items``); ``summary`` is one line for people.
     """
 
-    detail: JsonRecord
+    _detail: JsonRecord | Stored  # a result read from the ledger is read as the record when first needed
     summary: str = ""
 
+    @property
+    def detail(self) -> JsonRecord:
+        d = self._detail
+        return d.value if isinstance(d, Stored) else d
+
     def to_json(self) -> dict:
-        return self.detail.to_json()
+        d = self._detail
+        return d.json() if isinstance(d, Stored) else d.to_json()
 
     def detail_as(self, kind: type[R]) -> R:
         """``detail`` as the game's result class ``kind`` (what the game's own code reads)."""
@@ -167,6 +173,9 @@ class PointsResult(JsonRecord):
     items: Mapping[str, tuple[Item, ...]]
 
 
+_STATE_KEYS = frozenset({"hands", "totals", "winner", "finished"})
+
+
 @dataclass(frozen=True)
 class MatchState:
     """A match after some hands.
@@ -184,14 +193,20 @@ class MatchState:
     totals: Mapping[str, Any]
     finished: bool = False
     winner: Any = None
-    extra: JsonRecord = NoExtra()
+    _extra: JsonRecord | Stored = NoExtra()  # a state read from the ledger: read when first needed
+
+    @property
+    def extra(self) -> JsonRecord:
+        x = self._extra
+        return x.value if isinstance(x, Stored) else x
 
     def to_json(self) -> dict:
         """``{"hands", "totals", "winner", "finished", **extra}``: what ``replay --json`` prints
         of the final state, and what the ledger stores after each hand (``hand.state``)."""
         doc = {"hands": self.hands, "totals": dict(self.totals), "winner": self.winner,
                "finished": self.finished}
-        doc.update(self.extra.to_json())
+        x = self._extra
+        doc.update(x.json(_STATE_KEYS) if isinstance(x, Stored) else x.to_json())
         return doc
 
     def extra_as(self, kind: type[R]) -> R:
@@ -204,7 +219,7 @@ class MatchState:
         """The state that :meth:`to_json` wrote (a stored ``hand.state``), its game's own part
         read as ``extra`` (``Game.load_state`` knows which): applying the next hand to it gives
         what applying it to the original gives (a test checks every game)."""
-        return cls(doc["hands"], dict(doc["totals"]), bool(doc["finished"]), doc["winner"], extra.from_json(doc))
+        return cls(doc["hands"], dict(doc["totals"]), bool(doc["finished"]), doc["winner"], Stored(extra, doc))
 
 
 @dataclass(frozen=True)
@@ -411,15 +426,29 @@ class Game:
         """
         raise NotImplementedError
 
+    def state_class(self, setup: MatchSetup) -> type[JsonRecord]:
+        """The class of the game's own part of a state of a match of ``setup``: ``state_extra``
+        (bridge: one per rule set)."""
+        return self.state_extra
+
+    def result_class(self, setup: MatchSetup) -> type[JsonRecord]:
+        """The class of a hand's result in a match of ``setup``: ``result_type`` (bridge: one
+        per rule set)."""
+        return self.result_type
+
     def load_state(self, setup: MatchSetup, doc: Mapping[str, Any]) -> MatchState:
         """The state that :meth:`MatchState.to_json` wrote for a match of ``setup`` (a stored
-        ``hand.state``); its own part is read as the game's ``state_extra`` class."""
-        return MatchState.from_json(doc, self.state_extra)
+        ``hand.state``); its own part (:meth:`state_class`) is read when first needed."""
+        return MatchState.from_json(doc, self.state_class(setup))
 
     def load_result(self, setup: MatchSetup, doc: Mapping[str, Any]) -> JsonRecord:
         """The hand result that ``HandResult.to_json`` wrote for a hand of a match of ``setup``
-        (a stored ``hand.result``), as the game's ``result_type``."""
-        return self.result_type.from_json(doc)
+        (a stored ``hand.result``), as the game's :meth:`result_class`."""
+        return self.result_class(setup).from_json(doc)
+
+    def stored_result(self, setup: MatchSetup, doc: Mapping[str, Any]) -> HandResult:
+        """A stored ``hand.result`` as a :class:`HandResult` whose record is read when first needed."""
+        return HandResult(Stored(self.result_class(setup), doc))
 
     def next_dealer(self, setup: MatchSetup, state: MatchState) -> str:
         """Who deals the hand after ``state``: by default the next seat (:meth:`dealer`)."""
@@ -540,9 +569,9 @@ def stored_replay(game: Game, setup: MatchSetup, rows: Sequence[Any]) -> Replay 
         if r.state is None or r.scorer_version != game.version:
             return None
         states.append(game.load_state(setup, r.state))
-    results = [HandResult(game.load_result(setup, r.result)) for r in rows]
+    results = [game.stored_result(setup, r.result) for r in rows]
     if rows:  # the one line said of a hand: only the newest one is ever printed
-        results[-1] = HandResult(results[-1].detail, game.describe_hand(rows[-1].document, rows[-1].result, setup))
+        results[-1] = HandResult(results[-1]._detail, game.describe_hand(rows[-1].document, rows[-1].result, setup))
     start, played = game.start(setup), None
     if setup.ended_early:
         if states:

@@ -63,6 +63,36 @@ class JsonRecord:
         return cls(**{name: load(doc[key]) for name, key, load, _dump, _omit in _plan(cls) if key in doc})
 
 
+class Stored:
+    """A record as the ledger stored it (``doc``, JSON that ``kind.to_json()`` wrote), read as
+    ``kind`` only when first needed: a scoreboard drawn from a match's stored rows reads few of
+    them, and :meth:`json` gives the stored JSON back without reading it at all."""
+
+    __slots__ = ("kind", "doc", "_value")
+
+    def __init__(self, kind: type[JsonRecord], doc: Mapping[str, Any]):
+        self.kind, self.doc = kind, doc
+        self._value: JsonRecord | None = None
+
+    @property
+    def value(self) -> JsonRecord:
+        """The record (read once)."""
+        if self._value is None:
+            self._value = self.kind.from_json(self.doc)
+        return self._value
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to the record it stands for (a state read back equals the one written)."""
+        theirs = other.value if isinstance(other, Stored) else other
+        return isinstance(theirs, JsonRecord) and self.value == theirs
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def json(self, skip: frozenset[str] = frozenset()) -> dict:
+        """The stored JSON (a shallow copy), without the keys ``skip``."""
+        return {k: v for k, v in self.doc.items() if k not in skip}
+
+
 @dataclasses.dataclass(frozen=True)
 class NoExtra(JsonRecord):
     """The state of a game that keeps nothing beside its totals."""

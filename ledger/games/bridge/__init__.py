@@ -169,13 +169,13 @@ class Bridge(Game):
         return MatchState(state.hands, state.totals, False, _leader(state.totals),
                           replace(state.extra, ended_early=True))
 
-    def load_state(self, setup, doc):
-        """A stored state, read as its rule set's (rubber, Chicago, duplicate)."""
-        return MatchState.from_json(doc, _STATES[setup.rules])
+    def state_class(self, setup):
+        """The state of its rule set: rubber, Chicago or duplicate."""
+        return _STATES[setup.rules]
 
-    def load_result(self, setup, doc):
-        """A stored deal's result, read as its rule set's."""
-        return _RESULTS[setup.rules].from_json(doc)
+    def result_class(self, setup):
+        """A deal's result in its rule set."""
+        return _RESULTS[setup.rules]
 
     def next_dealer(self, setup, state):
         """Rubber and Chicago: the state's ``next_dealer`` (a passed-out Chicago deal is dealt

@@ -111,7 +111,7 @@ class CanastaGame(Game):
     def start(self, setup):
         rs = RULE_SETS[setup.rules]
         return MatchState(0, {s: 0 for s in setup.sides},
-                          extra=CanastaState({s: opening_minimum(0, rs) for s in setup.sides}))
+                          False, None, CanastaState({s: opening_minimum(0, rs) for s in setup.sides}))
 
     def apply(self, setup, state, doc):
         """Score the next hand; new totals, opening minimums and the winner (first to the target
