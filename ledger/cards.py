@@ -246,8 +246,8 @@ class Deck:
                        else t("cards.not_in_deck", "{card} not in {deck}", card=str(card), deck=self.name))
                 raise LedgerError(msg, field, str(card))
             if n > allowed:
-                raise LedgerError(tn("cards.too_many", "{card} appears {times} times, but there is only one in {deck}",
-                                     "{card} appears {times} times, but there are only {n} in {deck}", allowed,
+                raise LedgerError(tn("cards.too_many", "{card} appears {times} times, but {deck} has one",
+                                     "{card} appears {times} times, but {deck} has only {n}", allowed,
                                      card=str(card), times=n, deck=self.name), field, str(card))
         return seen
 

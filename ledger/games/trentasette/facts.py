@@ -18,9 +18,9 @@ class TrentasetteNotes(GameNotes):
         runs: dict[str, list] = {}
         first = None
         for i, res in enumerate(rec.replay.results):
-            for side, items in (res.data.get("items") or {}).items():
+            for side, items in res.detail.items.items():
                 for it in items:
-                    label = str(it.get("item", ""))
+                    label = it.item
                     if label.startswith("run in "):
                         name = label.removeprefix("run in ")
                         suit = suit_name(_SUIT_BY_NAME[name]) if name in _SUIT_BY_NAME else name

@@ -64,6 +64,7 @@ from ledger.games.base import (
     cell, check_keys, check_names, key_value_entry, need,
 )
 from ledger.games.trentuno.facts import TrentunoNotes
+from ledger.games.trentuno.records import BetResult, TrentunoHand, TrentunoResult, TrentunoState
 from ledger.games.settle import Money, check_currency, format_money, parse_cents, parse_money, settle, share
 from ledger.i18n import Msg, t, tn
 
@@ -405,6 +406,7 @@ def _name_resolver(players: Sequence[str]):
 
 
 def hand_data(hand: Hand) -> dict:
+    """The fields of :class:`~ledger.games.trentuno.records.TrentunoHand` that the hand itself gives."""
     return {"values": {p: v.to_json() for p, v in hand.values.items()},
             **hand.ending.to_json(), "lowest": lowest(hand.values).to_json()}
 
@@ -431,7 +433,8 @@ def new_seed() -> str:
 # --- the match's book ----------------------------------------------------------------------------
 @dataclass
 class Book:
-    """Lives, money and the dealer during a match (rebuilt from ``MatchState.extra``)."""
+    """Lives, money and the dealer while a hand is applied: a working copy of the match's
+    :class:`~ledger.games.trentuno.records.TrentunoState`, which :meth:`state` freezes again."""
 
     order: tuple[str, ...]
     lives: dict[str, int]
@@ -452,10 +455,10 @@ class Book:
     @classmethod
     def of(cls, setup: MatchSetup, state: MatchState) -> "Book":
         x = state.extra
-        if "lives" not in x:
+        if not isinstance(x, TrentunoState):
             return cls.start(setup)
-        return cls(setup.players, dict(x["lives"]), dict(x["paid_cents"]), x["pot_cents"],
-                   list(x["reentered"]), x["next_dealer"] or setup.players[0], setup.options["stake_cents"],
+        return cls(setup.players, dict(x.lives), dict(x.paid_cents), x.pot_cents,
+                   list(x.reentered), x.next_dealer or setup.players[0], setup.options["stake_cents"],
                    setup.options["currency"])
 
     def players_in(self) -> list[str]:
@@ -479,12 +482,11 @@ class Book:
         return self.dealer
 
     def state(self, hands: int, settlement: dict | None = None, finished: bool = False,
-              winner: Any = None, **more) -> MatchState:
-        extra = {"lives": dict(self.lives), "pot_cents": self.pot, "paid_cents": dict(self.paid),
-                 "settlement": settlement, "out": [p for p in self.order if self.lives[p] == 0],
-                 "reentered": list(self.reentered), "next_dealer": None if finished else self.dealer,
-                 "stake_cents": self.stake, "currency": self.currency,
-                 "pot": format_money(self.pot, self.currency, "en"), **more}  # JSON: the same in every language
+              winner: Any = None, pot_shares: dict | None = None) -> MatchState:
+        extra = TrentunoState(dict(self.lives), self.pot, dict(self.paid), settlement,
+                              tuple(p for p in self.order if self.lives[p] == 0), tuple(self.reentered),
+                              None if finished else self.dealer, self.stake, self.currency,
+                              format_money(self.pot, self.currency, "en"), pot_shares)  # "pot": JSON, in English
         return MatchState(hands, dict(self.lives), finished, winner, extra)
 
 
@@ -594,7 +596,11 @@ class Trentuno(Game):
     """The Trentuno scorer (see the module docstring for the rules it implements)."""
 
     name = "trentuno"
+    samples = "ledger.games.trentuno.sample"
+    sample_weight = 25
     facts = TrentunoNotes()
+    state_extra = TrentunoState
+    result_type = TrentunoResult
     own_stakes = "life"  # its own money: lives for the pot (Game.own_stakes)
     title = "Trentuno"
     version = "1"
@@ -667,8 +673,8 @@ class Trentuno(Game):
         by_key = dict(zip(raw, names))
         hand = read_hand(doc, raw, variant, decks, lambda k: by_key[k], _name_resolver(names))
         losers = lose_life(hand.values, hand.ending, variant)
-        data = {**hand_data(hand), "lose_life": losers}
-        return HandResult(data, hand_line(data))
+        result = TrentunoHand(**hand_data(hand), lose_life=tuple(losers))
+        return HandResult(result, hand_line(result.to_json()))
 
     # --- a match -------------------------------------------------------------------------------
     def start(self, setup):
@@ -697,17 +703,16 @@ class Trentuno(Game):
         losers = lose_life(hand.values, hand.ending, variant)
         counts, final_two, payers = _outcome(book, losers, variant)
         back_in = _pay_lives(book, payers, final_two)
-        bet_json = self._settle_bet(bet, book, hand, counts)
+        bet_result = self._settle_bet(bet, book, hand, counts)
         book.dealer = book.next_dealer()
         new_state = _state_after(book, state.hands + 1)
-        data = {**hand_data(hand), "lose_life": payers, "counts": counts, "final_two": final_two,
-                "back_in": back_in, "out": [p for p in payers if book.lives[p] == 0], "reentry": reentries,
-                "bet": bet_json, "paid_cents": {p: book.paid[p] - before[p] for p in book.order
-                                                if book.paid[p] != before[p]},
-                "lives": dict(book.lives), "pot_cents": book.pot, "dealer": dealer, "winner": new_state.winner}
-        if not counts:
-            data["would_lose"] = losers
-        return new_state, HandResult(data, hand_line(data, book.currency))
+        result = TrentunoResult(
+            **hand_data(hand), lose_life=tuple(payers), counts=counts, final_two=final_two,
+            back_in=tuple(back_in), out=tuple(p for p in payers if book.lives[p] == 0), reentry=tuple(reentries),
+            bet=bet_result, paid_cents={p: book.paid[p] - before[p] for p in book.order if book.paid[p] != before[p]},
+            lives=dict(book.lives), pot_cents=book.pot, dealer=dealer, winner=new_state.winner,
+            would_lose=None if counts else tuple(losers))
+        return new_state, HandResult(result, hand_line(result.to_json(), book.currency))
 
     def _match_decks(self, setup: MatchSetup, doc: Mapping) -> int:
         decks = setup.options.get("decks", 1)
@@ -751,8 +756,8 @@ class Trentuno(Game):
             return p
         return read_hand(doc, ordered, variant, decks, lambda k: setup.resolve_player(k, "hands"), resolve_name)
 
-    def _settle_bet(self, bet: Bet | None, book: Book, hand: Hand, counts: bool) -> dict | None:
-        """Pay the bet and let the bettor drawn back in; the bet's result data (None for no bet)."""
+    def _settle_bet(self, bet: Bet | None, book: Book, hand: Hand, counts: bool) -> BetResult | None:
+        """Pay the bet and let the bettor drawn back in; the bet's result (None for no bet)."""
         if bet is None:
             return None
         low = lowest(hand.values)
@@ -764,8 +769,15 @@ class Trentuno(Game):
             book.lives[drawn] = 1
             if drawn not in book.reentered:
                 book.reentered.append(drawn)
-        return {"players": list(bet.players), "number": bet.number, "lowest": low.to_json(),
-                "won": drawn is not None, "drawn": drawn, "seed": bet.seed, "paid": counts}
+        return BetResult(tuple(bet.players), bet.number, low.to_json(), drawn is not None, drawn, bet.seed, counts)
+
+    def next_dealer(self, setup, state):
+        """The player still in after the last dealer (the state keeps it)."""
+        return state.extra_as(TrentunoState).next_dealer or self.dealer(setup, state.hands)
+
+    def settlement(self, state):
+        """Each player's net cents once the pot is won or shared (the state's ``settlement``)."""
+        return state.extra_as(TrentunoState).settlement
 
     def finish_early(self, setup, state):
         """Ended early: the pot is shared among the players still in, by lives left, in whole cents
@@ -1124,11 +1136,11 @@ def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
              Column(str(t("trentuno.col_events", "what happened")), "left")]
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
-        d = res.data
+        d = res.detail_as(TrentunoResult)
         row = [str(i + 1)]
         for p in setup.players:
             row.append(_lives_cell(p, d, st))
-        row += [format_money(d["pot_cents"], ""), _event(d)]
+        row += [format_money(d.pot_cents, ""), _event(d)]
         rows.append(tuple(row))
     o = setup.options
     parts = [tn("trentuno.caption_lives", "{n} life at {stake} each", "{n} lives at {stake} each", o["lives"],
@@ -1145,95 +1157,94 @@ def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
                        rules=setup.rules)), tuple(cols), tuple(rows), caption)
 
 
-def _event(d: Mapping) -> str:
+def _event(d: TrentunoResult) -> str:
     """A short line for the scoreboard: how the hand ended and what else happened."""
     parts = []
-    if d.get("reentry"):
-        parts.append(t("trentuno.line_reentry", "re-entry {players}", players=", ".join(d["reentry"])))
-    if d.get("shown31") and d.get("knocked_by"):
-        parts.append(t("trentuno.event_31_after", "31 {player} after knock {knocker}", player=d["shown31"],
-                       knocker=d["knocked_by"]))
-    elif d.get("shown31"):
-        parts.append(t("trentuno.event_31", "31 {player}", player=d["shown31"]))
-    elif d.get("took_widow"):
-        parts.append(t("trentuno.event_widow", "widow {player}", player=d["took_widow"]))
+    if d.reentry:
+        parts.append(t("trentuno.line_reentry", "re-entry {players}", players=", ".join(d.reentry)))
+    if d.shown31 and d.knocked_by:
+        parts.append(t("trentuno.event_31_after", "31 {player} after knock {knocker}", player=d.shown31,
+                       knocker=d.knocked_by))
+    elif d.shown31:
+        parts.append(t("trentuno.event_31", "31 {player}", player=d.shown31))
+    elif d.took_widow:
+        parts.append(t("trentuno.event_widow", "widow {player}", player=d.took_widow))
     else:
-        parts.append(t("trentuno.event_knock", "knock {player}", player=d["knocked_by"]))
-    if not d.get("counts", True):
+        parts.append(t("trentuno.event_knock", "knock {player}", player=d.knocked_by))
+    if not d.counts:
         parts.append(t("trentuno.event_no_count", "does not count"))
-    if d.get("final_two"):
-        parts.append(t("trentuno.event_final_two", "final two: {players} back", players=", ".join(d["back_in"])))
-    bet = d.get("bet")
-    if bet and bet["won"]:
-        parts.append(t("trentuno.event_bet_won", "bet {number}: {player} back", number=str(bet["number"]),
-                       player=bet["drawn"]))
-    elif bet:
-        parts.append(t("trentuno.event_bet_lost", "bet {number}: lost", number=str(bet["number"])))
-    if d.get("winner"):
-        parts.append(t("trentuno.event_wins", "{player} wins", player=d["winner"]))
+    if d.final_two:
+        parts.append(t("trentuno.event_final_two", "final two: {players} back", players=", ".join(d.back_in)))
+    if d.bet and d.bet.won:
+        parts.append(t("trentuno.event_bet_won", "bet {number}: {player} back", number=str(d.bet.number),
+                       player=d.bet.drawn))
+    elif d.bet:
+        parts.append(t("trentuno.event_bet_lost", "bet {number}: lost", number=str(d.bet.number)))
+    if d.winner:
+        parts.append(t("trentuno.event_wins", "{player} wins", player=d.winner))
     return "; ".join(str(p) for p in parts)
 
 
-def _lives_cell(p: str, d: Mapping, st: MatchState) -> str:
+def _lives_cell(p: str, d: TrentunoResult, st: MatchState) -> str:
     """Lives after the hand: ``2✗`` lost one, ``out✗`` lost the last, ``re 1`` re-entered before it,
     ``back 1`` came back after it (bet won, final two), ``–`` not playing."""
-    lives = st.extra["lives"][p]
-    if p not in d["values"]:
+    lives = st.extra_as(TrentunoState).lives[p]
+    if p not in d.values:
         return f"{_BACK} {cell(lives)}" if lives else "–"
-    mark = "✗" if p in d["lose_life"] else ""
-    back = f"{_RE} " if p in d.get("reentry", []) else ""
+    mark = "✗" if p in d.lose_life else ""
+    back = f"{_RE} " if p in d.reentry else ""
     return f"{back}{cell(lives) if lives else _OUT}{mark}"
 
 
 def _money_table(setup: MatchSetup, rp: Replay) -> Table:
-    x = rp.final.extra
-    settled = x.get("settlement")
-    shares = x.get("pot_shares") or {}
+    x = rp.final.extra_as(TrentunoState)
+    settled = x.settlement
+    shares = x.pot_shares or {}
     cols = (Column(str(t("trentuno.col_player", "player")), "left"), Column(str(t("trentuno.col_lives", "lives"))),
             Column(str(t("trentuno.col_status", "status")), "left"), Column(str(t("trentuno.col_paid", "paid"))),
             Column(str(t("trentuno.col_won", "won"))), Column(str(t("trentuno.col_net", "net"))))
     rows = []
     for p in setup.players:
         status = _status(p, rp.final)
-        won = shares.get(p, x["pot_cents"] if rp.final.winner == p and rp.final.finished else None)
-        rows.append((p, cell(x["lives"][p]), status, _money(x["paid_cents"][p], setup),
+        won = shares.get(p, x.pot_cents if rp.final.winner == p and rp.final.finished else None)
+        rows.append((p, cell(x.lives[p]), status, _money(x.paid_cents[p], setup),
                      _money(won, setup) if won else "", _money(settled[p], setup) if settled else ""))
-    return Table(str(t("trentuno.money_title", "Money — pot {amount}", amount=_money(x["pot_cents"], setup))), cols,
+    return Table(str(t("trentuno.money_title", "Money — pot {amount}", amount=_money(x.pot_cents, setup))), cols,
                  tuple(rows))
 
 
 def _status(p: str, st: MatchState) -> str:
-    x = st.extra
+    x = st.extra_as(TrentunoState)
     tags = []
     if st.finished and st.winner == p:
         tags.append(t("trentuno.status_winner", "winner"))
-    elif x["lives"][p] > 0:
+    elif x.lives[p] > 0:
         tags.append(t("trentuno.status_in", "in"))
     else:
         tags.append(_OUT)
-    if p in x["reentered"]:
+    if p in x.reentered:
         tags.append(t("trentuno.status_reentered", "re-entered"))
     return ", ".join(str(tag) for tag in tags)
 
 
 def _notes(setup: MatchSetup, rp: Replay) -> list[str]:
     final = rp.final
-    x = final.extra
+    x = final.extra_as(TrentunoState)
     notes = []
     if final.finished:
         notes.append(str(t("trentuno.note_won", "{player} wins the pot of {amount}.", player=final.winner,
-                           amount=_money(x["pot_cents"], setup))))
-    elif x.get("pot_shares") is not None:
-        parts = ", ".join(f"{p} {_money(c, setup)}" for p, c in x["pot_shares"].items())
+                           amount=_money(x.pot_cents, setup))))
+    elif x.pot_shares is not None:
+        parts = ", ".join(f"{p} {_money(c, setup)}" for p, c in x.pot_shares.items())
         notes.append(str(t("trentuno.note_shared", "Ended early: the pot of {amount} is shared by lives: {shares}.",
-                           amount=_money(x["pot_cents"], setup), shares=parts)))
+                           amount=_money(x.pot_cents, setup), shares=parts)))
     else:
-        alive = [p for p in setup.players if x["lives"][p] > 0]
-        lives = ", ".join(f"{p} ({cell(x['lives'][p])})" for p in alive)
+        alive = [p for p in setup.players if x.lives[p] > 0]
+        lives = ", ".join(f"{p} ({cell(x.lives[p])})" for p in alive)
         notes.append(str(t("trentuno.note_in_play", "Still in: {players}. Pot {amount}. Next dealer: {dealer}.",
-                           players=lives, amount=_money(x["pot_cents"], setup), dealer=x["next_dealer"])))
-    if x.get("settlement"):
-        for tr in settle(x["settlement"]):
+                           players=lives, amount=_money(x.pot_cents, setup), dealer=x.next_dealer)))
+    if x.settlement:
+        for tr in settle(x.settlement):
             notes.append(str(t("trentuno.note_pays", "{transfer}.", transfer=tr.text(setup.options["currency"]))))
     return notes
 

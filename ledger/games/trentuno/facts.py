@@ -15,45 +15,43 @@ class TrentunoNotes(GameNotes):
     def details(self, rec):
         ex = rec.replay.final.extra
         cur = rec.setup.options.get("currency", "EUR")
-        out = [Said(t("trentuno.details_pot", "pot {amount}", amount=Money(ex.get("pot_cents", 0), cur)))]
-        shares = ex.get("pot_shares")
-        if shares:
+        out = [Said(t("trentuno.details_pot", "pot {amount}", amount=Money(ex.pot_cents, cur)))]
+        if ex.pot_shares:
             out.append(Said(t("trentuno.details_shared", "shared: {shares}",
                               shares=Joined((t("trentuno.share", "{player} {amount}", player=p, amount=Money(c, cur))
-                                             for p, c in shares.items()), ", "))))
-        if ex.get("reentered"):
-            out.append(Said(t("trentuno.details_reentered", "re-entered: {players}", players=", ".join(ex["reentered"]))))
+                                             for p, c in ex.pot_shares.items()), ", "))))
+        if ex.reentered:
+            out.append(Said(t("trentuno.details_reentered", "re-entered: {players}", players=", ".join(ex.reentered))))
         return out
 
     def hand_value(self, rec, i, side):
         """The hand's value for each player in (a number, or ``"tris K"``)."""
-        return rec.replay.results[i].data.get("values", {}).get(side)
+        return rec.replay.results[i].detail.values.get(side)
 
     def highlights(self, rec):
         out = []
         for i, res in enumerate(rec.replay.results):
-            d = res.data
-            if d.get("shown31"):
-                if d.get("ended_by") == "31 after knock":
+            d = res.detail
+            if d.shown31:
+                if d.ended_by == "31 after knock":
                     said = t("trentuno.shown31_late", "{player} showed 31 in the extra round after the knock (hand "
-                             "{hand})", player=d["shown31"], hand=i + 1)
+                             "{hand})", player=d.shown31, hand=i + 1)
                 else:
-                    said = t("trentuno.shown31", "{player} showed 31 (hand {hand})", player=d["shown31"], hand=i + 1)
-                out.append(Highlight("31", said, rec.id, i + 1, d["shown31"], 31))
-            if d.get("final_two"):
+                    said = t("trentuno.shown31", "{player} showed 31 (hand {hand})", player=d.shown31, hand=i + 1)
+                out.append(Highlight("31", said, rec.id, i + 1, d.shown31, 31))
+            if d.final_two:
                 out.append(Highlight("final two", t("trentuno.final_two", "The final two: {players} paid their last "
                                                     "life and everyone came back (hand {hand})",
-                                                    players=list(d.get("lose_life", [])), hand=i + 1), rec.id, i + 1))
-            bet = d.get("bet")
-            if bet and bet.get("won"):
+                                                    players=list(d.lose_life), hand=i + 1), rec.id, i + 1))
+            if d.bet and d.bet.won:
                 out.append(Highlight("bet", t("trentuno.bet_won", "{player} came back on a bet on {number} (hand {hand})",
-                                              player=bet["drawn"], number=bet["number"], hand=i + 1),
-                                     rec.id, i + 1, bet["drawn"], bet["number"]))
+                                              player=d.bet.drawn, number=d.bet.number, hand=i + 1),
+                                     rec.id, i + 1, d.bet.drawn, d.bet.number))
         return out
 
     def counters(self, rec, side, player):
         lost = sum(1 for res in rec.replay.results
-                   if res.data.get("counts", True) and player in res.data.get("lose_life", []))
+                   if res.detail.counts and player in res.detail.lose_life)
         return {"lives_lost": lost, "hands": rec.replay.final.hands}
 
     def figures(self, c):
