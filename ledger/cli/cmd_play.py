@@ -44,6 +44,10 @@ COMMANDS = {"undo": "undo", "show": "show", "help": "help", "?": "help", "quit":
             "q": "quit", "new": "new"}
 
 
+YES = ("y", "yes", "s", "si", "sì")
+_KEYED = re.compile(r"(?:^|\s)[^\s=]+=")  # a KEY=VALUE word: a line typed as a whole hand
+
+
 class _Quit(Exception):
     """The user asked to leave (``quit``, end of input, or Ctrl-C twice)."""
 
@@ -248,11 +252,13 @@ class Session:
             self.error(LedgerError(f"match {live.id} has no hand to undo", "undo", None))
             return
         number, what = live.hands, self.hand_line(live.hands - 1)
-        if not live.last_is_mine():
-            answer = self.read(f"  hand {number} ({what}) was not entered in this session: take it back? [y/N] > ")
-            if answer.strip().casefold() not in ("y", "yes", "s", "si", "sì"):
-                self.say(f"  hand {number} stays")
-                return
+        if live.last_is_mine():
+            prompt = f"  take back hand {number} ({what})? it stays in the history, voided [y/N] > "
+        else:
+            prompt = f"  hand {number} ({what}) was not entered in this session: take it back? [y/N] > "
+        if self.read(prompt).strip().casefold() not in YES:
+            self.say(f"  hand {number} stays")
+            return
         try:
             number = live.undo()
         except LedgerError as err:
@@ -318,14 +324,40 @@ class Session:
                 continue
             if not text.strip() and q.default is not None:
                 text = q.default
+            whole = self.retyped(text, first=True)  # the whole hand typed again: it replaces this one
             try:
-                new = q.answer(doc, text)
+                new = whole if whole is not None else q.answer(doc, text)
             except LedgerError as err:
-                self.error(err)
-                continue
+                whole = self.retyped(text, first=False)
+                if whole is None:
+                    self.error(err)
+                    continue
+                new = whole
+            if whole is not None:
+                self.say("  (the line typed replaces the hand)")
+                typed = True  # as a hand typed at the hand prompt: what it leaves out takes its default
             before.append(doc)
             doc = new
         raise LedgerError("too many questions", "hand", None)
+
+    def retyped(self, text: str, first: bool) -> dict | None:
+        """The hand document of ``text`` when it is a whole hand typed again in answer to a question
+        (the natural move after a refusal: ``Anna=AH 2H … Bruno=rest``), else None. ``first``:
+        before the question's own reading, when only a line of ``KEY=VALUE`` words counts; after
+        that reading refused it, a line in the game's phrasing (``4SX W -2``) counts too when it
+        is a complete hand."""
+        keyed = bool(_KEYED.search(text))
+        if first and not keyed:
+            return None
+        try:
+            doc = self.words(text)
+            missing = [q for q in self.live.game.questions(self.live.view.setup, doc, self.live.state)
+                       if q.default is None]
+        except LedgerError:
+            return None
+        if not doc or (missing and not keyed):
+            return None
+        return doc
 
     def save(self, doc: dict) -> LedgerError | None:
         """Store the hand (one transaction) and draw the scoreboard again; the scorer's error when

@@ -193,13 +193,21 @@ def forget_answer(doc: dict, err: LedgerError, history: list) -> dict | None:
     parts = [p for p in re.split(r"\.", re.sub(r"\[\d+\]", "", path)) if p]
     whole_group = len(parts) == 1 and isinstance(doc.get(parts[0]), dict) and len(doc[parts[0]]) > 1
     if parts and parts[0] in doc and not whole_group:
-        out = dict(doc)
-        if len(parts) > 1 and isinstance(out[parts[0]], dict) and parts[1] in out[parts[0]]:
-            out[parts[0]] = {k: v for k, v in out[parts[0]].items() if k != parts[1]}
-        else:
-            del out[parts[0]]
-        return out
+        return _without(doc, parts)
     return history.pop() if history else None
+
+
+def _without(doc: dict, parts: list[str]) -> dict:
+    """``doc`` without the deepest part of the path ``parts`` that it has: ``sides.NS.melded_points``
+    drops that one number of side NS (its other answers are kept), ``sides.NS`` the whole side."""
+    out = dict(doc)
+    key, rest = parts[0], parts[1:]
+    inner = out[key]
+    if rest and isinstance(inner, dict) and rest[0] in inner:
+        out[key] = _without(inner, rest)
+    else:
+        del out[key]
+    return out
 
 
 def merge(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict:
