@@ -34,9 +34,50 @@ def fits(t, width: int) -> bool:
     return n > 0 and width - (2 + n - 1) >= 3 * n
 
 
+def natural_width(t) -> int:
+    """How wide ``t`` is when nothing in it wraps (its widest cell per column, padded, and the box)."""
+    n = len(t.columns)
+    widest = [cell_len(safe(c.header)) for c in t.columns]
+    for row in t.rows:
+        for j in range(min(n, len(row))):
+            w = max((cell_len(x) for x in safe(row[j], lines=True).split("\n")), default=0)
+            if w > widest[j]:
+                widest[j] = w
+    return sum(widest) + 2 * PAD * n + 2 + n - 1
+
+
 def table_lines(t, width: int) -> List[Line]:
     """The lines of games ``Table`` ``t`` for a console ``width`` cells wide (each line as wide as
-    the table; the table at most ``width``). Only for tables that :func:`fits`."""
+    the table; the table at most ``width``). Only for tables that :func:`fits`.
+
+    A table wider than ``width`` with ``below`` columns (a hand's notes) shows each of their cells
+    on lines of its own under the row, indented under the second column and wrapped to ``width``;
+    the other columns are laid out as rich would lay them out alone."""
+    below = [j for j, c in enumerate(t.columns) if c.below]
+    if below and len(below) < len(t.columns) and natural_width(t) > width:
+        keep = [j for j in range(len(t.columns)) if j not in below]
+        if not _cramped(t, keep, below, width):
+            return _lines(t, width, None)
+        details = [[safe(row[j], lines=True) for j in below if j < len(row) and row[j]] for row in t.rows]
+        narrow = type(t)(t.title, tuple(t.columns[j] for j in keep),
+                         tuple(tuple(row[j] if j < len(row) else "" for j in keep) for row in t.rows),
+                         t.caption, t.lines_after)
+        return _lines(narrow, width, details)
+    return _lines(t, width, None)
+
+
+def _cramped(t, keep: List[int], below: List[int], width: int) -> bool:
+    """True when the room the other columns leave the ``below`` ones is under half of what their
+    longest cell needs (the notes would wrap to many lines): they go under their rows then."""
+    others = type(t)(t.title, tuple(t.columns[j] for j in keep),
+                     tuple(tuple(row[j] if j < len(row) else "" for j in keep) for row in t.rows))
+    room = width - natural_width(others) - len(below) * (2 * PAD + 1)
+    longest = max((cell_len(x) for row in t.rows for j in below if j < len(row)
+                   for x in safe(row[j], lines=True).split("\n")), default=0)
+    return room * 2 < longest
+
+
+def _lines(t, width: int, details: List[List[str]] | None) -> List[Line]:
     cols = t.columns
     extra = 2 + len(cols) - 1  # the box's edges and one divider between columns
     headers = [safe(c.header, lines=True) for c in cols]  # text from people: control characters escaped
@@ -51,14 +92,25 @@ def table_lines(t, width: int) -> List[Line]:
     out.append((" " + "━" * (table_width - 2) + " ", ""))
     marks = set(t.lines_after)
     last = len(cells) - 1
+    indent = 1 + widths[0] + 1 + PAD if len(widths) > 1 else 1 + PAD
     for i, row in enumerate(cells):
         out += [(x, "") for x in _row(row, widths, cols)]
+        for text in (details[i] if details else ()):
+            out += [(x, "") for x in _detail_lines(text, indent, width, table_width)]
         if i in marks and i != last:
             out.append((" " * table_width, ""))
     out.append((" " * table_width, ""))  # the box's bottom
     if t.caption:
         out += [(x, "caption") for x in _wrap_text(safe(t.caption, lines=True), table_width, "center", fold=True)]
     return out
+
+
+def _detail_lines(text: str, indent: int, width: int, table_width: int) -> List[str]:
+    """A ``below`` cell under its row: wrapped between words to what ``width`` leaves after
+    ``indent`` (and one cell of margin), each line padded to the table's width when shorter."""
+    inner = max(8, width - indent - 1)
+    lines = [x.rstrip() for x in _wrap_text(text, inner, "left", fold=True)]
+    return [(" " * indent + x).ljust(table_width) for x in lines]
 
 
 # --- widths (rich.table.Table._calculate_column_widths for expand=False) -----------------------

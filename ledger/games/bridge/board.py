@@ -93,7 +93,7 @@ def deals_table(setup: MatchSetup, rp: Replay) -> Table:
     dup = setup.rules == DUPLICATE
     cols = [Column("board" if dup else "#"), Column("dealer", "left"), Column("vul", "left"),
             Column("contract", "left"), Column("NS"), Column("EW"), Column("total NS"), Column("total EW"),
-            Column("notes", "left")]
+            Column("notes", "left", below=True)]
     rows = []
     lines = []
     running = {s: rp.start.totals.get(s, 0) for s in SIDES}  # 0, or the totals before a window's first deal

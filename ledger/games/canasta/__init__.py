@@ -182,7 +182,7 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     cols = [Column("#"), Column("dealer", "left")]
     for s in sides:
         cols += [Column(s), Column("total"), Column("min")]
-    cols.append(Column("notes", "left"))
+    cols.append(Column("notes", "left", below=True))
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
         pts, mins = res.data.get("points", {}), st.extra.get("opening_minimum", {})

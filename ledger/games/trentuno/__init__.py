@@ -1060,7 +1060,7 @@ def _money(cents: int | None, setup: MatchSetup) -> str:
 
 def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
     cols = [Column("#")] + [Column(p) for p in setup.players]
-    cols += [Column(f"pot {setup.options['currency']}"), Column("what happened", "left")]
+    cols += [Column(f"pot {setup.options['currency']}"), Column("what happened", "left", below=True)]
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
         d = res.data
