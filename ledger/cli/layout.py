@@ -74,7 +74,7 @@ def _cramped(t, keep: List[int], below: List[int], width: int) -> bool:
     room = width - natural_width(others) - len(below) * (2 * PAD + 1)
     longest = max((cell_len(x) for row in t.rows for j in below if j < len(row)
                    for x in safe(row[j], lines=True).split("\n")), default=0)
-    return room * 2 < longest
+    return room * 2 < longest or not longest  # an empty notes column only takes room: it goes
 
 
 def _lines(t, width: int, details: List[List[str]] | None) -> List[Line]:
@@ -82,7 +82,7 @@ def _lines(t, width: int, details: List[List[str]] | None) -> List[Line]:
     extra = 2 + len(cols) - 1  # the box's edges and one divider between columns
     headers = [safe(c.header, lines=True) for c in cols]  # text from people: control characters escaped
     cells = [[safe(x, lines=True) for x in row] for row in t.rows]
-    widths = _widths(headers, cells, [c.justify for c in cols], width - extra)
+    widths = _widths(headers, cells, [c.nowrap for c in cols], width - extra)
     table_width = sum(widths) + extra
     out: List[Line] = []
     if t.title:
@@ -114,13 +114,19 @@ def _detail_lines(text: str, indent: int, width: int, table_width: int) -> List[
 
 
 # --- widths (rich.table.Table._calculate_column_widths for expand=False) -----------------------
-def _widths(headers: Sequence[str], rows: Sequence[Sequence[str]], justify: Sequence[str],
+def _widths(headers: Sequence[str], rows: Sequence[Sequence[str]], nowrap: Sequence[bool],
             max_width: int) -> List[int]:
+    """The columns' widths, as rich gives them; but where rich would cut a word short (an amount,
+    a name: ``Annamar…``) while every word fits whole, each column keeps its longest word and the
+    widest ones wrap instead (:func:`_keep_words`). A ``nowrap`` column keeps its widest cell."""
     n = len(headers)
     mins, maxes = [0] * n, [0] * n
-    for row in [headers, *rows]:
+    for k, row in enumerate([headers, *rows]):
         for j in range(n):
-            lo, hi = _measure(row[j] if j < len(row) else "", max_width)
+            text = row[j] if j < len(row) else ""
+            lo, hi = _measure(text, max_width)
+            if nowrap[j] and k:  # the cells whole (its header may still wrap)
+                lo = hi
             if lo > mins[j]:
                 mins[j] = lo
             if hi > maxes[j]:
@@ -134,6 +140,29 @@ def _widths(headers: Sequence[str], rows: Sequence[Sequence[str]], justify: Sequ
             widths = _ratio_reduce(total - max_width, [1] * n, widths, widths)
         # measured again within the new widths: a column is never wider than its widest cell
         widths = [min(maxes[j], widths[j]) if widths[j] >= 1 + 2 * PAD else widths[j] for j in range(n)]
+        if any(w < lo for w, lo in zip(widths, mins)):
+            whole = [max(mins[j], max((_leading_word(row[j] if j < len(row) else "") for row in rows), default=0))
+                     for j in range(n)]  # a cell's first word wraps with the spaces before it
+            if sum(whole) <= max_width:
+                widths = _keep_words(maxes, whole, max_width)
+    return widths
+
+
+def _leading_word(text: str) -> int:
+    """The padded width of ``text``'s first word with the spaces before it (``"  lead"``: 6 + 2)."""
+    m = _WORD.match(text)
+    return cell_len(m.group(0).rstrip()) + 2 * PAD if m else 0
+
+
+def _keep_words(maxes: List[int], mins: List[int], max_width: int) -> List[int]:
+    """Widths that fit ``max_width`` with no column under its longest word: the widest column
+    above its minimum gives up one cell at a time (the leftmost of equals), so the widest wrap."""
+    widths = [min(hi, max_width) or 1 for hi in maxes]
+    excess = sum(widths) - max_width
+    while excess > 0:
+        j = max((k for k in range(len(widths)) if widths[k] > mins[k]), key=lambda k: widths[k])
+        widths[j] -= 1
+        excess -= 1
     return widths
 
 

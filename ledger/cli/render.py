@@ -53,7 +53,8 @@ def rich_table(t, whole_words: bool = False) -> RichTable:
             words = [w for row in t.rows if k < len(row) for w in safe(row[k], lines=True).split()]
             words += safe(c.header).split()
             widest = min(WHOLE_WORD_MAX, max((cell_len(w) for w in words), default=0))
-        table.add_column(safe_text(c.header), justify=c.justify, min_width=widest or None)
+        table.add_column(safe_text(c.header), justify=c.justify, min_width=widest or None,
+                         no_wrap=getattr(c, "nowrap", False))
     marks = set(t.lines_after)
     for i, row in enumerate(t.rows):
         table.add_row(*(safe_text(cell) for cell in row), end_section=i in marks)

@@ -167,11 +167,13 @@ class Column:
     """One column of a scoreboard table: a header and how to align it (``left``/``right``/``center``).
 
     ``below``: a column of prose (a hand's notes) that the terminal may show on a line of its own
-    under each row, as wide as the screen, when the table would not fit beside it."""
+    under each row, as wide as the screen, when the table would not fit beside it. ``nowrap``: a
+    cell is never split over two lines (a contract and its result, ``4SXX S -3``)."""
 
     header: str
     justify: str = "right"
     below: bool = False
+    nowrap: bool = False
 
 
 @dataclass(frozen=True)

@@ -92,7 +92,7 @@ def deals_table(setup: MatchSetup, rp: Replay) -> Table:
     unfinished rubber, which the notes and the pad's total show)."""
     dup = setup.rules == DUPLICATE
     cols = [Column("board" if dup else "#"), Column("dealer", "left"), Column("vul", "left"),
-            Column("contract", "left"), Column("NS"), Column("EW"), Column("total NS"), Column("total EW"),
+            Column("contract", "left", nowrap=True), Column("NS"), Column("EW"), Column("total NS"), Column("total EW"),
             Column("notes", "left", below=True)]
     rows = []
     lines = []
