@@ -85,8 +85,9 @@ def _lines(t, width: int, details: List[List[str]] | None) -> List[Line]:
     widths = _widths(headers, cells, [c.nowrap for c in cols], width - extra)
     table_width = sum(widths) + extra
     out: List[Line] = []
-    if t.title:
-        out += [(x, "title") for x in _wrap_text(safe(t.title, lines=True), table_width, "left", fold=True)]
+    if t.title:  # with notes under the rows the table is narrow: its title may take the screen's width
+        title_width = max(table_width, min(width, cell_len(safe(t.title)))) if details else table_width
+        out += [(x, "title") for x in _wrap_text(safe(t.title, lines=True), title_width, "left", fold=True)]
     out.append((" " * table_width, ""))  # the box's top: blank in SIMPLE_HEAVY
     out += [(x, "header") for x in _row(headers, widths, cols, bottom=True)]
     out.append((" " + "━" * (table_width - 2) + " ", ""))
