@@ -134,3 +134,11 @@ def test_report_standings_split_at_80_and_wide_keeps_one_table(demo, columns):
     wide = run(demo, columns, 80, "report", "--wide")
     header = next(line for line in wide.splitlines() if line.split()[:3] == ["player", "played", "won"])
     assert "trentasette" in header.split() and "EUR" in header.split()
+
+
+@pytest.mark.parametrize("rate, shown", [(0.125, "13 %"), (0.625, "63 %"), (0.145, "15 %"), (0.6, "60 %"),
+                                         (1 / 3, "33 %"), (2 / 3, "67 %"), (0.0, "0 %"), (None, "—")])
+def test_win_rates_are_rounded_half_up(rate, shown):
+    from ledger.report.text import _pct
+
+    assert _pct(rate) == shown
