@@ -222,6 +222,8 @@ class Session:
                 return
             # the scorer refused the hand: ask again what it names (or the last answer)
             again = forget_answer(doc, refused, before)
+            if again is not None and not self.asks(again):  # the part refused is not asked (a player out):
+                again = None  # the hand is typed again, never saved without it
             if again is None:
                 self.say(f"  hand {n} was not saved: enter it again")
                 return
@@ -339,6 +341,13 @@ class Session:
             before.append(doc)
             doc = new
         raise LedgerError("too many questions", "hand", None)
+
+    def asks(self, doc: dict) -> bool:
+        """True when the game still has a question about ``doc`` (or cannot tell)."""
+        try:
+            return bool(self.live.game.questions(self.live.view.setup, doc, self.live.state))
+        except LedgerError:
+            return True
 
     def retyped(self, text: str, first: bool) -> dict | None:
         """The hand document of ``text`` when it is a whole hand typed again in answer to a question

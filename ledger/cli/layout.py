@@ -101,8 +101,9 @@ def _lines(t, width: int, details: List[List[str]] | None) -> List[Line]:
         if i in marks and i != last:
             out.append((" " * table_width, ""))
     out.append((" " * table_width, ""))  # the box's bottom
-    if t.caption:
-        out += [(x, "caption") for x in _wrap_text(safe(t.caption, lines=True), table_width, "center", fold=True)]
+    if t.caption:  # likewise its caption (a key to the notes under the rows)
+        cap_width = max(table_width, min(width, cell_len(safe(t.caption)))) if details else table_width
+        out += [(x, "caption") for x in _wrap_text(safe(t.caption, lines=True), cap_width, "center", fold=True)]
     return out
 
 

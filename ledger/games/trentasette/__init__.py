@@ -188,9 +188,9 @@ def score_piles(piles: Mapping[str, Pile]) -> dict[str, list[tuple[str, int]]]:
 
 SUIT_SIGNS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 NOTES_KEY = ("A♥ ace of hearts +2 · four 3s: all four 3s, +2 a rank · run ♣: a run in clubs +3 · "
-             "2♠ two of spades -1 · no 7: no seven -2 · no ♦: no numeric diamond -3")
+             "2♠ -1 · no 7: no seven -2 · no ♦: no numeric diamond -3")
 NOTES_KEY_THREE = ("A♥ ace of hearts +2 · three 3s: three or four 3s, +2 a rank · run ♣: a run in clubs +3 · "
-                   "2♠ two of spades -1 · no 7: no seven -2 · no ♦: no numeric diamond -3")
+                   "2♠ -1 · no 7: no seven -2 · no ♦: no numeric diamond -3")
 
 
 def _side_note(labels: Sequence[str]) -> str:
@@ -300,8 +300,9 @@ class Trentasette(Game):
     def board(self, setup, replay):
         """The points scoreboard (:func:`points_board`) with the notes' key under it."""
         board = points_board(self, setup, replay)
-        three = len(setup.side_names) == 3
-        key = NOTES_KEY_THREE if three else NOTES_KEY
+        if not any(row[-1] for t in board.tables for row in t.rows):
+            return board  # no notes yet: nothing to explain
+        key = NOTES_KEY_THREE if len(setup.side_names) == 3 else NOTES_KEY
         return replace(board, tables=tuple(replace(t, caption=key) for t in board.tables))
 
     def describe_hand(self, doc, result=None, setup=None):
