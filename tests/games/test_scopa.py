@@ -358,6 +358,7 @@ def test_entry_words_piles_counts_and_the_italian_phrase():
     (["Zoe=rest"], "entry.Zoe", "is not a side, a player or a word of scopa"),
     (["Anna"], "entry", "expected KEY=VALUE"),
     (["Anna=22 carte 6"], "entry.Anna", "nothing to go with"),
+    (["Anna=22 carte primiera"], "entry.Anna", "primiera needs its number"),
     (["Anna=22 carte 23 carte"], "entry.Anna", "said twice"),
     (["Anna=² carte"], "entry.Anna", "is not a count of a pile"),
     ([f"Anna={'9' * 5000} carte"], "entry.Anna", "too long a number"),

@@ -120,9 +120,11 @@ def parse_phrase(text: str, field: str) -> dict:
         elif w not in _FILLER:
             raise LedgerError(f"{w!r} is not a count of a pile{did_you_mean(w, FIELD_WORDS)} (say e.g. "
                               "'22 carte, 6 denari, settebello, primiera 78, 2 scope')", field, text)
-    if number is not None or waiting is not None:
-        what = f"the number {number}" if number is not None else f"{waiting}"
-        raise LedgerError(f"{what} has nothing to go with in {text!r}", field, text)
+    if waiting is not None:
+        raise LedgerError(f"{waiting} needs its number in {text!r} (right before or after it, e.g. "
+                          "'primiera 78', '6 denari')", field, text)
+    if number is not None:
+        raise LedgerError(f"the number {number} has nothing to go with in {text!r}", field, text)
     return out
 
 
