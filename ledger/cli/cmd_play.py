@@ -25,7 +25,6 @@ from __future__ import annotations
 import inspect
 import json
 import re
-import shlex
 import signal
 import sys
 from contextlib import contextmanager
@@ -36,7 +35,7 @@ import typer
 from ledger.cli import new_match
 from ledger.cli.app import ledger
 from ledger.cli.cmd_matches import JSON, show_view
-from ledger.cli.inputs import forget_answer
+from ledger.cli.inputs import forget_answer, parse_line, regroup, retyped_hand  # noqa: F401 (regroup: tests)
 from ledger.errors import LedgerError
 from ledger.safetext import safe
 
@@ -45,7 +44,6 @@ COMMANDS = {"undo": "undo", "show": "show", "help": "help", "?": "help", "quit":
 
 
 YES = ("y", "yes", "s", "si", "sì")
-_KEYED = re.compile(r"(?:^|\s)[^\s=]+=")  # a KEY=VALUE word: a line typed as a whole hand
 
 
 class _Quit(Exception):
@@ -277,18 +275,7 @@ class Session:
     # --- a hand -------------------------------------------------------------------------------
     def words(self, text: str) -> dict:
         """The hand document from one typed line (the game's own words; quotes optional)."""
-        live = self.live
-        try:
-            tokens = shlex.split(text)
-        except ValueError:
-            raise LedgerError("a quote is not closed", "entry", text) from None
-        try:
-            return live.game.parse_entry(live.view.setup, tokens)
-        except LedgerError:
-            grouped = regroup(tokens)
-            if grouped == tokens:
-                raise
-        return live.game.parse_entry(live.view.setup, grouped)
+        return parse_line(self.live.game, self.live.view.setup, text)
 
     def complete(self, doc: dict, before: list[dict], typed: bool = False) -> dict:
         """Ask the game's questions until the hand is complete. ``undo`` takes back the last answer
@@ -350,23 +337,8 @@ class Session:
             return True
 
     def retyped(self, text: str, first: bool) -> dict | None:
-        """The hand document of ``text`` when it is a whole hand typed again in answer to a question
-        (the natural move after a refusal: ``Anna=AH 2H … Bruno=rest``), else None. ``first``:
-        before the question's own reading, when only a line of ``KEY=VALUE`` words counts; after
-        that reading refused it, a line in the game's phrasing (``4SX W -2``) counts too when it
-        is a complete hand."""
-        keyed = bool(_KEYED.search(text))
-        if first and not keyed:
-            return None
-        try:
-            doc = self.words(text)
-            missing = [q for q in self.live.game.questions(self.live.view.setup, doc, self.live.state)
-                       if q.default is None]
-        except LedgerError:
-            return None
-        if not doc or (missing and not keyed):
-            return None
-        return doc
+        """The hand of ``text`` when it is the whole hand typed again (:func:`retyped_hand`)."""
+        return retyped_hand(self.live.game, self.live.view.setup, self.live.state, text, first)
 
     def save(self, doc: dict) -> LedgerError | None:
         """Store the hand (one transaction) and draw the scoreboard again; the scorer's error when
@@ -433,24 +405,6 @@ class Session:
                  "  quit   leave (every saved hand stays saved)\n"
                  "  new    when the match is over: another match with the same players\n"
                  "Ctrl-C drops the hand being entered; Ctrl-C twice, or Ctrl-D, leaves.")
-
-
-def regroup(tokens: List[str]) -> List[str]:
-    """``["Anna=AH", "2H", "Bruno=rest"]`` → ``["Anna=AH 2H", "Bruno=rest"]``: words without ``=``
-    belong to the KEY=VALUE before them (so piles need no quotes); free words before the first
-    KEY=VALUE are left alone (``["4SX", "W", "-2", "honours=NS", "100"]`` → ``["4SX", "W", "-2",
-    "honours=NS 100"]``)."""
-    out: List[str] = []
-    keyed = False
-    for t in tokens:
-        if "=" in t and not t.startswith("="):
-            out.append(t)
-            keyed = True
-        elif keyed:
-            out[-1] = f"{out[-1]} {t}"
-        else:
-            out.append(t)
-    return out
 
 
 def entry_help(game) -> List[str]:

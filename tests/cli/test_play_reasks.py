@@ -79,3 +79,13 @@ def test_in_play_the_reentry_hint_is_followed_by_the_line_retyped(cli):
                                  "Anna=AC JH 10S Bruno=8H 7S 5S Carla=JD 8D AS knock=Carla reentry=Bruno", "quit"])
     assert "reentry=Bruno" in r.stderr
     assert len(cli.json("show", "1")["hands"]) == 2
+
+
+def test_hand_add_at_a_terminal_takes_the_whole_hand_typed_again_too(cli):
+    cli("match", "new", "trentasette", "--players", "Anna,Bruno")
+    good = piles(13)
+    first_card = good["Anna"].split()[0]
+    r = cli("hand", "add", "1", "-i", f"Anna={first_card} {good['Anna']}", "Bruno=rest",
+            input=words(good) + "\n")
+    assert "appears 2 times" in r.stderr and "the line typed replaces the hand" in r.stderr
+    assert cli.json("show", "1")["totals"] == dict(expected([{"sides": good}]).final.totals)

@@ -195,7 +195,8 @@ NOTES_KEY_THREE = ("A♥ ace of hearts +2 · three 3s: three or four 3s, +2 a ra
 
 def _side_note(labels: Sequence[str]) -> str:
     """One side's items (:func:`score_piles` labels) in a few signs: ``A♥ · four 3s 9s · run ♣``."""
-    sets, rest = [], []
+    sets: list[str] = []
+    rest: list[str] = []
     word = ""
     for label in labels:
         if label.startswith(("all four ", "three or four ")):
