@@ -33,13 +33,25 @@ def one_line(text: str, limit: int = 480) -> str:
 
 
 class LedgerGroup(TyperGroup):
-    """A command group that turns ``LedgerError`` into one line on stderr and exit code 2."""
+    """A command group that turns ``LedgerError`` into one line on stderr and exit code 2, and
+    speaks the user's language (:mod:`ledger.cli.language`)."""
+
+    def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
+        from ledger.cli import language
+
+        argv = global_options_first(list(sys.argv[1:] if args is None else args))
+        try:
+            language.setup(argv, self)
+        except LedgerError as err:
+            typer.echo(error_line(err), err=True)
+            sys.exit(2)
+        return super().main(argv, *rest, **kwargs)
 
     def invoke(self, ctx: Any) -> Any:  # click's Context (typer.Context is narrower than the base's)
         try:
             return super().invoke(ctx)
         except LedgerError as err:
-            typer.echo(f"error: {one_line(str(err))}", err=True)
+            typer.echo(error_line(err), err=True)
             raise typer.Exit(2) from None
         except KeyboardInterrupt:
             typer.echo("interrupted: nothing was written for the command in progress", err=True)
@@ -54,6 +66,14 @@ class LedgerGroup(TyperGroup):
                 typer.echo(f"error: database: {msg}", err=True)
                 raise typer.Exit(1) from None
             raise
+
+
+def error_line(err: Any) -> str:
+    """The one line that reports ``err`` (a ``LedgerError``, or any text) on standard error, in
+    the language in use: ``error: FIELD: message``."""
+    from ledger.i18n import t
+
+    return str(t("cli.error", "error: {what}", what=one_line(str(err))))
 
 
 def _database_trouble(err: Exception) -> str | None:
@@ -123,6 +143,10 @@ def root(
              "ledger.db in your user data directory)."),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
+    lang: Optional[str] = typer.Option(
+        None, "--lang", metavar="LANG",
+        help="The language to speak: en or it (default: $LEDGER_LANG, else the locale: LC_ALL, "
+             "LC_MESSAGES, LANG; else English)."),
 ) -> None:
     State.db = db
     State._ledger = None
@@ -133,9 +157,12 @@ def interactive(flag: bool) -> bool:
     return flag or sys.stdin.isatty()
 
 
+GLOBAL_OPTIONS = ("--db", "--lang")
+
+
 def global_options_first(argv: list[str]) -> list[str]:
-    """Move ``--db X`` / ``--db=X`` to the front, so it works after the subcommand too
-    (``ledger show 3 --db club.db``)."""
+    """Move the global options ``--db X`` / ``--db=X`` and ``--lang X`` / ``--lang=X`` to the
+    front, so they work after the subcommand too (``ledger show 3 --db club.db --lang it``)."""
     out, moved = [], []
     i = 0
     while i < len(argv):
@@ -143,11 +170,11 @@ def global_options_first(argv: list[str]) -> list[str]:
         if arg == "--":
             out.extend(argv[i:])
             break
-        if arg == "--db" and i + 1 < len(argv):
+        if arg in GLOBAL_OPTIONS and i + 1 < len(argv):
             moved += argv[i:i + 2]
             i += 2
             continue
-        if arg.startswith("--db="):
+        if arg.startswith(tuple(f"{o}=" for o in GLOBAL_OPTIONS)):
             moved.append(arg)
         else:
             out.append(arg)
@@ -172,6 +199,6 @@ def main() -> None:
             raise
         if type(err).__name__ == "NoArgsIsHelpError" or not args:
             app(args=[*args, "--help"], prog_name="ledger")
-        typer.echo(f"error: {one_line(err.format_message())}", err=True)
+        typer.echo(error_line(err.format_message()), err=True)
         sys.exit(err.exit_code)
     sys.exit(code if isinstance(code, int) else 0)

@@ -149,4 +149,4 @@ def _reindex(err: LedgerError, at: Sequence[int]) -> LedgerError:
     m = re.match(r"hands\[(\d+)\](.*)", err.field)
     if not m or int(m.group(1)) >= len(at):
         return err
-    return LedgerError(err.message, f"hands[{at[int(m.group(1))]}]{m.group(2)}", err.value)
+    return err.moved(f"hands[{at[int(m.group(1))]}]{m.group(2)}")

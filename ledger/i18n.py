@@ -1,0 +1,268 @@
+"""Languages: which one the user reads, and every text in it, from gettext catalogues.
+
+The texts a person reads are messages: an identifier (a *code*, the catalogue's ``msgctxt``), the
+English text (the ``msgid``, with named ``{placeholders}``) and the parameters. The games, the
+store and the CLI build messages with :func:`t` (and :func:`tn` for a count that takes a plural
+form); nothing is translated when a message is built, only when it is shown (``str(msg)``), in the
+language chosen by :func:`use`. So the games stay pure, and an error carries its code, field,
+value and parameters (``LedgerError``) up to the edge that prints it.
+
+The catalogues are ``ledger/locale/<lang>/LC_MESSAGES/ledger.po``, kept with Babel
+(``python -m ledger.tools.messages``, docs/languages.md); the install compiles them to ``.mo``.
+Only the catalogue in use is loaded, on the first text that needs it; English needs none.
+
+Parameters are shown in the language too: a number (``int``, ``float``, ``Decimal``) with the
+locale's digits (``12.000``, ``0,5`` in Italian), a list or tuple as the language's list (``Anna e
+Bruno``), a ``datetime.date`` as the locale's long date, a message as its own text.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+import string
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+LANGUAGES = ("en", "it")
+"""The languages the ledger speaks; English is the source language of every message."""
+
+DOMAIN = "ledger"
+LOCALEDIR = Path(__file__).parent / "locale"
+
+_lang = "en"
+_catalogue: _gettext.NullTranslations | None = None
+
+
+def language_of(value: str | None) -> str | None:
+    """The ledger's language named by ``value`` (``it``, ``it_IT.UTF-8``, ``it-IT``, ``en_GB``,
+    ``C``), or None when it names none of :data:`LANGUAGES` (``C`` and ``POSIX`` are English)."""
+    if not value:
+        return None
+    head = value.split(":")[0].split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    if head in ("c", "posix"):
+        return "en"
+    return head if head in LANGUAGES else None
+
+
+def choose(lang: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak: ``lang`` (the ``--lang`` option) if given, then ``LEDGER_LANG``,
+    then the locale variables ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` (the first one set decides);
+    English when none names a language of the ledger.
+
+    Raises ``LedgerError`` (field ``lang``) when ``lang`` or ``LEDGER_LANG`` names a language the
+    ledger does not speak: the user asked for it by name.
+    """
+    env = os.environ if environ is None else environ
+    for name, value in (("lang", lang), ("LEDGER_LANG", env.get("LEDGER_LANG"))):
+        if value:
+            found = language_of(value)
+            if found is None:
+                from ledger.errors import LedgerError
+
+                raise LedgerError(t("lang.unknown", "{value!r} is not a language of the ledger "
+                                    "(languages: {languages})", value=value,
+                                    languages=", ".join(LANGUAGES)), name, value)
+            return found
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(name):
+            return language_of(env[name]) or "en"
+    return "en"
+
+
+def use(lang: str) -> None:
+    """Speak ``lang`` (one of :data:`LANGUAGES`) from now on; its catalogue loads when first needed."""
+    global _lang, _catalogue
+    if lang not in LANGUAGES:
+        raise ValueError(f"not a language of the ledger: {lang!r}")
+    if lang != _lang:
+        _lang, _catalogue = lang, None
+
+
+def language() -> str:
+    """The language in use (``en`` or ``it``)."""
+    return _lang
+
+
+def catalogue(lang: str | None = None) -> _gettext.NullTranslations:
+    """The translations of ``lang`` (default: the one in use). English is the source language:
+    its catalogue translates nothing. A catalogue compiled by the install (``.mo``) is read; a
+    ``.po`` newer than it (a working copy being translated) is read instead, through Babel."""
+    global _catalogue
+    lang = lang or _lang
+    if lang == _lang and _catalogue is not None:
+        return _catalogue
+    found = _load(lang)
+    if lang == _lang:
+        _catalogue = found
+    return found
+
+
+def _load(lang: str) -> _gettext.NullTranslations:
+    if lang == "en":
+        return _gettext.NullTranslations()
+    folder = LOCALEDIR / lang / "LC_MESSAGES"
+    po, mo = folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with open(mo, "rb") as fh:
+            return _gettext.GNUTranslations(fh)
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    import io
+
+    with open(po, "rb") as fh:
+        compiled = io.BytesIO()
+        write_mo(compiled, read_po(fh, locale=lang))
+    compiled.seek(0)
+    return _gettext.GNUTranslations(compiled)
+
+
+def gettext(text: str, code: str | None = None) -> str:
+    """``text`` (an English msgid) in the language in use, within context ``code`` if given."""
+    if _lang == "en":
+        return text
+    cat = catalogue()
+    return cat.pgettext(code, text) if code else cat.gettext(text)
+
+
+def ngettext(singular: str, plural: str, n: int, code: str | None = None) -> str:
+    """The plural form of ``singular``/``plural`` for ``n`` in the language in use."""
+    if _lang == "en":
+        return singular if n == 1 else plural
+    cat = catalogue()
+    return cat.npgettext(code, singular, plural, n) if code else cat.ngettext(singular, plural, n)
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A text for a person, shown in the language in use when it is turned into a string.
+
+    - ``code``: the message's identifier (``card.unknown``), its context in the catalogues; errors
+      carry it to programs.
+    - ``text``: the English text with named ``{placeholders}``; ``plural`` its plural form, chosen
+      by ``n`` (also the placeholder ``{n}``).
+    - ``params``: the placeholders' values (numbers, names, lists, dates, other messages).
+    """
+
+    code: str
+    text: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    n: int | None = None
+
+    def render(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (default: the language in use)."""
+        if lang is not None and lang != _lang:
+            saved = _lang
+            use(lang)
+            try:
+                return self.render()
+            finally:
+                use(saved)
+        if self.plural is not None:
+            template = ngettext(self.text, self.plural, int(self.n or 0), self.code)
+        else:
+            template = gettext(self.text, self.code)
+        if not self.params:
+            return template.replace("{{", "{").replace("}}", "}")
+        return _FORMATTER.vformat(template, (), self.params)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __add__(self, other: Any) -> str:
+        return str(self) + str(other)
+
+    def __radd__(self, other: Any) -> str:
+        return str(other) + str(self)
+
+
+def t(code: str, text: str, **params: Any) -> Msg:
+    """The message ``code`` whose English is ``text`` (``{name}`` placeholders, filled from ``params``)."""
+    return Msg(code, text, params)
+
+
+def tn(code: str, singular: str, plural: str, n: int, **params: Any) -> Msg:
+    """A message whose wording depends on the count ``n`` (``{n}`` in the text): ``"{n} hand"`` /
+    ``"{n} hands"`` in English, the language's own plural forms in the catalogue."""
+    return Msg(code, singular, {"n": n, **params}, plural, n)
+
+
+def number(value: int | float | Decimal, lang: str | None = None) -> str:
+    """``value`` with the digits of ``lang``'s locale (default: the language in use):
+    ``12000`` → ``12.000`` in Italian, ``-0.5`` → ``-0,5``. English keeps the digits as the ledger
+    has always printed them (``12000``, ``-0.5``), which scripts reading its text rely on."""
+    lang = lang or _lang
+    if lang == "en" or isinstance(value, int) and -1000 < value < 1000:
+        return str(value)
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=_LOCALES[lang], group_separator=True)
+
+
+def money(cents: int, currency: str = "EUR", lang: str | None = None) -> str:
+    """An amount in cents as the language writes money: ``150`` → ``3,50 €`` in Italian (CLDR's
+    currency format), ``1.50 EUR`` in English as the ledger has always printed it; a currency
+    that is not an ISO code (``€``, ``gettoni``) is written after the amount."""
+    lang = lang or _lang
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(int(cents)), 100)
+    if lang == "en":
+        return f"{sign}{whole}.{part:02d} {currency}".rstrip()
+    from babel.numbers import format_currency, format_decimal
+
+    amount = Decimal(int(cents)) / 100
+    code = {"€": "EUR", "$": "USD", "£": "GBP"}.get(currency, currency)
+    if len(code) == 3 and code.isalpha() and code.isupper():
+        return format_currency(amount, code, locale=_LOCALES[lang])
+    return f"{format_decimal(amount, format='#,##0.00', locale=_LOCALES[lang])} {currency}".rstrip()
+
+
+def listing(items: Sequence[Any], lang: str | None = None) -> str:
+    """``items`` as the language writes a list: ``Anna, Bruno and Carla``, ``Anna, Bruno e Carla``."""
+    words = [str(i) for i in items]
+    if len(words) < 2:
+        return "".join(words)
+    from babel.lists import format_list
+
+    return format_list(words, locale=_LOCALES[lang or _lang])
+
+
+def long_date(day: date, lang: str | None = None) -> str:
+    """``day`` as the locale writes it in full: ``Tuesday 1 December 2026``, ``martedì 1 dicembre 2026``."""
+    from babel.dates import format_date
+
+    lang = lang or _lang
+    return format_date(day, "EEEE d MMMM y", locale=_LOCALES[lang])
+
+
+_LOCALES = {"en": "en_GB", "it": "it_IT"}
+
+
+class _Formatter(string.Formatter):
+    """str.format with the parameters shown in the language (numbers, lists, dates, messages)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec:
+            return super().format_field(value, format_spec)
+        if isinstance(value, bool):
+            return str(value)
+        if isinstance(value, (int, float, Decimal)):
+            return number(value)
+        if isinstance(value, (list, tuple)):
+            return listing(value)
+        if isinstance(value, date):
+            return long_date(value)
+        return str(value)
+
+
+_FORMATTER = _Formatter()
+
+
+def placeholders(text: str) -> set[str]:
+    """The named placeholders of ``text`` (``{card!r}`` → ``card``): a translation must use the
+    same ones as its English (the catalogue test checks every message)."""
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text) if name}
