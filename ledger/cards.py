@@ -226,10 +226,11 @@ class Deck:
                 what = "jokers" if card.is_joker else f"{card}"
                 raise LedgerError(f"{what} not in {self.name}", field, str(card))
             if n > allowed:
-                times = "one" if allowed == 1 else f"only {allowed}"
-                raise LedgerError(
-                    f"{card} appears {n} times, but {self.name} has {times}", field, str(card)
-                )
+                if allowed == 1:
+                    msg = f"{card} appears {n} times, but there is only one in {self.name}"
+                else:
+                    msg = f"{card} appears {n} times, but there are only {allowed} in {self.name}"
+                raise LedgerError(msg, field, str(card))
         return seen
 
 
