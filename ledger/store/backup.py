@@ -29,7 +29,7 @@ from sqlmodel import Session, col, delete, func, select, update
 
 from ledger import __version__
 from ledger.errors import LedgerError
-from ledger.store.engine import (BUSY_TIMEOUT_MS, HEAD, after_explicit_ids, check_revision, ensure_schema,
+from ledger.store.engine import (BUSY_TIMEOUT_MS, HEAD, check_revision, ensure_schema,
                                  snapshot, sqlite_path)
 from ledger.store.club import export_sessions, import_sessions, wipe_sessions
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
@@ -125,6 +125,8 @@ def import_all(led: Ledger, data: Any, replace: bool = False) -> list[dict]:
     restored ledger is the exported one; otherwise the matches get new numbers and players are
     matched by name. Returns ``[{"id", "game", "hands"}]`` per match, in order.
     """
+    from ledger.store.bulk import BulkImport
+
     docs, players = _read_export(data)
     with led.transaction(write=True) as s:
         if replace:
@@ -132,28 +134,19 @@ def import_all(led: Ledger, data: Any, replace: bool = False) -> list[dict]:
         empty = s.exec(select(func.count()).select_from(Player)).one() == 0 and \
             s.exec(select(func.count()).select_from(Match)).one() == 0
         keep = empty and _numbered(docs, players)
+        bulk = BulkImport(led, s)  # every row inserted in bulk; one transaction all the same
         for p in players:
-            if keep:
-                s.add(Player(id=p["id"], name=p["name"], name_key=p["name"].casefold(), demo=p["demo"],
-                             created_at=_parse_time(p["created_at"], "players.created_at")
-                             if p.get("created_at") else utcnow()))
-                s.flush()
-            else:
-                led.player(s, p["name"], demo=p["demo"])
+            created = _parse_time(p["created_at"], "players.created_at") if keep and p.get("created_at") else None
+            bulk.player(p["name"], demo=p["demo"], pid=p["id"] if keep else None, created_at=created)
         out = []
         for i, doc in enumerate(docs):
             try:
-                m = led._import(s, doc, keep_ids=keep)
+                out.append(bulk.add_match(doc, keep_ids=keep))
             except LedgerError as err:
                 raise err.at(f"matches[{i}]") from None
-            live = s.exec(select(func.count()).select_from(Hand)
-                          .where(Hand.match_id == m.id, Hand.voided == False)).one()  # noqa: E712
-            out.append({"id": m.id, "game": m.game, "hands": live})
-            s.expunge_all()  # written (flushed): the session holds one match at a time
+        bulk.finish()
         if isinstance(data, Mapping):
             import_sessions(s, data.get("club_sessions"))
-        if keep:
-            after_explicit_ids(s.connection())
         return out
 
 
