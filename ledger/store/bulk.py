@@ -39,6 +39,16 @@ MATCH_COLUMNS = ("id", "night_id", "game", "rules", "options", "teams", "status"
                  "created_at", "finished_at", "revision")
 
 
+class MatchRow:
+    """A match's row as it is put together: the columns of :class:`Match` as attributes (what
+    ``Ledger._store_state`` reads and sets), without the cost of an ORM object."""
+
+    def __init__(self, **columns: Any):
+        self.__dict__.update(dict.fromkeys(MATCH_COLUMNS), winner=None, summary=None, finished_at=None, revision=0,
+                             created_at=utcnow())
+        self.__dict__.update(columns)
+
+
 class BulkImport:
     """Rows of players, nights, matches, seats and hands to insert in the transaction of ``s``
     (an open write session of ``led``, a :class:`ledger.store.service.Ledger`)."""
@@ -113,9 +123,9 @@ class BulkImport:
         kept = _stored(doc, "stored", {"id": int, "status": str, "finished_at": str, "demo": bool})
         when = date or (parse_date(doc["night"], "night") if doc.get("night") else _first_night(all_hands))
         night_id = self.night(when, demo or kept.get("demo", False), _text(doc, "night_label"))
-        m = Match(id=self._number("match", kept.get("id") if keep_ids else None), night_id=night_id,
-                  game=setup.game, rules=setup.rules, options=dict(setup.options), teams=setup.teams,
-                  note=_text(doc, "note"), status="ended" if setup.ended_early else "open")
+        m = MatchRow(id=self._number("match", kept.get("id") if keep_ids else None), night_id=night_id,
+                     game=setup.game, rules=setup.rules, options=dict(setup.options), teams=setup.teams,
+                     note=_text(doc, "note"), status="ended" if setup.ended_early else "open")
         if doc.get("created_at"):
             m.created_at = _parse_time(doc["created_at"], "created_at")
         for side in setup.sides:

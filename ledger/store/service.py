@@ -409,7 +409,7 @@ class Ledger:
         if facts is not None:
             m.summary["stats"] = facts
         m.revision = (m.revision or 0) + 1
-        s = object_session(m)
+        s = object_session(m) if isinstance(m, Match) else None  # a bulk import's row: no session
         if s is not None:
             s.add(m)
             s.flush()
