@@ -116,24 +116,29 @@ def import_cmd(file: str = DOC, as_json: bool = JSON) -> None:
 def export_cmd(match: Optional[str] = typer.Argument(None, help="The match number, or 'last'."),
                every: bool = typer.Option(False, "--all", help="Every match (and player): a ledger export."),
                as_json: bool = typer.Option(True, "--json", help="JSON (the only format)."),
-               output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to this file.")) -> None:
+               output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to this file."),
+               indent: Optional[int] = typer.Option(
+                   None, "--indent", help="Indent the JSON by this many spaces (default: 2 for a match; "
+                   "--all is compact, one match a line).")) -> None:
     """Write a match as a match document (with its night, entry times and corrections), or with
     --all the whole ledger as one ledger export that 'ledger import' restores (written match by
     match, so a ledger of years is exported in bounded memory)."""
     if every == (match is not None):
         raise LedgerError("give a match, or --all for every match", "MATCH", match)
+    if indent is not None and not 0 <= indent <= 8:
+        raise LedgerError("expected 0 to 8 spaces", "--indent", indent)
     check_output(output, "output")  # before anything is read or written
     led = ledger()
     doc = None if every else led.export(match)  # a bad match is refused before anything is written
     if output:
         # an export holds the ledger's data: readable by its owner only, like the ledger itself
         with create(output, "output") as f:
-            _write_export(f, led, doc)
+            _write_export(f, led, doc, indent)
         console().print(f"wrote {output}", markup=False)
     else:
         import sys
 
-        _write_export(sys.stdout, led, doc)
+        _write_export(sys.stdout, led, doc, indent)
         sys.stdout.flush()
 
 
@@ -144,10 +149,11 @@ def _quoted(file: str) -> str:
     return shlex.quote(file)
 
 
-def _write_export(out, led, doc: Optional[dict]) -> None:
-    """``doc`` (one match's document) into ``out`` as JSON, or with no ``doc`` the ledger export
-    of ``led``, written match by match; the characters JSON leaves raw that a terminal acts on
-    are written as ``\\uXXXX`` escapes (:func:`ledger.safetext.safe_json_writer`: the same document)."""
+def _write_export(out, led, doc: Optional[dict], indent: Optional[int] = None) -> None:
+    """``doc`` (one match's document) into ``out`` as JSON (indented by ``indent``, 2 when None),
+    or with no ``doc`` the ledger export of ``led``, written match by match (compact, or indented
+    by ``indent``); the characters JSON leaves raw that a terminal acts on are written as
+    ``\\uXXXX`` escapes (:func:`ledger.safetext.safe_json_writer`: the same document)."""
     import json
 
     from ledger.safetext import safe_json_writer
@@ -156,7 +162,7 @@ def _write_export(out, led, doc: Optional[dict]) -> None:
     if doc is None:
         from ledger.store.backup import write_export
 
-        write_export(led, out)
+        write_export(led, out, indent)
     else:
-        out.write(json.dumps(doc, ensure_ascii=False, indent=2))
+        out.write(json.dumps(doc, ensure_ascii=False, indent=2 if indent is None else indent))
     out.write("\n")

@@ -55,22 +55,32 @@ def export_all(led: Ledger) -> dict:
         return {**head, "matches": list(docs)}
 
 
-def write_export(led: Ledger, out: IO[str]) -> int:
-    """Write the ledger export (:func:`export_all`'s document, exactly as ``json.dumps(doc,
-    ensure_ascii=False, indent=2)`` writes it) to the text stream ``out`` match by match, holding
-    one match at a time; returns the number of matches."""
+def write_export(led: Ledger, out: IO[str], indent: int | None = None) -> int:
+    """Write the ledger export (:func:`export_all`'s document) to the text stream ``out`` match by
+    match, holding one match at a time; returns the number of matches.
+
+    Compact by default: the head on the first line, then each match document on a line of its
+    own, written by ``json.dumps`` without indentation (its C encoder) — the bytes of
+    ``json.dumps(doc, ensure_ascii=False)`` with a line break before each match and before the
+    closing ``]}``. With ``indent`` the bytes are exactly ``json.dumps(doc, ensure_ascii=False,
+    indent=indent)`` (docs/formats.md, "The whole ledger")."""
     n = 0
+    inner = "\n" if indent is None else "\n" + " " * (2 * indent)  # before each match in the list
     with _export_stream(led) as (head, docs):
         for doc in docs:
             if not n:
-                text = json.dumps({**head, "matches": [None]}, ensure_ascii=False, indent=2)
-                before, after = text.split("\n    null\n")  # the matches go there, one by one
-                out.write(before + "\n    ")
+                text = json.dumps({**head, "matches": [None]}, ensure_ascii=False, indent=indent)
+                before, after = text.rsplit("null", 1)  # the matches go there, one by one
+                out.write(before.rstrip(" \n") + inner)
             else:
-                out.write(",\n    ")
-            out.write(json.dumps(doc, ensure_ascii=False, indent=2).replace("\n", "\n    "))
+                out.write("," + inner)
+            text = json.dumps(doc, ensure_ascii=False, indent=indent)
+            out.write(text if indent is None else text.replace("\n", inner))
             n += 1
-    out.write("\n" + after if n else json.dumps({**head, "matches": []}, ensure_ascii=False, indent=2))
+    if n:
+        out.write(after if indent is not None else "\n" + after)
+    else:
+        out.write(json.dumps({**head, "matches": []}, ensure_ascii=False, indent=indent))
     return n
 
 
