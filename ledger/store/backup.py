@@ -107,8 +107,9 @@ def _export_stream(led: Ledger) -> Iterator[tuple[dict, Iterator[dict]]]:
         nights: dict[int, Any] = {n.id: n for n in db.execute(sa_select(*sa_inspect(Night).local_table.columns))}
         rows: list[tuple[Any, Any]] = [(m, nights[m.night_id]) for m in db.execute(
             sa_select(*sa_inspect(Match).local_table.columns).order_by(col(Match.id)))]
-        hands = iter(db.execution_options(yield_per=2000).execute(
-            sa_select(*sa_inspect(Hand).local_table.columns).order_by(col(Hand.match_id), col(Hand.position), col(Hand.id))))
+        hand_columns = [c for c in sa_inspect(Hand).local_table.columns if c.name not in ("state", "rules")]
+        hands = iter(db.execution_options(yield_per=2000).execute(  # not the states: no export holds them
+            sa_select(*hand_columns).order_by(col(Hand.match_id), col(Hand.position), col(Hand.id))))
 
         def documents() -> Iterator[dict]:
             pending = next(hands, None)
