@@ -145,11 +145,11 @@ def parse_cards(value: object, field: str = "cards", italian: bool = False) -> l
                 raise LedgerError(f"{item!r} is not a card", f"{field}[{i}]", item)
     else:
         raise LedgerError(f"expected a list of cards or a string of cards, got {value!r}", field, value)
-    cards = [_read_card(item, italian) for item in items]  # each reading cached: no loop of our own
-    if str in set(map(type, cards)):  # a reading that failed: its message, naming the first such card
-        i = next(i for i, c in enumerate(cards) if isinstance(c, str))
-        raise LedgerError(cards[i], f"{field}[{i}]", items[i])
-    return cards  # type: ignore[return-value]  (no message among them: only cards)
+    read = [_read_card(item, italian) for item in items]  # each reading cached: no loop of our own
+    if str in set(map(type, read)):  # a reading that failed: its message, naming the first such card
+        i, why = next((i, c) for i, c in enumerate(read) if isinstance(c, str))
+        raise LedgerError(why, f"{field}[{i}]", items[i])
+    return read  # type: ignore[return-value]  # no message among them: only cards
 
 
 @lru_cache(maxsize=1024)

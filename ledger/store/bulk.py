@@ -23,7 +23,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Mapping
 
-from sqlalchemy import func as sa_func, insert, select as sa_select
+from sqlalchemy import Table, func as sa_func, insert, inspect as sa_inspect, select as sa_select
 
 from ledger.dates import parse_date
 from ledger.errors import LedgerError
@@ -57,13 +57,13 @@ class BulkImport:
         self.led = led
         self.conn = s.connection()
         s.flush()  # whatever the session holds is in the database before its numbers are read
+        players, nights = _table(Player).c, _table(Night).c
         self.players: dict[str, int] = {key: pid for pid, key in self.conn.execute(
-            sa_select(Player.__table__.c.id, Player.__table__.c.name_key))}
+            sa_select(players.id, players.name_key))}
         self.nights: dict[tuple[dt.date, bool], int] = {}
-        for nid, date, demo in self.conn.execute(sa_select(Night.__table__.c.id, Night.__table__.c.date,
-                                                           Night.__table__.c.demo).order_by(Night.__table__.c.id)):
+        for nid, date, demo in self.conn.execute(sa_select(nights.id, nights.date, nights.demo).order_by(nights.id)):
             self.nights.setdefault((date, bool(demo)), nid)  # the first night of a date, as Ledger.night
-        self.next = {name: (self.conn.execute(sa_select(sa_func.max(model.__table__.c.id))).scalar() or 0) + 1
+        self.next = {name: (self.conn.execute(sa_select(sa_func.max(_table(model).c.id))).scalar() or 0) + 1
                      for name, model in TABLES.items()}
         self.rows: dict[str, list[dict]] = {name: [] for name in TABLES}
 
@@ -123,7 +123,7 @@ class BulkImport:
         kept = _stored(doc, "stored", {"id": int, "status": str, "finished_at": str, "demo": bool})
         when = date or (parse_date(doc["night"], "night") if doc.get("night") else _first_night(all_hands))
         night_id = self.night(when, demo or kept.get("demo", False), _text(doc, "night_label"))
-        m = MatchRow(id=self._number("match", kept.get("id") if keep_ids else None), night_id=night_id,
+        m: Any = MatchRow(id=self._number("match", kept.get("id") if keep_ids else None), night_id=night_id,
                      game=setup.game, rules=setup.rules, options=dict(setup.options), teams=setup.teams,
                      note=_text(doc, "note"), status="ended" if setup.ended_early else "open")
         if doc.get("created_at"):
@@ -179,13 +179,18 @@ class BulkImport:
         ``executemany``), still inside the caller's transaction."""
         for name, model in TABLES.items():
             if self.rows[name]:
-                self.conn.execute(insert(model.__table__), self.rows[name])
+                self.conn.execute(insert(_table(model)), self.rows[name])
                 self.rows[name] = []
 
     def finish(self) -> None:
         """Insert what is left; on PostgreSQL move the id sequences past the numbers given here."""
         self.flush()
         after_explicit_ids(self.conn, tuple(TABLES))
+
+
+def _table(model: Any) -> Table:
+    """The table of a model (SQLModel's classes do not say they have ``__table__``)."""
+    return sa_inspect(model).local_table
 
 
 # the bookkeeping a hand of a document carries beside what was entered (docs/formats.md)
