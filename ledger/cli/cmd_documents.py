@@ -61,8 +61,8 @@ def _score_list(items, file: str, as_json: bool) -> None:
 
     if as_json:
         out = JsonList()
-        for r in scored(items):
-            out.add(r.to_json())
+        for i, doc in enumerate(items):
+            out.add_text(_scored_text(doc, i, out.indent))
         out.print()
         return
     for _ in scored(items):
@@ -70,6 +70,35 @@ def _score_list(items, file: str, as_json: bool) -> None:
     for i, r in enumerate(scored(read_items(file, "a hand document")[0])):
         console().print(f"Hand {i + 1}", style="bold underline")
         print_result(r)
+
+
+_SCALARS = (str, int, bool, type(None))  # fields whose equal values are the same input (no -0.0 and 0.0)
+_TEXTS: dict[tuple, str] = {}  # a hand document's fields (with their types) -> its result's JSON
+_TEXTS_HELD = 1 << 16
+
+
+def _scored_text(doc, i: int, margin: str) -> str:
+    """The result of hand document ``doc`` (element ``i`` of a list) as ``score --json`` lists it
+    (:func:`ledger.cli.json_list.indented` at ``margin``). Scoring is pure, so the text of a document met before
+    in the same list (a board many tables played alike: its fields, their types and their order
+    the same) is written again without scoring it again; a document with a nested field is
+    always scored, and so is every document once :data:`_TEXTS_HELD` are held."""
+    from ledger.cli.json_list import indented
+
+    key = (margin, *((k, v.__class__, v) for k, v in doc.items())) if isinstance(doc, dict) else None
+    if key is not None and all(kind in _SCALARS for _, kind, _ in key[1:]):
+        text = _TEXTS.get(key)
+        if text is not None:
+            return text
+    else:
+        key = None
+    try:
+        text = indented(score_document(doc).to_json(), margin)
+    except LedgerError as err:
+        raise err.at(f"[{i}]") from None
+    if key is not None and len(_TEXTS) < _TEXTS_HELD:
+        _TEXTS[key] = text
+    return text
 
 
 @app.command("replay")

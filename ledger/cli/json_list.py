@@ -31,9 +31,13 @@ class JsonList:
 
     def add(self, item: Any) -> None:
         """Append ``item`` (its JSON written now, the item itself not kept)."""
+        self.add_text(indented(item, self.indent))
+
+    def add_text(self, text: str) -> None:
+        """Append an item already written as :func:`indented` writes it at this list's margin."""
         if self.count:
             self.spool.write("," + self.indent)
-        self.spool.write(indented(item, self.indent))
+        self.spool.write(text)
         self.count += 1
 
     def print(self, doc: Mapping[str, Any] | None = None) -> None:
