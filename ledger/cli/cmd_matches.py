@@ -23,11 +23,15 @@ MATCH = typer.Argument(..., help="The match number, or 'last'.")
 
 
 TAIL = 12  # rows of a long scoreboard drawn after each hand (``show`` draws them all)
+SHOW_ALL = 500  # ``show`` draws every hand of a match up to this long; of a longer one, the last SHOW_LAST
+SHOW_LAST = 100
 
 
-def show_view(view, as_json: bool, header: str | None = None, tail: bool = False) -> None:
+def show_view(view, as_json: bool, header: str | None = None, tail: bool = False, keep: int | None = None,
+              more: str | None = None) -> None:
     """Print a match's scoreboard (rich), or its data (JSON) — both from the same replay.
-    ``tail``: after a hand, a long scoreboard shows its last :data:`TAIL` rows (``show`` all)."""
+    ``tail``: after a hand, a long scoreboard shows its last :data:`TAIL` rows (``show`` all);
+    ``keep``: its last ``keep`` rows, the earlier ones said to be shown by the command ``more``."""
     if as_json:
         print_json(view.to_json())
         return
@@ -40,17 +44,18 @@ def show_view(view, as_json: bool, header: str | None = None, tail: bool = False
              + f" · night of {view.night.date.isoformat()}{' (demo)' if view.night.demo else ''} · {status}")
     if header:
         print_line(header)
-    rp = game.board_window(view.setup, view.replay, TAIL) if tail else view.replay
-    board = game.board(view.setup, rp)
     if tail:
+        keep, more = TAIL, f"ledger show {m.id}"
+    rp = game.board_window(view.setup, view.replay, keep) if keep is not None else view.replay
+    board = game.board(view.setup, rp)
+    if keep is not None:
         from dataclasses import replace
 
         from ledger.cli.render import tail_board
 
-        board = tail_board(board, TAIL, f"ledger show {m.id}")
+        board = tail_board(board, keep, more or f"ledger show {m.id}")
         if rp.offset:
-            board = replace(board, notes=(f"(hands 1 to {rp.offset} are not shown: ledger show {m.id})",
-                                          *board.notes))
+            board = replace(board, notes=(f"(hands 1 to {rp.offset} are not shown: {more})", *board.notes))
     print_board(board, title)
 
 
@@ -170,8 +175,17 @@ def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
 
 
 @app.command("show")
-def show(match: str = MATCH, as_json: bool = JSON) -> None:
+def show(match: str = MATCH, as_json: bool = JSON,
+         last: Optional[int] = typer.Option(None, "--last", help="Only the last N hands (with the totals).",
+                                            min=1),
+         every: bool = typer.Option(False, "--all", help="Every hand, however long the match "
+                                    f"(without it a match of more than {SHOW_ALL} hands shows its last {SHOW_LAST}).")) -> None:
     """The scoreboard of a match: every hand, running totals, who won, who deals next."""
+    keep = None if every or as_json else last
     with reading() as reads:
-        view = reads.view(match)
-    show_view(view, as_json)
+        if keep is None and not every and not as_json:
+            count = reads.live_counts([reads.find_id(match)])
+            keep = SHOW_LAST if sum(count.values()) > SHOW_ALL else None
+        view = reads.view(match) if keep is None else reads.view_tail(match, keep)
+    show_view(view, as_json, keep=keep,
+              more=f"ledger show {view.match.id} --all, or --last N" if keep is not None else None)
