@@ -236,11 +236,17 @@ class MatchState:
 class Column:
     """One column of a scoreboard table: a header and how to align it (``left``/``right``/``center``).
 
+    ``below``: a column of prose (a hand's notes) that the terminal may show on a line of its own
+    under each row, as wide as the screen, when the table would not fit beside it. ``nowrap``: a
+    cell is never split over two lines (a contract and its result, ``4SXX S -3``).
+
     A board is drawn when it is shown, so its texts (title, headers, cells, notes) are in the
     language in use (``str(t(...))``, numbers through :func:`ledger.i18n.number`)."""
 
     header: str
     justify: str = "right"
+    below: bool = False
+    nowrap: bool = False
 
 
 @dataclass(frozen=True)
@@ -813,7 +819,7 @@ def points_board(game: Game, setup: MatchSetup, rp: Replay, unit: str = "") -> B
     cols = [Column("#"), Column(str(t("board.dealer", "dealer")), "left")]
     for s in sides:
         cols += [Column(s), Column(str(t("board.total", "total")))]
-    cols.append(Column(str(t("board.notes", "notes")), "left"))
+    cols.append(Column(str(t("board.notes", "notes")), "left", below=True))
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
         pts = res.points or {}

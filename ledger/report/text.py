@@ -6,7 +6,9 @@ The CLI renders these with rich (``ledger/cli/render.py``); nothing here knows r
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from ledger.games import available, get_game
@@ -49,12 +51,21 @@ def report_heading(report: Report) -> tuple[str, list[str]]:
     return title, lines
 
 
-def report_sections(report: Report) -> list[Section]:
-    """Matches, standings, who pays whom, highlights."""
+def report_sections(report: Report, width: int | None = None) -> list[Section]:
+    """Matches, standings, who pays whom, highlights.
+
+    ``width``: the screen's, in cells; a standings table with a column per game that would be
+    wider shows the games in a table of their own under it (:func:`games_tables`). None: one
+    table, however wide (``report --wide``)."""
     if not report.matches:
         return []
     out = [Section("Matches", (matches_table(report),))]
-    out.append(Section("Standings", (standings_table(report),)))
+    standings = standings_table(report)
+    if width is not None and _games_of(report) and _width(standings) > width:
+        standings = standings_table(report, by_game=False)
+        out.append(Section("Standings", (standings, *games_tables(report, width))))
+    else:
+        out.append(Section("Standings", (standings,)))
     money = money_lines(report)
     if money:
         out.append(Section("Who pays whom", (), tuple(money)))
@@ -71,7 +82,7 @@ def matches_table(report: Report) -> Table:
     rows = []
     for m in report.matches:
         game = m.title + ("" if len(get_game(m.game).rule_sets) == 1 else f" ({m.rules})")
-        about = [game, _count(m.hands, "hand") + (f", {m.corrections} fixed" if m.corrections else "")]
+        about = [game, _count(m.hands, "hand") + (f", {m.corrections} corrected" if m.corrections else "")]
         if many_nights:
             about.append(m.night.isoformat())
         if m.unfinished:
@@ -83,22 +94,70 @@ def matches_table(report: Report) -> Table:
     return Table("", cols, tuple(rows), lines_after=tuple(range(len(rows) - 1)))
 
 
-def standings_table(report: Report) -> Table:
-    """Players, most wins first: played, won, per game won/played (several games), money."""
+def _games_of(report: Report) -> list[str]:
+    """The games of the report's matches, in order, when there are several (else none)."""
     games = list(dict.fromkeys(m.game for m in report.matches))
+    return games if len(games) > 1 else []
+
+
+def standings_table(report: Report, by_game: bool = True) -> Table:
+    """Players, most wins first: played, won, still in play (when some are), per game won/played
+    (several games, ``by_game``), money."""
+    games = _games_of(report) if by_game else []
     currencies = sorted({c for s in report.standings for c in s.money})
+    in_play = any(s.open for s in report.standings)
     cols = [Column("player", "left"), Column("played"), Column("won")]
-    cols += [Column(g) for g in games] if len(games) > 1 else []
+    cols += [Column("in play")] if in_play else []
+    cols += [Column(g) for g in games]
     cols += [Column(c) for c in currencies]
     rows = []
     for s in report.standings:
-        row = [s.player, str(s.played), str(s.won) + (f" ({s.open} open)" if s.open else "")]
-        if len(games) > 1:
-            row += [f"{s.games[g]['won']}/{s.games[g]['played']}" if g in s.games else "—" for g in games]
+        row = [s.player, str(s.played), str(s.won)] + ([str(s.open) if s.open else ""] if in_play else [])
+        row += [f"{s.games[g]['won']}/{s.games[g]['played']}" if g in s.games else "—" for g in games]
         row += [_signed_amount(s.money[c]) if c in s.money else "—" for c in currencies]
         rows.append(tuple(row))
-    caption = "per game: won/played" if len(games) > 1 else ""
-    return Table("", tuple(cols), tuple(rows), caption)
+    notes = (["per game: won/played"] if games else []) + (
+        ["in play: matches not over yet, neither won nor lost"] if in_play else [])
+    return Table("", tuple(cols), tuple(rows), " · ".join(notes))
+
+
+def games_tables(report: Report, width: int) -> list[Table]:
+    """Won/played per game, one row a game and a column a player (as many players to a table as
+    ``width`` holds): the standings' per-game columns on a narrow screen."""
+    games = _games_of(report)
+    players = [s for s in report.standings]
+    tables: list[Table] = []
+    start = 0
+    while start < len(players):
+        end = start + 1
+        while end < len(players) and _width(_games_table(games, players[start:end + 1])) <= width:
+            end += 1
+        tables.append(_games_table(games, players[start:end]))
+        start = end
+    return tables
+
+
+def _games_table(games: list[str], players: list) -> Table:
+    cols = (Column("game", "left"), *(Column(s.player) for s in players))
+    rows = tuple((g, *(f"{s.games[g]['won']}/{s.games[g]['played']}" if g in s.games else "—" for s in players))
+                 for g in games)
+    return Table("", cols, rows, "by game: won/played")
+
+
+def _width(t: Table) -> int:
+    """How wide ``t`` is when nothing in it wraps (padded cells, the box's edges and dividers)."""
+    from ledger.safetext import safe
+
+    widest = [_cells(safe(c.header)) for c in t.columns]
+    for row in t.rows:
+        for j, cell in enumerate(row):
+            widest[j] = max([widest[j], *(_cells(x) for x in safe(cell, lines=True).split("\n"))])
+    return sum(widest) + 3 * len(widest) + 1
+
+
+def _cells(text: str) -> int:
+    """The terminal cells ``text`` takes (wide East Asian characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 # the highlight kinds any game's report has, by rank (0 the rarest); each game ranks its own among
@@ -233,7 +292,12 @@ def _signed_amount(cents: int) -> str:
 
 
 def _pct(r: float | None) -> str:
-    return "—" if r is None else f"{round(r * 100)}%"
+    """``0.125`` → ``"13 %"``: a rate in whole percent, halves rounded up as people round them
+    (decimal rounding of the rate as written, not the float's binary value nor banker's rounding)."""
+    if r is None:
+        return "—"
+    whole = (Decimal(str(r)) * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    return f"{whole} %"
 
 
 def _plain(v: Any) -> str:

@@ -740,8 +740,7 @@ class Trentuno(Game):
                                       f"hands.{key}", value)
                 continue
             if book.lives[p] == 0:
-                raise LedgerError(t("trentuno.is_out", "{player} is out (no lives left): a hand lists only the players "
-                                    "still in", player=p), f"hands.{key}", value)
+                raise LedgerError(self._out_message(p, variant, setup, book), f"hands.{key}", value)
             entries[key] = value
         for p in players_in:
             if p not in keys:
@@ -755,6 +754,18 @@ class Trentuno(Game):
                 raise LedgerError(t("trentuno.not_in_hand", "{player} is not in this hand (out)", player=p), fld, name)
             return p
         return read_hand(doc, ordered, variant, decks, lambda k: setup.resolve_player(k, "hands"), resolve_name)
+
+    @staticmethod
+    def _out_message(p: str, variant: Variant, setup: MatchSetup, book: Book) -> Msg:
+        """Why a hand cannot list player ``p``, who is out, and the word that brings him back when
+        there is one (``reentry=Bruno`` in the 52-card game with re-entry agreed, a bet in the 40)."""
+        if variant.reentry and setup.options.get("reentry") and p not in book.reentered:
+            return t("trentuno.is_out_reentry", "{player} is out (no lives left): add reentry={player} to the hand to "
+                     "bring {player} back in, or leave {player}'s hand out", player=p)
+        if variant.bets:
+            return t("trentuno.is_out_bet", "{player} is out (no lives left): leave {player}'s hand out; {player} may "
+                     "come back by a bet before a hand (bet=\"{player} 17\": the bettors and their number)", player=p)
+        return t("trentuno.is_out", "{player} is out (no lives left): a hand lists only the players still in", player=p)
 
     def _settle_bet(self, bet: Bet | None, book: Book, hand: Hand, counts: bool) -> BetResult | None:
         """Pay the bet and let the bettor drawn back in; the bet's result (None for no bet)."""
@@ -1133,7 +1144,7 @@ _RE, _BACK, _OUT = t("trentuno.mark_re", "re"), t("trentuno.mark_back", "back"),
 def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
     cols = [Column("#")] + [Column(p) for p in setup.players]
     cols += [Column(str(t("trentuno.col_pot", "pot {currency}", currency=setup.options["currency"]))),
-             Column(str(t("trentuno.col_events", "what happened")), "left")]
+             Column(str(t("trentuno.col_events", "what happened")), "left", below=True)]
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
         d = res.detail_as(TrentunoResult)
