@@ -236,7 +236,7 @@ def _side_note(labels: Sequence[str]) -> str:
         if label.startswith(("all four ", "three or four ")):
             word = (str(t("trentasette.note_four", "four")) if label.startswith("all four ")
                     else str(t("trentasette.note_three", "three")))
-            sets.append(label.rsplit(" ", 1)[1])
+            sets.append(str(t("trentasette.note_rank", "{rank}s", rank=label.rsplit(" ", 1)[1].removesuffix("s"))))
         elif label == "ace of hearts":
             rest.insert(0, "A♥")
         elif label.startswith("run in "):
