@@ -90,7 +90,7 @@ def _json_words(why: str) -> Msg | str:
         return t("json.constant", "{name} is not a JSON number", name=m["name"])
     m = re.fullmatch(r"number out of range: (?P<text>.*)", why)
     if m:
-        return t("json.out_of_range", "number out of range: {text}", text=m["text"])
+        return t("json.out_of_range", "number out of range: {value}", value=m["text"])
     m = re.fullmatch(r"expecting (?P<chars>'.'(?: or '.')*)", why)
     if m:
         return t("json.expecting", "expecting {chars}", chars=m["chars"])
