@@ -11,8 +11,9 @@ correction takes the number of the result it replaces).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping, Sequence
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
 
 from sqlmodel import Session, col, select
 
@@ -53,8 +54,6 @@ def session_document(row: ClubSession, results: Sequence[ClubResult]) -> dict:
 
 def _score(doc: dict):
     """Score a session document; an error about a result is named by its number (``result 7``)."""
-    import re
-
     from ledger.club import score_document
 
     try:
@@ -65,21 +64,24 @@ def _score(doc: dict):
             raise
         results = doc["boards"][int(m[1])]["results"]
         number = results[int(m[2])].get("number")
-        message = _renumbered(err.msg, lambda text: re.sub(
-            r"results\[(\d+)\]", lambda x: f"result {results[int(x[1])].get('number')}", text))
+        message = _Renumbered(err.msg.code, err.msg.text, err.msg.params, err.msg.plural, err.msg.n,
+                              numbers=tuple(r.get("number") for r in results))
         where = f"result {number}" if number is not None else "result"
         rest = err.field[m.end():]
         raise LedgerError(message, f"{where}.{rest}" if rest else where, err.value) from None
 
 
-def _renumbered(msg: Msg, change: Callable[[str], str]) -> Msg | str:
-    """``msg`` with ``change`` made to the texts among its parameters (the message kept, so it is
-    still shown in the language in use); the English text changed as a whole when the change is
-    in the message's own words."""
-    params = {k: change(v) if isinstance(v, str) else v for k, v in msg.params.items()}
-    if change(msg.text) != msg.text or (msg.plural and change(msg.plural) != msg.plural):
-        return change(msg.render("en"))
-    return replace(msg, params=params)
+@dataclass(frozen=True)
+class _Renumbered(Msg):
+    """A message about a session document's results, shown with each result's number where it
+    names one by its place (``results[2]`` → ``result 6``), in the language in use."""
+
+    numbers: tuple = ()
+
+    def render(self, lang: str | None = None) -> str:
+        return re.sub(r"results\[(\d+)\]", lambda x: str(t("club.result", "result {number}",
+                                                             number=str(self.numbers[int(x[1])]))),
+                      Msg.render(self, lang))
 
 
 class ClubLedger:
