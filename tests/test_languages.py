@@ -276,7 +276,7 @@ def test_the_store_and_the_cli_speak_italian(cli):
     assert cli.error("--lang", "it", "hand", "undo", "1") == "errore: hand: la partita 1 non ha ancora mani"
     assert cli.error("--lang", "it", "match", "reopen", "1") == "errore: match: la partita 1 è già aperta"
     out = cli("--lang", "it", "match", "list").stdout
-    assert "Partite" in out and "giocatori" in out and "aperta" in out
+    assert "Serata di" in out and "trentasette" in out and "in corso" in out
     assert "Iniziata la partita 2" in cli("--lang", "it", "match", "new", "scopa", "--players", "Anna,Bruno").stdout
     assert cli.error("--lang", "it", "player", "rename", "Nessuno", "X") == \
         "errore: name: nessun giocatore di nome 'Nessuno'"
