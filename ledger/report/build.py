@@ -12,9 +12,12 @@ from __future__ import annotations
 from typing import Iterable
 
 from ledger.games import get_game
-from ledger.games.settle import format_money, night_report
+from ledger import i18n
+from ledger.games.settle import night_report
+from ledger.i18n import t, tn
 from ledger.games.stakes import match_money
-from ledger.report.model import Highlight, MatchRecord, MatchSummary, Period, Report, Standing, side_label
+from ledger.report.model import (Highlight, MatchRecord, MatchSummary, Period, Report, Shown, Standing,
+                                 side_label)
 
 
 def summarize(rec: MatchRecord) -> MatchSummary:
@@ -34,23 +37,12 @@ def summarize(rec: MatchRecord) -> MatchSummary:
         money=match_money(setup, final),
         hand_values=[{s: notes.hand_value(rec, i, s) for s in sides} for i in range(len(rp.results))],
         target=_target(setup.options.get("target")), note=rec.note)
-    summary.result = result_line(summary)
+    summary.result = summary.result_msg()
     return summary
 
 
 def _target(value) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def result_line(m: MatchSummary) -> str:
-    """``"Carla won: Carla 38 · Anna 25 · Bruno 1"``, ``"In play after 3 hands: …"``."""
-    if m.unfinished:
-        head = f"In play after {m.hands} hand{'s' if m.hands != 1 else ''}"
-    elif m.winners:
-        head = f"{m.winner_text()} won" + (" (ended early)" if m.status == "ended" else "")
-    else:
-        head = "No winner" + (" (ended early)" if m.status == "ended" else "")
-    return f"{head}: {m.score_text()}"
 
 
 def standings(matches: Iterable[MatchSummary]) -> list[Standing]:
@@ -86,16 +78,23 @@ def overall_highlights(matches: list[MatchSummary], table: list[Standing], money
     out = []
     if table and table[0].won >= 2 and (len(table) == 1 or table[1].won < table[0].won):
         top = table[0]
-        title = "Player of the night" if len({m.night for m in matches}) == 1 else "Most wins"
-        out.append(Highlight("player of the night", f"{title}: {top.player}, "
-                             f"{top.won} wins in {top.played} matches", None, None, top.player, top.won))
+        if len({m.night for m in matches}) == 1:
+            text = tn("report.player_of_night", "Player of the night: {player}, {n} win in {played} matches",
+                      "Player of the night: {player}, {n} wins in {played} matches", top.won,
+                      player=top.player, played=top.played)
+        else:
+            text = tn("report.most_wins", "Most wins: {player}, {n} win in {played} matches",
+                      "Most wins: {player}, {n} wins in {played} matches", top.won,
+                      player=top.player, played=top.played)
+        out.append(Highlight("player of the night", text, None, None, top.player, top.won))
     for cur, part in money.get("currencies", {}).items():
         nets = part["nets"]
         if nets:
             best = min(nets, key=lambda p: (-nets[p], p.casefold()))
             if nets[best] > 0:
-                out.append(Highlight("biggest winner", f"Biggest winner: {best}, up "
-                                     f"{format_money(nets[best], cur)}", None, None, best, nets[best]))
+                amount = Shown(lambda cents=nets[best], cur=cur: i18n.money(cents, cur))
+                out.append(Highlight("biggest winner", t("report.biggest_winner", "Biggest winner: {player}, up {amount}",
+                                                         player=best, amount=amount), None, None, best, nets[best]))
     return out
 
 
