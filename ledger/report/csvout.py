@@ -16,6 +16,14 @@ standard :mod:`csv` module: :func:`csv_tables` gives the rows, :func:`csv_files`
 
 Text is UTF-8, control characters in it written as visible escapes (``\\x1b``,
 :func:`ledger.safetext.safe`); several names in one cell (a side's players) are joined with ``" & "``.
+
+Two dialects (:data:`DIALECTS`), so that a spreadsheet in the user's locale opens the files in
+columns: ``en`` writes commas between fields and a decimal point (``4.60``), as Python's ``csv``
+module does; ``it`` semicolons and a decimal comma (``4,60``), with a UTF-8 byte order mark (an
+Italian Excel or LibreOffice then reads the accents right). The default is the language in use
+(``ledger report --csv DIR --csv-dialect en`` for the other one). Headers and codes (game, status,
+unit, ``yes``/``no``) are the same in every dialect and language, as the JSON's field names; the
+score and the stake are written in the language in use.
 """
 
 from __future__ import annotations
@@ -24,9 +32,14 @@ import csv
 import io
 from typing import Any
 
-from ledger.games.settle import format_money
+from ledger.errors import LedgerError
+from ledger.i18n import language, t
 from ledger.report.model import Report
 from ledger.safetext import safe
+
+DIALECTS = {"en": {"delimiter": ",", "decimal": ".", "bom": ""},
+            "it": {"delimiter": ";", "decimal": ",", "bom": "\ufeff"}}
+"""The CSV dialects by name: the field separator, the decimal mark of amounts, the file's start."""
 
 MATCHES = ("match", "night", "demo", "game", "rules", "status", "hands", "corrections", "unit", "sides",
            "winner", "winning_players", "score", "stake", "currency")
@@ -36,8 +49,20 @@ STANDINGS = ("player", "game", "played", "won", "open")
 TRANSFERS = ("currency", "payer", "payee", "cents", "amount")
 
 
-def csv_tables(report: Report) -> dict[str, tuple[tuple[str, ...], list[list[Any]]]]:
-    """File name → (header, rows) for every table of the report."""
+def csv_dialect(name: str | None = None) -> str:
+    """The dialect ``name`` (``en``, ``it``; default: the language in use); ``LedgerError`` on
+    ``csv-dialect`` for another name."""
+    if name is None:
+        return language() if language() in DIALECTS else "en"
+    if name not in DIALECTS:
+        raise LedgerError(t("report.csv_dialect", "{value!r} is not a CSV dialect (dialects: {dialects})",
+                            value=name, dialects=", ".join(DIALECTS)), "csv-dialect", name)
+    return name
+
+
+def csv_tables(report: Report, dialect: str = "en") -> dict[str, tuple[tuple[str, ...], list[list[Any]]]]:
+    """File name → (header, rows) for every table of the report (amounts with ``dialect``'s
+    decimal mark)."""
     matches, hands, results = [], [], []
     for m in report.matches:
         night = m.night.isoformat()
@@ -61,22 +86,34 @@ def csv_tables(report: Report) -> dict[str, tuple[tuple[str, ...], list[list[Any
         standings.append([s.player, "all", s.played, s.won, s.open])
         for g, v in s.games.items():
             standings.append([s.player, g, v["played"], v["won"], v["open"]])
-    transfers = [[cur, t["payer"], t["payee"], t["cents"], format_money(t["cents"], "")]
-                 for cur, part in report.settlement.get("currencies", {}).items() for t in part["transfers"]]
+    point = DIALECTS[dialect]["decimal"]
+    transfers = [[cur, tr["payer"], tr["payee"], tr["cents"], _amount(tr["cents"], point)]
+                 for cur, part in report.settlement.get("currencies", {}).items() for tr in part["transfers"]]
     return {"matches.csv": (MATCHES, matches), "hands.csv": (HANDS, hands), "results.csv": (RESULTS, results),
             "standings.csv": (STANDINGS, standings), "transfers.csv": (TRANSFERS, transfers)}
 
 
-def csv_files(report: Report) -> dict[str, str]:
-    """File name → the CSV text (header first, ``\\r\\n`` line ends as the csv module writes)."""
+def csv_files(report: Report, dialect: str | None = None) -> dict[str, str]:
+    """File name → the CSV text in ``dialect`` (:func:`csv_dialect`; header first, ``\\r\\n``
+    line ends as the csv module writes)."""
+    dialect = csv_dialect(dialect)
+    conventions = DIALECTS[dialect]
     out = {}
-    for name, (header, rows) in csv_tables(report).items():
+    for name, (header, rows) in csv_tables(report, dialect).items():
         buf = io.StringIO()
-        writer = csv.writer(buf)
+        buf.write(conventions["bom"])
+        writer = csv.writer(buf, delimiter=conventions["delimiter"])
         writer.writerow(header)
         writer.writerows([safe(c) if isinstance(c, str) else c for c in row] for row in rows)
         out[name] = buf.getvalue()
     return out
+
+
+def _amount(cents: int, point: str) -> str:
+    """Cents as an amount with ``point`` as the decimal mark: ``460`` → ``4.60`` / ``4,60``."""
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(int(cents)), 100)
+    return f"{sign}{whole}{point}{part:02d}"
 
 
 def _yes(flag: bool) -> str:
