@@ -216,10 +216,10 @@ def head_to_head_section(stats: Stats) -> Section:
     h = stats.head_to_head
     assert h is not None  # the section is drawn only for a report on two players
     o, pa = h.opponents, h.partners
-    against = [t("stats.h2h.won", "{player} won {n}", player=h.a, n=o["a_won"]),
-               t("stats.h2h.won", "{player} won {n}", player=h.b, n=o["b_won"])]
+    against = [tn("stats.h2h.won", "{player} won {n}", "{player} won {n}", o["a_won"], player=h.a),
+               tn("stats.h2h.won", "{player} won {n}", "{player} won {n}", o["b_won"], player=h.b)]
     against += [t("stats.h2h.neither", "{n} neither", n=o["neither"])] if o["neither"] else []
-    against += [t("stats.h2h.still_open", "{n} still open", n=o["open"])] if o["open"] else []
+    against += [tn("stats.h2h.still_open", "{n} still open", "{n} still open", o["open"])] if o["open"] else []
     lines = [str(t("stats.h2h.against", "Against each other: {matches}: {record}.", matches=_matches(o["played"]),
                    record=_clauses(against)))]
     for game, g in h.games.items():
@@ -231,7 +231,7 @@ def head_to_head_section(stats: Stats) -> Section:
             lines.append(f"  {get_game(game).title}: {_clauses(each)}")
     if pa["played"]:
         together = [t("stats.h2h.partners_won", "won {n}", n=pa["won"])]
-        together += [t("stats.h2h.still_open", "{n} still open", n=pa["open"])] if pa["open"] else []
+        together += [tn("stats.h2h.still_open", "{n} still open", "{n} still open", pa["open"])] if pa["open"] else []
         lines.append(str(t("stats.h2h.partners", "As partners: {matches}, {record}.", matches=_matches(pa["played"]),
                            record=_clauses(together))))
     for p, book in h.money.items():
