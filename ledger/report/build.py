@@ -9,6 +9,7 @@ settled with :func:`ledger.games.settle.night_report`), and the highlights.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterable
 
 from ledger.games import get_game
@@ -92,7 +93,7 @@ def overall_highlights(matches: list[MatchSummary], table: list[Standing], money
         if nets:
             best = min(nets, key=lambda p: (-nets[p], p.casefold()))
             if nets[best] > 0:
-                amount = Shown(lambda cents=nets[best], cur=cur: i18n.money(cents, cur))
+                amount = Shown(partial(i18n.money, nets[best], cur))
                 out.append(Highlight("biggest winner", t("report.biggest_winner", "Biggest winner: {player}, up {amount}",
                                                          player=best, amount=amount), None, None, best, nets[best]))
     return out

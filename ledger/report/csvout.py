@@ -70,7 +70,7 @@ def csv_tables(report: Report, dialect: str = "en") -> dict[str, tuple[tuple[str
         matches.append([m.id, night, _yes(m.demo), m.game, m.rules, m.status, m.hands, m.corrections, m.unit,
                         "; ".join(f"{s}: {' & '.join(p)}" for s, p in m.sides.items()),
                         " & ".join(m.winners), " & ".join(m.winning_players), m.score_text(),
-                        money.describe() if money else "", money.currency if money else ""])
+                        str(money.describe()) if money else "", money.currency if money else ""])
         for k, values in enumerate(m.hand_values, start=1):
             for side in m.sides:
                 hands.append([m.id, night, m.game, k, side, " & ".join(m.sides[side]), _cell(values.get(side)),

@@ -14,11 +14,11 @@ from html import escape
 from typing import Iterable, Sequence
 
 from ledger import __version__
-from ledger.i18n import language, money, t
+from ledger.i18n import language, t
 from ledger.report.charts import running_chart
 from ledger.report.model import STATUS_TEXT, MatchSummary, Report, shown_number, unit_text
 from ledger.report.text import (HEADERS, TITLES, capitalized, hands_fixed, highlight_items, money_lines,
-                                 played_for, report_heading, won_open)
+                                 played_for, report_heading, signed_amount, won_open)
 from ledger.safetext import safe
 
 CSS = """
@@ -132,7 +132,7 @@ def _match(m: MatchSummary) -> str:
         notes.append(played_for(m.money))
         if m.money.nets:
             notes.append(str(t("html.money", "money ({currency}): {nets}", currency=m.money.currency,
-                               nets=", ".join(f"{p} {_money_text(c)}" for p, c in m.money.nets.items()))))
+                               nets=", ".join(f"{p} {signed_amount(c)}" for p, c in m.money.nets.items()))))
     if m.note:
         notes.append(m.note)
     if notes:
@@ -190,11 +190,7 @@ def _list(lines: Iterable[str], cls: str) -> str:
 
 def _money(cents: int) -> str:
     cls = "pos" if cents > 0 else "neg" if cents < 0 else ""
-    return f'<span class="{cls}">{_e(_money_text(cents))}</span>'
-
-
-def _money_text(cents: int) -> str:
-    return ("+" if cents > 0 else "") + money(cents, "")
+    return f'<span class="{cls}">{_e(signed_amount(cents))}</span>'
 
 
 def _signed(v: int) -> str:

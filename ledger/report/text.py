@@ -96,7 +96,7 @@ def standings_table(report: Report) -> Table:
         row = [s.player, number(s.played), won_open(s.won, s.open)]
         if len(games) > 1:
             row += [f"{s.games[g]['won']}/{s.games[g]['played']}" if g in s.games else "—" for g in games]
-        row += [_signed_amount(s.money[c]) if c in s.money else "—" for c in currencies]
+        row += [signed_amount(s.money[c]) if c in s.money else "—" for c in currencies]
         rows.append(tuple(row))
     caption = str(t("report.per_game", "per game: won/played")) if len(games) > 1 else ""
     return Table("", tuple(cols), tuple(rows), caption)
@@ -190,7 +190,7 @@ def stats_sections(stats: Stats) -> tuple[str, list[Section]]:
     cols = _player_columns()
     cols += [Column(c) for c in currencies]
     rows = [tuple([s.player, number(s.played), number(s.won), _pct(s.win_rate)]
-                  + [_signed_amount(s.money[c]) if c in s.money else "—" for c in currencies])
+                  + [signed_amount(s.money[c]) if c in s.money else "—" for c in currencies])
             for s in stats.players]
     out = note + [Section(str(t("stats.players", "Players ({matches})", matches=_matches(stats.matches))),
                           (Table("", tuple(cols), tuple(rows)),))]
@@ -310,7 +310,7 @@ def _money(cents: int, cur: str) -> str:
     return ("+" if cents > 0 else "") + money(cents, cur)
 
 
-def _signed_amount(cents: int) -> str:
+def signed_amount(cents: int) -> str:
     """``+12.00``, ``-3.50``, ``0.00`` (the currency is in the column header); ``+12,00`` in Italian."""
     return ("+" if cents > 0 else "") + money(cents, "")
 

@@ -19,6 +19,7 @@ from ledger import __version__
 from ledger.games.base import Table
 from ledger.i18n import language, money, number
 from ledger.report.model import Period, Report, shown_number, unit_text
+from ledger.report.text import signed_amount
 from ledger.web.texts import text
 from ledger.web.tonight import MatchCard, Tonight
 
@@ -239,7 +240,7 @@ def message_html(message_key: str) -> str:
 
 def _money(cents: int) -> str:
     cls = "pos" if cents > 0 else "neg" if cents < 0 else ""
-    return f'<span class="{cls}">{escape(("+" if cents > 0 else "") + money(cents, ""))}</span>'
+    return f'<span class="{cls}">{escape(signed_amount(cents))}</span>'
 
 
 def _list(lines: Iterable[str], cls: str) -> str:
