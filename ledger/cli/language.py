@@ -9,6 +9,7 @@ source (the catalogue's msgids); ``tools/messages.py`` extracts them from the co
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any, Iterator, Sequence
 
@@ -39,7 +40,13 @@ def setup(args: Sequence[str], root: Any) -> None:
     """Speak the language the user chose for this invocation; ``root`` is the click command tree,
     whose help texts are shown in it. Raises ``LedgerError`` (field ``lang``) for a language the
     ledger does not speak."""
-    i18n.use(i18n.choose(lang_option(args)))
+    try:
+        i18n.use(i18n.choose(lang_option(args)))
+    except Exception:
+        # the language asked for by name is not one of ours: say so in the locale's language
+        locale = {k: v for k, v in os.environ.items() if k != "LEDGER_LANG"}
+        i18n.use(i18n.choose(None, locale))
+        raise
     _click_texts()
     if i18n.language() != "en":
         for item in commands_and_params(root):

@@ -1,0 +1,118 @@
+"""ledger.i18n: choosing the language, messages rendered when shown, the locale's numbers, money,
+lists and dates (docs/languages.md)."""
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, strategies as st
+
+from ledger import i18n
+from ledger.errors import LedgerError
+from ledger.i18n import Msg, choose, language_of, t, tn
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.use("en")
+
+
+@pytest.mark.parametrize("value, lang", [
+    ("it", "it"), ("it_IT.UTF-8", "it"), ("it-IT", "it"), ("IT", "it"), ("it_CH@euro", "it"),
+    ("en_GB.UTF-8", "en"), ("C", "en"), ("POSIX", "en"), ("C.UTF-8", "en"), ("de_DE.UTF-8", None),
+    ("", None), (None, None), ("it:en", "it"),
+])
+def test_language_of(value, lang):
+    assert language_of(value) == lang
+
+
+@pytest.mark.parametrize("option, env, lang", [
+    (None, {}, "en"),
+    (None, {"LANG": "it_IT.UTF-8"}, "it"),
+    (None, {"LANG": "de_DE.UTF-8"}, "en"),  # a locale in another language: English
+    (None, {"LC_ALL": "en_US.UTF-8", "LANG": "it_IT.UTF-8"}, "en"),  # LC_ALL first
+    (None, {"LC_MESSAGES": "it_IT", "LANG": "en_US"}, "it"),
+    (None, {"LEDGER_LANG": "it", "LC_ALL": "en_US.UTF-8"}, "it"),  # LEDGER_LANG before the locale
+    ("en", {"LEDGER_LANG": "it", "LANG": "it_IT"}, "en"),  # --lang before everything
+    ("it", {}, "it"),
+])
+def test_choose_order(option, env, lang):
+    assert choose(option, env) == lang
+
+
+@pytest.mark.parametrize("option, env, field", [("xx", {}, "lang"), (None, {"LEDGER_LANG": "de"}, "LEDGER_LANG")])
+def test_choose_refuses_a_language_asked_for_by_name(option, env, field):
+    with pytest.raises(LedgerError) as err:
+        choose(option, env)
+    assert err.value.field == field and err.value.code == "lang.unknown"
+
+
+def test_a_message_is_rendered_when_shown_not_when_built():
+    msg = t("cli.error", "error: {what}", what="x")
+    assert str(msg) == "error: x"
+    i18n.use("it")
+    assert str(msg) == "errore: x"  # the same object, now in Italian
+    assert msg.render("en") == "error: x" and i18n.language() == "it"
+
+
+def test_error_keeps_code_field_value_and_renders_in_the_language():
+    err = LedgerError(t("cli.error", "error: {what}", what="a"), "sides.Anna", 3)
+    assert (err.code, err.field, err.value) == ("cli.error", "sides.Anna", 3)
+    assert str(err) == "sides.Anna: error: a"
+    moved = err.at("hands[2]")
+    assert (moved.field, moved.code, moved.value) == ("hands[2].sides.Anna", "cli.error", 3)
+    i18n.use("it")
+    assert str(moved) == "hands[2].sides.Anna: errore: a"
+
+
+def test_plain_text_error_still_works():
+    err = LedgerError("bad", "x", 1)
+    assert (str(err), err.message, err.code) == ("x: bad", "bad", "")
+
+
+def test_plural_forms_choose_by_count():
+    assert str(tn("t.hands", "{n} hand", "{n} hands", 1)) == "1 hand"
+    assert str(tn("t.hands", "{n} hand", "{n} hands", 2)) == "2 hands"
+
+
+def test_parameters_in_the_language():
+    i18n.use("it")
+    msg = Msg("", "{a} {b} {c} {d}", {"a": 12000, "b": Decimal("-0.5"), "c": ["Anna", "Bruno", "Carla"],
+                                      "d": date(2026, 12, 1)})
+    assert str(msg) == "12.000 -0,5 Anna, Bruno e Carla martedì 1 dicembre 2026"
+    assert msg.render("en") == "12000 -0.5 Anna, Bruno and Carla Tuesday 1 December 2026"
+
+
+def test_a_format_spec_keeps_pythons_formatting():
+    assert str(Msg("", "{p:+d} {v!r}", {"p": 3, "v": "x"})) == "+3 'x'"
+
+
+@pytest.mark.parametrize("cents, currency, en, it", [
+    (150, "EUR", "1.50 EUR", "1,50\xa0€"),
+    (-25, "EUR", "-0.25 EUR", "-0,25\xa0€"),
+    (1234567, "EUR", "12345.67 EUR", "12.345,67\xa0€"),
+    (350, "€", "3.50 €", "3,50\xa0€"),
+    (50, "gettoni", "0.50 gettoni", "0,50 gettoni"),
+])
+def test_money(cents, currency, en, it):
+    assert i18n.money(cents, currency, "en") == en
+    assert i18n.money(cents, currency, "it") == it
+
+
+@given(st.integers(min_value=-10**12, max_value=10**12))
+def test_italian_digits_read_back(n):
+    written = i18n.number(n, "it")
+    assert int(written.replace(".", "")) == n
+
+
+def test_placeholders():
+    assert i18n.placeholders("{a!r} and {b:+d} {{literal}} {c.x}") == {"a", "b", "c"}
+
+
+def test_lang_option_anywhere_before_the_double_dash():
+    from ledger.cli.language import lang_option
+
+    assert lang_option(["show", "3", "--lang", "it"]) == "it"
+    assert lang_option(["--lang=en", "show"]) == "en"
+    assert lang_option(["score", "--", "--lang", "it"]) is None
