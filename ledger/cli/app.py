@@ -39,7 +39,7 @@ class LedgerGroup(TyperGroup):
     def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
         from ledger.cli import language
 
-        argv = list(sys.argv[1:] if args is None else args)
+        argv = global_options_first(list(sys.argv[1:] if args is None else args))
         try:
             language.setup(argv, self)
         except LedgerError as err:

@@ -18,6 +18,7 @@ from typing import Optional
 import typer
 
 from ledger.errors import LedgerError
+from ledger.i18n import Msg, t, tn
 
 
 def register(app: typer.Typer) -> None:
@@ -41,15 +42,15 @@ def register(app: typer.Typer) -> None:
         from ledger.games.bridge.pbn import read_pbn
 
         got = read_pbn(read_text(file))
-        if not got.hands and not got.skipped:  # not one game's tags: no PBN file at all
-            name = "standard input" if file == "-" else file
-            raise LedgerError(f"no deal found in {name} (a PBN file has tags such as [Contract \"4S\"])",
-                              "FILE", file)
+        if not got.hands and not got.skipped_notes:  # not one game's tags: no PBN file at all
+            name = t("pbn.stdin", "standard input") if file == "-" else file
+            raise LedgerError(t("pbn.no_deal", "no deal found in {name} (a PBN file has tags such as "
+                                "[Contract \"4S\"])", name=name), "FILE", file)
         if match is not None:
-            _add_to_match(match, got.hands, got.skipped, as_json)
+            _add_to_match(match, got.hands, got.skipped_notes, as_json)
             return
         # without --rules, the file's own [Scoring] decides (duplicate when it names none)
-        _score_boards(got.hands, got.skipped, rules or got.scoring, as_json)
+        _score_boards(got.hands, got.skipped_notes, rules or got.scoring, as_json)
 
     @pbn_app.command("export")
     def pbn_export(
@@ -67,20 +68,25 @@ def register(app: typer.Typer) -> None:
         check_output(output, "output")  # before anything is read or written
         view = ledger().view(match)
         if view.match.game != "bridge":
-            raise LedgerError(f"match {view.match.id} is {view.match.game}, not bridge", "match", match)
+            raise LedgerError(_not_bridge(view), "match", match)
         text = write_pbn(view.setup, view.replay.results, event=event, site=site,
                          date=view.night.date.strftime("%Y.%m.%d"))
         if output:
             with create(output, "output", mode=0o666) as f:  # as any file the user writes
                 f.write(text)
-            console().print(f"wrote {output}", markup=False)
+            console().print(str(t("cli.wrote", "wrote {path}", path=output)), markup=False)
         else:
             typer.echo(text, nl=False)
 
 
-def _score_boards(hands: list[dict], skipped: list[str], rules: Optional[str], as_json: bool) -> None:
+def _not_bridge(view) -> Msg:
+    return t("pbn.not_bridge", "match {match} is {game}, not bridge", match=str(view.match.id), game=view.match.game)
+
+
+def _score_boards(hands: list[dict], skipped: list[Msg], rules: Optional[str], as_json: bool) -> None:
     from ledger.cli.render import console, print_json, print_line, print_rows
     from ledger.games import get_game
+    from ledger.games.bridge.scoring import vulnerability_cell
 
     from ledger.cli.json_list import JsonList
 
@@ -97,29 +103,36 @@ def _score_boards(hands: list[dict], skipped: list[str], rules: Optional[str], a
         if boards is not None:
             boards.add(r)
         else:
-            rows.append((r.get("board", ""), r["vulnerable"], r["contract"], r.get("declarer") or "",
+            rows.append((r.get("board", ""), vulnerability_cell(r["vulnerable"]), r["contract"], r.get("declarer") or "",
                          r.get("result") or "", r["score_ns"]))
     if boards is not None:
-        boards.print({"rules": rules, "boards": None, "skipped": skipped, "total_ns": total})
+        boards.print({"rules": rules, "boards": None, "skipped": [note.render("en") for note in skipped],
+                      "total_ns": total})
         return
-    print_rows(f"PBN boards scored by {rules} values", ["board", "vul", "contract", "by", "result", "NS score"], rows)
-    console().print(f"Total from NS's side: {total:+d}", markup=False)
+    from ledger.games.bridge.match import RULE_WORDS
+
+    print_rows(str(t("pbn.scored_title", "PBN boards scored by {rules} values", rules=RULE_WORDS.get(rules, rules))),
+               [str(t("pbn.col.board", "board")), str(t("pbn.col.vul", "vul")), str(t("pbn.col.contract", "contract")),
+                str(t("pbn.col.by", "by")), str(t("pbn.col.result", "result")), str(t("pbn.col.ns_score", "NS score"))],
+               rows)
+    console().print(str(t("pbn.total_ns", "Total from NS's side: {total:+d}", total=total)), markup=False)
     for note in skipped:
-        print_line(f"skipped {note}")
+        print_line(str(t("pbn.skipped", "skipped {note}", note=note)))
 
 
-def _add_to_match(ref: str, hands: list[dict], skipped: list[str], as_json: bool) -> None:
+def _add_to_match(ref: str, hands: list[dict], skipped: list[Msg], as_json: bool) -> None:
     from ledger.cli.app import ledger
     from ledger.cli.cmd_matches import show_view
 
     led = ledger()
     view = led.view(ref)
     if view.match.game != "bridge":
-        raise LedgerError(f"match {view.match.id} is {view.match.game}, not bridge", "match", ref)
+        raise LedgerError(_not_bridge(view), "match", ref)
     if not hands:
-        raise LedgerError("the file has no played deal", "FILE", None)
+        raise LedgerError(t("pbn.no_played_deal", "the file has no played deal"), "FILE", None)
     view = led.add_hands(ref, hands)  # every deal stored, or none
-    note = f"Added {len(hands)} deal{'s' if len(hands) != 1 else ''} to match {view.match.id}."
-    if skipped:
-        note += " Skipped: " + "; ".join(skipped) + "."
+    added = tn("pbn.added", "Added {n} deal to match {match}.", "Added {n} deals to match {match}.", len(hands),
+               match=str(view.match.id))
+    note = str(t("pbn.added_skipped", "{added} Skipped: {skipped}.", added=added,
+                 skipped="; ".join(str(s) for s in skipped)) if skipped else added)
     show_view(view, as_json, note)

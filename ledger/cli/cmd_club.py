@@ -13,6 +13,7 @@ from typing import Optional
 import typer
 
 from ledger.errors import LedgerError
+from ledger.i18n import t, tn
 
 
 def register(app: typer.Typer) -> None:
@@ -35,14 +36,16 @@ def register(app: typer.Typer) -> None:
                                                    "what the file says."),
         match_boards: Optional[int] = typer.Option(None, "--match-boards", min=1,
                                                    help="Boards per match, for a PBN file's table of teams matches."),
+        csv_dialect: Optional[str] = CSV_DIALECT,
     ) -> None:
         """Score a duplicate session: every result against the others on its board, then the ranking."""
         from ledger.cli.outputs import check_output
 
         for path, field in ((html, "html"), (csv, "csv"), (pbn, "pbn")):
             check_output(path, field)  # before anything is read or written
+        dialect = _csv_dialect(csv_dialect)
         scored = score_file(file, scoring, match_boards)
-        written = _write_files(scored, html, csv, pbn)
+        written = _write_files(scored, html, csv, pbn, dialect)
         if as_json:
             from ledger.cli.render import print_json
             from ledger.club.output import session_json
@@ -52,14 +55,36 @@ def register(app: typer.Typer) -> None:
             from ledger.cli.render import console
 
             _print_report(scored)
-            for path in written:
-                console().print(f"wrote {path}", markup=False)
+            _print_written(written)
 
 
     register_stored(club_app)
 
 
 SESSION = typer.Argument(..., help="The session number, or 'last'.")
+CSV_DIALECT = typer.Option(None, "--csv-dialect", metavar="DIALECT",
+                           help="The --csv file's dialect: comma (',' between fields, decimal points) or semicolon "
+                                "(';' and decimal commas, as an Italian spreadsheet reads it); default: the "
+                                "language's.")
+
+
+def _csv_dialect(value: Optional[str]) -> Optional[str]:
+    """``--csv-dialect`` checked (``LedgerError`` on ``csv-dialect`` for another word)."""
+    from ledger.club.report import CSV_DIALECTS
+
+    if value is None:
+        return None
+    if value.strip().lower() not in CSV_DIALECTS:
+        raise LedgerError(t("club.csv_dialect", "{value!r} is not a CSV dialect (comma or semicolon)", value=value),
+                          "csv-dialect", value)
+    return value.strip().lower()
+
+
+def _print_written(paths: list[str]) -> None:
+    from ledger.cli.render import console
+
+    for path in paths:
+        console().print(str(t("cli.wrote", "wrote {path}", path=path)), markup=False)
 
 
 def _club():
@@ -90,12 +115,16 @@ def register_stored(club_app: typer.Typer) -> None:
         names = {}
         for item in name:
             if "=" not in item:
-                raise LedgerError(f"expected PAIR=NAME, got {item!r}", "name", item)
+                raise LedgerError(t("club.pair_name", "expected PAIR=NAME, got {item!r}", item=item), "name", item)
             key, value = (p.strip() for p in item.split("=", 1))
             names[key] = value
+        from ledger.club.session import EVENT_WORDS
+
         view = _club().new_session(event, scoring, title, movement, names, boards, tables)
-        _show(view, as_json, f"Club session {view.session.id} started ({view.session.event}, "
-                             f"{view.session.scoring}): ledger club add {view.session.id} BOARD NS EW 4SX W -2")
+        _show(view, as_json, str(t("club.started", "Club session {session} started ({event}, {scoring}): ledger club "
+                                   "add {session} BOARD NS EW 4SX W -2", session=str(view.session.id),
+                                   event=EVENT_WORDS.get(view.session.event, view.session.event),
+                                   scoring=view.session.scoring)))
 
     @club_app.command("add", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
     def club_add(
@@ -113,8 +142,9 @@ def register_stored(club_app: typer.Typer) -> None:
         event = club.event(session)
         doc = result_words(event, [*(words or []), *ctx.args])
         view, number = club.add(session, board, doc)
-        _show(view, as_json, f"Result {number} entered: board {board}. The ranking: ledger club show "
-                             f"{view.session.id}", board=board, ranking=False)
+        _show(view, as_json, str(t("club.entered", "Result {result} entered: board {board}. The ranking: ledger club "
+                                   "show {session}", result=str(number), board=str(board),
+                                   session=str(view.session.id))), board=board, ranking=False)
 
     @club_app.command("show")
     def club_show(
@@ -125,19 +155,19 @@ def register_stored(club_app: typer.Typer) -> None:
         html: Optional[str] = typer.Option(None, "--html", metavar="FILE", help="Also write the HTML page."),
         csv: Optional[str] = typer.Option(None, "--csv", metavar="FILE", help="Also write the CSV."),
         pbn: Optional[str] = typer.Option(None, "--pbn", metavar="FILE", help="Also write PBN."),
+        csv_dialect: Optional[str] = CSV_DIALECT,
     ) -> None:
         """The running ranking of a stored session (and a board's traveller)."""
         from ledger.cli.outputs import check_output
-        from ledger.cli.render import console
 
         for path, field in ((html, "html"), (csv, "csv"), (pbn, "pbn")):
             check_output(path, field)
+        dialect = _csv_dialect(csv_dialect)
         view = _club().view(session)
-        written = _write_files(view.scored, html, csv, pbn)
+        written = _write_files(view.scored, html, csv, pbn, dialect)
         _show(view, as_json, "", board=board, every=every)
         if not as_json:
-            for path in written:
-                console().print(f"wrote {path}", markup=False)
+            _print_written(written)
 
     @club_app.command("void")
     def club_void(session: str = SESSION, result: str = typer.Argument(..., help="The result's number."),
@@ -145,7 +175,7 @@ def register_stored(club_app: typer.Typer) -> None:
                   as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
         """Void a result (it stays in the history)."""
         view = _club().void(session, result, reason)
-        _show(view, as_json, f"Result {result} voided.")
+        _show(view, as_json, str(t("club.voided", "Result {result} voided.", result=result)))
 
     @club_app.command("edit", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
     def club_edit(ctx: typer.Context, session: str = SESSION,
@@ -161,7 +191,8 @@ def register_stored(club_app: typer.Typer) -> None:
         doc = result_words(event, [*(words or []), *ctx.args])
         view = club.replace(session, result, doc, board)
         board = board or next(r.board for r in view.results if str(r.position) == str(result).strip())
-        _show(view, as_json, f"Result {result} corrected.", board=board, ranking=False)
+        _show(view, as_json, str(t("club.corrected", "Result {result} corrected.", result=result)), board=board,
+              ranking=False)
 
     @club_app.command("history")
     def club_history(session: str = SESSION, as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
@@ -172,21 +203,30 @@ def register_stored(club_app: typer.Typer) -> None:
         if as_json:
             print_json(rows)
             return
-        print_rows("Results as entered", ["#", "board", "result", "entered", "voided"],
+        yes = str(t("club.history.yes", "yes"))
+        print_rows(str(t("club.history.title", "Results as entered")),
+                   ["#", str(t("club.col.board", "board")), str(t("club.col.result", "result")),
+                    str(t("club.col.entered", "entered")), str(t("club.col.voided", "voided"))],
                    [(r["number"], r["board"], _line(r["result"]), r["entered_at"][:16].replace("T", " "),
-                     (r["void_reason"] or "yes") if r["voided"] else "") for r in rows])
+                     (r["void_reason"] or yes) if r["voided"] else "") for r in rows])
 
     @club_app.command("list")
     def club_list(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
         """The club sessions in the ledger."""
         from ledger.cli.render import print_json, print_rows
 
+        from ledger.club.session import EVENT_WORDS
+
         rows = _club().sessions()
         if as_json:
             print_json(rows)
             return
-        print_rows("Club sessions", ["#", "title", "event", "scoring", "results", "started"],
-                   [(r["session"], r["title"], r["event"], r["scoring"], r["results"], r["created_at"][:10])
+        print_rows(str(t("club.list.title", "Club sessions")),
+                   ["#", str(t("club.col.title", "title")), str(t("club.col.event", "event")),
+                    str(t("club.col.scoring", "scoring")), str(t("club.col.results", "results")),
+                    str(t("club.col.started", "started"))],
+                   [(r["session"], r["title"], str(EVENT_WORDS.get(r["event"], r["event"])), r["scoring"], r["results"],
+                     r["created_at"][:10])
                     for r in rows])
 
     @club_app.command("export")
@@ -199,12 +239,14 @@ def register_stored(club_app: typer.Typer) -> None:
 
 def _line(doc: dict) -> str:
     """A stored result in a few words: ``7 v 12: 4SX W 8 tricks``."""
-    who = " ".join(str(v) for v in doc["players"].values()) if "players" in doc else f"{doc.get('ns')} v {doc.get('ew')}"
+    who = (" ".join(str(v) for v in doc["players"].values()) if "players" in doc else
+           str(t("club.line.versus", "{ns} v {ew}", ns=str(doc.get("ns")), ew=str(doc.get("ew")))))
     if doc.get("adjusted") is not None:
         what = doc["adjusted"] if isinstance(doc["adjusted"], str) else f"{doc['adjusted'].get('ns')}/{doc['adjusted'].get('ew')}"
     elif doc.get("contract"):
         what = " ".join(str(doc[k]) for k in ("contract", "declarer") if doc.get(k))
-        what += f" {doc['tricks']} tricks" if doc.get("tricks") is not None else ""
+        if doc.get("tricks") is not None:
+            what += " " + str(tn("club.line.tricks", "{n} trick", "{n} tricks", int(doc["tricks"])))
     else:
         what = f"NS {doc.get('score_ns')}"
     return f"{who}: {what}"
@@ -232,15 +274,18 @@ def _show(view, as_json: bool, note: str, board: Optional[int] = None, every: bo
         con.print(note, markup=False)
     for line in summary_lines(view.scored):
         con.print(line, markup=False, style="bold")
-    for t in ranking_tables(view.scored) if ranking else ():
-        print_table(t)
+    for table in ranking_tables(view.scored) if ranking else ():
+        print_table(table)
     for sb in view.scored.boards:
         if every or sb.board.number == board:
             print_table(traveller_table(sb, view.scored.session))
     if missing:
         shown = ", ".join(f"{b} ({n}/{view.session.tables})" for b, n in missing[:12])
-        more = f" and {len(missing) - 12} more" if len(missing) > 12 else ""
-        con.print(f"Waiting for results: board{'s' if len(missing) > 1 else ''} {shown}{more}.", markup=False)
+        msg = (t("club.waiting_more", "Waiting for results: boards {boards} and {more} more.", boards=shown,
+                 more=len(missing) - 12) if len(missing) > 12 else
+               tn("club.waiting", "Waiting for results: board {boards}.", "Waiting for results: boards {boards}.",
+                  len(missing), boards=shown))
+        con.print(str(msg), markup=False)
 
 
 def read_session_file(file: str, match_boards: Optional[int] = None) -> tuple[object, list[list[str]] | None]:
@@ -255,7 +300,7 @@ def read_session_file(file: str, match_boards: Optional[int] = None) -> tuple[ob
     except UnicodeDecodeError:
         text = data.decode("latin-1")  # PBN's own character set (PBN 2.1 §3.1); JSON is UTF-8
         if not _PBN_START.match(text):
-            raise LedgerError("not UTF-8 text", "FILE", file) from None
+            raise LedgerError(t("club.not_utf8", "not UTF-8 text"), "FILE", file) from None
     if not _PBN_START.match(text):  # JSON (its errors say where it went wrong)
         return parse_json(text, "FILE", file), None
     got = read_club_pbn(text, match_boards)
@@ -284,7 +329,8 @@ def score_file(file: str, scoring: Optional[str] = None, match_boards: Optional[
         raise err.moved(origin + err.field[m.end():]) from None
 
 
-def _write_files(scored, html: Optional[str], csv: Optional[str], pbn: Optional[str]) -> list[str]:
+def _write_files(scored, html: Optional[str], csv: Optional[str], pbn: Optional[str],
+                 dialect: Optional[str] = None) -> list[str]:
     """Write the files asked for; returns their paths."""
     from ledger.cli.outputs import create
 
@@ -296,7 +342,7 @@ def _write_files(scored, html: Optional[str], csv: Optional[str], pbn: Optional[
     if csv:
         from ledger.club.report import csv_text
 
-        texts.append((csv, "csv", csv_text(scored)))
+        texts.append((csv, "csv", csv_text(scored, dialect)))
     if pbn:
         from ledger.club.pbn import write_club_pbn
 
@@ -316,5 +362,5 @@ def _print_report(scored) -> None:
     con = console()
     for line in summary_lines(scored):
         con.print(Text(line, style="bold"))
-    for t in report_tables(scored):
-        print_table(t)
+    for table in report_tables(scored):
+        print_table(table)

@@ -15,6 +15,7 @@ import re
 from typing import Any, Sequence
 
 from ledger.errors import LedgerError
+from ledger.i18n import t
 from ledger.club.session import COMPASS
 from ledger.games.base import MatchSetup
 from ledger.games.bridge.board import DUPLICATE
@@ -47,8 +48,12 @@ def result_words(event: str, words: Sequence[str]) -> dict[str, Any]:
     words = [w for w in words if w.strip()]
     who = 4 if event == "individual" else 2
     if len(words) < who + 1:
-        need = "the four players N S E W" if who == 4 else "the NS and EW " + ("teams" if event == "teams" else "pairs")
-        raise LedgerError(f"give {need}, then the result (e.g. 4SX W -2, NS 420 or A+/A-)", "entry", " ".join(words))
+        msg = (t("club.give_players", "give the four players N S E W, then the result (e.g. 4SX W -2, NS 420 or "
+                 "A+/A-)") if who == 4 else
+               t("club.give_teams", "give the NS and EW teams, then the result (e.g. 4SX W -2, NS 420 or A+/A-)")
+               if event == "teams" else
+               t("club.give_pairs", "give the NS and EW pairs, then the result (e.g. 4SX W -2, NS 420 or A+/A-)"))
+        raise LedgerError(msg, "entry", " ".join(words))
     names, rest = words[:who], list(words[who:])
     doc: dict[str, Any] = ({"players": dict(zip(COMPASS, map(_entrant, names)))} if who == 4 else
                            {"ns": _entrant(names[0]), "ew": _entrant(names[1])})
@@ -67,17 +72,19 @@ def result_words(event: str, words: Sequence[str]) -> dict[str, Any]:
     elif rest:
         played = parse_words(_NO_PLAYERS, rest)
         if "board" in played:
-            raise LedgerError("the board comes before the pairs (ledger club add SESSION BOARD NS EW …)", "board",
-                              played["board"])
+            raise LedgerError(t("club.board_first", "the board comes before the pairs (ledger club add SESSION BOARD "
+                                "NS EW …)"), "board", played["board"])
         if played.get("honors"):
-            raise LedgerError("honours are not scored in duplicate (Law 77)", "honors", played["honors"])
+            raise LedgerError(t("club.no_honours", "honours are not scored in duplicate (Law 77)"), "honors",
+                              played["honors"])
         doc.update(played)
     elif "score_ns" not in doc:
-        raise LedgerError("missing: the result (e.g. 4SX W -2, NS 420 or A+/A-)", "entry", " ".join(words))
+        raise LedgerError(t("club.result_missing", "missing: the result (e.g. 4SX W -2, NS 420 or A+/A-)"), "entry",
+                          " ".join(words))
     return doc
 
 
 def _score(text: str) -> int:
     if not re.fullmatch(r"[+-]?\d{1,5}", text.strip()):
-        raise LedgerError(f"{text!r} is not a score", "score_ns", text)
+        raise LedgerError(t("club.not_score", "{value!r} is not a score", value=text), "score_ns", text)
     return int(text)

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ledger.errors import LedgerError
+from ledger.i18n import t
 from ledger.games.bridge.scoring import board_dealer, parse_vulnerable
 
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
@@ -161,8 +162,8 @@ def _row_result(columns: list[str], row: list[str | None], where: str) -> dict[s
         ns, ew = cell.get("PairId_NS"), cell.get("PairId_EW")
         if ns is None or ew is None:
             if "PairId_NS" not in cell:
-                raise LedgerError("a ScoreTable needs PairId_NS and PairId_EW (or PlayerId_North …)",
-                                  f"{where}.PairId_NS", None)
+                raise LedgerError(t("club.pbn.pair_columns", "a ScoreTable needs PairId_NS and PairId_EW (or "
+                                    "PlayerId_North …)"), f"{where}.PairId_NS", None)
             return None
         out = {"ns": _number(ns), "ew": _number(ew)}
     for col, key in _KEPT_COLUMNS.items():
@@ -192,7 +193,7 @@ def _signed_score(ns: str | None, ew: str | None, where: str) -> int | None:
     for text, sign, col in ((ns, 1, "Score_NS"), (ew, -1, "Score_EW")):
         if text is not None:
             if not re.fullmatch(r"-?\d{1,6}", text):
-                raise LedgerError(f"{text!r} is not a score", f"{where}.{col}", text)
+                raise LedgerError(t("club.not_score", "{value!r} is not a score", value=text), f"{where}.{col}", text)
             return sign * int(text)
     return None
 
@@ -258,10 +259,11 @@ def _match_row(columns: list[str], row: list[str | None], where: str, boards: in
     try:
         imps = [float(x) for x in total[1:3]]
     except ValueError:
-        raise LedgerError(f"{details!r} is not a match's IMPs", f"{where}.MatchDetails", details) from None
+        raise LedgerError(t("club.pbn.match_imps", "{details!r} is not a match's IMPs", details=details),
+                          f"{where}.MatchDetails", details) from None
     if boards is None:
-        raise LedgerError("a teams match table does not say how many boards a match had: give it "
-                          "(ledger club score FILE --match-boards N)", f"{where}.MatchDetails", details)
+        raise LedgerError(t("club.pbn.match_boards", "a teams match table does not say how many boards a match had: "
+                            "give it (ledger club score FILE --match-boards N)"), f"{where}.MatchDetails", details)
     out: dict[str, Any] = {"home": _number(home), "away": _number(away),
                            "imps": [int(x) if x.is_integer() else x for x in imps], "boards": boards}
     if (round_ := cell.get("Round")) is not None:
@@ -317,7 +319,8 @@ def read_club_pbn(text: str, match_boards: int | None = None) -> ClubPbn:
             continue
         number = g.tags.get("Board", "").strip()
         if not number.isdigit() or not 0 < int(number) < 10000:
-            raise LedgerError(f"{number!r} is not a board number", f"{where}.Board", number)
+            raise LedgerError(t("pbn.board_number", "{board!r} is not a board number", board=number), f"{where}.Board",
+                              number)
         board = boards.setdefault(int(number), {"board": int(number), "results": []})
         vul = g.tags.get("Vulnerable", "").strip()
         if vul not in _NOTHING and "vulnerable" not in board:
@@ -325,8 +328,8 @@ def read_club_pbn(text: str, match_boards: int | None = None) -> ClubPbn:
         board["results"].extend(r for r, _ in found)
         origins.setdefault(int(number), []).extend(o for _, o in found)
     if not boards and not matches:
-        raise LedgerError("no result found (a club PBN file has a [ScoreTable] per board, or a [Contract] and "
-                          "[Result] per game)", "FILE", None)
+        raise LedgerError(t("club.pbn.no_result", "no result found (a club PBN file has a [ScoreTable] per board, or "
+                            "a [Contract] and [Result] per game)"), "FILE", None)
     doc: dict[str, Any] = {"game": "bridge", "event": event or "pairs"}
     if doc["event"] == "teams":
         doc["scoring"] = "imps"

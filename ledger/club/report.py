@@ -15,24 +15,47 @@ from __future__ import annotations
 
 import csv
 import io
+from decimal import Decimal
 from typing import Sequence
 
 from ledger.club.output import ENTRANT_WORD, label
 from ledger.club.scoring import ScoredBoard, ScoredResult, ScoredSession
 from ledger.club.session import MATCHPOINT_SCORINGS, Entrant, Session
 from ledger.games.base import Column, Table
-from ledger.games.bridge.scoring import format_result, parse_contract, parse_seat, tricks_from
+from ledger.games.bridge.match import passed_out_text
+from ledger.games.bridge.scoring import format_result, parse_contract, parse_seat, tricks_from, vulnerability_text
+from ledger.i18n import language, number, t, tn
 
-SCORING_TITLE = {"mp": "matchpoints", "mp-acbl": "matchpoints (ACBL)", "butler": "Butler IMPs",
-                 "cross-imps": "cross-IMPs", "imps": "IMPs"}
+SCORING_TITLE = {"mp": t("club.scoring.mp", "matchpoints"), "mp-acbl": t("club.scoring.mp_acbl", "matchpoints (ACBL)"),
+                 "butler": t("club.scoring.butler", "Butler IMPs"), "cross-imps": t("club.scoring.cross", "cross-IMPs"),
+                 "imps": t("club.scoring.imps", "IMPs")}
+EVENT_TITLE = {"pairs": t("club.title.pairs", "Pairs"), "individual": t("club.title.individual", "Individual"),
+               "teams": t("club.title.teams", "Teams")}
+ENTRANT_HEADER = {"pairs": t("club.col.pair", "pair"), "individual": t("club.col.player", "player"),
+                  "teams": t("club.col.team", "team")}
 NAME_WIDTH = 28
+CSV_DIALECTS = ("comma", "semicolon")
+"""``comma``: fields between commas, decimal points (English); ``semicolon``: fields between
+semicolons, decimal commas (what an Italian spreadsheet opens in columns)."""
 
 
-def _fig(value: float | None, places: int = 2) -> str:
+def fixed(value: float | int, places: int, lang: str | None = None) -> str:
+    """``value`` with ``places`` decimals in the digits of ``lang`` (default: the language in
+    use): ``54.17`` in English as always, ``54,17`` and ``1.234,50`` in Italian."""
+    text = f"{value:.{places}f}"
+    lang = lang or language()
+    if lang == "en":
+        return text
+    from babel.numbers import format_decimal
+
+    return format_decimal(Decimal(text), format="#,##0." + "0" * places if places else "#,##0", locale=lang)
+
+
+def _fig(value: float | None, places: int = 2, lang: str | None = None) -> str:
     """A figure as shown: floats with ``places`` decimals, whole numbers as they are."""
     if value is None:
         return ""
-    return f"{value:.{places}f}" if isinstance(value, float) else str(value)
+    return fixed(value, places, lang) if isinstance(value, float) else number(value, lang)
 
 
 def _signed(value: float | None) -> str:
@@ -57,15 +80,17 @@ def _mp(session: Session) -> bool:
 def ranking_tables(scored: ScoredSession) -> list[Table]:
     """The ranking: one table, or in a Mitchell one per direction."""
     s = scored.session
-    word = ENTRANT_WORD[s.event]
     names = bool(s.names)
-    cols = [Column("rank"), Column(word)] + ([Column("name", "left")] if names else [])
+    boards = Column(str(t("club.col.boards", "boards")))
+    cols = [Column(str(t("club.col.rank", "rank"))), Column(str(ENTRANT_HEADER[s.event]))] + (
+        [Column(str(t("club.col.name", "name")), "left")] if names else [])
+    imps = Column(str(t("club.col.imps", "IMPs")))
     if s.event == "teams":
-        cols += [Column("VP"), Column("IMPs"), Column("boards")]
+        cols += [Column("VP"), imps, boards]
     elif _mp(s):
-        cols += [Column("MP"), Column("%"), Column("boards")]
+        cols += [Column("MP"), Column("%"), boards]
     else:
-        cols += [Column("IMPs"), Column("boards")]
+        cols += [imps, boards]
     groups: dict[str | None, list] = {}
     for row in scored.ranking:
         groups.setdefault(row.direction if s.mitchell else None, []).append(row)
@@ -77,15 +102,16 @@ def ranking_tables(scored: ScoredSession) -> list[Table]:
             if names:
                 cells.append(_short(s.names.get(r.entrant.key, "")))
             if s.event == "teams":
-                cells += [f"{r.total:.2f}", _fig(r.imps), str(r.boards)]
+                cells += [fixed(r.total, 2), _fig(r.imps), str(r.boards)]
             elif _mp(s):
-                cells += [f"{r.total:.2f}", f"{r.pct:.2f}", str(r.boards)]
+                cells += [fixed(r.total, 2), fixed(r.pct, 2), str(r.boards)]
             else:
                 cells += [_signed(r.total), str(r.boards)]
             out.append(tuple(cells))
-        unit = "victory points" if s.event == "teams" else SCORING_TITLE[s.scoring]
-        title = "Ranking" + (f" {direction}" if direction else "") + f" · {unit}"
-        tables.append(Table(title, tuple(cols), tuple(out)))
+        unit = t("club.vp", "victory points") if s.event == "teams" else SCORING_TITLE[s.scoring]
+        title = (t("club.ranking_direction", "Ranking {direction} · {unit}", direction=direction, unit=unit)
+                 if direction else t("club.ranking", "Ranking · {unit}", unit=unit))
+        tables.append(Table(str(title), tuple(cols), tuple(out)))
     return tables
 
 
@@ -100,7 +126,7 @@ def contract_text(sr: ScoredResult) -> str:
         return f"NS {r.score_ns}" if r.score_ns >= 0 else f"EW {-r.score_ns}"
     contract = parse_contract(given["contract"])
     if contract.passed:
-        return "passed out"
+        return passed_out_text()
     tricks = tricks_from(contract, given.get("tricks"), given.get("result"))
     return f"{contract} {parse_seat(given['declarer'])} {format_result(contract, tricks)}"
 
@@ -111,8 +137,8 @@ def traveller_table(sb: ScoredBoard, session: Session) -> Table:
     b = sb.board
     mp = _mp(session)
     numbered = any("number" in sr.result.given for sr in sb.results)  # a stored session's line numbers
-    cols = [Column("#")] * numbered + [Column("NS"), Column("EW"), Column("contract", "left"), Column("+NS"),
-                                       Column("+EW")]
+    cols = [Column("#")] * numbered + [Column("NS"), Column("EW"), Column(str(t("club.col.contract", "contract")),
+                                                                        "left"), Column("+NS"), Column("+EW")]
     cols += [Column("MP NS"), Column("MP EW"), Column("% NS")] if mp else [Column("IMP NS"), Column("IMP EW")]
     rows = []
     for sr in sb.results:
@@ -121,24 +147,30 @@ def traveller_table(sb: ScoredBoard, session: Session) -> Table:
         ew = " ".join(entrant_text(session, e.key) for e in r.ew)
         score = r.score_ns
         cells = [str(r.given.get("number", ""))] * numbered + [
-            ns, ew, contract_text(sr), str(score) if score and score > 0 else "", str(-score) if score and score < 0 else ""]
+            ns, ew, contract_text(sr), number(score) if score and score > 0 else "",
+            number(-score) if score and score < 0 else ""]
         cells += [_fig(sr.mp_ns), _fig(sr.mp_ew), _fig(sr.pct_ns, 1)] if mp else [_signed(sr.imp_ns),
                                                                                _signed(sr.imp_ew)]
         rows.append(tuple(cells))
-    extra = f" · top {_fig(sb.top)}" if mp else (f" · datum {sb.datum:+d}" if sb.datum is not None else "")
-    return Table(f"Board {b.number} · {_vul_text(b.vulnerable)} vulnerable{extra}", tuple(cols), tuple(rows))
-
-
-def _vul_text(vul: str) -> str:
-    return {"None": "nobody", "All": "both sides"}.get(vul, vul)
+    vul = vulnerability_text(b.vulnerable)
+    if mp:
+        title = t("club.traveller_top", "Board {board} · {vulnerable} vulnerable · top {top}", board=str(b.number),
+                  vulnerable=vul, top=_fig(sb.top))
+    elif sb.datum is not None:
+        title = t("club.traveller_datum", "Board {board} · {vulnerable} vulnerable · datum {datum:+d}",
+                  board=str(b.number), vulnerable=vul, datum=sb.datum)
+    else:
+        title = t("club.traveller", "Board {board} · {vulnerable} vulnerable", board=str(b.number), vulnerable=vul)
+    return Table(str(title), tuple(cols), tuple(rows))
 
 
 def matches_table(scored: ScoredSession) -> Table:
     s = scored.session
     rows = tuple((entrant_text(s, m.home), entrant_text(s, m.away), f"{_fig(m.imps[0])}-{_fig(m.imps[1])}",
-                  str(m.boards), f"{m.vp[0]:.2f}-{m.vp[1]:.2f}") for m in scored.matches)
-    cols = (Column("home", "left"), Column("away", "left"), Column("IMPs"), Column("boards"), Column("VP"))
-    return Table("Matches · WBF continuous VP scale", cols, rows)
+                  str(m.boards), f"{fixed(m.vp[0], 2)}-{fixed(m.vp[1], 2)}") for m in scored.matches)
+    cols = (Column(str(t("club.col.home", "home")), "left"), Column(str(t("club.col.away", "away")), "left"),
+            Column(str(t("club.col.imps", "IMPs"))), Column(str(t("club.col.boards", "boards"))), Column("VP"))
+    return Table(str(t("club.matches_title", "Matches · WBF continuous VP scale")), cols, rows)
 
 
 def report_tables(scored: ScoredSession) -> list[Table]:
@@ -150,26 +182,47 @@ def report_tables(scored: ScoredSession) -> list[Table]:
 
 
 # --- CSV ----------------------------------------------------------------------------------------
-def csv_text(scored: ScoredSession) -> str:
+def csv_dialect(dialect: str | None = None) -> str:
+    """The CSV dialect to write: ``dialect`` when given (one of :data:`CSV_DIALECTS`), else the
+    language's (``semicolon`` in Italian, ``comma`` in English)."""
+    return dialect or ("comma" if language() == "en" else "semicolon")
+
+
+def _csv_fig(value: float | int | None, places: int, decimal_comma: bool) -> str:
+    """A figure in a CSV cell: ``places`` decimals for a float, no thousands separator."""
+    text = _fig(value, places, "en")
+    return text.replace(".", ",") if decimal_comma else text
+
+
+def csv_text(scored: ScoredSession, dialect: str | None = None) -> str:
     """The ranking, an empty line, then one line per result (board, vulnerability, pairs,
-    contract, NS score, figures); teams given by match totals: the matches instead."""
+    contract, NS score, figures); teams given by match totals: the matches instead.
+
+    ``dialect`` (:data:`CSV_DIALECTS`; default :func:`csv_dialect`, the language's): ``comma``
+    separates fields with ``,`` and writes ``54.1667``; ``semicolon`` uses ``;`` and ``54,1667``.
+    The header names are the same in every language (the JSON's field names)."""
     s = scored.session
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\r\n")
+    comma = csv_dialect(dialect) == "semicolon"
+    w = csv.writer(buf, lineterminator="\r\n", delimiter=";" if comma else ",")
+
+    def fig(value: float | int | None, places: int = 4) -> str:
+        return _csv_fig(value, places, comma)
+
     mp = _mp(s)
     total = "vp" if s.event == "teams" else "mp" if mp else "imps"
     w.writerow(["rank", ENTRANT_WORD[s.event], "direction", "name", total] + (["pct"] if mp else [])
                + (["imps"] if s.event == "teams" else []) + ["boards"])
     for r in scored.ranking:
         w.writerow([r.rank, entrant_text(s, r.entrant.key), r.direction or "", s.names.get(r.entrant.key, ""),
-                    _fig(r.total, 4)] + ([_fig(r.pct, 4)] if mp else [])
-                   + ([_fig(r.imps, 4)] if s.event == "teams" else []) + [r.boards])
+                    fig(r.total)] + ([fig(r.pct)] if mp else [])
+                   + ([fig(r.imps)] if s.event == "teams" else []) + [r.boards])
     w.writerow([])
     if scored.matches and not scored.boards:
         w.writerow(["home", "away", "imps_home", "imps_away", "boards", "vp_home", "vp_away"])
         for m in scored.matches:
-            w.writerow([entrant_text(s, m.home), entrant_text(s, m.away), _fig(m.imps[0], 4), _fig(m.imps[1], 4),
-                        m.boards, f"{m.vp[0]:.2f}", f"{m.vp[1]:.2f}"])
+            w.writerow([entrant_text(s, m.home), entrant_text(s, m.away), fig(m.imps[0]), fig(m.imps[1]),
+                        m.boards, fig(float(m.vp[0]), 2), fig(float(m.vp[1]), 2)])
         return buf.getvalue()
     figures = ["mp_ns", "mp_ew", "pct_ns", "pct_ew"] if mp else ["imp_ns", "imp_ew"]
     w.writerow(["board", "vulnerable", "ns", "ew", "contract", "score_ns"] + figures
@@ -180,7 +233,7 @@ def csv_text(scored: ScoredSession) -> str:
             values = [sr.mp_ns, sr.mp_ew, sr.pct_ns, sr.pct_ew] if mp else [sr.imp_ns, sr.imp_ew]
             w.writerow([sb.board.number, sb.board.vulnerable, " ".join(entrant_text(s, e.key) for e in res.ns),
                         " ".join(entrant_text(s, e.key) for e in res.ew), contract_text(sr),
-                        "" if res.score_ns is None else res.score_ns] + [_fig(v, 4) for v in values]
+                        "" if res.score_ns is None else res.score_ns] + [fig(v) for v in values]
                        + ([sb.datum] if s.scoring == "butler" else []))
     return buf.getvalue()
 
@@ -249,7 +302,8 @@ def running_chart(scored: ScoredSession) -> str:
     chart = pygal.Line(style=style, js=[], disable_xml_declaration=True, explicit_size=False, width=WIDTH,
                        height=HEIGHT + 14 * (len(series) // 4), legend_at_bottom=True, legend_at_bottom_columns=4,
                        truncate_legend=-1, show_x_guides=False, dots_size=2, margin=12, allow_interruptions=True,
-                       x_title="match" if s.event == "teams" else "board", y_title=unit)
+                       x_title=str(t("club.chart.match", "match") if s.event == "teams" else t("club.chart.board", "board")),
+                       y_title=unit, value_formatter=lambda v: "" if v is None else _fig(v))
     chart.add_xml_filter(_offline)
     chart.uuid = "club-running"
     chart.x_labels = [str(k + 1) for k in range(steps)] if s.event == "teams" else \
@@ -267,42 +321,43 @@ def html_page(scored: ScoredSession, title: str = "") -> str:
     from ledger.report.html import _e, _section, _table, html_document
 
     s = scored.session
-    title = title or s.title or "Club session"
+    title = title or s.title or str(t("club.html.title", "Club session"))
     body = [f"<header><h1>{_e(title)}</h1><p>{_e(describe(scored))}</p></header>"]
-    for t in ranking_tables(scored):
-        body.append(_section("ranking", t.title, _table([c.header for c in t.columns], t.rows, escape_cells=True)))
+    for table in ranking_tables(scored):
+        body.append(_section("ranking", table.title, _table([c.header for c in table.columns], table.rows,
+                                                             escape_cells=True)))
     svg = running_chart(scored)
     if svg:
-        caption = "Running percentage after each board" if _mp(s) and s.event != "teams" else \
-            ("Running VPs after each match" if s.event == "teams" else "Running IMPs after each board")
+        caption = str(t("club.chart.pct", "Running percentage after each board") if _mp(s) and s.event != "teams"
+                      else t("club.chart.vp", "Running VPs after each match") if s.event == "teams"
+                      else t("club.chart.imps", "Running IMPs after each board"))
         body.append(f"<figure>{svg}<figcaption>{_e(caption)}</figcaption></figure>")
     if scored.matches:
-        t = matches_table(scored)
-        body.append(_section("matches", t.title, _table([c.header for c in t.columns], t.rows, escape_cells=True)))
-    boards = "".join(f'<details><summary>{_e(t.title)}</summary>'
-                     f'{_table([c.header for c in t.columns], t.rows, escape_cells=True)}</details>'
-                     for t in (traveller_table(sb, s) for sb in scored.boards))
+        mt = matches_table(scored)
+        body.append(_section("matches", mt.title, _table([c.header for c in mt.columns], mt.rows, escape_cells=True)))
+    boards = "".join(f'<details><summary>{_e(tt.title)}</summary>'
+                     f'{_table([c.header for c in tt.columns], tt.rows, escape_cells=True)}</details>'
+                     for tt in (traveller_table(sb, s) for sb in scored.boards))
     if boards:
-        body.append(_section("boards", "Travellers", boards))
+        body.append(_section("boards", str(t("club.html.travellers", "Travellers")), boards))
     return html_document(title, body)
 
 
 def describe(scored: ScoredSession) -> str:
-    """``"Pairs · matchpoints · 28 boards, 616 results · one ranking"``."""
+    """``"Pairs · matchpoints · 28 boards, 616 results · one ranking"`` (in the language in use)."""
     s = scored.session
     results = sum(len(b.board.results) for b in scored.boards)
-    parts = [s.event.capitalize(), SCORING_TITLE[s.scoring]]
+    parts = [str(EVENT_TITLE[s.event]), str(SCORING_TITLE[s.scoring])]
     if scored.boards:
-        parts.append(f"{_count(len(scored.boards), 'board')}, {_count(results, 'result')}")
+        parts.append(str(t("club.boards_results", "{boards}, {results}",
+                           boards=tn("club.boards", "{n} board", "{n} boards", len(scored.boards)),
+                           results=tn("club.results", "{n} result", "{n} results", results))))
     if scored.matches:
-        parts.append(_count(len(scored.matches), "match", "matches"))
+        parts.append(str(tn("club.matches", "{n} match", "{n} matches", len(scored.matches))))
     if s.event == "pairs" and scored.boards:
-        parts.append("Mitchell (NS and EW ranked apart)" if s.mitchell else "one ranking")
+        parts.append(str(t("club.mitchell", "Mitchell (NS and EW ranked apart)") if s.mitchell
+                         else t("club.one_ranking", "one ranking")))
     return " · ".join(parts)
-
-
-def _count(n: int, word: str, plural: str = "") -> str:
-    return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
 def summary_lines(scored: ScoredSession) -> Sequence[str]:

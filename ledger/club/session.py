@@ -25,11 +25,13 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ledger.errors import LedgerError
 from ledger.games.base import as_int, check_keys, need
+from ledger.games.bridge.match import FIELD_WORDS
 from ledger.games.bridge.scoring import (
     SIDES, board_vulnerability, duplicate_score, is_vulnerable, parse_contract, parse_seat,
     parse_vulnerable, side_of, tricks_from,
 )
-from ledger.games.suggest import did_you_mean
+from ledger.games.suggest import nearest
+from ledger.i18n import Msg, t
 
 EVENTS = ("pairs", "individual", "teams")
 SCORINGS = ("mp", "mp-acbl", "butler", "cross-imps", "imps")
@@ -42,6 +44,9 @@ MATCH_KEYS = {"home", "away", "imps", "boards", "round"}
 COMPASS = ("N", "S", "E", "W")
 ADJUSTED = {"A+": "A+", "A": "A", "A=": "A", "A-": "A-"}
 MAX_BOARD = 9999
+EVENT_WORDS = {"pairs": t("club.event.pairs", "pairs"), "individual": t("club.event.individual", "individual"),
+               "teams": t("club.event.teams", "teams")}
+"""The events as they are named in a sentence."""
 
 
 @dataclass(frozen=True, order=True)
@@ -120,8 +125,17 @@ def _choice(value: object, allowed: Sequence[str], field: str, default: str) -> 
         return default
     if isinstance(value, str) and (text := value.strip().lower()) in allowed:
         return text
-    known = f" ({', '.join(allowed)})"
-    raise LedgerError(f"unknown {field} {value!r}{did_you_mean(value, allowed, known)}", field, value)
+    near = nearest(value, allowed)
+    what = _CHOICE_WORDS.get(field, field)
+    msg = (t("club.unknown_choice_near", "unknown {what} {value!r} (did you mean {near!r}?)", what=what, value=value,
+             near=near) if near is not None else
+           t("club.unknown_choice", "unknown {what} {value!r} ({known})", what=what, value=value,
+             known=", ".join(allowed)))
+    raise LedgerError(msg, field, value)
+
+
+_CHOICE_WORDS = {"event": t("club.word.event", "event"), "scoring": t("club.word.scoring", "scoring"),
+                 "movement": t("club.word.movement", "movement")}
 
 
 def read_session(doc: object, partial: bool = False) -> Session:
@@ -135,19 +149,23 @@ def read_session(doc: object, partial: bool = False) -> Session:
     table); a bad match total.
     """
     if not isinstance(doc, Mapping):
-        raise LedgerError("a session document must be a JSON object", "document", None)
+        raise LedgerError(t("club.not_object", "a session document must be a JSON object"), "document", None)
     check_keys(doc, SESSION_KEYS)
     if doc.get("game") not in (None, "bridge"):
-        raise LedgerError(f"a club session is a bridge session, not {doc['game']!r}", "game", doc["game"])
+        raise LedgerError(t("club.not_bridge", "a club session is a bridge session, not {game!r}", game=doc["game"]),
+                          "game", doc["game"])
     event = _choice(doc.get("event"), EVENTS, "event", "pairs")
     scoring = _choice(doc.get("scoring"), SCORINGS, "scoring", DEFAULT_SCORING[event])
     if (scoring == "imps") != (event == "teams"):
-        msg = ("a teams event is scored in imps (IMPs between its two tables)" if event == "teams" else
-               f"scoring imps is for teams; {event} are scored by mp, mp-acbl, butler or cross-imps")
+        msg = (t("club.teams_imps", "a teams event is scored in imps (IMPs between its two tables)")
+               if event == "teams" else
+               t("club.imps_teams_only", "scoring imps is for teams; {event} are scored by mp, mp-acbl, butler or "
+                 "cross-imps", event=EVENT_WORDS[event]))
         raise LedgerError(msg, "scoring", doc.get("scoring"))
     movement = _choice(doc.get("movement"), MOVEMENTS, "movement", "") or None
     if movement and event != "pairs":
-        raise LedgerError(f"a movement is for a pairs event, not {event}", "movement", doc["movement"])
+        raise LedgerError(t("club.movement_pairs", "a movement is for a pairs event, not {event}",
+                            event=EVENT_WORDS[event]), "movement", doc["movement"])
     labels: dict[str, Any] = {}
     raw = [_read_board(b, i, event, labels) for i, b in enumerate(_list(doc.get("boards", []), "boards"))]
     _check_numbers(raw)
@@ -161,14 +179,14 @@ def read_session(doc: object, partial: bool = False) -> Session:
             _check_team_tables(b, partial)
     matches = tuple(_read_match(m, i, labels) for i, m in enumerate(_list(doc.get("matches", []), "matches")))
     if matches and event != "teams":
-        raise LedgerError("match totals are for a teams event", "matches", None)
+        raise LedgerError(t("club.matches_teams", "match totals are for a teams event"), "matches", None)
     return Session(event, scoring, boards, matches, mitchell, MappingProxyType(labels),
                    MappingProxyType(_read_names(doc.get("names"), labels)), str(doc.get("title") or ""))
 
 
 def _list(value: object, field: str) -> list:
     if not isinstance(value, list):
-        raise LedgerError("expected a list", field, value)
+        raise LedgerError(t("club.expected_list", "expected a list"), field, value)
     return value
 
 
@@ -194,7 +212,7 @@ class _RawBoard:
 def _read_board(doc: object, i: int, event: str, labels: dict) -> _RawBoard:
     where = f"boards[{i}]"
     if not isinstance(doc, Mapping):
-        raise LedgerError("a board must be a JSON object", where, None)
+        raise LedgerError(t("club.board_object", "a board must be a JSON object"), where, None)
     try:
         check_keys(doc, BOARD_KEYS, prefix=".")
         number = as_int(need(doc, "board"), "board", 1, MAX_BOARD)
@@ -227,50 +245,54 @@ def _results_vulnerability(results: list, where: str) -> str | None:
             field = f"{where}.results[{j}].vulnerable"
             vul = parse_vulnerable(r["vulnerable"], field)
             if seen is not None and vul != seen:
-                raise LedgerError(f"this board has results of two vulnerabilities ({seen} and {vul})", field,
-                                  r["vulnerable"])
+                raise LedgerError(t("club.two_vulnerabilities", "this board has results of two vulnerabilities "
+                                    "({first} and {second})", first=seen, second=vul), field, r["vulnerable"])
             seen = vul
     return seen
 
 
 def _read_result(doc: object, event: str, vul: str, board_vul: str | None, labels: dict) -> _RawResult:
     if not isinstance(doc, Mapping):
-        raise LedgerError("a result must be a JSON object", "", None)
+        raise LedgerError(t("club.result_object", "a result must be a JSON object"), "", None)
     if doc.get("vulnerable") is not None and board_vul is not None:
         own = parse_vulnerable(doc["vulnerable"])
         if own != board_vul:
-            raise LedgerError(f"the board is {board_vul} vulnerable, this result says {own}", "vulnerable",
-                              doc["vulnerable"])
+            raise LedgerError(t("club.result_vulnerability", "the board is {board} vulnerable, this result says "
+                                "{own}", board=board_vul, own=own), "vulnerable", doc["vulnerable"])
     if event == "individual":
         players = doc.get("players")
         if not isinstance(players, Mapping):
-            raise LedgerError("missing: an individual's result names its four players "
-                              "{\"N\": …, \"S\": …, \"E\": …, \"W\": …}", "players", players)
+            raise LedgerError(t("club.individual_players", "missing: an individual's result names its four players "
+                                "{{\"N\": …, \"S\": …, \"E\": …, \"W\": …}}"), "players", players)
         check_keys(players, set(COMPASS), prefix="players.")
         keys = [_entrant_key(need(players, s, f"players.{s}"), f"players.{s}", labels) for s in COMPASS]
         for k, s in enumerate(COMPASS):
             if keys[k] in keys[:k]:
-                raise LedgerError(f"player {players[s]!r} sits twice at the table", f"players.{s}", players[s])
+                raise LedgerError(t("club.sits_twice", "player {player!r} sits twice at the table", player=players[s]),
+                                  f"players.{s}", players[s])
         ns, ew = tuple(keys[:2]), tuple(keys[2:])
     else:
         ns = (_entrant_key(need(doc, "ns"), "ns", labels),)
         ew = (_entrant_key(need(doc, "ew"), "ew", labels),)
         if ns == ew and event == "teams":  # pairs: once their numbering is known (_check_plays_once)
-            raise LedgerError(f"team {doc['ew']!r} cannot play against itself", "ew", doc["ew"])
+            raise LedgerError(t("club.team_itself", "team {team!r} cannot play against itself", team=doc["ew"]), "ew",
+                              doc["ew"])
     score, adjusted = _outcome(doc, vul)
     if adjusted and event == "teams":
-        raise LedgerError("an artificial adjusted score in a teams match: give the board's score (score_ns) "
-                          "as the director assigns it", "adjusted", doc.get("adjusted"))
+        raise LedgerError(t("club.teams_adjusted", "an artificial adjusted score in a teams match: give the board's "
+                            "score (score_ns) as the director assigns it"), "adjusted", doc.get("adjusted"))
     return _RawResult(0, ns, ew, score, adjusted, MappingProxyType(dict(doc)))
 
 
 def _entrant_key(value: object, field: str, labels: dict) -> str:
     """A pair, player or team: a whole number or a name; its key is its text."""
     if isinstance(value, bool) or not isinstance(value, (int, str)) or (isinstance(value, str) and not value.strip()):
-        raise LedgerError(f"expected a number or a name, got {value!r}", field, value)
+        raise LedgerError(t("club.entrant_expected", "expected a number or a name, got {value!r}", value=value),
+                          field, value)
     key = str(value).strip()
     if isinstance(value, int) and value < 0:
-        raise LedgerError(f"{value} is not a number of a pair, player or team", field, value)
+        raise LedgerError(t("club.entrant_negative", "{value} is not a number of a pair, player or team",
+                            value=str(value)), field, value)
     labels.setdefault(key, value.strip() if isinstance(value, str) else value)
     return key
 
@@ -285,24 +307,24 @@ def _outcome(doc: Mapping[str, Any], vul: str) -> tuple[int | None, tuple[str, s
     if doc.get("adjusted") is not None:
         if has_contract or has_score:
             which = "contract" if has_contract else "score_ns"
-            raise LedgerError(f"an adjusted score replaces the result: give {which} or adjusted, not both",
-                              "adjusted", doc["adjusted"])
+            raise LedgerError(t("club.adjusted_and", "an adjusted score replaces the result: give {which} or "
+                                "adjusted, not both", which=which), "adjusted", doc["adjusted"])
         return None, read_adjusted(doc["adjusted"])
     if not has_contract and not has_score:
-        raise LedgerError("missing: give the contract (with declarer and tricks or result), score_ns or "
-                          "adjusted", "contract", None)
+        raise LedgerError(t("club.outcome_missing", "missing: give the contract (with declarer and tricks or "
+                            "result), score_ns or adjusted"), "contract", None)
     written = None
     if has_score:
         written = as_int(doc["score_ns"], "score_ns", -99999, 99999)
         if written not in possible_scores(vul):
-            raise LedgerError(f"{written} is not a score bridge can produce with {vul} vulnerable", "score_ns",
-                              doc["score_ns"])
+            raise LedgerError(t("club.impossible_score", "{score} is not a score bridge can produce with {vulnerable} "
+                                "vulnerable", score=str(written), vulnerable=vul), "score_ns", doc["score_ns"])
     if not has_contract:
         return written, None
     score = contract_score(doc, vul)
     if written is not None and written != score:
-        raise LedgerError(f"score_ns {written} disagrees with the contract, which scores {score}", "score_ns",
-                          doc["score_ns"])
+        raise LedgerError(t("club.score_disagrees", "score_ns {written} disagrees with the contract, which scores "
+                            "{score}", written=str(written), score=str(score)), "score_ns", doc["score_ns"])
     return score, None
 
 
@@ -313,7 +335,8 @@ def contract_score(doc: Mapping[str, Any], vul: str) -> int:
     if contract.passed:
         for key in ("declarer", "tricks", "result"):
             if doc.get(key) not in (None, ""):
-                raise LedgerError(f"a passed-out board has no {key} ({doc[key]!r})", key, doc[key])
+                raise LedgerError(t("club.passed_has_no", "a passed-out board has no {key} ({value!r})",
+                                    key=FIELD_WORDS[key], value=doc[key]), key, doc[key])
         return 0
     declarer = parse_seat(need(doc, "declarer"), "declarer")
     tricks = tricks_from(contract, doc.get("tricks"), doc.get("result"))
@@ -335,15 +358,17 @@ def read_adjusted(value: object, field: str = "adjusted") -> tuple[str, str]:
             return _one_adjusted(parts[0], field), _one_adjusted(parts[1], field)
         if _one_adjusted(value, field) == "A":
             return "A", "A"
-        raise LedgerError(f"{value!r} gives one side only: write both, e.g. \"A+/A-\"", field, value)
-    raise LedgerError(f"expected an adjusted score like {{\"ns\": \"A+\", \"ew\": \"A-\"}}, got {value!r}", field,
-                      value)
+        raise LedgerError(t("club.adjusted_one_side", "{value!r} gives one side only: write both, e.g. \"A+/A-\"",
+                            value=value), field, value)
+    raise LedgerError(t("club.adjusted_expected", "expected an adjusted score like {{\"ns\": \"A+\", \"ew\": \"A-\"}}, "
+                        "got {value!r}", value=value), field, value)
 
 
 def _one_adjusted(value: object, field: str) -> str:
     key = value.strip().upper() if isinstance(value, str) else None
     if key not in ADJUSTED:
-        raise LedgerError(f"unknown adjusted score {value!r} (A+, A or A=, A-)", field, value)
+        raise LedgerError(t("club.adjusted_unknown", "unknown adjusted score {value!r} (A+, A or A=, A-)", value=value),
+                          field, value)
     return ADJUSTED[key]
 
 
@@ -370,8 +395,8 @@ def _check_numbers(boards: Sequence[_RawBoard]) -> None:
     seen: dict[int, int] = {}
     for b in boards:
         if b.number in seen:
-            raise LedgerError(f"board {b.number} is given twice (also boards[{seen[b.number]}])",
-                              f"boards[{b.index}].board", b.number)
+            raise LedgerError(t("club.board_twice", "board {board} is given twice (also boards[{index}])",
+                                board=str(b.number), index=str(seen[b.number])), f"boards[{b.index}].board", b.number)
         seen[b.number] = b.index
 
 
@@ -418,18 +443,25 @@ def entrant_field(event: str, side: str, seat: int = 0) -> str:
 
 def _check_plays_once(b: Board, event: str) -> None:
     played: dict[Entrant, int] = {}
-    what = {"pairs": "pair", "individual": "player", "teams": "team"}[event]
     for r in b.results:
         if event == "pairs" and r.ns == r.ew:
-            raise LedgerError(f"pair {r.ew[0].key} cannot play against itself",
+            raise LedgerError(t("club.pair_itself", "pair {pair} cannot play against itself", pair=r.ew[0].key),
                               f"boards[{b.index}].results[{r.index}].ew", r.ew[0].key)
         for side in SIDES:
             for seat, e in enumerate(r.side(side)):
                 if e in played and event != "teams":
                     field = f"boards[{b.index}].results[{r.index}].{entrant_field(event, side, seat)}"
-                    raise LedgerError(f"{what} {e.key} plays board {b.number} twice (also results[{played[e]}])",
-                                      field, e.key)
+                    raise LedgerError(_plays_twice(event, e.key, b.number, played[e]), field, e.key)
                 played.setdefault(e, r.index)
+
+
+def _plays_twice(event: str, key: str, board: int, other: int) -> Msg:
+    params = {"who": key, "board": str(board), "index": str(other)}
+    if event == "pairs":
+        return t("club.pair_twice", "pair {who} plays board {board} twice (also results[{index}])", **params)
+    if event == "individual":
+        return t("club.player_twice", "player {who} plays board {board} twice (also results[{index}])", **params)
+    return t("club.team_twice", "team {who} plays board {board} twice (also results[{index}])", **params)
 
 
 def _check_team_tables(b: Board, partial: bool = False) -> None:
@@ -440,36 +472,41 @@ def _check_team_tables(b: Board, partial: bool = False) -> None:
         key = (r.ns[0], r.ew[0])
         field = f"boards[{b.index}].results[{r.index}]"
         if key in tables:
-            raise LedgerError(f"team {r.ns[0].key} sits NS against team {r.ew[0].key} twice on board {b.number} "
-                              f"(also results[{tables[key]}])", f"{field}.ns", r.ns[0].key)
+            raise LedgerError(t("club.team_table_twice", "team {ns} sits NS against team {ew} twice on board {board} "
+                                "(also results[{index}])", ns=r.ns[0].key, ew=r.ew[0].key, board=str(b.number),
+                                index=str(tables[key])), f"{field}.ns", r.ns[0].key)
         tables[key] = r.index
     seen_team: dict[Entrant, tuple[Entrant, ...]] = {}
     for r in b.results:
         field = f"boards[{b.index}].results[{r.index}]"
         if (r.ew[0], r.ns[0]) not in tables and not partial:
-            raise LedgerError(f"board {b.number}: the other table of team {r.ns[0].key} (NS) against team "
-                              f"{r.ew[0].key} (EW) is missing: a teams board is played at two tables with the "
-                              f"directions swapped", f"{field}.ew", r.ew[0].key)
+            raise LedgerError(t("club.other_table", "board {board}: the other table of team {ns} (NS) against team "
+                                "{ew} (EW) is missing: a teams board is played at two tables with the directions "
+                                "swapped", board=str(b.number), ns=r.ns[0].key, ew=r.ew[0].key), f"{field}.ew",
+                              r.ew[0].key)
         pair = tuple(sorted((r.ns[0], r.ew[0])))
         for team in (r.ns[0], r.ew[0]):
             if seen_team.setdefault(team, pair) != pair:
-                raise LedgerError(f"team {team.key} plays board {b.number} in two matches", f"{field}.ns", team.key)
+                raise LedgerError(t("club.two_matches", "team {team} plays board {board} in two matches", team=team.key,
+                                    board=str(b.number)), f"{field}.ns", team.key)
 
 
 # --- match totals and names ---------------------------------------------------------------------
 def _read_match(doc: object, i: int, labels: dict) -> MatchTotal:
     where = f"matches[{i}]"
     if not isinstance(doc, Mapping):
-        raise LedgerError("a match must be a JSON object", where, None)
+        raise LedgerError(t("club.match_object", "a match must be a JSON object"), where, None)
     check_keys(doc, MATCH_KEYS, prefix=f"{where}.")
     home = _entrant_key(need(doc, "home", f"{where}.home"), f"{where}.home", labels)
     away = _entrant_key(need(doc, "away", f"{where}.away"), f"{where}.away", labels)
     if home == away:
-        raise LedgerError(f"team {doc['away']!r} cannot play itself", f"{where}.away", doc["away"])
+        raise LedgerError(t("club.team_plays_itself", "team {team!r} cannot play itself", team=doc["away"]),
+                          f"{where}.away", doc["away"])
     imps = need(doc, "imps", f"{where}.imps")
     if (not isinstance(imps, list) or len(imps) != 2
             or any(isinstance(x, bool) or not isinstance(x, (int, float)) or x < 0 for x in imps)):
-        raise LedgerError("expected the two teams' IMP totals, e.g. [25, 8]", f"{where}.imps", imps)
+        raise LedgerError(t("club.match_imps", "expected the two teams' IMP totals, e.g. [25, 8]"), f"{where}.imps",
+                          imps)
     boards = as_int(need(doc, "boards", f"{where}.boards"), f"{where}.boards", 1, MAX_BOARD)
     return MatchTotal(i, home, away, (imps[0], imps[1]), boards)
 
@@ -479,10 +516,10 @@ def _read_names(value: object, labels: Mapping[str, Any]) -> dict[str, str]:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise LedgerError("expected an object of numbers → names", "names", value)
+        raise LedgerError(t("club.names_object", "expected an object of numbers → names"), "names", value)
     out = {}
     for k, v in value.items():
         if not isinstance(v, str):
-            raise LedgerError(f"expected a name, got {v!r}", f"names.{k}", v)
+            raise LedgerError(t("club.name_expected", "expected a name, got {value!r}", value=v), f"names.{k}", v)
         out[str(k).strip()] = v
     return out

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ledger.errors import LedgerError
+from ledger.i18n import t
 from ledger.games.base import Game, MatchState, as_int, check_names
 from ledger.games.bridge.facts import BridgeNotes
 from ledger.games.bridge.board import bridge_board
@@ -57,15 +58,17 @@ class Bridge(Game):
         ``players`` in seat order North, East, South, West. Seat order is N, E, S, W."""
         if sides:
             if not isinstance(sides, Mapping) or len(sides) != 2:
-                raise LedgerError("bridge is played by two sides, NS and EW", "sides", sides)
+                raise LedgerError(t("bridge.two_sides", "bridge is played by two sides, NS and EW"), "sides", sides)
             pairs: dict[str, tuple[str, ...]] = {}
             for key, members in sides.items():
                 side = parse_side(str(key), f"sides.{key}")
                 if side in pairs:
-                    raise LedgerError(f"side {side} is given twice", f"sides.{key}", key)
+                    raise LedgerError(t("bridge.side_twice", "side {side} is given twice", side=side), f"sides.{key}",
+                                      key)
                 names = check_names(members, f"sides.{key}")
                 if len(names) != 2:
-                    raise LedgerError(f"a side has two players, not {len(names)}", f"sides.{key}", list(names))
+                    raise LedgerError(t("bridge.side_players", "a side has two players, not {count}",
+                                        count=len(names)), f"sides.{key}", list(names))
                 pairs[side] = names
             (n, s), (e, w) = pairs["NS"], pairs["EW"]
             seated = check_names([n, e, s, w], "sides")
@@ -85,16 +88,16 @@ class Bridge(Game):
             value = as_int(options.pop("unfinished_partscore", UNFINISHED_PARTSCORE),
                            "options.unfinished_partscore")
             if value not in (50, 100):
-                raise LedgerError("the unfinished partscore premium is 100 or 50", "options.unfinished_partscore",
-                                  value)
+                raise LedgerError(t("bridge.unfinished_partscore", "the unfinished partscore premium is 100 or 50"),
+                                  "options.unfinished_partscore", value)
             out["unfinished_partscore"] = value
             out["rubbers"] = as_int(options.pop("rubbers", 1), "options.rubbers", 0, 1000)
         elif rules == CHICAGO:
             out["rounds"] = as_int(options.pop("rounds", 1), "options.rounds", 0, 1000)
         else:
             if options.get("first_dealer") is not None:
-                raise LedgerError("in duplicate the board number names the dealer (Law 2)",
-                                  "options.first_dealer", options["first_dealer"])
+                raise LedgerError(t("bridge.first_dealer_duplicate", "in duplicate the board number names the dealer "
+                                    "(Law 2)"), "options.first_dealer", options["first_dealer"])
             options.pop("first_dealer", None)
             out["boards"] = as_int(options.pop("boards", 0), "options.boards", 0, 100000)
             out["first_board"] = as_int(options.pop("first_board", 1), "options.first_board", 1, 99999)
@@ -117,8 +120,10 @@ class Bridge(Game):
             if deal.contract.passed:
                 vul = "None"
             else:
-                hint = " (or the board number)" if rules == DUPLICATE else ""
-                raise LedgerError(f"missing: say who is vulnerable (None, NS, EW, All){hint}", "vulnerable", None)
+                msg = (t("bridge.vulnerable_missing_board", "missing: say who is vulnerable (None, NS, EW, All) "
+                         "(or the board number)") if rules == DUPLICATE else
+                       t("bridge.vulnerable_missing", "missing: say who is vulnerable (None, NS, EW, All)"))
+                raise LedgerError(msg, "vulnerable", None)
         return score_deal(deal, vul, rules)
 
     # --- a match --------------------------------------------------------------------------------

@@ -13,7 +13,10 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ledger.games.base import Board, Column, MatchSetup, Replay, Table
-from ledger.games.bridge.scoring import SIDES
+from ledger.games.bridge.scoring import (
+    SEATS, SIDES, board_dealer, item_text, unfinished_text, vulnerability_cell, vulnerability_text,
+)
+from ledger.i18n import number, t
 
 DUPLICATE = "duplicate"
 
@@ -25,8 +28,10 @@ def bridge_board(game, setup: MatchSetup, rp: Replay) -> Board:
 
 
 def _side_header(setup: MatchSetup, side: str) -> str:
-    who = "We" if side == "NS" else "They"
-    return f"{who} — {side} ({' & '.join(setup.sides[side])})"
+    players = " & ".join(setup.sides[side])
+    if side == "NS":
+        return str(t("bridge.board.we", "We — {side} ({players})", side=side, players=players))
+    return str(t("bridge.board.they", "They — {side} ({players})", side=side, players=players))
 
 
 def _sheet_key(setup: MatchSetup) -> str:
@@ -39,7 +44,7 @@ def _stack_rows(ns: Sequence[Any], ew: Sequence[Any], upward: bool) -> list[tupl
     rows = []
     for r in range(n):
         k = n - 1 - r if upward else r
-        rows.append((str(ns[k]) if k < len(ns) else "", str(ew[k]) if k < len(ew) else ""))
+        rows.append((number(ns[k]) if k < len(ns) else "", number(ew[k]) if k < len(ew) else ""))
     return rows
 
 
@@ -63,27 +68,30 @@ def scorepad(setup: MatchSetup, rp: Replay) -> Table:
     rows: list[tuple[str, str, str]] = []
     lines: list[int] = []
     top = _stack_rows(above["NS"], above["EW"], upward=True) or [("", "")]
-    rows += [("above" if i == 0 else "", a, b) for i, (a, b) in enumerate(top)]
+    above_word = str(t("bridge.board.above", "above"))
+    rows += [(above_word if i == 0 else "", a, b) for i, (a, b) in enumerate(top)]
     lines.append(len(rows) - 1)
     games_done = final.extra.get("games", {"NS": 0, "EW": 0})
     finished_games = games_done["NS"] + games_done["EW"]
     for g in sorted(below):
         block = _stack_rows(below[g]["NS"], below[g]["EW"], upward=False) or [("", "")]
-        rows += [(f"game {g}" if i == 0 else "", a, b) for i, (a, b) in enumerate(block)]
+        game_word = str(t("bridge.board.game", "game {game}", game=g))
+        rows += [(game_word if i == 0 else "", a, b) for i, (a, b) in enumerate(block)]
         if g <= finished_games:
             lines.append(len(rows) - 1)
     if not below:
-        rows.append(("below", "", ""))
+        rows.append((str(t("bridge.board.below", "below")), "", ""))
     closed = final.extra.get(f"{key}_over") or final.extra.get("ended_early")
     if closed:  # the totals are written at the foot of the sheet once it is closed
         totals = final.extra.get(f"{key}_totals", {"NS": 0, "EW": 0})
         if lines[-1] != len(rows) - 1:
             lines.append(len(rows) - 1)
-        rows.append(("total", str(totals["NS"]), str(totals["EW"])))
-    title = f"{'Rubber' if key == 'rubber' else 'Chicago round'} {current}"
+        rows.append((str(t("bridge.board.total", "total")), number(totals["NS"]), number(totals["EW"])))
+    title = (t("bridge.board.rubber", "Rubber {rubber}", rubber=current) if key == "rubber" else
+             t("bridge.board.chicago_round", "Chicago round {round}", round=current))
     cols = (Column("", "left"), Column(_side_header(setup, "NS")), Column(_side_header(setup, "EW")))
-    return Table(title, cols, tuple(rows), caption="premiums above the line, trick points below; "
-                 "a line under each game", lines_after=tuple(lines))
+    caption = t("bridge.board.caption", "premiums above the line, trick points below; a line under each game")
+    return Table(str(title), cols, tuple(rows), caption=str(caption), lines_after=tuple(lines))
 
 
 def deals_table(setup: MatchSetup, rp: Replay) -> Table:
@@ -91,53 +99,55 @@ def deals_table(setup: MatchSetup, rp: Replay) -> Table:
     points for the deal (premiums included) and the running totals (before any premium for an
     unfinished rubber, which the notes and the pad's total show)."""
     dup = setup.rules == DUPLICATE
-    cols = [Column("board" if dup else "#"), Column("dealer", "left"), Column("vul", "left"),
-            Column("contract", "left"), Column("NS"), Column("EW"), Column("total NS"), Column("total EW"),
-            Column("notes", "left")]
+    cols = [Column(str(t("bridge.col.board", "board")) if dup else "#"),
+            Column(str(t("bridge.col.dealer", "dealer")), "left"), Column(str(t("bridge.col.vul", "vul")), "left"),
+            Column(str(t("bridge.col.contract", "contract")), "left"), Column("NS"), Column("EW"),
+            Column(str(t("bridge.col.total_ns", "total NS"))), Column(str(t("bridge.col.total_ew", "total EW"))),
+            Column(str(t("bridge.col.notes", "notes")), "left")]
     rows = []
     lines = []
     running = {s: rp.start.totals.get(s, 0) for s in SIDES}  # 0, or the totals before a window's first deal
     for i, res in enumerate(rp.results, rp.offset):
         d = res.data
-        number = str(d.get("board") if dup else i + 1)
+        deal_no = str(d.get("board") if dup else i + 1)
         pts = d.get("points", {"NS": 0, "EW": 0})
         running = {s: running[s] + pts[s] for s in SIDES}
-        rows.append((number, str(d.get("dealer", "")), d["vulnerable"], _contract_text(d), _pts(pts["NS"]),
-                     _pts(pts["EW"]), str(running["NS"]), str(running["EW"]), _deal_notes(d)))
+        rows.append((deal_no, str(d.get("dealer", "")), vulnerability_cell(d["vulnerable"]), _contract_text(d),
+                     _pts(pts["NS"]), _pts(pts["EW"]), number(running["NS"]), number(running["EW"]), _deal_notes(d)))
         if d.get("game_won"):
             lines.append(i - rp.offset)
-    return Table("Boards" if dup else "Deals", tuple(cols), tuple(rows), lines_after=tuple(lines))
+    title = t("bridge.board.boards", "Boards") if dup else t("bridge.board.deals", "Deals")
+    return Table(str(title), tuple(cols), tuple(rows), lines_after=tuple(lines))
 
 
 def _pts(n: int) -> str:
-    return str(n) if n else ""
+    return number(n) if n else ""
 
 
 def _contract_text(d: Mapping[str, Any]) -> str:
     """``"4SX W -2"`` as players write it; ``"passed out"``."""
     if d["contract"] == "Pass":
-        return "passed out"
+        return str(t("bridge.passed_out", "passed out"))
     return f"{d['contract']} {d['declarer']} {d['result']}"
 
 
 def _deal_notes(d: Mapping[str, Any]) -> str:
     notes = []
     if d.get("honors"):
-        notes.append(f"honours {d['honors']['side']} {d['honors']['points']}")
+        notes.append(f"{item_text('honours')} {d['honors']['side']} {d['honors']['points']}")
     if d.get("game_won") and not any(b["item"] == "game" for b in d.get("bonuses", [])):
-        notes.append(f"game {d['game_won']}")
+        notes.append(f"{item_text('game')} {d['game_won']}")
     for b in d.get("bonuses", []):
-        notes.append(f"{b['item']} {b['points']}" if b["item"] == "rubber bonus"
-                     else f"{b['item']} {b['side']} {b['points']}")
+        notes.append(f"{item_text(b['item'])} {b['points']}" if b["item"] == "rubber bonus"
+                     else f"{item_text(b['item'])} {b['side']} {b['points']}")
     return "; ".join(notes)
 
 
 def _games_text(games: Mapping[str, int]) -> str:
-    return f"games NS {games['NS']}, EW {games['EW']}"
+    return str(t("bridge.note.games", "games NS {ns}, EW {ew}", ns=games["NS"], ew=games["EW"]))
 
 
-def _vul_text(vul: str) -> str:
-    return {"None": "nobody", "All": "both sides"}.get(vul, vul)
+_vul_text = vulnerability_text
 
 
 def sheet_notes(setup: MatchSetup, rp: Replay) -> list[str]:
@@ -147,43 +157,55 @@ def sheet_notes(setup: MatchSetup, rp: Replay) -> list[str]:
     notes = []
     for done in ex.get(f"{key}s", []):
         w = done["winner"]
-        won = f"{w} by {done['totals'][w] - done['totals'][_other(w)]}" if w else "level"
-        extra = f", rubber bonus {done['rubber_bonus']}" if key == "rubber" else ""
-        notes.append(f"{key.capitalize()} {done[key]}: NS {done['totals']['NS']}, EW {done['totals']['EW']} "
-                     f"({_games_text(done['games'])}{extra}) — {won}.")
+        won = (t("bridge.note.won_by", "{side} by {margin}", side=w,
+                 margin=done["totals"][w] - done["totals"][_other(w)]) if w else t("bridge.note.level", "level"))
+        tot, games = done["totals"], _games_text(done["games"])
+        if key == "rubber":
+            notes.append(str(t("bridge.note.rubber_done", "Rubber {rubber}: NS {ns}, EW {ew} ({games}, rubber bonus "
+                               "{bonus}) — {won}.", rubber=done[key], ns=tot["NS"], ew=tot["EW"], games=games,
+                               bonus=done["rubber_bonus"], won=won)))
+        else:
+            notes.append(str(t("bridge.note.round_done", "Round {round}: NS {ns}, EW {ew} ({games}) — {won}.",
+                               round=done[key], ns=tot["NS"], ew=tot["EW"], games=games, won=won)))
     for e in ex.get("unfinished_premiums", []) or []:
-        notes.append(f"Rubber ended early (Law 80): {e['side']} +{e['points']} ({e['item'].split(': ')[1]}).")
+        notes.append(str(t("bridge.note.ended_early", "Rubber ended early (Law 80): {side} +{points} ({what}).",
+                           side=e["side"], points=e["points"], what=unfinished_text(e["item"]))))
     final = rp.final
     if final.finished or ex.get("ended_early"):
-        t = final.totals
+        tot = final.totals
         if final.winner:
-            notes.append(f"{final.winner} wins by {abs(t['NS'] - t['EW'])} points (NS {t['NS']}, EW {t['EW']}).")
+            notes.append(str(t("bridge.note.wins", "{side} wins by {margin} points (NS {ns}, EW {ew}).",
+                               side=final.winner, margin=abs(tot["NS"] - tot["EW"]), ns=tot["NS"], ew=tot["EW"])))
         else:
-            notes.append(f"Level at {t['NS']} each.")
+            notes.append(str(t("bridge.note.level_at", "Level at {points} each.", points=tot["NS"])))
         return notes
-    t = final.totals
-    notes.append(f"Totals so far: NS {t['NS']}, EW {t['EW']}.")
-    notes.append(f"Vulnerable: {_vul_text(ex['vulnerable'])}; {_games_text(ex['games'])}; "
-                 f"partscores NS {ex['partscore']['NS']}, EW {ex['partscore']['EW']}.")
+    tot = final.totals
+    notes.append(str(t("bridge.note.so_far", "Totals so far: NS {ns}, EW {ew}.", ns=tot["NS"], ew=tot["EW"])))
+    notes.append(str(t("bridge.note.vulnerable", "Vulnerable: {vulnerable}; {games}; partscores NS {ns}, EW {ew}.",
+                       vulnerable=_vul_text(ex["vulnerable"]), games=_games_text(ex["games"]),
+                       ns=ex["partscore"]["NS"], ew=ex["partscore"]["EW"])))
     if key == "round":
         deal = 1 if ex["round_over"] else ex["deal"]
-        notes.append(f"Next: deal {deal} of 4, dealt by {ex['next_dealer']}.")
+        notes.append(str(t("bridge.note.next_deal", "Next: deal {deal} of 4, dealt by {dealer}.", deal=deal,
+                           dealer=ex["next_dealer"])))
     else:
-        notes.append(f"Next dealer: {ex['next_dealer']}.")
+        notes.append(str(t("bridge.note.next_dealer", "Next dealer: {dealer}.", dealer=ex["next_dealer"])))
     return notes
 
 
 def duplicate_notes(setup: MatchSetup, rp: Replay) -> list[str]:
     ex = rp.final.extra
-    t = rp.final.totals
-    notes = [f"NS {t['NS']}, EW {t['EW']} (net NS {ex['score_ns']:+d})."]
+    tot = rp.final.totals
+    notes = [str(t("bridge.note.duplicate_totals", "NS {ns}, EW {ew} (net NS {net:+d}).", ns=tot["NS"], ew=tot["EW"],
+                   net=ex["score_ns"]))]
     if rp.final.finished or ex.get("ended_early"):
-        notes.append(f"{rp.final.winner} wins." if rp.final.winner else "Level.")
+        notes.append(str(t("bridge.note.side_wins", "{side} wins.", side=rp.final.winner) if rp.final.winner
+                         else t("bridge.note.level_end", "Level.")))
     else:
         b = ex["next_board"]
-        from ledger.games.bridge.scoring import board_dealer, SEATS
         dealer = setup.players[SEATS.index(board_dealer(b))]
-        notes.append(f"Next: board {b}, dealer {dealer}, vulnerable: {_vul_text(ex['vulnerable'])}.")
+        notes.append(str(t("bridge.note.next_board", "Next: board {board}, dealer {dealer}, vulnerable: {vulnerable}.",
+                           board=str(b), dealer=dealer, vulnerable=_vul_text(ex["vulnerable"]))))
     return notes
 
 

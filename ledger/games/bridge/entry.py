@@ -20,15 +20,16 @@ import re
 from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
+from ledger.i18n import t
 from ledger.games.base import MatchSetup, Question
 from ledger.games.bridge.match import (
-    CHICAGO, HONOURS_KEYS, RUBBER, honours_json, read_honours, read_seat,
+    CHICAGO, FIELD_WORDS, HONOURS_KEYS, RUBBER, honours_json, read_honours, read_seat,
 )
 from ledger.games.bridge.scoring import (
     contract_with, is_doubling_word, is_seat_word, is_strain_word, parse_contract, parse_result,
     parse_vulnerable, tricks_from,
 )
-from ledger.games.suggest import did_you_mean
+from ledger.games.suggest import nearest
 
 _FLAG_KEYS = {
     "contract": "contract", "contratto": "contract", "c": "contract",
@@ -65,9 +66,12 @@ def parse_words(setup: MatchSetup, tokens: Sequence[str]) -> dict:
         key, value = (p.strip() for p in flag.split("=", 1))
         field = _FLAG_KEYS.get(key.lower())
         if field is None:
-            known = " (contract, declarer, tricks, result, vulnerable, honors, board)"
-            raise LedgerError(f"{key!r} is not a word of bridge{did_you_mean(key, _FLAG_KEYS, known)}",
-                              f"entry.{key}", flag)
+            near = nearest(key, _FLAG_KEYS)
+            msg = (t("bridge.flag_unknown_near", "{key!r} is not a word of bridge (did you mean {near!r}?)", key=key,
+                     near=near) if near is not None else
+                   t("bridge.flag_unknown", "{key!r} is not a word of bridge (contract, declarer, tricks, result, "
+                     "vulnerable, honors, board)", key=key))
+            raise LedgerError(msg, f"entry.{key}", flag)
         _put(doc, field, value, flag)
     _read_free_words(setup, words, doc)
     return _normalise(setup, doc)
@@ -75,7 +79,8 @@ def parse_words(setup: MatchSetup, tokens: Sequence[str]) -> dict:
 
 def _put(doc: dict, field: str, value: Any, token: str) -> None:
     if field in doc:
-        raise LedgerError(f"{field} is given twice", "entry", token)
+        raise LedgerError(t("bridge.given_twice", "{field} is given twice", field=FIELD_WORDS.get(field, field)),
+                          "entry", token)
     doc[field] = value
 
 
@@ -105,7 +110,8 @@ def _read_free_words(setup: MatchSetup, words: list[str], doc: dict) -> None:
         elif low in _HONOURS_WORDS:
             taken = words[i + 1:i + 3]
             if len(taken) < 2:
-                raise LedgerError("honours need a side and 100 or 150, e.g. 'honours NS 100'", "entry", w)
+                raise LedgerError(t("bridge.honours_words", "honours need a side and 100 or 150, e.g. "
+                                    "'honours NS 100'"), "entry", w)
             _put(doc, "honors", " ".join(taken), w)
             i += 3
         elif _RESULT_RE.fullmatch(w):
@@ -121,9 +127,12 @@ def _read_free_words(setup: MatchSetup, words: list[str], doc: dict) -> None:
             _put(doc, "declarer", w, w)
             i += 1
         else:
-            example = " (e.g. 4SX N -2, 3NT S =, 6H by E made 13, pass)"
-            words_known = (*setup.players, *_BY, *_MADE, *_DOWN, *_HONOURS_WORDS)
-            raise LedgerError(f"cannot place {w!r}{did_you_mean(w, words_known, example)}", "entry", w)
+            near = nearest(w, (*setup.players, *_BY, *_MADE, *_DOWN, *_HONOURS_WORDS))
+            msg = (t("bridge.cannot_place_near", "cannot place {word!r} (did you mean {near!r}?)", word=w, near=near)
+                   if near is not None else
+                   t("bridge.cannot_place", "cannot place {word!r} (e.g. 4SX N -2, 3NT S =, 6H by E made 13, pass)",
+                     word=w))
+            raise LedgerError(msg, "entry", w)
 
 
 def _read_contract_words(words: list[str], i: int, doc: dict) -> int:
@@ -178,19 +187,20 @@ def _normalise(setup: MatchSetup, doc: dict) -> dict:
 def next_questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
     """The next question for an incomplete hand (one at a time; the CLI asks again after each)."""
     if doc.get("contract") in (None, ""):
-        return [Question("contract", "Contract (e.g. 4SX, 3NT, 6H XX, Pass)", _answer_contract)]
+        return [Question("contract", str(t("bridge.ask.contract", "Contract (e.g. 4SX, 3NT, 6H XX, Pass)")),
+                         _answer_contract)]
     contract = parse_contract(doc["contract"])
     if contract.passed:
         return []
     if doc.get("declarer") in (None, ""):
-        return [Question("declarer", "Declarer (N, E, S, W or a player's name)", _answer_declarer(setup),
-                         choices=("N", "E", "S", "W"))]
+        return [Question("declarer", str(t("bridge.ask.declarer", "Declarer (N, E, S, W or a player's name)")),
+                         _answer_declarer(setup), choices=("N", "E", "S", "W"))]
     if doc.get("tricks") in (None, "") and doc.get("result") in (None, ""):
-        return [Question("result", f"Result of {contract}: tricks won by declarer (0-13) or =, +1, -2",
-                         _answer_result)]
+        return [Question("result", str(t("bridge.ask.result", "Result of {contract}: tricks won by declarer (0-13) "
+                                         "or =, +1, -2", contract=str(contract))), _answer_result)]
     if setup.rules in (RUBBER, CHICAGO) and not any(k in doc for k in HONOURS_KEYS):
-        return [Question("honors", "Honours (e.g. NS 100, EW 150; Enter for none)", _answer_honours(setup),
-                         default="")]
+        return [Question("honors", str(t("bridge.ask.honours", "Honours (e.g. NS 100, EW 150; Enter for none)")),
+                         _answer_honours(setup), default="")]
     return []
 
 
@@ -211,11 +221,11 @@ def _answer_declarer(setup: MatchSetup):
 
 def _answer_result(doc: dict, text: str) -> dict:
     contract = parse_contract(doc["contract"])
-    t = text.strip()
-    if t.isdigit():
-        tricks = tricks_from(contract, t, None)
+    said = text.strip()
+    if said.isdigit():
+        tricks = tricks_from(contract, said, None)
     else:
-        tricks = tricks_from(contract, None, t)
+        tricks = tricks_from(contract, None, said)
     out = {k: v for k, v in doc.items() if k != "result"}
     out["tricks"] = tricks
     return out

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ledger.games.bridge.scoring import unfinished_text
 from ledger.games.facts import GameNotes, SEATS, Highlight, Record, average, number, side_label
+from ledger.i18n import t
 
 
 class BridgeNotes(GameNotes):
@@ -16,10 +18,12 @@ class BridgeNotes(GameNotes):
         out = []
         for r in ex.get("rubbers") or []:
             g = r.get("games", {})
-            out.append(f"rubber {r['rubber']}: games {g.get('NS', 0)}–{g.get('EW', 0)}, "
-                       f"rubber bonus {r.get('rubber_bonus', 0)}, margin {r.get('margin', 0)}")
+            out.append(str(t("bridge.facts.rubber", "rubber {rubber}: games {ns}–{ew}, rubber bonus {bonus}, margin "
+                             "{margin}", rubber=r["rubber"], ns=g.get("NS", 0), ew=g.get("EW", 0),
+                             bonus=r.get("rubber_bonus", 0), margin=r.get("margin", 0))))
         for e in ex.get("unfinished_premiums") or []:
-            out.append(f"unfinished rubber: {e['side']} +{e['points']} ({e['item'].split(': ')[-1]})")
+            out.append(str(t("bridge.facts.unfinished", "unfinished rubber: {side} +{points} ({what})", side=e["side"],
+                             points=e["points"], what=unfinished_text(e["item"]))))
         return out
 
     def highlights(self, rec):
@@ -30,19 +34,26 @@ class BridgeNotes(GameNotes):
             for e in d.get("entries", []):
                 item = e.get("item")
                 if item in ("small slam", "grand slam"):
-                    out.append(Highlight("slam", f"{item.capitalize()} made: {d['contract']} by {who} "
-                                         f"(hand {i + 1}, +{e['points']})", rec.id, i + 1, e["side"], e["points"]))
+                    text = (t("bridge.hl.small_slam", "Small slam made: {contract} by {who} (hand {hand}, +{points})",
+                              contract=d["contract"], who=who, hand=i + 1, points=e["points"])
+                            if item == "small slam" else
+                            t("bridge.hl.grand_slam", "Grand slam made: {contract} by {who} (hand {hand}, +{points})",
+                              contract=d["contract"], who=who, hand=i + 1, points=e["points"]))
+                    out.append(Highlight("slam", str(text), rec.id, i + 1, e["side"], e["points"]))
                 elif item in ("doubled contract made", "redoubled contract made"):
-                    out.append(Highlight("doubled made", f"{d['contract']} made by {who} (hand {i + 1})",
-                                         rec.id, i + 1, e["side"], e["points"]))
+                    text = t("bridge.hl.doubled_made", "{contract} made by {who} (hand {hand})", contract=d["contract"],
+                             who=who, hand=i + 1)
+                    out.append(Highlight("doubled made", str(text), rec.id, i + 1, e["side"], e["points"]))
                 elif item == "undertricks" and e["points"] >= 500:
-                    out.append(Highlight("penalty", f"{side_label(rec.setup, e['side'])} set {d['contract']} "
-                                         f"by {who} for {e['points']} (hand {i + 1})", rec.id, i + 1, e["side"],
-                                         e["points"]))
+                    text = t("bridge.hl.penalty", "{side} set {contract} by {who} for {points} (hand {hand})",
+                             side=side_label(rec.setup, e["side"]), contract=d["contract"], who=who,
+                             points=e["points"], hand=i + 1)
+                    out.append(Highlight("penalty", str(text), rec.id, i + 1, e["side"], e["points"]))
         for r in rec.replay.final.extra.get("rubbers") or []:
             if r.get("rubber_bonus") == 700:
-                out.append(Highlight("rubber 2-0", f"{side_label(rec.setup, r['winner'])} won rubber "
-                                     f"{r['rubber']} two games to nil (+700)", rec.id, None, r["winner"], 700))
+                text = t("bridge.hl.two_nil", "{side} won rubber {rubber} two games to nil (+700)",
+                         side=side_label(rec.setup, r["winner"]), rubber=r["rubber"])
+                out.append(Highlight("rubber 2-0", str(text), rec.id, None, r["winner"], 700))
         return out + self.biggest_hand(rec)
 
     def _declarer(self, rec: Record, d: Mapping) -> str:

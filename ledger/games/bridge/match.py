@@ -48,10 +48,11 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
+from ledger.i18n import t
 from ledger.games.base import HandResult, MatchSetup, MatchState, as_int, check_keys, need
 from ledger.games.bridge.scoring import (
     GAME_POINTS, SEATS, SIDES, Contract, Entry, board_dealer, board_vulnerability, check_honours,
-    contract_entries, format_result, game_premium, is_seat_word, is_vulnerable, other_side,
+    contract_entries, format_result, game_premium, item_text, is_seat_word, is_vulnerable, other_side,
     parse_contract, parse_seat, parse_side, parse_vulnerable, side_of, trick_score, tricks_from,
     vulnerability_of,
 )
@@ -66,6 +67,14 @@ UNFINISHED_PARTSCORE = 100
 CHICAGO_DEALS = 4
 CHICAGO_GAME = (300, 500)   # not vulnerable, vulnerable
 CHICAGO_FOURTH_DEAL_PARTSCORE = 100
+FIELD_WORDS = {"contract": t("bridge.field.contract", "contract"),
+               "declarer": t("bridge.field.declarer", "declarer"), "tricks": t("bridge.field.tricks", "tricks"),
+               "result": t("bridge.field.result", "result"), "vulnerable": t("bridge.field.vulnerable", "vulnerable"),
+               "honors": t("bridge.field.honors", "honors"), "board": t("bridge.field.board", "board")}
+"""A hand document's fields as they are named in a sentence."""
+RULE_WORDS = {RUBBER: t("bridge.rules.rubber", "rubber"), CHICAGO: t("bridge.rules.chicago", "chicago"),
+              DUPLICATE: t("bridge.rules.duplicate", "duplicate")}
+"""The rule sets as they are named in a sentence."""
 _NONE_WORDS = {"", "none", "no", "-", "nessuno", "niente", "null", "0"}
 
 
@@ -104,12 +113,14 @@ def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = Non
     contract = parse_contract(need(doc, "contract"))
     given_honours = [k for k in HONOURS_KEYS if doc.get(k) not in (None, "")]
     if len(given_honours) > 1:
-        raise LedgerError("honours are given twice", given_honours[1], doc[given_honours[1]])
+        raise LedgerError(t("bridge.honours_twice", "honours are given twice"), given_honours[1],
+                          doc[given_honours[1]])
     honours_key = given_honours[0] if given_honours else "honors"
     if contract.passed:
         for key in ("declarer", "tricks", "result"):
             if doc.get(key) not in (None, ""):
-                raise LedgerError(f"a passed-out deal has no {key} ({doc[key]!r})", key, doc[key])
+                raise LedgerError(t("bridge.passed_has_no", "a passed-out deal has no {key} ({value!r})",
+                                    key=FIELD_WORDS[key], value=doc[key]), key, doc[key])
         declarer, tricks = None, None
     else:
         declarer = read_seat(need(doc, "declarer"), "declarer", setup)
@@ -118,8 +129,8 @@ def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = Non
     board = as_int(doc["board"], "board", 1, 99999) if doc.get("board") is not None else None
     honours = read_honours(doc.get(honours_key), contract, honours_key, setup)
     if honours and rules == DUPLICATE:
-        raise LedgerError(f"honours ({doc[honours_key]!r}) are not scored in duplicate (Law 77)", honours_key,
-                          doc[honours_key])
+        raise LedgerError(t("bridge.honours_duplicate", "honours ({value!r}) are not scored in duplicate (Law 77)",
+                            value=doc[honours_key]), honours_key, doc[honours_key])
     return Deal(contract, declarer, tricks, vulnerable, honours, board)
 
 
@@ -158,8 +169,8 @@ def read_honours(value: object, contract: Contract, field: str,
         names = [w for w in words if w not in numbers]
         if len(numbers) == 1 and len(names) == 1:
             return read_side(names[0], field, setup), check_honours(int(numbers[0]), contract, field)
-    raise LedgerError(f"expected honours like 'NS 100' or {{\"side\": \"NS\", \"points\": 150}}, got {value!r}",
-                      field, value)
+    raise LedgerError(t("bridge.honours_expected", "expected honours like 'NS 100' or {{\"side\": \"NS\", "
+                        "\"points\": 150}}, got {value!r}", value=value), field, value)
 
 
 def honours_json(honours: tuple[str, int] | None) -> dict | None:
@@ -218,11 +229,22 @@ def deal_data(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> dict:
 
 
 def describe(deal: Deal) -> str:
-    """``"4SX by N -1"``, ``"3NT by S ="``, ``"passed out"``."""
+    """``"4SX by N -1"``, ``"3NT by S ="``, ``"passed out"`` (in the language in use)."""
     if deal.contract.passed:
-        return "passed out"
+        return passed_out_text()
     assert deal.tricks is not None  # a played deal has its tricks
-    return f"{deal.contract} by {deal.declarer} {format_result(deal.contract, deal.tricks)}"
+    return played_text(str(deal.contract), deal.declarer, format_result(deal.contract, deal.tricks))
+
+
+def passed_out_text() -> str:
+    """A passed-out deal, for people: ``passed out``."""
+    return str(t("bridge.passed_out", "passed out"))
+
+
+def played_text(contract: object, declarer: object, result: object) -> str:
+    """A played deal, for people: ``4SX by N -1``."""
+    return str(t("bridge.played", "{contract} by {declarer} {result}", contract=str(contract),
+                 declarer=str(declarer), result=str(result)))
 
 
 def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
@@ -238,7 +260,7 @@ def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
 
 def summary_line(deal: Deal, score_ns: int) -> str:
     """``"4SX by N -1: EW +200"`` — one line for people."""
-    return f"{describe(deal)}: {_gain(score_ns)}"
+    return str(t("bridge.summary", "{deal}: {gain}", deal=describe(deal), gain=_gain(score_ns)))
 
 
 def _gain(score_ns: int) -> str:
@@ -255,14 +277,14 @@ def result_line(data: Mapping[str, Any]) -> str:
     if not isinstance(contract, str) or not isinstance(score, int):
         return ""
     if contract.casefold() == "pass":
-        head = "passed out"
+        head = passed_out_text()
     else:
-        head = f"{contract} by {data.get('declarer')} {data.get('result')}"
-    line = f"{head}: {_gain(score)}"
+        head = played_text(contract, data.get("declarer"), data.get("result"))
+    line = str(t("bridge.summary", "{deal}: {gain}", deal=head, gain=_gain(score)))
     if data.get("board") is not None:
-        line = f"board {data['board']}: {line}"
+        line = str(t("bridge.summary_board", "board {board}: {line}", board=str(data["board"]), line=line))
     bonuses = data.get("bonuses")
-    notes = [f"{b.get('item')} {b.get('side')} {b.get('points')}" for b in bonuses
+    notes = [f"{item_text(b.get('item'))} {b.get('side')} {b.get('points')}" for b in bonuses
              if isinstance(b, Mapping)] if isinstance(bonuses, list) else []
     return line + (f" ({'; '.join(notes)})" if notes else "")
 
@@ -308,10 +330,10 @@ def _first_dealer(setup: MatchSetup) -> str:
     return setup.options.get("first_dealer") or setup.players[0]
 
 
-def _check_vulnerability(deal: Deal, expected: str, how: str) -> None:
+def _check_vulnerability(deal: Deal, expected: str, how: object) -> None:
     if deal.vulnerable is not None and deal.vulnerable != expected:
-        raise LedgerError(f"this deal's vulnerability is {expected} ({how}), not {deal.vulnerable}",
-                          "vulnerable", deal.vulnerable)
+        raise LedgerError(t("bridge.vulnerability_is", "this deal's vulnerability is {expected} ({how}), not {given}",
+                            expected=expected, how=how, given=deal.vulnerable), "vulnerable", deal.vulnerable)
 
 
 def _result(deal: Deal, vulnerable: str, entries: list[Entry], bonuses: list[Entry], extra: dict) -> HandResult:
@@ -333,13 +355,14 @@ def rubber_start(setup: MatchSetup) -> MatchState:
 def rubber_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
     """One deal of a rubber (Laws 72-74, 81): entries on the sheet, games, vulnerability, rubber."""
     if state.finished:
-        raise LedgerError("the rubber is over: start a new match for the next rubber", "hand", None)
+        raise LedgerError(t("bridge.rubber_over", "the rubber is over: start a new match for the next rubber"),
+                          "hand", None)
     ex = copy.deepcopy(dict(state.extra))
     if ex["rubber_over"]:
         ex = _new_rubber(ex)
     deal = read_deal(doc, RUBBER, setup)
     vul = ex["vulnerable"]
-    _check_vulnerability(deal, vul, "in rubber it follows from the games won")
+    _check_vulnerability(deal, vul, t("bridge.vulnerability_rubber", "in rubber it follows from the games won"))
     game_no = ex["games"]["NS"] + ex["games"]["EW"] + 1
     entries = deal_entries(deal, vul)
     _post(ex, entries)
@@ -450,7 +473,8 @@ def chicago_start(setup: MatchSetup) -> MatchState:
 def chicago_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
     """One deal of a Chicago round (RULES.md "Chicago")."""
     if state.finished:
-        raise LedgerError("the Chicago is over: start a new match for the next round", "hand", None)
+        raise LedgerError(t("bridge.chicago_over", "the Chicago is over: start a new match for the next round"),
+                          "hand", None)
     ex = copy.deepcopy(dict(state.extra))
     if ex["round_over"]:
         ex["previous"] = _plus(ex["previous"], ex["round_totals"])
@@ -460,7 +484,7 @@ def chicago_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) 
     number = ex["deal"]
     vul = chicago_vulnerability(number, SEATS[setup.players.index(dealer)])
     deal = read_deal(doc, CHICAGO, setup)
-    _check_vulnerability(deal, vul, f"Chicago deal {number}")
+    _check_vulnerability(deal, vul, t("bridge.vulnerability_chicago", "Chicago deal {deal}", deal=number))
     game_no = ex["games"]["NS"] + ex["games"]["EW"] + 1
     entries = deal_entries(deal, vul)
     _post(ex, entries)
@@ -509,7 +533,8 @@ def board_vul(deal, board: int | None = None) -> str | None:
         return deal.vulnerable
     by_law = board_vulnerability(board)
     if deal.vulnerable is not None and deal.vulnerable != by_law:
-        raise LedgerError(f"board {board} is {by_law} vulnerable by Law 2, not {deal.vulnerable}",
+        raise LedgerError(t("bridge.board_vulnerability", "board {board} is {by_law} vulnerable by Law 2, not "
+                            "{given}", board=str(board), by_law=by_law, given=deal.vulnerable),
                           "vulnerable", deal.vulnerable)
     return by_law
 
@@ -517,7 +542,7 @@ def board_vul(deal, board: int | None = None) -> str | None:
 def duplicate_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
     """One board (Law 77): its score goes to the side that gains it."""
     if state.finished:
-        raise LedgerError("all the boards of this match are played", "hand", None)
+        raise LedgerError(t("bridge.boards_played", "all the boards of this match are played"), "hand", None)
     ex = dict(state.extra)
     deal = read_deal(doc, DUPLICATE, setup)
     board = deal.board if deal.board is not None else ex["next_board"]

@@ -26,6 +26,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from ledger.errors import LedgerError
 from ledger.games.base import HandResult, MatchSetup
 from ledger.games.bridge.scoring import SEATS, parse_contract, parse_seat, parse_vulnerable
+from ledger.i18n import Msg, t
 
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _UNKNOWN = {"", "?", "-"}
@@ -33,12 +34,17 @@ _UNKNOWN = {"", "?", "-"}
 
 @dataclass
 class PbnRead:
-    """What a PBN file held: ``hands`` (hand documents, in file order) and ``skipped`` (one note
-    per game left out, e.g. ``"game 3 (board 3): no result"``)."""
+    """What a PBN file held: ``hands`` (hand documents, in file order) and ``skipped_notes`` (one
+    message per game left out, e.g. ``"game 3 (board 3): no result"``, for people); ``skipped``
+    is the same notes in English, as programs read them (``--json``, the same in every language)."""
 
     hands: list[dict] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
+    skipped_notes: list[Msg] = field(default_factory=list)
     scoring: str | None = None  # "rubber" or "chicago" from the first [Scoring] tag that says so
+
+    @property
+    def skipped(self) -> list[str]:
+        return [note.render("en") for note in self.skipped_notes]
 
 
 def pbn_games(text: str) -> list[dict[str, str]]:
@@ -127,18 +133,19 @@ def read_pbn(text: str | Iterable[str]) -> PbnRead:
         scoring = tags.get("Scoring", "").strip().split(";")[0].lower()
         if out.scoring is None and scoring in ("rubber", "chicago"):
             out.scoring = scoring
-        label = f"game {i + 1}" + (f" (board {tags['Board']})" if tags.get("Board") else "")
+        label = (t("pbn.game_board", "game {game} (board {board})", game=str(i + 1), board=tags["Board"])
+                 if tags.get("Board") else t("pbn.game", "game {game}", game=str(i + 1)))
         contract_text = tags.get("Contract", "").strip()
         if contract_text in _UNKNOWN:
             if tags:
-                out.skipped.append(f"{label}: no contract")
+                out.skipped_notes.append(t("pbn.no_contract", "{game}: no contract", game=label))
             continue
         try:
             doc = _game_doc(tags, contract_text)
         except LedgerError as err:
             raise err.at(where) from None
         if doc is None:
-            out.skipped.append(f"{label}: no result")
+            out.skipped_notes.append(t("pbn.no_result", "{game}: no result", game=label))
             continue
         out.hands.append(doc)
     return out
@@ -150,7 +157,7 @@ def _game_doc(tags: Mapping[str, str], contract_text: str) -> dict | None:
     board = tags.get("Board", "").strip()
     if board not in _UNKNOWN:
         if not board.isdigit() or int(board) < 1:
-            raise LedgerError(f"{board!r} is not a board number", "Board", board)
+            raise LedgerError(t("pbn.board_number", "{board!r} is not a board number", board=board), "Board", board)
         doc["board"] = int(board)
     vul = tags.get("Vulnerable", "").strip()
     if vul != "?" and "Vulnerable" in tags:
@@ -163,7 +170,8 @@ def _game_doc(tags: Mapping[str, str], contract_text: str) -> dict | None:
     if result in _UNKNOWN:
         return None
     if not result.isdigit() or int(result) > 13:
-        raise LedgerError(f"{result!r} is not a number of tricks (0-13)", "Result", result)
+        raise LedgerError(t("pbn.tricks", "{result!r} is not a number of tricks (0-13)", result=result), "Result",
+                          result)
     doc["tricks"] = int(result)
     return doc
 

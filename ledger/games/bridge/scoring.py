@@ -41,10 +41,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 
 from ledger.errors import LedgerError
 from ledger.games.base import as_int
+from ledger.i18n import Msg, t
 
 STRAINS = ("C", "D", "H", "S", "NT")
 STRAIN_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trump"}
@@ -121,17 +122,19 @@ def parse_contract(value: object, field: str = "contract") -> Contract:
     Raises ``LedgerError`` on ``field`` for a level outside 1-7 or anything unreadable.
     """
     if not isinstance(value, str) or not value.strip():
-        raise LedgerError(f"expected a contract like 4SX, 3NT or Pass, got {value!r}", field, value)
+        raise LedgerError(t("bridge.contract_expected", "expected a contract like 4SX, 3NT or Pass, got {value!r}",
+                            value=value), field, value)
     text = _spaceless(value)
     if text in _PASS_WORDS:
         return PASSED_OUT
     m = _CONTRACT_RE.fullmatch(text)
     if m is None:
-        raise LedgerError(f"{value!r} is not a contract (level 1-7, strain C D H S NT, then X or XX; or Pass)",
-                          field, value)
+        raise LedgerError(t("bridge.not_contract", "{value!r} is not a contract (level 1-7, strain C D H S NT, "
+                            "then X or XX; or Pass)", value=value), field, value)
     level = int(m["level"]) if len(m["level"]) <= 3 else 1000  # int() fails on 4300 digits
     if not 1 <= level <= 7:
-        raise LedgerError(f"{value!r}: the level must be 1 to 7, not {level}", field, value)
+        raise LedgerError(t("bridge.level", "{value!r}: the level must be 1 to 7, not {level:d}", value=value,
+                            level=level), field, value)
     return Contract(level, _STRAIN_WORDS[m["strain"]], _DOUBLE_WORDS[m["dbl"] or ""])
 
 
@@ -139,7 +142,8 @@ def parse_doubling(value: object, field: str) -> int:
     """``""``/``"X"``/``"XX"`` (also contre, surcontre, doubled, redoubled) → 0, 1 or 2."""
     key = _spaceless(value) if isinstance(value, str) else None
     if key not in _DOUBLE_WORDS:
-        raise LedgerError(f"{value!r} is not a double (X) or redouble (XX)", field, value)
+        raise LedgerError(t("bridge.not_double", "{value!r} is not a double (X) or redouble (XX)", value=value),
+                          field, value)
     return _DOUBLE_WORDS[key]
 
 
@@ -164,7 +168,7 @@ def parse_seat(value: object, field: str = "declarer") -> str:
     """A compass seat ``N E S W`` (also North…, Nord Est Sud Ovest, ``O`` for ovest)."""
     key = _squash(value) if isinstance(value, str) else None
     if key not in _SEAT_WORDS:
-        raise LedgerError(f"{value!r} is not a seat (N, E, S or W)", field, value)
+        raise LedgerError(t("bridge.not_seat", "{value!r} is not a seat (N, E, S or W)", value=value), field, value)
     return _SEAT_WORDS[key]
 
 
@@ -192,7 +196,7 @@ def parse_side(value: object, field: str) -> str:
         return _SIDE_WORDS[key]
     if key in _SEAT_WORDS:
         return side_of(_SEAT_WORDS[key])
-    raise LedgerError(f"{value!r} is not a side (NS or EW)", field, value)
+    raise LedgerError(t("bridge.not_side", "{value!r} is not a side (NS or EW)", value=value), field, value)
 
 
 _VUL_WORDS = {"NONE": "None", "-": "None", "": "None", "LOVE": "None", "NEITHER": "None", "NESSUNO": "None",
@@ -211,7 +215,8 @@ def parse_vulnerable(value: object, field: str = "vulnerable") -> str:
             return _VUL_WORDS[key]
         if key in _SIDE_WORDS:
             return _SIDE_WORDS[key]
-    raise LedgerError(f"{value!r} is not a vulnerability (None, NS, EW or All)", field, value)
+    raise LedgerError(t("bridge.not_vulnerability", "{value!r} is not a vulnerability (None, NS, EW or All)",
+                        value=value), field, value)
 
 
 def is_vulnerable(vulnerability: str, side: str) -> bool:
@@ -314,6 +319,63 @@ class Entry:
         return {"side": self.side, "line": self.line, "item": self.item, "points": self.points}
 
 
+ITEMS = {
+    "trick score": t("bridge.item.trick_score", "trick score"),
+    "overtricks": t("bridge.item.overtricks", "overtricks"),
+    "undertricks": t("bridge.item.undertricks", "undertricks"),
+    "doubled contract made": t("bridge.item.doubled_made", "doubled contract made"),
+    "redoubled contract made": t("bridge.item.redoubled_made", "redoubled contract made"),
+    "small slam": t("bridge.item.small_slam", "small slam"),
+    "grand slam": t("bridge.item.grand_slam", "grand slam"),
+    "honours": t("bridge.item.honours", "honours"),
+    "game": t("bridge.item.game", "game"),
+    "partscore": t("bridge.item.partscore", "partscore"),
+    "rubber bonus": t("bridge.item.rubber_bonus", "rubber bonus"),
+    "partscore on deal 4": t("bridge.item.partscore_deal_4", "partscore on deal 4"),
+    "unfinished rubber: game": t("bridge.item.unfinished_game", "unfinished rubber: game"),
+    "unfinished rubber: partscore": t("bridge.item.unfinished_partscore", "unfinished rubber: partscore"),
+}
+"""The sheet entries' ``item`` codes (as stored, English) → their words for people."""
+
+
+def said(words: Mapping[str, Msg], code: object, otherwise: object = None) -> str:
+    """The words of ``code`` in ``words`` (codes → messages) in the language in use; ``otherwise``
+    (default: ``code`` itself) for a code that has none."""
+    msg = words.get(code) if isinstance(code, str) else None
+    return str(msg) if msg is not None else str(code if otherwise is None else otherwise)
+
+
+def item_text(item: object) -> str:
+    """A sheet entry's ``item`` (``"small slam"``) in the language in use; an unknown one as it is."""
+    return said(ITEMS, item)
+
+
+UNFINISHED_WHAT = {"unfinished rubber: game": t("bridge.unfinished.game", "game"),
+                   "unfinished rubber: partscore": t("bridge.unfinished.partscore", "partscore")}
+
+
+def unfinished_text(item: object) -> str:
+    """What an unfinished rubber's premium (Law 80) was for: ``game`` or ``partscore``."""
+    return said(UNFINISHED_WHAT, item, str(item).split(": ")[-1])
+
+
+VULNERABILITY_TEXT = {"None": t("bridge.vul.none", "nobody"), "All": t("bridge.vul.all", "both sides")}
+
+
+VULNERABILITY_CELL = {"None": t("bridge.vul_cell.none", "None"), "All": t("bridge.vul_cell.all", "All")}
+
+
+def vulnerability_cell(vul: str) -> str:
+    """A vulnerability in a table's cell: ``None``, ``NS``, ``EW``, ``All`` (Italian ``nessuno``,
+    ``tutti``)."""
+    return said(VULNERABILITY_CELL, vul)
+
+
+def vulnerability_text(vul: str) -> str:
+    """Who is vulnerable, for people: ``nobody``, ``both sides``, ``NS``, ``EW``."""
+    return said(VULNERABILITY_TEXT, vul)
+
+
 def contract_entries(contract: Contract, tricks: int, declarer_side: str, vulnerable: bool) -> list[Entry]:
     """The sheet entries of a played contract, the same in every form of the game (Law 77, rubber
     Law 81), without game, partscore or rubber premiums and without honours.
@@ -362,12 +424,14 @@ def check_honours(points: object, contract: Contract, field: str) -> int:
     if isinstance(points, str) and points.strip().isdecimal() and len(points.strip()) <= 9:
         points = int(points)
     if isinstance(points, bool) or points not in HONOURS:
-        raise LedgerError(f"honours are 100 or 150 points, not {points!r}", field, points)
+        raise LedgerError(t("bridge.honours_amount", "honours are 100 or 150 points, not {points!r}",
+                            points=points), field, points)
     if contract.passed:
-        raise LedgerError(f"a passed-out deal has no honours ({points})", field, points)
+        raise LedgerError(t("bridge.honours_passed", "a passed-out deal has no honours ({points:d})",
+                            points=points), field, points)
     if contract.strain == "NT" and points != 150:
-        raise LedgerError(f"honours {points} at no trump: only the four aces in one hand score, 150",
-                          field, points)
+        raise LedgerError(t("bridge.honours_nt", "honours {points:d} at no trump: only the four aces in one hand "
+                            "score, 150", points=points), field, points)
     return points
 
 
@@ -376,7 +440,7 @@ def parse_result(value: object, field: str = "result") -> int:
     whole number is accepted too. Returns the difference (overtricks positive, undertricks
     negative)."""
     if isinstance(value, bool):
-        raise LedgerError(f"expected a result like =, +1 or -2, got {value!r}", field, value)
+        raise LedgerError(_result_expected(value), field, value)
     if isinstance(value, int):
         return value
     if isinstance(value, str):
@@ -389,7 +453,11 @@ def parse_result(value: object, field: str = "result") -> int:
         m = re.fullmatch(r"(?:down|sotto|-)(\d{1,2})", text)
         if m:
             return -int(m[1])
-    raise LedgerError(f"expected a result like =, +1 or -2, got {value!r}", field, value)
+    raise LedgerError(_result_expected(value), field, value)
+
+
+def _result_expected(value: object) -> Msg:
+    return t("bridge.result_expected", "expected a result like =, +1 or -2, got {value!r}", value=value)
 
 
 def format_result(contract: Contract, tricks: int) -> str:
@@ -406,20 +474,22 @@ def tricks_from(contract: Contract, tricks: Any, result: Any) -> int:
     have_t = tricks is not None and tricks != ""
     have_r = result is not None and result != ""
     if not have_t and not have_r:
-        raise LedgerError("missing: give the tricks won by the declarer (0-13) or the result (=, +1, -2)",
-                          "tricks", None)
-    t = as_int(tricks, "tricks", 0, 13) if have_t else None
+        raise LedgerError(t("bridge.tricks_missing", "missing: give the tricks won by the declarer (0-13) or the "
+                            "result (=, +1, -2)"), "tricks", None)
+    won = as_int(tricks, "tricks", 0, 13) if have_t else None
     if have_r:
         diff = parse_result(result, "result")
         rt = contract.tricks_needed + diff
         if not 0 <= rt <= 13:
-            raise LedgerError(f"{contract}{format_diff(diff)} would be {rt} tricks (0 to 13 exist)", "result", result)
-        if t is not None and t != rt:
-            raise LedgerError(f"result {format_diff(diff)} means {rt} tricks in {contract}, but tricks says {t}",
-                              "result", result)
-        t = rt
-    assert t is not None  # from tricks or from the result: one of them was given
-    return t
+            raise LedgerError(t("bridge.result_impossible", "{contract}{diff} would be {tricks:d} tricks (0 to 13 "
+                                "exist)", contract=str(contract), diff=format_diff(diff), tricks=rt), "result", result)
+        if won is not None and won != rt:
+            raise LedgerError(t("bridge.result_disagrees", "result {diff} means {tricks:d} tricks in {contract}, but "
+                                "tricks says {given:d}", diff=format_diff(diff), tricks=rt, contract=str(contract),
+                                given=won), "result", result)
+        won = rt
+    assert won is not None  # from tricks or from the result: one of them was given
+    return won
 
 
 def format_diff(diff: int) -> str:
