@@ -36,10 +36,10 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
         csv_dir: Optional[Path] = typer.Option(None, "--csv", metavar="DIR",
                                                help="Write one CSV file per table into DIR."),
-        csv_dialect: Optional[str] = typer.Option(None, "--csv-dialect", metavar="en|it",
-                                                  help="The CSV's conventions: en (commas, decimal point) or it "
-                                                       "(semicolons, decimal comma, for an Italian spreadsheet). "
-                                                       "Default: the language in use."),
+        csv_dialect: Optional[str] = typer.Option(None, "--csv-dialect", metavar="DIALECT",
+                                                  help="The --csv files' dialect: comma (',' between fields, decimal "
+                                                       "points) or semicolon (';' and decimal commas, as an Italian "
+                                                       "spreadsheet reads it); default: the language's."),
         html_file: Optional[Path] = typer.Option(None, "--html", metavar="FILE",
                                                  help="Write the report as one self-contained HTML page."),
     ) -> None:

@@ -17,11 +17,12 @@ standard :mod:`csv` module: :func:`csv_tables` gives the rows, :func:`csv_files`
 Text is UTF-8, control characters in it written as visible escapes (``\\x1b``,
 :func:`ledger.safetext.safe`); several names in one cell (a side's players) are joined with ``" & "``.
 
-Two dialects (:data:`DIALECTS`), so that a spreadsheet in the user's locale opens the files in
-columns: ``en`` writes commas between fields and a decimal point (``4.60``), as Python's ``csv``
-module does; ``it`` semicolons and a decimal comma (``4,60``), with a UTF-8 byte order mark (an
-Italian Excel or LibreOffice then reads the accents right). The default is the language in use
-(``ledger report --csv DIR --csv-dialect en`` for the other one). Headers and codes (game, status,
+Two dialects (:data:`DIALECTS`, the words of ``ledger club``'s ``--csv-dialect`` too), so that a
+spreadsheet in the user's locale opens the files in columns: ``comma`` writes commas between
+fields and a decimal point (``4.60``), as Python's ``csv`` module does; ``semicolon`` semicolons
+and a decimal comma (``4,60``), with a UTF-8 byte order mark (an Italian Excel or LibreOffice then
+reads the accents right). The default is the language's: ``comma`` in English, ``semicolon`` in
+Italian (``ledger report --csv DIR --csv-dialect comma`` for the other one). Headers and codes (game, status,
 unit, ``yes``/``no``) are the same in every dialect and language, as the JSON's field names; the
 score and the stake are written in the language in use.
 """
@@ -37,8 +38,8 @@ from ledger.i18n import language, t
 from ledger.report.model import Report
 from ledger.safetext import safe
 
-DIALECTS = {"en": {"delimiter": ",", "decimal": ".", "bom": ""},
-            "it": {"delimiter": ";", "decimal": ",", "bom": "\ufeff"}}
+DIALECTS = {"comma": {"delimiter": ",", "decimal": ".", "bom": ""},
+            "semicolon": {"delimiter": ";", "decimal": ",", "bom": "\ufeff"}}
 """The CSV dialects by name: the field separator, the decimal mark of amounts, the file's start."""
 
 MATCHES = ("match", "night", "demo", "game", "rules", "status", "hands", "corrections", "unit", "sides",
@@ -50,17 +51,19 @@ TRANSFERS = ("currency", "payer", "payee", "cents", "amount")
 
 
 def csv_dialect(name: str | None = None) -> str:
-    """The dialect ``name`` (``en``, ``it``; default: the language in use); ``LedgerError`` on
-    ``csv-dialect`` for another name."""
+    """The dialect ``name`` (``comma``, ``semicolon``, any letter case; default: the language's,
+    ``comma`` in English, ``semicolon`` in Italian); ``LedgerError`` on ``csv-dialect`` for another
+    name."""
     if name is None:
-        return language() if language() in DIALECTS else "en"
-    if name not in DIALECTS:
-        raise LedgerError(t("report.csv_dialect", "{value!r} is not a CSV dialect (dialects: {dialects})",
-                            value=name, dialects=", ".join(DIALECTS)), "csv-dialect", name)
-    return name
+        return "comma" if language() == "en" else "semicolon"
+    word = name.strip().lower()
+    if word not in DIALECTS:
+        raise LedgerError(t("report.csv_dialect", "{value!r} is not a CSV dialect (comma or semicolon)", value=name),
+                          "csv-dialect", name)
+    return word
 
 
-def csv_tables(report: Report, dialect: str = "en") -> dict[str, tuple[tuple[str, ...], list[list[Any]]]]:
+def csv_tables(report: Report, dialect: str = "comma") -> dict[str, tuple[tuple[str, ...], list[list[Any]]]]:
     """File name → (header, rows) for every table of the report (amounts with ``dialect``'s
     decimal mark)."""
     matches, hands, results = [], [], []

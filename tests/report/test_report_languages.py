@@ -122,19 +122,19 @@ def test_csv_in_the_languages_dialect_and_the_other_one_option_away(evening, cli
     assert {"currency": "EUR", "payer": "Bruno", "payee": "Dario", "cents": "460", "amount": "4,60"} in transfers
     matches = _rows(tmp_path / "it" / "matches.csv", ";")
     assert [m["score"] for m in matches if m["match"] == "6"] == ["NS (Anna & Carla) 5.800 · EW (Bruno & Dario) 3.300"]
-    cli("--lang", "it", "report", "--csv", str(tmp_path / "en"), "--csv-dialect", "en")
+    cli("--lang", "it", "report", "--csv", str(tmp_path / "en"), "--csv-dialect", "comma")
     assert (tmp_path / "en" / "transfers.csv").read_text(encoding="utf-8").startswith("currency,payer,payee,cents,amount")
     assert {"amount": "4.60"}.items() <= _rows(tmp_path / "en" / "transfers.csv", ",")[0].items()
     cli("report", "--csv", str(tmp_path / "plain"))
     assert (tmp_path / "plain" / "transfers.csv").read_bytes().startswith(b"currency,payer")  # English: as before
-    cli("report", "--csv", str(tmp_path / "semi"), "--csv-dialect", "it")
+    cli("report", "--csv", str(tmp_path / "semi"), "--csv-dialect", "SemiColon")
     assert _rows(tmp_path / "semi" / "transfers.csv", ";")[0]["amount"] == "4,60"
 
 
 def test_a_csv_dialect_the_ledger_does_not_know_is_refused_in_the_language(evening, cli, tmp_path):
     line = cli.error("--lang", "it", "report", "--csv", str(tmp_path / "x"), "--csv-dialect", "fr")
-    assert "csv-dialect: 'fr' non è un dialetto CSV (dialetti: en, it)" in line
-    assert "csv-dialect: 'fr' is not a CSV dialect (dialects: en, it)" in cli.error(
+    assert "csv-dialect: 'fr' non è un dialetto CSV (comma o semicolon)" in line
+    assert "csv-dialect: 'fr' is not a CSV dialect (comma or semicolon)" in cli.error(
         "report", "--csv", str(tmp_path / "x"), "--csv-dialect", "fr")
     assert not (tmp_path / "x").exists()
 
