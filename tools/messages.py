@@ -110,7 +110,7 @@ def update() -> None:
     for lang in languages():
         path = po_path(lang)
         cat = read(path, lang) if path.exists() else Catalog(locale=lang, project="ledger")
-        cat.update(pot, update_header_comment=False)
+        cat.update(pot, no_fuzzy_matching=True, update_header_comment=False)
         write(path, cat)
 
 
@@ -153,10 +153,11 @@ def fill(sources: list[str]) -> None:
         target = po_path(lang)
         cat, other = read(target, lang), read(Path(path), lang)
         for msg in cat:
-            if msg.id and not (msg.string if not isinstance(msg.string, tuple) else all(msg.string)):
+            if msg.id and (msg.fuzzy or not (msg.string if not isinstance(msg.string, tuple) else all(msg.string))):
                 found = other.get(msg.id, context=msg.context)
                 if found is not None and found.string and not found.fuzzy:
                     msg.string = found.string
+                    msg.flags.discard("fuzzy")
         write(target, cat)
 
 

@@ -14,6 +14,7 @@ What is read here becomes a hand document in FORMATS.md's fields; the scoring is
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Mapping
 
 from ledger.cards import format_cards, parse_cards
@@ -26,6 +27,7 @@ from ledger.games.burraco.melds import (
 )
 from ledger.games.burraco.scoring import NOBODY, counted_points
 from ledger.games.suggest import did_you_mean
+from ledger.i18n import t
 
 _COUNTS = {"un": 1, "uno": 1, "una": 1, "one": 1, "a": 1, "an": 1, "due": 2, "two": 2, "tre": 3, "three": 3,
            "quattro": 4, "four": 4, "cinque": 5, "five": 5, "sei": 6, "six": 6, "sette": 7, "seven": 7}
@@ -86,7 +88,8 @@ def _read_part(part: str, fields: dict, field: str) -> None:
     else:
         kinds = _kinds(part)
         if kinds is None:
-            raise LedgerError(f"{part!r} is not understood (say e.g. {EXAMPLE})", field, part)
+            raise LedgerError(t("burraco.part_unknown", "{part!r} is not understood (say e.g. {example})", part=part,
+                                example=EXAMPLE), field, part)
         fields["burraco"] = fields.get("burraco", []) + kinds
 
 
@@ -128,12 +131,13 @@ def expand_sides(doc: Mapping[str, Any], resolve) -> Mapping[str, Any]:
         out[key] = value
     doc = {**doc, "sides": out}
     if len(said) > 1:
-        raise LedgerError(f"{' and '.join(said)} both say they closed", "closed_by", said)
+        raise LedgerError(t("burraco.both_closed", "{sides} both say they closed", sides=said), "closed_by", said)
     if said and "closed_by" not in doc:
         return {**doc, "closed_by": said[0]}
     given = doc.get("closed_by")
     if said and (not isinstance(given, str) or resolve(given, "closed_by") != resolve(said[0], f"sides.{said[0]}")):
-        raise LedgerError(f"{said[0]} says it closed, but closed_by is {given!r}", "closed_by", given)
+        raise LedgerError(t("burraco.says_closed", "{side} says it closed, but closed_by is {value!r}", side=said[0],
+                            value=given), "closed_by", given)
     return doc
 
 
@@ -190,7 +194,7 @@ def parse_entry(setup, tokens) -> dict:
     doc: dict[str, Any] = {"sides": {}}
     for tok in tokens:
         if "=" not in tok:
-            raise LedgerError(f"expected KEY=VALUE, got {tok!r}", "entry", tok)
+            raise LedgerError(t("burraco.entry_word", "expected KEY=VALUE, got {word!r}", word=tok), "entry", tok)
         key, value = (x.strip() for x in tok.split("=", 1))
         if key.casefold() in _TOP_FIELDS:
             put(doc, "closed_by", _closer(value, setup), "", tok)
@@ -200,8 +204,8 @@ def parse_entry(setup, tokens) -> dict:
             fname = _SIDE_FIELDS.get(name.casefold())
             if fname is None:
                 known = " (burraco, melded, melded_points, hand, hand_points, pozzetto)"
-                raise LedgerError(f"unknown field {name!r}{did_you_mean(name, _SIDE_FIELDS, known)}",
-                                  f"entry.{key}", value)
+                raise LedgerError(t("burraco.unknown_field", "unknown field {name!r}{hint}", name=name,
+                                    hint=did_you_mean(name, _SIDE_FIELDS, known)), f"entry.{key}", value)
             k, v = normalize_side_field(fname, value, f"sides.{side}.{fname}", setup.rules)
             put(doc["sides"].setdefault(side, {}), k, v, f"sides.{side}", tok)
         else:
@@ -222,11 +226,12 @@ def _closer(value: str, setup) -> str | None:
 
 # --- the questions ---------------------------------------------------------------------------------
 _ASK = {
-    "burraco": "{side} burrachi (e.g. '2 puliti, 1 sporco', 'clean, dirty'; or the cards, ';' between "
-               "burrachi; or none)",
-    "melded": "{side} melded card points, burrachi included (or the other melds' cards, ';' between melds)",
-    "hand": "{side} card points left in hand (or the cards)",
-    "pozzetto": "did {side} take its pozzetto?",
+    "burraco": t("burraco.ask_burraco", "{side} burrachi (e.g. '2 puliti, 1 sporco', 'clean, dirty'; or the cards, "
+                 "';' between burrachi; or none)"),
+    "melded": t("burraco.ask_melded", "{side} melded card points, burrachi included (or the other melds' cards, ';' "
+                "between melds)"),
+    "hand": t("burraco.ask_hand", "{side} card points left in hand (or the cards)"),
+    "pozzetto": t("burraco.ask_pozzetto", "did {side} take its pozzetto?"),
 }
 
 
@@ -249,8 +254,9 @@ def questions(setup, doc) -> list[Question]:
     except LedgerError:
         return []
     if "closed_by" not in doc:
-        return [Question("closed_by", "who closed? (a side, or nobody if the stock ran out)", _answer_closed(setup),
-                         choices=(*setup.side_names, "nobody"))]
+        return [Question("closed_by", str(t("burraco.ask_closed", "who closed? (a side, or nobody if the stock ran "
+                                            "out)")), _answer_closed(setup),
+                         choices=(*setup.side_names, str(t("answer.nobody", "nobody"))))]
     for side in setup.side_names:
         key, value = given.get(side, (side, {}))
         if not isinstance(value, Mapping):
@@ -274,12 +280,12 @@ def _missing(value: Mapping) -> str | None:
 def _question(side: str, key: str, name: str, setup, closed: bool) -> Question:
     default = None
     if closed and name == "pozzetto":
-        default = "yes"
+        default = str(t("answer.yes", "yes"))
     elif closed and name == "hand" and not setup.teams:
         default = "0"
-    choices = ("yes", "no") if name == "pozzetto" else ()
-    return Question(f"sides.{side}.{name}", _ASK[name].format(side=side), _answer_side(key, name, setup),
-                    choices=choices, default=default)
+    choices = (str(t("answer.yes", "yes")), str(t("answer.no", "no"))) if name == "pozzetto" else ()
+    return Question(f"sides.{side}.{name}", str(replace(_ASK[name], params={"side": side})),
+                    _answer_side(key, name, setup), choices=choices, default=default)
 
 
 def _answer_side(key: str, name: str, setup):
@@ -291,8 +297,8 @@ def _answer_side(key: str, name: str, setup):
         given = side.get("burraco")
         burrachi = given if isinstance(given, list) else []
         if k == "melded" and any(kind_word(b) for b in burrachi):
-            raise LedgerError("the burrachi were given as kinds: give the melded card points as a number",
-                              f"sides.{key}.melded_points", text)
+            raise LedgerError(t("burraco.kinds_then_points", "the burrachi were given as kinds: give the melded card "
+                                "points as a number"), f"sides.{key}.melded_points", text)
         side[k] = v
         sides[key] = side
         return {**doc, "sides": sides}

@@ -17,6 +17,7 @@ from ledger.games.base import Game, as_int, check_names, named_sides, points_boa
 from ledger.games.burraco import entry as words
 from ledger.games.burraco.melds import RULE_SETS
 from ledger.games.burraco.scoring import early_winner, hand_line, kinds_count, match_hand, score_hand
+from ledger.i18n import number, t
 
 
 class BurracoGame(Game):
@@ -67,7 +68,8 @@ class BurracoGame(Game):
     def apply(self, setup, state, doc):
         """The next hand of the match (:func:`.scoring.match_hand`); its rule set must be the match's."""
         if doc.get("rules") is not None and self.check_rules(doc["rules"]) != setup.rules:
-            raise LedgerError(f"this match is played with the {setup.rules} rules", "rules", doc["rules"])
+            raise LedgerError(t("burraco.other_rules", "this match is played with the {rules} rules",
+                                rules=setup.rules), "rules", doc["rules"])
         return match_hand(setup, state, words.expand_sides(doc, setup.resolve_side), RULE_SETS[setup.rules])
 
     def finish_early(self, setup, state):
@@ -79,13 +81,15 @@ class BurracoGame(Game):
         a pozzetto not taken); under it who won or who deals next, and what each side needs."""
         target = setup.options.get("target", RULE_SETS[setup.rules].target)
         board = points_board(self, setup, replay)
-        sides = " v ".join(side_label(setup, s) for s in setup.side_names)
-        table = replace(board.tables[0], title=f"Burraco ({setup.rules}) — {sides}", caption=f"Game to {target}.")
+        sides = str(t("board.versus", " v ")).join(side_label(setup, s) for s in setup.side_names)
+        title = t("burraco.board_title", "Burraco ({rules}) — {sides}", rules=rules_name(setup.rules), sides=sides)
+        table = replace(board.tables[0], title=str(title),
+                        caption=str(t("burraco.caption", "Game to {target}.", target=target)))
         notes = list(board.notes)
         final = replay.final
         if not final.finished and final.winner is None and not setup.ended_early:
-            notes.append(f"To {target}: " + ", ".join(f"{s} {max(target - final.totals.get(s, 0), 0)}"
-                                                      for s in setup.side_names) + ".")
+            notes.append(str(t("burraco.to_go", "To {target}: {needs}.", target=target, needs=", ".join(
+                f"{s} {number(max(target - final.totals.get(s, 0), 0))}" for s in setup.side_names))))
         return replace(board, tables=(table,), notes=tuple(notes))
 
     def describe_hand(self, doc, result=None, setup=None):
@@ -94,15 +98,18 @@ class BurracoGame(Game):
         if isinstance(points, Mapping) and all(isinstance(p, int) for p in points.values()):
             return hand_line(points, result.get("closed_by"))
         closed = doc.get("closed_by") if isinstance(doc, Mapping) else None
-        return f"{closed} closed" if isinstance(closed, str) and closed else "nobody closed"
+        return str(t("burraco.closed", "{side} closed", side=closed) if isinstance(closed, str) and closed else
+                   t("burraco.nobody_closed", "nobody closed"))
 
     def hand_note(self, result):
         """``"NS closed; NS 1 clean, 1 dirty; EW no pozzetto"``: who closed, the burrachi, the pozzetti not taken."""
         data = result.data
         sides: Mapping[str, Any] = data.get("sides") or {}
-        parts = [f"{data['closed_by']} closed" if data.get("closed_by") else "nobody closed"]
+        parts = [str(t("burraco.closed", "{side} closed", side=data["closed_by"]) if data.get("closed_by") else
+                     t("burraco.nobody_closed", "nobody closed"))]
         parts += [f"{s} {kinds_count(v['burraco'])}" for s, v in sides.items() if v.get("burraco")]
-        parts += [f"{s} no pozzetto" for s, v in sides.items() if not v.get("pozzetto", True)]
+        parts += [str(t("burraco.no_pozzetto", "{side} no pozzetto", side=s)) for s, v in sides.items()
+                  if not v.get("pozzetto", True)]
         return "; ".join(parts)
 
     # --- entry --------------------------------------------------------------------------------
@@ -116,14 +123,22 @@ class BurracoGame(Game):
         return words.questions(setup, doc)
 
 
+def rules_name(rules: str) -> str:
+    """A rule set's name as the scoreboard shows it: ``italian``/``international`` in the language in use."""
+    names = {"italian": t("burraco.rules_italian", "italian"),
+             "international": t("burraco.rules_international", "international")}
+    return str(names.get(rules, rules))
+
+
 def _seat_pairs(sides: Any, players: Any) -> tuple[tuple[str, ...], dict]:
     """Two pairs sitting alternately (``players``, when given, is the seating and must alternate)."""
     if not isinstance(sides, Mapping) or len(sides) != 2:
-        raise LedgerError("sides are the two pairs of four players (with 2 or 3 players give players: each "
-                          "plays for self)", "sides", sides)
+        raise LedgerError(t("burraco.sides_pairs", "sides are the two pairs of four players (with 2 or 3 players give "
+                            "players: each plays for self)"), "sides", sides)
     pairs = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}
     if any(len(p) != 2 for p in pairs.values()):
-        raise LedgerError("each side is a pair of two players (with 2 or 3 players give players)", "sides", sides)
+        raise LedgerError(t("burraco.pair_size", "each side is a pair of two players (with 2 or 3 players give "
+                            "players)"), "sides", sides)
     (a1, a2), (b1, b2) = pairs.values()
     seated = check_names([a1, b1, a2, b2], "sides")
     if not players:
@@ -131,9 +146,10 @@ def _seat_pairs(sides: Any, players: Any) -> tuple[tuple[str, ...], dict]:
     order = check_names(players, "players")
     by_key = {p.casefold(): p for p in seated}
     if sorted(by_key) != sorted(p.casefold() for p in order):
-        raise LedgerError("the players and the sides name different people", "players", list(order))
+        raise LedgerError(t("burraco.players_sides", "the players and the sides name different people"), "players",
+                          list(order))
     side_of = {p.casefold(): s for s, ps in pairs.items() for p in ps}
     if side_of[order[0].casefold()] != side_of[order[2].casefold()]:
-        raise LedgerError("partners sit opposite: list the players alternating between the sides", "players",
-                          list(order))
+        raise LedgerError(t("burraco.opposite", "partners sit opposite: list the players alternating between the "
+                            "sides"), "players", list(order))
     return tuple(by_key[p.casefold()] for p in order), pairs

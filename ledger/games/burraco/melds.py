@@ -24,13 +24,14 @@ from typing import Any, Sequence
 
 from ledger.cards import RANKS, TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError
+from ledger.i18n import Msg, t
 
 DECK = TWO_DECKS_FOUR_JOKERS  # 108 cards: no card more than twice, at most 4 jokers [EB-1]
 CLEAN, SEMICLEAN, DIRTY = "clean", "semiclean", "dirty"
 KINDS = (CLEAN, SEMICLEAN, DIRTY)
 BONUS = {CLEAN: 200, SEMICLEAN: 150, DIRTY: 100}  # [EB-13] Art. 13
 LEAST_BURRACO_POINTS = 35  # 7 cards of at least 5 (RULES.md: "35 for each burraco given as a kind")
-KIND_HELP = "clean, semiclean, dirty (pulito, semipulito, sporco)"
+KIND_HELP = t("burraco.kind_help", "clean, semiclean, dirty (pulito, semipulito, sporco)")
 
 _KIND_WORDS = {
     CLEAN: CLEAN, "pulito": CLEAN, "puliti": CLEAN, "pulita": CLEAN, "pulite": CLEAN, "cleans": CLEAN,
@@ -85,8 +86,8 @@ def kind_word(text: object) -> str | None:
 def check_kind(kind: str, rs: RuleSet, field: str) -> str:
     """``kind`` if the rule set has it; ``LedgerError`` for semiclean in ``international``."""
     if kind == SEMICLEAN and not rs.semiclean:
-        raise LedgerError("there is no semiclean burraco in international burraco (a burraco with a wild "
-                          "card is dirty)", field, kind)
+        raise LedgerError(t("burraco.semiclean_international", "there is no semiclean burraco in international "
+                            "burraco (a burraco with a wild card is dirty)"), field, kind)
     return kind
 
 
@@ -133,8 +134,8 @@ def read_burraco(cards: Sequence[Card], rs: RuleSet, field: str) -> Meld:
     """A burraco given as cards: a meld (:func:`read_meld`) of 7 or more cards, else ``LedgerError``."""
     meld = read_meld(cards, rs, field)
     if meld.kind is None:
-        raise LedgerError(f"a burraco is 7 cards or more, this meld has {len(meld.cards)} "
-                          f"(list it under melded)", field, meld.text)
+        raise LedgerError(t("burraco.burraco_short", "a burraco is 7 cards or more, this meld has {n} (list it under "
+                            "melded)", n=len(meld.cards)), field, meld.text)
     return meld
 
 
@@ -142,7 +143,8 @@ def read_ordinary_meld(cards: Sequence[Card], rs: RuleSet, field: str) -> Meld:
     """A meld of ``melded``: 3 to 6 cards (:func:`read_meld`); 7 or more is a burraco, an error here."""
     meld = read_meld(cards, rs, field)
     if meld.kind is not None:
-        raise LedgerError(f"{len(meld.cards)} cards make a burraco: list it under burraco", field, meld.text)
+        raise LedgerError(t("burraco.meld_long", "{n} cards make a burraco: list it under burraco", n=len(meld.cards)),
+                          field, meld.text)
     return meld
 
 
@@ -208,27 +210,30 @@ def _run(naturals: Sequence[Card], wild: int, ace_high: bool) -> int | None:
     return len(places)
 
 
-def _why_not(cards: tuple[Card, ...], rs: RuleSet) -> str:
+def _why_not(cards: tuple[Card, ...], rs: RuleSet) -> Msg:
     """Why ``cards`` make no meld, in words: combination and sequence rules as they apply."""
     if len(cards) < 3:
-        return f"a meld needs at least three cards, this one has {len(cards)}"
+        return t("burraco.meld_short", "a meld needs at least three cards, this one has {n}", n=len(cards))
     naturals = [c for c in cards if not _is_wild(c)]
     wild = len(cards) - len(naturals)
     if not naturals:
-        return "there is no meld of wild cards alone (no combination of twos or jokers)"
+        return t("burraco.wild_alone", "there is no meld of wild cards alone (no combination of twos or jokers)")
     ranks, suits = {c.rank for c in naturals}, {c.suit for c in naturals}
     if len(ranks) == 1:
         rank = next(iter(ranks))
         if rank not in rs.combination_ranks:
-            return f"combinations are only of aces and threes in {rs.name} burraco, not of {rank}"
+            return t("burraco.combination_rank", "combinations are only of aces and threes in {rules} burraco, not of "
+                     "{rank}", rules=rs.name, rank=rank)
         if wild > 1:
-            return f"{wild} wild cards: a combination holds at most one"
-        return f"a combination is 3 to 9 cards, this one has {len(cards)}"
+            return t("burraco.combination_wild", "{wild} wild cards: a combination holds at most one", wild=wild)
+        return t("burraco.combination_size", "a combination is 3 to 9 cards, this one has {n}", n=len(cards))
     if len(suits) == 1:
         if len(cards) > 14:
-            return f"a sequence is at most 14 cards (13 and a wild), this one has {len(cards)}"
-        return "not a sequence: one suit in unbroken order, each rank once, at most one wild card"
-    return "neither a combination (one rank) nor a sequence (one suit in order)"
+            return t("burraco.sequence_long", "a sequence is at most 14 cards (13 and a wild), this one has {n}",
+                     n=len(cards))
+        return t("burraco.not_sequence", "not a sequence: one suit in unbroken order, each rank once, at most one "
+                 "wild card")
+    return t("burraco.not_meld", "neither a combination (one rank) nor a sequence (one suit in order)")
 
 
 # --- burrachi and melds as a side gives them -----------------------------------------------------
@@ -248,7 +253,8 @@ def read_burraco_items(value: Any, field: str) -> list[tuple[str, Any, str]]:
         return [item for i, p in enumerate(parts)
                 for item in _string_item(p, field if len(parts) == 1 else f"{field}[{i}]")]
     if not isinstance(value, list):
-        raise LedgerError(f"expected a list of burrachi ({KIND_HELP}, or cards), got {value!r}", field, value)
+        raise LedgerError(t("burraco.burrachi_shape", "expected a list of burrachi ({kinds}, or cards), got {value!r}",
+                            kinds=KIND_HELP, value=value), field, value)
     if _single_cards(value):
         return [("cards", parse_cards(value, field), field)]
     out: list[tuple[str, Any, str]] = []
@@ -260,7 +266,8 @@ def read_burraco_items(value: Any, field: str) -> list[tuple[str, Any, str]]:
         elif isinstance(item, (str, list)):
             out.append(("cards", _cards_or_kind_error(item, f), f))
         else:
-            raise LedgerError(f"{item!r} is neither a burraco kind ({KIND_HELP}) nor cards", f, item)
+            raise LedgerError(t("burraco.item_neither", "{item!r} is neither a burraco kind ({kinds}) nor cards",
+                                item=item, kinds=KIND_HELP), f, item)
     return out
 
 
@@ -292,8 +299,8 @@ def _cards_or_kind_error(value: Any, field: str) -> list[Card]:
         return parse_cards(value, field)
     except LedgerError as err:
         if isinstance(value, str) and len(value.split()) == 1:
-            raise LedgerError(f"{value!r} is neither a burraco kind ({KIND_HELP}) nor cards", field,
-                              value) from None
+            raise LedgerError(t("burraco.item_neither", "{item!r} is neither a burraco kind ({kinds}) nor cards",
+                                item=value, kinds=KIND_HELP), field, value) from None
         raise err
 
 
@@ -308,7 +315,8 @@ def read_meld_lists(value: Any, field: str) -> list[tuple[list[Card], str]]:
         return [(parse_cards(p, f), f) for i, p in enumerate(parts)
                 for f in [field if len(parts) == 1 else f"{field}[{i}]"]]
     if not isinstance(value, list):
-        raise LedgerError(f"expected a list of melds (card lists), got {value!r}", field, value)
+        raise LedgerError(t("burraco.melds_shape", "expected a list of melds (card lists), got {value!r}", value=value),
+                          field, value)
     if _single_cards(value):
         return [(parse_cards(value, field), field)]
     return [(parse_cards(m, f"{field}[{i}]"), f"{field}[{i}]") for i, m in enumerate(value)]

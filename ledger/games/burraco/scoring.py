@@ -19,6 +19,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ledger.cards import Card, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import HandResult, MatchSetup, MatchState, as_bool, as_int, check_keys, running_winner
+from ledger.i18n import t, tn
 from ledger.games.burraco.melds import (
     BONUS, CLEAN, DECK, KIND_HELP, LEAST_BURRACO_POINTS, Meld, RuleSet, cards_value, check_kind, read_burraco,
     read_burraco_items, read_meld_lists, read_ordinary_meld,
@@ -64,11 +65,12 @@ def read_side(name: str, value: Any, field: str, rs: RuleSet) -> SideHand:
     multiple of 5, fewer than the burrachi hold), or both a count and its cards.
     """
     if not isinstance(value, Mapping):
-        raise LedgerError("expected the side's burraco, melded points, hand and pozzetto", field, value)
+        raise LedgerError(t("burraco.side_shape", "expected the side's burraco, melded points, hand and pozzetto"),
+                          field, value)
     check_keys(value, SIDE_KEYS, prefix=f"{field}.")
     if value.get("burraco") is None:
-        raise LedgerError(f"missing (the side's burrachi: kinds, {KIND_HELP}, or cards; [] for none)",
-                          f"{field}.burraco", None)
+        raise LedgerError(t("burraco.burraco_missing", "missing (the side's burrachi: kinds, {kinds}, or cards; [] for "
+                            "none)", kinds=KIND_HELP), f"{field}.burraco", None)
     burrachi: list[tuple[str, Meld | None]] = [
         (check_kind(item, rs, f), None) if how == "kind" else _burraco(item, rs, f)
         for how, item, f in read_burraco_items(value["burraco"], f"{field}.burraco")]
@@ -76,7 +78,8 @@ def read_side(name: str, value: Any, field: str, rs: RuleSet) -> SideHand:
     _check_combinations([m for _, m in burrachi if m] + melds, field)
     hand, hand_points = _read_hand(value, field)
     if value.get("pozzetto") is None:
-        raise LedgerError("missing (true if the side took its pozzetto)", f"{field}.pozzetto", None)
+        raise LedgerError(t("burraco.pozzetto_missing", "missing (true if the side took its pozzetto)"),
+                          f"{field}.pozzetto", None)
     pozzetto = as_bool(value["pozzetto"], f"{field}.pozzetto")
     cards = [c for _, m in burrachi if m for c in m.cards] + [c for m in melds for c in m.cards] + hand
     return SideHand(name, field, tuple(burrachi), tuple(melds), melded_points, hand_points, pozzetto, tuple(cards))
@@ -93,21 +96,22 @@ def _read_melded(value: Mapping, field: str, rs: RuleSet,
     """The side's other melds (when given as cards) and its melded card points, burrachi included."""
     f = f"{field}.melded_points"
     if value.get("melded_points") is not None and value.get("melded") is not None:
-        raise LedgerError("give melded_points or the melds' cards in melded, not both", f, value["melded_points"])
+        raise LedgerError(t("burraco.melded_both", "give melded_points or the melds' cards in melded, not both"), f,
+                          value["melded_points"])
     as_cards = sum(m.points for _, m in burrachi if m)
     as_kinds = sum(1 for _, m in burrachi if m is None)
     if value.get("melded_points") is None:
         if as_kinds:
-            raise LedgerError("missing (burrachi given as kinds need melded_points: the card points of "
-                              "everything melded, burrachi included)", f, None)
+            raise LedgerError(t("burraco.kinds_need_points", "missing (burrachi given as kinds need melded_points: the "
+                                "card points of everything melded, burrachi included)"), f, None)
         melds = [read_ordinary_meld(cards, rs, mf)
                  for cards, mf in read_meld_lists(value.get("melded") or [], f"{field}.melded")]
         return melds, as_cards + sum(m.points for m in melds)
     points = counted_points(value["melded_points"], f)
     least = as_cards + LEAST_BURRACO_POINTS * as_kinds
     if points < least:
-        raise LedgerError(f"melded points {points} are fewer than the burrachi alone hold (at least {least})",
-                          f, points)
+        raise LedgerError(t("burraco.melded_few", "melded points {points} are fewer than the burrachi alone hold (at "
+                            "least {least})", points=points, least=least), f, points)
     return [], points
 
 
@@ -115,7 +119,8 @@ def counted_points(value: Any, field: str) -> int:
     """Card points as the players counted them: a whole number, 0 or more, a multiple of 5."""
     points = as_int(value, field, 0)
     if points % 5:
-        raise LedgerError(f"{points} is not a possible count (card values are multiples of 5)", field, points)
+        raise LedgerError(t("burraco.not_five", "{points} is not a possible count (card values are multiples of 5)",
+                            points=points), field, points)
     return points
 
 
@@ -125,8 +130,8 @@ def _check_combinations(melds: Sequence[Meld], field: str) -> None:
     for m in melds:
         if m.shape == "combination" and m.rank is not None:
             if m.rank in seen:
-                raise LedgerError(f"two combinations of {m.rank} in one side (one side holds one per rank)",
-                                  field, m.text)
+                raise LedgerError(t("burraco.two_combinations", "two combinations of {rank} in one side (one side "
+                                    "holds one per rank)", rank=m.rank), field, m.text)
             seen.add(m.rank)
 
 
@@ -135,12 +140,13 @@ def _read_hand(value: Mapping, field: str) -> tuple[list[Card], int]:
     ``hand_points`` (as counted) and ``hand`` (the cards; ``""`` or ``[]`` for none)."""
     points, raw = value.get("hand_points"), value.get("hand")
     if points is not None and raw is not None:
-        raise LedgerError("give hand_points or the cards in hand, not both", f"{field}.hand_points", points)
+        raise LedgerError(t("burraco.hand_both", "give hand_points or the cards in hand, not both"),
+                          f"{field}.hand_points", points)
     if points is not None:
         return [], counted_points(points, f"{field}.hand_points")
     if raw is None:
-        raise LedgerError("missing (the card points left in the side's hands, or the cards in 'hand')",
-                          f"{field}.hand_points", None)
+        raise LedgerError(t("burraco.hand_missing", "missing (the card points left in the side's hands, or the cards "
+                            "in 'hand')"), f"{field}.hand_points", None)
     nothing = isinstance(raw, str) and raw.strip().casefold() in ("none", "-", "nessuna")
     hand = [] if nothing else parse_cards(raw, f"{field}.hand")
     return hand, cards_value(hand)
@@ -156,12 +162,16 @@ def check_closing(side: SideHand, rs: RuleSet) -> None:
     """Closing needs the pozzetto taken and a burraco (``international``: a clean one) [EB-16];
     ``LedgerError`` on ``closed_by`` otherwise."""
     if not side.pozzetto:
-        raise LedgerError(f"{side.name} cannot close without having taken its pozzetto", "closed_by", side.name)
+        raise LedgerError(t("burraco.close_pozzetto", "{side} cannot close without having taken its pozzetto",
+                            side=side.name), "closed_by", side.name)
     if not side.burrachi:
-        raise LedgerError(f"{side.name} cannot close without a burraco", "closed_by", side.name)
+        raise LedgerError(t("burraco.close_burraco", "{side} cannot close without a burraco", side=side.name),
+                          "closed_by", side.name)
     if rs.close_needs_clean and CLEAN not in side.kinds:
-        raise LedgerError(f"{side.name} cannot close without a clean burraco in international burraco "
-                          f"(it has {', '.join(side.kinds)})", "closed_by", side.name)
+        raise LedgerError(t("burraco.close_clean", "{side} cannot close without a clean burraco in international "
+                            "burraco (it has {kinds})", side=side.name,
+                            kinds=[KIND_NAMES.get(k, k) for k in side.kinds]),
+                          "closed_by", side.name)
 
 
 def side_items(side: SideHand, closed_by: str | None) -> list[tuple[str, int]]:
@@ -206,46 +216,63 @@ def read_sides(doc: Mapping[str, Any], resolve, expected) -> dict[str, tuple[str
     exactly the match's sides."""
     raw = doc.get("sides")
     if not isinstance(raw, Mapping):
-        raise LedgerError("missing (each side's burraco, melded points, hand and pozzetto)" if raw is None
-                          else "expected each side's hand", "sides", raw)
+        raise LedgerError(t("burraco.sides_missing", "missing (each side's burraco, melded points, hand and "
+                            "pozzetto)") if raw is None else t("burraco.sides_shape", "expected each side's hand"),
+                          "sides", raw)
     sides: dict[str, tuple[str, Any]] = {}
     for key, value in raw.items():
         name = resolve(key, f"sides.{key}")
         if name in sides:
-            raise LedgerError(f"side {name!r} is given twice", f"sides.{key}", key)
+            raise LedgerError(t("burraco.side_twice", "side {side!r} is given twice", side=name), f"sides.{key}", key)
         sides[name] = (key, value)
     for s in expected or ():
         if s not in sides:
-            raise LedgerError(f"missing the hand of {s!r}", f"sides.{s}", None)
+            raise LedgerError(t("burraco.hand_of_missing", "missing the hand of {side!r}", side=s), f"sides.{s}", None)
     if not 2 <= len(sides) <= 3:
-        raise LedgerError(f"a burraco hand has 2 or 3 sides (a pair is one side), not {len(sides)}", "sides",
-                          list(sides))
+        raise LedgerError(t("burraco.sides_count", "a burraco hand has 2 or 3 sides (a pair is one side), not {n}",
+                            n=len(sides)), "sides", list(sides))
     return sides
 
 
 def read_closed_by(doc: Mapping[str, Any], resolve, sides: Mapping) -> str | None:
     """``closed_by``: a side of the hand, or null (also ``"nobody"``) when nobody closed; required."""
     if "closed_by" not in doc:
-        raise LedgerError("missing (the side that closed, or null if nobody did)", "closed_by", None)
+        raise LedgerError(t("burraco.closed_missing", "missing (the side that closed, or null if nobody did)"),
+                          "closed_by", None)
     value = doc["closed_by"]
     if value is None or (isinstance(value, str) and value.strip().casefold() in NOBODY):
         return None
     name = resolve(value, "closed_by")
     if name not in sides:
-        raise LedgerError(f"{value!r} is not a side of this hand", "closed_by", value)
+        raise LedgerError(t("burraco.not_a_side", "{value!r} is not a side of this hand", value=value), "closed_by",
+                          value)
     return name
 
 
 def hand_line(points: Mapping[str, int], closed_by: str | None) -> str:
     """The summary of a hand: ``"NS +710 (closed), EW +25"``, or the points then ``"; nobody closed"``."""
-    summary = ", ".join(f"{n} {p:+d}{' (closed)' if n == closed_by else ''}" for n, p in points.items())
-    return summary if closed_by else summary + "; nobody closed"
+    summary = ", ".join(str(t("burraco.line_closed", "{side} {sign}{points} (closed)", side=n, sign="-" if p < 0 else "+",
+                              points=abs(p)) if n == closed_by else
+                            t("burraco.line_side", "{side} {sign}{points}", side=n, sign="-" if p < 0 else "+",
+                              points=abs(p)))
+                        for n, p in points.items())
+    return summary if closed_by else str(t("burraco.line_nobody", "{points}; nobody closed", points=summary))
 
 
 def kinds_count(kinds: Sequence[str]) -> str:
-    """``["clean", "clean", "dirty"]`` → ``"2 clean, 1 dirty"``."""
+    """``["clean", "clean", "dirty"]`` → ``"2 clean, 1 dirty"`` (``"2 puliti, 1 sporco"``): in the
+    language in use."""
     counts = Counter(kinds)
-    return ", ".join(f"{n} {k}" for k, n in counts.items())
+    return ", ".join(str(_KIND_COUNTS[k](n) if k in _KIND_COUNTS else f"{n} {k}") for k, n in counts.items())
+
+
+KIND_NAMES = {"clean": t("burraco.kind_clean", "clean"), "semiclean": t("burraco.kind_semiclean", "semiclean"),
+              "dirty": t("burraco.kind_dirty", "dirty")}
+_KIND_COUNTS = {
+    "clean": lambda n: tn("burraco.n_clean", "{n} clean", "{n} clean", n),
+    "semiclean": lambda n: tn("burraco.n_semiclean", "{n} semiclean", "{n} semiclean", n),
+    "dirty": lambda n: tn("burraco.n_dirty", "{n} dirty", "{n} dirty", n),
+}
 
 
 # --- the match -----------------------------------------------------------------------------------
@@ -259,13 +286,14 @@ def match_hand(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any], rs:
     highest play on (:func:`ledger.games.base.running_winner`).
     """
     if state.finished:
-        raise LedgerError(f"the match is over ({state.winner} won): no more hands", "hand", None)
+        raise LedgerError(t("burraco.over", "the match is over ({winner} won): no more hands", winner=state.winner),
+                          "hand", None)
     result = score_hand(doc, rs, setup.resolve_side, expected=setup.side_names)
     closer = result.data["closed_by"]
     if closer and not setup.teams and result.data["sides"][closer]["hand_points"]:
         raw = next(v for k, v in doc["sides"].items() if setup.resolve_side(k, "sides") == closer)
         field = "hand" if isinstance(raw, Mapping) and raw.get("hand") is not None else "hand_points"
-        raise LedgerError(f"{closer} closed, so no cards are left in that hand",
+        raise LedgerError(t("burraco.closer_hand", "{side} closed, so no cards are left in that hand", side=closer),
                           f"sides.{closer}.{field}", result.data["sides"][closer]["hand_points"])
     totals = {s: state.totals.get(s, 0) + result.data["points"][s] for s in setup.side_names}
     finished, winner = running_winner(totals, setup.options.get("target", rs.target))

@@ -50,6 +50,7 @@ from ledger.games.base import (
 from ledger.games.canasta.facts import CanastaNotes
 from ledger.games.canasta import entry
 from ledger.games.canasta.scoring import RULE_SETS, hand_line, opening_minimum, score_hand
+from ledger.i18n import number, t
 
 
 class CanastaGame(Game):
@@ -76,8 +77,8 @@ class CanastaGame(Game):
             return _seat_sides(sides, players)
         names = check_names(players, "players")
         if len(names) not in (2, 4):
-            raise LedgerError(f"canasta is played by 2 players or 4 in pairs, not {len(names)}", "players",
-                              len(names))
+            raise LedgerError(t("canasta.players", "canasta is played by 2 players or 4 in pairs, not {n}",
+                                n=len(names)), "players", len(names))
         if len(names) == 4:
             return names, {"NS": (names[0], names[2]), "EW": (names[1], names[3])}
         return names, {p: (p,) for p in names}
@@ -114,15 +115,16 @@ class CanastaGame(Game):
         With 2 players the side that closed holds no cards: its hand points must be 0.
         """
         if state.finished:
-            raise LedgerError("the match is over: no more hands", "hand", None)
+            raise LedgerError(t("canasta.over", "the match is over: no more hands"), "hand", None)
         rs = RULE_SETS[setup.rules]
         if doc.get("rules") is not None and self.check_rules(doc["rules"]) != setup.rules:
-            raise LedgerError(f"this match is played with the {setup.rules} rules", "rules", doc["rules"])
+            raise LedgerError(t("canasta.other_rules", "this match is played with the {rules} rules",
+                                rules=setup.rules), "rules", doc["rules"])
         result = score_hand(doc, rs, setup.resolve_side, expected=setup.side_names)
         closer = result.data["closed_by"]
         if closer and not setup.teams and result.data["sides"][closer]["hand_points"]:
-            raise LedgerError(f"{closer} closed, so no cards are left in that hand", f"sides.{closer}.hand_points",
-                              result.data["sides"][closer]["hand_points"])
+            raise LedgerError(t("canasta.closer_hand", "{side} closed, so no cards are left in that hand", side=closer),
+                              f"sides.{closer}.hand_points", result.data["sides"][closer]["hand_points"])
         totals = {s: state.totals.get(s, 0) + result.data["points"][s] for s in setup.side_names}
         finished, winner = running_winner(totals, setup.options.get("target", rs.target))
         minimum = {s: opening_minimum(totals[s], rs) for s in setup.side_names}
@@ -141,7 +143,8 @@ class CanastaGame(Game):
         if isinstance(points, Mapping) and all(isinstance(p, int) for p in points.values()):
             return hand_line(points, result.get("closed_by"), "concealed" in result)
         closed = doc.get("closed_by")
-        return f"{closed} closed" if closed else "nobody closed"
+        return str(t("canasta.closed", "{side} closed", side=closed) if closed else
+                   t("canasta.nobody_closed", "nobody closed"))
 
     # --- entry ----------------------------------------------------------------------------------
     def parse_entry(self, setup, tokens):
@@ -156,21 +159,23 @@ class CanastaGame(Game):
 
 def _seat_sides(sides: Any, players: Any) -> tuple[tuple[str, ...], dict]:
     if not isinstance(sides, Mapping) or len(sides) != 2:
-        raise LedgerError("canasta is played by two sides", "sides", sides)
+        raise LedgerError(t("canasta.two_sides", "canasta is played by two sides"), "sides", sides)
     teams = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}
     a, b = teams.values()
     if len(a) != len(b) or len(a) not in (1, 2):
-        raise LedgerError("two sides of one player each, or of two players each", "sides", sides)
+        raise LedgerError(t("canasta.side_sizes", "two sides of one player each, or of two players each"), "sides",
+                          sides)
     seated = check_names([p for pair in zip(a, b) for p in pair], "sides")
     if players:
         order = check_names(players, "players")
         if {p.casefold() for p in order} != {p.casefold() for p in seated}:
-            raise LedgerError("the players and the sides name different people", "players", list(order))
+            raise LedgerError(t("canasta.players_sides", "the players and the sides name different people"),
+                              "players", list(order))
         side_of = {p.casefold(): s for s, ps in teams.items() for p in ps}
         if any(side_of[order[i].casefold()] == side_of[order[(i + 1) % len(order)].casefold()]
                for i in range(len(order))):
-            raise LedgerError("partners sit opposite: list the players alternating between the sides",
-                              "players", list(order))
+            raise LedgerError(t("canasta.opposite", "partners sit opposite: list the players alternating between the "
+                                "sides"), "players", list(order))
         seated = tuple(next(p for p in seated if p.casefold() == o.casefold()) for o in order)
     return seated, teams
 
@@ -179,34 +184,59 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     """The scoreboard: one row per hand with each side's points, total and opening minimum next."""
     rs = RULE_SETS[setup.rules]
     sides = setup.side_names
-    cols = [Column("#"), Column("dealer", "left")]
+    total, minimum = str(t("board.total", "total")), str(t("canasta.col_min", "min"))
+    cols = [Column("#"), Column(str(t("board.dealer", "dealer")), "left")]
     for s in sides:
-        cols += [Column(s), Column("total"), Column("min")]
-    cols.append(Column("notes", "left"))
+        cols += [Column(s), Column(total), Column(minimum)]
+    cols.append(Column(str(t("board.notes", "notes")), "left"))
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
         pts, mins = res.data.get("points", {}), st.extra.get("opening_minimum", {})
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
-            row += [f"{pts.get(s, 0):+d}", str(st.totals.get(s, 0)), str(mins.get(s, ""))]
+            row += [_signed(pts.get(s, 0)), number(st.totals.get(s, 0)), _number(mins.get(s, ""))]
         row.append(_board_note(res.data))
         rows.append(tuple(row))
-    who = " v ".join(f"{s} ({' & '.join(p)})" if setup.teams else s for s, p in setup.sides.items())
-    table = Table(f"Canasta ({rs.name}) — {who}", tuple(cols), tuple(rows),
-                  caption=f"Game to {setup.options.get('target', rs.target)}; 'min' is the opening minimum "
-                          f"for the next hand.")
+    who = str(t("board.versus", " v ")).join(f"{s} ({' & '.join(p)})" if setup.teams else s
+                                              for s, p in setup.sides.items())
+    table = Table(str(t("canasta.board_title", "Canasta ({rules}) — {sides}", rules=rules_name(rs.name), sides=who)),
+                  tuple(cols), tuple(rows),
+                  caption=str(t("canasta.caption", "Game to {target}; 'min' is the opening minimum for the next hand.",
+                                target=setup.options.get('target', rs.target))))
     final_min = rp.final.extra.get("opening_minimum", {})
     notes = status_notes(game, setup, rp)
-    notes.append("Opening minimum now: " + ", ".join(f"{s} {final_min.get(s)}" for s in sides) + ".")
+    notes.append(str(t("canasta.minimum_now", "Opening minimum now: {minimums}.",
+                       minimums=", ".join(f"{s} {_number(final_min.get(s))}" for s in sides))))
     return Board((table,), tuple(notes))
+
+
+def rules_name(rules: str) -> str:
+    """A rule set's name as the scoreboard shows it: ``italian``/``classic`` (``italiana``/``classica``)."""
+    names = {"italian": t("canasta.rules_italian", "italian"), "classic": t("canasta.rules_classic", "classic")}
+    return str(names.get(rules, rules))
+
+
+def _signed(n: object) -> str:
+    """Points with their sign, in the language's digits: ``+1460`` (``+1.460`` in Italian)."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        return str(n)
+    return ("-" if n < 0 else "+") + number(abs(n))
+
+
+def _number(n: object) -> str:
+    return number(n) if isinstance(n, int) and not isinstance(n, bool) else str(n)
 
 
 def _board_note(data: Mapping[str, Any]) -> str:
     """``NS closed``, ``nobody closed``, and which side had not opened."""
     closed = data.get("closed_by")
-    note = f"{closed} closed" + (" concealed" if data.get("concealed") else "") if closed else "nobody closed"
+    if closed:
+        note = t("canasta.closed_concealed", "{side} closed concealed", side=closed) if data.get("concealed") \
+            else t("canasta.closed", "{side} closed", side=closed)
+    else:
+        note = t("canasta.nobody_closed", "nobody closed")
     idle = [s for s, v in data.get("sides", {}).items() if not v.get("opened", True)]
-    return note + "".join(f"; {s} had not opened" for s in idle)
+    return str(note) + "".join(str(t("canasta.not_opened_note", "; {side} had not opened", side=s)) for s in idle)
 
 
 GAME = CanastaGame()

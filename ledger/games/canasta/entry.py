@@ -6,12 +6,14 @@ for what is missing (``docs/rules/canasta.md``, "Entering a hand"). The words th
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping
 
 from ledger.cards import parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import Question, as_bool, as_int, put_once
 from ledger.games.suggest import did_you_mean
+from ledger.i18n import t
 from ledger.games.canasta.scoring import RED_THREES, RULE_SETS, check_meld, classify, kind_canasta
 from ledger.games.canasta.words import (
     is_number, kind_label, parse_kind, parse_side_text, read_canasta_items, read_melds,
@@ -73,7 +75,8 @@ def check_side_field(name: str, value: Any, field: str, rules: str) -> None:
     elif name == "hand":
         for c in parse_cards(value, field):
             if c in RED_THREES:
-                raise LedgerError(f"{c} in a hand: a red three is set aside as soon as it is drawn", field, str(c))
+                raise LedgerError(t("canasta.red_in_hand", "{card} in a hand: a red three is set aside as soon as it "
+                                    "is drawn", card=str(c)), field, str(c))
 
 
 def parse_entry(setup, tokens) -> dict:
@@ -89,7 +92,7 @@ def parse_entry(setup, tokens) -> dict:
     compact: set[str] = set()
     for tok in tokens:
         if "=" not in tok:
-            raise LedgerError(f"expected KEY=VALUE, got {tok!r}", "entry", tok)
+            raise LedgerError(t("canasta.entry_word", "expected KEY=VALUE, got {word!r}", word=tok), "entry", tok)
         key, value = (x.strip() for x in tok.split("=", 1))
         low = key.lower()
         if low in _TOP_NAMES:
@@ -100,8 +103,8 @@ def parse_entry(setup, tokens) -> dict:
             fname = _SIDE_FIELD_NAMES.get(name.lower())
             if fname is None:
                 known = " (canastas, melded, melded_points, hand, hand_points, red_threes, opened)"
-                raise LedgerError(f"unknown field {name!r}{did_you_mean(name, _SIDE_FIELD_NAMES, known)}",
-                                  f"entry.{key}", value)
+                raise LedgerError(t("canasta.unknown_field", "unknown field {name!r}{hint}", name=name,
+                                    hint=did_you_mean(name, _SIDE_FIELD_NAMES, known)), f"entry.{key}", value)
             k, v = normalize_side_field(fname, value, f"sides.{side}.{fname}", setup.rules)
             check_side_field(k, v, f"sides.{side}.{k}", setup.rules)
             put_once(doc["sides"].setdefault(side, {}), k, v, f"sides.{side}", tok)
@@ -134,11 +137,12 @@ def _entry_top(doc: dict, key: str, value: Any, setup, tok: str) -> None:
 
 
 _ASK = {
-    "canastas": "{side} canastas (e.g. 'pure K, dirty 7', '2 pure, 1 dirty', 'pure A'; or the cards, ';' between "
-                "canastas; or none)",
-    "melded": "{side} melded card points, canastas included (or the other melds' cards, ';' between melds)",
-    "hand": "{side} card points left in hand (or the cards)",
-    "red_threes": "{side} red threes",
+    "canastas": t("canasta.ask_canastas", "{side} canastas (e.g. 'pure K, dirty 7', '2 pure, 1 dirty', 'pure A'; or "
+                  "the cards, ';' between canastas; or none)"),
+    "melded": t("canasta.ask_melded", "{side} melded card points, canastas included (or the other melds' cards, ';' "
+                "between melds)"),
+    "hand": t("canasta.ask_hand", "{side} card points left in hand (or the cards)"),
+    "red_threes": t("canasta.ask_red_threes", "{side} red threes"),
 }
 
 
@@ -165,16 +169,19 @@ def questions(setup, doc) -> list:
             continue
         missing = _missing_side_field(value)
         if missing:
-            return [Question(f"sides.{side}.{missing}", _ASK[missing].format(side=side),
+            return [Question(f"sides.{side}.{missing}", str(replace(_ASK[missing], params={"side": side})),
                              _answer_side(key, missing, setup.rules))]
     if "closed_by" not in doc and not said_closed:
-        return [Question("closed_by", "who closed? (a side, or nobody if the stock ran out)", _answer_closed(setup),
-                         choices=(*setup.side_names, "nobody"))]
+        return [Question("closed_by", str(t("canasta.ask_closed", "who closed? (a side, or nobody if the stock ran "
+                                            "out)")), _answer_closed(setup),
+                         choices=(*setup.side_names, str(t("answer.nobody", "nobody"))))]
     closed = doc.get("closed_by") or said_closed
     if setup.rules == "classic" and closed and "concealed" not in doc:
-        return [Question("concealed", f"did {closed} go out concealed (all in one turn)?",
-                         lambda d, t: {**d, "concealed": as_bool(t, "concealed")}, choices=("yes", "no"),
-                         default="no")]
+        return [Question("concealed", str(t("canasta.ask_concealed", "did {side} go out concealed (all in one "
+                                            "turn)?", side=closed)),
+                         lambda d, text: {**d, "concealed": as_bool(text, "concealed")},
+                         choices=(str(t("answer.yes", "yes")), str(t("answer.no", "no"))),
+                         default=str(t("answer.no", "no")))]
     return []
 
 
@@ -206,8 +213,8 @@ def _answer_side(key: str, name: str, rules: str):
         check_side_field(k, v, f"sides.{key}.{k}", rules)
         canastas = side["canastas"] if isinstance(side.get("canastas"), list) else []
         if k == "melded" and any(parse_kind(c, "canastas") for c in canastas if isinstance(c, str)):
-            raise LedgerError("the canastas were given as kinds: give the melded card points as a number",
-                              f"sides.{key}.melded_points", text)
+            raise LedgerError(t("canasta.kinds_then_points", "the canastas were given as kinds: give the melded card "
+                                "points as a number"), f"sides.{key}.melded_points", text)
         side[k] = v
         sides[key] = side
         return {**doc, "sides": sides}

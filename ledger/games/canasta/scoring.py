@@ -7,7 +7,7 @@ points and items out; ``LedgerError`` naming the field on bad input.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from ledger.cards import JOKER, SUITS, THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card, Deck, parse_cards
@@ -15,6 +15,7 @@ from ledger.errors import LedgerError
 from ledger.games.canasta import words
 from ledger.games.base import HandResult, as_bool, as_int, check_keys
 from ledger.games.canasta.words import DIRTY, JOLLY, PINELLE_DIRTY, PINELLE_PURE, PURE, kind_label
+from ledger.i18n import Msg, t
 
 NATURAL_RANKS = ("A", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RED_THREES = (Card("3", "H"), Card("3", "D"))
@@ -139,19 +140,22 @@ def classify(cards: Sequence[Card], rs: RuleSet, field: str) -> Canasta:
     wild = len(cards) - len(naturals)
     if any(c.rank == "3" for c in naturals):
         three = next(c for c in naturals if c.rank == "3")
-        what = "a red three is set aside when drawn" if three in RED_THREES else "threes are never melded"
-        raise LedgerError(f"{three} in a canasta: {what}", field, text)
+        what = (t("canasta.red_three_canasta", "{card} in a canasta: a red three is set aside when drawn")
+                if three in RED_THREES else t("canasta.three_canasta", "{card} in a canasta: threes are never melded"))
+        raise LedgerError(replace(what, params={"card": str(three)}), field, text)
     ranks = sorted({c.rank for c in naturals}, key=NATURAL_RANKS.index)
     if len(ranks) > 1:
-        raise LedgerError(f"a canasta is of one rank, this one mixes {' and '.join(ranks)}", field, text)
+        raise LedgerError(t("canasta.mixed_ranks", "a canasta is of one rank, this one mixes {ranks}", ranks=ranks),
+                          field, text)
     if naturals and wild > rs.max_wild:
-        raise LedgerError(f"{wild} wild cards in a canasta: a dirty canasta holds at most {rs.max_wild}",
-                          field, text)
+        raise LedgerError(t("canasta.too_wild", "{wild} wild cards in a canasta: a dirty canasta holds at most {most}",
+                            wild=wild, most=rs.max_wild), field, text)
     if len(cards) < 7:
-        raise LedgerError(f"a canasta needs seven cards, this one has {len(cards)}", field, text)
-    if rs.exact_seven and len(cards) > 7:
-        raise LedgerError(f"a canasta is exactly seven cards (it is closed at seven), this one has {len(cards)}",
+        raise LedgerError(t("canasta.short", "a canasta needs seven cards, this one has {n}", n=len(cards)),
                           field, text)
+    if rs.exact_seven and len(cards) > 7:
+        raise LedgerError(t("canasta.long", "a canasta is exactly seven cards (it is closed at seven), this one has "
+                            "{n}", n=len(cards)), field, text)
     if naturals:
         return Canasta(PURE if wild == 0 else DIRTY, ranks[0], tuple(cards))
     return Canasta(_wild_kind(cards, rs, field, text), None, tuple(cards))
@@ -159,7 +163,8 @@ def classify(cards: Sequence[Card], rs: RuleSet, field: str) -> Canasta:
 
 def _wild_kind(cards: Sequence[Card], rs: RuleSet, field: str, text: str) -> str:
     if not rs.wild_canastas:
-        raise LedgerError("wild cards alone never make a canasta in classic canasta", field, text)
+        raise LedgerError(t("canasta.wild_classic", "wild cards alone never make a canasta in classic canasta"),
+                          field, text)
     jokers = sum(1 for c in cards if c.is_joker)
     twos = len(cards) - jokers
     if twos == 7:
@@ -168,15 +173,15 @@ def _wild_kind(cards: Sequence[Card], rs: RuleSet, field: str, text: str) -> str
         return PINELLE_DIRTY
     if jokers in (5, 6):
         return JOLLY
-    raise LedgerError(f"{jokers} jokers and {twos} pinelle make neither a pinelle canasta (at most 2 jokers) "
-                      f"nor a jolly canasta (5 or 6 jokers)", field, text)
+    raise LedgerError(t("canasta.wild_mix", "{jokers} jokers and {twos} pinelle make neither a pinelle canasta (at "
+                        "most 2 jokers) nor a jolly canasta (5 or 6 jokers)", jokers=jokers, twos=twos), field, text)
 
 
 def kind_canasta(kind: str, rank: str | None, rs: RuleSet, field: str) -> Canasta:
     """A canasta entered as its kind; ``LedgerError`` for a kind that the rule set does not have."""
     if kind not in (PURE, DIRTY) and not rs.wild_canastas:
-        raise LedgerError(f"there is no {kind} canasta in classic canasta (wild cards alone never make one)",
-                          field, kind)
+        raise LedgerError(t("canasta.kind_classic", "there is no {kind} canasta in classic canasta (wild cards alone "
+                            "never make one)", kind=kind), field, kind)
     return Canasta(kind, rank)
 
 
@@ -195,41 +200,45 @@ def check_meld(cards: Sequence[Card], rs: RuleSet, field: str, closing: bool) ->
     wild = len(cards) - len(naturals)
     ranks = sorted({c.rank for c in naturals})
     if any(c in RED_THREES for c in naturals):
-        raise LedgerError("a red three is set aside as soon as it is drawn: count it in red_threes", field, text)
+        raise LedgerError(t("canasta.red_three_meld", "a red three is set aside as soon as it is drawn: count it in "
+                            "red_threes"), field, text)
     if len(ranks) > 1:
-        raise LedgerError(f"a meld is of one rank, this one mixes {' and '.join(ranks)} "
-                          f"(separate melds with ';')", field, text)
+        raise LedgerError(t("canasta.meld_mixed", "a meld is of one rank, this one mixes {ranks} (separate melds with "
+                            "';')", ranks=ranks), field, text)
     if len(cards) < 3:
-        raise LedgerError(f"a meld needs at least three cards, this one has {len(cards)}", field, text)
+        raise LedgerError(t("canasta.meld_short", "a meld needs at least three cards, this one has {n}", n=len(cards)),
+                          field, text)
     if len(cards) >= 7:
-        raise LedgerError("seven cards make a canasta: list it under canastas", field, text)
+        raise LedgerError(t("canasta.meld_seven", "seven cards make a canasta: list it under canastas"), field, text)
     if ranks == ["3"]:
         _check_black_threes(wild, rs, field, text, closing)
     elif rs is ITALIAN:
         _check_italian_meld(len(naturals), cards, wild, field, text)
     elif len(naturals) < 2 or wild > rs.max_wild:
-        raise LedgerError("a meld needs at least two natural cards and at most three wild cards", field, text)
+        raise LedgerError(t("canasta.meld_classic", "a meld needs at least two natural cards and at most three wild "
+                            "cards"), field, text)
 
 
 def _check_black_threes(wild: int, rs: RuleSet, field: str, text: str, closing: bool) -> None:
     if rs is ITALIAN:
-        raise LedgerError("threes are never melded", field, text)
+        raise LedgerError(t("canasta.threes", "threes are never melded"), field, text)
     if wild or not closing:
-        raise LedgerError("black threes are melded only when going out, three or four without wild cards",
-                          field, text)
+        raise LedgerError(t("canasta.black_threes", "black threes are melded only when going out, three or four "
+                            "without wild cards"), field, text)
 
 
 def _check_italian_meld(naturals: int, cards: Sequence[Card], wild: int, field: str, text: str) -> None:
     if naturals == 0:
         jokers = sum(1 for c in cards if c.is_joker)
         if jokers > 2 and len(cards) - jokers > 2:
-            raise LedgerError(f"{jokers} jokers with {len(cards) - jokers} pinelle can grow into neither a "
-                              f"pinelle canasta nor a jolly canasta", field, text)
+            raise LedgerError(t("canasta.wild_meld", "{jokers} jokers with {twos} pinelle can grow into neither a "
+                                "pinelle canasta nor a jolly canasta", jokers=jokers, twos=len(cards) - jokers),
+                              field, text)
     elif wild and naturals < 5:
-        raise LedgerError(f"wild cards join a meld only once it holds five natural cards (it has {naturals})",
-                          field, text)
+        raise LedgerError(t("canasta.wild_early", "wild cards join a meld only once it holds five natural cards (it "
+                            "has {n})", n=naturals), field, text)
     elif wild > 2:
-        raise LedgerError(f"{wild} wild cards in a meld: at most two", field, text)
+        raise LedgerError(t("canasta.meld_wild", "{wild} wild cards in a meld: at most two", wild=wild), field, text)
 
 
 # --- one side's hand -------------------------------------------------------------------------------
@@ -267,14 +276,16 @@ def read_side(name: str, value: Any, field: str, rs: RuleSet, closing: bool) -> 
     breaks the rules, totals that disagree with the cards, or ``opened`` against the melds.
     """
     if not isinstance(value, Mapping):
-        raise LedgerError("expected the side's canastas, melds, hand and red threes", field, value)
+        raise LedgerError(t("canasta.side_shape", "expected the side's canastas, melds, hand and red threes"),
+                          field, value)
     check_keys(value, SIDE_KEYS, prefix=f"{field}.")
     opened_given = words.read_opened(value["opened"], f"{field}.opened") if value.get("opened") is not None else None
     canastas = _read_canastas(value, field, rs, opened_given)
     melds, melded_points = _read_melded(value, field, rs, canastas, opened_given, closing)
     hand, hand_points = _read_hand(value, field, rs)
     if value.get("red_threes") is None:
-        raise LedgerError("missing (red threes set aside, 0 for none)", f"{field}.red_threes", None)
+        raise LedgerError(t("canasta.red_missing", "missing (red threes set aside, 0 for none)"),
+                          f"{field}.red_threes", None)
     red = as_int(value["red_threes"], f"{field}.red_threes", 0, rs.red_threes)
     opened = bool(canastas or melds or melded_points)
     cards = [c for k in canastas if k.cards for c in k.cards] + [c for m in melds for c in m] + hand
@@ -286,8 +297,9 @@ def check_opened(side: SideHand) -> None:
     """``opened`` as given must agree with the melds: a side opens with its first meld, whose cards
     stay on the table, so it has opened exactly when it melded something."""
     if side.opened_given is not None and side.opened_given != side.opened:
-        raise LedgerError("had not opened but has melds" if side.opened else
-                          "opened but melded nothing (melded points 0)", f"{side.field}.opened", side.opened_given)
+        raise LedgerError(t("canasta.not_opened_melds", "had not opened but has melds") if side.opened else
+                          t("canasta.opened_nothing", "opened but melded nothing (melded points 0)"),
+                          f"{side.field}.opened", side.opened_given)
 
 
 def _read_canastas(value: Mapping, field: str, rs: RuleSet, opened: bool | None) -> list[Canasta]:
@@ -295,8 +307,8 @@ def _read_canastas(value: Mapping, field: str, rs: RuleSet, opened: bool | None)
     if value.get("canastas") is None:
         if opened is False:
             return []
-        raise LedgerError(f"missing (the side's canastas as kinds or cards, [] for none: {words.KIND_HELP})",
-                          f, None)
+        raise LedgerError(t("canasta.canastas_missing", "missing (the side's canastas as kinds or cards, [] for none: "
+                            "{kinds})", kinds=words.KIND_HELP), f, None)
     out = []
     for how, item, item_field in words.read_canasta_items(value["canastas"], f):
         out.append(classify(item, rs, item_field) if how == "cards" else kind_canasta(item[0], item[1], rs, item_field))
@@ -316,19 +328,21 @@ def _read_melded(value: Mapping, field: str, rs: RuleSet, canastas: list[Canasta
     f = f"{field}.melded_points"
     if points is None:
         if raw is None and not (opened is False and not canastas):
-            raise LedgerError("missing (the card points of everything melded, or the other melds' cards in "
-                              "'melded', [] for none)", f, None)
+            raise LedgerError(t("canasta.melded_missing", "missing (the card points of everything melded, or the "
+                                "other melds' cards in 'melded', [] for none)"), f, None)
         if not exact:
-            raise LedgerError("canastas given as kinds need melded_points (the card points of everything "
-                              "melded, canastas included)", f, None)
+            raise LedgerError(t("canasta.kinds_need_points", "canastas given as kinds need melded_points (the card "
+                                "points of everything melded, canastas included)"), f, None)
         return melds, counted
     if points % 5:
-        raise LedgerError(f"{points} is not a possible count (card values are multiples of 5)", f, points)
+        raise LedgerError(t("canasta.not_five", "{points} is not a possible count (card values are multiples of 5)",
+                            points=points), f, points)
     if exact and raw is not None and points != counted:
-        raise LedgerError(f"melded points {points} disagree with the cards given ({counted})", f, points)
+        raise LedgerError(t("canasta.melded_disagree", "melded points {points} disagree with the cards given "
+                            "({counted})", points=points, counted=counted), f, points)
     if points < counted:
-        raise LedgerError(f"melded points {points} are fewer than the cards of the canastas and melds alone "
-                          f"(at least {counted})", f, points)
+        raise LedgerError(t("canasta.melded_few", "melded points {points} are fewer than the cards of the canastas "
+                            "and melds alone (at least {counted})", points=points, counted=counted), f, points)
     return melds, points
 
 
@@ -342,7 +356,9 @@ def _points_or_cards(value: Mapping, points_key: str, cards_key: str, field: str
     if raw is not None and words.is_number(raw):
         n = as_int(raw, f"{field}.{cards_key}", 0)
         if points is not None and points != n:
-            raise LedgerError(f"{cards_key} {n} and {points_key} {points} disagree", f"{field}.{points_key}", points)
+            raise LedgerError(t("canasta.totals_disagree", "{cards_key} {n} and {points_key} {points} disagree",
+                                cards_key=cards_key, n=n, points_key=points_key, points=points),
+                              f"{field}.{points_key}", points)
         points, raw = n, None
     return points, raw
 
@@ -352,19 +368,22 @@ def _read_hand(value: Mapping, field: str, rs: RuleSet) -> tuple[list[Card], int
     f = f"{field}.hand_points"
     if raw is None:
         if points is None:
-            raise LedgerError("missing (the card points left in the side's hands, or the cards in 'hand')", f, None)
+            raise LedgerError(t("canasta.hand_missing", "missing (the card points left in the side's hands, or the "
+                                "cards in 'hand')"), f, None)
         if points % 5:
-            raise LedgerError(f"{points} is not a possible count (card values are multiples of 5)", f, points)
+            raise LedgerError(t("canasta.not_five", "{points} is not a possible count (card values are multiples of "
+                                "5)", points=points), f, points)
         return [], points
     nothing = isinstance(raw, str) and raw.strip().lower() in ("none", "-", "nessuna", "out")
     hand = [] if nothing else parse_cards(raw, f"{field}.hand")
     for c in hand:
         if c in RED_THREES:
-            raise LedgerError(f"{c} in a hand: a red three is set aside as soon as it is drawn",
-                              f"{field}.hand", str(c))
+            raise LedgerError(t("canasta.red_in_hand", "{card} in a hand: a red three is set aside as soon as it is "
+                                "drawn", card=str(c)), f"{field}.hand", str(c))
     counted = cards_value(hand, rs)
     if points is not None and points != counted:
-        raise LedgerError(f"hand points {points} disagree with the cards given ({counted})", f, points)
+        raise LedgerError(t("canasta.hand_disagree", "hand points {points} disagree with the cards given "
+                            "({counted})", points=points, counted=counted), f, points)
     return hand, counted
 
 
@@ -387,11 +406,13 @@ def check_deck(sides: Sequence[SideHand], rs: RuleSet) -> None:
         have = by_rank[key] + n
         limit = limits.get(key, per_rank)
         if have > limit:
-            raise LedgerError(f"the canastas and cards given need at least {have} {_plural(key)}, but "
-                              f"{rs.deck.name} hold {limit}", "sides", key)
+            raise LedgerError(t("canasta.deck_short", "the canastas and cards given need at least {have} {what}, "
+                                "but {deck} hold {limit}", have=have, what=_plural(key), deck=_deck(rs),
+                                limit=limit), "sides", key)
     red = sum(s.red_threes for s in sides)
     if red > rs.red_threes:
-        raise LedgerError(f"{red} red threes in all, but {rs.deck.name} hold {rs.red_threes}", "sides", red)
+        raise LedgerError(t("canasta.red_over", "{n} red threes in all, but {deck} hold {limit}", n=red,
+                            deck=_deck(rs), limit=rs.red_threes), "sides", red)
 
 
 def _kind_needs(k: Canasta, rs: RuleSet) -> dict:
@@ -405,20 +426,29 @@ def _kind_needs(k: Canasta, rs: RuleSet) -> dict:
     return out
 
 
-def _plural(key: str) -> str:
-    return {"JK": "jokers", "2": "pinelle (twos)", "wild": "wild cards", "A": "aces"}.get(key, f"{key}s")
+def _plural(key: str) -> Msg:
+    return {"JK": t("canasta.jokers", "jokers"), "2": t("canasta.twos", "pinelle (twos)"),
+            "wild": t("canasta.wild_cards", "wild cards"), "A": t("canasta.aces", "aces")}.get(
+        key, t("canasta.rank_cards", "{rank}s", rank=key))
+
+
+def _deck(rs: RuleSet) -> Msg:
+    """The rule set's decks, in words (``three 52-card decks with six jokers``)."""
+    return (t("canasta.decks_italian", "three 52-card decks with six jokers") if rs is ITALIAN else
+            t("canasta.decks_classic", "two 52-card decks with four jokers"))
 
 
 # --- scoring ---------------------------------------------------------------------------------------------
 def check_closing(side: SideHand, rs: RuleSet) -> None:
     """Closing needs a pure and a dirty canasta (italian) or one canasta (classic); ``LedgerError``
     on ``closed_by`` otherwise."""
-    has = ", ".join(c.label for c in side.canastas) or "no canasta"
+    has = [words.kind_text(c.kind, c.rank) for c in side.canastas] or t("canasta.no_canasta", "no canasta")
     if rs is ITALIAN and not (side.has_pure and side.has_dirty):
-        raise LedgerError(f"{side.name} cannot close without a pure and a dirty canasta (it has {has})",
-                          "closed_by", side.name)
+        raise LedgerError(t("canasta.cannot_close", "{side} cannot close without a pure and a dirty canasta (it has "
+                            "{has})", side=side.name, has=has), "closed_by", side.name)
     if not side.canastas:
-        raise LedgerError(f"{side.name} cannot go out without a canasta", "closed_by", side.name)
+        raise LedgerError(t("canasta.cannot_go_out", "{side} cannot go out without a canasta", side=side.name),
+                          "closed_by", side.name)
 
 
 def red_threes_points(side: SideHand, rs: RuleSet) -> tuple[int, str]:
@@ -487,10 +517,13 @@ def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str]
 
 def hand_line(points: Mapping[str, int], closed_by: str | None, classic: bool = False) -> str:
     """The summary of a hand: ``"NS +1460 (closed), EW +235"`` (classic: ``(went out)``), or the
-    points then ``"; nobody closed"``."""
-    mark = {closed_by: " (went out)" if classic else " (closed)"} if closed_by else {}
-    summary = ", ".join(f"{n} {p:+d}{mark.get(n, '')}" for n, p in points.items())
-    return summary if closed_by else summary + "; nobody closed"
+    points then ``"; nobody closed"``; in the language in use."""
+    closer = t("canasta.line_went_out", "{side} {sign}{points} (went out)") if classic else \
+        t("canasta.line_closed", "{side} {sign}{points} (closed)")
+    plain = t("canasta.line_side", "{side} {sign}{points}")
+    summary = ", ".join(str(replace(closer if n == closed_by else plain, params={"side": n, "sign": "-" if p < 0 else "+",
+                                                                           "points": abs(p)})) for n, p in points.items())
+    return summary if closed_by else str(t("canasta.line_nobody", "{points}; nobody closed", points=summary))
 
 
 def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve, expected) -> tuple[dict, str | None, bool]:
@@ -500,14 +533,14 @@ def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve, expected) -
     """
     raw = doc.get("sides")
     if not isinstance(raw, Mapping):
-        raise LedgerError("missing (the two sides' canastas, melds, hands and red threes)" if raw is None
-                          else "expected the two sides' hands", "sides", raw)
+        raise LedgerError(t("canasta.sides_missing", "missing (the two sides' canastas, melds, hands and red threes)")
+                          if raw is None else t("canasta.sides_shape", "expected the two sides' hands"), "sides", raw)
     sides: dict[str, tuple[str, Any]] = {}
     said_closed, said_concealed = [], False
     for key, value in raw.items():
         name = resolve(key, f"sides.{key}")
         if name in sides:
-            raise LedgerError(f"side {name!r} is given twice", f"sides.{key}", key)
+            raise LedgerError(t("canasta.side_twice", "side {side!r} is given twice", side=name), f"sides.{key}", key)
         if isinstance(value, str):
             value, closed, concealed = words.parse_side_text(value, f"sides.{key}")
             said_closed += [name] if closed else []
@@ -516,9 +549,11 @@ def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve, expected) -
     if expected is not None:
         for s in expected:
             if s not in sides:
-                raise LedgerError(f"missing the hand of {s!r}", f"sides.{s}", None)
+                raise LedgerError(t("canasta.hand_of_missing", "missing the hand of {side!r}", side=s), f"sides.{s}",
+                                  None)
     if len(sides) != 2:
-        raise LedgerError(f"canasta is played by two sides, not {len(sides)}", "sides", list(sides))
+        raise LedgerError(t("canasta.two_sides_not", "canasta is played by two sides, not {n}", n=len(sides)), "sides",
+                          list(sides))
     closed_by = _closed_by(doc, said_closed, resolve, sides)
     concealed = _concealed(doc, said_concealed, closed_by, rs)
     return sides, closed_by, concealed
@@ -526,29 +561,34 @@ def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve, expected) -
 
 def _closed_by(doc: Mapping[str, Any], said: list[str], resolve, sides: Mapping) -> str | None:
     if len(said) > 1:
-        raise LedgerError("both sides say they closed", "closed_by", said)
+        raise LedgerError(t("canasta.both_closed", "both sides say they closed"), "closed_by", said)
     if "closed_by" not in doc:
         if said:
             return said[0]
-        raise LedgerError("missing (the side that closed, or null if the stock ran out)", "closed_by", None)
+        raise LedgerError(t("canasta.closed_missing", "missing (the side that closed, or null if the stock ran out)"),
+                          "closed_by", None)
     value = doc["closed_by"]
     if value is None or (isinstance(value, str) and value.strip().lower() in NOBODY):
         name = None
     else:
         name = resolve(value, "closed_by")
         if name not in sides:
-            raise LedgerError(f"{value!r} is not a side of this hand", "closed_by", value)
+            raise LedgerError(t("canasta.not_a_side", "{value!r} is not a side of this hand", value=value),
+                              "closed_by", value)
     if said and said[0] != name:
-        raise LedgerError(f"{said[0]} says it closed, but closed_by is {value!r}", "closed_by", value)
+        raise LedgerError(t("canasta.says_closed", "{side} says it closed, but closed_by is {value!r}", side=said[0],
+                            value=value), "closed_by", value)
     return name
 
 
 def _concealed(doc: Mapping[str, Any], said: bool, closed_by: str | None, rs: RuleSet) -> bool:
     concealed = said or (doc.get("concealed") is not None and as_bool(doc["concealed"], "concealed"))
     if concealed and rs is not CLASSIC:
-        raise LedgerError("going out concealed is scored only in the classic rules", "concealed", True)
+        raise LedgerError(t("canasta.concealed_classic", "going out concealed is scored only in the classic rules"),
+                          "concealed", True)
     if concealed and closed_by is None:
-        raise LedgerError("concealed needs the side that went out (closed_by)", "concealed", True)
+        raise LedgerError(t("canasta.concealed_who", "concealed needs the side that went out (closed_by)"),
+                          "concealed", True)
     return concealed
 
 

@@ -25,10 +25,11 @@ from typing import Any
 from ledger.cards import Card, parse_card, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import as_bool, as_int, first_group, phrase_parts, put_once
+from ledger.i18n import Msg, t
 
 PURE, DIRTY, PINELLE_PURE, PINELLE_DIRTY, JOLLY = "pure", "dirty", "pinelle pure", "pinelle dirty", "jolly"
 KINDS = (PURE, DIRTY, PINELLE_PURE, PINELLE_DIRTY, JOLLY)
-KIND_HELP = "pure K, dirty 7, pure A, pinelle pure, pinelle dirty, jolly"
+KIND_HELP = t("canasta.kind_help", "pure K, dirty 7, pure A, pinelle pure, pinelle dirty, jolly")
 
 _PURE_WORDS = {"pure", "pura", "puro", "pulita", "pulite", "pulito", "natural", "naturale", "naturali",
                "clean", "naturals", "pures"}
@@ -119,29 +120,42 @@ def _is_card(word: str) -> bool:
 
 def _kind_of(flags: set, rank: str | None, text: str, field: str) -> str:
     if rank == "3":
-        raise LedgerError("threes are never melded, so there is no canasta of threes", field, text)
+        raise LedgerError(t("canasta.no_threes", "threes are never melded, so there is no canasta of threes"),
+                          field, text)
     if PURE in flags and DIRTY in flags:
-        raise LedgerError(f"{text!r} says both pure and dirty", field, text)
+        raise LedgerError(t("canasta.pure_and_dirty", "{said!r} says both pure and dirty", said=text), field, text)
     if JOLLY in flags:
         if "pinelle" in flags or rank or PURE in flags:
-            raise LedgerError(f"{text!r}: say 'jolly' (5 or 6 jokers and pinelle) or 'pinelle dirty' "
-                              f"(5 or 6 pinelle and jokers)", field, text)
+            raise LedgerError(t("canasta.say_jolly", "{said!r}: say 'jolly' (5 or 6 jokers and pinelle) or 'pinelle "
+                                "dirty' (5 or 6 pinelle and jokers)", said=text), field, text)
         return JOLLY
     if "pinelle" in flags:
         if rank:
-            raise LedgerError(f"{text!r}: a pinelle canasta has no other rank", field, text)
+            raise LedgerError(t("canasta.pinelle_rank", "{said!r}: a pinelle canasta has no other rank", said=text),
+                              field, text)
         if PURE in flags:
             return PINELLE_PURE
         if DIRTY in flags:
             return PINELLE_DIRTY
-        raise LedgerError(f"{text!r}: say 'pinelle pure' (7 pinelle) or 'pinelle dirty' (with jokers)",
-                          field, text)
+        raise LedgerError(t("canasta.say_pinelle", "{said!r}: say 'pinelle pure' (7 pinelle) or 'pinelle dirty' (with "
+                            "jokers)", said=text), field, text)
     return PURE if PURE in flags else DIRTY
 
 
 def kind_label(kind: str, rank: str | None) -> str:
     """The canonical words of a kind: ``"pure K"``, ``"dirty"``, ``"jolly"`` (read back by :func:`parse_kind`)."""
     return f"{kind} {rank}" if rank else kind
+
+
+_KIND_WORDS = {PURE: t("canasta.kind_pure", "pure"), DIRTY: t("canasta.kind_dirty", "dirty"),
+               PINELLE_PURE: t("canasta.kind_pinelle_pure", "pinelle pure"),
+               PINELLE_DIRTY: t("canasta.kind_pinelle_dirty", "pinelle dirty"), JOLLY: t("canasta.kind_jolly", "jolly")}
+
+
+def kind_text(kind: str, rank: str | None) -> Msg | str:
+    """A kind as a person reads it, shown in the language in use: ``pure K`` (``pulita K``), ``jolly``."""
+    word = _KIND_WORDS.get(kind, kind)
+    return t("canasta.kind_rank", "{kind} {rank}", kind=word, rank=rank) if rank else word
 
 
 # --- canastas, melds, hands ---------------------------------------------------------------------
@@ -164,7 +178,8 @@ def read_canasta_items(value: Any, field: str) -> list[tuple[str, Any, str]]:
             out += _read_string_item(part, field if len(parts) == 1 else f"{field}[{i}]")
         return out
     if not isinstance(value, list):
-        raise LedgerError(f"expected a list of canastas, got {value!r}", field, value)
+        raise LedgerError(t("canasta.canastas_shape", "expected a list of canastas, got {value!r}", value=value),
+                          field, value)
     out = []
     for i, item in enumerate(value):
         f = f"{field}[{i}]"
@@ -177,7 +192,8 @@ def read_canasta_items(value: Any, field: str) -> list[tuple[str, Any, str]]:
         elif isinstance(item, list):
             out.append(("cards", parse_cards(item, f), f))
         else:
-            raise LedgerError(f"{item!r} is neither a canasta kind ({KIND_HELP}) nor cards", f, item)
+            raise LedgerError(t("canasta.item_neither", "{item!r} is neither a canasta kind ({kinds}) nor cards",
+                                item=item, kinds=KIND_HELP), f, item)
     return out
 
 
@@ -194,8 +210,8 @@ def _cards_or_kind_error(text: str, field: str) -> list[Card]:
     try:
         return parse_cards(text, field)
     except LedgerError:
-        raise LedgerError(f"{text!r} is neither a canasta kind ({KIND_HELP}) nor a canasta's cards",
-                          field, text) from None
+        raise LedgerError(t("canasta.text_neither", "{said!r} is neither a canasta kind ({kinds}) nor a canasta's "
+                            "cards", said=text, kinds=KIND_HELP), field, text) from None
 
 
 def read_melds(value: Any, field: str) -> list[list[Card]]:
@@ -209,7 +225,8 @@ def read_melds(value: Any, field: str) -> list[list[Card]]:
             return []
         return [parse_cards(p, field if len(parts) == 1 else f"{field}[{i}]") for i, p in enumerate(parts)]
     if not isinstance(value, list):
-        raise LedgerError(f"expected a list of melds, got {value!r}", field, value)
+        raise LedgerError(t("canasta.melds_shape", "expected a list of melds, got {value!r}", value=value),
+                          field, value)
     if value and all(isinstance(x, str) and len(x.split()) == 1 and "," not in x for x in value):
         return [parse_cards(value, field)]
     return [parse_cards(m, f"{field}[{i}]") for i, m in enumerate(value)]
@@ -277,13 +294,14 @@ def _read_side_part(part: str, fields: dict, field: str) -> None:
     elif red:
         count = 1 if red.group(1) is None else _count_word(red.group(1))
         if count is None:
-            raise LedgerError(f"{part!r}: how many red threes?", f"{field}.red_threes", part)
+            raise LedgerError(t("canasta.how_many_red", "{part!r}: how many red threes?", part=part),
+                              f"{field}.red_threes", part)
         put_once(fields, "red_threes", count, field, part)
     else:
         kinds = parse_kind(part, f"{field}.canastas")
         if kinds is None:
-            raise LedgerError(f"{part!r} is not understood (say e.g. '2 pure, 1 dirty, 1 red three, "
-                              f"melded 340, in hand 25, closed')", field, part)
+            raise LedgerError(t("canasta.part_unknown", "{part!r} is not understood (say e.g. '2 pure, 1 dirty, 1 "
+                                "red three, melded 340, in hand 25, closed')", part=part), field, part)
         fields["canastas"] = fields.get("canastas", []) + [kind_label(k, r) for k, r in kinds]
 
 

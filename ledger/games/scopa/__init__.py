@@ -26,6 +26,7 @@ from ledger.games.base import (
     check_names, points_board, points_line, named_sides, side_label,
 )
 from ledger.games.scopa import entry
+from ledger.i18n import number, t
 from ledger.games.scopa.scoring import (
     TARGETS, Options, leader, match_outcome, napoleone, score_piles,
 )
@@ -58,7 +59,9 @@ def score_hand(raw_sides: object, resolve, rules: str, options: Options,
 def hand_line(points: Mapping[str, int], napoleone_side: str | None = None) -> str:
     """``"Anna +6, Bruno +1"``; a napola of all ten denari adds ``"; napoleone: Anna wins"``."""
     line = points_line(points)
-    return line + (f"; napoleone: {napoleone_side} wins" if napoleone_side else "")
+    if not napoleone_side:
+        return line
+    return str(t("scopa.line_napoleone", "{points}; napoleone: {side} wins", points=line, side=napoleone_side))
 
 
 class ScopaGame(Game):
@@ -85,7 +88,8 @@ class ScopaGame(Game):
             return _seat_sides(rules, sides, players)
         names = check_names(players, "players")
         if rules == "scopone" and len(names) != 4:
-            raise LedgerError(f"scopone is played by 4 players in two pairs, not {len(names)}", "players", len(names))
+            raise LedgerError(t("scopa.scopone_players", "scopone is played by 4 players in two pairs, not {n}",
+                                n=len(names)), "players", len(names))
         self.check_player_count(len(names))
         if len(names) == 4:
             return names, {"NS": (names[0], names[2]), "EW": (names[1], names[3])}
@@ -93,13 +97,18 @@ class ScopaGame(Game):
 
     def check_options(self, rules, options, players):
         """``target`` (11 for scopa, 21 for scopone, or the match's own: a whole number from 1),
-        ``napola`` and ``re_bello`` (yes/no, off), and the base options (``first_dealer``, stakes)."""
+        ``napola`` and ``re_bello`` (yes/no, off), ``suits`` (``italian``: the cards the ledger names
+        for the match are written with the Italian suits, ``7 di denari``; ``letters``, the default:
+        ``7D``), and the base options (``first_dealer``, stakes)."""
         target = options.pop("target", None)
         flags = {k: options.pop(k, None) for k in ("napola", "re_bello")}
+        suits = options.pop("suits", None)
         out = super().check_options(rules, options, players)
         out["target"] = TARGETS[rules] if target is None else as_int(target, "options.target", 1, 100_000)
         for k, v in flags.items():
             out[k] = False if v is None else as_bool(v, f"options.{k}")
+        if suits is not None:
+            out["suits"] = read_suits(suits)
         return out
 
     # --- one hand -----------------------------------------------------------------------------
@@ -119,10 +128,11 @@ class ScopaGame(Game):
         target is alone highest, or at once on a napoleone [SC-WIN], [SC-NAP]. A hand after the
         match is won, a rule set or options other than the match's, are errors."""
         if state.finished:
-            raise LedgerError("the match is over: no more hands", "hand", None)
+            raise LedgerError(t("scopa.over", "the match is over: no more hands"), "hand", None)
         check_keys(doc, HAND_KEYS)
         if doc.get("rules") is not None and self.check_rules(doc["rules"]) != setup.rules:
-            raise LedgerError(f"this match is played with the {setup.rules} rules", "rules", doc["rules"])
+            raise LedgerError(t("scopa.other_rules", "this match is played with the {rules} rules", rules=setup.rules),
+                              "rules", doc["rules"])
         options = match_options(setup)
         _check_same_options(doc.get("options"), options)
         result = score_hand(doc.get("sides"), setup.resolve_side, setup.rules, options, setup.side_names)
@@ -184,8 +194,24 @@ class ScopaGame(Game):
 
 
 def match_options(setup: MatchSetup) -> Options:
-    """The match's napola and re bello options (every hand of the match is played with them)."""
-    return Options(bool(setup.options.get("napola")), bool(setup.options.get("re_bello")))
+    """The match's napola and re bello options (every hand of the match is played with them), and
+    how its cards are named (``suits``)."""
+    return Options(bool(setup.options.get("napola")), bool(setup.options.get("re_bello")),
+                   setup.options.get("suits") == "italian")
+
+
+SUITS_WORDS = {"italian": "italian", "italiani": "italian", "italiano": "italian", "italiane": "italian",
+               "letters": "letters", "lettere": "letters", "french": "letters", "francesi": "letters"}
+
+
+def read_suits(value: object) -> str:
+    """The ``suits`` match option: ``italian`` (also ``italiani``) or ``letters`` (``lettere``,
+    ``french``); ``LedgerError`` on ``options.suits`` otherwise."""
+    found = SUITS_WORDS.get(str(value).strip().casefold()) if isinstance(value, str) else None
+    if found is None:
+        raise LedgerError(t("scopa.suits", "expected italian (cards named 7 di denari) or letters (7D), got "
+                            "{value!r}", value=value), "options.suits", value)
+    return found
 
 
 def _check_same_options(value: object, options: Options) -> None:
@@ -195,22 +221,26 @@ def _check_same_options(value: object, options: Options) -> None:
     given = entry.read_options(value)
     for key in ("napola", "re_bello"):
         if isinstance(value, Mapping) and key in value and getattr(given, key) != getattr(options, key):
-            raise LedgerError(f"the match is played with {key} {'on' if getattr(options, key) else 'off'} "
-                              "(options are set for the match)", f"options.{key}", value[key])
+            msg = (t("scopa.option_on", "the match is played with {option} on (options are set for the match)")
+                   if getattr(options, key) else
+                   t("scopa.option_off", "the match is played with {option} off (options are set for the match)"))
+            raise LedgerError(replace(msg, params={"option": key}), f"options.{key}", value[key])
 
 
 def _seat_sides(rules: str, sides: Any, players: Any) -> tuple[tuple[str, ...], dict]:
     if not isinstance(sides, Mapping):
-        raise LedgerError("expected side → players", "sides", sides)
+        raise LedgerError(t("scopa.sides_map", "expected side → players"), "sides", sides)
     teams = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}
     sizes = {len(p) for p in teams.values()}
     pairs = sizes == {2} and len(teams) == 2
     if not pairs and (rules == "scopone" or sizes != {1} or len(teams) not in (2, 3)):
-        what = "two pairs" if rules == "scopone" else "two pairs, or 2 or 3 sides of one player"
-        raise LedgerError(f"{rules} is played by {what}", "sides", {k: list(v) for k, v in teams.items()})
+        what = (t("scopa.seat_scopone", "{rules} is played by two pairs") if rules == "scopone" else
+                t("scopa.seat_scopa", "{rules} is played by two pairs, or 2 or 3 sides of one player"))
+        raise LedgerError(replace(what, params={"rules": rules}), "sides", {k: list(v) for k, v in teams.items()})
     seated = check_names([p for turn in zip(*teams.values()) for p in turn], "sides")
     if players and {p.casefold() for p in check_names(players, "players")} != {p.casefold() for p in seated}:
-        raise LedgerError("the players and the sides name different people", "players", list(players))
+        raise LedgerError(t("scopa.players_sides", "the players and the sides name different people"), "players",
+                          list(players))
     return seated, teams
 
 
@@ -219,8 +249,14 @@ def scopa_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     rule set and the target, then the points by kind (see :meth:`ScopaGame.board`)."""
     sides = setup.side_names
     board = points_board(game, setup, rp)
-    title = f"{game.title} ({setup.rules}) — {' v '.join(side_label(setup, s) for s in sides)}"
-    hands = replace(board.tables[0], title=title, caption=f"Game to {setup.options.get('target')}.")
+    versus = str(t("board.versus", " v "))
+    title = str(t("scopa.board_title", "{game} ({rules}) — {sides}", game=game.title, rules=setup.rules,
+                  sides=versus.join(side_label(setup, s) for s in sides)))
+    caption = t("scopa.caption", "Game to {target}.", target=setup.options.get("target"))
+    if setup.options.get("suits") == "italian":
+        caption = t("scopa.caption_suits", "Game to {target}. Suits: denari (D), coppe (H), bastoni (C), spade (S).",
+                    target=setup.options.get("target"))
+    hands = replace(board.tables[0], title=title, caption=str(caption))
     kinds = match_options(setup).kinds()
     sums = {s: dict.fromkeys(kinds, 0) for s in sides}
     for res in rp.results:
@@ -228,8 +264,10 @@ def scopa_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
             for it in items:
                 if s in sums and it["item"] in sums[s]:
                     sums[s][it["item"]] += it["points"]
-    by_kind = Table("Points by kind", (Column("side", "left"), *(Column(k) for k in kinds), Column("total")),
-                    tuple((s, *(str(sums[s][k]) for k in kinds), str(rp.final.totals.get(s, 0))) for s in sides))
+    by_kind = Table(str(t("scopa.by_kind", "Points by kind")),
+                    (Column(str(t("board.side", "side")), "left"), *(Column(k) for k in kinds),
+                     Column(str(t("board.total", "total")))),
+                    tuple((s, *(number(sums[s][k]) for k in kinds), number(rp.final.totals.get(s, 0))) for s in sides))
     return Board((hands, by_kind), board.notes)
 
 

@@ -21,28 +21,29 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from ledger.cards import ITALIAN_40, Card, format_cards, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import MatchSetup, Question, as_bool, as_int, check_keys
-from ledger.games.scopa.scoring import DECK_SIZE, DENARI_IN_DECK, Options, Pile, check_counted, check_scope, \
-    check_together, pile_from_cards
+from ledger.games.scopa.scoring import DECK_SIZE, DENARI_IN_DECK, Options, Pile, cards_names, check_counted, \
+    check_scope, check_together, pile_from_cards
 from ledger.games.suggest import did_you_mean
+from ledger.i18n import t, tn
 
 REST_WORDS = frozenset({"rest", "resto", "il resto", "rest of the deck", "*"})
 # a side's counts: document field → what it is (the prompt)
 COUNT_FIELDS = {
-    "cards": "number of cards captured (0-40)",
-    "denari": "number of denari captured (0-10)",
-    "settebello": "holds the settebello, 7 di denari (yes/no)",
-    "primiera": "primiera (e.g. 78 for three sevens and a five; 0 when a suit is missing)",
-    "napola": "napola (0, or 3-10: A-2-3 of denari and the denari after them in order)",
-    "re_bello": "holds the re bello, re di denari (yes/no)",
+    "cards": t("scopa.ask_cards", "number of cards captured (0-40)"),
+    "denari": t("scopa.ask_denari", "number of denari captured (0-10)"),
+    "settebello": t("scopa.ask_settebello", "holds the settebello, 7 di denari (yes/no)"),
+    "primiera": t("scopa.ask_primiera", "primiera (e.g. 78 for three sevens and a five; 0 when a suit is missing)"),
+    "napola": t("scopa.ask_napola", "napola (0, or 3-10: A-2-3 of denari and the denari after them in order)"),
+    "re_bello": t("scopa.ask_re_bello", "holds the re bello, re di denari (yes/no)"),
 }
 SIDE_KEYS = frozenset({*COUNT_FIELDS, "scope"})
-PILE_HELP = "the cards, 'rest', or counts such as '22 carte 6 denari settebello primiera 78'"
+PILE_HELP = t("scopa.pile_help", "the cards, 'rest', or counts such as '22 carte 6 denari settebello primiera 78'")
 # the words of a count, in a dotted entry word (Anna.carte=22) or a phrase, → the document field
 FIELD_WORDS = {
     "cards": "cards", "card": "cards", "carte": "cards", "carta": "cards",
@@ -89,18 +90,20 @@ def parse_phrase(text: str, field: str) -> dict:
 
     def put(name: str, value: Any) -> None:
         if name in out and out[name] != value:
-            raise LedgerError(f"{name} is said twice in {text!r}", field, text)
+            raise LedgerError(t("scopa.said_twice", "{name} is said twice in {phrase!r}", name=name, phrase=text),
+                              field, text)
         out[name] = value
 
     for w in _phrase_tokens(text):
         if w.isdecimal():
             if len(w) > 6:
-                raise LedgerError(f"{w[:6]}… is too long a number for a pile", field, text)
+                raise LedgerError(t("scopa.long_number", "{start}… is too long a number for a pile", start=w[:6]),
+                                  field, text)
             if waiting is not None:
                 put(waiting, int(w))
                 waiting = None
             elif number is not None:
-                raise LedgerError(f"two numbers in a row in {text!r}", field, text)
+                raise LedgerError(t("scopa.two_numbers", "two numbers in a row in {phrase!r}", phrase=text), field, text)
             else:
                 number = int(w)
         elif w in _NO:
@@ -118,11 +121,15 @@ def parse_phrase(text: str, field: str) -> dict:
                 waiting = name
             negated = False
         elif w not in _FILLER:
-            raise LedgerError(f"{w!r} is not a count of a pile{did_you_mean(w, FIELD_WORDS)} (say e.g. "
-                              "'22 carte, 6 denari, settebello, primiera 78, 2 scope')", field, text)
-    if number is not None or waiting is not None:
-        what = f"the number {number}" if number is not None else f"{waiting}"
-        raise LedgerError(f"{what} has nothing to go with in {text!r}", field, text)
+            raise LedgerError(t("scopa.not_a_count_say", "{word!r} is not a count of a pile{hint} (say e.g. "
+                                "'22 carte, 6 denari, settebello, primiera 78, 2 scope')", word=w,
+                                hint=did_you_mean(w, FIELD_WORDS)), field, text)
+    if number is not None:
+        raise LedgerError(t("scopa.lone_number", "the number {number} has nothing to go with in {phrase!r}",
+                            number=number, phrase=text), field, text)
+    if waiting is not None:
+        raise LedgerError(t("scopa.lone_count", "{name} has nothing to go with in {phrase!r}", name=waiting,
+                            phrase=text), field, text)
     return out
 
 
@@ -132,14 +139,15 @@ def side_fields(value: object, field: str) -> dict:
     if isinstance(value, (str, list)):
         value = {"cards": value}
     if not isinstance(value, Mapping):
-        raise LedgerError("expected the side's pile: an object with its cards (or counts) and scope",
-                          field, value)
+        raise LedgerError(t("scopa.side_shape", "expected the side's pile: an object with its cards (or counts) "
+                            "and scope"), field, value)
     check_keys(value, set(SIDE_KEYS), prefix=f"{field}.")
     out = dict(value)
     if is_phrase(out.get("cards")):
         for k, v in parse_phrase(out.pop("cards"), f"{field}.cards").items():
             if k in out and out[k] != v:
-                raise LedgerError(f"{k} is given twice, as {out[k]!r} and in the phrase as {v!r}", f"{field}.{k}", v)
+                raise LedgerError(t("scopa.given_twice_phrase", "{name} is given twice, as {given!r} and in the "
+                                    "phrase as {said!r}", name=k, given=out[k], said=v), f"{field}.{k}", v)
             out[k] = v
     return out
 
@@ -175,21 +183,22 @@ def read_hand(raw: object, resolve: Callable[[Any, str], str], rules: str, optio
     side a key stands for; ``expected`` lists the sides a match needs. Sides: 2 or 3 in ``scopa``,
     2 in ``scopone``. Raises ``LedgerError`` naming the field (RULES.md "Impossible input")."""
     if not isinstance(raw, Mapping):
-        raise LedgerError("missing (each side's captured pile)" if raw is None else
-                          "expected each side's captured pile", "sides", raw)
+        raise LedgerError(t("scopa.sides_missing", "missing (each side's captured pile)") if raw is None else
+                          t("scopa.sides_shape", "expected each side's captured pile"), "sides", raw)
     sides: dict[str, tuple[str, dict]] = {}
     for key, value in raw.items():
         name = resolve(key, f"sides.{key}")
         if name in sides:
-            raise LedgerError(f"side {name!r} is given twice", f"sides.{key}", key)
+            raise LedgerError(t("scopa.side_twice", "side {side!r} is given twice", side=name), f"sides.{key}", key)
         sides[name] = (f"sides.{key}", side_fields(value, f"sides.{key}"))
     for s in expected or ():
         if s not in sides:
-            raise LedgerError(f"missing the pile of {s!r}", f"sides.{s}", None)
+            raise LedgerError(t("scopa.pile_missing", "missing the pile of {side!r}", side=s), f"sides.{s}", None)
     allowed = (2,) if rules == "scopone" else (2, 3)
     if len(sides) not in allowed:
-        what = "two pairs: 2 sides" if rules == "scopone" else "2 or 3 sides (a pair is one side)"
-        raise LedgerError(f"{rules} is played by {what}, not {len(sides)}", "sides", list(sides))
+        what = (t("scopa.sides_count_scopone", "{rules} is played by two pairs: 2 sides, not {n}") if rules == "scopone"
+                else t("scopa.sides_count", "{rules} is played by 2 or 3 sides (a pair is one side), not {n}"))
+        raise LedgerError(replace(what, params={"rules": rules, "n": len(sides)}), "sides", list(sides))
     fields = {name: f for name, (f, _) in sides.items()}
     return _read_piles({name: v for name, (_, v) in sides.items()}, fields, options)
 
@@ -201,24 +210,25 @@ def _read_piles(sides: dict[str, dict], fields: dict[str, str], options: Options
     for name, f in sides.items():
         cards, field = f.get("cards"), f"{fields[name]}.cards"
         if cards is None:
-            raise LedgerError(f"missing (the captured pile: {PILE_HELP})", field, None)
+            raise LedgerError(t("scopa.pile_missing_help", "missing (the captured pile: {help})", help=PILE_HELP),
+                              field, None)
         if is_rest(cards):
             if rest is not None:
-                raise LedgerError("only one side may be the rest of the deck", field, cards)
+                raise LedgerError(t("scopa.one_rest", "only one side may be the rest of the deck"), field, cards)
             rest = name
         elif is_count(cards):
             counted[name] = read_counts(f, fields[name], options)
         else:
             held[name] = read_pile_cards(cards, field)
     if rest is not None and counted:
-        raise LedgerError("a side can be 'rest' only when every other side is given as cards",
-                          f"{fields[rest]}.cards", "rest")
-    _check_no_repeats(held, fields)
+        raise LedgerError(t("scopa.rest_with_counts", "a side can be 'rest' only when every other side is given as "
+                            "cards"), f"{fields[rest]}.cards", "rest")
+    _check_no_repeats(held, fields, options)
     if rest is not None:
         taken = {c for pile in held.values() for c in pile}
         held[rest] = [c for c in ITALIAN_40.cards() if c not in taken]
     if not counted:
-        _check_whole_deck(held)
+        _check_whole_deck(held, options)
     piles = {}
     for name, f in sides.items():
         pile = counted.get(name) or _pile_of_cards(held[name], f, fields[name])
@@ -239,7 +249,8 @@ def read_counts(f: Mapping[str, Any], field: str, options: Options) -> Pile:
     :func:`ledger.games.scopa.scoring.check_counted`."""
     def need(key: str) -> Any:
         if key not in f:
-            raise LedgerError(f"missing ({COUNT_FIELDS[key]})", f"{field}.{key}", None)
+            raise LedgerError(t("scopa.count_missing", "missing ({what})", what=COUNT_FIELDS[key]), f"{field}.{key}",
+                              None)
         return f[key]
 
     cards = as_int(f["cards"], f"{field}.cards", 0, DECK_SIZE)
@@ -266,28 +277,29 @@ def _pile_of_cards(cards: list[Card], f: Mapping[str, Any], field: str) -> Pile:
             continue
         said = as_bool(f[key], f"{field}.{key}") if key in _FLAGS else as_int(f[key], f"{field}.{key}", 0)
         if said != getattr(pile, key):
-            raise LedgerError(f"{said!r} disagrees with the pile's cards ({getattr(pile, key)!r})", f"{field}.{key}",
-                              f[key])
+            raise LedgerError(t("scopa.disagrees", "{said!r} disagrees with the pile's cards ({counted!r})",
+                                said=said, counted=getattr(pile, key)), f"{field}.{key}", f[key])
     return pile
 
 
-def _check_no_repeats(held: Mapping[str, list[Card]], fields: Mapping[str, str]) -> None:
+def _check_no_repeats(held: Mapping[str, list[Card]], fields: Mapping[str, str], options: Options) -> None:
     where: dict[Card, str] = {}
     for name, pile in held.items():
         for c in pile:
             if c in where:
-                raise LedgerError(f"{c} is in the piles of {where[c]} and {name}", f"{fields[name]}.cards", str(c))
+                raise LedgerError(t("scopa.card_twice", "{card} is in the piles of {sides}", card=options.card(c),
+                                    sides=[where[c], name]), f"{fields[name]}.cards", str(c))
             where[c] = name
 
 
-def _check_whole_deck(held: Mapping[str, list[Card]]) -> None:
+def _check_whole_deck(held: Mapping[str, list[Card]], options: Options) -> None:
     have = Counter(c for pile in held.values() for c in pile)
     total = sum(have.values())
     if total != DECK_SIZE:
         missing = [c for c in ITALIAN_40.cards() if not have[c]]
-        raise LedgerError(f"the piles hold {total} cards, not 40: missing {format_cards(missing[:8])}"
-                          + (" …" if len(missing) > 8 else "") + " (one side may be 'rest')",
-                          "sides", format_cards(missing))
+        shown = cards_names(missing[:8], options.italian_suits) + (" …" if len(missing) > 8 else "")
+        raise LedgerError(t("scopa.not_whole_deck", "the piles hold {total} cards, not 40: missing {cards} (one side "
+                            "may be 'rest')", total=total, cards=shown), "sides", format_cards(missing))
 
 
 def read_options(value: object, field: str = "options") -> Options:
@@ -295,7 +307,7 @@ def read_options(value: object, field: str = "options") -> Options:
     if value is None:
         return Options()
     if not isinstance(value, Mapping):
-        raise LedgerError("expected an object with napola and re_bello", field, value)
+        raise LedgerError(t("scopa.options_shape", "expected an object with napola and re_bello"), field, value)
     check_keys(value, {"napola", "re_bello"}, prefix=f"{field}.")
     return Options(*(as_bool(value[k], f"{field}.{k}") if value.get(k) is not None else False
                      for k in ("napola", "re_bello")))
@@ -309,19 +321,21 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict:
     sides: dict[str, dict] = {}
     for tok in tokens:
         if "=" not in tok:
-            raise LedgerError(f"expected KEY=VALUE (e.g. Anna=\"7D 6D\" or Anna.scope=2), got {tok!r}", "entry", tok)
+            raise LedgerError(t("scopa.entry_word", "expected KEY=VALUE (e.g. Anna=\"7D 6D\" or Anna.scope=2), got "
+                                "{word!r}", word=tok), "entry", tok)
         key, value = (x.strip() for x in tok.split("=", 1))
         who, _, what = key.partition(".")
         name = FIELD_WORDS.get(what.strip().casefold().replace(" ", "_"), None) if what else "cards"
         if name is None:
-            raise LedgerError(f"{what!r} is not a count of a pile{did_you_mean(what, FIELD_WORDS)}",
-                              f"entry.{key}", key)
+            raise LedgerError(t("scopa.not_a_count", "{word!r} is not a count of a pile{hint}", word=what,
+                                hint=did_you_mean(what, FIELD_WORDS)), f"entry.{key}", key)
         side = setup.resolve_entry(who, ())
         given = sides.setdefault(side, {})
         news = parse_phrase(value, f"entry.{key}") if name == "cards" and is_phrase(value) else {name: value}
         for k, v in news.items():
             if k in given and given[k] != v:
-                raise LedgerError(f"{side!r} is given {k} twice: a side's pile is entered once", f"entry.{key}", key)
+                raise LedgerError(t("scopa.entry_twice", "{side!r} is given {name} twice: a side's pile is entered "
+                                    "once", side=side, name=k), f"entry.{key}", key)
             given[k] = v
     return {"sides": sides}
 
@@ -341,18 +355,21 @@ def questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
     options = Options(bool(setup.options.get("napola")), bool(setup.options.get("re_bello")))
     for side in setup.side_names:
         if side not in given:
-            return [Question(side, f"{side}: captured pile ({PILE_HELP})", _answer_pile(side))]
+            return [Question(side, str(t("scopa.ask_pile", "{side}: captured pile ({help})", side=side,
+                                         help=PILE_HELP)), _answer_pile(side))]
         key, v = given[side]
         try:
             f = side_fields(v, f"sides.{key}")
         except LedgerError:
             return []
         for name in _counts_needed(f, options):
-            default = "no" if name in _FLAGS else None
-            return [Question(f"{side}.{name}", f"{side}: {COUNT_FIELDS[name]}", _answer_field(side, key, name),
+            default = str(t("answer.no", "no")) if name in _FLAGS else None
+            return [Question(f"{side}.{name}", str(t("scopa.ask_count", "{side}: {what}", side=side,
+                                                     what=COUNT_FIELDS[name])), _answer_field(side, key, name),
                              default=default)]
         if "scope" not in f:
-            return [Question(f"{side}.scope", f"{side}: scope, the sweeps counted at the table (Enter for 0)",
+            return [Question(f"{side}.scope", str(t("scopa.ask_scope", "{side}: scope, the sweeps counted at the "
+                                                    "table (Enter for 0)", side=side)),
                              _answer_field(side, key, "scope"), default="0")]
     return []
 
@@ -414,13 +431,22 @@ def entered_text(doc: Mapping[str, Any]) -> str:
 def _pile_words(f: Mapping[str, Any]) -> str:
     cards = f.get("cards")
     scope = f.get("scope")
-    sweeps = f", {scope} scop{'a' if str(scope) == '1' else 'e'}" if scope not in (None, 0, "0", "") else ""
+    try:
+        n_scope = int(str(scope).strip()) if scope not in (None, "") else 0
+    except ValueError:
+        n_scope = 0
+    sweeps = tn("scopa.n_scope", "{n} scopa", "{n} scope", n_scope) if n_scope else None
     if is_rest(cards):
-        return "rest" + (f" ({sweeps[2:]})" if sweeps else "")
+        return str(t("scopa.entered_rest_scope", "rest ({scope})", scope=sweeps) if sweeps else
+                   t("scopa.entered_rest", "rest"))
     if is_count(cards):
-        return f"counted ({cards} cards{sweeps})"
+        n = int(str(cards).strip())
+        return str(tn("scopa.entered_counted_scope", "counted ({n} card, {scope})", "counted ({n} cards, {scope})", n,
+                      scope=sweeps) if sweeps else
+                   tn("scopa.entered_counted", "counted ({n} card)", "counted ({n} cards)", n))
     try:
         n = len(parse_cards(cards, "cards", italian=True))
     except LedgerError:
         return "?"
-    return f"{n} card{'s' if n != 1 else ''}" + (f" ({sweeps[2:]})" if sweeps else "")
+    return str(tn("scopa.entered_cards_scope", "{n} card ({scope})", "{n} cards ({scope})", n, scope=sweeps)
+               if sweeps else tn("scopa.entered_cards", "{n} card", "{n} cards", n))

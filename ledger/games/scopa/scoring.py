@@ -16,13 +16,14 @@ field (``sides.Anna.primiera``) and the value.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 from typing import Iterable, Mapping, Sequence
 
 from ledger.cards import SUITS, Card
 from ledger.errors import LedgerError
 from ledger.games.base import running_winner
+from ledger.i18n import Msg, t
 
 DENARI = "D"  # the suit of coins: diamonds in the French letters
 SETTEBELLO = Card("7", DENARI)
@@ -45,6 +46,11 @@ class Options:
 
     napola: bool = False
     re_bello: bool = False
+    italian_suits: bool = False  # the match option suits=italian: cards named "7 di denari" in messages
+
+    def card(self, card: Card) -> "str | Msg":
+        """``card`` as this match names it in a message (:func:`card_name`)."""
+        return card_name(card, self.italian_suits)
 
     def kinds(self) -> tuple[str, ...]:
         """The kinds of points a hand has under these options, in the order the scoreboard shows them."""
@@ -75,6 +81,27 @@ class Pile:
             out["re_bello"] = self.re_bello
         out["scope"] = self.scope
         return out
+
+
+# the Italian deck's suits and ranks in words (the match option suits=italian, RULES.md "Scopa")
+SUIT_WORDS = {"D": "denari", "H": "coppe", "C": "bastoni", "S": "spade"}
+_RANK_WORDS = {"A": t("scopa.rank_ace", "ace"), "J": t("scopa.rank_fante", "fante"),
+               "Q": t("scopa.rank_cavallo", "cavallo"), "K": t("scopa.rank_re", "re")}
+
+
+def card_name(card: Card, italian_suits: bool = False) -> "str | Msg":
+    """``card`` for a person: the ledger's notation (``7D``), or with ``italian_suits`` its rank and
+    Italian suit in words, ``7 of denari`` / ``7 di denari``, ``re of coppe`` / ``re di coppe``
+    (words that hand entry reads back)."""
+    if not italian_suits:
+        return str(card)
+    return t("scopa.card", "{rank} of {suit}", rank=_RANK_WORDS.get(card.rank, card.rank),
+             suit=SUIT_WORDS[card.suit])
+
+
+def cards_names(cards: Sequence[Card], italian_suits: bool = False) -> str:
+    """Cards for a person: ``7D 3C`` in the notation, ``7 di denari, 3 di bastoni`` in words."""
+    return (", " if italian_suits else " ").join(str(card_name(c, italian_suits)) for c in cards)
 
 
 def primiera(cards: Iterable[Card]) -> int:
@@ -121,48 +148,63 @@ def check_counted(p: Pile, field: str, options: Options) -> None:
     settebello from 7 and the re bello at 10 (when on). ``LedgerError`` on ``field.<count>``."""
     others = p.cards - p.denari
     if p.denari > p.cards:
-        raise LedgerError(f"{p.denari} denari in a pile of {p.cards} cards", f"{field}.denari", p.denari)
+        raise LedgerError(t("scopa.denari_over_cards", "{denari} denari in a pile of {cards} cards",
+                            denari=p.denari, cards=p.cards), f"{field}.denari", p.denari)
     if others > 3 * PER_SUIT:
-        raise LedgerError(f"{others} cards that are not denari: the other three suits hold {3 * PER_SUIT}",
-                          f"{field}.cards", p.cards)
-    _check_primiera(p, field)
-    held = [what for what, has in (("the settebello", p.settebello), ("the re bello", p.re_bello)) if has]
+        raise LedgerError(t("scopa.others_over", "{others} cards that are not denari: the other three suits "
+                            "hold {most}", others=others, most=3 * PER_SUIT), f"{field}.cards", p.cards)
+    _check_primiera(p, field, options)
+    held = [what for what, has in ((t("scopa.the_settebello", "the settebello"), p.settebello),
+                                   (t("scopa.the_re_bello", "the re bello"), p.re_bello)) if has]
     if len(held) > p.denari:
-        raise LedgerError(f"holds {' and '.join(held)} but {p.denari} denari", f"{field}.denari", p.denari)
+        raise LedgerError(t("scopa.holds_but", "holds {cards} but {denari} denari", cards=held, denari=p.denari),
+                          f"{field}.denari", p.denari)
     _check_napola(p, field, options)
 
 
-def _check_primiera(p: Pile, field: str) -> None:
+def _check_primiera(p: Pile, field: str, options: Options) -> None:
     f, others = f"{field}.primiera", p.cards - p.denari
     if p.primiera == 0:
         if p.denari and others > 2 * PER_SUIT:
-            raise LedgerError(f"{p.cards} cards with {p.denari} denari hold every suit: give the primiera", f, 0)
+            raise LedgerError(t("scopa.primiera_due_denari", "{cards} cards with {denari} denari hold every suit: "
+                                "give the primiera", cards=p.cards, denari=p.denari), f, 0)
         if p.cards > 3 * PER_SUIT:
-            raise LedgerError(f"{p.cards} cards hold every suit: give the primiera", f, 0)
+            raise LedgerError(t("scopa.primiera_due", "{cards} cards hold every suit: give the primiera",
+                                cards=p.cards), f, 0)
         return
     if p.primiera not in PRIMIERA_POSSIBLE:
-        raise LedgerError(f"{p.primiera} is not a primiera four cards can make (40 to 84, but not 41, 80, 82 or 83;"
-                          " 0 when the pile lacks a suit)", f, p.primiera)
-    if p.denari == 0 or others < 3:
-        raise LedgerError("a primiera needs a card of every suit" + (" (no denaro)" if p.denari == 0 else
-                          f" ({p.cards} cards, {p.denari} denari)"), f, p.primiera)
+        raise LedgerError(t("scopa.primiera_impossible", "{primiera} is not a primiera four cards can make (40 to "
+                            "84, but not 41, 80, 82 or 83; 0 when the pile lacks a suit)", primiera=p.primiera),
+                          f, p.primiera)
+    if p.denari == 0:
+        raise LedgerError(t("scopa.primiera_no_denaro", "a primiera needs a card of every suit (no denaro)"),
+                          f, p.primiera)
+    if others < 3:
+        raise LedgerError(t("scopa.primiera_few", "a primiera needs a card of every suit ({cards} cards, {denari} "
+                            "denari)", cards=p.cards, denari=p.denari), f, p.primiera)
     least = max([PRIMIERA_VALUE[c.rank] for c in _claimed(p)], default=0) + 3 * PRIMIERA_VALUE["K"]
     if p.primiera < least:
-        raise LedgerError(f"a primiera of {p.primiera} with the denari it holds: at least {least}", f, p.primiera)
+        raise LedgerError(t("scopa.primiera_least", "a primiera of {primiera} with the denari it holds: at least "
+                            "{least}", primiera=p.primiera, least=least), f, p.primiera)
     if not p.settebello and p.primiera > 3 * PRIMIERA_VALUE["7"] + PRIMIERA_VALUE["6"]:
-        raise LedgerError(f"a primiera of {p.primiera} needs the settebello (7D)", f, p.primiera)
+        raise LedgerError(t("scopa.primiera_settebello", "a primiera of {primiera} needs the settebello ({card})",
+                            primiera=p.primiera, card=options.card(SETTEBELLO)), f, p.primiera)
 
 
 def _check_napola(p: Pile, field: str, options: Options) -> None:
     f = f"{field}.napola"
     if p.napola and not 3 <= p.napola <= DENARI_IN_DECK:
-        raise LedgerError(f"{p.napola} is not a napola (0, or 3 to 10)", f, p.napola)
+        raise LedgerError(t("scopa.napola_impossible", "{napola} is not a napola (0, or 3 to 10)", napola=p.napola),
+                          f, p.napola)
     if p.napola > p.denari:
-        raise LedgerError(f"a napola of {p.napola} in {p.denari} denari", f, p.napola)
+        raise LedgerError(t("scopa.napola_over_denari", "a napola of {napola} in {denari} denari", napola=p.napola,
+                            denari=p.denari), f, p.napola)
     if p.napola >= NAPOLA_ORDER.index("7") + 1 and not p.settebello:
-        raise LedgerError(f"a napola of {p.napola} holds the settebello (7D)", f, p.napola)
+        raise LedgerError(t("scopa.napola_settebello", "a napola of {napola} holds the settebello ({card})",
+                            napola=p.napola, card=options.card(SETTEBELLO)), f, p.napola)
     if options.re_bello and p.napola == DENARI_IN_DECK and not p.re_bello:
-        raise LedgerError("a napola of all ten denari holds the re bello (KD)", f, p.napola)
+        raise LedgerError(t("scopa.napola_re_bello", "a napola of all ten denari holds the re bello ({card})",
+                            card=options.card(RE_BELLO)), f, p.napola)
 
 
 def _claimed(p: Pile) -> dict[Card, str]:
@@ -178,8 +220,8 @@ def check_scope(scope: int, cards: int, field: str) -> None:
     """Sweeps: 0 to half the side's captured cards (each puts the played card and at least one
     table card in the pile). ``LedgerError`` on ``field``."""
     if scope > cards // 2:
-        raise LedgerError(f"{scope} scope in a pile of {cards} cards: at most {cards // 2} (each sweep takes "
-                          "two cards or more)", field, scope)
+        raise LedgerError(t("scopa.scope_over", "{scope} scope in a pile of {cards} cards: at most {most} (each "
+                            "sweep takes two cards or more)", scope=scope, cards=cards, most=cards // 2), field, scope)
 
 
 def check_together(piles: Mapping[str, Pile], held: Mapping[str, frozenset[Card]], fields: Mapping[str, str],
@@ -189,29 +231,34 @@ def check_together(piles: Mapping[str, Pile], held: Mapping[str, frozenset[Card]
     counted side's settebello, re bello and napola against each other and against the piles
     given as cards, ``held``: side → its cards), and a card of every suit left for each counted
     primiera. ``LedgerError`` on ``sides`` (or the side's count)."""
-    for what, total, want in (("cards", sum(p.cards for p in piles.values()), DECK_SIZE),
-                              ("denari", sum(p.denari for p in piles.values()), DENARI_IN_DECK)):
+    for what, total, want in ((t("scopa.sum_cards", "the sides' cards add up to {total}, not {want}"),
+                               sum(p.cards for p in piles.values()), DECK_SIZE),
+                              (t("scopa.sum_denari", "the sides' denari add up to {total}, not {want}"),
+                               sum(p.denari for p in piles.values()), DENARI_IN_DECK)):
         if total != want:
-            raise LedgerError(f"the sides' {what} add up to {total}, not {want}", "sides", total)
+            raise LedgerError(replace(what, params={"total": total, "want": want}), "sides", total)
     owner: dict[Card, str] = {c: s for s, cards in held.items() for c in cards}
     for side, p in piles.items():
         if not p.counted:
             continue
         for card, count in _claimed(p).items():
             if card in owner:
-                raise LedgerError(f"{side} counts {card} ({count}), but {owner[card]} holds it too",
+                raise LedgerError(t("scopa.counted_twice", "{side} counts {card} ({count}), but {other} holds it "
+                                    "too", side=side, card=options.card(card), count=count, other=owner[card]),
                                   f"{fields[side]}.{count}", str(card))
             owner[card] = side
-    for card, name, on in ((SETTEBELLO, "the settebello", True), (RE_BELLO, "the re bello", options.re_bello)):
+    for card, name, on in ((SETTEBELLO, t("scopa.no_settebello", "no side holds the settebello ({card})"), True),
+                           (RE_BELLO, t("scopa.no_re_bello", "no side holds the re bello ({card})"), options.re_bello)):
         if on and card not in owner:
-            raise LedgerError(f"no side holds {name} ({card})", "sides", str(card))
+            raise LedgerError(replace(name, params={"card": options.card(card)}), "sides", str(card))
     with_primiera = [s for s, p in piles.items() if p.counted and p.primiera]
     for suit in SUITS:
         left = PER_SUIT - sum(1 for cards in held.values() for c in cards if c.suit == suit)
         if len(with_primiera) > left:
-            raise LedgerError(f"{len(with_primiera)} counted primiere need a card of suit {suit} each, but the piles "
-                              f"given as cards leave {left}", f"{fields[with_primiera[0]]}.primiera",
-                              piles[with_primiera[0]].primiera)
+            raise LedgerError(t("scopa.primiere_suit", "{n} counted primiere need a card of suit {suit} each, but "
+                                "the piles given as cards leave {left}", n=len(with_primiera),
+                                suit=SUIT_WORDS[suit] if options.italian_suits else suit, left=left),
+                              f"{fields[with_primiera[0]]}.primiera", piles[with_primiera[0]].primiera)
 
 
 # --- points --------------------------------------------------------------------------------------------
