@@ -9,15 +9,16 @@ settled with :func:`ledger.games.settle.night_report`), and the highlights.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 from ledger.games import get_game
 from ledger import i18n
 from ledger.games.settle import night_report
 from ledger.i18n import t, tn
 from ledger.games.stakes import match_money
-from ledger.report.model import (Highlight, MatchRecord, MatchSummary, Period, Report, Shown, Standing,
+from ledger.report.model import (Highlight, MatchRecord, MatchSummary, Period, Report, Said, Shown, Standing,
                                  side_label)
 
 
@@ -33,7 +34,7 @@ def summarize(rec: MatchRecord) -> MatchSummary:
         night=rec.night, demo=rec.demo, status="finished" if rec.status == "open" and final.finished else rec.status,
         sides=dict(setup.sides), labels=labels, players=tuple(setup.players), hands=final.hands,
         corrections=rec.corrections, unit=notes.unit, totals=dict(final.totals), order=notes.order(rec),
-        winners=rec.winners, result="", details=notes.details(rec),
+        winners=rec.winners, result="", details=said(notes.details, rec),
         running=[dict(rp.start.totals)] + [dict(st.totals) for st in rp.states],
         money=match_money(setup, final),
         hand_values=[{s: notes.hand_value(rec, i, s) for s in sides} for i in range(len(rp.results))],
@@ -107,5 +108,25 @@ def build_report(records: Iterable[MatchRecord], period: Period) -> Report:
     money = settlement(matches)
     lights = overall_highlights(matches, table, money)
     for r in recs:
-        lights.extend(get_game(r.setup.game).facts.highlights(r))
+        facts = get_game(r.setup.game).facts
+        found = facts.highlights(r)
+        texts = said(lambda: [h.text for h in facts.highlights(r)], shown=[h.text for h in found])  # noqa: B023
+        lights.extend(replace(h, text=x) for h, x in zip(found, texts))
     return Report(period, matches, table, money, lights)
+
+
+def said(words: Callable[..., list], *args: Any, shown: list | None = None) -> list:
+    """``words(*args)`` (or ``shown``, already got from it): what a game says of a match (its
+    details, its highlights' texts), each a message or a text; a text is kept with its English
+    (:class:`Said`, asked of the game again in English), so that the JSON is the same in every
+    language even when the game puts it into words at once."""
+    shown = words(*args) if shown is None else shown
+    if i18n.language() == "en" or all(not isinstance(x, str) for x in shown):
+        return shown
+    saved = i18n.language()
+    i18n.use("en")
+    try:
+        english = words(*args)
+    finally:
+        i18n.use(saved)
+    return [Said(x, e) if isinstance(x, str) and isinstance(e, str) else x for x, e in zip(shown, english)]

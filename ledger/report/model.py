@@ -32,8 +32,22 @@ def unit_text(unit: str) -> Msg:
 
 def english(value: Any) -> Any:
     """``value`` as the JSON keeps it: a message rendered in English (the JSON is the same in
-    every language), anything else as it is."""
-    return value.render("en") if isinstance(value, Msg) else value
+    every language), a :class:`Said` text as its English, anything else as it is."""
+    if isinstance(value, Msg):
+        return value.render("en")
+    return value.english if isinstance(value, Said) else value
+
+
+@dataclass(frozen=True)
+class Said:
+    """A text a game put into words at once (``text``, in the language in use when the report was
+    built), with its English (``english``, for the JSON): shown as ``text``."""
+
+    text: str
+    english: str
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True)

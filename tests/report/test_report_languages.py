@@ -33,6 +33,10 @@ def test_the_night_report_reads_in_italian(evening, cli):
     for english in ("The night of", "Matches", "Standings", "Who pays whom", "Highlights", " won", "In play",
                     "pays", "1.50 EUR", "(lives)"):
         assert english not in out, english
+    # a game's notes put into words at once (bridge's rubber line) read in Italian, and stay English in the JSON
+    assert "rubber 1: manche 2–1, premio di rubber 500" in " ".join(out.split())
+    bridge = next(m for m in cli.json("--lang", "it", "report")["matches"] if m["game"] == "bridge")
+    assert bridge["details"] == ["rubber 1: games 2–1, rubber bonus 500, margin 350"]
 
 
 def test_the_same_report_in_english_is_unchanged(evening, cli):
