@@ -135,8 +135,9 @@ class MatchSummary:
             names = [self.labels[s] for s in self.winners]
             if early:
                 return tn("report.won_early", "{winners} won (ended early)", "{winners} won (ended early)",
-                          len(names), winners=names)
-            return tn("report.won", "{winners} won", "{winners} won", len(names), winners=names)
+                          len(self.winning_players), winners=names)
+            # the verb agrees with the players: "Anna & Carla hanno vinto"
+            return tn("report.won", "{winners} won", "{winners} won", len(self.winning_players), winners=names)
         if early:
             return t("report.no_winner_early", "No winner (ended early)")
         return t("report.no_winner", "No winner")

@@ -146,7 +146,7 @@ def match_html(card: MatchCard) -> str:
     if card.deals_next:
         parts.append(f'<p class="deal">{escape(text("deals_next", player=card.deals_next))}</p>')
     elif not m.unfinished:
-        head = text("won", n=len(m.winners), winners=[m.labels[s] for s in m.winners]) if m.winners \
+        head = text("won", n=len(m.winning_players), winners=[m.labels[s] for s in m.winners]) if m.winners \
             else text("no_winner")
         parts.append(f'<p class="result">{escape(head)}</p>')
     rows = [(f'<tr class="win">' if side in m.winners else "<tr>")
