@@ -199,7 +199,6 @@ def duplicate_match(n: int, seed: int = 3) -> dict:
 def trentasette_deals(n: int, seed: int = 7, target: int = 100000) -> list[dict]:
     """``n`` Trentasette hands between Anna and Bruno dealt at random (bench/synthetic.py)."""
     from ledger.games import get_game
-    from synthetic import trentasette_hand
 
     game = get_game("trentasette")
     setup = game.setup(None, ["Anna", "Bruno"], None, {"target": target})
@@ -207,7 +206,7 @@ def trentasette_deals(n: int, seed: int = 7, target: int = 100000) -> list[dict]
     state = game.start(setup)
     docs = []
     for _ in range(n):
-        doc = trentasette_hand(setup, state, rng)
+        doc = game.sample_hand(setup, state, rng)
         state, _ = game.apply(setup, state, doc)
         docs.append(doc)
     return docs

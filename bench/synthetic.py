@@ -4,8 +4,9 @@
 
 Writes into ``DB`` (a new SQLite file, refused if it exists) about ``nights`` evenings, ten
 matches an evening and ten hands a match on average (``--nights 2000``: 2,000 nights, about
-20,000 matches and 200,000 hands), over every game in the registry, among sixteen regulars.
-Every hand is dealt at random and scored by the game's own scorer as the next hand of its match
+20,000 matches and 200,000 hands), over every game in the registry that deals matches at random (``Game.samples``, in its share
+``Game.sample_weight``), among sixteen regulars. Every hand is dealt at random by the game's own
+``sample_hand`` and scored by the game's own scorer as the next hand of its match
 (a hand the scorer refuses is dealt again), so the documents, results, statuses and winners are
 what ``ledger`` itself would have stored; about one hand in a hundred is entered wrong first and
 voided. Deterministic for a seed.
@@ -25,11 +26,10 @@ import random
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ledger.cards import FRENCH_52, TWO_DECKS_FOUR_JOKERS, format_cards  # noqa: E402
 from ledger.errors import LedgerError  # noqa: E402
 from ledger.games import available, get_game  # noqa: E402
 
@@ -39,112 +39,14 @@ START = dt.date(2019, 1, 4)
 TRIES = 40  # deals before a match the scorer keeps refusing is ended early
 
 
-# --- one hand per game, dealt at random -----------------------------------------------------------
-def trentasette_hand(setup, state, rng: random.Random) -> dict:
-    deck = FRENCH_52.cards()
-    rng.shuffle(deck)
-    sides = list(setup.side_names)
-    share = 52 // len(sides)  # piles of about even size, as at a real table
-    cuts = [share * i + rng.randint(-6, 6) for i in range(1, len(sides))]
-    piles = [deck[a:b] for a, b in zip([0, *cuts], [*cuts, 52])]
-    doc: dict[str, Any] = {"sides": {}}
-    if rng.random() < 0.15:  # a few cards left on the table, to the last capture
-        k = rng.randint(1, 3)
-        doc["table"] = format_cards(piles[-1][-k:])
-        piles[-1] = piles[-1][:-k]
-        doc["last_capture"] = rng.choice(sides)
-    rest = rng.randrange(len(sides)) if rng.random() < 0.7 else None
-    for i, (side, pile) in enumerate(zip(sides, piles)):
-        doc["sides"][side] = "rest" if i == rest else format_cards(pile)
-    return doc
-
-
-def simone_hand(setup, state, rng: random.Random) -> dict:
-    deck = TWO_DECKS_FOUR_JOKERS.cards()
-    rng.shuffle(deck)
-    hands: dict[str, Any] = {}
-    for p in setup.players:
-        cards = [deck.pop() for _ in range(rng.choice((3, 4, 4, 4, 4, 5)))]
-        hands[p] = format_cards(cards)
-    knock = rng.choice(setup.players) if rng.random() < 0.9 else None
-    return {"hands": hands, "knocked_by": knock}
-
-
-def trentuno_hand(setup, state, rng: random.Random) -> dict:
-    lives = state.extra["lives"]
-    still = [p for p in setup.players if lives.get(p, 0) > 0]
-    deck = FRENCH_52.cards()
-    rng.shuffle(deck)
-    doc: dict[str, Any] = {"hands": {p: format_cards(deck.pop() for _ in range(3)) for p in still}}
-    doc["knocked_by"] = rng.choice(still)
-    return doc
-
-
-_STRAINS = ("C", "D", "H", "S", "NT")
-
-
-def bridge_hand(setup, state, rng: random.Random) -> dict:
-    if rng.random() < 0.05:
-        return {"contract": "Pass"}
-    level = rng.choices(range(1, 8), weights=(10, 22, 25, 25, 10, 6, 2))[0]
-    double = rng.choices(("", "X", "XX"), weights=(90, 9, 1))[0]
-    tricks = max(0, min(13, 6 + level + round(rng.gauss(0, 1.2))))
-    return {"contract": f"{level}{rng.choice(_STRAINS)}{double}", "declarer": rng.choice("NESW"),
-            "tricks": tricks, "honors": None}
-
-
-_CANASTA_RANKS = ("A", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-
-
-def canasta_hand(setup, state, rng: random.Random) -> dict:
-    sides = list(setup.side_names)
-    doc: dict[str, Any] = {"sides": {}}
-    closer = rng.choice(sides) if rng.random() < 0.85 else None
-    threes = rng.randint(0, 3)
-    for side in sides:
-        pure = rng.choice((0, 1, 1, 2, 3)) or (1 if side == closer else 0)
-        dirty = rng.choice((0, 1, 1, 2)) or (1 if side == closer else 0)
-        canastas = [f"pure {rng.choice(_CANASTA_RANKS[1:])}" for _ in range(pure)]
-        canastas += [f"dirty {rng.choice(_CANASTA_RANKS[1:])}" for _ in range(dirty)]
-        red = threes if side == sides[0] else rng.randint(0, 6 - threes)
-        doc["sides"][side] = {"canastas": canastas, "melded_points": 5 * rng.randint(40, 160) + 70 * len(canastas),
-                              "hand_points": 0 if side == closer else 5 * rng.randint(0, 30),
-                              "red_threes": min(red, 3)}
-    doc["closed_by"] = closer
-    return doc
-
-
-HANDS: dict[str, Callable] = {"trentasette": trentasette_hand, "simone": simone_hand, "trentuno": trentuno_hand,
-                              "bridge": bridge_hand, "canasta": canasta_hand}
-
-
-def new_setup(game_name: str, night_players: list[str], rng: random.Random):
-    """A match's settings: who plays, in which rule set, with which options."""
-    game = get_game(game_name)
-    if game_name == "trentasette":
-        n = rng.choice((2, 3, 4))
-        return game.setup(None, rng.sample(night_players, n), None, {})
-    if game_name == "simone":
-        return game.setup(None, rng.sample(night_players, rng.randint(3, 5)), None, {"target": 5})
-    if game_name == "trentuno":
-        return game.setup("52", rng.sample(night_players, rng.randint(4, 6)), None, {"lives": 3, "stake": "0.50"})
-    four = rng.sample(night_players, 4)
-    if game_name == "bridge":
-        return game.setup("rubber", None, {"NS": [four[0], four[2]], "EW": [four[1], four[3]]}, {})
-    if game_name == "canasta":
-        return game.setup("italian", None, {"NS": [four[0], four[2]], "EW": [four[1], four[3]]}, {})
-    raise ValueError(game_name)
-
-
 # --- matches and nights -------------------------------------------------------------------------------
-def play_match(game_name: str, setup, rng: random.Random, max_hands: int = 40) -> tuple[list[dict], Any, bool]:
+def play_match(game, setup, rng: random.Random, max_hands: int = 40) -> tuple[list[dict], Any, bool]:
     """Deal and score hands until the match ends (or ``max_hands``: then it is ended early).
 
     Returns every hand entered (voided ones marked), the replay's final state, and whether the
     match was ended early.
     """
-    game = get_game(game_name)
-    deal = HANDS[game_name]
+    deal = game.sample_hand
     state = game.start(setup)
     hands: list[dict] = []
     while not state.finished and len(hands) < max_hands:
@@ -172,17 +74,16 @@ def play_match(game_name: str, setup, rng: random.Random, max_hands: int = 40) -
 def generate(nights: int, seed: int = 1) -> Iterator[dict]:
     """Match documents (FORMATS.md, with ``night`` and ``created_at``) for ``nights`` evenings."""
     rng = random.Random(seed)
-    games = [g for g in ("trentasette", "trentuno", "simone", "bridge", "canasta") if g in available()]
-    weights = {"trentasette": 30, "trentuno": 25, "simone": 15, "bridge": 15, "canasta": 15}
+    games = [g for g in map(get_game, available()) if g.samples and g.sample_weight > 0]
     day = START
     for _ in range(nights):
         day += dt.timedelta(days=rng.choice((2, 3, 4)))
         crowd = rng.sample(PLAYERS, rng.randint(6, 9))
         start = dt.datetime.combine(day, dt.time(20, 30), dt.timezone.utc)
         for k in range(rng.randint(8, 14)):
-            name = rng.choices(games, weights=[weights[g] for g in games])[0]
-            setup = new_setup(name, crowd, rng)
-            hands, _state, ended = play_match(name, setup, rng)
+            game = rng.choices(games, weights=[g.sample_weight for g in games])[0]
+            setup = game.sample_setup(crowd, rng)
+            hands, _state, ended = play_match(game, setup, rng)
             when = start + dt.timedelta(minutes=20 * k)
             doc = setup.to_json()
             doc.update({"night": day.isoformat(), "created_at": when.isoformat(), "ended_early": ended})

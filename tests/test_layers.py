@@ -67,3 +67,29 @@ def test_the_report_names_no_game():
              for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
              if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in names]
     assert found == []
+
+
+def _names_a_game(path: Path) -> list[str]:
+    """Where ``path`` names a registered game: a string constant that is a game's name, or an
+    import of a game's package."""
+    names = set(registered())
+    found = [f"{node.lineno}: {node.value!r}" for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in names]
+    return found + sorted(m for m in imported(path) if any(m.startswith(f"ledger.games.{g}") for g in names))
+
+
+# the bridge club sessions (RULES.md "Bridge club sessions") are duplicate bridge by definition
+_OF_ONE_GAME = ("club/", "store/club.py")
+
+
+def test_nothing_outside_a_games_package_names_a_game():
+    """Help texts, the CLI (``pbn`` finds its game through the registry), the store, the report and
+    the synthetic ledger take the games from the registry (``ledger/games/__init__.py``)."""
+    games = {LEDGER / "games" / g for g in registered()}
+    paths = [p for p in LEDGER.rglob("*.py")
+             if not games.intersection(p.parents) and p != LEDGER / "games" / "__init__.py"
+             and not str(p.relative_to(LEDGER)).startswith(_OF_ONE_GAME)]
+    paths.append(LEDGER.parent / "bench" / "synthetic.py")
+    assert LEDGER / "cli" / "cmd_bridge.py" in paths
+    found = {str(p.relative_to(LEDGER.parent)): f for p in paths if (f := _names_a_game(p))}
+    assert found == {}

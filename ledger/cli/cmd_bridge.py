@@ -1,7 +1,8 @@
 """``ledger pbn import | export``: bridge deals in PBN (Portable Bridge Notation), the field's file format.
 
-The pure logic is :mod:`ledger.games.bridge.pbn`; this module reads and writes the files and calls
-the store's services.
+The game that reads PBN is found in the registry (:func:`ledger.games.reading`: its
+``Game.deal_files``, ``read_deals`` and ``write_deals``; the pure logic is in its package); this
+module reads and writes the files and calls the store's services.
 
 - ``ledger pbn import FILE [--rules duplicate|rubber|chicago] [--json]`` scores every played board
   of the file on its own (nothing stored) and prints the scores and their sum from NS's side.
@@ -33,15 +34,14 @@ def register(app: typer.Typer) -> None:
         rules: Optional[str] = typer.Option(None, "--rules", "-r",
                                             help="Score by duplicate (default), rubber or chicago values."),
         match: Optional[str] = typer.Option(None, "--match", "-m",
-                                            help="Add the deals to this bridge match instead of only scoring them."),
+                                            help="Add the deals to this match instead of only scoring them."),
         as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
     ) -> None:
         """Score the played boards of a PBN file ([Contract], [Declarer], [Vulnerable], [Result],
         [Board]), or add them to a match."""
         from ledger.cli.inputs import read_text
-        from ledger.games.bridge.pbn import read_pbn
 
-        got = read_pbn(read_text(file))
+        got = _pbn_game().read_deals(read_text(file))
         if not got.hands and not got.skipped_notes:  # not one game's tags: no PBN file at all
             name = t("pbn.stdin", "standard input") if file == "-" else file
             raise LedgerError(t("pbn.no_deal", "no deal found in {name} (a PBN file has tags such as "
@@ -59,18 +59,16 @@ def register(app: typer.Typer) -> None:
         event: str = typer.Option("", "--event", help="The [Event] tag."),
         site: str = typer.Option("", "--site", help="The [Site] tag."),
     ) -> None:
-        """Write a bridge match's deals as PBN, each with its [Score] from NS's side."""
+        """Write a match's deals as PBN, each with its [Score] from NS's side."""
         from ledger.cli.app import ledger
         from ledger.cli.outputs import check_output, create
         from ledger.cli.render import console
-        from ledger.games.bridge.pbn import write_pbn
 
         check_output(output, "output")  # before anything is read or written
         view = ledger().view(match)
-        if view.match.game != "bridge":
-            raise LedgerError(_not_bridge(view), "match", match)
-        text = write_pbn(view.setup, view.replay.results, event=event, site=site,
-                         date=view.night.date.strftime("%Y.%m.%d"))
+        game = _of_match(view, match)
+        text = game.write_deals(view.setup, view.replay.results, event=event, site=site,
+                                date=view.night.date.strftime("%Y.%m.%d"))
         if output:
             with create(output, "output", mode=0o666) as f:  # as any file the user writes
                 f.write(text)
@@ -79,19 +77,30 @@ def register(app: typer.Typer) -> None:
             typer.echo(text, nl=False)
 
 
-def _not_bridge(view) -> Msg:
-    return t("pbn.not_bridge", "match {match} is {game}, not bridge", match=str(view.match.id), game=view.match.game)
+def _pbn_game():
+    """The game whose deals PBN files hold (the registry's :func:`ledger.games.reading`)."""
+    from ledger.games import reading
+
+    return reading("PBN")
+
+
+def _of_match(view, ref: str):
+    """The PBN game, when it is the game of the match ``view`` shows; ``LedgerError`` on ``match``
+    otherwise."""
+    game = _pbn_game()
+    if view.match.game != game.name:
+        raise LedgerError(t("pbn.not_bridge", "match {match} is {game}, not {pbn_game}", match=str(view.match.id),
+                            game=view.match.game, pbn_game=game.name), "match", ref)
+    return game
 
 
 def _score_boards(hands: list[dict], skipped: list[Msg], rules: Optional[str], as_json: bool) -> None:
     from ledger.cli.render import console, print_json, print_line, print_rows
-    from ledger.games import get_game
-    from ledger.games.bridge.scoring import vulnerability_cell
 
     from ledger.cli.json_list import JsonList
 
-    game = get_game("bridge")
-    rules = game.check_rules(rules or "duplicate")
+    game = _pbn_game()
+    rules = game.check_rules(rules or game.deal_rules)
     boards = JsonList("boards") if as_json else None  # each result written as it comes, not held
     rows, total = [], 0
     for i, doc in enumerate(hands):
@@ -103,15 +112,12 @@ def _score_boards(hands: list[dict], skipped: list[Msg], rules: Optional[str], a
         if boards is not None:
             boards.add(r)
         else:
-            rows.append((r.get("board", ""), vulnerability_cell(r["vulnerable"]), r["contract"], r.get("declarer") or "",
-                         r.get("result") or "", r["score_ns"]))
+            rows.append(game.deal_row(r))
     if boards is not None:
         boards.print({"rules": rules, "boards": None, "skipped": [note.render("en") for note in skipped],
                       "total_ns": total})
         return
-    from ledger.games.bridge.match import RULE_WORDS
-
-    print_rows(str(t("pbn.scored_title", "PBN boards scored by {rules} values", rules=RULE_WORDS.get(rules, rules))),
+    print_rows(str(t("pbn.scored_title", "PBN boards scored by {rules} values", rules=game.rules_name(rules))),
                [str(t("pbn.col.board", "board")), str(t("pbn.col.vul", "vul")), str(t("pbn.col.contract", "contract")),
                 str(t("pbn.col.by", "by")), str(t("pbn.col.result", "result")), str(t("pbn.col.ns_score", "NS score"))],
                rows)
@@ -125,9 +131,7 @@ def _add_to_match(ref: str, hands: list[dict], skipped: list[Msg], as_json: bool
     from ledger.cli.cmd_matches import show_view
 
     led = ledger()
-    view = led.view(ref)
-    if view.match.game != "bridge":
-        raise LedgerError(_not_bridge(view), "match", ref)
+    _of_match(led.view(ref), ref)
     if not hands:
         raise LedgerError(t("pbn.no_played_deal", "the file has no played deal"), "FILE", None)
     view = led.add_hands(ref, hands)  # every deal stored, or none

@@ -41,7 +41,9 @@ def _ask(question) -> str:
 
 def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prompt: bool, store,
                number: Optional[int] = None):
-    """Build a hand from a file, command-line words and prompts, and hand it to ``store(doc)``.
+    """Build a hand from a file, command-line words and prompts, and hand it to ``store(doc,
+    incomplete)`` (``incomplete``: the error of a hand still missing an item, see
+    :func:`ledger.cli.inputs.complete_hand`).
 
     Words override the file; prompts fill what is still missing. Correcting hand ``number`` starts
     from that hand as it was entered when a file or words are given (so ``hand edit 3 2 last=Anna``
@@ -77,9 +79,9 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
     ask = _ask if interactive(prompt) else None
     history: list = []
     while True:
-        doc = complete_hand(game, at.setup, doc, ask, at.state, history)
+        doc, incomplete = complete_hand(game, at.setup, doc, ask, at.state, history)
         try:
-            return store(doc)
+            return store(doc, incomplete)
         except LedgerError as err:
             again = forget_answer(doc, err, history) if ask is not None else None
             if again is None:
@@ -92,7 +94,7 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
 def hand_add(match: str = MATCH, entry: Optional[List[str]] = ENTRY, file: Optional[str] = FILE,
              prompt: bool = PROMPT, as_json: bool = JSON) -> None:
     """Score and store the next hand of a match, then show the scoreboard."""
-    view = enter_hand(match, entry, file, prompt, lambda doc: ledger().add_hand(match, doc))
+    view = enter_hand(match, entry, file, prompt, lambda doc, incomplete: ledger().add_hand(match, doc, incomplete))
     last = view.replay.results[-1]
     show_view(view, as_json, f"Hand {len(view.hands)}: {last.summary}" if last.summary else None, tail=True)
 
@@ -120,8 +122,8 @@ def hand_edit(match: str = MATCH, number: int = NUMBER,
               entry: Optional[List[str]] = ENTRY, file: Optional[str] = FILE, prompt: bool = PROMPT,
               reason: Optional[str] = REASON, as_json: bool = JSON) -> None:
     """Correct a hand: the old one is voided (kept in the history) and the new one takes its place."""
-    view = enter_hand(match, entry, file, prompt, lambda doc: ledger().replace_hand(match, number, doc, reason),
-                      number)
+    view = enter_hand(match, entry, file, prompt,
+                      lambda doc, incomplete: ledger().replace_hand(match, number, doc, reason, incomplete), number)
     show_view(view, as_json, f"Corrected hand {number}.")
 
 

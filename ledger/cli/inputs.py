@@ -130,23 +130,24 @@ UNDO = "undo"  # the answer that takes back the previous one at the prompts
 
 
 def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, state=None,
-                  history: list | None = None) -> dict:
-    """Ask the game's questions until the hand document is complete.
+                  history: list | None = None) -> tuple[dict, LedgerError | None]:
+    """Ask the game's questions until the hand document is complete: ``(document, None)``.
 
     ``ask(question)`` returns the user's answer; with ``ask`` None (no terminal), an optional item
-    takes its default and the first missing required item is an error naming it (unless the hand
-    has a plainer fault, such as an unknown field, which is named first). A bad answer is shown
-    and asked again. ``history`` (if given) receives the document as it was before each answer;
+    takes its default, and at the first missing required item the document is returned as it is
+    with the error naming that item: ``(document, error)``. The store refuses such a hand from
+    its one reading of it (``Ledger.add_hand(..., incomplete=error)``), naming a plainer fault of
+    the hand (an unknown field) first. A bad answer is shown and asked again. ``history`` (if given) receives the document as it was before each answer;
     then the answer ``undo`` takes back the previous answer and asks it again.
     """
     for _ in range(1000):
         qs = game.questions(setup, doc, state)
         if not qs:
-            return doc
+            return doc, None
         q = qs[0]
         if ask is None:
             if q.default is None:
-                raise _fault_or_missing(game, setup, state, doc, q)
+                return doc, LedgerError(f"missing ({q.text})", q.key, None)
             doc = q.answer(doc, q.default)  # an optional item, left at its default
             continue
         while True:
@@ -169,20 +170,6 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
             history.append(doc)
         doc = new
     raise LedgerError("too many questions", "hand", None)
-
-
-def _fault_or_missing(game, setup, state, doc, q) -> LedgerError:
-    """The error for an incomplete hand: a fault in what was given (a typo in a field name) if the
-    scorer finds one, else the first missing item."""
-    missing = LedgerError(f"missing ({q.text})", q.key, None)
-    if state is None:
-        return missing
-    try:
-        game.apply(setup, state, doc)
-    except LedgerError as err:
-        if not err.message.startswith("missing") and "unknown field" in err.message:
-            return err
-    return missing
 
 
 def forget_answer(doc: dict, err: LedgerError, history: list) -> dict | None:

@@ -54,6 +54,15 @@ def _load(name: str):
     return module.GAME
 
 
+def reading(files: str):
+    """The game that reads and writes files of deals in the format ``files`` (``"PBN"``: its
+    ``Game.deal_files``); ``LedgerError`` on ``FILE`` when no game here does."""
+    for name in available():
+        if (_load(name).deal_files or "").casefold() == files.casefold():
+            return _load(name)
+    raise LedgerError(f"no game here reads {files} files", "FILE", None)
+
+
 def get_game(name: object):
     """The scorer registered as ``name`` (case-insensitive); ``LedgerError`` on ``game`` otherwise."""
     key = str(name).strip().lower() if isinstance(name, str) else None

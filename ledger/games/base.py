@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from ledger.errors import LedgerError
 from ledger.games.facts import GameNotes
+from ledger.games.record import JsonRecord, NoExtra, Stored, optional  # noqa: F401 (optional: for the games)
 from ledger.games.suggest import did_you_mean
+
+R = TypeVar("R", bound=JsonRecord)
 
 
 @dataclass(frozen=True)
@@ -117,15 +120,60 @@ class MatchSetup:
 class HandResult:
     """The score of one hand.
 
-    ``data`` is the JSON object that ``ledger score --json`` prints for it (its fields per game
-    are in FORMATS.md, e.g. ``points`` and ``items``); ``summary`` is one line for people.
+    ``detail`` is the game's own result, a frozen :class:`~ledger.games.record.JsonRecord`
+    (``Game.result_type``) whose :meth:`to_json` is the JSON object that ``ledger score --json``
+    prints and the ledger stores for the hand (its fields per game are in FORMATS.md, e.g.
+    ``points`` and ``items``); ``summary`` is one line for people.
     """
 
-    data: Mapping[str, Any]
+    _detail: JsonRecord | Stored  # a result read from the ledger is read as the record when first needed
     summary: str = ""
 
+    @property
+    def detail(self) -> JsonRecord:
+        d = self._detail
+        return d.value if isinstance(d, Stored) else d
+
     def to_json(self) -> dict:
-        return dict(self.data)
+        d = self._detail
+        return d.json() if isinstance(d, Stored) else d.to_json()
+
+    def detail_as(self, kind: type[R]) -> R:
+        """``detail`` as the game's result class ``kind`` (what the game's own code reads)."""
+        assert isinstance(self.detail, kind), (type(self.detail), kind)
+        return self.detail
+
+    @property
+    def points(self) -> Mapping[str, Any] | None:
+        """Each side's points in the hand, for a game whose result has them (None otherwise):
+        what the default scoreboard and report read without knowing the game."""
+        points = getattr(self.detail, "points", None)
+        return points if isinstance(points, Mapping) else None
+
+
+@dataclass(frozen=True)
+class Item(JsonRecord):
+    """One scoring item of a side's hand: ``{"item": "ace of hearts", "points": 1}``."""
+
+    item: str
+    points: int
+
+
+def items_of(by_side: Mapping[str, Iterable[tuple[str, int]]]) -> dict[str, tuple[Item, ...]]:
+    """``{side: [(item, points), …]}`` → each side's :class:`Item` values."""
+    return {side: tuple(Item(i, p) for i, p in its) for side, its in by_side.items()}
+
+
+@dataclass(frozen=True)
+class PointsResult(JsonRecord):
+    """The result of a points game's hand: each side's ``points`` and the ``items`` they came
+    from (a game's own result adds its fields after these two)."""
+
+    points: Mapping[str, int]
+    items: Mapping[str, tuple[Item, ...]]
+
+
+_STATE_KEYS = frozenset({"hands", "totals", "winner", "finished"})
 
 
 @dataclass(frozen=True)
@@ -137,29 +185,41 @@ class MatchState:
       Trentuno).
     - ``finished``: the natural end was reached; ``winner`` is a side name, a list of names for a
       shared win, or None.
-    - ``extra``: game-specific state (vulnerability, lives, pot, opening minimum …), JSON-ready.
+    - ``extra``: the game's own state (vulnerability, lives, pot, opening minimum …), a frozen
+      :class:`~ledger.games.record.JsonRecord` of the game's ``Game.state_extra`` class.
     """
 
     hands: int
     totals: Mapping[str, Any]
     finished: bool = False
     winner: Any = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    _extra: JsonRecord | Stored = NoExtra()  # a state read from the ledger: read when first needed
+
+    @property
+    def extra(self) -> JsonRecord:
+        x = self._extra
+        return x.value if isinstance(x, Stored) else x
 
     def to_json(self) -> dict:
         """``{"hands", "totals", "winner", "finished", **extra}``: what ``replay --json`` prints
         of the final state, and what the ledger stores after each hand (``hand.state``)."""
         doc = {"hands": self.hands, "totals": dict(self.totals), "winner": self.winner,
                "finished": self.finished}
-        doc.update(self.extra)
+        x = self._extra
+        doc.update(x.json(_STATE_KEYS) if isinstance(x, Stored) else x.to_json())
         return doc
 
+    def extra_as(self, kind: type[R]) -> R:
+        """``extra`` as the game's state class ``kind`` (what the game's own code reads)."""
+        assert isinstance(self.extra, kind), (type(self.extra), kind)
+        return self.extra
+
     @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> "MatchState":
-        """The state that :meth:`to_json` wrote (a stored ``hand.state``): applying the next hand
-        to it gives what applying it to the original gives (a test checks every game)."""
-        extra = dict(doc)
-        return cls(extra.pop("hands"), extra.pop("totals"), bool(extra.pop("finished")), extra.pop("winner"), extra)
+    def from_json(cls, doc: Mapping[str, Any], extra: type[JsonRecord] = NoExtra) -> "MatchState":
+        """The state that :meth:`to_json` wrote (a stored ``hand.state``), its game's own part
+        read as ``extra`` (``Game.load_state`` knows which): applying the next hand to it gives
+        what applying it to the original gives (a test checks every game)."""
+        return cls(doc["hands"], dict(doc["totals"]), bool(doc["finished"]), doc["winner"], Stored(extra, doc))
 
 
 @dataclass(frozen=True)
@@ -262,6 +322,12 @@ class Game:
     player_counts: tuple[int, ...] = ()  # when only some counts in the range are played (canasta: 2, 4)
     facts: GameNotes = GameNotes()
     own_stakes: str | None = None
+    state_extra: type[JsonRecord] = NoExtra  # the game's own part of a match state (MatchState.extra)
+    result_type: type[JsonRecord]  # a hand's result (HandResult.detail), as a match stores it: must
+    deal_files: str | None = None  # the field's file format of deals the game reads and writes (bridge: "PBN")
+    deal_rules: str = ""  # the rule set a file's deals are scored by on their own, when it names none
+    samples: str | None = None  # the module dealing its matches at random (bench/synthetic.py), if any
+    sample_weight: int = 0  # its share of the synthetic ledger's matches
 
     @property
     def players_text(self) -> str:
@@ -360,6 +426,44 @@ class Game:
         """
         raise NotImplementedError
 
+    def state_class(self, setup: MatchSetup) -> type[JsonRecord]:
+        """The class of the game's own part of a state of a match of ``setup``: ``state_extra``
+        (bridge: one per rule set)."""
+        return self.state_extra
+
+    def result_class(self, setup: MatchSetup) -> type[JsonRecord]:
+        """The class of a hand's result in a match of ``setup``: ``result_type`` (bridge: one
+        per rule set)."""
+        return self.result_type
+
+    def load_state(self, setup: MatchSetup, doc: Mapping[str, Any]) -> MatchState:
+        """The state that :meth:`MatchState.to_json` wrote for a match of ``setup`` (a stored
+        ``hand.state``); its own part (:meth:`state_class`) is read when first needed."""
+        return MatchState.from_json(doc, self.state_class(setup))
+
+    def load_result(self, setup: MatchSetup, doc: Mapping[str, Any]) -> JsonRecord:
+        """The hand result that ``HandResult.to_json`` wrote for a hand of a match of ``setup``
+        (a stored ``hand.result``), as the game's :meth:`result_class`."""
+        return self.result_class(setup).from_json(doc)
+
+    def stored_result(self, setup: MatchSetup, doc: Mapping[str, Any]) -> HandResult:
+        """A stored ``hand.result`` as a :class:`HandResult` whose record is read when first needed."""
+        return HandResult(Stored(self.result_class(setup), doc))
+
+    def next_dealer(self, setup: MatchSetup, state: MatchState) -> str:
+        """Who deals the hand after ``state``: by default the next seat (:meth:`dealer`)."""
+        return self.dealer(setup, state.hands)
+
+    def settlement(self, state: MatchState) -> Mapping[str, int] | None:
+        """The money of a game that keeps its own (``own_stakes``), as its state says it: player →
+        net cents, None until it is settled (the others' stakes are settled from the totals)."""
+        return None
+
+    def stake_segments(self, state: MatchState) -> list[Mapping[str, Any]]:
+        """The scores that a stake settles one by one (``games.stakes``): the match's totals by
+        default; a rubber bridge match, each rubber."""
+        return [state.totals]
+
     def finish_early(self, setup: MatchSetup, state: MatchState) -> MatchState:
         """The state when the scorekeeper ends the match before its natural end.
 
@@ -408,7 +512,7 @@ class Game:
     def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
                       setup: MatchSetup | None = None) -> str:
         """One short line for a hand (``ledger match history``): with ``result`` (the hand's
-        :attr:`HandResult.data`, as stored) what it scored, as the hand's ``summary`` says it
+        :meth:`HandResult.to_json`, as stored) what it scored, as the hand's ``summary`` says it
         (``"Anna +1, Bruno -8, Carla +12"``, ``"4SX by W -2: NS +500"``); without, what ``doc``
         entered, or ``""``. ``setup`` is the match when known. Never raises: a document or result
         it cannot read (an old scorer's, say) gives what can be read of it, or ``""``.
@@ -421,11 +525,41 @@ class Game:
         """The short note beside a hand on the scoreboard (its notable items); empty by default."""
         return ""
 
+    # --- matches dealt at random (``bench/synthetic.py``) ------------------------------------
+    def sample_setup(self, players: Sequence[str], rng: Any) -> MatchSetup:
+        """A match's settings among ``players``, chosen with ``rng`` (a ``random.Random``), as a
+        real table would play it: the ``sample_setup`` of the game's ``samples`` module."""
+        return self._samples().sample_setup(self, players, rng)
+
+    def sample_hand(self, setup: MatchSetup, state: MatchState, rng: Any) -> dict:
+        """The next hand of the match in ``state``, dealt at random with ``rng``: a hand document
+        as entered (the scorer may still refuse it: deal again)."""
+        return self._samples().sample_hand(setup, state, rng)
+
+    def _samples(self) -> Any:
+        import importlib
+
+        if self.samples is None:
+            raise NotImplementedError(f"{self.name} deals no matches at random")
+        return importlib.import_module(self.samples)
+
+    # --- files of deals (a game with ``deal_files``: ``ledger pbn``) ------------------------------
+    def read_deals(self, text: str | Iterable[str]) -> Any:
+        """A file of deals in the game's ``deal_files`` format → what was read of it: ``hands``
+        (hand documents, in order), ``skipped`` (one line for each deal not read) and ``scoring``
+        (the rule set the file names, or None). ``LedgerError`` naming the deal and tag."""
+        raise NotImplementedError
+
+    def write_deals(self, setup: MatchSetup, results: Sequence[HandResult], event: str = "", site: str = "",
+                    date: str = "") -> str:
+        """The text of a match's scored deals in the ``deal_files`` format (``date`` as it writes it)."""
+        raise NotImplementedError
+
 
 def stored_replay(game: Game, setup: MatchSetup, rows: Sequence[Any]) -> Replay | None:
     """The replay of a match as the ledger stored it, without scoring anything again: ``rows``
     are its live hands in order, each with ``document``, ``result`` (the hand's
-    :attr:`HandResult.data`), ``state`` (:meth:`MatchState.to_json` after it) and
+    :meth:`HandResult.to_json`), ``state`` (:meth:`MatchState.to_json` after it) and
     ``scorer_version``. None when some row has no state or was scored by another version of the
     game's scorer: the caller replays the documents then (:func:`replay`). The stored rows equal
     a replay because every write re-stores the hands it changes (``ledger db check`` verifies it).
@@ -434,10 +568,10 @@ def stored_replay(game: Game, setup: MatchSetup, rows: Sequence[Any]) -> Replay 
     for r in rows:
         if r.state is None or r.scorer_version != game.version:
             return None
-        states.append(MatchState.from_json(r.state))
-    results = [HandResult(r.result) for r in rows]
+        states.append(game.load_state(setup, r.state))
+    results = [game.stored_result(setup, r.result) for r in rows]
     if rows:  # the one line said of a hand: only the newest one is ever printed
-        results[-1] = HandResult(rows[-1].result, game.describe_hand(rows[-1].document, rows[-1].result, setup))
+        results[-1] = HandResult(results[-1]._detail, game.describe_hand(rows[-1].document, rows[-1].result, setup))
     start, played = game.start(setup), None
     if setup.ended_early:
         if states:
@@ -650,7 +784,7 @@ def points_board(game: Game, setup: MatchSetup, rp: Replay, unit: str = "") -> B
     cols.append(Column("notes", "left"))
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
-        pts = res.data.get("points", {})
+        pts = res.points or {}
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
             row += [_signed(pts.get(s, 0)), str(st.totals.get(s, 0))]
@@ -674,8 +808,7 @@ def status_notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
     elif setup.ended_early:
         notes.append("The match was ended early, with no winner.")
     else:
-        nxt = final.extra.get("next_dealer") or game.dealer(setup, final.hands)
-        notes.append(f"Next dealer: {nxt}.")
+        notes.append(f"Next dealer: {game.next_dealer(setup, final)}.")
     return notes
 
 

@@ -81,8 +81,8 @@ class GameNotes:
 
     def hand_value(self, rec: Record, i: int, side: str) -> Any:
         """What side ``side`` made in hand ``i`` (0-based) in the game's own terms: its points."""
-        pts = rec.replay.results[i].data.get("points")
-        return pts.get(side) if isinstance(pts, Mapping) else None
+        pts = rec.replay.results[i].points
+        return pts.get(side) if pts is not None else None
 
     def highlights(self, rec: Record) -> list[Highlight]:
         return self.biggest_hand(rec)

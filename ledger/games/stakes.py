@@ -122,9 +122,10 @@ def match_money(setup: MatchSetup, state: MatchState) -> MatchMoney | None:
     otherwise the stake options give :func:`stake_nets` once the match is over.
     """
     opts = setup.options
-    if "settlement" in state.extra:
+    game = get_game(setup.game)
+    if game.own_stakes is not None:
         return MatchMoney(opts.get("currency") or DEFAULT_CURRENCY, int(opts.get("stake_cents") or 0),
-                          get_game(setup.game).own_stakes or "game", state.extra["settlement"])
+                          game.own_stakes, game.settlement(state))
     if not opts.get("stake_cents"):
         return None
     over = state.finished or setup.ended_early
@@ -141,7 +142,7 @@ def stake_nets(setup: MatchSetup, state: MatchState, stake_cents: int, per: str)
         units = _per_match(sides, state.winner, stake_cents)
     else:
         units = {s: 0 for s in sides}
-        for totals in (_segments(state) if per == "100" else [state.totals]):
+        for totals in (get_game(setup.game).stake_segments(state) if per == "100" else [state.totals]):
             for s, n in _pairwise(sides, totals, per == "100").items():
                 units[s] += n * stake_cents
     nets = {p: units[s] for s, members in setup.sides.items() for p in members}
@@ -180,15 +181,3 @@ def _pairwise(sides: Sequence[str], totals: Mapping[str, Any], hundreds: bool) -
             out[a] += n
             out[b] -= n
     return out
-
-
-def _segments(state: MatchState) -> list[Mapping[str, Any]]:
-    """The scores settled one by one: each rubber of a rubber bridge match (finished rubbers, then
-    the unfinished one if the match was ended during it), else the match's totals."""
-    ex = state.extra
-    if "rubber_totals" not in ex or not isinstance(ex.get("rubbers"), list):
-        return [state.totals]
-    segments = [r["totals"] for r in ex["rubbers"]]
-    if not ex.get("rubber_over") and ex.get("deals"):
-        segments.append(ex["rubber_totals"])
-    return segments

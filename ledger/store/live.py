@@ -71,7 +71,7 @@ class LiveMatch:
     def next_dealer(self) -> str:
         """Who deals the next hand (the game's own word when its state says, else clockwise)."""
         final = self.state
-        return final.extra.get("next_dealer") or self.game.dealer(self.view.setup, final.hands)
+        return self.game.next_dealer(self.view.setup, final)
 
     # --- others' writes -----------------------------------------------------------------------
     def changes(self) -> str | None:

@@ -297,7 +297,7 @@ class Reads:
         hand = self.live_hand(m.id, k) if number is not None and 0 <= k < count else None
         if k == 0 or (0 < k <= count and before is not None and before.state is not None
                       and before.scorer_version == game.version):
-            state = (MatchState.from_json(before.state) if before is not None and before.state is not None
+            state = (game.load_state(setup, before.state) if before is not None and before.state is not None
                      else game.start(setup))
             return Entry(m, setup, count, state, hand)
         view = self.view(ref)

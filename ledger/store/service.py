@@ -38,12 +38,11 @@ BOOKKEEPING = frozenset({"entered_at", "voided", "voided_at", "void_reason", "re
 @dataclass
 class Appended:
     """What :meth:`Ledger.append` stored: the match row, the new hand rows, the match's replay
-    after them, how many live hands it had before, and its live hand rows when it read them."""
+    after them, and its live hand rows when it read them."""
 
     match: Match
     hands: list[Hand]
     replay: Replay
-    before: int
     live: list[Hand] | None = None
 
 
@@ -285,20 +284,23 @@ class Ledger:
             raise LedgerError(f"match {view.match.id} has no hand {k} (it has {len(view.hands)})", "hand", n)
         return view.hands[k - 1]
 
-    def add_hand(self, ref: str | int, doc: Mapping[str, Any]) -> MatchView:
-        """Score ``doc`` as the next hand of the match and store it with its result and state."""
-        return self.add_hands(ref, [doc])
+    def add_hand(self, ref: str | int, doc: Mapping[str, Any],
+                 incomplete: LedgerError | None = None) -> MatchView:
+        """Score ``doc`` as the next hand of the match and store it with its result and state.
+        ``incomplete``: see :meth:`append`."""
+        return self.add_hands(ref, [doc], incomplete)
 
-    def add_hands(self, ref: str | int, new_docs: Sequence[Mapping[str, Any]]) -> MatchView:
+    def add_hands(self, ref: str | int, new_docs: Sequence[Mapping[str, Any]],
+                  incomplete: LedgerError | None = None) -> MatchView:
         """Score ``new_docs`` as the next hands of the match and store them all, or none of them."""
         with self.transaction(write=True) as s:
             m = self.find(s, ref)
-            done = self.append(s, m, new_docs)
+            done = self.append(s, m, new_docs, incomplete=incomplete)
             hands = done.live if done.live is not None else self.live_hands(s, m)
             return MatchView(m, done.replay.setup, hands, done.replay, s.get(Night, m.night_id))
 
     def append(self, s: Session, m: Match, docs: Sequence[Mapping[str, Any]],
-               cached: Replay | None = None) -> Appended:
+               cached: Replay | None = None, incomplete: LedgerError | None = None) -> Appended:
         """The one way a hand enters a match, in the open write transaction ``s``: each of
         ``docs`` (hand documents as entered) is read and applied once to the match's state, and
         stored with its result and the state after it; then the match's status and revision.
@@ -308,6 +310,9 @@ class Ledger:
         it covers exactly the stored live hands. A match whose hands have no stored state yet (a
         ledger older than migration 0003) is replayed once and every hand stored again.
         ``LedgerError`` (``hand N: FIELD``) when a hand is bad or the match takes no more hands.
+        ``incomplete``: the error of a hand that entry found still missing an item
+        (:func:`ledger.cli.inputs.complete_hand`): raised, nothing written, unless the one apply
+        finds a plainer fault (:func:`_refused`).
         """
         self.check_open(m)
         game = get_game(m.game)
@@ -328,7 +333,7 @@ class Ledger:
             state = before.states[-1] if before.states else before.start
         else:  # the newest live hand has its state stored (by the branches above)
             assert last is not None and last.state is not None
-            state = MatchState.from_json(last.state)
+            state = game.load_state(setup, last.state)
         position = (last.position + 1) if last is not None else 1
         raw = _raw(setup)
         rows, results, states = [], [], []
@@ -336,7 +341,9 @@ class Ledger:
             try:
                 state, result = game.apply(raw, state, doc)
             except LedgerError as err:
-                raise _at_hand(err, count + i) from None
+                raise _refused(err, incomplete) or _at_hand(err, count + i) from None
+            if incomplete is not None:
+                raise incomplete
             rows.append(self._insert_hand(s, m, position + i, doc, result.to_json(), state=state))
             results.append(result)
             states.append(state)
@@ -347,7 +354,7 @@ class Ledger:
             live = self.live_hands(s, m)
             rp = stored_replay(game, setup, live) or self._settle(s, m, setup, live, 0)  # older scores: once
         self._store_state(m, rp)
-        return Appended(m, rows, rp, count, live)
+        return Appended(m, rows, rp, live)
 
     def _newest_live(self, s: Session, m: Match) -> tuple[int, Hand | None]:
         """The number of live hands of ``m`` and the newest of them (None for none)."""
@@ -359,25 +366,29 @@ class Ledger:
         return count, (found[0] if found else None)
 
     def _settle(self, s: Session, m: Match, setup: MatchSetup, rows: list[Hand], changed: int,
-                fresh: int | None = None) -> Replay:
+                fresh: int | None = None, incomplete: LedgerError | None = None) -> Replay:
         """Apply the live hands ``rows`` (in order) from ``rows[changed]`` on to the stored state
         before it, storing again each result and state that differs (and the scorer's version),
         then the match's status and revision. ``changed`` is the first hand whose document or
         predecessors changed (a correction); ``fresh``, the index of a corrected hand's new
-        document. Errors name the hand: a later hand that the change makes impossible says so.
+        document (``incomplete``: as for :meth:`append`, of that document). Errors name the hand:
+        a later hand that the change makes impossible says so.
         Returns the match's replay."""
         game = get_game(m.game)
         start = changed if all(r.state is not None and r.scorer_version == game.version
                                for r in rows[:changed]) else 0
         raw = _raw(setup)
         before = rows[start - 1].state if start else None  # stored for every hand before start
-        state = MatchState.from_json(before) if before is not None else game.start(raw)
+        state = game.load_state(raw, before) if before is not None else game.start(raw)
         for i in range(start, len(rows)):
             try:
                 state, result = game.apply(raw, state, rows[i].document)
             except LedgerError as err:
-                raise _at_hand(err, i, None if i == fresh or i < changed else "this change would make "
-                               f"hand {i + 1} impossible") from None
+                refused = _refused(err, incomplete) if i == fresh else None
+                raise refused or _at_hand(err, i, None if i == fresh or i < changed else "this change would make "
+                                          f"hand {i + 1} impossible") from None
+            if i == fresh and incomplete is not None:
+                raise incomplete
             self._restore(s, rows[i], game.version, result.to_json(), state)
         rp = stored_replay(game, setup, rows)
         assert rp is not None  # every row's state was stored above
@@ -446,10 +457,10 @@ class Ledger:
             return self._view(s, m)
 
     def replace_hand(self, ref: str | int, n: int | str, doc: Mapping[str, Any],
-                     reason: str | None = None) -> MatchView:
+                     reason: str | None = None, incomplete: LedgerError | None = None) -> MatchView:
         """Correct hand ``n``: the old hand is voided (kept), the new one takes its place, and every
         later hand is stored again as it now scores. A finished or ended match must be reopened
-        first (``reopen_match``)."""
+        first (``reopen_match``). ``incomplete``: as for :meth:`append`."""
         doc = json.loads(json.dumps(_entered(doc)))
         with self.transaction(write=True) as s:
             m = self.find(s, ref)
@@ -462,7 +473,7 @@ class Ledger:
             s.flush()
             new = self._insert_hand(s, m, h.position, doc, {}, replaces=h.id)
             rows = [*view.hands[:k], new, *view.hands[k + 1:]]
-            self._settle(s, m, view.setup, rows, k, fresh=k)
+            self._settle(s, m, view.setup, rows, k, fresh=k, incomplete=incomplete)
             return self._view(s, m)
 
     def history(self, ref: str | int) -> list[dict]:
@@ -826,6 +837,16 @@ def _raw(setup: MatchSetup) -> MatchSetup:
 def _json(value: Any) -> Any:
     """``value`` exactly as it reads back from a JSON column (tuples become lists)."""
     return json.loads(json.dumps(value))
+
+
+def _refused(err: LedgerError, incomplete: LedgerError | None) -> LedgerError | None:
+    """The error shown for a hand that entry found incomplete (``incomplete``, "missing (…)")
+    and the scorer refused with ``err``: ``err`` itself when it is a plainer fault (a field the
+    game does not know: a typo, named before what is missing), else ``incomplete``; None for a
+    complete hand."""
+    if incomplete is None:
+        return None
+    return err if "unknown field" in err.message and not err.message.startswith("missing") else incomplete
 
 
 def _at_hand(err: LedgerError, i: int, why: str | None = None) -> LedgerError:

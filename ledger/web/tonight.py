@@ -85,7 +85,7 @@ def read_tonight(reads: Reads, now: dt.datetime | None = None) -> Tonight:
         game = get_game(rec.setup.game)
         summary = summaries[rec.id]
         final = rec.replay.final
-        deals = None if rec.over else final.extra.get("next_dealer") or game.dealer(rec.setup, final.hands)
+        deals = None if rec.over else game.next_dealer(rec.setup, final)
         cards.append(MatchCard(summary, game.board(rec.setup, rec.replay), deals))
     cards.sort(key=lambda c: (not c.summary.unfinished, -c.summary.id))
     return Tonight(period, tuple(cards), report)

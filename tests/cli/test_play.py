@@ -60,7 +60,7 @@ def test_a_session_enters_hands_as_words_and_by_questions_and_stores_them(cli):
     rp = expected([{"sides": a}, {"sides": b}, {"sides": c}])
     assert len(shown["hands"]) == 3
     assert shown["totals"] == dict(rp.final.totals)
-    assert [h["result"]["points"] for h in shown["hands"]] == [res.data["points"] for res in rp.results]
+    assert [h["result"]["points"] for h in shown["hands"]] == [res.to_json()["points"] for res in rp.results]
     assert "Match 1: 3 hands on the scoreboard, all saved." in r.stdout
 
 

@@ -351,7 +351,7 @@ def test_worked_rubber():
     assert states[0]["partscore"] == {"NS": 60, "EW": 0} and states[0]["vulnerable"] == "None"
     assert states[1]["partscore"] == {"NS": 0, "EW": 0} and states[1]["games"] == {"NS": 0, "EW": 1}
     assert states[1]["vulnerable"] == "EW"
-    assert rp.results[2].data["ns"] == {"above": 500, "below": 0}
+    assert rp.results[2].to_json()["ns"] == {"above": 500, "below": 0}
     assert states[3]["vulnerable"] == "All" and states[3]["games"] == {"NS": 1, "EW": 1}
     assert states[4]["partscore"] == {"NS": 40, "EW": 0}
     out = rp.final.to_json()
@@ -361,11 +361,11 @@ def test_worked_rubber():
     # the side with two games is not the winner: NS has more points (Law 74)
     assert out["totals"] == {"NS": 880, "EW": 830} and out["winner"] == "NS" and out["finished"] is True
     assert out["margin"] == 50
-    assert [r.data["game_won"] for r in rp.results] == [None, "EW", None, "NS", None, "EW"]
-    assert [r.data["dealer"] for r in rp.results] == ["Anna", "Bruno", "Carla", "Dario", "Anna", "Bruno"]
-    assert rp.results[5].data["bonuses"] == [{"side": "EW", "line": "above", "item": "rubber bonus", "points": 500}]
+    assert [r.to_json()["game_won"] for r in rp.results] == [None, "EW", None, "NS", None, "EW"]
+    assert [r.to_json()["dealer"] for r in rp.results] == ["Anna", "Bruno", "Carla", "Dario", "Anna", "Bruno"]
+    assert rp.results[5].to_json()["bonuses"] == [{"side": "EW", "line": "above", "item": "rubber bonus", "points": 500}]
     # per-deal score_ns leaves game and rubber premiums out (FORMATS.md)
-    assert rp.results[5].data["score_ns"] == -100
+    assert rp.results[5].to_json()["score_ns"] == -100
 
 
 def test_worked_rubber_scorepad():
@@ -398,7 +398,7 @@ def test_hand_after_the_rubber_is_over():
 
 def test_rubber_vulnerability_given_must_agree():
     setup, rp = play([{"contract": "4S", "declarer": "N", "tricks": 10}])
-    assert rp.final.extra["vulnerable"] == "NS"
+    assert rp.final.to_json()["vulnerable"] == "NS"
     GAME.apply(setup, rp.final, {"contract": "1C", "declarer": "N", "tricks": 7, "vulnerable": "NS"})
     with pytest.raises(LedgerError) as info:
         GAME.apply(setup, rp.final, {"contract": "1C", "declarer": "N", "tricks": 7, "vulnerable": "None"})
@@ -407,7 +407,7 @@ def test_rubber_vulnerability_given_must_agree():
 
 def test_player_names_for_declarer_and_honours():
     _, rp = play([{"contract": "4S", "declarer": "Bruno", "tricks": 10, "honors": {"side": "Carla", "points": 100}}])
-    d = rp.results[0].data
+    d = rp.results[0].to_json()
     assert d["declarer"] == "E" and d["honors"] == {"side": "NS", "points": 100}
     assert error_field(play, [{"contract": "4S", "declarer": "Zeno", "tricks": 10}]) == "hands[0].declarer"
 
@@ -464,7 +464,7 @@ CHICAGO_ROUND = [
 
 def test_chicago_round():
     setup, rp = play(CHICAGO_ROUND, rules="chicago")
-    data = [r.data for r in rp.results]
+    data = [r.to_json() for r in rp.results]
     assert [d["dealer"] for d in data] == ["Anna", "Bruno", "Bruno", "Carla", "Dario"]
     assert [d["deal"] for d in data] == [1, 2, 2, 3, 4]
     assert [d["vulnerable"] for d in data] == ["None", "EW", "EW", "NS", "All"]
@@ -481,7 +481,7 @@ def test_chicago_vulnerable_game_bonus_and_carry():
              {"contract": "4S", "declarer": "S", "tricks": 10},   # deal 3, S dealt, NS vulnerable: game 500
              {"contract": "3NT", "declarer": "N", "tricks": 9}]   # deal 4, all: game 500 (no 100 on top)
     _, rp = play(hands, rules="chicago")
-    assert [r.data["bonuses"] for r in rp.results][1:] == [
+    assert [r.to_json()["bonuses"] for r in rp.results][1:] == [
         [{"side": "EW", "line": "above", "item": "game", "points": 500}],
         [{"side": "NS", "line": "above", "item": "game", "points": 500}],
         [{"side": "NS", "line": "above", "item": "game", "points": 500}]]
@@ -496,7 +496,7 @@ def test_chicago_rounds_follow_each_other():
     # round 1: 20+20+20+20 = 80 below, the fourth deal's partscore +100
     assert st["rounds"][0]["totals"] == {"NS": 180, "EW": 0}
     assert st["partscore"] == {"NS": 20, "EW": 0}   # round 2 starts clean
-    assert rp.results[4].data["dealer"] == "Anna" and rp.results[4].data["vulnerable"] == "None"
+    assert rp.results[4].to_json()["dealer"] == "Anna" and rp.results[4].to_json()["vulnerable"] == "None"
 
 
 def test_chicago_finished_match_refuses_a_deal():
@@ -513,9 +513,9 @@ def test_duplicate_series_of_boards():
              {"contract": "Pass"}]                                  # board 4
     setup, rp = play(hands, rules="duplicate", options={"boards": 4})
     out = rp.final.to_json()
-    assert [r.data["board"] for r in rp.results] == [1, 2, 3, 4]
-    assert [r.data["dealer"] for r in rp.results] == ["Anna", "Bruno", "Carla", "Dario"]
-    assert [r.data["score_ns"] for r in rp.results] == [420, 50, -100, 0]
+    assert [r.to_json()["board"] for r in rp.results] == [1, 2, 3, 4]
+    assert [r.to_json()["dealer"] for r in rp.results] == ["Anna", "Bruno", "Carla", "Dario"]
+    assert [r.to_json()["score_ns"] for r in rp.results] == [420, 50, -100, 0]
     assert out["totals"] == {"NS": 470, "EW": 100} and out["score_ns"] == 370
     assert out["finished"] and out["winner"] == "NS"
     assert GAME.dealer(setup, 4) == "Anna"
@@ -525,8 +525,8 @@ def test_duplicate_series_of_boards():
 def test_duplicate_board_numbers_given():
     _, rp = play([{"board": 7, "contract": "3NT", "declarer": "S", "tricks": 9},
                   {"contract": "3NT", "declarer": "S", "tricks": 9}], rules="duplicate")
-    assert [r.data["board"] for r in rp.results] == [7, 8]
-    assert [r.data["score_ns"] for r in rp.results] == [600, 400]
+    assert [r.to_json()["board"] for r in rp.results] == [7, 8]
+    assert [r.to_json()["score_ns"] for r in rp.results] == [600, 400]
 
 
 # --- seating ------------------------------------------------------------------------------------
@@ -728,9 +728,9 @@ def test_match_invariants(docs, rules):
     setup = GAME.setup(rules, None, SIDES, {"rubbers": 0} if rules == "rubber" else
                        ({"rounds": 0} if rules == "chicago" else {}))
     rp = replay(GAME, setup, docs)
-    assert {s: sum(r.data["points"][s] for r in rp.results) for s in ("NS", "EW")} == dict(rp.final.totals)
+    assert {s: sum(r.to_json()["points"][s] for r in rp.results) for s in ("NS", "EW")} == dict(rp.final.totals)
     for state in rp.states:
-        ex = state.extra
+        ex = state.to_json()
         if rules != "duplicate":
             assert all(0 <= ex["partscore"][s] < 100 for s in ("NS", "EW"))
             assert all(ex["games"][s] <= (2 if rules == "rubber" else 4) for s in ("NS", "EW"))

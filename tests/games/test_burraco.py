@@ -39,7 +39,7 @@ def side(burraco=(), melded_points=None, hand_points=None, pozzetto=True, **more
 
 
 def score(ns, ew, closed_by=None, rules="italian"):
-    return GAME.score({"game": "burraco", "rules": rules, "sides": {"NS": ns, "EW": ew}, "closed_by": closed_by}).data
+    return GAME.score({"game": "burraco", "rules": rules, "sides": {"NS": ns, "EW": ew}, "closed_by": closed_by}).to_json()
 
 
 def items(data, name):
@@ -67,7 +67,7 @@ def test_every_burraco_case_is_here():
 @pytest.mark.parametrize("case", [c for c in CASES if c["kind"] == "score" and not c.get("expect_error")],
                          ids=lambda c: c["id"])
 def test_worked_hands(case):
-    assert GAME.score(case["doc"]).data["points"] == case["expect"]["points"]
+    assert GAME.score(case["doc"]).to_json()["points"] == case["expect"]["points"]
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["kind"] == "replay"], ids=lambda c: c["id"])
@@ -238,8 +238,8 @@ def test_closed_by_is_required_and_must_name_a_side():
     doc = {"game": "burraco", "sides": {"NS": side(["clean"], 200), "EW": PLAIN_EW}}
     assert error(GAME.score, doc).field == "closed_by"
     assert error(GAME.score, {**doc, "closed_by": "XY"}).field == "closed_by"
-    assert GAME.score({**doc, "closed_by": "nobody"}).data["closed_by"] is None
-    assert GAME.score({**doc, "closed_by": "ns"}).data["closed_by"] == "NS"
+    assert GAME.score({**doc, "closed_by": "nobody"}).to_json()["closed_by"] is None
+    assert GAME.score({**doc, "closed_by": "ns"}).to_json()["closed_by"] == "NS"
 
 
 @pytest.mark.parametrize("n", [1, 4])
@@ -306,19 +306,19 @@ def test_a_player_names_a_side_and_closes_for_it():
     setup = GAME.setup(None, None, PAIRS)
     doc = {"sides": {"Carla": side(["clean"], 200), "Bruno": PLAIN_EW}, "closed_by": "Anna"}
     state, result = GAME.apply(setup, GAME.start(setup), doc)
-    assert result.data["points"] == {"NS": 500, "EW": 15} and result.data["closed_by"] == "NS"
+    assert result.to_json()["points"] == {"NS": 500, "EW": 15} and result.to_json()["closed_by"] == "NS"
 
 
 def test_in_pairs_the_closers_partner_may_hold_cards_but_not_a_single_player():
     pairs = GAME.setup(None, None, PAIRS)
     doc = hand(side(["clean"], 200, 25), PLAIN_EW, "NS")
-    assert GAME.apply(pairs, GAME.start(pairs), doc)[1].data["points"]["NS"] == 475
+    assert GAME.apply(pairs, GAME.start(pairs), doc)[1].to_json()["points"]["NS"] == 475
     two = GAME.setup(None, ["NS", "EW"])
     err = error(GAME.apply, two, GAME.start(two), doc)
     assert err.field == "sides.NS.hand_points"
     assert error(GAME.apply, two, GAME.start(two),
                  hand(side(["clean"], 200, hand="5C"), PLAIN_EW, "NS")).field == "sides.NS.hand"
-    assert GAME.score({"game": "burraco", **doc}).data["points"]["NS"] == 475  # a lone hand: not checked
+    assert GAME.score({"game": "burraco", **doc}).to_json()["points"]["NS"] == 475  # a lone hand: not checked
 
 
 def test_a_hand_must_name_exactly_the_matchs_sides():
@@ -354,7 +354,7 @@ def test_the_scoreboard_shows_points_totals_notes_and_what_each_side_needs():
 
 def test_describe_hand_with_and_without_its_result():
     doc = hand(side(["clean"], 200), PLAIN_EW, "NS")
-    result = GAME.score({"game": "burraco", **doc}).data
+    result = GAME.score({"game": "burraco", **doc}).to_json()
     assert GAME.describe_hand(doc, result) == "NS +500 (closed), EW +15"
     assert GAME.describe_hand(hand(PLAIN_EW, PLAIN_EW), None) == "nobody closed"
     assert GAME.describe_hand(doc, None) == "NS closed"
@@ -401,7 +401,7 @@ def test_a_line_not_understood_names_the_part(text, field, says):
 def test_a_document_side_in_one_line_closes_for_its_side():
     doc = {"game": "burraco", "sides": {"NS": "2 puliti, 1 sporco, calate 310, in mano 0, chiuso",
                                         "EW": "calate 85, in mano 60, pozzetto preso"}}
-    assert GAME.score(doc).data["points"] == {"NS": 910, "EW": 25}
+    assert GAME.score(doc).to_json()["points"] == {"NS": 910, "EW": 25}
     assert error(GAME.score, {**doc, "closed_by": "EW"}).field == "closed_by"
     assert error(GAME.score, {**doc, "sides": {"NS": "1 pulito, calate 200, in mano 0, chiuso",
                                                "EW": "1 pulito, calate 200, in mano 0, chiuso"}}).field == "closed_by"
@@ -423,7 +423,7 @@ def test_entry_words_make_the_hand_document():
                                 "EW": {"burraco": [CLEAN, DIRTY], "melded_points": 290, "hand_points": 35,
                                        "pozzetto": False}},
                       "closed_by": None}
-    assert GAME.apply(setup, GAME.start(setup), fields)[1].data["points"] == {"NS": 200 + 55 + 30 + 15,
+    assert GAME.apply(setup, GAME.start(setup), fields)[1].to_json()["points"] == {"NS": 200 + 55 + 30 + 15,
                                                                         "EW": 200 + 100 + 290 - 35 - 100}
 
 
@@ -463,7 +463,7 @@ def test_the_questions_ask_who_closed_then_each_side_in_seat_order():
     doc, asked = ask_all(setup, {}, ["NS", "2 puliti, 1 sporco", "310", "0", "yes", "", "KH KD KC", "QC 4D", "no"])
     assert asked == ["closed_by", "sides.NS.burraco", "sides.NS.melded", "sides.NS.hand", "sides.NS.pozzetto",
                      "sides.EW.burraco", "sides.EW.melded", "sides.EW.hand", "sides.EW.pozzetto"]
-    assert GAME.apply(setup, GAME.start(setup), doc)[1].data["points"] == {"NS": 910, "EW": 30 - 15 - 100}
+    assert GAME.apply(setup, GAME.start(setup), doc)[1].to_json()["points"] == {"NS": 910, "EW": 30 - 15 - 100}
 
 
 def test_a_closing_side_is_offered_its_pozzetto_and_with_single_players_an_empty_hand():
@@ -514,7 +514,7 @@ def test_every_points_total_is_a_multiple_of_5_and_adds_up(ns, ew, third, three,
     if closer == "NS":
         ns = {**ns, "burraco": ns["burraco"] + [CLEAN], "melded_points": ns["melded_points"] + 35, "pozzetto": True}
     sides = {"NS": ns, "EW": ew, **({"XY": third} if three else {})}
-    data = GAME.score({"game": "burraco", "sides": sides, "closed_by": closer}).data
+    data = GAME.score({"game": "burraco", "sides": sides, "closed_by": closer}).to_json()
     for name, s in sides.items():
         bonus = sum({CLEAN: 200, SEMICLEAN: 150, DIRTY: 100}[k] for k in s["burraco"])
         expect = bonus + 100 * (name == closer) + s["melded_points"] - s["hand_points"] - 100 * (not s["pozzetto"])

@@ -33,7 +33,7 @@ def side(canastas=(), melded_points=None, hand_points=0, red_threes=0, **more):
 
 def score(ns, ew, closed_by=None, rules="italian", **more):
     doc = {"game": "canasta", "rules": rules, "sides": {"NS": ns, "EW": ew}, "closed_by": closed_by, **more}
-    return GAME.score(doc).data
+    return GAME.score(doc).to_json()
 
 
 def items(data, name):
@@ -99,7 +99,7 @@ ERROR_CASES = [
 
 @pytest.mark.parametrize("doc,points", CASES, ids=[f"canasta-1-{i}" for i in range(len(CASES))])
 def test_worked_cases(doc, points):
-    assert GAME.score(doc).data["points"] == points
+    assert GAME.score(doc).to_json()["points"] == points
 
 
 @pytest.mark.parametrize("doc,field", ERROR_CASES, ids=["error-canasta-close", "error-canasta-3wild"])
@@ -108,7 +108,7 @@ def test_worked_error_cases(doc, field):
 
 
 def test_worked_case_items_add_up_and_say_how():
-    data = GAME.score(CASES[5][0]).data
+    data = GAME.score(CASES[5][0]).to_json()
     assert items(data, "EW") == {"pure A canasta": 1000, "dirty Q canasta": 300, "closing": 300,
                                  "melded cards": 310, "cards in hand": 0}
     assert data["sides"]["NS"]["canastas"] == ["dirty K", "dirty K"]
@@ -468,11 +468,11 @@ def test_match_totals_opening_minimum_and_winner():
     rp = replay(GAME, s, docs)
     totals = [st.totals["NS"] for st in rp.states]
     assert totals == [6400, 12800, 19700]
-    assert [st.extra["opening_minimum"]["NS"] for st in rp.states] == [120, 200, 200]
-    assert [st.extra["opening_minimum"]["EW"] for st in rp.states] == [50, 50, 50]
+    assert [st.to_json()["opening_minimum"]["NS"] for st in rp.states] == [120, 200, 200]
+    assert [st.to_json()["opening_minimum"]["EW"] for st in rp.states] == [50, 50, 50]
     final = rp.final.to_json()
     assert final["winner"] == "NS" and final["finished"] is True
-    assert rp.results[0].data["opening_minimum"] == {"NS": 120, "EW": 50}
+    assert rp.results[0].to_json()["opening_minimum"] == {"NS": 120, "EW": 50}
     with pytest.raises(LedgerError) as info:
         GAME.apply(s, rp.final, docs[0])
     assert info.value.field == "hand"
@@ -490,7 +490,7 @@ def test_negative_totals_and_the_opening_minimum():
     s = GAME.setup("classic", ["Anna", "Bruno"])
     doc = {"sides": {"Anna": side([], hand_points=100, opened=False), "Bruno": side([], 50)}, "closed_by": None}
     st, _ = GAME.apply(s, GAME.start(s), doc)
-    assert st.totals == {"Anna": -100, "Bruno": 50} and st.extra["opening_minimum"] == {"Anna": 15, "Bruno": 50}
+    assert st.totals == {"Anna": -100, "Bruno": 50} and st.to_json()["opening_minimum"] == {"Anna": 15, "Bruno": 50}
 
 
 def test_two_player_closer_holds_no_cards():
@@ -504,7 +504,7 @@ def test_hands_may_name_sides_by_a_player_and_need_both_sides():
     s = GAME.setup(None, FOUR)
     doc = {"sides": {"Carla": side(["pure K", "dirty Q"], 170), "bruno": OPENED_EW}, "closed_by": "anna"}
     st, res = GAME.apply(s, GAME.start(s), doc)
-    assert st.totals == {"NS": 1270, "EW": 15} and res.data["closed_by"] == "NS"
+    assert st.totals == {"NS": 1270, "EW": 15} and res.to_json()["closed_by"] == "NS"
     assert error_field(GAME.apply, s, GAME.start(s), {"sides": {"NS": OPENED_EW}, "closed_by": None}) == "sides.EW"
     assert error_field(GAME.apply, s, GAME.start(s), {**doc, "rules": "classic"}) == "rules"
 
@@ -552,7 +552,7 @@ def test_compact_sides_score_like_the_full_document():
     doc = {"game": "canasta", "sides": {
         "NS": "2 pure, 1 dirty, 1 red three, melded 340, in hand 25, closed",
         "EW": "pure K, 2 red threes, melded 120, in hand 60"}}
-    data = GAME.score(doc).data
+    data = GAME.score(doc).to_json()
     assert data["closed_by"] == "NS"
     assert data["points"] == {"NS": 1000 + 300 + 300 + 100 + 340 - 25, "EW": 500 + 0 + 120 - 60}
 
@@ -568,7 +568,7 @@ def test_parse_entry_tokens():
                    "closed_by": "NS"}
     assert GAME.questions(s, doc) == []
     st, res = GAME.apply(s, GAME.start(s), doc)
-    assert res.data["points"] == {"NS": 500 + 300 + 300 + 100 + 310, "EW": -90}
+    assert res.to_json()["points"] == {"NS": 500 + 300 + 300 + 100 + 310, "EW": -90}
 
 
 def test_parse_entry_cards_and_players():
@@ -578,7 +578,7 @@ def test_parse_entry_cards_and_players():
     assert doc["sides"]["EW"] == {"melded": ["8H 8S 8D", "QH QC QD"], "hand": "AS 5C 9D", "red_threes": 0,
                                   "canastas": []}
     assert doc["closed_by"] is None
-    assert GAME.apply(s, GAME.start(s), doc)[1].data["points"] == {"NS": 1600, "EW": 25}
+    assert GAME.apply(s, GAME.start(s), doc)[1].to_json()["points"] == {"NS": 1600, "EW": 25}
 
 
 @pytest.mark.parametrize("tokens,field", [
@@ -605,7 +605,7 @@ def test_questions_ask_only_what_is_missing_in_order():
         doc = qs[0].answer(doc, answers[qs[0].key])
     assert asked == ["sides.NS.melded", "sides.NS.hand", "sides.EW.canastas", "sides.EW.melded",
                      "sides.EW.hand", "sides.EW.red_threes", "closed_by", "concealed"]
-    assert GAME.apply(s, GAME.start(s), doc)[1].data["points"] == {"NS": 500 + 100 + 70, "EW": 100 + 30 - 25}
+    assert GAME.apply(s, GAME.start(s), doc)[1].to_json()["points"] == {"NS": 500 + 100 + 70, "EW": 100 + 30 - 25}
 
 
 def test_questions_refuse_a_bad_answer_so_it_is_asked_again():
@@ -682,7 +682,7 @@ def hands_as_cards(draw, rules="italian"):
         hand = _take(pool, hand_ranks, draw) or []
         sides[name] = {"canastas": canastas, "melded": melds, "hand": format_cards(hand),
                        "red_threes": draw(st.integers(0, rs.red_threes // 2))}
-    data = GAME.score({"game": "canasta", "rules": rules, "sides": sides, "closed_by": None}).data
+    data = GAME.score({"game": "canasta", "rules": rules, "sides": sides, "closed_by": None}).to_json()
     can_close = [n for n in sides if _can_close(data["sides"][n]["canastas"], rules)]
     closed_by = draw(st.sampled_from([None] + can_close))
     concealed = rules == "classic" and closed_by is not None and draw(st.booleans())
@@ -733,9 +733,9 @@ def _as_compact(doc: dict, data: dict) -> dict:
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from(["italian", "classic"]).flatmap(hands_as_cards))
 def test_cards_and_counted_totals_give_the_same_score(doc):
-    data = GAME.score(doc).data
-    assert GAME.score(_as_counts(doc, data)).data["points"] == data["points"]
-    assert GAME.score(_as_compact(doc, data)).data["points"] == data["points"]
+    data = GAME.score(doc).to_json()
+    assert GAME.score(_as_counts(doc, data)).to_json()["points"] == data["points"]
+    assert GAME.score(_as_compact(doc, data)).to_json()["points"] == data["points"]
     for name, pts in data["points"].items():
         assert pts == sum(i["points"] for i in data["items"][name])
 
@@ -751,9 +751,9 @@ def test_running_totals_and_opening_minimum_follow_the_hands(pairs):
     rp = replay(GAME, s, docs)
     ns = 0
     for res, state in zip(rp.results, rp.states):
-        ns += res.data["points"]["NS"]
+        ns += res.to_json()["points"]["NS"]
         assert state.totals["NS"] == ns
-        assert state.extra["opening_minimum"]["NS"] == opening_minimum(ns, ITALIAN)
+        assert state.to_json()["opening_minimum"]["NS"] == opening_minimum(ns, ITALIAN)
 
 
 def _plain(n: int) -> dict:

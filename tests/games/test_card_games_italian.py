@@ -103,14 +103,14 @@ def test_plural_forms_and_lists():
 
 
 def test_the_burraco_hand_note_in_italian():
-    from ledger.games.base import HandResult
-
-    data = {"closed_by": "NS", "sides": {"NS": {"burraco": ["clean", "clean", "dirty"], "pozzetto": True},
-                                         "EW": {"burraco": [], "pozzetto": False}}}
+    doc = {"closed_by": "NS", "sides": {
+        "NS": {"burraco": ["clean", "clean", "dirty"], "melded_points": 310, "hand_points": 0, "pozzetto": True},
+        "EW": {"burraco": [], "melded_points": 85, "hand_points": 60, "pozzetto": False}}}
     game = get_game("burraco")
-    assert game.hand_note(HandResult(data)) == "NS closed; NS 2 clean, 1 dirty; EW no pozzetto"
+    result = game.score(doc, "italian")
+    assert game.hand_note(result) == "NS closed; NS 2 clean, 1 dirty; EW no pozzetto"
     i18n.use("it")
-    assert game.hand_note(HandResult(data)) == "NS ha chiuso; NS 2 puliti, 1 sporco; EW senza pozzetto"
+    assert game.hand_note(result) == "NS ha chiuso; NS 2 puliti, 1 sporco; EW senza pozzetto"
 
 
 def test_questions_are_asked_in_italian():

@@ -20,7 +20,7 @@ PLAYERS = ["Anna", "Bruno", "Carla"]
 
 
 def score(hands, **more):
-    return GAME.score({"game": "simone", "hands": hands, **more}).data
+    return GAME.score({"game": "simone", "hands": hands, **more}).to_json()
 
 
 def setup(players=PLAYERS, **options):
@@ -66,7 +66,7 @@ CASES = [
 
 @pytest.mark.parametrize("doc, expect", CASES, ids=[f"simone-1-{i}" for i in range(len(CASES))])
 def test_worked_cases(doc, expect):
-    out = GAME.score({"game": "simone", **doc}).data
+    out = GAME.score({"game": "simone", **doc}).to_json()
     assert out["sums"] == expect["sums"]
     assert out["winners"] == expect["winners"]
     assert out["knocked_by"] == doc["knocked_by"]
@@ -229,15 +229,15 @@ def test_start_state():
     st0 = GAME.start(s)
     assert st0.totals == {"Anna": 0, "Bruno": 0, "Carla": 0}
     assert st0.winner is None and not st0.finished
-    assert [r["place"] for r in st0.extra["standing"]] == [1, 1, 1]
+    assert [r["place"] for r in st0.to_json()["standing"]] == [1, 1, 1]
 
 
 def test_standing_hands_won_then_lower_sum():
     _, rp = play([H1, H2, H3])
     final = rp.final
     assert final.totals == {"Anna": 1, "Bruno": 2, "Carla": 2}   # shared hand wins count for each
-    assert final.extra["sums"] == {"Anna": 31, "Bruno": 23, "Carla": 13}
-    assert [(r["place"], r["player"]) for r in final.extra["standing"]] == [
+    assert final.to_json()["sums"] == {"Anna": 31, "Bruno": 23, "Carla": 13}
+    assert [(r["place"], r["player"]) for r in final.to_json()["standing"]] == [
         (1, "Carla"), (2, "Bruno"), (3, "Anna")]
     assert final.winner is None and not final.finished   # no target: the match goes on
 
@@ -246,8 +246,8 @@ def test_more_hands_won_beats_lower_sum():
     h = {"hands": {"Anna": 1, "Bruno": 2, "Carla": 3}}
     big = {"hands": {"Anna": 700, "Bruno": 2, "Carla": 3}}
     _, rp = play([h, h, big])
-    assert [r["player"] for r in rp.final.extra["standing"]] == ["Anna", "Bruno", "Carla"]
-    assert rp.final.extra["sums"]["Anna"] > rp.final.extra["sums"]["Bruno"]
+    assert [r["player"] for r in rp.final.to_json()["standing"]] == ["Anna", "Bruno", "Carla"]
+    assert rp.final.to_json()["sums"]["Anna"] > rp.final.to_json()["sums"]["Bruno"]
 
 
 def test_target_reached_winner_by_sum():
@@ -275,7 +275,7 @@ def test_ended_early_first_in_standing_wins():
     _, rp = play([H1, H2], ended_early=True, target=5)
     assert not rp.final.finished
     assert rp.final.totals == {"Anna": 1, "Bruno": 1, "Carla": 1}
-    assert rp.final.extra["sums"] == {"Anna": 9, "Bruno": 20, "Carla": 10}
+    assert rp.final.to_json()["sums"] == {"Anna": 9, "Bruno": 20, "Carla": 10}
     assert rp.final.winner == "Anna"           # one win each: the lowest total of sums
 
 
@@ -289,12 +289,12 @@ def test_ended_early_level_shares_and_empty_match_has_no_winner():
 
 def test_statistics():
     _, rp = play([H1, H2, H3])
-    stats = rp.final.extra["stats"]
+    stats = rp.final.to_json()["stats"]
     assert stats["Anna"] == {"hands": 3, "hands_won": 1, "sum": 31, "average_sum": "10.3",
                              "best_hand": 2, "worst_hand": 22, "knocks": 1, "knocks_won": 1}
     assert stats["Bruno"]["average_sum"] == "7.7"
     assert stats["Carla"]["knocks"] == 1 and stats["Carla"]["knocks_won"] == 1
-    assert rp.final.extra["knocks"] == {"hands": 2, "knocker_won": 2}
+    assert rp.final.to_json()["knocks"] == {"hands": 2, "knocker_won": 2}
     json.dumps(rp.final.to_json())
 
 
@@ -328,9 +328,9 @@ def test_match_names_any_case_seat_order():
     s = setup()
     state, result = GAME.apply(s, GAME.start(s), {"hands": {"carla": 3, "ANNA": 5, "Bruno": 3},
                                                   "knocked_by": "anna"})
-    assert list(result.data["sums"]) == PLAYERS
-    assert result.data["winners"] == ["Bruno", "Carla"]
-    assert result.data["knocked_by"] == "Anna"
+    assert list(result.to_json()["sums"]) == PLAYERS
+    assert result.to_json()["winners"] == ["Bruno", "Carla"]
+    assert result.to_json()["knocked_by"] == "Anna"
 
 
 # --- the scoreboard -------------------------------------------------------------------------------------
@@ -380,8 +380,8 @@ def test_questions_then_apply():
     doc = GAME.questions(s, doc)[0].answer(doc, "")
     assert GAME.questions(s, doc) == []
     _, result = GAME.apply(s, GAME.start(s), doc)
-    assert result.data["sums"] == {"Anna": 7, "Bruno": 4, "Carla": 4}
-    assert result.data["winners"] == ["Bruno", "Carla"] and result.data["knocked_by"] is None
+    assert result.to_json()["sums"] == {"Anna": 7, "Bruno": 4, "Carla": 4}
+    assert result.to_json()["winners"] == ["Bruno", "Carla"] and result.to_json()["knocked_by"] is None
 
 
 def test_describe_hand():
@@ -469,9 +469,9 @@ def test_match_standing_is_ordered(hands_list):
     _, rp = play(docs)
     final = rp.final
     assert sum(final.totals.values()) >= final.hands          # every hand has at least one winner
-    rows = final.extra["standing"]
+    rows = final.to_json()["standing"]
     keys = [(-r["hands_won"], r["sum"]) for r in rows]
     assert keys == sorted(keys)
     assert all(rows[i]["place"] == (rows[i - 1]["place"] if keys[i] == keys[i - 1] else i + 1)
                for i in range(1, len(rows)))
-    assert {p: s["hands_won"] for p, s in final.extra["stats"].items()} == dict(final.totals)
+    assert {p: s["hands_won"] for p, s in final.to_json()["stats"].items()} == dict(final.totals)

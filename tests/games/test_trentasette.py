@@ -21,7 +21,7 @@ def suit(s, ranks="A 2 3 4 5 6 7 8 9 10 J Q K"):
 
 
 def items(result, side):
-    return {i["item"]: i["points"] for i in result.data["items"][side]}
+    return {i["item"]: i["points"] for i in result.to_json()["items"][side]}
 
 
 def score(sides, **kw):
@@ -32,21 +32,21 @@ def score(sides, **kw):
 def test_case_two_sides_with_rest():
     r = score({"Giulia": "rest",
                "Dario": "QC 4C 2D 3S KD 6C KC 4H 6S 2C QS 2H 2S 4D 9H AC 3C 9D AS 7C 9C 10H 6D AD 7D KS 10D JD"})
-    assert r.data["points"] == {"Giulia": 6, "Dario": 2}
+    assert r.to_json()["points"] == {"Giulia": 6, "Dario": 2}
 
 
 def test_case_three_sides():
     r = score({"Piero": "5H 8C 9C 8H 8S 2C 5S 7S 8D JS 2H AH AC 6C 9S 3C",
                "Anna": "JD KC 10S 2S 10H AS KD 10D 10C 4D 5C QH 4S 4H 9H 3D 6S 9D JH QS AD JC 3H 5D",
                "Giulia": "3S 7C KH QC 6D QD 6H 7H KS 4C 7D 2D"})
-    assert r.data["points"] == {"Piero": 4, "Anna": 3, "Giulia": 2}
+    assert r.to_json()["points"] == {"Piero": 4, "Anna": 3, "Giulia": 2}
 
 
 def test_case_table_goes_to_last_capture():
     carla = "4C 3H AS 7H 3C 5D 3D 4S AD 8C 2C 2H KD 7C 4H 5C 9C 9D 4D KC 6S 5S QD 6C JH 3S 8S"
     r = score({"Carla": carla, "Piero": "rest"}, table=["10S", "QS"], last_capture="Carla")
-    assert r.data["points"] == {"Carla": 8, "Piero": 2}
-    assert r.data["piles"]["Carla"]["cards"] == 29
+    assert r.to_json()["points"] == {"Carla": 8, "Piero": 2}
+    assert r.to_json()["piles"]["Carla"]["cards"] == 29
 
 
 # --- every item by hand ------------------------------------------------------------------------
@@ -57,7 +57,7 @@ def test_each_item_two_sides():
     a, b = items(r, "Anna"), items(r, "Bruno")
     assert a == {"ace of hearts": 2, "run in hearts": 3, "run in diamonds": 3, "no spades": -3, "no clubs": -3}
     assert b == {"two of spades": -1, "run in spades": 3, "run in clubs": 3, "no hearts": -3, "no diamonds": -3}
-    assert r.data["points"] == {"Anna": 2, "Bruno": -1}  # equal cards and figures: nobody gets +1
+    assert r.to_json()["points"] == {"Anna": 2, "Bruno": -1}  # equal cards and figures: nobody gets +1
 
 
 def test_complete_ranks_most_cards_and_no_seven():
@@ -136,7 +136,7 @@ def test_counts_score_like_cards():
     by_cards = score({"Anna": anna, "Bruno": bruno})
     by_counts = score({"Anna": counts_of(anna, 2), "Bruno": counts_of(bruno, 2)})
     mixed = score({"Anna": counts_of(anna, 2), "Bruno": bruno})
-    assert by_cards.data["points"] == by_counts.data["points"] == mixed.data["points"]
+    assert by_cards.to_json()["points"] == by_counts.to_json()["points"] == mixed.to_json()["points"]
 
 
 @pytest.mark.parametrize("change,field_part", [
@@ -175,7 +175,7 @@ def test_counts_against_piles_given_as_cards():
     anna = [f"7{s}" for s in "SDC"] + [f"{r}H" for r in "A 2 3 4 5 6 7 8 9 10".split()]
     bruno_cards = [c for c in DECK if c not in anna]
     bruno = pile_from_cards(parse_cards(bruno_cards), 2).to_json()
-    assert score({"Anna": anna, "Bruno": bruno}).data["points"] == score({"Anna": anna, "Bruno": bruno_cards}).data["points"]
+    assert score({"Anna": anna, "Bruno": bruno}).to_json()["points"] == score({"Anna": anna, "Bruno": bruno_cards}).to_json()["points"]
     with pytest.raises(LedgerError, match="sevens"):
         score({"Anna": anna, "Bruno": {**bruno, "sevens": True}})
     with pytest.raises(LedgerError, match="hearts"):
@@ -237,12 +237,12 @@ def partitions(draw, n_sides=None):
 @settings(max_examples=150)
 def test_any_partition_of_the_deck_scores(piles):
     r = score(piles)
-    pts = r.data["points"]
+    pts = r.to_json()["points"]
     assert set(pts) == set(piles)
-    for side, its in r.data["items"].items():
+    for side, its in r.to_json()["items"].items():
         assert sum(i["points"] for i in its) == pts[side]
     # +1 most cards and +1 most figures go to one side at most each
-    total_bonus = sum(1 for its in r.data["items"].values() for i in its if i["item"].startswith("most"))
+    total_bonus = sum(1 for its in r.to_json()["items"].values() for i in its if i["item"].startswith("most"))
     assert total_bonus <= 2
 
 
@@ -252,7 +252,7 @@ def test_rest_of_the_deck_equals_entering_it_in_full(piles):
     full = score(piles)
     last = list(piles)[-1]
     with_rest = score({**piles, last: "rest"})
-    assert with_rest.data["points"] == full.data["points"]
+    assert with_rest.to_json()["points"] == full.to_json()["points"]
 
 
 @given(partitions())
@@ -260,7 +260,7 @@ def test_rest_of_the_deck_equals_entering_it_in_full(piles):
 def test_counted_facts_score_exactly_like_the_cards(piles):
     n = len(piles)
     counted = {s: pile_from_cards(parse_cards(c), n).to_json() for s, c in piles.items()}
-    assert score(counted).data["points"] == score(piles).data["points"]
+    assert score(counted).to_json()["points"] == score(piles).to_json()["points"]
 
 
 @given(partitions(), st.integers(0, 5))
@@ -270,4 +270,4 @@ def test_table_remnants_count_for_the_last_capture(piles, k):
     table, keep = piles[first][:k], piles[first][k:]
     moved = score({**piles, first: keep}, table=format_cards(parse_cards(table)) if table else None,
                   last_capture=first if table else None)
-    assert moved.data["points"] == score(piles).data["points"]
+    assert moved.to_json()["points"] == score(piles).to_json()["points"]

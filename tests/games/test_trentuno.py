@@ -30,7 +30,7 @@ DEMO = Path(__file__).resolve().parents[2] / "ledger" / "demo" / "20_trentuno.js
 
 
 def score(hands, rules="52", **ending):
-    return GAME.score({"game": "trentuno", "rules": rules, "hands": hands, **ending}).data
+    return GAME.score({"game": "trentuno", "rules": rules, "hands": hands, **ending}).to_json()
 
 
 def setup(rules="52", players=NAMES[:4], ended_early=False, **options):
@@ -224,7 +224,7 @@ ERROR_CASES = [
 
 @pytest.mark.parametrize("case_id, doc, expect", SCORE_CASES, ids=[c[0] for c in SCORE_CASES])
 def test_score_cases(case_id, doc, expect):
-    data = GAME.score({"game": "trentuno", **doc}).data
+    data = GAME.score({"game": "trentuno", **doc}).to_json()
     assert data["values"] == expect["values"]
     assert sorted(data["lose_life"]) == sorted(expect["lose_life"])
 
@@ -451,15 +451,15 @@ FORTY = [  # 5 players, 2 lives, 1.00 EUR a life
 
 def test_forty_match_hand_worked():
     s, rp = play(FORTY, "40", NAMES[:5], lives=2, stake_cents=100)
-    lives = [st.extra["lives"] for st in rp.states]
-    pots = [st.extra["pot_cents"] for st in rp.states]
+    lives = [st.to_json()["lives"] for st in rp.states]
+    pots = [st.to_json()["pot_cents"] for st in rp.states]
     assert lives[0] == {"Anna": 2, "Bruno": 1, "Carla": 2, "Dario": 2, "Elena": 2}
     assert lives[1] == {"Anna": 2, "Bruno": 0, "Carla": 2, "Dario": 1, "Elena": 1}  # the knocker is spared
     assert lives[2] == {"Anna": 2, "Bruno": 0, "Carla": 2, "Dario": 0, "Elena": 1}
     assert lives[3] == {"Anna": 2, "Bruno": 0, "Carla": 1, "Dario": 1, "Elena": 1}  # Dario drawn, back
     assert lives[6] == {"Anna": 0, "Bruno": 1, "Carla": 1, "Dario": 1, "Elena": 0}  # final two
     assert pots == [100, 400, 600, 900, 1100, 1200, 1400, 1600]
-    r = [res.data for res in rp.results]
+    r = [res.to_json() for res in rp.results]
     assert r[2]["bet"]["won"] is False and r[2]["paid_cents"] == {"Bruno": 100, "Dario": 100}
     assert r[3]["bet"] == {"players": ["Bruno", "Dario"], "number": 11, "lowest": 11, "won": True,
                            "drawn": "Dario", "seed": None, "paid": True}
@@ -468,10 +468,10 @@ def test_forty_match_hand_worked():
     assert [x["dealer"] for x in r] == ["Anna", "Bruno", "Carla", "Elena", "Anna", "Elena", "Anna", "Bruno"]
     final = rp.final
     assert final.finished and final.winner == "Bruno"
-    assert final.extra["paid_cents"] == {"Anna": 200, "Bruno": 400, "Carla": 300, "Dario": 500, "Elena": 200}
-    assert final.extra["settlement"] == {"Anna": -200, "Bruno": 1200, "Carla": -300, "Dario": -500,
+    assert final.to_json()["paid_cents"] == {"Anna": 200, "Bruno": 400, "Carla": 300, "Dario": 500, "Elena": 200}
+    assert final.to_json()["settlement"] == {"Anna": -200, "Bruno": 1200, "Carla": -300, "Dario": -500,
                                          "Elena": -200}
-    assert final.totals == final.extra["lives"]
+    assert final.totals == final.to_json()["lives"]
 
 
 def test_demo_match_52_with_reentries():
@@ -485,10 +485,10 @@ def test_demo_match_52_with_reentries():
     assert final["settlement"] == {"Anna": -350, "Bruno": -150, "Carla": -350, "Dario": 1200, "Elena": -350}
     # Carla re-enters with the fewest lives of anyone still in (Anna's 1), pays three lives, and
     # loses that life in the same hand
-    assert rp.states[4].extra["lives"] == {"Anna": 1, "Bruno": 2, "Carla": 0, "Dario": 2, "Elena": 0}
-    assert rp.results[5].data["reentry"] == ["Carla"]
-    assert rp.results[5].data["paid_cents"] == {"Carla": 150 + 50, "Dario": 50}
-    assert rp.states[5].extra["lives"]["Carla"] == 0
+    assert rp.states[4].to_json()["lives"] == {"Anna": 1, "Bruno": 2, "Carla": 0, "Dario": 2, "Elena": 0}
+    assert rp.results[5].to_json()["reentry"] == ["Carla"]
+    assert rp.results[5].to_json()["paid_cents"] == {"Carla": 150 + 50, "Dario": 50}
+    assert rp.states[5].to_json()["lives"]["Carla"] == 0
 
 
 def test_reentry_takes_the_fewest_lives_of_those_still_in():
@@ -498,11 +498,11 @@ def test_reentry_takes_the_fewest_lives_of_those_still_in():
             {"reentry": ["Anna"], "hands": {"Anna": 20, "Bruno": 21, "Carla": 5, "Dario": 6},
              "knocked_by": "Bruno"}]
     s, rp = play(docs, reentry=True, stake_cents=50)
-    assert rp.states[2].extra["lives"] == {"Anna": 0, "Bruno": 2, "Carla": 2, "Dario": 2}
-    assert rp.results[3].data["reentry"] == ["Anna"]
-    assert rp.states[3].extra["lives"] == {"Anna": 2, "Bruno": 2, "Carla": 1, "Dario": 1}
-    assert rp.states[3].extra["paid_cents"]["Anna"] == 150 + 150
-    assert rp.final.extra["reentered"] == ["Anna"]
+    assert rp.states[2].to_json()["lives"] == {"Anna": 0, "Bruno": 2, "Carla": 2, "Dario": 2}
+    assert rp.results[3].to_json()["reentry"] == ["Anna"]
+    assert rp.states[3].to_json()["lives"] == {"Anna": 2, "Bruno": 2, "Carla": 1, "Dario": 1}
+    assert rp.states[3].to_json()["paid_cents"]["Anna"] == 150 + 150
+    assert rp.final.to_json()["reentered"] == ["Anna"]
 
 
 def test_a_hand_that_would_put_everyone_out_does_not_count():
@@ -511,10 +511,10 @@ def test_a_hand_that_would_put_everyone_out_does_not_count():
             {"hands": {"Anna": 20, "Bruno": 21, "Carla": 5}, "knocked_by": "Carla"},
             {"hands": {"Anna": 9, "Bruno": 9, "Carla": 9}, "knocked_by": "Carla"}]
     s, rp = play(docs, players=NAMES[:3], lives=2)
-    last = rp.results[-1].data
+    last = rp.results[-1].to_json()
     assert last["counts"] is False and last["lose_life"] == [] and last["would_lose"] == ["Anna", "Bruno", "Carla"]
-    assert rp.final.extra["lives"] == {"Anna": 1, "Bruno": 1, "Carla": 1}
-    assert rp.final.extra["pot_cents"] == 150 and not rp.final.finished
+    assert rp.final.to_json()["lives"] == {"Anna": 1, "Bruno": 1, "Carla": 1}
+    assert rp.final.to_json()["pot_cents"] == 150 and not rp.final.finished
     assert "does not count" in rp.results[-1].summary
 
 
@@ -522,23 +522,23 @@ def test_40_three_left_all_tied_on_their_last_life_does_not_count():
     docs = [{"hands": {"Anna": 5, "Bruno": 20, "Carla": 21, "Dario": 22}, "knocked_by": "Dario"},
             {"hands": {"Bruno": 9, "Carla": 9, "Dario": 9}, "knocked_by": "Dario"}]
     s, rp = play(docs, "40", lives=1)
-    assert rp.results[-1].data["counts"] is False
-    assert rp.final.extra["lives"] == {"Anna": 0, "Bruno": 1, "Carla": 1, "Dario": 1}
+    assert rp.results[-1].to_json()["counts"] is False
+    assert rp.final.to_json()["lives"] == {"Anna": 0, "Bruno": 1, "Carla": 1, "Dario": 1}
 
 
 def test_52_final_two_tied_on_their_last_life_does_not_count():
     docs = [{"hands": {"Anna": 5, "Bruno": 20, "Carla": 21}, "knocked_by": "Carla"},
             {"hands": {"Bruno": 9, "Carla": 9}, "knocked_by": "Carla"}]
     s, rp = play(docs, players=NAMES[:3], lives=1)
-    assert rp.results[-1].data["counts"] is False and not rp.final.finished
+    assert rp.results[-1].to_json()["counts"] is False and not rp.final.finished
 
 
 def test_vedova_match_with_the_widow():
     docs = [{"hands": {"Anna": "KH KD JC", "Bruno": "2S 5H 9D", "Carla": "AS QS 3S", "Dario": 12},
              "took_widow": "Carla"}]
     s, rp = play(docs, "52-vedova")
-    assert rp.results[0].data["lose_life"] == ["Bruno", "Dario"]
-    assert rp.results[0].data["values"]["Anna"] == "tris K (jolly)"
+    assert rp.results[0].to_json()["lose_life"] == ["Bruno", "Dario"]
+    assert rp.results[0].to_json()["values"]["Anna"] == "tris K (jolly)"
 
 
 # --- match errors ----------------------------------------------------------------------------------------
@@ -588,13 +588,13 @@ def test_reentry_only_once():
             {"reentry": ["Carla"], "hands": {"Anna": 20, "Bruno": 21, "Carla": 5}, "knocked_by": "Anna"},
             {"hands": {"Anna": 20, "Bruno": 21, "Carla": 5}, "knocked_by": "Anna"}]
     s, state = after(docs, reentry=True)
-    assert state.extra["lives"] == {"Anna": 2, "Bruno": 2, "Carla": 0, "Dario": 0}
-    assert state.extra["reentered"] == ["Carla"]
+    assert state.to_json()["lives"] == {"Anna": 2, "Bruno": 2, "Carla": 0, "Dario": 0}
+    assert state.to_json()["reentered"] == ["Carla"]
     doc = {"reentry": ["Carla", "Dario"], "hands": {"Anna": 20, "Bruno": 21, "Carla": 5, "Dario": 6},
            "knocked_by": "Anna"}
     assert error_field(GAME.apply, s, state, doc) == "reentry"
     new, res = GAME.apply(s, state, {**doc, "reentry": ["Dario"], "hands": {"Anna": 20, "Bruno": 21, "Dario": 6}})
-    assert res.data["reentry"] == ["Dario"] and new.extra["lives"]["Dario"] == 1
+    assert res.to_json()["reentry"] == ["Dario"] and new.to_json()["lives"]["Dario"] == 1
 
 
 def test_a_bet_needs_three_players_in():
@@ -613,7 +613,7 @@ def test_a_winning_bet_with_several_bettors_needs_the_draw():
     seeded = {**doc, "bet": {**doc["bet"], "seed": "abc"}}
     new, res = GAME.apply(s, state, seeded)
     picked = draw(["Carla", "Dario"], "abc")
-    assert res.data["bet"]["drawn"] == picked and new.extra["lives"][picked] == 1
+    assert res.to_json()["bet"]["drawn"] == picked and new.to_json()["lives"][picked] == 1
     other = "Dario" if picked == "Carla" else "Carla"
     wrong = {**doc, "bet": {**seeded["bet"], "drawn": other}}
     assert error_field(GAME.apply, s, state, wrong) == "bet.drawn"
@@ -630,7 +630,7 @@ def test_a_player_who_is_out_may_be_written_out():
     s, state = after(OUT_CARLA)
     new, res = GAME.apply(s, state, {"hands": {"Anna": 20, "Bruno": 21, "Carla": "out", "Dario": 5},
                                      "knocked_by": "Anna"})
-    assert res.data["lose_life"] == ["Dario"]
+    assert res.to_json()["lose_life"] == ["Dario"]
     doc = {"hands": {"Anna": "out", "Bruno": 21, "Dario": 5}, "knocked_by": "Bruno"}
     assert error_field(GAME.apply, s, state, doc) == "hands.Anna"
 
@@ -749,12 +749,12 @@ def test_random_matches_nets_sum_to_zero_and_the_pot_is_everything_paid(data):
             break
         doc = random_hand(data, s, state, variant, totals)
         state, res = GAME.apply(s, state, doc)
-        x = state.extra
+        x = state.to_json()
         assert x["pot_cents"] == sum(x["paid_cents"].values())
         assert all(v >= 0 for v in x["lives"].values())
         assert any(v > 0 for v in x["lives"].values())
     final = state if state.finished else GAME.finish_early(s, state)
-    x = final.extra
+    x = final.to_json()
     assert sum(x["settlement"].values()) == 0
     assert x["pot_cents"] == sum(x["paid_cents"].values())
     if state.finished:
@@ -764,7 +764,7 @@ def test_random_matches_nets_sum_to_zero_and_the_pot_is_everything_paid(data):
 
 
 def random_hand(data, s, state, variant, totals) -> dict:
-    x = state.extra
+    x = state.to_json()
     alive = [p for p in s.players if x["lives"][p] > 0]
     out = [p for p in s.players if x["lives"][p] == 0]
     doc: dict = {}
@@ -853,7 +853,7 @@ def test_questions_with_the_state_ask_only_players_in_and_the_reentry():
     doc, asked = answer_all(s, {}, answers, state)
     assert asked == ["reentry", "hands.Anna", "hands.Bruno", "hands.Dario", "ending"]
     new, res = GAME.apply(s, state, doc)
-    assert res.data["lose_life"] == ["Dario"]
+    assert res.to_json()["lose_life"] == ["Dario"]
 
 
 def test_questions_without_the_state_accept_out():
@@ -867,7 +867,7 @@ def test_questions_without_the_state_accept_out():
         GAME.apply(s, state, doc)
     doc["hands"]["Bruno"] = "31"
     new, res = GAME.apply(s, state, doc)
-    assert res.data["lose_life"] == ["Anna", "Dario"]
+    assert res.to_json()["lose_life"] == ["Anna", "Dario"]
     # once the ending is given, nothing more is asked: the scorer checks who is in
     assert GAME.questions(s, {"hands": {"Anna": 20}, "knocked_by": "Anna"}) == []
 
@@ -881,7 +881,7 @@ def test_questions_for_a_bet_and_the_draw():
     assert asked == ["bet", "hands.Anna", "hands.Bruno", "hands.Elena", "ending", "bet.drawn"]
     assert doc["bet"]["drawn"] == draw(["Carla", "Dario"], doc["bet"]["seed"])
     new, res = GAME.apply(s, state, doc)
-    assert res.data["bet"]["won"] and new.extra["lives"][doc["bet"]["drawn"]] == 1
+    assert res.to_json()["bet"]["won"] and new.to_json()["lives"][doc["bet"]["drawn"]] == 1
     doc, asked = answer_all(s, {}, {**answers, "bet": ""}, state)
     assert doc["bet"] is None and "bet.drawn" not in asked
 
@@ -958,7 +958,7 @@ def test_a_total_only_two_decks_can_make_is_accepted_with_two_decks():
                            "hands": {"A": "AH AH 7H", "B": 20, "C": 30, "D": 4}, "knocked_by": "A"})
     by_number = GAME.score({"game": "trentuno", "rules": "40", "decks": 2,
                             "hands": {"A": 29, "B": 20, "C": 30, "D": 4}, "knocked_by": "A"})
-    assert by_cards.data["values"] == by_number.data["values"]
+    assert by_cards.to_json()["values"] == by_number.to_json()["values"]
     with pytest.raises(LedgerError):
         GAME.score({"game": "trentuno", "rules": "40", "hands": {"A": 29, "B": 20, "C": 30, "D": 4},
                     "knocked_by": "A"})
@@ -982,8 +982,8 @@ def test_a_drawn_given_for_a_bet_that_did_not_come_up_is_not_used():
     doc = {"bet": {"players": ["Carla"], "number": 9, "drawn": "Carla"},
            "hands": {"Anna": 20, "Bruno": 21, "Dario": 22}, "knocked_by": "Anna"}
     new, res = GAME.apply(s, state, doc)
-    assert res.data["bet"]["won"] is False and res.data["bet"]["drawn"] is None
-    assert new.extra["lives"]["Carla"] == 0 and new.extra["pot_cents"] > state.extra["pot_cents"]
+    assert res.to_json()["bet"]["won"] is False and res.to_json()["bet"]["drawn"] is None
+    assert new.to_json()["lives"]["Carla"] == 0 and new.to_json()["pot_cents"] > state.to_json()["pot_cents"]
 
 
 def test_a_single_bettor_whose_number_came_up_is_asked_with_a_default():
@@ -995,7 +995,7 @@ def test_a_single_bettor_whose_number_came_up_is_asked_with_a_default():
     filled = q[0].answer(doc, q[0].default)
     assert filled["bet"]["drawn"] == "Carla"
     new, res = GAME.apply(s, state, filled)
-    assert res.data["bet"]["won"] and new.extra["lives"]["Carla"] == 1
+    assert res.to_json()["bet"]["won"] and new.to_json()["lives"]["Carla"] == 1
 
 
 def test_the_lives_table_explains_the_marks_it_uses():

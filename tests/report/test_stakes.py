@@ -80,7 +80,7 @@ def test_canasta_per_point_each_player_of_a_pair_wins_or_pays_the_margin():
 
 def test_bridge_per_hundred_rounds_the_margin_to_the_nearest_hundred():
     setup, final = replayed(demo_doc("40_bridge.json"), stake_cents=50, stake_per="100")
-    assert final.extra["margin"] == 350
+    assert final.to_json()["margin"] == 350
     assert match_money(setup, final).nets == {"Carla": 200, "Dario": -200, "Elena": 200, "Franco": -200}
 
 
@@ -94,12 +94,22 @@ def bridge_setup(**extra) -> MatchSetup:
                       {"rubbers": 2, "stake_cents": 100, "stake_per": "100", **extra})
 
 
+def rubber_sheet(setup: MatchSetup, rubbers: list[dict], **fields) -> object:
+    """A rubber bridge match's own state: the start's, with ``rubbers`` (their totals and winner)
+    and ``fields`` changed."""
+    start = get_game("bridge").start(setup).extra.to_json()
+    done = [{"rubber": i + 1, "games": {"NS": 0, "EW": 0}, "rubber_bonus": 0, "margin": 0, "deals": 0, **r}
+            for i, r in enumerate(rubbers)]
+    return get_game("bridge").load_state(setup, {"hands": 0, "totals": {}, "winner": None, "finished": False,
+                                                 **start, "rubbers": done, **fields}).extra
+
+
 def test_each_rubber_of_a_match_is_rounded_and_settled_on_its_own():
-    rubbers = [{"rubber": 1, "totals": {"NS": 750, "EW": 500}, "winner": "NS"},
-               {"rubber": 2, "totals": {"NS": 400, "EW": 549}, "winner": "EW"}]
+    rubbers = [{"totals": {"NS": 750, "EW": 500}, "winner": "NS"},
+               {"totals": {"NS": 400, "EW": 549}, "winner": "EW"}]
     state = MatchState(10, {"NS": 1150, "EW": 1049}, True, "NS",
-                       {"rubbers": rubbers, "rubber_totals": {"NS": 400, "EW": 549}, "rubber_over": True,
-                        "deals": 5})
+                       rubber_sheet(bridge_setup(), rubbers, rubber_totals={"NS": 400, "EW": 549}, rubber_over=True,
+                                    deals=5))
     # 250 → 3 hundreds to NS, then 149 → 1 hundred to EW: NS +2 (the total margin, 101, would say 1)
     assert stake_nets(bridge_setup(), state, 100, "100") == {"N": 200, "E": -200, "S": 200, "W": -200}
 
@@ -108,7 +118,7 @@ def test_a_rubber_ended_early_counts_its_unfinished_rubber_too():
     setup = MatchSetup("bridge", "rubber", ("N", "E", "S", "W"), {"NS": ("N", "S"), "EW": ("E", "W")},
                        {"rubbers": 1, "stake_cents": 100, "stake_per": "100"}, ended_early=True)
     state = MatchState(3, {"NS": 420, "EW": 60}, False, "NS",
-                       {"rubbers": [], "rubber_totals": {"NS": 420, "EW": 60}, "rubber_over": False, "deals": 3})
+                       rubber_sheet(setup, [], rubber_totals={"NS": 420, "EW": 60}, rubber_over=False, deals=3))
     assert match_money(setup, state).nets == {"N": 400, "E": -400, "S": 400, "W": -400}
 
 
@@ -142,7 +152,7 @@ def test_trentuno_keeps_its_own_settlement():
     setup, final = replayed(demo_doc("20_trentuno.json"))
     money = match_money(setup, final)
     assert money.per == "life" and money.describe() == "0.50 EUR per life"
-    assert money.nets == final.extra["settlement"]
+    assert money.nets == final.to_json()["settlement"]
     # the unit is the game's own (Game.own_stakes); the games without their own money have none
     assert [g for g in available() if get_game(g).own_stakes] == ["trentuno"]
 

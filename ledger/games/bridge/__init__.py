@@ -12,6 +12,7 @@ scoring modules, never the reverse.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping
 
 from ledger.errors import LedgerError
@@ -34,10 +35,17 @@ from ledger.games.bridge.match import (
     result_line,
     rubber_apply,
     rubber_finish_early,
+    rubber_segments,
     rubber_start,
     score_deal,
 )
+from ledger.games.bridge.records import (
+    ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, RubberResult, RubberState,
+)
 from ledger.games.bridge.scoring import SEATS, board_dealer, parse_side
+
+_STATES = {RUBBER: RubberState, CHICAGO: ChicagoState, DUPLICATE: DuplicateState}
+_RESULTS = {RUBBER: RubberResult, CHICAGO: ChicagoResult, DUPLICATE: DuplicateResult}
 
 
 # --- the scorer ---------------------------------------------------------------------------------
@@ -45,12 +53,43 @@ class Bridge(Game):
     """Contract bridge scorer (see the module docstring): rule sets rubber, chicago, duplicate."""
 
     name = "bridge"
+    samples = "ledger.games.bridge.sample"
+    sample_weight = 15
     facts = BridgeNotes()
     title = "Bridge"
     version = "1"
     rule_sets = (RUBBER, CHICAGO, DUPLICATE)
     min_players = 4
     max_players = 4
+    deal_files = "PBN"
+    deal_rules = DUPLICATE
+    result_type = DealResult
+
+    def read_deals(self, text):
+        """A PBN file's played games (:func:`ledger.games.bridge.pbn.read_pbn`)."""
+        from ledger.games.bridge.pbn import read_pbn
+
+        return read_pbn(text)
+
+    def write_deals(self, setup, results, event="", site="", date=""):
+        """A match's deals as PBN with their ``[Score]`` (:func:`ledger.games.bridge.pbn.write_pbn`)."""
+        from ledger.games.bridge.pbn import write_pbn
+
+        return write_pbn(setup, results, event=event, site=site, date=date)
+
+    def deal_row(self, result: Mapping[str, Any]) -> tuple:
+        """One scored PBN deal (``score --json``'s object) as the CLI's table shows it: board,
+        vulnerability (in the language in use), contract, declarer, result, NS's score."""
+        from ledger.games.bridge.scoring import vulnerability_cell
+
+        return (result.get("board", ""), vulnerability_cell(result["vulnerable"]), result["contract"],
+                result.get("declarer") or "", result.get("result") or "", result["score_ns"])
+
+    def rules_name(self, rules: str) -> str:
+        """A rule set as the scoreboard names it, in the language in use (``duplicate`` → ``duplicato``)."""
+        from ledger.games.bridge.match import RULE_WORDS
+
+        return str(RULE_WORDS.get(rules, rules))
 
     # --- setup ----------------------------------------------------------------------------------
     def seat(self, rules, players, sides):
@@ -147,7 +186,25 @@ class Bridge(Game):
         if state.finished:
             return state
         return MatchState(state.hands, state.totals, False, _leader(state.totals),
-                          {**state.extra, "ended_early": True})
+                          replace(state.extra, ended_early=True))
+
+    def state_class(self, setup):
+        """The state of its rule set: rubber, Chicago or duplicate."""
+        return _STATES[setup.rules]
+
+    def result_class(self, setup):
+        """A deal's result in its rule set."""
+        return _RESULTS[setup.rules]
+
+    def next_dealer(self, setup, state):
+        """Rubber and Chicago: the state's ``next_dealer`` (a passed-out Chicago deal is dealt
+        again by the same dealer); duplicate: the next board's dealer (Law 2)."""
+        ex = state.extra
+        return ex.next_dealer if isinstance(ex, (RubberState, ChicagoState)) else self.dealer(setup, state.hands)
+
+    def stake_segments(self, state):
+        """Rubber: each rubber is settled on its own (:func:`~ledger.games.bridge.match.rubber_segments`)."""
+        return rubber_segments(state) if isinstance(state.extra, RubberState) else [state.totals]
 
     def dealer(self, setup, hand_number):
         """Who deals hand ``hand_number`` (0-based). Duplicate: the board's dealer (Law 2), boards

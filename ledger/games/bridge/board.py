@@ -12,7 +12,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ledger.games.base import Board, Column, MatchSetup, Replay, Table
+from ledger.games.base import Board, Column, MatchSetup, MatchState, Replay, Table
+from ledger.games.bridge.records import (
+    ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, RubberResult, RubberState,
+    RubberSummary,
+)
 from ledger.games.bridge.scoring import (
     SEATS, SIDES, board_dealer, item_text, unfinished_text, vulnerability_cell, vulnerability_text,
 )
@@ -38,6 +42,17 @@ def _sheet_key(setup: MatchSetup) -> str:
     return "rubber" if setup.rules == "rubber" else "round"
 
 
+def _sheet(state: MatchState) -> RubberState | ChicagoState:
+    """The sheet part of a rubber's or a Chicago's state."""
+    assert isinstance(state.extra, (RubberState, ChicagoState))
+    return state.extra
+
+
+def _sheet_number(x: RubberState | ChicagoState | RubberResult | ChicagoResult) -> int:
+    """The rubber (Chicago round) a state or a deal is in."""
+    return x.rubber if isinstance(x, (RubberState, RubberResult)) else x.round
+
+
 def _stack_rows(ns: Sequence[Any], ew: Sequence[Any], upward: bool) -> list[tuple[str, str]]:
     """Two columns of numbers side by side; ``upward`` stacks them from the bottom (above the line)."""
     n = max(len(ns), len(ew))
@@ -53,26 +68,28 @@ def scorepad(setup: MatchSetup, rp: Replay) -> Table:
     foot once the rubber (round) is over or the match was ended early."""
     key = _sheet_key(setup)
     final = rp.final
-    current = final.extra.get(key, 1)
-    results = [r.data for r in rp.results if r.data.get(key) == current]
+    ex = _sheet(final)
+    current = _sheet_number(ex)
+    deals = [r.detail for r in rp.results]
+    results = [d for d in deals if isinstance(d, (RubberResult, ChicagoResult)) and _sheet_number(d) == current]
     above: dict[str, list[int]] = {s: [] for s in SIDES}
     below: dict[int, dict[str, list[int]]] = {}
-    for data in results:
-        for e in list(data.get("entries", [])) + list(data.get("bonuses", [])):
-            if e["line"] == "above":
-                above[e["side"]].append(e["points"])
+    for d in results:
+        for e in [*d.entries, *d.bonuses]:
+            if e.line == "above":
+                above[e.side].append(e.points)
             else:
-                below.setdefault(data["game"], {s: [] for s in SIDES})[e["side"]].append(e["points"])
-    for e in final.extra.get("unfinished_premiums", []) or []:
-        above[e["side"]].append(e["points"])
+                below.setdefault(d.game, {s: [] for s in SIDES})[e.side].append(e.points)
+    unfinished = (ex.unfinished_premiums if isinstance(ex, RubberState) else None) or ()
+    for e in unfinished:
+        above[e.side].append(e.points)
     rows: list[tuple[str, str, str]] = []
     lines: list[int] = []
     top = _stack_rows(above["NS"], above["EW"], upward=True) or [("", "")]
     above_word = str(t("bridge.board.above", "above"))
     rows += [(above_word if i == 0 else "", a, b) for i, (a, b) in enumerate(top)]
     lines.append(len(rows) - 1)
-    games_done = final.extra.get("games", {"NS": 0, "EW": 0})
-    finished_games = games_done["NS"] + games_done["EW"]
+    finished_games = ex.games["NS"] + ex.games["EW"]
     for g in sorted(below):
         block = _stack_rows(below[g]["NS"], below[g]["EW"], upward=False) or [("", "")]
         game_word = str(t("bridge.board.game", "game {game}", game=g))
@@ -81,9 +98,9 @@ def scorepad(setup: MatchSetup, rp: Replay) -> Table:
             lines.append(len(rows) - 1)
     if not below:
         rows.append((str(t("bridge.board.below", "below")), "", ""))
-    closed = final.extra.get(f"{key}_over") or final.extra.get("ended_early")
-    if closed:  # the totals are written at the foot of the sheet once it is closed
-        totals = final.extra.get(f"{key}_totals", {"NS": 0, "EW": 0})
+    over = ex.rubber_over if isinstance(ex, RubberState) else ex.round_over
+    if over or ex.ended_early:  # the totals are written at the foot of the sheet once it is closed
+        totals = ex.rubber_totals if isinstance(ex, RubberState) else ex.round_totals
         if lines[-1] != len(rows) - 1:
             lines.append(len(rows) - 1)
         rows.append((str(t("bridge.board.total", "total")), number(totals["NS"]), number(totals["EW"])))
@@ -108,13 +125,14 @@ def deals_table(setup: MatchSetup, rp: Replay) -> Table:
     lines = []
     running = {s: rp.start.totals.get(s, 0) for s in SIDES}  # 0, or the totals before a window's first deal
     for i, res in enumerate(rp.results, rp.offset):
-        d = res.data
-        deal_no = str(d.get("board") if dup else i + 1)
-        pts = d.get("points", {"NS": 0, "EW": 0})
+        d = res.detail
+        assert isinstance(d, (RubberResult, ChicagoResult, DuplicateResult))
+        deal_no = str(_board_number(d) if isinstance(d, DuplicateResult) else i + 1)
+        pts = d.points
         running = {s: running[s] + pts[s] for s in SIDES}
-        rows.append((deal_no, str(d.get("dealer", "")), vulnerability_cell(d["vulnerable"]), _contract_text(d),
-                     _pts(pts["NS"]), _pts(pts["EW"]), number(running["NS"]), number(running["EW"]), _deal_notes(d)))
-        if d.get("game_won"):
+        rows.append((deal_no, d.dealer, vulnerability_cell(d.vulnerable), _contract_text(d), _pts(pts["NS"]),
+                     _pts(pts["EW"]), number(running["NS"]), number(running["EW"]), _deal_notes(d)))
+        if not isinstance(d, DuplicateResult) and d.game_won:
             lines.append(i - rp.offset)
     title = t("bridge.board.boards", "Boards") if dup else t("bridge.board.deals", "Deals")
     return Table(str(title), tuple(cols), tuple(rows), lines_after=tuple(lines))
@@ -124,22 +142,28 @@ def _pts(n: int) -> str:
     return number(n) if n else ""
 
 
-def _contract_text(d: Mapping[str, Any]) -> str:
+def _board_number(d: DuplicateResult) -> int | None:
+    return d.board if d.board is not None else d.next_board
+
+
+def _contract_text(d: DealResult) -> str:
     """``"4SX W -2"`` as players write it; ``"passed out"``."""
-    if d["contract"] == "Pass":
+    if d.contract == "Pass":
         return str(t("bridge.passed_out", "passed out"))
-    return f"{d['contract']} {d['declarer']} {d['result']}"
+    return f"{d.contract} {d.declarer} {d.result}"
 
 
-def _deal_notes(d: Mapping[str, Any]) -> str:
+def _deal_notes(d: RubberResult | ChicagoResult | DuplicateResult) -> str:
     notes = []
-    if d.get("honors"):
-        notes.append(f"{item_text('honours')} {d['honors']['side']} {d['honors']['points']}")
-    if d.get("game_won") and not any(b["item"] == "game" for b in d.get("bonuses", [])):
-        notes.append(f"{item_text('game')} {d['game_won']}")
-    for b in d.get("bonuses", []):
-        notes.append(f"{item_text(b['item'])} {b['points']}" if b["item"] == "rubber bonus"
-                     else f"{item_text(b['item'])} {b['side']} {b['points']}")
+    if d.honors:
+        notes.append(f"{item_text('honours')} {d.honors.side} {d.honors.points}")
+    if isinstance(d, DuplicateResult):
+        return "; ".join(notes)
+    if d.game_won and not any(b.item == "game" for b in d.bonuses):
+        notes.append(f"{item_text('game')} {d.game_won}")
+    for b in d.bonuses:
+        notes.append(f"{item_text(b.item)} {b.points}" if b.item == "rubber bonus"
+                     else f"{item_text(b.item)} {b.side} {b.points}")
     return "; ".join(notes)
 
 
@@ -152,26 +176,27 @@ _vul_text = vulnerability_text
 
 def sheet_notes(setup: MatchSetup, rp: Replay) -> list[str]:
     """Vulnerability, games, finished rubbers (rounds), who deals next, who won."""
-    ex = rp.final.extra
+    ex = _sheet(rp.final)
     key = _sheet_key(setup)
     notes = []
-    for done in ex.get(f"{key}s", []):
-        w = done["winner"]
+    done_sheets = ex.rubbers if isinstance(ex, RubberState) else ex.rounds
+    for done in done_sheets:
+        w = done.winner
         won = (t("bridge.note.won_by", "{side} by {margin}", side=w,
-                 margin=done["totals"][w] - done["totals"][_other(w)]) if w else t("bridge.note.level", "level"))
-        tot, games = done["totals"], _games_text(done["games"])
-        if key == "rubber":
+                 margin=done.totals[w] - done.totals[_other(w)]) if w else t("bridge.note.level", "level"))
+        tot, games = done.totals, _games_text(done.games)
+        if isinstance(done, RubberSummary):
             notes.append(str(t("bridge.note.rubber_done", "Rubber {rubber}: NS {ns}, EW {ew} ({games}, rubber bonus "
-                               "{bonus}) — {won}.", rubber=done[key], ns=tot["NS"], ew=tot["EW"], games=games,
-                               bonus=done["rubber_bonus"], won=won)))
+                               "{bonus}) — {won}.", rubber=done.rubber, ns=tot["NS"], ew=tot["EW"], games=games,
+                               bonus=done.rubber_bonus, won=won)))
         else:
             notes.append(str(t("bridge.note.round_done", "Round {round}: NS {ns}, EW {ew} ({games}) — {won}.",
-                               round=done[key], ns=tot["NS"], ew=tot["EW"], games=games, won=won)))
-    for e in ex.get("unfinished_premiums", []) or []:
+                               round=done.round, ns=tot["NS"], ew=tot["EW"], games=games, won=won)))
+    for e in (ex.unfinished_premiums if isinstance(ex, RubberState) else None) or ():
         notes.append(str(t("bridge.note.ended_early", "Rubber ended early (Law 80): {side} +{points} ({what}).",
-                           side=e["side"], points=e["points"], what=unfinished_text(e["item"]))))
+                           side=e.side, points=e.points, what=unfinished_text(e.item))))
     final = rp.final
-    if final.finished or ex.get("ended_early"):
+    if final.finished or ex.ended_early:
         tot = final.totals
         if final.winner:
             notes.append(str(t("bridge.note.wins", "{side} wins by {margin} points (NS {ns}, EW {ew}).",
@@ -182,30 +207,31 @@ def sheet_notes(setup: MatchSetup, rp: Replay) -> list[str]:
     tot = final.totals
     notes.append(str(t("bridge.note.so_far", "Totals so far: NS {ns}, EW {ew}.", ns=tot["NS"], ew=tot["EW"])))
     notes.append(str(t("bridge.note.vulnerable", "Vulnerable: {vulnerable}; {games}; partscores NS {ns}, EW {ew}.",
-                       vulnerable=_vul_text(ex["vulnerable"]), games=_games_text(ex["games"]),
-                       ns=ex["partscore"]["NS"], ew=ex["partscore"]["EW"])))
-    if key == "round":
-        deal = 1 if ex["round_over"] else ex["deal"]
+                       vulnerable=_vul_text(ex.vulnerable), games=_games_text(ex.games),
+                       ns=ex.partscore["NS"], ew=ex.partscore["EW"])))
+    if isinstance(ex, ChicagoState):
+        deal = 1 if ex.round_over else ex.deal
         notes.append(str(t("bridge.note.next_deal", "Next: deal {deal} of 4, dealt by {dealer}.", deal=deal,
-                           dealer=ex["next_dealer"])))
+                           dealer=ex.next_dealer)))
     else:
-        notes.append(str(t("bridge.note.next_dealer", "Next dealer: {dealer}.", dealer=ex["next_dealer"])))
+        notes.append(str(t("bridge.note.next_dealer", "Next dealer: {dealer}.", dealer=ex.next_dealer)))
     return notes
 
 
 def duplicate_notes(setup: MatchSetup, rp: Replay) -> list[str]:
     ex = rp.final.extra
+    assert isinstance(ex, DuplicateState)
     tot = rp.final.totals
     notes = [str(t("bridge.note.duplicate_totals", "NS {ns}, EW {ew} (net NS {net:+d}).", ns=tot["NS"], ew=tot["EW"],
-                   net=ex["score_ns"]))]
-    if rp.final.finished or ex.get("ended_early"):
+                   net=ex.score_ns))]
+    if rp.final.finished or ex.ended_early:
         notes.append(str(t("bridge.note.side_wins", "{side} wins.", side=rp.final.winner) if rp.final.winner
                          else t("bridge.note.level_end", "Level.")))
     else:
-        b = ex["next_board"]
+        b = ex.next_board
         dealer = setup.players[SEATS.index(board_dealer(b))]
         notes.append(str(t("bridge.note.next_board", "Next: board {board}, dealer {dealer}, vulnerable: {vulnerable}.",
-                           board=str(b), dealer=dealer, vulnerable=_vul_text(ex["vulnerable"]))))
+                           board=str(b), dealer=dealer, vulnerable=_vul_text(ex.vulnerable))))
     return notes
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ledger.games.bridge.records import RubberState
 from ledger.games.bridge.scoring import unfinished_text
 from ledger.games.facts import GameNotes, SEATS, Highlight, Record, average, number, side_label
 from ledger.i18n import t
@@ -16,63 +17,66 @@ class BridgeNotes(GameNotes):
     def details(self, rec):
         ex = rec.replay.final.extra
         out = []
-        for r in ex.get("rubbers") or []:
-            g = r.get("games", {})
+        if not isinstance(ex, RubberState):
+            return out
+        for r in ex.rubbers:
             out.append(str(t("bridge.facts.rubber", "rubber {rubber}: games {ns}–{ew}, rubber bonus {bonus}, margin "
-                             "{margin}", rubber=r["rubber"], ns=g.get("NS", 0), ew=g.get("EW", 0),
-                             bonus=r.get("rubber_bonus", 0), margin=r.get("margin", 0))))
-        for e in ex.get("unfinished_premiums") or []:
-            out.append(str(t("bridge.facts.unfinished", "unfinished rubber: {side} +{points} ({what})", side=e["side"],
-                             points=e["points"], what=unfinished_text(e["item"]))))
+                             "{margin}", rubber=r.rubber, ns=r.games.get("NS", 0), ew=r.games.get("EW", 0),
+                             bonus=r.rubber_bonus, margin=r.margin)))
+        for e in ex.unfinished_premiums or ():
+            out.append(str(t("bridge.facts.unfinished", "unfinished rubber: {side} +{points} ({what})", side=e.side,
+                             points=e.points, what=unfinished_text(e.item))))
         return out
 
     def highlights(self, rec):
         out = []
         for i, res in enumerate(rec.replay.results):
-            d = res.data
-            who = self._declarer(rec, d)
-            for e in d.get("entries", []):
-                item = e.get("item")
+            d = res.detail
+            who = self._declarer(rec, d.declarer)
+            for e in d.entries:
+                item = e.item
                 if item in ("small slam", "grand slam"):
                     text = (t("bridge.hl.small_slam", "Small slam made: {contract} by {who} (hand {hand}, +{points})",
-                              contract=d["contract"], who=who, hand=i + 1, points=e["points"])
+                              contract=d.contract, who=who, hand=i + 1, points=e.points)
                             if item == "small slam" else
                             t("bridge.hl.grand_slam", "Grand slam made: {contract} by {who} (hand {hand}, +{points})",
-                              contract=d["contract"], who=who, hand=i + 1, points=e["points"]))
-                    out.append(Highlight("slam", str(text), rec.id, i + 1, e["side"], e["points"]))
+                              contract=d.contract, who=who, hand=i + 1, points=e.points))
+                    out.append(Highlight("slam", str(text), rec.id, i + 1, e.side, e.points))
                 elif item in ("doubled contract made", "redoubled contract made"):
-                    text = t("bridge.hl.doubled_made", "{contract} made by {who} (hand {hand})", contract=d["contract"],
+                    text = t("bridge.hl.doubled_made", "{contract} made by {who} (hand {hand})", contract=d.contract,
                              who=who, hand=i + 1)
-                    out.append(Highlight("doubled made", str(text), rec.id, i + 1, e["side"], e["points"]))
-                elif item == "undertricks" and e["points"] >= 500:
+                    out.append(Highlight("doubled made", str(text), rec.id, i + 1, e.side, e.points))
+                elif item == "undertricks" and e.points >= 500:
                     text = t("bridge.hl.penalty", "{side} set {contract} by {who} for {points} (hand {hand})",
-                             side=side_label(rec.setup, e["side"]), contract=d["contract"], who=who,
-                             points=e["points"], hand=i + 1)
-                    out.append(Highlight("penalty", str(text), rec.id, i + 1, e["side"], e["points"]))
-        for r in rec.replay.final.extra.get("rubbers") or []:
-            if r.get("rubber_bonus") == 700:
+                             side=side_label(rec.setup, e.side), contract=d.contract, who=who,
+                             points=e.points, hand=i + 1)
+                    out.append(Highlight("penalty", str(text), rec.id, i + 1, e.side, e.points))
+        ex = rec.replay.final.extra
+        for r in ex.rubbers if isinstance(ex, RubberState) else ():
+            if r.rubber_bonus == 700:
                 text = t("bridge.hl.two_nil", "{side} won rubber {rubber} two games to nil (+700)",
-                         side=side_label(rec.setup, r["winner"]), rubber=r["rubber"])
-                out.append(Highlight("rubber 2-0", str(text), rec.id, None, r["winner"], 700))
+                         side=side_label(rec.setup, r.winner), rubber=r.rubber)
+                out.append(Highlight("rubber 2-0", str(text), rec.id, None, r.winner, 700))
         return out + self.biggest_hand(rec)
 
-    def _declarer(self, rec: Record, d: Mapping) -> str:
-        seat = d.get("declarer")
+    def _declarer(self, rec: Record, seat: str | None) -> str:
         if seat in SEATS and len(rec.setup.players) == 4:
             return f"{seat} ({rec.setup.players[SEATS.index(seat)]})"
         return str(seat)
 
     def counters(self, rec, side, player):
         ex = rec.replay.final.extra
-        rubbers = list(ex.get("rubbers") or [])
-        if ex.get("ended_early") and not ex.get("rubber_over") and ex.get("deals"):
-            rubbers.append({"totals": ex["rubber_totals"], "winner": _bridge_leader(ex["rubber_totals"])})
-        if not rubbers and rec.setup.rules != "rubber" and rec.over:
-            rubbers = [{"totals": dict(rec.replay.final.totals), "winner": rec.replay.final.winner}]
+        rubbers: list[tuple[Mapping[str, int], str | None]] = []
+        if isinstance(ex, RubberState):
+            rubbers = [(r.totals, r.winner) for r in ex.rubbers]
+            if ex.ended_early and not ex.rubber_over and ex.deals:
+                rubbers.append((ex.rubber_totals, _bridge_leader(ex.rubber_totals)))
+        elif rec.over:
+            rubbers = [(dict(rec.replay.final.totals), rec.replay.final.winner)]
         other = [s for s in rec.setup.side_names if s != side]
-        margin = sum(number(r["totals"].get(side, 0)) - sum(number(r["totals"].get(o, 0)) for o in other)
-                     for r in rubbers)
-        return {"rubbers": len(rubbers), "rubbers_won": sum(1 for r in rubbers if r.get("winner") == side),
+        margin = sum(number(totals.get(side, 0)) - sum(number(totals.get(o, 0)) for o in other)
+                     for totals, _ in rubbers)
+        return {"rubbers": len(rubbers), "rubbers_won": sum(1 for _, winner in rubbers if winner == side),
                 "margin": margin, "hands": rec.replay.final.hands}
 
     def figures(self, c):

@@ -43,13 +43,16 @@ A hand document (FORMATS.md)::
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
 from ledger.i18n import t
 from ledger.games.base import HandResult, MatchSetup, MatchState, as_int, check_keys, need
+from ledger.games.bridge.records import (
+    ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, Honours, Line, RoundSummary, RubberResult,
+    RubberState, RubberSummary,
+)
 from ledger.games.bridge.scoring import (
     GAME_POINTS, SEATS, SIDES, Contract, Entry, board_dealer, board_vulnerability, check_honours,
     contract_entries, format_result, game_premium, item_text, is_seat_word, is_vulnerable, other_side,
@@ -173,8 +176,13 @@ def read_honours(value: object, contract: Contract, field: str,
                         "\"points\": 150}}, got {value!r}", value=value), field, value)
 
 
+def honours_of(honours: tuple[str, int] | None) -> Honours | None:
+    return Honours(*honours) if honours else None
+
+
 def honours_json(honours: tuple[str, int] | None) -> dict | None:
-    return {"side": honours[0], "points": honours[1]} if honours else None
+    """Honours as a hand document writes them: ``{"side": "NS", "points": 100}``, or None."""
+    return Honours(*honours).to_json() if honours else None
 
 
 # --- scoring one deal ---------------------------------------------------------------------------
@@ -200,32 +208,24 @@ def duplicate_premium(deal: Deal, vulnerable: str) -> list[Entry]:
     return [Entry(side, "above", "game" if points > 50 else "partscore", points)]
 
 
-def sheet_sums(entries: Sequence[Entry]) -> dict[str, dict[str, int]]:
-    """``{"ns": {"above": a, "below": b}, "ew": {...}}`` of some entries."""
-    out = {s.lower(): {"above": 0, "below": 0} for s in SIDES}
-    for e in entries:
-        out[e.side.lower()][e.line] += e.points
-    return out
+def sheet_sums(entries: Sequence[Entry]) -> dict[str, Line]:
+    """``{"ns": Line(above, below), "ew": …}`` of some entries."""
+    return {s.lower(): Line(sum(e.points for e in entries if e.side == s and e.line == "above"),
+                            sum(e.points for e in entries if e.side == s and e.line == "below")) for s in SIDES}
 
 
 def net_ns(entries: Sequence[Entry]) -> int:
     return sum(e.points if e.side == "NS" else -e.points for e in entries)
 
 
-def deal_data(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> dict:
-    """The JSON of one scored deal (FORMATS.md): ``ns``/``ew`` above and below, ``score_ns``, and
-    what was entered, normalised, with every sheet entry."""
-    data: dict[str, Any] = {
-        "contract": str(deal.contract), "declarer": deal.declarer, "tricks": deal.tricks,
-        "result": format_result(deal.contract, deal.tricks) if deal.tricks is not None else "",
-        "vulnerable": vulnerable, "honors": honours_json(deal.honours),
-    }
-    if deal.board is not None:
-        data["board"] = deal.board
-    data.update(sheet_sums(entries))
-    data["score_ns"] = net_ns(entries)
-    data["entries"] = [e.to_json() for e in entries]
-    return data
+def deal_fields(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> dict[str, Any]:
+    """The fields of one scored deal (:class:`~ledger.games.bridge.records.DealResult`, FORMATS.md):
+    what was entered, normalised, ``ns``/``ew`` above and below, ``score_ns``, every sheet entry."""
+    sums = sheet_sums(entries)
+    return {"contract": str(deal.contract), "declarer": deal.declarer, "tricks": deal.tricks,
+            "result": format_result(deal.contract, deal.tricks) if deal.tricks is not None else "",
+            "vulnerable": vulnerable, "honors": honours_of(deal.honours), "board": deal.board,
+            "ns": sums["ns"], "ew": sums["ew"], "score_ns": net_ns(entries), "entries": tuple(entries)}
 
 
 def describe(deal: Deal) -> str:
@@ -254,8 +254,8 @@ def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
     entries = deal_entries(deal, vulnerable)
     if rules == DUPLICATE:
         entries += duplicate_premium(deal, vulnerable)
-    data = deal_data(deal, vulnerable, entries)
-    return HandResult(data, summary_line(deal, data["score_ns"]))
+    result = DealResult(**deal_fields(deal, vulnerable, entries))
+    return HandResult(result, summary_line(deal, result.score_ns))
 
 
 def summary_line(deal: Deal, score_ns: int) -> str:
@@ -269,7 +269,7 @@ def _gain(score_ns: int) -> str:
 
 
 def result_line(data: Mapping[str, Any]) -> str:
-    """The summary of a deal of a match from its result data (:func:`deal_data` and what a match
+    """The summary of a deal of a match from its result data (:func:`deal_fields` and what a match
     adds): ``"board 5: 4SX by N -1: EW +200"`` (the board when the data has one), then a match's
     premiums: ``"3NT by S =: NS +400 (rubber bonus NS 700)"``. ``""`` for data that is not a
     scored deal."""
@@ -289,26 +289,55 @@ def result_line(data: Mapping[str, Any]) -> str:
     return line + (f" ({'; '.join(notes)})" if notes else "")
 
 
-# --- the sheet kept in MatchState.extra ---------------------------------------------------------
+# --- the sheet of a rubber (a Chicago round) ----------------------------------------------------
 def _zero() -> dict[str, int]:
     return {"NS": 0, "EW": 0}
 
 
-def _fresh_sheet() -> dict:
-    """The per-rubber (per-round) part of the state: games, partscores, above/below, deals."""
-    return {"games": _zero(), "partscore": _zero(), "above": _zero(), "below": _zero(), "deals": 0}
+@dataclass
+class Sheet:
+    """The score sheet of the current rubber (Chicago round) while a deal is written on it: games
+    won, the partscores towards the current game, the points above and below the line, and the
+    deals played. A working copy: the match state keeps it frozen (its fields of that name)."""
 
+    games: dict[str, int] = field(default_factory=_zero)
+    partscore: dict[str, int] = field(default_factory=_zero)
+    above: dict[str, int] = field(default_factory=_zero)
+    below: dict[str, int] = field(default_factory=_zero)
+    deals: int = 0
 
-def _sheet_totals(ex: Mapping) -> dict[str, int]:
-    return {s: ex["above"][s] + ex["below"][s] for s in SIDES}
+    @classmethod
+    def of(cls, state: RubberState | ChicagoState) -> "Sheet":
+        return cls(dict(state.games), dict(state.partscore), dict(state.above), dict(state.below), state.deals)
 
+    def fields(self) -> dict[str, Any]:
+        """The sheet's part of a match state (its keyword arguments)."""
+        return {"games": dict(self.games), "partscore": dict(self.partscore), "above": dict(self.above),
+                "below": dict(self.below), "deals": self.deals}
 
-def _post(ex: dict, entries: Sequence[Entry]) -> None:
-    """Write entries on the sheet; below-the-line points also count towards the current game."""
-    for e in entries:
-        ex[e.line][e.side] += e.points
-        if e.line == "below":
-            ex["partscore"][e.side] += e.points
+    def post(self, entries: Sequence[Entry]) -> None:
+        """Write entries on the sheet; below-the-line points also count towards the current game."""
+        for e in entries:
+            getattr(self, e.line)[e.side] += e.points
+            if e.line == "below":
+                self.partscore[e.side] += e.points
+
+    def game_won(self, deal: Deal) -> str | None:
+        """Law 73: 100 trick points below the line win a game and wipe out both sides' partscores."""
+        side = deal.declarer_side
+        if side is None or self.partscore[side] < GAME_POINTS:
+            return None
+        self.games[side] += 1
+        self.partscore = _zero()
+        return side
+
+    def totals(self) -> dict[str, int]:
+        return {s: self.above[s] + self.below[s] for s in SIDES}
+
+    @property
+    def game_number(self) -> int:
+        """The number of the game being played (1 before any game is won)."""
+        return self.games["NS"] + self.games["EW"] + 1
 
 
 def _leader(totals: Mapping[str, int]) -> str | None:
@@ -336,19 +365,16 @@ def _check_vulnerability(deal: Deal, expected: str, how: object) -> None:
                             expected=expected, how=how, given=deal.vulnerable), "vulnerable", deal.vulnerable)
 
 
-def _result(deal: Deal, vulnerable: str, entries: list[Entry], bonuses: list[Entry], extra: dict) -> HandResult:
-    data = deal_data(deal, vulnerable, entries)
-    data["bonuses"] = [e.to_json() for e in bonuses]
-    data["points"] = {s: sum(e.points for e in entries + bonuses if e.side == s) for s in SIDES}
-    data.update(extra)
-    return HandResult(data, result_line(data))
+def _premiums(entries: Sequence[Entry], bonuses: Sequence[Entry]) -> dict[str, Any]:
+    """A match deal's ``bonuses`` and each side's ``points`` (its entries and the bonuses)."""
+    return {"bonuses": tuple(bonuses),
+            "points": {s: sum(e.points for e in [*entries, *bonuses] if e.side == s) for s in SIDES}}
 
 
 # --- rubber -------------------------------------------------------------------------------------
 def rubber_start(setup: MatchSetup) -> MatchState:
-    ex = {"rubber": 1, **_fresh_sheet(), "rubber_bonus": 0, "vulnerable": "None", "rubber_over": False,
-          "rubber_totals": _zero(), "margin": 0, "previous": _zero(), "rubbers": [],
-          "next_dealer": _first_dealer(setup)}
+    ex = RubberState(rubber=1, **Sheet().fields(), rubber_bonus=0, vulnerable="None", rubber_over=False,
+                     rubber_totals=_zero(), margin=0, previous=_zero(), rubbers=(), next_dealer=_first_dealer(setup))
     return MatchState(0, _zero(), False, None, ex)
 
 
@@ -357,75 +383,57 @@ def rubber_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -
     if state.finished:
         raise LedgerError(t("bridge.rubber_over", "the rubber is over: start a new match for the next rubber"),
                           "hand", None)
-    ex = copy.deepcopy(dict(state.extra))
-    if ex["rubber_over"]:
+    ex = state.extra_as(RubberState)
+    if ex.rubber_over:
         ex = _new_rubber(ex)
     deal = read_deal(doc, RUBBER, setup)
-    vul = ex["vulnerable"]
+    vul = ex.vulnerable
     _check_vulnerability(deal, vul, t("bridge.vulnerability_rubber", "in rubber it follows from the games won"))
-    game_no = ex["games"]["NS"] + ex["games"]["EW"] + 1
+    sheet = Sheet.of(ex)
+    game_no = sheet.game_number
     entries = deal_entries(deal, vul)
-    _post(ex, entries)
+    sheet.post(entries)
     bonuses: list[Entry] = []
-    game_won = _game_won(ex, deal)
-    if game_won and ex["games"][game_won] == 2:
-        bonus = RUBBER_BONUS_TWO_NIL if ex["games"][other_side(game_won)] == 0 else RUBBER_BONUS_TWO_ONE
-        bonuses.append(Entry(game_won, "above", "rubber bonus", bonus))
-        _post(ex, bonuses)
-        ex["rubber_bonus"] = bonus
-        ex["rubber_over"] = True
-    dealer = ex["next_dealer"]
-    ex["next_dealer"] = _next_seat_player(setup, dealer)
-    ex["deals"] += 1
-    ex["rubber_totals"] = _sheet_totals(ex)
-    ex["margin"] = abs(ex["rubber_totals"]["NS"] - ex["rubber_totals"]["EW"])
+    game_won = sheet.game_won(deal)
+    rubber_bonus, over = ex.rubber_bonus, False
+    if game_won and sheet.games[game_won] == 2:
+        rubber_bonus = RUBBER_BONUS_TWO_NIL if sheet.games[other_side(game_won)] == 0 else RUBBER_BONUS_TWO_ONE
+        bonuses.append(Entry(game_won, "above", "rubber bonus", rubber_bonus))
+        sheet.post(bonuses)
+        over = True
+    sheet.deals += 1
+    rubber_totals = sheet.totals()
+    margin = abs(rubber_totals["NS"] - rubber_totals["EW"])
+    rubbers = ex.rubbers
+    if over:
+        rubbers += (RubberSummary(ex.rubber, dict(sheet.games), rubber_bonus, dict(rubber_totals),
+                                  _leader(rubber_totals), margin, sheet.deals),)
     wanted = setup.options.get("rubbers", 1)
-    if ex["rubber_over"]:
-        ex["rubbers"].append(_rubber_summary(ex))
-    finished = ex["rubber_over"] and wanted > 0 and len(ex["rubbers"]) >= wanted
-    ex["vulnerable"] = "None" if ex["rubber_over"] and not finished else _games_vulnerability(ex)
-    totals = _plus(ex["previous"], ex["rubber_totals"])
-    result = _result(deal, vul, entries, bonuses,
-                     {"dealer": dealer, "rubber": ex["rubber"], "game": game_no, "game_won": game_won})
-    return MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, ex), result
+    finished = over and wanted > 0 and len(rubbers) >= wanted
+    vulnerable = ("None" if over and not finished
+                  else vulnerability_of(sheet.games["NS"] > 0, sheet.games["EW"] > 0))
+    after = RubberState(rubber=ex.rubber, **sheet.fields(), rubber_bonus=rubber_bonus, vulnerable=vulnerable,
+                        rubber_over=over, rubber_totals=rubber_totals, margin=margin, previous=ex.previous,
+                        rubbers=rubbers, next_dealer=_next_seat_player(setup, ex.next_dealer))
+    totals = _plus(ex.previous, rubber_totals)
+    result = RubberResult(**deal_fields(deal, vul, entries), **_premiums(entries, bonuses), dealer=ex.next_dealer,
+                          rubber=ex.rubber, game=game_no, game_won=game_won)
+    return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, after),
+            HandResult(result, result_line(result.to_json())))
 
 
-def _game_won(ex: dict, deal: Deal) -> str | None:
-    """Law 73: 100 trick points below the line win a game and wipe out both sides' partscores."""
-    side = deal.declarer_side
-    if side is None or ex["partscore"][side] < GAME_POINTS:
-        return None
-    ex["games"][side] += 1
-    ex["partscore"] = _zero()
-    return side
-
-
-def _games_vulnerability(ex: Mapping) -> str:
-    return vulnerability_of(ex["games"]["NS"] > 0, ex["games"]["EW"] > 0)
-
-
-def _rubber_summary(ex: Mapping) -> dict:
-    totals = dict(ex["rubber_totals"])
-    return {"rubber": ex["rubber"], "games": dict(ex["games"]), "rubber_bonus": ex["rubber_bonus"],
-            "totals": totals, "winner": _leader(totals), "margin": abs(totals["NS"] - totals["EW"]),
-            "deals": ex["deals"]}
-
-
-def _new_rubber(ex: dict) -> dict:
+def _new_rubber(ex: RubberState) -> RubberState:
     """The next rubber between the same players: a clean sheet, the last one's points carried."""
-    ex["previous"] = _plus(ex["previous"], ex["rubber_totals"])
-    ex.update(_fresh_sheet())
-    ex.update({"rubber": ex["rubber"] + 1, "rubber_bonus": 0, "vulnerable": "None", "rubber_over": False,
-               "rubber_totals": _zero(), "margin": 0})
-    return ex
+    return replace(ex, previous=_plus(ex.previous, ex.rubber_totals), **Sheet().fields(), rubber=ex.rubber + 1,
+                   rubber_bonus=0, vulnerable="None", rubber_over=False, rubber_totals=_zero(), margin=0)
 
 
-def unfinished_premiums(ex: Mapping, partscore_value: int) -> list[Entry]:
+def unfinished_premiums(sheet: Sheet | RubberState, partscore_value: int) -> list[Entry]:
     """Law 80 (RULES.md): when a rubber is ended before a side has two games, 300 to a side if only
     it has won a game (nothing at one game all), and ``partscore_value`` (100, or 50) to a side if
     only it has a partscore in the unfinished game."""
     out = []
-    games, parts = ex["games"], ex["partscore"]
+    games, parts = sheet.games, sheet.partscore
     for side in SIDES:
         if games[side] and not games[other_side(side)]:
             out.append(Entry(side, "above", "unfinished rubber: game", UNFINISHED_GAME))
@@ -438,17 +446,28 @@ def unfinished_premiums(ex: Mapping, partscore_value: int) -> list[Entry]:
 def rubber_finish_early(setup: MatchSetup, state: MatchState) -> MatchState:
     if state.finished:
         return state
-    ex = copy.deepcopy(dict(state.extra))
+    ex = state.extra_as(RubberState)
     premiums: list[Entry] = []
-    if not ex["rubber_over"] and ex["deals"]:
-        premiums = unfinished_premiums(ex, setup.options.get("unfinished_partscore", UNFINISHED_PARTSCORE))
-        _post(ex, premiums)
-        ex["rubber_totals"] = _sheet_totals(ex)
-        ex["margin"] = abs(ex["rubber_totals"]["NS"] - ex["rubber_totals"]["EW"])
-    ex["unfinished_premiums"] = [e.to_json() for e in premiums]
-    ex["ended_early"] = True
-    totals = _plus(ex["previous"], ex["rubber_totals"]) if not ex["rubber_over"] else dict(state.totals)
+    if not ex.rubber_over and ex.deals:
+        sheet = Sheet.of(ex)
+        premiums = unfinished_premiums(sheet, setup.options.get("unfinished_partscore", UNFINISHED_PARTSCORE))
+        sheet.post(premiums)
+        rubber_totals = sheet.totals()
+        ex = replace(ex, **sheet.fields(), rubber_totals=rubber_totals,
+                     margin=abs(rubber_totals["NS"] - rubber_totals["EW"]))
+    ex = replace(ex, unfinished_premiums=tuple(premiums), ended_early=True)
+    totals = _plus(ex.previous, ex.rubber_totals) if not ex.rubber_over else dict(state.totals)
     return MatchState(state.hands, totals, False, _leader(totals), ex)
+
+
+def rubber_segments(state: MatchState) -> list[Mapping[str, Any]]:
+    """The scores a stake settles one by one: each finished rubber's totals, then the unfinished
+    one's if the match was ended during it."""
+    ex = state.extra_as(RubberState)
+    segments: list[Mapping[str, Any]] = [r.totals for r in ex.rubbers]
+    if not ex.rubber_over and ex.deals:
+        segments.append(ex.rubber_totals)
+    return segments
 
 
 # --- chicago ------------------------------------------------------------------------------------
@@ -463,10 +482,9 @@ def chicago_vulnerability(deal_number: int, dealer_seat: str) -> str:
 
 def chicago_start(setup: MatchSetup) -> MatchState:
     dealer = _first_dealer(setup)
-    ex = {"round": 1, "deal": 1, **_fresh_sheet(), "round_over": False,
-          "vulnerable": chicago_vulnerability(1, SEATS[setup.players.index(dealer)]),
-          "round_totals": _zero(), "previous": _zero(), "rounds": [], "next_dealer": dealer,
-          "passed_out": 0}
+    ex = ChicagoState(round=1, deal=1, **Sheet().fields(), round_over=False,
+                      vulnerable=chicago_vulnerability(1, SEATS[setup.players.index(dealer)]),
+                      round_totals=_zero(), previous=_zero(), rounds=(), next_dealer=dealer, passed_out=0)
     return MatchState(0, _zero(), False, None, ex)
 
 
@@ -475,53 +493,56 @@ def chicago_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) 
     if state.finished:
         raise LedgerError(t("bridge.chicago_over", "the Chicago is over: start a new match for the next round"),
                           "hand", None)
-    ex = copy.deepcopy(dict(state.extra))
-    if ex["round_over"]:
-        ex["previous"] = _plus(ex["previous"], ex["round_totals"])
-        ex.update(_fresh_sheet())
-        ex.update({"round": ex["round"] + 1, "deal": 1, "round_over": False, "round_totals": _zero()})
-    dealer = ex["next_dealer"]
-    number = ex["deal"]
+    ex = state.extra_as(ChicagoState)
+    if ex.round_over:
+        ex = replace(ex, previous=_plus(ex.previous, ex.round_totals), **Sheet().fields(), round=ex.round + 1,
+                     deal=1, round_over=False, round_totals=_zero())
+    dealer = ex.next_dealer
+    number = ex.deal
     vul = chicago_vulnerability(number, SEATS[setup.players.index(dealer)])
     deal = read_deal(doc, CHICAGO, setup)
     _check_vulnerability(deal, vul, t("bridge.vulnerability_chicago", "Chicago deal {deal}", deal=number))
-    game_no = ex["games"]["NS"] + ex["games"]["EW"] + 1
+    sheet = Sheet.of(ex)
+    game_no = sheet.game_number
     entries = deal_entries(deal, vul)
-    _post(ex, entries)
+    sheet.post(entries)
     bonuses: list[Entry] = []
-    game_won = _game_won(ex, deal)
+    game_won = sheet.game_won(deal)
     if game_won:
         bonuses.append(Entry(game_won, "above", "game", CHICAGO_GAME[is_vulnerable(vul, game_won)]))
     elif deal.made and number == CHICAGO_DEALS:
         assert deal.declarer_side is not None  # a made contract has a declarer
         bonuses.append(Entry(deal.declarer_side, "above", "partscore on deal 4", CHICAGO_FOURTH_DEAL_PARTSCORE))
-    _post(ex, bonuses)
+    sheet.post(bonuses)
+    next_deal, next_dealer, passed_out = number, dealer, ex.passed_out
     if deal.contract.passed:
-        ex["passed_out"] += 1          # dealt again by the same dealer; the deal does not count
+        passed_out += 1          # dealt again by the same dealer; the deal does not count
     else:
-        ex["deal"] += 1
-        ex["deals"] += 1
-        ex["next_dealer"] = _next_seat_player(setup, dealer)
-    ex["round_totals"] = _sheet_totals(ex)
+        next_deal += 1
+        sheet.deals += 1
+        next_dealer = _next_seat_player(setup, dealer)
+    round_totals = sheet.totals()
+    over, rounds = next_deal > CHICAGO_DEALS, ex.rounds
+    if over:
+        sheet.partscore = _zero()
+        rounds += (RoundSummary(ex.round, dict(sheet.games), dict(round_totals), _leader(round_totals)),)
     wanted = setup.options.get("rounds", 1)
-    if ex["deal"] > CHICAGO_DEALS:
-        ex["round_over"] = True
-        ex["partscore"] = _zero()
-        ex["rounds"].append({"round": ex["round"], "games": dict(ex["games"]), "totals": dict(ex["round_totals"]),
-                             "winner": _leader(ex["round_totals"])})
-    finished = ex["round_over"] and wanted > 0 and len(ex["rounds"]) >= wanted
-    next_number = 1 if ex["round_over"] else ex["deal"]
-    ex["vulnerable"] = chicago_vulnerability(next_number, SEATS[setup.players.index(ex["next_dealer"])])
-    totals = _plus(ex["previous"], ex["round_totals"])
-    result = _result(deal, vul, entries, bonuses, {"dealer": dealer, "round": ex["round"], "deal": number,
-                                                    "game": game_no, "game_won": game_won})
-    return MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, ex), result
+    finished = over and wanted > 0 and len(rounds) >= wanted
+    vulnerable = chicago_vulnerability(1 if over else next_deal, SEATS[setup.players.index(next_dealer)])
+    after = ChicagoState(round=ex.round, deal=next_deal, **sheet.fields(), round_over=over, vulnerable=vulnerable,
+                         round_totals=round_totals, previous=ex.previous, rounds=rounds, next_dealer=next_dealer,
+                         passed_out=passed_out)
+    totals = _plus(ex.previous, round_totals)
+    result = ChicagoResult(**deal_fields(deal, vul, entries), **_premiums(entries, bonuses), dealer=dealer,
+                           round=ex.round, deal=number, game=game_no, game_won=game_won)
+    return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, after),
+            HandResult(result, result_line(result.to_json())))
 
 
 # --- duplicate ----------------------------------------------------------------------------------
 def duplicate_start(setup: MatchSetup) -> MatchState:
     first = setup.options.get("first_board", 1)
-    ex = {"boards_played": 0, "next_board": first, "vulnerable": board_vulnerability(first), "score_ns": 0}
+    ex = DuplicateState(boards_played=0, next_board=first, vulnerable=board_vulnerability(first), score_ns=0)
     return MatchState(0, _zero(), False, None, ex)
 
 
@@ -543,22 +564,20 @@ def duplicate_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]
     """One board (Law 77): its score goes to the side that gains it."""
     if state.finished:
         raise LedgerError(t("bridge.boards_played", "all the boards of this match are played"), "hand", None)
-    ex = dict(state.extra)
+    ex = state.extra_as(DuplicateState)
     deal = read_deal(doc, DUPLICATE, setup)
-    board = deal.board if deal.board is not None else ex["next_board"]
+    board = deal.board if deal.board is not None else ex.next_board
     vul = board_vul(deal, board)
     assert vul is not None  # the board is known, so is its vulnerability
     entries = deal_entries(deal, vul) + duplicate_premium(deal, vul)
     score = net_ns(entries)
     totals = {"NS": state.totals["NS"] + max(score, 0), "EW": state.totals["EW"] + max(-score, 0)}
-    nxt = board + 1
-    ex.update({"boards_played": ex["boards_played"] + 1, "next_board": nxt,
-               "vulnerable": board_vulnerability(nxt), "score_ns": ex["score_ns"] + score})
+    after = replace(ex, boards_played=ex.boards_played + 1, next_board=board + 1,
+                    vulnerable=board_vulnerability(board + 1), score_ns=ex.score_ns + score)
     wanted = setup.options.get("boards", 0)
-    finished = wanted > 0 and ex["boards_played"] >= wanted
+    finished = wanted > 0 and after.boards_played >= wanted
     dealer = setup.players[SEATS.index(board_dealer(board))]
-    data = deal_data(deal, vul, entries)
-    data.update({"board": board, "dealer": dealer,
-                 "points": {"NS": max(score, 0), "EW": max(-score, 0)}})
-    result = HandResult(data, result_line(data))
-    return MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, ex), result
+    result = DuplicateResult(**deal_fields(deal, vul, entries), next_board=None if deal.board is not None else board,
+                             dealer=dealer, points={"NS": max(score, 0), "EW": max(-score, 0)})
+    return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, after),
+            HandResult(result, result_line(result.to_json())))

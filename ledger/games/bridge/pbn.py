@@ -25,6 +25,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from ledger.errors import LedgerError
 from ledger.games.base import HandResult, MatchSetup
+from ledger.games.bridge.records import ChicagoResult, DuplicateResult, RubberResult
 from ledger.games.bridge.scoring import SEATS, parse_contract, parse_seat, parse_vulnerable
 from ledger.i18n import Msg, t
 
@@ -191,18 +192,20 @@ def write_pbn(setup: MatchSetup, results: Sequence[HandResult], event: str = "",
     scoring = {"rubber": "Rubber", "chicago": "Chicago"}.get(setup.rules)
     blocks = []
     for i, res in enumerate(results):
-        d = res.data
-        dealer = d.get("dealer")
+        d = res.detail
+        assert isinstance(d, (RubberResult, ChicagoResult, DuplicateResult))
+        dealer = d.dealer
+        board = d.board if d.board is not None else getattr(d, "next_board", None)
         tags = [("Event", event), ("Site", site), ("Date", date or "????.??.??"),
-                ("Board", d.get("board", i + 1)),
+                ("Board", i + 1 if board is None else board),
                 ("West", seat_names["W"]), ("North", seat_names["N"]), ("East", seat_names["E"]),
                 ("South", seat_names["S"]),
                 ("Dealer", SEATS[setup.players.index(dealer)] if dealer in setup.players else "?"),
-                ("Vulnerable", d["vulnerable"]), ("Deal", "N:- - - -")]
+                ("Vulnerable", d.vulnerable), ("Deal", "N:- - - -")]
         if scoring:
             tags.append(("Scoring", scoring))
-        tags += [("Declarer", d.get("declarer") or ""), ("Contract", d["contract"]),
-                 ("Result", "" if d.get("tricks") is None else d["tricks"]),
-                 ("Score", f"NS {d['score_ns']}")]
+        tags += [("Declarer", d.declarer or ""), ("Contract", d.contract),
+                 ("Result", "" if d.tricks is None else d.tricks),
+                 ("Score", f"NS {d.score_ns}")]
         blocks.append("\n".join(f'[{k} "{_quote(v)}"]' for k, v in tags))
     return "% PBN 2.1\n" + "\n\n".join(blocks) + ("\n" if blocks else "")

@@ -46,6 +46,7 @@ from typing import Any, Mapping
 from ledger.errors import LedgerError
 from ledger.games.base import as_int
 from ledger.i18n import Msg, t
+from ledger.games.record import JsonRecord
 
 STRAINS = ("C", "D", "H", "S", "NT")
 STRAIN_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trump"}
@@ -305,7 +306,7 @@ def game_premium(trick_points: int, vulnerable: bool) -> int:
 
 
 @dataclass(frozen=True)
-class Entry:
+class Entry(JsonRecord):
     """One line written on the score sheet: ``points`` for ``side`` (NS or EW), ``line``
     ``"below"`` (trick points, the only points that count towards game) or ``"above"``
     (premiums), and what it is (``item``)."""
@@ -314,9 +315,6 @@ class Entry:
     line: str
     item: str
     points: int
-
-    def to_json(self) -> dict:
-        return {"side": self.side, "line": self.line, "item": self.item, "points": self.points}
 
 
 ITEMS = {

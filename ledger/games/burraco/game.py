@@ -16,7 +16,7 @@ from ledger.errors import LedgerError
 from ledger.games.base import Game, as_int, check_names, named_sides, points_board, side_label
 from ledger.games.burraco import entry as words
 from ledger.games.burraco.melds import RULE_SETS
-from ledger.games.burraco.scoring import early_winner, hand_line, kinds_count, match_hand, score_hand
+from ledger.games.burraco.scoring import BurracoResult, early_winner, hand_line, kinds_count, match_hand, score_hand
 from ledger.i18n import number, t
 
 
@@ -24,6 +24,7 @@ class BurracoGame(Game):
     """Burraco, rule sets ``italian`` (F.I.Bur. Codice di Gara, the default) and ``international``."""
 
     name = "burraco"
+    result_type = BurracoResult
     title = "Burraco"
     version = "1"
     rule_sets = ("italian", "international")
@@ -103,13 +104,12 @@ class BurracoGame(Game):
 
     def hand_note(self, result):
         """``"NS closed; NS 1 clean, 1 dirty; EW no pozzetto"``: who closed, the burrachi, the pozzetti not taken."""
-        data = result.data
-        sides: Mapping[str, Any] = data.get("sides") or {}
-        parts = [str(t("burraco.closed", "{side} closed", side=data["closed_by"]) if data.get("closed_by") else
+        d = result.detail
+        parts = [str(t("burraco.closed", "{side} closed", side=d.closed_by) if d.closed_by else
                      t("burraco.nobody_closed", "nobody closed"))]
-        parts += [f"{s} {kinds_count(v['burraco'])}" for s, v in sides.items() if v.get("burraco")]
-        parts += [str(t("burraco.no_pozzetto", "{side} no pozzetto", side=s)) for s, v in sides.items()
-                  if not v.get("pozzetto", True)]
+        parts += [f"{s} {kinds_count(v.burraco)}" for s, v in d.sides.items() if v.burraco]
+        parts += [str(t("burraco.no_pozzetto", "{side} no pozzetto", side=s)) for s, v in d.sides.items()
+                  if not v.pozzetto]
         return "; ".join(parts)
 
     # --- entry --------------------------------------------------------------------------------

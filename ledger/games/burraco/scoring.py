@@ -18,7 +18,9 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ledger.cards import Card, parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import HandResult, MatchSetup, MatchState, as_bool, as_int, check_keys, running_winner
+from ledger.games.base import (
+    HandResult, JsonRecord, MatchSetup, MatchState, PointsResult, as_bool, as_int, check_keys, items_of, running_winner,
+)
 from ledger.i18n import t, tn
 from ledger.games.burraco.melds import (
     BONUS, CLEAN, DECK, KIND_HELP, LEAST_BURRACO_POINTS, Meld, RuleSet, cards_value, check_kind, read_burraco,
@@ -51,9 +53,28 @@ class SideHand:
     def kinds(self) -> list[str]:
         return [k for k, _ in self.burrachi]
 
-    def to_json(self) -> dict:
-        return {"burraco": self.kinds, "melded_points": self.melded_points, "hand_points": self.hand_points,
-                "pozzetto": self.pozzetto}
+    def facts(self) -> "SideFacts":
+        return SideFacts(tuple(self.kinds), self.melded_points, self.hand_points, self.pozzetto)
+
+
+@dataclass(frozen=True)
+class SideFacts(JsonRecord):
+    """A side as a hand's result gives it: its burrachi by kind, melded and in-hand points, and
+    whether it took its pozzetto."""
+
+    burraco: tuple[str, ...]
+    melded_points: int
+    hand_points: int
+    pozzetto: bool
+
+
+@dataclass(frozen=True)
+class BurracoResult(PointsResult):
+    """A hand's result: ``points`` and ``items`` per side, each side's facts (``sides``) and the
+    side that closed (``closed_by``, None when nobody did)."""
+
+    sides: Mapping[str, SideFacts]
+    closed_by: str | None
 
 
 def read_side(name: str, value: Any, field: str, rs: RuleSet) -> SideHand:
@@ -204,11 +225,8 @@ def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str]
         check_closing(next(s for s in sides if s.name == closed_by), rs)
     items = {s.name: side_items(s, closed_by) for s in sides}
     points = {name: sum(p for _, p in its) for name, its in items.items()}
-    data = {"points": points,
-            "items": {name: [{"item": i, "points": p} for i, p in its] for name, its in items.items()},
-            "sides": {s.name: s.to_json() for s in sides},
-            "closed_by": closed_by}
-    return HandResult(data, hand_line(points, closed_by))
+    result = BurracoResult(points, items_of(items), {s.name: s.facts() for s in sides}, closed_by)
+    return HandResult(result, hand_line(points, closed_by))
 
 
 def read_sides(doc: Mapping[str, Any], resolve, expected) -> dict[str, tuple[str, Any]]:
@@ -289,13 +307,15 @@ def match_hand(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any], rs:
         raise LedgerError(t("burraco.over", "the match is over ({winner} won): no more hands", winner=state.winner),
                           "hand", None)
     result = score_hand(doc, rs, setup.resolve_side, expected=setup.side_names)
-    closer = result.data["closed_by"]
-    if closer and not setup.teams and result.data["sides"][closer]["hand_points"]:
+    detail = result.detail
+    assert isinstance(detail, BurracoResult)
+    closer = detail.closed_by
+    if closer and not setup.teams and detail.sides[closer].hand_points:
         raw = next(v for k, v in doc["sides"].items() if setup.resolve_side(k, "sides") == closer)
         field = "hand" if isinstance(raw, Mapping) and raw.get("hand") is not None else "hand_points"
         raise LedgerError(t("burraco.closer_hand", "{side} closed, so no cards are left in that hand", side=closer),
-                          f"sides.{closer}.{field}", result.data["sides"][closer]["hand_points"])
-    totals = {s: state.totals.get(s, 0) + result.data["points"][s] for s in setup.side_names}
+                          f"sides.{closer}.{field}", detail.sides[closer].hand_points)
+    totals = {s: state.totals.get(s, 0) + detail.points[s] for s in setup.side_names}
     finished, winner = running_winner(totals, setup.options.get("target", rs.target))
     return MatchState(state.hands + 1, totals, finished, winner), result
 

@@ -49,7 +49,9 @@ from ledger.games.base import (
 )
 from ledger.games.canasta.facts import CanastaNotes
 from ledger.games.canasta import entry
-from ledger.games.canasta.scoring import RULE_SETS, hand_line, opening_minimum, score_hand
+from ledger.games.canasta.scoring import (
+    RULE_SETS, CanastaHand, CanastaResult, CanastaState, hand_line, opening_minimum, score_hand,
+)
 from ledger.i18n import number, t
 
 
@@ -57,6 +59,10 @@ class CanastaGame(Game):
     """The Canasta scorer (see the module docstring for the rules it implements)."""
 
     name = "canasta"
+    state_extra = CanastaState
+    result_type = CanastaResult
+    samples = "ledger.games.canasta.sample"
+    sample_weight = 15
     facts = CanastaNotes()
     title = "Canasta"
     version = "1"
@@ -106,7 +112,7 @@ class CanastaGame(Game):
     def start(self, setup):
         rs = RULE_SETS[setup.rules]
         return MatchState(0, {s: 0 for s in setup.sides},
-                          extra={"opening_minimum": {s: opening_minimum(0, rs) for s in setup.sides}})
+                          False, None, CanastaState({s: opening_minimum(0, rs) for s in setup.sides}))
 
     def apply(self, setup, state, doc):
         """Score the next hand; new totals, opening minimums and the winner (first to the target
@@ -121,16 +127,17 @@ class CanastaGame(Game):
             raise LedgerError(t("canasta.other_rules", "this match is played with the {rules} rules",
                                 rules=setup.rules), "rules", doc["rules"])
         result = score_hand(doc, rs, setup.resolve_side, expected=setup.side_names)
-        closer = result.data["closed_by"]
-        if closer and not setup.teams and result.data["sides"][closer]["hand_points"]:
+        hand = result.detail_as(CanastaHand)
+        closer = hand.closed_by
+        if closer and not setup.teams and hand.sides[closer].hand_points:
             raise LedgerError(t("canasta.closer_hand", "{side} closed, so no cards are left in that hand", side=closer),
-                              f"sides.{closer}.hand_points", result.data["sides"][closer]["hand_points"])
-        totals = {s: state.totals.get(s, 0) + result.data["points"][s] for s in setup.side_names}
+                              f"sides.{closer}.hand_points", hand.sides[closer].hand_points)
+        totals = {s: state.totals.get(s, 0) + hand.points[s] for s in setup.side_names}
         finished, winner = running_winner(totals, setup.options.get("target", rs.target))
         minimum = {s: opening_minimum(totals[s], rs) for s in setup.side_names}
-        data = {**result.data, "totals": totals, "opening_minimum": minimum}
-        return MatchState(state.hands + 1, totals, finished, winner, {"opening_minimum": minimum}), \
-            HandResult(data, result.summary)
+        detail = CanastaResult(**hand.fields(), totals=totals, opening_minimum=minimum)
+        return MatchState(state.hands + 1, totals, finished, winner, CanastaState(minimum)), \
+            HandResult(detail, result.summary)
 
     def board(self, setup, replay):
         """Per hand both sides' points, running totals and the opening minimum each side needs next."""
@@ -191,11 +198,12 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     cols.append(Column(str(t("board.notes", "notes")), "left"))
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
-        pts, mins = res.data.get("points", {}), st.extra.get("opening_minimum", {})
+        hand = res.detail_as(CanastaResult)
+        pts, mins = hand.points, st.extra_as(CanastaState).opening_minimum
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
             row += [_signed(pts.get(s, 0)), number(st.totals.get(s, 0)), _number(mins.get(s, ""))]
-        row.append(_board_note(res.data))
+        row.append(_board_note(hand))
         rows.append(tuple(row))
     who = str(t("board.versus", " v ")).join(f"{s} ({' & '.join(p)})" if setup.teams else s
                                               for s, p in setup.sides.items())
@@ -203,7 +211,7 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
                   tuple(cols), tuple(rows),
                   caption=str(t("canasta.caption", "Game to {target}; 'min' is the opening minimum for the next hand.",
                                 target=setup.options.get('target', rs.target))))
-    final_min = rp.final.extra.get("opening_minimum", {})
+    final_min = rp.final.extra_as(CanastaState).opening_minimum
     notes = status_notes(game, setup, rp)
     notes.append(str(t("canasta.minimum_now", "Opening minimum now: {minimums}.",
                        minimums=", ".join(f"{s} {_number(final_min.get(s))}" for s in sides))))
@@ -227,15 +235,15 @@ def _number(n: object) -> str:
     return number(n) if isinstance(n, int) and not isinstance(n, bool) else str(n)
 
 
-def _board_note(data: Mapping[str, Any]) -> str:
+def _board_note(hand: CanastaHand) -> str:
     """``NS closed``, ``nobody closed``, and which side had not opened."""
-    closed = data.get("closed_by")
+    closed = hand.closed_by
     if closed:
-        note = t("canasta.closed_concealed", "{side} closed concealed", side=closed) if data.get("concealed") \
+        note = t("canasta.closed_concealed", "{side} closed concealed", side=closed) if hand.concealed \
             else t("canasta.closed", "{side} closed", side=closed)
     else:
         note = t("canasta.nobody_closed", "nobody closed")
-    idle = [s for s, v in data.get("sides", {}).items() if not v.get("opened", True)]
+    idle = [s for s, v in hand.sides.items() if not v.opened]
     return str(note) + "".join(str(t("canasta.not_opened_note", "; {side} had not opened", side=s)) for s in idle)
 
 

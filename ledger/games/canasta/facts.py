@@ -22,8 +22,8 @@ class CanastaNotes(GameNotes):
     def highlights(self, rec):
         out = []
         for i, res in enumerate(rec.replay.results):
-            for side, facts in (res.data.get("sides") or {}).items():
-                for kind in facts.get("canastas", []):
+            for side, facts in res.detail.sides.items():
+                for kind in facts.canastas:
                     if kind in self.RARE:
                         name, value = self.RARE[kind]
                         text = str(replace(self.SAYS[name], params={"side": side_label(rec.setup, side),

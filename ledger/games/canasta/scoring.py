@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ledger.cards import JOKER, SUITS, THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card, Deck, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.canasta import words
-from ledger.games.base import HandResult, as_bool, as_int, check_keys
+from ledger.games.base import HandResult, JsonRecord, PointsResult, as_bool, as_int, check_keys, items_of, optional
 from ledger.games.canasta.words import DIRTY, JOLLY, PINELLE_DIRTY, PINELLE_PURE, PURE, kind_label
 from ledger.i18n import Msg, t
 
@@ -264,9 +264,48 @@ class SideHand:
     def has_dirty(self) -> bool:
         return any(c.dirty for c in self.canastas)
 
-    def to_json(self) -> dict:
-        return {"canastas": [c.label for c in self.canastas], "melded_points": self.melded_points,
-                "hand_points": self.hand_points, "red_threes": self.red_threes, "opened": self.opened}
+    def facts(self) -> "SideFacts":
+        return SideFacts(tuple(c.label for c in self.canastas), self.melded_points, self.hand_points,
+                         self.red_threes, self.opened)
+
+
+@dataclass(frozen=True)
+class SideFacts(JsonRecord):
+    """A side as a hand's result gives it: its canastas (``"pure K"``), melded and in-hand
+    points, red threes, and whether it had opened."""
+
+    canastas: tuple[str, ...]
+    melded_points: int
+    hand_points: int
+    red_threes: int
+    opened: bool
+
+
+@dataclass(frozen=True)
+class CanastaHand(PointsResult):
+    """One hand on its own (``ledger score``): ``points`` and ``items`` per side, each side's
+    facts (``sides``), who closed (None: the stock ran out), and in the classic game whether the
+    closing was ``concealed``."""
+
+    sides: Mapping[str, SideFacts]
+    closed_by: str | None
+    concealed: bool | None = optional()
+
+
+@dataclass(frozen=True, kw_only=True)
+class CanastaResult(CanastaHand):
+    """A hand of a match: the hand's own fields, then the running ``totals`` and each side's
+    ``opening_minimum`` for the next hand."""
+
+    totals: Mapping[str, int]
+    opening_minimum: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class CanastaState(JsonRecord):
+    """A match's own state: each side's ``opening_minimum`` for the next hand."""
+
+    opening_minimum: Mapping[str, int]
 
 
 def read_side(name: str, value: Any, field: str, rs: RuleSet, closing: bool) -> SideHand:
@@ -504,15 +543,9 @@ def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str]
         check_opened(s)
     items = {s.name: side_items(s, closed_by, concealed, rs) for s in sides}
     points = {name: sum(p for _, p in its) for name, its in items.items()}
-    data = {
-        "points": points,
-        "items": {name: [{"item": i, "points": p} for i, p in its] for name, its in items.items()},
-        "sides": {s.name: s.to_json() for s in sides},
-        "closed_by": closed_by,
-    }
-    if rs is CLASSIC:
-        data["concealed"] = concealed
-    return HandResult(data, hand_line(points, closed_by, rs is CLASSIC))
+    result = CanastaHand(points, items_of(items), {s.name: s.facts() for s in sides}, closed_by,
+                         concealed if rs is CLASSIC else None)
+    return HandResult(result, hand_line(points, closed_by, rs is CLASSIC))
 
 
 def hand_line(points: Mapping[str, int], closed_by: str | None, classic: bool = False) -> str:

@@ -23,12 +23,12 @@ from typing import Any, Mapping, Sequence
 from ledger.errors import LedgerError
 from ledger.games.base import (
     Board, Column, Game, HandResult, MatchSetup, MatchState, Replay, Table, as_bool, as_int, check_keys,
-    check_names, points_board, points_line, named_sides, side_label,
+    check_names, items_of, points_board, points_line, named_sides, side_label,
 )
 from ledger.games.scopa import entry
 from ledger.i18n import number, t
 from ledger.games.scopa.scoring import (
-    TARGETS, Options, leader, match_outcome, napoleone, score_piles,
+    TARGETS, Options, ScopaResult, leader, match_outcome, napoleone, score_piles,
 )
 
 HAND_KEYS = {"sides", "options"}
@@ -43,17 +43,10 @@ def score_hand(raw_sides: object, resolve, rules: str, options: Options,
     hand = entry.read_hand(raw_sides, resolve, rules, options, expected)
     by_kind = score_piles(hand.piles, options)
     points = {s: sum(k.values()) for s, k in by_kind.items()}
-    data: dict[str, Any] = {
-        "points": points,
-        "items": {s: [{"item": k, "points": n} for k, n in kinds.items()] for s, kinds in by_kind.items()},
-        "counts": {s: p.to_json(options) for s, p in hand.piles.items()},
-    }
-    if hand.rest is not None:
-        data["rest"] = hand.rest
     nap = napoleone(hand.piles, options)
-    if nap is not None:
-        data["napoleone"] = nap
-    return HandResult(data, hand_line(points, nap))
+    result = ScopaResult(points, items_of({s: kinds.items() for s, kinds in by_kind.items()}),
+                         {s: p.counts(options) for s, p in hand.piles.items()}, hand.rest, nap)
+    return HandResult(result, hand_line(points, nap))
 
 
 def hand_line(points: Mapping[str, int], napoleone_side: str | None = None) -> str:
@@ -69,6 +62,7 @@ class ScopaGame(Game):
 
     name = "scopa"
     title = "Scopa"
+    result_type = ScopaResult
     version = "1"
     rule_sets = ("scopa", "scopone")
     min_players = 2
@@ -136,8 +130,8 @@ class ScopaGame(Game):
         options = match_options(setup)
         _check_same_options(doc.get("options"), options)
         result = score_hand(doc.get("sides"), setup.resolve_side, setup.rules, options, setup.side_names)
-        totals = {s: state.totals.get(s, 0) + result.data["points"][s] for s in setup.side_names}
-        finished, winner = match_outcome(totals, setup.options["target"], result.data.get("napoleone"))
+        totals = {s: state.totals.get(s, 0) + result.detail.points[s] for s in setup.side_names}
+        finished, winner = match_outcome(totals, setup.options["target"], result.detail.napoleone)
         return MatchState(state.hands + 1, totals, finished, winner), result
 
     def finish_early(self, setup, state):
@@ -181,15 +175,14 @@ class ScopaGame(Game):
         """Who took what: ``carte Anna · denari Anna · settebello Anna · primiera Bruno · scope
         Anna 2, Bruno 1`` (napola with its length, re bello), and a napoleone."""
         by_kind: dict[str, list[str]] = dict.fromkeys(Options(True, True).kinds(), [])
-        for side, items in (result.data.get("items") or {}).items():
+        for side, items in result.detail.items.items():
             for it in items:
-                n = it.get("points", 0)
-                if n:
-                    shown = side if it["item"] in ("carte", "denari", "settebello", "primiera", "re bello") \
-                        else f"{side} {n}"
-                    by_kind[it["item"]] = by_kind.get(it["item"], []) + [shown]
+                if it.points:
+                    shown = side if it.item in ("carte", "denari", "settebello", "primiera", "re bello") \
+                        else f"{side} {it.points}"
+                    by_kind[it.item] = by_kind.get(it.item, []) + [shown]
         note = " · ".join(f"{kind} {', '.join(who)}" for kind, who in by_kind.items() if who)
-        nap = result.data.get("napoleone")
+        nap = result.detail.napoleone
         return note + (f" · napoleone {nap}" if nap else "")
 
 
@@ -260,10 +253,10 @@ def scopa_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     kinds = match_options(setup).kinds()
     sums = {s: dict.fromkeys(kinds, 0) for s in sides}
     for res in rp.results:
-        for s, items in res.data.get("items", {}).items():
+        for s, items in res.detail_as(ScopaResult).items.items():
             for it in items:
-                if s in sums and it["item"] in sums[s]:
-                    sums[s][it["item"]] += it["points"]
+                if s in sums and it.item in sums[s]:
+                    sums[s][it.item] += it.points
     by_kind = Table(str(t("scopa.by_kind", "Points by kind")),
                     (Column(str(t("board.side", "side")), "left"), *(Column(k) for k in kinds),
                      Column(str(t("board.total", "total")))),

@@ -22,7 +22,7 @@ from typing import Iterable, Mapping, Sequence
 
 from ledger.cards import SUITS, Card
 from ledger.errors import LedgerError
-from ledger.games.base import running_winner
+from ledger.games.base import JsonRecord, PointsResult, optional, running_winner
 from ledger.i18n import Msg, t
 
 DENARI = "D"  # the suit of coins: diamonds in the French letters
@@ -71,16 +71,39 @@ class Pile:
     scope: int = 0
     counted: bool = False  # given as counts, not card by card
 
-    def to_json(self, options: Options) -> dict:
+    def counts(self, options: Options) -> "PileCounts":
         """The counts the points came from (``napola`` and ``re_bello`` only when on)."""
-        out = {"cards": self.cards, "denari": self.denari, "settebello": self.settebello,
-               "primiera": self.primiera}
-        if options.napola:
-            out["napola"] = self.napola
-        if options.re_bello:
-            out["re_bello"] = self.re_bello
-        out["scope"] = self.scope
-        return out
+        return PileCounts(self.cards, self.denari, self.settebello, self.primiera,
+                          self.napola if options.napola else None, self.re_bello if options.re_bello else None,
+                          self.scope)
+
+    def to_json(self, options: Options) -> dict:
+        return self.counts(options).to_json()
+
+
+@dataclass(frozen=True)
+class PileCounts(JsonRecord):
+    """A side's counts as a hand's result gives them (``counts`` of FORMATS.md "Scopa"):
+    ``napola`` and ``re_bello`` only in a game played with them."""
+
+    cards: int
+    denari: int
+    settebello: bool
+    primiera: int
+    napola: int | None = optional()
+    re_bello: bool | None = optional()
+    scope: int = 0
+
+
+@dataclass(frozen=True)
+class ScopaResult(PointsResult):
+    """A hand's result: ``points`` and ``items`` (every kind: carte, denari, settebello,
+    primiera, napola and re bello when on, scope) per side, each side's ``counts``, the side
+    whose pile was the ``rest`` and the side of a ``napoleone``, when there are."""
+
+    counts: Mapping[str, PileCounts]
+    rest: str | None = optional()
+    napoleone: str | None = optional()
 
 
 # the Italian deck's suits and ranks in words (the match option suits=italian, RULES.md "Scopa")

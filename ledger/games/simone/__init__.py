@@ -38,6 +38,7 @@ from ledger.games.base import (
     check_keys, check_names, key_value_entry, need,
 )
 from ledger.games.simone.facts import SimoneNotes
+from ledger.games.simone.records import Knocks, Place, PlayerStats, SimoneResult, SimoneState
 
 DECK = TWO_DECKS_FOUR_JOKERS
 MAX_PLAYERS = 26              # the seed says "almeno 2"; 4 cards each from 108 leaves a stock up to 26
@@ -123,8 +124,9 @@ def check_deck(cards: Mapping[str, list[Card] | None], sums: Mapping[str, int],
 def score_hand(entries: Mapping[str, tuple[str, object]], knocked_by: str | None) -> HandResult:
     """Score one hand. ``entries``: player → (document key, hand value), in table order.
 
-    Returns data ``{"sums": {player: int}, "winners": [player, ...], "knocked_by": player|None,
-    "knocker_won": bool|None, "cards": {player: "card string"|None}}``.
+    Returns a :class:`~ledger.games.simone.records.SimoneResult` (``{"sums": {player: int},
+    "winners": [player, ...], "knocked_by": player|None, "knocker_won": bool|None, "cards":
+    {player: "card string"|None}}``).
     """
     labels = {p: f"hands.{key}" for p, (key, _) in entries.items()}
     read = {p: read_hand(value, labels[p]) for p, (_, value) in entries.items()}
@@ -132,14 +134,9 @@ def score_hand(entries: Mapping[str, tuple[str, object]], knocked_by: str | None
     sums = {p: s for p, (_, s) in read.items()}
     check_deck(cards, sums, labels)
     winners = lowest(sums)
-    data = {
-        "sums": sums,
-        "winners": winners,
-        "knocked_by": knocked_by,
-        "knocker_won": None if knocked_by is None else knocked_by in winners,
-        "cards": {p: None if c is None else format_cards(c) for p, c in cards.items()},
-    }
-    return HandResult(data, _summary(sums, winners, knocked_by))
+    result = SimoneResult(sums, tuple(winners), knocked_by, None if knocked_by is None else knocked_by in winners,
+                          {p: None if c is None else format_cards(c) for p, c in cards.items()})
+    return HandResult(result, _summary(sums, winners, knocked_by))
 
 
 def _summary(sums: Mapping[str, int], winners: Sequence[str], knocked_by: str | None) -> str:
@@ -161,23 +158,23 @@ def place_key(totals: Mapping[str, int], sums: Mapping[str, int]) -> Callable[[s
     return lambda p: (-totals[p], sums[p])
 
 
-def standing(players: Sequence[str], totals: Mapping[str, int], sums: Mapping[str, int]) -> list[dict]:
-    """The standing: ``[{"place", "player", "hands_won", "sum"}]``, best first.
+def standing(players: Sequence[str], totals: Mapping[str, int], sums: Mapping[str, int]) -> tuple[Place, ...]:
+    """The standing (``[{"place", "player", "hands_won", "sum"}]`` as JSON), best first.
 
     Players level on hands won and sum share a place (1, 1, 3) and keep seat order between them.
     """
     key = place_key(totals, sums)
     ordered = sorted(players, key=key)
-    out: list[dict] = []
+    out: list[Place] = []
     for i, p in enumerate(ordered):
-        place = out[-1]["place"] if out and key(ordered[i - 1]) == key(p) else i + 1
-        out.append({"place": place, "player": p, "hands_won": totals[p], "sum": sums[p]})
-    return out
+        place = out[-1].place if out and key(ordered[i - 1]) == key(p) else i + 1
+        out.append(Place(place, p, totals[p], sums[p]))
+    return tuple(out)
 
 
-def leaders(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+def leaders(rows: Sequence[Place]) -> list[str]:
     """The players in first place of a :func:`standing`."""
-    return [r["player"] for r in rows if r["place"] == 1]
+    return [r.player for r in rows if r.place == 1]
 
 
 def _one_or_all(names: Sequence[str]) -> Any:
@@ -196,38 +193,31 @@ def average(total: int, count: int) -> str | None:
     return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
 
 
-def new_stats() -> dict:
-    """A player's statistics before any hand (see :func:`add_stats`)."""
-    return {"hands": 0, "hands_won": 0, "sum": 0, "average_sum": None, "best_hand": None,
-            "worst_hand": None, "knocks": 0, "knocks_won": 0}
-
-
-def add_stats(stats: Mapping[str, Any], player: str, result: Mapping[str, Any]) -> dict:
+def add_stats(stats: PlayerStats, player: str, result: SimoneResult) -> PlayerStats:
     """A player's statistics after one more hand.
 
     ``hands`` played, ``hands_won`` (shared wins count), ``sum`` (total of sums),
     ``average_sum`` (text, one decimal), ``best_hand`` / ``worst_hand`` (lowest / highest sum),
     ``knocks`` (times the player knocked), ``knocks_won`` (hands the player knocked and won).
     """
-    s = result["sums"][player]
-    won = player in result["winners"]
-    knocked = result["knocked_by"] == player
-    out = dict(stats)
-    out["hands"] += 1
-    out["hands_won"] += int(won)
-    out["sum"] += s
-    out["average_sum"] = average(out["sum"], out["hands"])
-    out["best_hand"] = s if out["best_hand"] is None else min(out["best_hand"], s)
-    out["worst_hand"] = s if out["worst_hand"] is None else max(out["worst_hand"], s)
-    out["knocks"] += int(knocked)
-    out["knocks_won"] += int(knocked and won)
-    return out
+    s = result.sums[player]
+    won = player in result.winners
+    knocked = result.knocked_by == player
+    hands, total = stats.hands + 1, stats.sum + s
+    return PlayerStats(hands, stats.hands_won + int(won), total, average(total, hands),
+                       s if stats.best_hand is None else min(stats.best_hand, s),
+                       s if stats.worst_hand is None else max(stats.worst_hand, s),
+                       stats.knocks + int(knocked), stats.knocks_won + int(knocked and won))
 
 
 class Simone(Game):
     """The Gioco di Simone scorer (see the module docstring for the rules it implements)."""
 
     name = "simone"
+    state_extra = SimoneState
+    result_type = SimoneResult
+    samples = "ledger.games.simone.sample"
+    sample_weight = 15
     facts = SimoneNotes()
     title = "Il Gioco di Simone"
     version = "1"
@@ -284,9 +274,8 @@ class Simone(Game):
         players = setup.players
         totals = {p: 0 for p in players}
         sums = {p: 0 for p in players}
-        extra = {"sums": sums, "standing": standing(players, totals, sums),
-                 "stats": {p: new_stats() for p in players},
-                 "knocks": {"hands": 0, "knocker_won": 0}, "target": setup.options.get("target")}
+        extra = SimoneState(sums, standing(players, totals, sums), {p: PlayerStats() for p in players}, Knocks(),
+                            setup.options.get("target"))
         return MatchState(0, totals, False, None, extra)
 
     def apply(self, setup, state, doc):
@@ -312,22 +301,20 @@ class Simone(Game):
                               f"hands.{missing[0]}", None)
         entries = {p: entries[p] for p in setup.players}
         result = score_hand(entries, read_knock(doc.get("knocked_by"), setup.resolve_player))
-        return self._advance(setup, state, result.data), result
+        return self._advance(setup, state, result.detail_as(SimoneResult)), result
 
-    def _advance(self, setup: MatchSetup, state: MatchState, data: Mapping[str, Any]) -> MatchState:
+    def _advance(self, setup: MatchSetup, state: MatchState, hand: SimoneResult) -> MatchState:
         players = setup.players
-        totals = {p: state.totals[p] + int(p in data["winners"]) for p in players}
-        sums = {p: state.extra["sums"][p] + data["sums"][p] for p in players}
+        before = state.extra_as(SimoneState)
+        totals = {p: state.totals[p] + int(p in hand.winners) for p in players}
+        sums = {p: before.sums[p] + hand.sums[p] for p in players}
         rows = standing(players, totals, sums)
-        knocks = dict(state.extra["knocks"])
-        if data["knocked_by"] is not None:
-            knocks["hands"] += 1
-            knocks["knocker_won"] += int(data["knocker_won"])
+        knocks = before.knocks
+        if hand.knocked_by is not None:
+            knocks = Knocks(knocks.hands + 1, knocks.knocker_won + int(bool(hand.knocker_won)))
         target = setup.options.get("target")
         finished = target is not None and max(totals.values()) >= target
-        extra = {"sums": sums, "standing": rows,
-                 "stats": {p: add_stats(state.extra["stats"][p], p, data) for p in players},
-                 "knocks": knocks, "target": target}
+        extra = SimoneState(sums, rows, {p: add_stats(before.stats[p], p, hand) for p in players}, knocks, target)
         winner = _one_or_all(leaders(rows)) if finished else None
         return MatchState(state.hands + 1, totals, finished, winner, extra)
 
@@ -335,7 +322,7 @@ class Simone(Game):
         """Ended by the scorekeeper: the first in the standing wins (a list when shared); no hands, no winner."""
         if state.finished or state.hands == 0:
             return state
-        return MatchState(state.hands, state.totals, False, _one_or_all(leaders(state.extra["standing"])),
+        return MatchState(state.hands, state.totals, False, _one_or_all(leaders(state.extra_as(SimoneState).standing)),
                           state.extra)
 
     # --- the scoreboard -------------------------------------------------------------------------
@@ -353,17 +340,17 @@ class Simone(Game):
         cols += [Column("knocked", "left"), Column("standing (hands won)", "left")]
         rows = []
         for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
-            d = res.data
+            d = res.detail_as(SimoneResult)
             row = [str(i + 1), self.dealer(setup, i)]
-            row += [f"{d['sums'][p]}{'*' if p in d['winners'] else ''}" for p in players]
-            row += [d["knocked_by"] or "", _standing_text(st.extra["standing"])]
+            row += [f"{d.sums[p]}{'*' if p in d.winners else ''}" for p in players]
+            row += [d.knocked_by or "", _standing_text(st.extra_as(SimoneState).standing)]
             rows.append(tuple(row))
         final = rp.final
         lines: tuple[int, ...] = ()
         if rows:
             lines = (len(rows) - 1,)
             rows.append(("", "won") + tuple(str(final.totals[p]) for p in players) + ("", ""))
-            rows.append(("", "sum") + tuple(str(final.extra["sums"][p]) for p in players) + ("", ""))
+            rows.append(("", "sum") + tuple(str(final.extra_as(SimoneState).sums[p]) for p in players) + ("", ""))
         target = setup.options.get("target")
         caption = "* won the hand · standing: hands won, then lower sum · "
         caption += f"target {target} hands won" if target else "no target"
@@ -373,17 +360,17 @@ class Simone(Game):
         cols = (Column("#"), Column("player", "left"), Column("won"), Column("hands"),
                 Column("sum"), Column("avg"), Column("best"), Column("worst"),
                 Column("knocks"), Column("knock wins"))
-        stats = rp.final.extra["stats"]
+        final = rp.final.extra_as(SimoneState)
         rows = []
-        for r in rp.final.extra["standing"]:
-            s = stats[r["player"]]
-            rows.append((str(r["place"]), r["player"], str(s["hands_won"]), str(s["hands"]),
-                         str(s["sum"]), s["average_sum"] or "-", _opt(s["best_hand"]),
-                         _opt(s["worst_hand"]), str(s["knocks"]), str(s["knocks_won"])))
-        k = rp.final.extra["knocks"]
-        caption = (f"the knocker won {k['knocker_won']} of {k['hands']} "
-                   f"hand{'s' if k['hands'] != 1 else ''} with a knock"
-                   if k["hands"] else "no knock recorded yet")
+        for r in final.standing:
+            s = final.stats[r.player]
+            rows.append((str(r.place), r.player, str(s.hands_won), str(s.hands),
+                         str(s.sum), s.average_sum or "-", _opt(s.best_hand),
+                         _opt(s.worst_hand), str(s.knocks), str(s.knocks_won)))
+        k = final.knocks
+        caption = (f"the knocker won {k.knocker_won} of {k.hands} "
+                   f"hand{'s' if k.hands != 1 else ''} with a knock"
+                   if k.hands else "no knock recorded yet")
         return Table("Statistics", cols, tuple(rows), caption)
 
     def _notes(self, setup: MatchSetup, rp: Replay) -> list[str]:
@@ -396,7 +383,7 @@ class Simone(Game):
             how = f"{verb} (target reached)" if final.finished else f"{verb} (match ended early)"
             notes.append(f"{w} {how}: {_player_line(final, names[0])}.")
         elif final.hands:
-            first = leaders(final.extra["standing"])
+            first = leaders(final.extra_as(SimoneState).standing)
             notes.append(f"{' and '.join(first)} {'lead' if len(first) > 1 else 'leads'}: "
                          f"{_player_line(final, first[0])}.")
         if not final.finished and final.winner is None:
@@ -463,13 +450,13 @@ def _answer_knock(setup: MatchSetup):
     return answer
 
 
-def _standing_text(rows: Sequence[Mapping[str, Any]]) -> str:
-    return " · ".join(f"{r['player']} {r['hands_won']}" for r in rows)
+def _standing_text(rows: Sequence[Place]) -> str:
+    return " · ".join(f"{r.player} {r.hands_won}" for r in rows)
 
 
 def _player_line(state: MatchState, player: str) -> str:
     won = state.totals[player]
-    return f"{won} hand{'s' if won != 1 else ''} won, sum {state.extra['sums'][player]}"
+    return f"{won} hand{'s' if won != 1 else ''} won, sum {state.extra_as(SimoneState).sums[player]}"
 
 
 def _opt(n: object) -> str:

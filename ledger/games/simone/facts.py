@@ -11,18 +11,18 @@ class SimoneNotes(GameNotes):
     rarity = {"lowest hand": 14, "knock lost": 15}  # rank among all highlight kinds (0 the rarest)
 
     def order(self, rec):
-        standing = rec.replay.final.extra.get("standing")
+        standing = rec.replay.final.extra.standing
         if standing:
-            return [row["player"] for row in standing]
+            return [row.player for row in standing]
         return super().order(rec)
 
     def details(self, rec):
-        sums = rec.replay.final.extra.get("sums")
+        sums = rec.replay.final.extra.sums
         return ["sums: " + ", ".join(f"{p} {s}" for p, s in sums.items())] if sums else []
 
     def hand_value(self, rec, i, side):
         """The sum of the player's cards in that hand (lowest wins)."""
-        return rec.replay.results[i].data.get("sums", {}).get(side)
+        return rec.replay.results[i].detail.sums.get(side)
 
     def highlights(self, rec):
         out = []
@@ -35,15 +35,15 @@ class SimoneNotes(GameNotes):
             out.append(Highlight("lowest hand", f"Lowest hand: {low[2]} with {low[0]} (hand {low[1] + 1})",
                                  rec.id, low[1] + 1, low[2], low[0]))
         for i, res in enumerate(rec.replay.results):
-            d = res.data
-            if d.get("knocked_by") and d.get("knocker_won") is False:
-                out.append(Highlight("knock lost", f"{d['knocked_by']} knocked and lost (hand {i + 1})",
-                                     rec.id, i + 1, d["knocked_by"]))
+            d = res.detail
+            if d.knocked_by and d.knocker_won is False:
+                out.append(Highlight("knock lost", f"{d.knocked_by} knocked and lost (hand {i + 1})",
+                                     rec.id, i + 1, d.knocked_by))
         return out
 
     def counters(self, rec, side, player):
-        wins = sum(1 for res in rec.replay.results if player in res.data.get("winners", []))
-        sums = [res.data.get("sums", {}).get(player) for res in rec.replay.results]
+        wins = sum(1 for res in rec.replay.results if player in res.detail.winners)
+        sums = [res.detail.sums.get(player) for res in rec.replay.results]
         sums = [s for s in sums if isinstance(s, int)]
         return {"hands": len(sums), "hands_won": wins, "sum": sum(sums)}
 

@@ -30,8 +30,8 @@ from typing import Any, Mapping, Sequence
 from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUIT_NAMES, SUITS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import (
-    Game, HandResult, MatchState, Question, as_bool, as_int, check_keys, check_names,
-    key_value_entry, need, points_line, running_winner,
+    Game, HandResult, JsonRecord, MatchState, PointsResult, Question, as_bool, as_int, check_keys, check_names,
+    items_of, key_value_entry, need, optional, points_line, running_winner,
 )
 from ledger.games.trentasette.facts import TrentasetteNotes
 
@@ -72,9 +72,37 @@ class Pile:
     counted: bool = False     # entered as counts, not cards
 
     def to_json(self) -> dict:
-        return {"cards": self.cards, "figures": self.figures, "ranks": sorted(self.ranks, key=NUMERIC_RANKS.index),
-                "ace_of_hearts": self.ace_of_hearts, "two_of_spades": self.two_of_spades,
-                "sevens": self.sevens, "runs": _suit_list(self.runs), "missing_suits": _suit_list(self.missing_suits)}
+        """The pile's facts as JSON (a counted pile's fields, FORMATS.md)."""
+        return self.facts().to_json()
+
+    def facts(self) -> "PileFacts":
+        """What a hand's result says of the pile."""
+        return PileFacts(self.cards, self.figures, tuple(sorted(self.ranks, key=NUMERIC_RANKS.index)),
+                         self.ace_of_hearts, self.two_of_spades, self.sevens, tuple(_suit_list(self.runs)),
+                         tuple(_suit_list(self.missing_suits)))
+
+
+@dataclass(frozen=True)
+class PileFacts(JsonRecord):
+    """A pile as a hand's result gives it (``piles`` of FORMATS.md): ranks and suits in order."""
+
+    cards: int
+    figures: int
+    ranks: tuple[str, ...]
+    ace_of_hearts: bool
+    two_of_spades: bool
+    sevens: bool
+    runs: tuple[str, ...]
+    missing_suits: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TrentasetteResult(PointsResult):
+    """A hand's result: ``points`` and ``items`` per side, each side's ``piles`` facts, and
+    ``rest``, the side whose pile was the rest of the deck, when one was."""
+
+    piles: Mapping[str, PileFacts]
+    rest: str | None = optional()
 
 
 def thresholds(n_sides: int) -> tuple[int, int]:
@@ -190,6 +218,9 @@ class Trentasette(Game):
     """The Trentasette scorer (see the module docstring for the rules it implements)."""
 
     name = "trentasette"
+    samples = "ledger.games.trentasette.sample"
+    sample_weight = 30
+    result_type = TrentasetteResult
     facts = TrentasetteNotes()
     title = "Trentasette"
     version = "1"
@@ -251,7 +282,7 @@ class Trentasette(Game):
             raise LedgerError("expected the sides' piles", "sides", sides)
         result = _score(dict(sides), doc.get("table"), doc.get("last_capture"),
                         setup.resolve_side, expected=setup.side_names)
-        totals = {s: state.totals.get(s, 0) + result.data["points"][s] for s in setup.side_names}
+        totals = {s: state.totals.get(s, 0) + result.detail.points[s] for s in setup.side_names}
         finished, winner = running_winner(totals, setup.options.get("target", TARGET))
         return MatchState(state.hands + 1, totals, finished, winner), result
 
@@ -259,9 +290,9 @@ class Trentasette(Game):
         """The notable items of a hand, e.g. ``A♥ Anna · run hearts Anna · four 7s Bruno`` (``3+ 7s``: three
         or four, the item of a three-player hand)."""
         notes = []
-        for side, items in result.data.get("items", {}).items():
+        for side, items in result.detail.items.items():
             for it in items:
-                label = it["item"]
+                label = it.item
                 if label == "ace of hearts":
                     notes.append(f"A♥ {side}")
                 elif label.startswith("run in "):
@@ -473,14 +504,8 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
 
     items = score_piles(piles)
     points = {s: sum(p for _, p in items[s]) for s in sides}
-    data = {
-        "points": points,
-        "items": {s: [{"item": i, "points": p} for i, p in items[s]] for s in sides},
-        "piles": {s: piles[s].to_json() for s in sides},
-    }
-    if rest is not None:
-        data["rest"] = rest
-    return HandResult(data, points_line(points))
+    result = TrentasetteResult(points, items_of({s: items[s] for s in sides}), {s: piles[s].facts() for s in sides}, rest)
+    return HandResult(result, points_line(points))
 
 
 def _read_cards(value, field) -> list[Card]:

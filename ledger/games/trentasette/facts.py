@@ -14,9 +14,9 @@ class TrentasetteNotes(GameNotes):
         runs: dict[str, list[str]] = {}
         first = None
         for i, res in enumerate(rec.replay.results):
-            for side, items in (res.data.get("items") or {}).items():
+            for side, items in res.detail.items.items():
                 for it in items:
-                    label = str(it.get("item", ""))
+                    label = it.item
                     if label.startswith("run in "):
                         runs.setdefault(side, []).append(f"{label.removeprefix('run in ')} (hand {i + 1})")
                         first = first or (i + 1, side)

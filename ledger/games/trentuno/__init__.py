@@ -64,6 +64,7 @@ from ledger.games.base import (
     check_keys, check_names, key_value_entry, need,
 )
 from ledger.games.trentuno.facts import TrentunoNotes
+from ledger.games.trentuno.records import BetResult, TrentunoHand, TrentunoResult, TrentunoState
 from ledger.games.settle import check_currency, format_money, parse_cents, parse_money, settle, share
 
 DEFAULT_LIVES = 3
@@ -389,6 +390,7 @@ def _name_resolver(players: Sequence[str]):
 
 
 def hand_data(hand: Hand) -> dict:
+    """The fields of :class:`~ledger.games.trentuno.records.TrentunoHand` that the hand itself gives."""
     return {"values": {p: v.to_json() for p, v in hand.values.items()},
             **hand.ending.to_json(), "lowest": lowest(hand.values).to_json()}
 
@@ -415,7 +417,8 @@ def new_seed() -> str:
 # --- the match's book ----------------------------------------------------------------------------
 @dataclass
 class Book:
-    """Lives, money and the dealer during a match (rebuilt from ``MatchState.extra``)."""
+    """Lives, money and the dealer while a hand is applied: a working copy of the match's
+    :class:`~ledger.games.trentuno.records.TrentunoState`, which :meth:`state` freezes again."""
 
     order: tuple[str, ...]
     lives: dict[str, int]
@@ -436,10 +439,10 @@ class Book:
     @classmethod
     def of(cls, setup: MatchSetup, state: MatchState) -> "Book":
         x = state.extra
-        if "lives" not in x:
+        if not isinstance(x, TrentunoState):
             return cls.start(setup)
-        return cls(setup.players, dict(x["lives"]), dict(x["paid_cents"]), x["pot_cents"],
-                   list(x["reentered"]), x["next_dealer"] or setup.players[0], setup.options["stake_cents"],
+        return cls(setup.players, dict(x.lives), dict(x.paid_cents), x.pot_cents,
+                   list(x.reentered), x.next_dealer or setup.players[0], setup.options["stake_cents"],
                    setup.options["currency"])
 
     def players_in(self) -> list[str]:
@@ -463,12 +466,11 @@ class Book:
         return self.dealer
 
     def state(self, hands: int, settlement: dict | None = None, finished: bool = False,
-              winner: Any = None, **more) -> MatchState:
-        extra = {"lives": dict(self.lives), "pot_cents": self.pot, "paid_cents": dict(self.paid),
-                 "settlement": settlement, "out": [p for p in self.order if self.lives[p] == 0],
-                 "reentered": list(self.reentered), "next_dealer": None if finished else self.dealer,
-                 "stake_cents": self.stake, "currency": self.currency,
-                 "pot": format_money(self.pot, self.currency), **more}
+              winner: Any = None, pot_shares: dict | None = None) -> MatchState:
+        extra = TrentunoState(dict(self.lives), self.pot, dict(self.paid), settlement,
+                              tuple(p for p in self.order if self.lives[p] == 0), tuple(self.reentered),
+                              None if finished else self.dealer, self.stake, self.currency,
+                              format_money(self.pot, self.currency), pot_shares)
         return MatchState(hands, dict(self.lives), finished, winner, extra)
 
 
@@ -568,7 +570,11 @@ class Trentuno(Game):
     """The Trentuno scorer (see the module docstring for the rules it implements)."""
 
     name = "trentuno"
+    samples = "ledger.games.trentuno.sample"
+    sample_weight = 25
     facts = TrentunoNotes()
+    state_extra = TrentunoState
+    result_type = TrentunoResult
     own_stakes = "life"  # its own money: lives for the pot (Game.own_stakes)
     title = "Trentuno"
     version = "1"
@@ -636,8 +642,8 @@ class Trentuno(Game):
         by_key = dict(zip(raw, names))
         hand = read_hand(doc, raw, variant, decks, lambda k: by_key[k], _name_resolver(names))
         losers = lose_life(hand.values, hand.ending, variant)
-        data = {**hand_data(hand), "lose_life": losers}
-        return HandResult(data, hand_line(data))
+        result = TrentunoHand(**hand_data(hand), lose_life=tuple(losers))
+        return HandResult(result, hand_line(result.to_json()))
 
     # --- a match -------------------------------------------------------------------------------
     def start(self, setup):
@@ -665,17 +671,16 @@ class Trentuno(Game):
         losers = lose_life(hand.values, hand.ending, variant)
         counts, final_two, payers = _outcome(book, losers, variant)
         back_in = _pay_lives(book, payers, final_two)
-        bet_json = self._settle_bet(bet, book, hand, counts)
+        bet_result = self._settle_bet(bet, book, hand, counts)
         book.dealer = book.next_dealer()
         new_state = _state_after(book, state.hands + 1)
-        data = {**hand_data(hand), "lose_life": payers, "counts": counts, "final_two": final_two,
-                "back_in": back_in, "out": [p for p in payers if book.lives[p] == 0], "reentry": reentries,
-                "bet": bet_json, "paid_cents": {p: book.paid[p] - before[p] for p in book.order
-                                                if book.paid[p] != before[p]},
-                "lives": dict(book.lives), "pot_cents": book.pot, "dealer": dealer, "winner": new_state.winner}
-        if not counts:
-            data["would_lose"] = losers
-        return new_state, HandResult(data, hand_line(data, book.currency))
+        result = TrentunoResult(
+            **hand_data(hand), lose_life=tuple(payers), counts=counts, final_two=final_two,
+            back_in=tuple(back_in), out=tuple(p for p in payers if book.lives[p] == 0), reentry=tuple(reentries),
+            bet=bet_result, paid_cents={p: book.paid[p] - before[p] for p in book.order if book.paid[p] != before[p]},
+            lives=dict(book.lives), pot_cents=book.pot, dealer=dealer, winner=new_state.winner,
+            would_lose=None if counts else tuple(losers))
+        return new_state, HandResult(result, hand_line(result.to_json(), book.currency))
 
     def _match_decks(self, setup: MatchSetup, doc: Mapping) -> int:
         decks = setup.options.get("decks", 1)
@@ -715,8 +720,8 @@ class Trentuno(Game):
             return p
         return read_hand(doc, ordered, variant, decks, lambda k: setup.resolve_player(k, "hands"), resolve_name)
 
-    def _settle_bet(self, bet: Bet | None, book: Book, hand: Hand, counts: bool) -> dict | None:
-        """Pay the bet and let the bettor drawn back in; the bet's result data (None for no bet)."""
+    def _settle_bet(self, bet: Bet | None, book: Book, hand: Hand, counts: bool) -> BetResult | None:
+        """Pay the bet and let the bettor drawn back in; the bet's result (None for no bet)."""
         if bet is None:
             return None
         low = lowest(hand.values)
@@ -728,8 +733,15 @@ class Trentuno(Game):
             book.lives[drawn] = 1
             if drawn not in book.reentered:
                 book.reentered.append(drawn)
-        return {"players": list(bet.players), "number": bet.number, "lowest": low.to_json(),
-                "won": drawn is not None, "drawn": drawn, "seed": bet.seed, "paid": counts}
+        return BetResult(tuple(bet.players), bet.number, low.to_json(), drawn is not None, drawn, bet.seed, counts)
+
+    def next_dealer(self, setup, state):
+        """The player still in after the last dealer (the state keeps it)."""
+        return state.extra_as(TrentunoState).next_dealer or self.dealer(setup, state.hands)
+
+    def settlement(self, state):
+        """Each player's net cents once the pot is won or shared (the state's ``settlement``)."""
+        return state.extra_as(TrentunoState).settlement
 
     def finish_early(self, setup, state):
         """Ended early: the pot is shared among the players still in, by lives left, in whole cents
@@ -1054,11 +1066,11 @@ def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
     cols += [Column(f"pot {setup.options['currency']}"), Column("what happened", "left")]
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
-        d = res.data
+        d = res.detail_as(TrentunoResult)
         row = [str(i + 1)]
         for p in setup.players:
             row.append(_lives_cell(p, d, st))
-        row += [f"{d['pot_cents'] // 100}.{d['pot_cents'] % 100:02d}", _event(d)]
+        row += [f"{d.pot_cents // 100}.{d.pot_cents % 100:02d}", _event(d)]
         rows.append(tuple(row))
     o = setup.options
     caption = (f"{o['lives']} {'life' if o['lives'] == 1 else 'lives'} at {_money(o['stake_cents'], setup)} each"
@@ -1071,85 +1083,84 @@ def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
                  tuple(cols), tuple(rows), caption)
 
 
-def _event(d: Mapping) -> str:
+def _event(d: TrentunoResult) -> str:
     """A short line for the scoreboard: how the hand ended and what else happened."""
     parts = []
-    if d.get("reentry"):
-        parts.append("re-entry " + ", ".join(d["reentry"]))
-    if d.get("shown31"):
-        parts.append(f"31 {d['shown31']}" + (f" after knock {d['knocked_by']}" if d.get("knocked_by") else ""))
-    elif d.get("took_widow"):
-        parts.append(f"widow {d['took_widow']}")
+    if d.reentry:
+        parts.append("re-entry " + ", ".join(d.reentry))
+    if d.shown31:
+        parts.append(f"31 {d.shown31}" + (f" after knock {d.knocked_by}" if d.knocked_by else ""))
+    elif d.took_widow:
+        parts.append(f"widow {d.took_widow}")
     else:
-        parts.append(f"knock {d['knocked_by']}")
-    if not d.get("counts", True):
+        parts.append(f"knock {d.knocked_by}")
+    if not d.counts:
         parts.append("does not count")
-    if d.get("final_two"):
-        parts.append("final two: " + ", ".join(d["back_in"]) + " back")
-    bet = d.get("bet")
-    if bet:
-        parts.append(f"bet {bet['number']}: " + (f"{bet['drawn']} back" if bet["won"] else "lost"))
-    if d.get("winner"):
-        parts.append(f"{d['winner']} wins")
+    if d.final_two:
+        parts.append("final two: " + ", ".join(d.back_in) + " back")
+    if d.bet:
+        parts.append(f"bet {d.bet.number}: " + (f"{d.bet.drawn} back" if d.bet.won else "lost"))
+    if d.winner:
+        parts.append(f"{d.winner} wins")
     return "; ".join(parts)
 
 
-def _lives_cell(p: str, d: Mapping, st: MatchState) -> str:
+def _lives_cell(p: str, d: TrentunoResult, st: MatchState) -> str:
     """Lives after the hand: ``2✗`` lost one, ``out✗`` lost the last, ``re 1`` re-entered before it,
     ``back 1`` came back after it (bet won, final two), ``–`` not playing."""
-    lives = st.extra["lives"][p]
-    if p not in d["values"]:
+    lives = st.extra_as(TrentunoState).lives[p]
+    if p not in d.values:
         return f"back {lives}" if lives else "–"
-    mark = "✗" if p in d["lose_life"] else ""
-    back = "re " if p in d.get("reentry", []) else ""
+    mark = "✗" if p in d.lose_life else ""
+    back = "re " if p in d.reentry else ""
     return f"{back}{lives if lives else 'out'}{mark}"
 
 
 def _money_table(setup: MatchSetup, rp: Replay) -> Table:
-    x = rp.final.extra
-    settled = x.get("settlement")
-    shares = x.get("pot_shares") or {}
+    x = rp.final.extra_as(TrentunoState)
+    settled = x.settlement
+    shares = x.pot_shares or {}
     cols = (Column("player", "left"), Column("lives"), Column("status", "left"), Column("paid"),
             Column("won"), Column("net"))
     rows = []
     for p in setup.players:
         status = _status(p, rp.final)
-        won = shares.get(p, x["pot_cents"] if rp.final.winner == p and rp.final.finished else None)
-        rows.append((p, str(x["lives"][p]), status, _money(x["paid_cents"][p], setup),
+        won = shares.get(p, x.pot_cents if rp.final.winner == p and rp.final.finished else None)
+        rows.append((p, str(x.lives[p]), status, _money(x.paid_cents[p], setup),
                      _money(won, setup) if won else "", _money(settled[p], setup) if settled else ""))
-    return Table(f"Money — pot {_money(x['pot_cents'], setup)}", cols, tuple(rows))
+    return Table(f"Money — pot {_money(x.pot_cents, setup)}", cols, tuple(rows))
 
 
 def _status(p: str, st: MatchState) -> str:
-    x = st.extra
+    x = st.extra_as(TrentunoState)
     tags = []
     if st.finished and st.winner == p:
         tags.append("winner")
-    elif x["lives"][p] > 0:
+    elif x.lives[p] > 0:
         tags.append("in")
     else:
         tags.append("out")
-    if p in x["reentered"]:
+    if p in x.reentered:
         tags.append("re-entered")
     return ", ".join(tags)
 
 
 def _notes(setup: MatchSetup, rp: Replay) -> list[str]:
     final = rp.final
-    x = final.extra
+    x = final.extra_as(TrentunoState)
     notes = []
     if final.finished:
-        notes.append(f"{final.winner} wins the pot of {_money(x['pot_cents'], setup)}.")
-    elif x.get("pot_shares") is not None:
-        parts = ", ".join(f"{p} {_money(c, setup)}" for p, c in x["pot_shares"].items())
-        notes.append(f"Ended early: the pot of {_money(x['pot_cents'], setup)} is shared by lives: {parts}.")
+        notes.append(f"{final.winner} wins the pot of {_money(x.pot_cents, setup)}.")
+    elif x.pot_shares is not None:
+        parts = ", ".join(f"{p} {_money(c, setup)}" for p, c in x.pot_shares.items())
+        notes.append(f"Ended early: the pot of {_money(x.pot_cents, setup)} is shared by lives: {parts}.")
     else:
-        alive = [p for p in setup.players if x["lives"][p] > 0]
-        lives = ", ".join(f"{p} ({x['lives'][p]})" for p in alive)
+        alive = [p for p in setup.players if x.lives[p] > 0]
+        lives = ", ".join(f"{p} ({x.lives[p]})" for p in alive)
         notes.append(f"Still in: {lives}. "
-                     f"Pot {_money(x['pot_cents'], setup)}. Next dealer: {x['next_dealer']}.")
-    if x.get("settlement"):
-        for t in settle(x["settlement"]):
+                     f"Pot {_money(x.pot_cents, setup)}. Next dealer: {x.next_dealer}.")
+    if x.settlement:
+        for t in settle(x.settlement):
             notes.append(t.text(setup.options["currency"]) + ".")
     return notes
 

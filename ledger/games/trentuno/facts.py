@@ -14,38 +14,36 @@ class TrentunoNotes(GameNotes):
     def details(self, rec):
         ex = rec.replay.final.extra
         cur = rec.setup.options.get("currency", "EUR")
-        out = [f"pot {format_money(ex.get('pot_cents', 0), cur)}"]
-        shares = ex.get("pot_shares")
-        if shares:
-            out.append("shared: " + ", ".join(f"{p} {format_money(c, cur)}" for p, c in shares.items()))
-        if ex.get("reentered"):
-            out.append("re-entered: " + ", ".join(ex["reentered"]))
+        out = [f"pot {format_money(ex.pot_cents, cur)}"]
+        if ex.pot_shares:
+            out.append("shared: " + ", ".join(f"{p} {format_money(c, cur)}" for p, c in ex.pot_shares.items()))
+        if ex.reentered:
+            out.append("re-entered: " + ", ".join(ex.reentered))
         return out
 
     def hand_value(self, rec, i, side):
         """The hand's value for each player in (a number, or ``"tris K"``)."""
-        return rec.replay.results[i].data.get("values", {}).get(side)
+        return rec.replay.results[i].detail.values.get(side)
 
     def highlights(self, rec):
         out = []
         for i, res in enumerate(rec.replay.results):
-            d = res.data
-            if d.get("shown31"):
-                late = " in the extra round after the knock" if d.get("ended_by") == "31 after knock" else ""
-                out.append(Highlight("31", f"{d['shown31']} showed 31{late} (hand {i + 1})", rec.id, i + 1,
-                                     d["shown31"], 31))
-            if d.get("final_two"):
-                out.append(Highlight("final two", f"The final two: {and_names(d.get('lose_life', []))} paid their "
+            d = res.detail
+            if d.shown31:
+                late = " in the extra round after the knock" if d.ended_by == "31 after knock" else ""
+                out.append(Highlight("31", f"{d.shown31} showed 31{late} (hand {i + 1})", rec.id, i + 1,
+                                     d.shown31, 31))
+            if d.final_two:
+                out.append(Highlight("final two", f"The final two: {and_names(d.lose_life)} paid their "
                                      f"last life and everyone came back (hand {i + 1})", rec.id, i + 1))
-            bet = d.get("bet")
-            if bet and bet.get("won"):
-                out.append(Highlight("bet", f"{bet['drawn']} came back on a bet on {bet['number']} (hand {i + 1})",
-                                     rec.id, i + 1, bet["drawn"], bet["number"]))
+            if d.bet and d.bet.won:
+                out.append(Highlight("bet", f"{d.bet.drawn} came back on a bet on {d.bet.number} (hand {i + 1})",
+                                     rec.id, i + 1, d.bet.drawn, d.bet.number))
         return out
 
     def counters(self, rec, side, player):
         lost = sum(1 for res in rec.replay.results
-                   if res.data.get("counts", True) and player in res.data.get("lose_life", []))
+                   if res.detail.counts and player in res.detail.lose_life)
         return {"lives_lost": lost, "hands": rec.replay.final.hands}
 
     def figures(self, c):

@@ -1,0 +1,181 @@
+"""Bridge's hand results and match states as frozen values (:class:`ledger.games.record.JsonRecord`):
+the fields, in order, are the JSON that ``score``/``replay --json`` print and the ledger stores
+(FORMATS.md "Bridge"). ``Sides`` values are ``{"NS": n, "EW": n}``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ledger.games.bridge.scoring import Entry
+from ledger.games.record import JsonRecord, optional
+
+Sides = Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class Honours(JsonRecord):
+    """Honours held: the side and their points (100 or 150)."""
+
+    side: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Line(JsonRecord):
+    """A side's points of one deal above and below the line."""
+
+    above: int
+    below: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealResult(JsonRecord):
+    """One deal scored (``ledger score``): the contract, declarer, tricks and result as players
+    write it (``"-1"``, ``"="``), the vulnerability, honours, the ``board`` when given, what each
+    side wrote (``ns``, ``ew``), the net from North-South's side (``score_ns``) and every sheet
+    entry."""
+
+    contract: str
+    declarer: str | None
+    tricks: int | None
+    result: str
+    vulnerable: str
+    honors: Honours | None
+    board: int | None = optional()
+    ns: Line
+    ew: Line
+    score_ns: int
+    entries: tuple[Entry, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RubberResult(DealResult):
+    """A deal of a rubber: the deal, then the premiums the sheet gave (``bonuses``), each side's
+    ``points``, the ``dealer``, the ``rubber`` and ``game`` it was played in, and the side that
+    won that game with it (``game_won``)."""
+
+    bonuses: tuple[Entry, ...]
+    points: Sides
+    dealer: str
+    rubber: int
+    game: int
+    game_won: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChicagoResult(DealResult):
+    """A deal of a Chicago round: as a rubber's, with the ``round`` and its ``deal`` (1-4)."""
+
+    bonuses: tuple[Entry, ...]
+    points: Sides
+    dealer: str
+    round: int
+    deal: int
+    game: int
+    game_won: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class DuplicateResult(DealResult):
+    """A board of a duplicate match: the deal, then its ``board`` (after the entries when the
+    hand did not name it: the number follows the previous board), ``dealer`` and ``points``."""
+
+    next_board: int | None = optional(key="board")
+    dealer: str
+    points: Sides
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> "DuplicateResult":
+        """As written: a ``board`` after ``entries`` is the board the match numbered."""
+        keys = list(doc)
+        numbered = "board" in keys and "entries" in keys and keys.index("board") > keys.index("entries")
+        read = super().from_json(doc)
+        if not numbered:
+            return read
+        return cls(**{**read.fields(), "board": None, "next_board": doc["board"]})
+
+
+@dataclass(frozen=True)
+class RubberSummary(JsonRecord):
+    """A finished rubber: its number, games, rubber bonus, totals, winner, margin and deals."""
+
+    rubber: int
+    games: Sides
+    rubber_bonus: int
+    totals: Sides
+    winner: str | None
+    margin: int
+    deals: int
+
+
+@dataclass(frozen=True)
+class RoundSummary(JsonRecord):
+    """A finished Chicago round: its number, games, totals and winner."""
+
+    round: int
+    games: Sides
+    totals: Sides
+    winner: str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class RubberState(JsonRecord):
+    """A rubber bridge match: the current ``rubber``'s sheet (``games``, ``partscore``, points
+    ``above`` and ``below`` the line, ``deals``), its ``rubber_bonus``, who is ``vulnerable``
+    next, whether it is over, its totals and margin; the points of the rubbers before it
+    (``previous``), the finished ``rubbers`` and the ``next_dealer``. Ended early (Law 80): the
+    ``unfinished_premiums`` and ``ended_early``."""
+
+    rubber: int
+    games: Sides
+    partscore: Sides
+    above: Sides
+    below: Sides
+    deals: int
+    rubber_bonus: int
+    vulnerable: str
+    rubber_over: bool
+    rubber_totals: Sides
+    margin: int
+    previous: Sides
+    rubbers: tuple[RubberSummary, ...]
+    next_dealer: str
+    unfinished_premiums: tuple[Entry, ...] | None = optional()
+    ended_early: bool | None = optional()
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChicagoState(JsonRecord):
+    """A Chicago match: the current ``round`` and ``deal`` (1-4), its sheet (as a rubber's),
+    whether it is over, who is ``vulnerable`` next, its totals, the points of the rounds before
+    (``previous``), the finished ``rounds``, the ``next_dealer`` and the deals ``passed_out``."""
+
+    round: int
+    deal: int
+    games: Sides
+    partscore: Sides
+    above: Sides
+    below: Sides
+    deals: int
+    round_over: bool
+    vulnerable: str
+    round_totals: Sides
+    previous: Sides
+    rounds: tuple[RoundSummary, ...]
+    next_dealer: str
+    passed_out: int
+    ended_early: bool | None = optional()
+
+
+@dataclass(frozen=True, kw_only=True)
+class DuplicateState(JsonRecord):
+    """A duplicate match: boards played, the next board and its vulnerability, the net score from
+    North-South's side."""
+
+    boards_played: int
+    next_board: int
+    vulnerable: str
+    score_ns: int
+    ended_early: bool | None = optional()
+

@@ -1,0 +1,149 @@
+"""Frozen values that are JSON objects: the one ``to_json``/``from_json`` of every game's match
+state and hand result (docs/architecture.md "Typed state and results").
+
+A game declares its state and its result as frozen dataclasses deriving from :class:`JsonRecord`;
+the fields, in order, are the JSON object's keys, in order (``ledger score --json``, ``replay
+--json``, the stored ``hand.result`` and ``hand.state``: FORMATS.md), so what is written stays
+byte for byte what the dicts of earlier versions wrote. Each field's value is converted by its
+annotation:
+
+- a :class:`JsonRecord` → its own ``to_json()`` / ``from_json()``;
+- ``tuple[X, ...]`` → a JSON list (read back as a tuple), ``Mapping[str, X]`` → an object;
+- ``X | None`` → ``null`` or ``X``;
+- anything else (``int``, ``str``, ``Any`` …) → the value itself, JSON containers copied.
+
+A field made with :func:`optional` is left out of the object while it is None (a key that only
+some hands have, e.g. Trentasette's ``rest``); a key a record does not know is not read. The
+conversion plan of each class is worked out once, on first use.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping as AbcMapping
+from typing import Any, Callable, ClassVar, Mapping, TypeVar
+
+R = TypeVar("R", bound="JsonRecord")
+Convert = Callable[[Any], Any]
+
+_OMIT_NONE = "ledger.omit_none"
+_KEY = "ledger.key"
+
+
+def optional(default: Any = None, key: str | None = None) -> Any:
+    """A field left out of the JSON object while it is None (``x: str | None = optional()``);
+    ``key``: its JSON key when that is not the field's name (a key a record writes at one of two
+    places, whose ``from_json`` then says which)."""
+    return dataclasses.field(default=default, metadata={_OMIT_NONE: True, **({_KEY: key} if key else {})})
+
+
+class JsonRecord:
+    """Mixin of a frozen dataclass that is a JSON object (the module docstring says how)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    def to_json(self) -> dict:
+        """The JSON object: one key per field, in the fields' order."""
+        out = {}
+        for name, key, _load, dump, omit in _plan(type(self)):
+            value = getattr(self, name)
+            if not (omit and value is None):
+                out[key] = dump(value)
+        return out
+
+    def fields(self) -> dict[str, Any]:
+        """Field name → value (to build a record of a subclass from this one's values)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+
+    @classmethod
+    def from_json(cls: type[R], doc: Mapping[str, Any]) -> R:
+        """The record that :meth:`to_json` wrote (a key that is not there takes the field's default)."""
+        return cls(**{name: load(doc[key]) for name, key, load, _dump, _omit in _plan(cls) if key in doc})
+
+
+class Stored:
+    """A record as the ledger stored it (``doc``, JSON that ``kind.to_json()`` wrote), read as
+    ``kind`` only when first needed: a scoreboard drawn from a match's stored rows reads few of
+    them, and :meth:`json` gives the stored JSON back without reading it at all."""
+
+    __slots__ = ("kind", "doc", "_value")
+
+    def __init__(self, kind: type[JsonRecord], doc: Mapping[str, Any]):
+        self.kind, self.doc = kind, doc
+        self._value: JsonRecord | None = None
+
+    @property
+    def value(self) -> JsonRecord:
+        """The record (read once)."""
+        if self._value is None:
+            self._value = self.kind.from_json(self.doc)
+        return self._value
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to the record it stands for (a state read back equals the one written)."""
+        theirs = other.value if isinstance(other, Stored) else other
+        return isinstance(theirs, JsonRecord) and self.value == theirs
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def json(self, skip: frozenset[str] = frozenset()) -> dict:
+        """The stored JSON (a shallow copy), without the keys ``skip``."""
+        return {k: v for k, v in self.doc.items() if k not in skip}
+
+
+@dataclasses.dataclass(frozen=True)
+class NoExtra(JsonRecord):
+    """The state of a game that keeps nothing beside its totals."""
+
+
+_plans: dict[type, list[tuple[str, str, Convert, Convert, bool]]] = {}
+
+
+def _plan(cls: type) -> list[tuple[str, str, Convert, Convert, bool]]:
+    """Per field: its name, its JSON key, how to read and write its value, whether a None is left out."""
+    plan = _plans.get(cls)
+    if plan is None:
+        hints = typing.get_type_hints(cls)
+        plan = [(f.name, f.metadata.get(_KEY, f.name), *_converters(hints[f.name]), bool(f.metadata.get(_OMIT_NONE)))
+                for f in dataclasses.fields(cls)]
+        _plans[cls] = plan
+    return plan
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """A JSON value as a fresh JSON value (containers copied, a record written)."""
+    if isinstance(value, JsonRecord):
+        return value.to_json()
+    if isinstance(value, AbcMapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _converters(hint: Any) -> tuple[Convert, Convert]:
+    """(load, dump) for a field annotated ``hint``."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if isinstance(hint, type) and issubclass(hint, JsonRecord):
+        return hint.from_json, _plain
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        if len(inner) == 1 and len(args) == 2:
+            load, dump = _converters(inner[0])
+            return (lambda v: None if v is None else load(v)), (lambda v: None if v is None else dump(v))
+        return _same, _plain
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        load, dump = _converters(args[0])
+        return (lambda v: tuple(load(x) for x in v)), (lambda v: [dump(x) for x in v])
+    if origin in (dict, AbcMapping) and len(args) == 2:
+        load, dump = _converters(args[1])
+        if load is _same:
+            return dict, _plain
+        return (lambda v: {k: load(x) for k, x in v.items()}), (lambda v: {k: dump(x) for k, x in v.items()})
+    return _same, _plain

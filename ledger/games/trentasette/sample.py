@@ -1,0 +1,37 @@
+"""Trentasette matches and hands dealt at random, for the synthetic ledger of ``bench/synthetic.py`` (its
+``Game.sample_setup`` and ``Game.sample_hand``): what a real table would enter, not a test's
+fixture. Deterministic for the ``random.Random`` given."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from ledger.cards import FRENCH_52, format_cards
+from ledger.games.base import MatchSetup, MatchState
+
+
+def sample_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup:
+    """Two to four of ``players``, each for self, to the default target."""
+    return game.setup(None, rng.sample(list(players), rng.choice((2, 3, 4))), None, {})
+
+
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict:
+    """The 52 cards cut into piles of about even size, as at a real table; sometimes a few left on
+    the table to the last capture, and often one pile entered as ``rest``."""
+    deck = FRENCH_52.cards()
+    rng.shuffle(deck)
+    sides = list(setup.side_names)
+    share = 52 // len(sides)
+    cuts = [share * i + rng.randint(-6, 6) for i in range(1, len(sides))]
+    piles = [deck[a:b] for a, b in zip([0, *cuts], [*cuts, 52])]
+    doc: dict[str, Any] = {"sides": {}}
+    if rng.random() < 0.15:  # a few cards left on the table, to the last capture
+        k = rng.randint(1, 3)
+        doc["table"] = format_cards(piles[-1][-k:])
+        piles[-1] = piles[-1][:-k]
+        doc["last_capture"] = rng.choice(sides)
+    rest = rng.randrange(len(sides)) if rng.random() < 0.7 else None
+    for i, (side, pile) in enumerate(zip(sides, piles)):
+        doc["sides"][side] = "rest" if i == rest else format_cards(pile)
+    return doc
