@@ -36,6 +36,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -404,6 +405,7 @@ def main() -> None:
                         record("import (export --all)", None, note=f"failed: {err}")
             else:
                 record("export --all", None, note="no 'export --all' in this installation")
+    issue17(args, env, tmp, wanted, record, floors)
     if args.json:
         Path(args.json).write_text(json.dumps({"machine": machine(), "runs": runs, "nights": nights,
                                                "results": results}, indent=2))
@@ -413,6 +415,134 @@ def main() -> None:
         import shutil
 
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+# --- issue 17: big inputs beside floors measured in the same rounds ------------------------------
+TIME = "/usr/bin/time"  # GNU time: a command's own peak resident memory (%M, kB)
+
+
+def run_peak(cmd: list[str], env: dict, tmp: Path) -> tuple[float, float]:
+    """(wall ms, peak resident MB) of one run of ``cmd``."""
+    report = tmp / "peak.txt"
+    t = time.perf_counter()
+    r = subprocess.run([TIME, "-f", "%M", "-o", str(report), *cmd], env=env, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, text=True)
+    ms = (time.perf_counter() - t) * 1000
+    if r.returncode != 0:
+        raise Failed(f"exit {r.returncode}: {(r.stderr.strip().splitlines() or [''])[-1][:200]}")
+    return ms, int(report.read_text().split()[-1]) / 1024
+
+
+def rounds(cmds: dict[str, tuple[list[str], Any]], runs: int, env: dict, tmp: Path) -> dict[str, tuple[float, float]]:
+    """Median wall ms and largest peak MB of each command, run in shuffled rounds; a command's
+    second item, when callable, is run before each of its runs (to lay out a fresh ledger)."""
+    rng = random.Random(17)
+    got: dict[str, list[tuple[float, float]]] = {n: [] for n in cmds}
+    for _ in range(runs):
+        order = list(cmds)
+        rng.shuffle(order)
+        for name in order:
+            cmd, before = cmds[name]
+            if before:
+                before()
+            got[name].append(run_peak(cmd, env, tmp))
+    return {n: (statistics.median(t for t, _ in v), max(m for _, m in v)) for n, v in got.items()}
+
+
+def issue17(args, env: dict, tmp: Path, wanted, record, floors: dict) -> None:
+    """``score`` of 33,240 boards beside endplay and a pure-Python scorer; ``show`` of 5,000 hands
+    beside 50; ``import``/``restore`` of a 20,000-hand (and with --full or --synthetic the 200,000-hand)
+    export beside parsing it and inserting a row a hand with sqlite3; ``export --all`` beside a
+    compact ``json.dumps`` of the same data."""
+    floor_py = [PY, str(HERE / "floors.py")]
+    runs = args.heavy_runs
+    if wanted("score (33,240 boards)"):
+        import boards
+
+        f = tmp / "boards.json"
+        f.write_text(json.dumps(boards.boards(33240)))
+        cmds = {"score (33,240 boards)": (LEDGER + ["score", str(f), "--json"], None),
+                "floor: pure-Python scorer": (floor_py + ["python", str(f)], None)}
+        has_endplay = subprocess.run([PY, "-c", "import endplay"], capture_output=True).returncode == 0
+        if has_endplay:
+            cmds["floor: endplay"] = (floor_py + ["endplay", str(f)], None)
+        got = rounds(cmds, runs, env, tmp)
+        print("\nissue 17: score of 33,240 duplicate boards (wall ms, peak MB)")
+        for name in cmds:
+            floors[name] = got[name][0]
+        record("floor: pure-Python scorer", got["floor: pure-Python scorer"][0])
+        if has_endplay:
+            record("floor: endplay", got["floor: endplay"][0])
+        record("score (33,240 boards)", got["score (33,240 boards)"][0],
+               "floor: endplay" if has_endplay else "floor: pure-Python scorer",
+               "<= 1.2x endplay" if has_endplay else "(endplay not installed)",
+               (1.2,) if has_endplay else None, note=f"peak {got['score (33,240 boards)'][1]:.0f} MB")
+        per = json.loads(subprocess.run(floor_py + ["per-board", str(f)], capture_output=True, text=True,
+                                        env=env, check=True).stdout)
+        record("score: µs a board in process", per["ledger"], note="; ".join(
+            f"{k} {v:.1f} µs" for k, v in per.items()) + f"; {per['ledger'] / per['python']:.1f}x the pure-Python "
+            "floor (target <= 3x)")
+    if wanted("show (5,000 hands)"):
+        deals = trentasette_deals(5000)
+        ids = []
+        for n in (50, 5000):
+            (tmp / f"t{n}.json").write_text(json.dumps({"game": "trentasette", "players": ["Anna", "Bruno"],
+                                                        "options": {"target": 100000}, "hands": deals[:n]}))
+            r = subprocess.run(LEDGER + ["import", str(tmp / f"t{n}.json"), "--json"], env=env,
+                               capture_output=True, text=True, check=True)
+            ids.append(str(json.loads(r.stdout)["match"]["id"]))
+        got = interleaved_ms({"show (50 hands)": (LEDGER + ["show", ids[0]], None),
+                              "show (5,000 hands)": (LEDGER + ["show", ids[1]], None),
+                              "show (5,000 hands) --all": (LEDGER + ["show", ids[1], "--all"], None)},
+                             args.runs, env)
+        print("\nissue 17: show of a long match")
+        floors["show (50 hands)"] = got["show (50 hands)"]
+        record("show (50 hands)", got["show (50 hands)"])
+        record("show (5,000 hands)", got["show (5,000 hands)"], "show (50 hands)", "<= 2x show of 50", (2.0,),
+               note="the last 100 hands drawn")
+        record("show (5,000 hands) --all", got["show (5,000 hands) --all"], "show (50 hands)", "(every hand)")
+    sizes = []
+    if wanted("20k export"):
+        sizes.append(("20k export", None))
+    if wanted("200k export") and (args.full or args.synthetic):
+        sizes.append(("200k export", args.synthetic))
+    for label, db in sizes:
+        import synthetic
+
+        if db is None:
+            db = str(tmp / f"{label[:4]}.db")
+            if not Path(db).exists():
+                synthetic.build(db, 200 if label == "20k export" else 2000, quiet=True)
+        export = tmp / f"{label[:4]}.json"
+        senv = {**env, "LEDGER_DB": db}
+        print(f"\nissue 17: {label} ({db})")
+        got = rounds({f"export --all ({label})": (LEDGER + ["export", "--all", "-o", str(export)], None)},
+                     runs, senv, tmp)
+        dump = statistics.median(json.loads(subprocess.run(floor_py + ["dump", str(export)], capture_output=True,
+                                                           text=True, check=True).stdout)["ms"] for _ in range(runs))
+        floors[f"compact json.dumps ({label})"] = dump
+        record(f"floor: compact json.dumps ({label})", dump)
+        ms, mb = got[f"export --all ({label})"]
+        record(f"export --all ({label})", ms, f"compact json.dumps ({label})", "<= 1.5x compact json.dumps", (1.5,),
+               note=f"{export.stat().st_size / 1e6:.0f} MB, peak {mb:.0f} MB")
+        target, restored = tmp / f"imp-{label[:4]}.db", tmp / f"res-{label[:4]}.db"
+
+        def fresh() -> None:
+            target.unlink(missing_ok=True)
+
+        if not restored.exists():
+            subprocess.run(LEDGER + ["--db", str(restored), "import", str(export)], env=env, capture_output=True,
+                           check=True)
+        cmds = {f"floor: parse + sqlite3 rows ({label})": (floor_py + ["rows", str(export), str(tmp / "rows.db")], None),
+                f"import ({label})": (LEDGER + ["--db", str(target), "import", str(export)], fresh),
+                f"restore --force ({label})": (LEDGER + ["--db", str(restored), "restore", str(export), "--force"],
+                                               None)}
+        got = rounds(cmds, max(1, args.import_runs), env, tmp)
+        floor = f"floor: parse + sqlite3 rows ({label})"
+        floors[floor] = got[floor][0]
+        record(floor, got[floor][0], note=f"peak {got[floor][1]:.0f} MB")
+        for name in (f"import ({label})", f"restore --force ({label})"):
+            record(name, got[name][0], floor, "<= 3x the floor, < 300 MB", (3.0,), note=f"peak {got[name][1]:.0f} MB")
 
 
 def _middle_night(env: dict) -> str:

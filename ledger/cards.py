@@ -127,6 +127,7 @@ def _read_card(raw: str, italian: bool) -> Card | str:
 
 
 _SEPARATORS = re.compile(r"[\s,;]+")
+_WORDS = frozenset(_SUIT_WORDS) | frozenset(_RANK_WORDS) | {"DI", "DE", "OF"}  # words of "7 di coppe"
 
 
 def parse_cards(value: object, field: str = "cards", italian: bool = False) -> list[Card]:
@@ -139,17 +140,16 @@ def parse_cards(value: object, field: str = "cards", italian: bool = False) -> l
         items: Sequence = _split_cards(value)
     elif isinstance(value, list):
         items = value
+        for i, item in enumerate(items):
+            if not isinstance(item, str):
+                raise LedgerError(f"{item!r} is not a card", f"{field}[{i}]", item)
     else:
         raise LedgerError(f"expected a list of cards or a string of cards, got {value!r}", field, value)
-    cards = []
-    for i, item in enumerate(items):
-        if not isinstance(item, str):
-            raise LedgerError(f"{item!r} is not a card", f"{field}[{i}]", item)
-        card = _read_card(item, italian)
-        if isinstance(card, str):
-            raise LedgerError(card, f"{field}[{i}]", item)
-        cards.append(card)
-    return cards
+    read = [_read_card(item, italian) for item in items]  # each reading cached: no loop of our own
+    if str in set(map(type, read)):  # a reading that failed: its message, naming the first such card
+        i, why = next((i, c) for i, c in enumerate(read) if isinstance(c, str))
+        raise LedgerError(why, f"{field}[{i}]", items[i])
+    return read  # type: ignore[return-value]  # no message among them: only cards
 
 
 @lru_cache(maxsize=1024)
@@ -157,14 +157,9 @@ def _split_cards(value: str) -> tuple[str, ...]:
     """A string of cards cut into one text per card (Italian "7 di coppe" kept together)."""
     items = [w for w in _SEPARATORS.split(value.strip()) if w]
     # rejoin Italian "7 di coppe" style words: only when the plain reading fails
-    if any(_looks_like_word(w) for w in items):
+    if not _WORDS.isdisjoint(map(str.upper, items)):  # some item is a suit's or rank's word
         items = _join_words(items)
     return tuple(items)
-
-
-def _looks_like_word(w: str) -> bool:
-    u = w.upper()
-    return u in _SUIT_WORDS or u in _RANK_WORDS or u in ("DI", "DE", "OF")
 
 
 def _join_words(items: list[str]) -> list[str]:
@@ -226,10 +221,11 @@ class Deck:
                 what = "jokers" if card.is_joker else f"{card}"
                 raise LedgerError(f"{what} not in {self.name}", field, str(card))
             if n > allowed:
-                times = "one" if allowed == 1 else f"only {allowed}"
-                raise LedgerError(
-                    f"{card} appears {n} times, but {self.name} has {times}", field, str(card)
-                )
+                if allowed == 1:
+                    msg = f"{card} appears {n} times, but there is only one in {self.name}"
+                else:
+                    msg = f"{card} appears {n} times, but there are only {allowed} in {self.name}"
+                raise LedgerError(msg, field, str(card))
         return seen
 
 

@@ -51,7 +51,7 @@ def test_deck_check_names_the_impossible_card():
 
 
 def test_deck_check_names_the_card_that_appears_too_often():
-    with pytest.raises(LedgerError, match="KH appears 3 times, but two 52-card decks with four jokers has only 2"):
+    with pytest.raises(LedgerError, match="KH appears 3 times, but there are only 2 in two 52-card decks with four jokers"):
         TWO_DECKS_FOUR_JOKERS.check(parse_cards("KH KH KH"))
     with pytest.raises(LedgerError, match="JK appears 7 times"):
         THREE_DECKS_SIX_JOKERS.check([JOKER] * 7)

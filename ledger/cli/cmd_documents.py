@@ -61,8 +61,8 @@ def _score_list(items, file: str, as_json: bool) -> None:
 
     if as_json:
         out = JsonList()
-        for r in scored(items):
-            out.add(r.to_json())
+        for i, doc in enumerate(items):
+            out.add_text(_scored_text(doc, i, out.indent))
         out.print()
         return
     for _ in scored(items):
@@ -70,6 +70,35 @@ def _score_list(items, file: str, as_json: bool) -> None:
     for i, r in enumerate(scored(read_items(file, "a hand document")[0])):
         console().print(f"Hand {i + 1}", style="bold underline")
         print_result(r)
+
+
+_SCALARS = (str, int, bool, type(None))  # fields whose equal values are the same input (no -0.0 and 0.0)
+_TEXTS: dict[tuple, str] = {}  # a hand document's fields (with their types) -> its result's JSON
+_TEXTS_HELD = 1 << 16
+
+
+def _scored_text(doc, i: int, margin: str) -> str:
+    """The result of hand document ``doc`` (element ``i`` of a list) as ``score --json`` lists it
+    (:func:`ledger.cli.json_list.indented` at ``margin``). Scoring is pure, so the text of a document met before
+    in the same list (a board many tables played alike: its fields, their types and their order
+    the same) is written again without scoring it again; a document with a nested field is
+    always scored, and so is every document once :data:`_TEXTS_HELD` are held."""
+    from ledger.cli.json_list import indented
+
+    key = (margin, *((k, v.__class__, v) for k, v in doc.items())) if isinstance(doc, dict) else None
+    if key is not None and all(kind in _SCALARS for _, kind, _ in key[1:]):
+        text = _TEXTS.get(key)
+        if text is not None:
+            return text
+    else:
+        key = None
+    try:
+        text = indented(score_document(doc).to_json(), margin)
+    except LedgerError as err:
+        raise err.at(f"[{i}]") from None
+    if key is not None and len(_TEXTS) < _TEXTS_HELD:
+        _TEXTS[key] = text
+    return text
 
 
 @app.command("replay")
@@ -116,24 +145,29 @@ def import_cmd(file: str = DOC, as_json: bool = JSON) -> None:
 def export_cmd(match: Optional[str] = typer.Argument(None, help="The match number, or 'last'."),
                every: bool = typer.Option(False, "--all", help="Every match (and player): a ledger export."),
                as_json: bool = typer.Option(True, "--json", help="JSON (the only format)."),
-               output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to this file.")) -> None:
+               output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to this file."),
+               indent: Optional[int] = typer.Option(
+                   None, "--indent", help="Indent the JSON by this many spaces (default: 2 for a match; "
+                   "--all is compact, one match a line).")) -> None:
     """Write a match as a match document (with its night, entry times and corrections), or with
     --all the whole ledger as one ledger export that 'ledger import' restores (written match by
     match, so a ledger of years is exported in bounded memory)."""
     if every == (match is not None):
         raise LedgerError("give a match, or --all for every match", "MATCH", match)
+    if indent is not None and not 0 <= indent <= 8:
+        raise LedgerError("expected 0 to 8 spaces", "--indent", indent)
     check_output(output, "output")  # before anything is read or written
     led = ledger()
     doc = None if every else led.export(match)  # a bad match is refused before anything is written
     if output:
         # an export holds the ledger's data: readable by its owner only, like the ledger itself
         with create(output, "output") as f:
-            _write_export(f, led, doc)
+            _write_export(f, led, doc, indent)
         console().print(f"wrote {output}", markup=False)
     else:
         import sys
 
-        _write_export(sys.stdout, led, doc)
+        _write_export(sys.stdout, led, doc, indent)
         sys.stdout.flush()
 
 
@@ -144,10 +178,11 @@ def _quoted(file: str) -> str:
     return shlex.quote(file)
 
 
-def _write_export(out, led, doc: Optional[dict]) -> None:
-    """``doc`` (one match's document) into ``out`` as JSON, or with no ``doc`` the ledger export
-    of ``led``, written match by match; the characters JSON leaves raw that a terminal acts on
-    are written as ``\\uXXXX`` escapes (:func:`ledger.safetext.safe_json_writer`: the same document)."""
+def _write_export(out, led, doc: Optional[dict], indent: Optional[int] = None) -> None:
+    """``doc`` (one match's document) into ``out`` as JSON (indented by ``indent``, 2 when None),
+    or with no ``doc`` the ledger export of ``led``, written match by match (compact, or indented
+    by ``indent``); the characters JSON leaves raw that a terminal acts on are written as
+    ``\\uXXXX`` escapes (:func:`ledger.safetext.safe_json_writer`: the same document)."""
     import json
 
     from ledger.safetext import safe_json_writer
@@ -156,7 +191,7 @@ def _write_export(out, led, doc: Optional[dict]) -> None:
     if doc is None:
         from ledger.store.backup import write_export
 
-        write_export(led, out)
+        write_export(led, out, indent)
     else:
-        out.write(json.dumps(doc, ensure_ascii=False, indent=2))
+        out.write(json.dumps(doc, ensure_ascii=False, indent=2 if indent is None else indent))
     out.write("\n")

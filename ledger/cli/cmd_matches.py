@@ -10,6 +10,8 @@ from ledger.cli import new_match
 from ledger.cli.app import app, ledger, reading
 from ledger.cli.render import console, print_board, print_json, print_line, print_rows
 from ledger.games import names_text
+from ledger.errors import LedgerError
+from ledger.games.base import Column
 
 GAME_NAMES = names_text()  # from the registry: no game is imported for --help
 
@@ -21,11 +23,15 @@ MATCH = typer.Argument(..., help="The match number, or 'last'.")
 
 
 TAIL = 12  # rows of a long scoreboard drawn after each hand (``show`` draws them all)
+SHOW_ALL = 500  # ``show`` draws every hand of a match up to this long; of a longer one, the last SHOW_LAST
+SHOW_LAST = 100
 
 
-def show_view(view, as_json: bool, header: str | None = None, tail: bool = False) -> None:
+def show_view(view, as_json: bool, header: str | None = None, tail: bool = False, keep: int | None = None,
+              more: str | None = None) -> None:
     """Print a match's scoreboard (rich), or its data (JSON) — both from the same replay.
-    ``tail``: after a hand, a long scoreboard shows its last :data:`TAIL` rows (``show`` all)."""
+    ``tail``: after a hand, a long scoreboard shows its last :data:`TAIL` rows (``show`` all);
+    ``keep``: its last ``keep`` rows, the earlier ones said to be shown by the command ``more``."""
     if as_json:
         print_json(view.to_json())
         return
@@ -38,17 +44,18 @@ def show_view(view, as_json: bool, header: str | None = None, tail: bool = False
              + f" · night of {view.night.date.isoformat()}{' (demo)' if view.night.demo else ''} · {status}")
     if header:
         print_line(header)
-    rp = game.board_window(view.setup, view.replay, TAIL) if tail else view.replay
-    board = game.board(view.setup, rp)
     if tail:
+        keep, more = TAIL, f"ledger show {m.id}"
+    rp = game.board_window(view.setup, view.replay, keep) if keep is not None else view.replay
+    board = game.board(view.setup, rp)
+    if keep is not None:
         from dataclasses import replace
 
         from ledger.cli.render import tail_board
 
-        board = tail_board(board, TAIL, f"ledger show {m.id}")
+        board = tail_board(board, keep, more or f"ledger show {m.id}")
         if rp.offset:
-            board = replace(board, notes=(f"(hands 1 to {rp.offset} are not shown: ledger show {m.id})",
-                                          *board.notes))
+            board = replace(board, notes=(f"(hands 1 to {rp.offset} are not shown: {more})", *board.notes))
     print_board(board, title)
 
 
@@ -82,10 +89,44 @@ def match_list(
     if as_json:
         print_json(rows)
         return
-    print_rows("Matches", ["#", "game", "night", "players", "hands", "status", "winner"],
-               [(r["id"], r["game"] + ("" if r["rules"] in ("standard",) else f" ({r['rules']})"),
-                 r["night"] + (" demo" if r["demo"] else ""), r["players"], r["hands"], r["status"],
-                 r["winner"]) for r in rows])
+    if not rows:
+        print_line("No matches.")
+    for (date, demo), group in _by_night(rows):
+        title = f"Night of {date:%A} {date.day} {date:%B %Y}" + (" · demo (ledger demo --remove takes it out)"
+                                                                if demo else "")
+        print_rows(title, ["#", "game", "players", "hands", "result"],
+                   [(r["id"], _game(r), r["players"], r["hands"], _result(r)) for r in group])
+
+
+def _game(r: dict) -> str:
+    """``trentuno``, ``scopa/scopone``: the game, and its rule set when not the game's default."""
+    from ledger.games import get_game
+
+    try:
+        default = get_game(r["game"]).rule_sets[0]
+    except LedgerError:  # a game this version does not know: named as stored
+        default = None
+    return r["game"] + ("" if r["rules"] == default else f"/{r['rules']}")
+
+
+def _by_night(rows: list[dict]) -> list[tuple[tuple, list[dict]]]:
+    """``match list``'s rows by night, as listed (newest first), the demo night's after the real ones."""
+    import datetime as dt
+
+    groups: dict[tuple, list[dict]] = {}
+    for r in rows:
+        groups.setdefault((dt.date.fromisoformat(r["night"]), bool(r["demo"])), []).append(r)
+    return sorted(groups.items(), key=lambda kv: kv[0][1])  # stable: the real nights keep their order
+
+
+def _result(r: dict) -> str:
+    """A match's status and winner in a few words: ``Anna``, ``in play``, ``ended early: NS``."""
+    winner = r["winner"]
+    if r["status"] == "open":
+        return "in play"
+    if r["status"] == "ended":
+        return f"ended early: {winner}" if winner else "ended early"
+    return str(winner) if winner else r["status"]
 
 
 @match_app.command("end")
@@ -119,19 +160,32 @@ def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
         return t[:16].replace("T", " ") if t else ""
 
     def why(r):
-        parts = ([r["void_reason"] or "voided"] if r["voided"] else []) + (
-            [f"replaces entry {r['replaces']}"] if r["replaces"] else [])
+        voided = ""
+        if r["voided"]:
+            voided = (f"voided {when(r['voided_at'])}: {r['void_reason']}" if r["void_reason"]
+                      else f"voided {when(r['voided_at'])}")
+        parts = [voided] if voided else []
+        parts += [f"replaces entry {r['replaces']}"] if r["replaces"] else []
         return "; ".join(parts)
 
     print_rows(f"History of match {m.id} (times in UTC)",
-               ["entry", "hand", "entered", "voided", "why", "result"],
-               [(r["id"], r["number"] or "—", when(r["entered_at"]), when(r["voided_at"]), why(r),
-                 r["description"] or r["result"]) for r in rows])
+               ["entry", "hand", "entered", "result", Column("voided, replaces", "left", below=True)],
+               [(r["id"], r["number"] or "—", when(r["entered_at"]), r["description"] or r["result"],
+                 why(r)) for r in rows])
 
 
 @app.command("show")
-def show(match: str = MATCH, as_json: bool = JSON) -> None:
+def show(match: str = MATCH, as_json: bool = JSON,
+         last: Optional[int] = typer.Option(None, "--last", help="Only the last N hands (with the totals).",
+                                            min=1),
+         every: bool = typer.Option(False, "--all", help="Every hand, however long the match "
+                                    f"(without it a match of more than {SHOW_ALL} hands shows its last {SHOW_LAST}).")) -> None:
     """The scoreboard of a match: every hand, running totals, who won, who deals next."""
+    keep = None if every or as_json else last
     with reading() as reads:
-        view = reads.view(match)
-    show_view(view, as_json)
+        if keep is None and not every and not as_json:
+            count = reads.live_counts([reads.find_id(match)])
+            keep = SHOW_LAST if sum(count.values()) > SHOW_ALL else None
+        view = reads.view(match) if keep is None else reads.view_tail(match, keep)
+    show_view(view, as_json, keep=keep,
+              more=f"ledger show {view.match.id} --all, or --last N" if keep is not None else None)

@@ -25,7 +25,6 @@ from __future__ import annotations
 import inspect
 import json
 import re
-import shlex
 import signal
 import sys
 from contextlib import contextmanager
@@ -36,12 +35,15 @@ import typer
 from ledger.cli import new_match
 from ledger.cli.app import ledger
 from ledger.cli.cmd_matches import JSON, show_view
-from ledger.cli.inputs import forget_answer
+from ledger.cli.inputs import forget_answer, parse_line, regroup, retyped_hand  # noqa: F401 (regroup: tests)
 from ledger.errors import LedgerError
 from ledger.safetext import safe
 
 COMMANDS = {"undo": "undo", "show": "show", "help": "help", "?": "help", "quit": "quit", "exit": "quit",
             "q": "quit", "new": "new"}
+
+
+YES = ("y", "yes", "s", "si", "sì")
 
 
 class _Quit(Exception):
@@ -218,6 +220,8 @@ class Session:
                 return
             # the scorer refused the hand: ask again what it names (or the last answer)
             again = forget_answer(doc, refused, before)
+            if again is not None and not self.asks(again):  # the part refused is not asked (a player out):
+                again = None  # the hand is typed again, never saved without it
             if again is None:
                 self.say(f"  hand {n} was not saved: enter it again")
                 return
@@ -248,11 +252,13 @@ class Session:
             self.error(LedgerError(f"match {live.id} has no hand to undo", "undo", None))
             return
         number, what = live.hands, self.hand_line(live.hands - 1)
-        if not live.last_is_mine():
-            answer = self.read(f"  hand {number} ({what}) was not entered in this session: take it back? [y/N] > ")
-            if answer.strip().casefold() not in ("y", "yes", "s", "si", "sì"):
-                self.say(f"  hand {number} stays")
-                return
+        if live.last_is_mine():
+            prompt = f"  take back hand {number} ({what})? it stays in the history, voided [y/N] > "
+        else:
+            prompt = f"  hand {number} ({what}) was not entered in this session: take it back? [y/N] > "
+        if self.read(prompt).strip().casefold() not in YES:
+            self.say(f"  hand {number} stays")
+            return
         try:
             number = live.undo()
         except LedgerError as err:
@@ -269,18 +275,7 @@ class Session:
     # --- a hand -------------------------------------------------------------------------------
     def words(self, text: str) -> dict:
         """The hand document from one typed line (the game's own words; quotes optional)."""
-        live = self.live
-        try:
-            tokens = shlex.split(text)
-        except ValueError:
-            raise LedgerError("a quote is not closed", "entry", text) from None
-        try:
-            return live.game.parse_entry(live.view.setup, tokens)
-        except LedgerError:
-            grouped = regroup(tokens)
-            if grouped == tokens:
-                raise
-        return live.game.parse_entry(live.view.setup, grouped)
+        return parse_line(self.live.game, self.live.view.setup, text)
 
     def complete(self, doc: dict, before: list[dict], typed: bool = False) -> dict:
         """Ask the game's questions until the hand is complete. ``undo`` takes back the last answer
@@ -318,14 +313,32 @@ class Session:
                 continue
             if not text.strip() and q.default is not None:
                 text = q.default
+            whole = self.retyped(text, first=True)  # the whole hand typed again: it replaces this one
             try:
-                new = q.answer(doc, text)
+                new = whole if whole is not None else q.answer(doc, text)
             except LedgerError as err:
-                self.error(err)
-                continue
+                whole = self.retyped(text, first=False)
+                if whole is None:
+                    self.error(err)
+                    continue
+                new = whole
+            if whole is not None:
+                self.say("  (the line typed replaces the hand)")
+                typed = True  # as a hand typed at the hand prompt: what it leaves out takes its default
             before.append(doc)
             doc = new
         raise LedgerError("too many questions", "hand", None)
+
+    def asks(self, doc: dict) -> bool:
+        """True when the game still has a question about ``doc`` (or cannot tell)."""
+        try:
+            return bool(self.live.game.questions(self.live.view.setup, doc, self.live.state))
+        except LedgerError:
+            return True
+
+    def retyped(self, text: str, first: bool) -> dict | None:
+        """The hand of ``text`` when it is the whole hand typed again (:func:`retyped_hand`)."""
+        return retyped_hand(self.live.game, self.live.view.setup, self.live.state, text, first)
 
     def save(self, doc: dict) -> LedgerError | None:
         """Store the hand (one transaction) and draw the scoreboard again; the scorer's error when
@@ -392,24 +405,6 @@ class Session:
                  "  quit   leave (every saved hand stays saved)\n"
                  "  new    when the match is over: another match with the same players\n"
                  "Ctrl-C drops the hand being entered; Ctrl-C twice, or Ctrl-D, leaves.")
-
-
-def regroup(tokens: List[str]) -> List[str]:
-    """``["Anna=AH", "2H", "Bruno=rest"]`` → ``["Anna=AH 2H", "Bruno=rest"]``: words without ``=``
-    belong to the KEY=VALUE before them (so piles need no quotes); free words before the first
-    KEY=VALUE are left alone (``["4SX", "W", "-2", "honours=NS", "100"]`` → ``["4SX", "W", "-2",
-    "honours=NS 100"]``)."""
-    out: List[str] = []
-    keyed = False
-    for t in tokens:
-        if "=" in t and not t.startswith("="):
-            out.append(t)
-            keyed = True
-        elif keyed:
-            out[-1] = f"{out[-1]} {t}"
-        else:
-            out.append(t)
-    return out
 
 
 def entry_help(game) -> List[str]:

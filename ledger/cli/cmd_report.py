@@ -34,6 +34,9 @@ def register(app: typer.Typer) -> None:
         game: Optional[str] = typer.Option(None, "--game", "-g", help="Only this game."),
         demo: bool = typer.Option(False, "--demo", help="Report the demo night instead of your own."),
         as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+        wide: bool = typer.Option(False, "--wide", help="One standings table with a column per game, "
+                                  "however wide (by default the games get a table of their own when "
+                                  "the screen is too narrow)."),
         csv_dir: Optional[Path] = typer.Option(None, "--csv", metavar="DIR",
                                                help="Write one CSV file per table into DIR."),
         csv_dialect: Optional[str] = typer.Option(None, "--csv-dialect", metavar="DIALECT",
@@ -66,7 +69,7 @@ def register(app: typer.Typer) -> None:
 
             print_json(report.to_json())
         elif not written:
-            _print_report(report)
+            _print_report(report, wide)
         for path in written:
             typer.echo(f"Wrote {path}", err=as_json)
 
@@ -158,11 +161,12 @@ class _ProgressBar:
             self.progress.stop()
 
 
-def _print_report(report) -> None:
+def _print_report(report, wide: bool = False) -> None:
+    from ledger.cli.render import console
     from ledger.report.text import report_heading, report_sections
 
     title, lines = report_heading(report)
-    _print_sections(title, lines, report_sections(report))
+    _print_sections(title, lines, report_sections(report, None if wide else console().width))
 
 
 def _print_sections(title: str, lines, sections) -> None:

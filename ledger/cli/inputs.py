@@ -127,6 +127,62 @@ def parse_players(text: str | None) -> list[str] | None:
 
 
 UNDO = "undo"  # the answer that takes back the previous one at the prompts
+_KEYED = re.compile(r"(?:^|\s)[^\s=]+=")  # a KEY=VALUE word: a line typed as a whole hand
+
+
+def regroup(tokens: list[str]) -> list[str]:
+    """``["Anna=AH", "2H", "Bruno=rest"]`` → ``["Anna=AH 2H", "Bruno=rest"]``: words without ``=``
+    belong to the KEY=VALUE before them (so piles need no quotes); free words before the first
+    KEY=VALUE are left alone (``["4SX", "W", "-2", "honours=NS", "100"]`` → ``["4SX", "W", "-2",
+    "honours=NS 100"]``)."""
+    out: list[str] = []
+    keyed = False
+    for t in tokens:
+        if "=" in t and not t.startswith("="):
+            out.append(t)
+            keyed = True
+        elif keyed:
+            out[-1] = f"{out[-1]} {t}"
+        else:
+            out.append(t)
+    return out
+
+
+def parse_line(game, setup, text: str) -> dict:
+    """The partial hand document of one typed line in the game's words (quotes optional: words
+    without ``=`` go with the ``KEY=VALUE`` before them); ``LedgerError`` as ``parse_entry`` says."""
+    import shlex
+
+    try:
+        tokens = shlex.split(text)
+    except ValueError:
+        raise LedgerError("a quote is not closed", "entry", text) from None
+    try:
+        return game.parse_entry(setup, tokens)
+    except LedgerError:
+        grouped = regroup(tokens)
+        if grouped == tokens:
+            raise
+    return game.parse_entry(setup, grouped)
+
+
+def retyped_hand(game, setup, state, text: str, first: bool) -> dict | None:
+    """The hand document of ``text`` when it is a whole hand typed again in answer to a question
+    (the natural move after a refusal: ``Anna=AH 2H … Bruno=rest``), else None. ``first``:
+    before the question's own reading, when only a line of ``KEY=VALUE`` words counts; after
+    that reading refused it, a line in the game's phrasing (``4SX W -2``) counts too when it is
+    a complete hand."""
+    keyed = bool(_KEYED.search(text))
+    if first and not keyed:
+        return None
+    try:
+        doc = parse_line(game, setup, text)
+        missing = [q for q in game.questions(setup, doc, state) if q.default is None]
+    except LedgerError:
+        return None
+    if not doc or (missing and not keyed):
+        return None
+    return doc
 
 
 def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, state=None,
@@ -155,10 +211,18 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
             if answer.strip().lower() == UNDO and history is not None:
                 new = None  # take back the last answer and ask it again
                 break
+            new = retyped_hand(game, setup, state, answer, first=True)  # the whole hand typed again
             try:
-                new = q.answer(doc, answer)
+                if new is None:
+                    new = q.answer(doc, answer)
+                else:
+                    sys.stderr.write("  (the line typed replaces the hand)\n")
                 break
             except LedgerError as err:
+                new = retyped_hand(game, setup, state, answer, first=False)
+                if new is not None:
+                    sys.stderr.write("  (the line typed replaces the hand)\n")
+                    break
                 sys.stderr.write(f"  {safe(err)}\n")
         if new is None:
             if history:
@@ -180,13 +244,21 @@ def forget_answer(doc: dict, err: LedgerError, history: list) -> dict | None:
     parts = [p for p in re.split(r"\.", re.sub(r"\[\d+\]", "", path)) if p]
     whole_group = len(parts) == 1 and isinstance(doc.get(parts[0]), dict) and len(doc[parts[0]]) > 1
     if parts and parts[0] in doc and not whole_group:
-        out = dict(doc)
-        if len(parts) > 1 and isinstance(out[parts[0]], dict) and parts[1] in out[parts[0]]:
-            out[parts[0]] = {k: v for k, v in out[parts[0]].items() if k != parts[1]}
-        else:
-            del out[parts[0]]
-        return out
+        return _without(doc, parts)
     return history.pop() if history else None
+
+
+def _without(doc: dict, parts: list[str]) -> dict:
+    """``doc`` without the deepest part of the path ``parts`` that it has: ``sides.NS.melded_points``
+    drops that one number of side NS (its other answers are kept), ``sides.NS`` the whole side."""
+    out = dict(doc)
+    key, rest = parts[0], parts[1:]
+    inner = out[key]
+    if rest and isinstance(inner, dict) and rest[0] in inner:
+        out[key] = _without(inner, rest)
+    else:
+        del out[key]
+    return out
 
 
 def merge(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict:

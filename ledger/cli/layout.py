@@ -34,41 +34,101 @@ def fits(t, width: int) -> bool:
     return n > 0 and width - (2 + n - 1) >= 3 * n
 
 
+def natural_width(t) -> int:
+    """How wide ``t`` is when nothing in it wraps (its widest cell per column, padded, and the box)."""
+    n = len(t.columns)
+    widest = [cell_len(safe(c.header)) for c in t.columns]
+    for row in t.rows:
+        for j in range(min(n, len(row))):
+            w = max((cell_len(x) for x in safe(row[j], lines=True).split("\n")), default=0)
+            if w > widest[j]:
+                widest[j] = w
+    return sum(widest) + 2 * PAD * n + 2 + n - 1
+
+
 def table_lines(t, width: int) -> List[Line]:
     """The lines of games ``Table`` ``t`` for a console ``width`` cells wide (each line as wide as
-    the table; the table at most ``width``). Only for tables that :func:`fits`."""
+    the table; the table at most ``width``). Only for tables that :func:`fits`.
+
+    A table wider than ``width`` with ``below`` columns (a hand's notes) shows each of their cells
+    on lines of its own under the row, indented under the second column and wrapped to ``width``;
+    the other columns are laid out as rich would lay them out alone."""
+    below = [j for j, c in enumerate(t.columns) if c.below]
+    if below and len(below) < len(t.columns) and natural_width(t) > width:
+        keep = [j for j in range(len(t.columns)) if j not in below]
+        if not _cramped(t, keep, below, width):
+            return _lines(t, width, None)
+        details = [[safe(row[j], lines=True) for j in below if j < len(row) and row[j]] for row in t.rows]
+        narrow = type(t)(t.title, tuple(t.columns[j] for j in keep),
+                         tuple(tuple(row[j] if j < len(row) else "" for j in keep) for row in t.rows),
+                         t.caption, t.lines_after)
+        return _lines(narrow, width, details)
+    return _lines(t, width, None)
+
+
+def _cramped(t, keep: List[int], below: List[int], width: int) -> bool:
+    """True when the room the other columns leave the ``below`` ones is under half of what their
+    longest cell needs (the notes would wrap to many lines): they go under their rows then."""
+    others = type(t)(t.title, tuple(t.columns[j] for j in keep),
+                     tuple(tuple(row[j] if j < len(row) else "" for j in keep) for row in t.rows))
+    room = width - natural_width(others) - len(below) * (2 * PAD + 1)
+    longest = max((cell_len(x) for row in t.rows for j in below if j < len(row)
+                   for x in safe(row[j], lines=True).split("\n")), default=0)
+    return room * 2 < longest or not longest  # an empty notes column only takes room: it goes
+
+
+def _lines(t, width: int, details: List[List[str]] | None) -> List[Line]:
     cols = t.columns
     extra = 2 + len(cols) - 1  # the box's edges and one divider between columns
     headers = [safe(c.header, lines=True) for c in cols]  # text from people: control characters escaped
     cells = [[safe(x, lines=True) for x in row] for row in t.rows]
-    widths = _widths(headers, cells, [c.justify for c in cols], width - extra)
+    widths = _widths(headers, cells, [c.nowrap for c in cols], width - extra)
     table_width = sum(widths) + extra
     out: List[Line] = []
-    if t.title:
-        out += [(x, "title") for x in _wrap_text(safe(t.title, lines=True), table_width, "left", fold=True)]
+    if t.title:  # with notes under the rows the table is narrow: its title may take the screen's width
+        title_width = max(table_width, min(width, cell_len(safe(t.title)))) if details else table_width
+        out += [(x, "title") for x in _wrap_text(safe(t.title, lines=True), title_width, "left", fold=True)]
     out.append((" " * table_width, ""))  # the box's top: blank in SIMPLE_HEAVY
     out += [(x, "header") for x in _row(headers, widths, cols, bottom=True)]
     out.append((" " + "━" * (table_width - 2) + " ", ""))
     marks = set(t.lines_after)
     last = len(cells) - 1
+    indent = 1 + widths[0] + 1 + PAD if len(widths) > 1 else 1 + PAD
     for i, row in enumerate(cells):
         out += [(x, "") for x in _row(row, widths, cols)]
+        for text in (details[i] if details else ()):
+            out += [(x, "") for x in _detail_lines(text, indent, width, table_width)]
         if i in marks and i != last:
             out.append((" " * table_width, ""))
     out.append((" " * table_width, ""))  # the box's bottom
-    if t.caption:
-        out += [(x, "caption") for x in _wrap_text(safe(t.caption, lines=True), table_width, "center", fold=True)]
+    if t.caption:  # likewise its caption (a key to the notes under the rows)
+        cap_width = max(table_width, min(width, cell_len(safe(t.caption)))) if details else table_width
+        out += [(x, "caption") for x in _wrap_text(safe(t.caption, lines=True), cap_width, "center", fold=True)]
     return out
 
 
+def _detail_lines(text: str, indent: int, width: int, table_width: int) -> List[str]:
+    """A ``below`` cell under its row: wrapped between words to what ``width`` leaves after
+    ``indent`` (and one cell of margin), each line padded to the table's width when shorter."""
+    inner = max(8, width - indent - 1)
+    lines = [x.rstrip() for x in _wrap_text(text, inner, "left", fold=True)]
+    return [(" " * indent + x).ljust(table_width) for x in lines]
+
+
 # --- widths (rich.table.Table._calculate_column_widths for expand=False) -----------------------
-def _widths(headers: Sequence[str], rows: Sequence[Sequence[str]], justify: Sequence[str],
+def _widths(headers: Sequence[str], rows: Sequence[Sequence[str]], nowrap: Sequence[bool],
             max_width: int) -> List[int]:
+    """The columns' widths, as rich gives them; but where rich would cut a word short (an amount,
+    a name: ``Annamar…``) while every word fits whole, each column keeps its longest word and the
+    widest ones wrap instead (:func:`_keep_words`). A ``nowrap`` column keeps its widest cell."""
     n = len(headers)
     mins, maxes = [0] * n, [0] * n
-    for row in [headers, *rows]:
+    for k, row in enumerate([headers, *rows]):
         for j in range(n):
-            lo, hi = _measure(row[j] if j < len(row) else "", max_width)
+            text = row[j] if j < len(row) else ""
+            lo, hi = _measure(text, max_width)
+            if nowrap[j] and k:  # the cells whole (its header may still wrap)
+                lo = hi
             if lo > mins[j]:
                 mins[j] = lo
             if hi > maxes[j]:
@@ -82,6 +142,29 @@ def _widths(headers: Sequence[str], rows: Sequence[Sequence[str]], justify: Sequ
             widths = _ratio_reduce(total - max_width, [1] * n, widths, widths)
         # measured again within the new widths: a column is never wider than its widest cell
         widths = [min(maxes[j], widths[j]) if widths[j] >= 1 + 2 * PAD else widths[j] for j in range(n)]
+        if any(w < lo for w, lo in zip(widths, mins)):
+            whole = [max(mins[j], max((_leading_word(row[j] if j < len(row) else "") for row in rows), default=0))
+                     for j in range(n)]  # a cell's first word wraps with the spaces before it
+            if sum(whole) <= max_width:
+                widths = _keep_words(maxes, whole, max_width)
+    return widths
+
+
+def _leading_word(text: str) -> int:
+    """The padded width of ``text``'s first word with the spaces before it (``"  lead"``: 6 + 2)."""
+    m = _WORD.match(text)
+    return cell_len(m.group(0).rstrip()) + 2 * PAD if m else 0
+
+
+def _keep_words(maxes: List[int], mins: List[int], max_width: int) -> List[int]:
+    """Widths that fit ``max_width`` with no column under its longest word: the widest column
+    above its minimum gives up one cell at a time (the leftmost of equals), so the widest wrap."""
+    widths = [min(hi, max_width) or 1 for hi in maxes]
+    excess = sum(widths) - max_width
+    while excess > 0:
+        j = max((k for k in range(len(widths)) if widths[k] > mins[k]), key=lambda k: widths[k])
+        widths[j] -= 1
+        excess -= 1
     return widths
 
 

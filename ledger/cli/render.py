@@ -7,6 +7,7 @@ the only place that turns them into rich renderables.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any, Iterable, Mapping
 
@@ -52,7 +53,8 @@ def rich_table(t, whole_words: bool = False) -> RichTable:
             words = [w for row in t.rows if k < len(row) for w in safe(row[k], lines=True).split()]
             words += safe(c.header).split()
             widest = min(WHOLE_WORD_MAX, max((cell_len(w) for w in words), default=0))
-        table.add_column(safe_text(c.header), justify=c.justify, min_width=widest or None)
+        table.add_column(safe_text(c.header), justify=c.justify, min_width=widest or None,
+                         no_wrap=getattr(c, "nowrap", False))
     marks = set(t.lines_after)
     for i, row in enumerate(t.rows):
         table.add_row(*(safe_text(cell) for cell in row), end_section=i in marks)
@@ -144,13 +146,25 @@ def print_fields(data: Mapping[str, Any]) -> None:
     console().print(t)
 
 
-def print_rows(title: str, columns: Iterable[str], rows: Iterable[Iterable[Any]]) -> None:
-    t = RichTable(title=safe_text(title, "table.title"), box=box.SIMPLE_HEAVY, title_justify="left")
-    for c in columns:
-        t.add_column(c, justify="left")
-    for r in rows:
-        t.add_row(*(safe_text(_plain(x)) for x in r))
-    console().print(t)
+# a cell that is a count or an amount (``12``, ``-3.50``, ``+12.00 EUR``): its column is right-aligned
+_AMOUNT = re.compile(r"^[+\-−]?\d[\d.,]*(?: [A-Z]{3})?$")
+
+
+def print_rows(title: str, columns: Iterable[Any], rows: Iterable[Iterable[Any]], caption: str = "") -> None:
+    """A table of plain values (lists, histories, nets) laid out as a scoreboard is
+    (:func:`print_table`): a column whose values are all counts or amounts is right-aligned, the
+    others left; a ``Column`` given keeps its own alignment (``below``: prose that may go under
+    its row on a narrow screen)."""
+    from ledger.games.base import Column, Table
+
+    cells = [tuple(_plain(x) for x in r) for r in rows]
+    cols = []
+    for k, c in enumerate(columns):
+        if not isinstance(c, Column):
+            values = [r[k] for r in cells if k < len(r) and r[k] not in ("", "—")]
+            c = Column(c, "right" if values and all(_AMOUNT.match(v) for v in values) else "left")
+        cols.append(c)
+    print_table(Table(title, tuple(cols), tuple(cells), caption))
 
 
 def safe_text(v: Any, style: str | None = None) -> Text:

@@ -224,10 +224,16 @@ class MatchState:
 
 @dataclass(frozen=True)
 class Column:
-    """One column of a scoreboard table: a header and how to align it (``left``/``right``/``center``)."""
+    """One column of a scoreboard table: a header and how to align it (``left``/``right``/``center``).
+
+    ``below``: a column of prose (a hand's notes) that the terminal may show on a line of its own
+    under each row, as wide as the screen, when the table would not fit beside it. ``nowrap``: a
+    cell is never split over two lines (a contract and its result, ``4SXX S -3``)."""
 
     header: str
     justify: str = "right"
+    below: bool = False
+    nowrap: bool = False
 
 
 @dataclass(frozen=True)
@@ -781,7 +787,7 @@ def points_board(game: Game, setup: MatchSetup, rp: Replay, unit: str = "") -> B
     cols = [Column("#"), Column("dealer", "left")]
     for s in sides:
         cols += [Column(s), Column("total")]
-    cols.append(Column("notes", "left"))
+    cols.append(Column("notes", "left", below=True))
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
         pts = res.points or {}

@@ -53,10 +53,24 @@ def document_kind(doc: object) -> tuple[str, str]:
     return "", ""
 
 
+def _match_signs(doc: object) -> bool:
+    """Whether ``doc`` has a field only a match document has: a list of ``"hands"``,
+    ``"players"`` or ``"ended_early"`` (a document with none of them is never taken for a match
+    by :func:`document_kind`, and one with any of them never for a hand)."""
+    return isinstance(doc, Mapping) and (isinstance(doc.get("hands"), list) or "players" in doc
+                                         or "ended_early" in doc)
+
+
 def check_kind(doc: object, want: str, file: str = "FILE") -> None:
     """Refuse a match document where a hand document is wanted (``want`` ``"hand"``) or a hand
     document where a match document is (``"match"``): a ``LedgerError`` on ``document`` that says
-    what it is and which command takes it (``file`` names the input in that command)."""
+    what it is and which command takes it (``file`` names the input in that command).
+
+    A document that shows a sign of the kind wanted (a list of ``"hands"``, ``"players"`` or
+    ``"ended_early"`` for a match; none of them for a hand) is let through without looking at
+    its other fields, so a correct document pays for no suggestion (issue 17)."""
+    if _match_signs(doc) == (want == "match"):
+        return
     kind, why = document_kind(doc)
     if kind == "match" and want == "hand":
         raise LedgerError(f"this is a match document (it has {why}): use ledger replay {file}", "document", None)

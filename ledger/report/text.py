@@ -6,7 +6,9 @@ The CLI renders these with rich (``ledger/cli/render.py``); nothing here knows r
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from ledger.games import available, get_game
@@ -50,12 +52,21 @@ def report_heading(report: Report) -> tuple[str, list[str]]:
     return title, lines
 
 
-def report_sections(report: Report) -> list[Section]:
-    """Matches, standings, who pays whom, highlights."""
+def report_sections(report: Report, width: int | None = None) -> list[Section]:
+    """Matches, standings, who pays whom, highlights.
+
+    ``width``: the screen's, in cells; a standings table with a column per game that would be
+    wider shows the games in a table of their own under it (:func:`games_tables`). None: one
+    table, however wide (``report --wide``)."""
     if not report.matches:
         return []
     out = [Section(str(TITLES["matches"]), (matches_table(report),))]
-    out.append(Section(str(TITLES["standings"]), (standings_table(report),)))
+    standings = standings_table(report)
+    if width is not None and _games_of(report) and _width(standings) > width:
+        standings = standings_table(report, by_game=False)
+        out.append(Section(str(TITLES["standings"]), (standings, *games_tables(report, width))))
+    else:
+        out.append(Section(str(TITLES["standings"]), (standings,)))
     lines = money_lines(report)
     if lines:
         out.append(Section(str(TITLES["money"]), (), tuple(lines)))
@@ -84,22 +95,70 @@ def matches_table(report: Report) -> Table:
     return Table("", cols, tuple(rows), lines_after=tuple(range(len(rows) - 1)))
 
 
-def standings_table(report: Report) -> Table:
-    """Players, most wins first: played, won, per game won/played (several games), money."""
+def _games_of(report: Report) -> list[str]:
+    """The games of the report's matches, in order, when there are several (else none)."""
     games = list(dict.fromkeys(m.game for m in report.matches))
+    return games if len(games) > 1 else []
+
+
+def standings_table(report: Report, by_game: bool = True) -> Table:
+    """Players, most wins first: played, won, still in play (when some are), per game won/played
+    (several games, ``by_game``), money."""
+    games = _games_of(report) if by_game else []
     currencies = sorted({c for s in report.standings for c in s.money})
+    in_play = any(s.open for s in report.standings)
     cols = [Column(str(HEADERS["player"]), "left"), Column(str(HEADERS["played"])), Column(str(HEADERS["won"]))]
-    cols += [Column(g) for g in games] if len(games) > 1 else []
+    cols += [Column(str(HEADERS["in play"]))] if in_play else []
+    cols += [Column(g) for g in games]
     cols += [Column(c) for c in currencies]
     rows = []
     for s in report.standings:
-        row = [s.player, number(s.played), won_open(s.won, s.open)]
-        if len(games) > 1:
-            row += [f"{s.games[g]['won']}/{s.games[g]['played']}" if g in s.games else "—" for g in games]
+        row = [s.player, number(s.played), number(s.won)] + ([number(s.open) if s.open else ""] if in_play else [])
+        row += [f"{s.games[g]['won']}/{s.games[g]['played']}" if g in s.games else "—" for g in games]
         row += [signed_amount(s.money[c]) if c in s.money else "—" for c in currencies]
         rows.append(tuple(row))
-    caption = str(t("report.per_game", "per game: won/played")) if len(games) > 1 else ""
-    return Table("", tuple(cols), tuple(rows), caption)
+    notes = ([str(t("report.per_game", "per game: won/played"))] if games else []) + (
+        [str(t("report.in_play_note", "in play: matches not over yet, neither won nor lost"))] if in_play else [])
+    return Table("", tuple(cols), tuple(rows), " · ".join(notes))
+
+
+def games_tables(report: Report, width: int) -> list[Table]:
+    """Won/played per game, one row a game and a column a player (as many players to a table as
+    ``width`` holds): the standings' per-game columns on a narrow screen."""
+    games = _games_of(report)
+    players = [s for s in report.standings]
+    tables: list[Table] = []
+    start = 0
+    while start < len(players):
+        end = start + 1
+        while end < len(players) and _width(_games_table(games, players[start:end + 1])) <= width:
+            end += 1
+        tables.append(_games_table(games, players[start:end]))
+        start = end
+    return tables
+
+
+def _games_table(games: list[str], players: list) -> Table:
+    cols = (Column(str(HEADERS["game"]), "left"), *(Column(s.player) for s in players))
+    rows = tuple((g, *(f"{s.games[g]['won']}/{s.games[g]['played']}" if g in s.games else "—" for s in players))
+                 for g in games)
+    return Table("", cols, rows, str(t("report.by_game", "by game: won/played")))
+
+
+def _width(t: Table) -> int:
+    """How wide ``t`` is when nothing in it wraps (padded cells, the box's edges and dividers)."""
+    from ledger.safetext import safe
+
+    widest = [_cells(safe(c.header)) for c in t.columns]
+    for row in t.rows:
+        for j, cell in enumerate(row):
+            widest[j] = max([widest[j], *(_cells(x) for x in safe(cell, lines=True).split("\n"))])
+    return sum(widest) + 3 * len(widest) + 1
+
+
+def _cells(text: str) -> int:
+    """The terminal cells ``text`` takes (wide East Asian characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 # the highlight kinds any game's report has, by rank (0 the rarest); each game ranks its own among
@@ -248,7 +307,8 @@ TITLES = {"matches": t("report.section.matches", "Matches"), "standings": t("rep
 HEADERS = {"match": t("report.col.match", "match"), "result": t("report.col.result", "result"),
            "player": t("report.col.player", "player"), "played": t("report.col.played", "played"),
            "won": t("report.col.won", "won"), "win rate": t("report.col.win_rate", "win rate"),
-           "side": t("report.col.side", "side"), "hand": t("report.col.hand", "hand")}
+           "side": t("report.col.side", "side"), "hand": t("report.col.hand", "hand"),
+           "in play": t("report.col.in_play", "in play"), "game": t("report.col.game", "game")}
 """The column headers of the report's and the statistics' tables."""
 
 FIGURES = {"hands": t("stats.figure.hands", "hands"), "average_hand": t("stats.figure.average_hand", "average hand"),
@@ -270,10 +330,11 @@ def capitalized(text: str) -> str:
 
 
 def hands_fixed(hands: int, corrections: int) -> str:
-    """``"7 hands"``, ``"7 hands, 1 fixed"``."""
+    """``"7 hands"``, ``"7 hands, 1 corrected"``."""
     if not corrections:
         return _hands(hands)
-    return str(tn("report.hands_fixed", "{hands}, {n} fixed", "{hands}, {n} fixed", corrections, hands=_hands(hands)))
+    return str(tn("report.hands_fixed", "{hands}, {n} corrected", "{hands}, {n} corrected", corrections,
+                  hands=_hands(hands)))
 
 
 def won_open(won: int, open_: int) -> str:
@@ -316,15 +377,17 @@ def signed_amount(cents: int) -> str:
 
 
 def _pct(r: float | None) -> str:
-    """A win rate as a percentage in the language (``67%``; Babel's ``format_percent``)."""
+    """``0.125`` → ``"13 %"``: a rate in whole percent, halves rounded up as people round them
+    (decimal rounding of the rate as written, not the float's binary value nor banker's rounding);
+    in Italian as the locale writes it (Babel's ``format_percent``: ``13%``)."""
     if r is None:
         return "—"
-    from decimal import ROUND_HALF_UP, Decimal
-
+    whole = (Decimal(str(r)) * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    if language() == "en":
+        return f"{whole} %"
     from babel.numbers import format_percent
 
-    whole = Decimal(str(r)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)  # 0.125 → 13%
-    return format_percent(whole, locale=language())
+    return format_percent(whole / 100, locale=language())
 
 
 def _plain(v: Any) -> str:

@@ -29,7 +29,7 @@ from sqlmodel import Session, col, delete, func, select, update
 
 from ledger import __version__
 from ledger.errors import LedgerError
-from ledger.store.engine import (BUSY_TIMEOUT_MS, HEAD, after_explicit_ids, check_revision, ensure_schema,
+from ledger.store.engine import (BUSY_TIMEOUT_MS, HEAD, check_revision, ensure_schema,
                                  snapshot, sqlite_path)
 from ledger.store.club import export_sessions, import_sessions, wipe_sessions
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
@@ -55,22 +55,32 @@ def export_all(led: Ledger) -> dict:
         return {**head, "matches": list(docs)}
 
 
-def write_export(led: Ledger, out: IO[str]) -> int:
-    """Write the ledger export (:func:`export_all`'s document, exactly as ``json.dumps(doc,
-    ensure_ascii=False, indent=2)`` writes it) to the text stream ``out`` match by match, holding
-    one match at a time; returns the number of matches."""
+def write_export(led: Ledger, out: IO[str], indent: int | None = None) -> int:
+    """Write the ledger export (:func:`export_all`'s document) to the text stream ``out`` match by
+    match, holding one match at a time; returns the number of matches.
+
+    Compact by default: the head on the first line, then each match document on a line of its
+    own, written by ``json.dumps`` without indentation (its C encoder) — the bytes of
+    ``json.dumps(doc, ensure_ascii=False)`` with a line break before each match and before the
+    closing ``]}``. With ``indent`` the bytes are exactly ``json.dumps(doc, ensure_ascii=False,
+    indent=indent)`` (docs/formats.md, "The whole ledger")."""
     n = 0
+    inner = "\n" if indent is None else "\n" + " " * (2 * indent)  # before each match in the list
     with _export_stream(led) as (head, docs):
         for doc in docs:
             if not n:
-                text = json.dumps({**head, "matches": [None]}, ensure_ascii=False, indent=2)
-                before, after = text.split("\n    null\n")  # the matches go there, one by one
-                out.write(before + "\n    ")
+                text = json.dumps({**head, "matches": [None]}, ensure_ascii=False, indent=indent)
+                before, after = text.rsplit("null", 1)  # the matches go there, one by one
+                out.write(before.rstrip(" \n") + inner)
             else:
-                out.write(",\n    ")
-            out.write(json.dumps(doc, ensure_ascii=False, indent=2).replace("\n", "\n    "))
+                out.write("," + inner)
+            text = json.dumps(doc, ensure_ascii=False, indent=indent)
+            out.write(text if indent is None else text.replace("\n", inner))
             n += 1
-    out.write("\n" + after if n else json.dumps({**head, "matches": []}, ensure_ascii=False, indent=2))
+    if n:
+        out.write(after if indent is not None else "\n" + after)
+    else:
+        out.write(json.dumps({**head, "matches": []}, ensure_ascii=False, indent=indent))
     return n
 
 
@@ -97,8 +107,9 @@ def _export_stream(led: Ledger) -> Iterator[tuple[dict, Iterator[dict]]]:
         nights: dict[int, Any] = {n.id: n for n in db.execute(sa_select(*sa_inspect(Night).local_table.columns))}
         rows: list[tuple[Any, Any]] = [(m, nights[m.night_id]) for m in db.execute(
             sa_select(*sa_inspect(Match).local_table.columns).order_by(col(Match.id)))]
-        hands = iter(db.execution_options(yield_per=2000).execute(
-            sa_select(*sa_inspect(Hand).local_table.columns).order_by(col(Hand.match_id), col(Hand.position), col(Hand.id))))
+        hand_columns = [c for c in sa_inspect(Hand).local_table.columns if c.name not in ("state", "rules")]
+        hands = iter(db.execution_options(yield_per=2000).execute(  # not the states: no export holds them
+            sa_select(*hand_columns).order_by(col(Hand.match_id), col(Hand.position), col(Hand.id))))
 
         def documents() -> Iterator[dict]:
             pending = next(hands, None)
@@ -125,6 +136,8 @@ def import_all(led: Ledger, data: Any, replace: bool = False) -> list[dict]:
     restored ledger is the exported one; otherwise the matches get new numbers and players are
     matched by name. Returns ``[{"id", "game", "hands"}]`` per match, in order.
     """
+    from ledger.store.bulk import BulkImport
+
     docs, players = _read_export(data)
     with led.transaction(write=True) as s:
         if replace:
@@ -132,28 +145,19 @@ def import_all(led: Ledger, data: Any, replace: bool = False) -> list[dict]:
         empty = s.exec(select(func.count()).select_from(Player)).one() == 0 and \
             s.exec(select(func.count()).select_from(Match)).one() == 0
         keep = empty and _numbered(docs, players)
+        bulk = BulkImport(led, s)  # every row inserted in bulk; one transaction all the same
         for p in players:
-            if keep:
-                s.add(Player(id=p["id"], name=p["name"], name_key=p["name"].casefold(), demo=p["demo"],
-                             created_at=_parse_time(p["created_at"], "players.created_at")
-                             if p.get("created_at") else utcnow()))
-                s.flush()
-            else:
-                led.player(s, p["name"], demo=p["demo"])
+            created = _parse_time(p["created_at"], "players.created_at") if keep and p.get("created_at") else None
+            bulk.player(p["name"], demo=p["demo"], pid=p["id"] if keep else None, created_at=created)
         out = []
         for i, doc in enumerate(docs):
             try:
-                m = led._import(s, doc, keep_ids=keep)
+                out.append(bulk.add_match(doc, keep_ids=keep))
             except LedgerError as err:
                 raise err.at(f"matches[{i}]") from None
-            live = s.exec(select(func.count()).select_from(Hand)
-                          .where(Hand.match_id == m.id, Hand.voided == False)).one()  # noqa: E712
-            out.append({"id": m.id, "game": m.game, "hands": live})
-            s.expunge_all()  # written (flushed): the session holds one match at a time
+        bulk.finish()
         if isinstance(data, Mapping):
             import_sessions(s, data.get("club_sessions"))
-        if keep:
-            after_explicit_ids(s.connection())
         return out
 
 

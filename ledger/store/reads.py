@@ -23,7 +23,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Iterable, Iterator, NamedTuple, Sequence
 
 from ledger.errors import LedgerError
@@ -273,6 +273,32 @@ class Reads:
         hands = self.hands(m.id)
         rp = stored_replay(get_game(m.game), setup, hands) or replay_row(m, setup, [h.document for h in hands])
         return MatchView(m, setup, hands, rp, self.night(m.night_id))
+
+    def view_tail(self, ref: str | int, keep: int) -> MatchView:
+        """Match ``ref`` with only its last ``keep`` live hands read (``replay.offset`` says how many
+        come before; ``replay.start`` is the state the first of them met), so that drawing the end
+        of a long match costs what a short one does (``show --last``). The whole match
+        (:meth:`view`) where the window cannot be read alone: a hand without a stored state or
+        scored by another version, or a game whose scoreboard needs more than its last hands
+        (:meth:`ledger.games.base.Game.board_window`)."""
+        from ledger.games import get_game
+        from ledger.games.base import Game
+
+        m = self.match(self.find_id(ref))
+        game = get_game(m.game)
+        count = self.live_counts([m.id]).get(m.id, 0)
+        cut = count - keep
+        if cut <= 0 or type(game).board_window is not Game.board_window:
+            return self.view(m.id)
+        setup = setup_from_seats(m, self.seats([m.id]).get(m.id, []))
+        rows = [self.hand_row(r) for r in self.rows(
+            f'SELECT {", ".join(HAND_COLUMNS)} FROM hand WHERE match_id = ? AND voided = ? '
+            "ORDER BY position, id LIMIT ? OFFSET ?", [m.id, False, keep + 1, cut - 1])]
+        rp = stored_replay(game, setup, rows)
+        if rp is None or len(rows) != keep + 1:
+            return self.view(m.id)
+        before = rp.tail(keep)  # the row before the window gives its start
+        return MatchView(m, setup, rows[1:], replace(before, offset=cut), self.night(m.night_id))
 
     def live_hand(self, mid: int, k: int) -> HandRow | None:
         """Live hand ``k`` (0-based, in play order) of match ``mid``, or None: one row read."""

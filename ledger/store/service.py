@@ -24,7 +24,6 @@ from ledger.dates import check_night, night_date, parse_date  # noqa: F401 (pars
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import MatchSetup, MatchState, Replay, join_names, replay, stored_replay
-from ledger.games.documents import replay_document
 from ledger.store.engine import database_url, ensure_schema, open_engine, snapshot, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 from ledger.store.reads import MatchView, Reads, damaged, replay_row, setup_from_seats
@@ -421,7 +420,7 @@ class Ledger:
         if facts is not None:
             m.summary["stats"] = facts
         m.revision = (m.revision or 0) + 1
-        s = object_session(m)
+        s = object_session(m) if isinstance(m, Match) else None  # a bulk import's row: no session
         if s is not None:
             s.add(m)
             s.flush()
@@ -545,57 +544,15 @@ class Ledger:
     def _import(self, s: Session, doc: Mapping[str, Any], demo: bool = False, date: dt.date | None = None,
                 keep_ids: bool = False) -> Match:
         """Store one match document in the open transaction ``s``; with ``keep_ids`` the match and
-        hand numbers of its ``"stored"`` objects are used (a restore into an empty ledger)."""
-        setup, rp = replay_document(doc)
-        all_hands = [dict(h) for h in doc["hands"]] if doc.get("hands") else []
-        kept = _stored(doc, "stored", {"id": int, "status": str, "finished_at": str, "demo": bool})
-        when = date or (parse_date(doc["night"], "night") if doc.get("night") else _first_night(all_hands))
-        night = self.night(s, when, demo=demo or kept.get("demo", False),
-                           label=_text(doc, "night_label"))
-        m = self._create_match(s, setup, night, demo=demo, id=kept.get("id") if keep_ids else None)
-        m.note = _text(doc, "note")
-        if doc.get("created_at"):
-            m.created_at = _parse_time(doc["created_at"], "created_at")
-        if setup.ended_early:
-            m.status = "ended"
-        rows: list[Hand] = []
-        k = 0
-        for i, h in enumerate(all_hands):
-            f = f"hands[{i}]"
-            meta = {key: h.get(key) for key in ("entered_at", "voided", "voided_at", "void_reason", "replaces")}
-            body = {key: v for key, v in h.items() if key not in meta and key != "stored"}
-            hs = _stored(h, f"{f}.stored", {"id": int, "result": dict, "scorer_version": str})
-            state = None
-            if meta["voided"]:
-                result: dict = {}
-            else:  # each live hand applied once, by the reading of the document above
-                result, state = rp.results[k].to_json(), rp.state_after(k)
-                k += 1
-                _check_stored_result(hs, result, get_game(setup.game).version, f"{f}.stored")
-            when_entered = _parse_time(meta["entered_at"], f"{f}.entered_at") if meta["entered_at"] else None
-            row = self._insert_hand(s, m, i + 1, body, hs.get("result", result), entered_at=when_entered,
-                                    scorer_version=hs.get("scorer_version"),
-                                    id=hs.get("id") if keep_ids else None, state=state)
-            if meta["voided"]:
-                row.voided = True
-                row.voided_at = _parse_time(meta["voided_at"], f"{f}.voided_at") if meta["voided_at"] else utcnow()
-                row.void_reason = _text(h, "void_reason", f"{f}.void_reason")
-            rows.append(row)
-        for i, h in enumerate(all_hands):
-            r = h.get("replaces")  # checked by replay_document: an earlier voided hand's index
-            if r is not None:
-                rows[i].replaces_id = rows[r].id
-                # a replacement takes the place of the hand it replaced
-                rows[i].position = rows[r].position
-                s.add(rows[i])
-        self._store_state(m, rp)
-        if "status" in kept:
-            _check_status(kept["status"], m, rp)
-            m.status = kept["status"]
-        if "finished_at" in kept:
-            m.finished_at = _parse_time(kept["finished_at"], "stored.finished_at") if kept["finished_at"] else None
-        s.add(m)
-        s.flush()
+        hand numbers of its ``"stored"`` objects are used (a restore into an empty ledger). The
+        rows are written as an import of many matches writes them (:mod:`ledger.store.bulk`)."""
+        from ledger.store.bulk import BulkImport
+
+        bulk = BulkImport(self, s)
+        mid = bulk.add_match(doc, demo, date, keep_ids)["id"]
+        bulk.finish()
+        m = s.get(Match, mid)
+        assert m is not None  # just inserted
         return m
 
     # --- demo -------------------------------------------------------------------------------

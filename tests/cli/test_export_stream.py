@@ -10,15 +10,53 @@ from ledger.cli import inputs
 from test_robustness_backup import build_a_ledger, everything
 
 
-def test_export_all_writes_the_same_bytes_as_the_whole_document(cli, ledger_db):
+def _whole(ledger_db, streamed: str) -> dict:
     from ledger.store.backup import export_all
     from ledger.store.service import Ledger
 
-    build_a_ledger(cli)
-    streamed = cli("export", "--all").stdout
     whole = export_all(Ledger(str(ledger_db)))
     whole["exported_at"] = json.loads(streamed)["exported_at"]
-    assert streamed == json.dumps(whole, ensure_ascii=False, indent=2) + "\n"
+    return whole
+
+
+def test_export_all_is_compact_with_one_match_a_line(cli, ledger_db):
+    build_a_ledger(cli)
+    streamed = cli("export", "--all").stdout
+    whole = _whole(ledger_db, streamed)
+    lines = streamed.splitlines()
+    assert len(whole["matches"]) > 1 and len(lines) == len(whole["matches"]) + 2
+    assert lines[0] == json.dumps({**whole, "matches": []}, ensure_ascii=False)[:-2]
+    assert lines[1:-1] == [json.dumps(m, ensure_ascii=False) + ("," if i < len(lines) - 3 else "")
+                           for i, m in enumerate(whole["matches"])]
+    assert lines[-1] == "]}"
+    # without its line breaks: exactly the compact json.dumps of the whole document
+    assert streamed.replace("[\n{", "[{").replace("},\n{", "}, {").replace("}\n]}", "}]}") == \
+        json.dumps(whole, ensure_ascii=False) + "\n"
+
+
+@pytest.mark.parametrize("indent", [0, 1, 2, 4])
+def test_export_all_with_indent_writes_the_same_bytes_as_the_whole_document(cli, ledger_db, indent):
+    build_a_ledger(cli)
+    streamed = cli("export", "--all", "--indent", str(indent)).stdout
+    assert streamed == json.dumps(_whole(ledger_db, streamed), ensure_ascii=False, indent=indent) + "\n"
+
+
+def test_export_import_export_is_byte_identical(cli, tmp_path):
+    build_a_ledger(cli)
+    first = cli("export", "--all").stdout
+    (tmp_path / "all.json").write_text(first, encoding="utf-8")
+    cli("--db", str(tmp_path / "other.db"), "import", str(tmp_path / "all.json"))
+    again = cli("--db", str(tmp_path / "other.db"), "export", "--all").stdout
+    stamp = json.loads(first)["exported_at"]
+    assert again.replace(json.loads(again)["exported_at"], stamp) == first
+
+
+def test_a_match_export_keeps_its_indentation_unless_told(cli):
+    build_a_ledger(cli)
+    doc = json.loads(cli("export", "last").stdout)
+    assert cli("export", "last").stdout == json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    assert cli("export", "last", "--indent", "0").stdout == json.dumps(doc, ensure_ascii=False, indent=0) + "\n"
+    assert cli.error("export", "--all", "--indent", "9").startswith("error: --indent:")
 
 
 def test_an_empty_ledger_exports_and_imports(cli, tmp_path):
@@ -40,7 +78,7 @@ def test_an_export_over_the_input_limit_imports_from_a_file(cli, tmp_path, small
     before = everything(cli)
     path = tmp_path / "all.json"
     cli("export", "--all", "-o", str(path))
-    assert path.stat().st_size > 2 * inputs.MAX_INPUT_BYTES
+    assert path.stat().st_size > inputs.MAX_INPUT_BYTES
     other = ("--db", str(tmp_path / "other.db"))
     # from standard input the limit holds: the size is not known before reading
     assert "larger than" in cli.error(*other, "import", "-", input=path.read_text(encoding="utf-8"))

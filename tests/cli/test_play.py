@@ -74,7 +74,7 @@ def test_undo_show_help_and_a_bad_hand_keep_the_session_going(cli):
         "Anna=AH AH Bruno=rest",       # a card twice: explained, nothing saved, the pile asked again
         b["Anna"],                     # only the refused pile is asked again
         "show",
-        "undo",                        # voids hand 2
+        "undo", "y",                   # names hand 2, asks, voids it
         "", "undo", "quit"])           # undo inside a hand: back to the hand prompt
     assert "undo   at the hand prompt" in r.stdout  # help
     assert "AH appears 2 times" in r.stderr and "hand 2" in r.stderr
@@ -149,7 +149,7 @@ def test_a_finished_match_offers_a_new_one_with_the_same_players(cli):
 
 
 def test_undoing_the_winning_hand_reopens_the_match(cli):
-    r = session(cli, "trentasette", "-p", "Anna,Bruno", "-o", "target=1", lines=[words(piles(15)), "undo", "quit"])
+    r = session(cli, "trentasette", "-p", "Anna,Bruno", "-o", "target=1", lines=[words(piles(15)), "undo", "y", "quit"])
     assert "Undid hand 1" in r.stdout
     shown = cli.json("show", "1")
     assert shown["hands"] == [] and not shown["finished"] and shown["match"]["status"] == "open"

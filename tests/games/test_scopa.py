@@ -312,7 +312,7 @@ def test_the_scoreboard_shows_points_by_kind_and_the_next_dealer():
     board = GAME.board(setup, rp)
     hands, by_kind = board.tables
     assert [r[0] for r in hands.rows] == ["1", "2", "3"] and [r[1] for r in hands.rows] == ["Anna", "Dario", "Carla"]
-    assert hands.rows[1][-1] == "settebello EW · primiera EW · scope NS 3, EW 8"
+    assert hands.rows[1][-1] == "NS: scope 3; EW: settebello · primiera · scope 8"
     assert [c.header for c in by_kind.columns] == ["side", *PUNTI, "scope", "total"]
     assert by_kind.rows == (("NS", "2", "2", "2", "2", "13", "21"), ("EW", "0", "0", "1", "1", "19", "21"))
     assert board.notes == ("Next dealer: Bruno.",)
@@ -358,6 +358,7 @@ def test_entry_words_piles_counts_and_the_italian_phrase():
     (["Zoe=rest"], "entry.Zoe", "is not a side, a player or a word of scopa"),
     (["Anna"], "entry", "expected KEY=VALUE"),
     (["Anna=22 carte 6"], "entry.Anna", "nothing to go with"),
+    (["Anna=22 carte primiera"], "entry.Anna", "primiera needs its number"),
     (["Anna=22 carte 23 carte"], "entry.Anna", "said twice"),
     (["Anna=² carte"], "entry.Anna", "is not a count of a pile"),
     ([f"Anna={'9' * 5000} carte"], "entry.Anna", "too long a number"),

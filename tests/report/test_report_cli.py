@@ -75,7 +75,7 @@ def test_the_terminal_report(evening, cli):
     for text in ("The night of Saturday 14 March 2026", "Trentasette", "Carla won", "Carla 38 · Anna 25 · Bruno 1",
                  "in play", "Standings", "Who pays whom", "Bruno pays Dario 4.60 EUR",
                  "Match 6 is still in play and not counted", "Highlights", "Dario showed 31",
-                 "played for 0.10 EUR per point of margin", "1 fixed"):
+                 "played for 0.10 EUR per point of margin", "1 corrected"):
         assert text in out, text
     assert "2026-03-07" not in out
 

@@ -94,7 +94,7 @@ def test_head_to_head(small, cli):
 
 def test_the_terminal_stats(small, cli):
     out = cli("stats").stdout
-    for text in ("Statistics · all time", "Players (6 matches)", "win rate", "60%", "Bridge", "average margin",
+    for text in ("Statistics · all time", "Players (6 matches)", "win rate", "60 %", "Bridge", "average margin",
                  "375.0", "lives lost", "average sum", "+8.00"):
         assert text in out, text
 

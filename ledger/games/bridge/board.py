@@ -118,9 +118,9 @@ def deals_table(setup: MatchSetup, rp: Replay) -> Table:
     dup = setup.rules == DUPLICATE
     cols = [Column(str(t("bridge.col.board", "board")) if dup else "#"),
             Column(str(t("bridge.col.dealer", "dealer")), "left"), Column(str(t("bridge.col.vul", "vul")), "left"),
-            Column(str(t("bridge.col.contract", "contract")), "left"), Column("NS"), Column("EW"),
+            Column(str(t("bridge.col.contract", "contract")), "left", nowrap=True), Column("NS"), Column("EW"),
             Column(str(t("bridge.col.total_ns", "total NS"))), Column(str(t("bridge.col.total_ew", "total EW"))),
-            Column(str(t("bridge.col.notes", "notes")), "left")]
+            Column(str(t("bridge.col.notes", "notes")), "left", below=True)]
     rows = []
     lines = []
     running = {s: rp.start.totals.get(s, 0) for s in SIDES}  # 0, or the totals before a window's first deal

@@ -195,7 +195,7 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     cols = [Column("#"), Column(str(t("board.dealer", "dealer")), "left")]
     for s in sides:
         cols += [Column(s), Column(total), Column(minimum)]
-    cols.append(Column(str(t("board.notes", "notes")), "left"))
+    cols.append(Column(str(t("board.notes", "notes")), "left", below=True))
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
         hand = res.detail_as(CanastaResult)

@@ -172,18 +172,19 @@ class ScopaGame(Game):
         return entry.entered_text(doc) if isinstance(doc, Mapping) else ""
 
     def hand_note(self, result):
-        """Who took what: ``carte Anna · denari Anna · settebello Anna · primiera Bruno · scope
-        Anna 2, Bruno 1`` (napola with its length, re bello), and a napoleone."""
-        by_kind: dict[str, list[str]] = dict.fromkeys(Options(True, True).kinds(), [])
+        """Who took what, side by side: ``Anna: settebello · scope 2; Bruno: carte · denari ·
+        primiera`` (a napola with its length, re bello), and a napoleone."""
+        kinds = list(Options(True, True).kinds())
+        parts = []
         for side, items in result.detail.items.items():
-            for it in items:
-                if it.points:
-                    shown = side if it.item in ("carte", "denari", "settebello", "primiera", "re bello") \
-                        else f"{side} {it.points}"
-                    by_kind[it.item] = by_kind.get(it.item, []) + [shown]
-        note = " · ".join(f"{kind} {', '.join(who)}" for kind, who in by_kind.items() if who)
+            taken = sorted((it for it in items if it.points),
+                           key=lambda it: kinds.index(it.item) if it.item in kinds else len(kinds))
+            shown = [it.item if it.item in ("carte", "denari", "settebello", "primiera", "re bello")
+                     else f"{it.item} {it.points}" for it in taken]
+            if shown:
+                parts.append(f"{side}: {' · '.join(shown)}")
         nap = result.detail.napoleone
-        return note + (f" · napoleone {nap}" if nap else "")
+        return "; ".join(parts) + (f" · napoleone {nap}" if nap else "")
 
 
 def match_options(setup: MatchSetup) -> Options:

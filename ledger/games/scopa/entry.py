@@ -124,12 +124,12 @@ def parse_phrase(text: str, field: str) -> dict:
             raise LedgerError(t("scopa.not_a_count_say", "{word!r} is not a count of a pile{hint} (say e.g. "
                                 "'22 carte, 6 denari, settebello, primiera 78, 2 scope')", word=w,
                                 hint=did_you_mean(w, FIELD_WORDS)), field, text)
+    if waiting is not None:
+        raise LedgerError(t("scopa.needs_number", "{name} needs its number in {phrase!r} (right before or after it, "
+                            "e.g. 'primiera 78', '6 denari')", name=waiting, phrase=text), field, text)
     if number is not None:
         raise LedgerError(t("scopa.lone_number", "the number {number} has nothing to go with in {phrase!r}",
                             number=number, phrase=text), field, text)
-    if waiting is not None:
-        raise LedgerError(t("scopa.lone_count", "{name} has nothing to go with in {phrase!r}", name=waiting,
-                            phrase=text), field, text)
     return out
 
 

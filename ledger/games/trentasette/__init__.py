@@ -24,14 +24,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUIT_NAMES, SUITS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import (
     Game, HandResult, JsonRecord, MatchState, PointsResult, Question, as_bool, as_int, check_keys, check_names,
-    items_of, key_value_entry, need, optional, points_line, running_winner,
+    items_of, key_value_entry, need, optional, points_board, points_line, running_winner,
 )
 from ledger.games.trentasette.facts import TrentasetteNotes
 
@@ -214,6 +214,37 @@ def score_piles(piles: Mapping[str, Pile]) -> dict[str, list[tuple[str, int]]]:
     return items
 
 
+SUIT_SIGNS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+NOTES_KEY = ("A♥ ace of hearts +2 · four 3s: all four 3s, +2 a rank · run ♣: a run in clubs +3 · "
+             "2♠ -1 · no 7: no seven -2 · no ♦: no numeric diamond -3")
+NOTES_KEY_THREE = ("A♥ ace of hearts +2 · three 3s: three or four 3s, +2 a rank · run ♣: a run in clubs +3 · "
+                   "2♠ -1 · no 7: no seven -2 · no ♦: no numeric diamond -3")
+
+
+def _side_note(labels: Sequence[str]) -> str:
+    """One side's items (:func:`score_piles` labels) in a few signs: ``A♥ · four 3s 9s · run ♣``."""
+    sets: list[str] = []
+    rest: list[str] = []
+    word = ""
+    for label in labels:
+        if label.startswith(("all four ", "three or four ")):
+            word = "four" if label.startswith("all four ") else "three"
+            sets.append(label.rsplit(" ", 1)[1])
+        elif label == "ace of hearts":
+            rest.insert(0, "A♥")
+        elif label.startswith("run in "):
+            rest.append(f"run {SUIT_SIGNS[label[7:]]}")
+        elif label == "two of spades":
+            rest.append("2♠")
+        elif label == "no seven":
+            rest.append("no 7")
+        elif label.startswith("no ") and label[3:] in SUIT_SIGNS:
+            rest.append(f"no {SUIT_SIGNS[label[3:]]}")
+    if sets:
+        rest.insert(1 if rest[:1] == ["A♥"] else 0, f"{word} {' '.join(sets)}")
+    return " · ".join(rest)
+
+
 class Trentasette(Game):
     """The Trentasette scorer (see the module docstring for the rules it implements)."""
 
@@ -287,21 +318,24 @@ class Trentasette(Game):
         return MatchState(state.hands + 1, totals, finished, winner), result
 
     def hand_note(self, result):
-        """The notable items of a hand, e.g. ``A♥ Anna · run hearts Anna · four 7s Bruno`` (``3+ 7s``: three
-        or four, the item of a three-player hand)."""
-        notes = []
+        """Each side's notable items at a glance, side by side: ``Carla: A♥ · four 3s 9s · run ♣;
+        Anna: no 7`` (the sets of a rank: ``four`` with two sides, ``three`` (or four) with three;
+        ``2♠`` the two of spades, ``no 7`` no seven, ``no ♦`` no numeric diamond), explained once
+        under the scoreboard (:data:`NOTES_KEY`). Most cards and most figures go unnoted."""
+        parts = []
         for side, items in result.detail.items.items():
-            for it in items:
-                label = it.item
-                if label == "ace of hearts":
-                    notes.append(f"A♥ {side}")
-                elif label.startswith("run in "):
-                    notes.append(f"run {label[7:]} {side}")
-                elif label.startswith("all four "):
-                    notes.append(f"four {label[9:]} {side}")
-                elif label.startswith("three or four "):
-                    notes.append(f"3+ {label[14:]} {side}")
-        return " · ".join(notes)
+            note = _side_note([it.item for it in items])
+            if note:
+                parts.append(f"{side}: {note}")
+        return "; ".join(parts)
+
+    def board(self, setup, replay):
+        """The points scoreboard (:func:`points_board`) with the notes' key under it."""
+        board = points_board(self, setup, replay)
+        if not any(row[-1] for table in board.tables for row in table.rows):
+            return board  # no notes yet: nothing to explain
+        key = NOTES_KEY_THREE if len(setup.side_names) == 3 else NOTES_KEY
+        return replace(board, tables=tuple(replace(table, caption=key) for table in board.tables))
 
     def describe_hand(self, doc, result=None, setup=None):
         """With ``result``: each side's points, ``"Anna +1, Bruno -8, Carla +12"``; without: each

@@ -705,8 +705,7 @@ class Trentuno(Game):
                     raise LedgerError(f"{p} is still in ({book.lives[p]} lives): give the hand", f"hands.{key}", value)
                 continue
             if book.lives[p] == 0:
-                raise LedgerError(f"{p} is out (no lives left): a hand lists only the players still in",
-                                  f"hands.{key}", value)
+                raise LedgerError(self._out_message(p, variant, setup, book), f"hands.{key}", value)
             entries[key] = value
         for p in players_in:
             if p not in keys:
@@ -719,6 +718,16 @@ class Trentuno(Game):
                 raise LedgerError(f"{p} is not in this hand (out)", fld, name)
             return p
         return read_hand(doc, ordered, variant, decks, lambda k: setup.resolve_player(k, "hands"), resolve_name)
+
+    @staticmethod
+    def _out_message(p: str, variant: Variant, setup: MatchSetup, book: Book) -> str:
+        """Why a hand cannot list player ``p``, who is out, and the word that brings him back when
+        there is one (``reentry=Bruno`` in the 52-card game with re-entry agreed, a bet in the 40)."""
+        if variant.reentry and setup.options.get("reentry") and p not in book.reentered:
+            return f"{p} is out (no lives left): add reentry={p} to the hand to bring {p} back in, or leave {p}'s hand out"
+        if variant.bets:
+            return f"{p} is out (no lives left): leave {p}'s hand out; {p} may come back by a bet before a hand (bet=\"{p} 17\": the bettors and their number)"
+        return f"{p} is out (no lives left): a hand lists only the players still in"
 
     def _settle_bet(self, bet: Bet | None, book: Book, hand: Hand, counts: bool) -> BetResult | None:
         """Pay the bet and let the bettor drawn back in; the bet's result (None for no bet)."""
@@ -1063,7 +1072,7 @@ def _money(cents: int | None, setup: MatchSetup) -> str:
 
 def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
     cols = [Column("#")] + [Column(p) for p in setup.players]
-    cols += [Column(f"pot {setup.options['currency']}"), Column("what happened", "left")]
+    cols += [Column(f"pot {setup.options['currency']}"), Column("what happened", "left", below=True)]
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
         d = res.detail_as(TrentunoResult)

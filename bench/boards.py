@@ -1,0 +1,60 @@
+"""Realistic duplicate boards, dealt deterministically, for the ``score`` benchmark (issue 17).
+
+    python bench/boards.py FILE [--boards 33240] [--seed 17]
+
+Writes a JSON list of bridge hand documents (FORMATS.md, ``"rules": "duplicate"``) as a club's
+scorer would enter them from its travellers: board numbers 1-36 over and over (so the
+vulnerability is the board's, Law 2), contracts weighted as a club's nights have them (mostly
+part scores and games, a few slams, now and then a doubled contract and one board in fifty
+passed out), the declarer any seat and the tricks near the contract (made or one off most often,
+``"tricks"`` or the ``"result"`` form ``"="``, ``"+1"``, ``"-2"`` as travellers write them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+
+LEVELS = [1] * 10 + [2] * 14 + [3] * 16 + [4] * 16 + [5] * 5 + [6] * 3 + [7]
+STRAINS = ["C"] * 2 + ["D"] * 2 + ["H"] * 3 + ["S"] * 3 + ["NT"] * 4
+DOUBLES = [""] * 24 + ["X"] * 3 + ["XX"]
+OVERS = [-3] + [-2] * 3 + [-1] * 10 + [0] * 18 + [1] * 10 + [2] * 4 + [3]
+
+
+def board(rnd: random.Random, number: int) -> dict:
+    """One board's result: a hand document for ``ledger score``."""
+    doc: dict = {"game": "bridge", "rules": "duplicate", "board": number}
+    if rnd.random() < 0.02:
+        doc["contract"] = "Pass"
+        return doc
+    level = rnd.choice(LEVELS)
+    doc["contract"] = f"{level}{rnd.choice(STRAINS)}{rnd.choice(DOUBLES)}"
+    doc["declarer"] = rnd.choice("NESW")
+    tricks = min(13, max(0, level + 6 + rnd.choice(OVERS)))
+    if rnd.random() < 0.5:
+        doc["tricks"] = tricks
+    else:
+        over = tricks - level - 6
+        doc["result"] = "=" if over == 0 else f"{over:+d}"
+    return doc
+
+
+def boards(n: int, seed: int = 17) -> list[dict]:
+    """``n`` boards (numbered 1-36 over and over), the same for the same ``seed``."""
+    rnd = random.Random(seed)
+    return [board(rnd, i % 36 + 1) for i in range(n)]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("file")
+    ap.add_argument("--boards", type=int, default=33240)
+    ap.add_argument("--seed", type=int, default=17)
+    args = ap.parse_args()
+    Path(args.file).write_text(json.dumps(boards(args.boards, args.seed)))
+
+
+if __name__ == "__main__":
+    main()
