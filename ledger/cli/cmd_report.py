@@ -40,20 +40,26 @@ def register(app: typer.Typer) -> None:
                                   "the screen is too narrow)."),
         csv_dir: Optional[Path] = typer.Option(None, "--csv", metavar="DIR",
                                                help="Write one CSV file per table into DIR."),
+        csv_dialect: Optional[str] = typer.Option(None, "--csv-dialect", metavar="DIALECT",
+                                                  help="The --csv files' dialect: comma (',' between fields, decimal "
+                                                       "points) or semicolon (';' and decimal commas, as an Italian "
+                                                       "spreadsheet reads it); default: the language's."),
         html_file: Optional[Path] = typer.Option(None, "--html", metavar="FILE",
                                                  help="Write the report as one self-contained HTML page."),
     ) -> None:
         """The end-of-night report: every match with its winner and final score, the standings,
         who pays whom, and the highlights. Default: the most recent night."""
         from ledger.report.build import build_report
+        from ledger.report.csvout import csv_dialect as dialect_named
 
+        dialect = dialect_named(csv_dialect)
         check_output(csv_dir, "csv", folder=True)  # before anything is read or written
         check_output(html_file, "html")
         period = _period(night, date_from, date_to, demo, player, None, game, latest=True)
         report = build_report(_load(period, str(t("report.replaying", "Replaying matches"))), period)
         written = []
         if csv_dir is not None:
-            written += _write_csv(report, csv_dir)
+            written += _write_csv(report, csv_dir, dialect)
         if html_file is not None:
             from ledger.report.html import render_html
 
@@ -202,7 +208,7 @@ def _print_whole(con, table) -> None:
         con.width = width
 
 
-def _write_csv(report, folder: Path) -> list[Path]:
+def _write_csv(report, folder: Path, dialect: str) -> list[Path]:
     from ledger.report.csvout import csv_files
 
     try:
@@ -211,7 +217,7 @@ def _write_csv(report, folder: Path) -> list[Path]:
         raise LedgerError(t("report.no_folder", "cannot make the folder: {why}", why=err.strerror), "csv",
                           str(folder)) from None
     out = []
-    for name, text in csv_files(report).items():
+    for name, text in csv_files(report, dialect).items():
         path = folder / name
         _write(path, text, "csv")
         out.append(path)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Mapping, Protocol
 
 if TYPE_CHECKING:
     from ledger.games.base import MatchSetup, Replay
+    from ledger.i18n import Msg
 
 SEATS = ("N", "E", "S", "W")
 
@@ -26,7 +27,7 @@ class Highlight:
     and where it happened (match id, hand number 1-based or None, side or player, a value)."""
 
     kind: str
-    text: str
+    text: "Msg | str"
     match: int | None = None
     hand: int | None = None
     who: str | None = None
