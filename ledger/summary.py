@@ -19,6 +19,7 @@ from ledger.games import get_game
 from ledger.games.base import MatchSetup, Replay
 from ledger.games.facts import Record
 from ledger.games.stakes import match_money
+from ledger.i18n import Msg, t
 
 @dataclass(frozen=True)
 class Period:
@@ -43,22 +44,28 @@ class Period:
         return self.date_from is not None and self.date_from == self.date_to
 
     def label(self) -> str:
-        """``"the night of Sunday 29 November 2026"``, ``"2026-11-01 to 2026-11-29"``, ``"all time"``."""
+        """``"the night of Sunday 29 November 2026"``, ``"2026-11-01 to 2026-11-29"``, ``"all time"``:
+        :meth:`label_msg` in the language in use."""
+        return str(self.label_msg())
+
+    def label_msg(self) -> Msg:
+        """The period as a message (shown in the language in use: ``"la serata di domenica 29
+        novembre 2026"``); a range names its nights as ``YYYY-MM-DD``."""
         a, b = self.date_from, self.date_to
         if self.one_night and a is not None:
-            text = f"the night of {a:%A} {a.day} {a:%B %Y}"
+            text = t("period.night", "the night of {day}", day=a)
         elif a and b:
-            text = f"{a.isoformat()} to {b.isoformat()}"
+            text = t("period.range", "{start} to {end}", start=a.isoformat(), end=b.isoformat())
         elif a:
-            text = f"since {a.isoformat()}"
+            text = t("period.since", "since {start}", start=a.isoformat())
         elif b:
-            text = f"until {b.isoformat()}"
+            text = t("period.until", "until {end}", end=b.isoformat())
         else:
-            text = "all time"
-        return text + (" (demo)" if self.demo else "")
+            text = t("period.all", "all time")
+        return t("period.demo", "{period} (demo)", period=text) if self.demo else text
 
     def to_json(self) -> dict:
-        return {"from": _iso(self.date_from), "to": _iso(self.date_to), "label": self.label(),
+        return {"from": _iso(self.date_from), "to": _iso(self.date_to), "label": self.label_msg().render("en"),
                 "demo": self.demo, "player": self.player, "vs": self.vs, "game": self.game,
                 "demo_stands_in": self.stand_in}
 

@@ -1,4 +1,4 @@
-"""The ``ledger ...`` examples of README.md and docs/rules/*.md run as written.
+"""The ``ledger ...`` examples of README.md, README.it.md and docs/rules/*.md run as written.
 
 Each file's examples run in order in one fresh ledger (the ``cli`` fixture's), through Typer's
 CliRunner with empty standard input (so a ``ledger play`` session starts and quits at once).
@@ -7,7 +7,8 @@ What is run: every line of a shell code block (fenced as ``sh``, ``shell``, ``ba
 echoed text is the command's standard input); a line ending in ``\\`` goes on on the next one.
 The line's trailing comment may say:
 
-- ``# -> match N``: the command must name match N in its output (it starts or shows it);
+- ``# -> match N`` (``# -> partita N`` in Italian): the command must name match N in its output
+  (it starts or shows it);
 - ``# -> error``: the command must exit 2 (bad input on purpose); ``# -> error: TEXT`` also
   requires TEXT in its error line;
 - ``[not tested: REASON]``: the line is not run (an interactive prompt, a server); the reason
@@ -27,11 +28,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs" / "rules").glob("*.md"))]
+DOCS = [ROOT / "README.md", ROOT / "README.it.md", *sorted((ROOT / "docs" / "rules").glob("*.md"))]
 SHELL_BLOCKS = {"", "sh", "shell", "bash", "console"}
 FENCE = re.compile(r"^\s*```(\S*)\s*$")
 NOT_TESTED = re.compile(r"\[not tested:\s*([^\]]*)\]")
-MATCH_NOTE = re.compile(r"->\s*match\s+(\d+)")
+MATCH_NOTE = re.compile(r"->\s*(?:match|partita)\s+(\d+)")
 ERROR_NOTE = re.compile(r"->\s*error(?::\s*(.*\S))?")
 ECHO = re.compile(r"^echo\s+('[^']*'|\"[^\"]*\")\s*\|\s*(ledger\b.*)$")
 
@@ -145,7 +146,7 @@ def test_doc_examples_run(path: Path, cli, capsys):
         else:
             assert result.exit_code == 2 and ex.error in result.stderr, said
         if ex.match is not None:
-            assert re.search(rf"\bmatch {ex.match}\b", result.stdout, re.I), f"{said}\n(expected match {ex.match})"
+            assert re.search(rf"\b(match|partita) {ex.match}\b", result.stdout, re.I), f"{said}\n(expected match {ex.match})"
         run += 1
     with capsys.disabled():
         print(f"\n{name}: {run} examples run, {skipped} not tested")

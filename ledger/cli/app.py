@@ -19,6 +19,7 @@ from typer.core import TyperGroup
 
 from ledger import __version__
 from ledger.errors import LedgerError
+from ledger.i18n import t
 
 
 def one_line(text: str, limit: int = 480) -> str:
@@ -28,7 +29,8 @@ def one_line(text: str, limit: int = 480) -> str:
     from ledger.safetext import safe
 
     if len(text) > limit:
-        text = f"{text[:limit * 2 // 3]} … ({len(text)} characters) … {text[-limit // 3:]}"
+        text = str(t("cli.cut", "{start} … ({length} characters) … {end}", start=text[:limit * 2 // 3],
+                     length=len(text), end=text[-limit // 3:]))
     return safe(text)
 
 
@@ -54,16 +56,16 @@ class LedgerGroup(TyperGroup):
             typer.echo(error_line(err), err=True)
             raise typer.Exit(2) from None
         except KeyboardInterrupt:
-            typer.echo("interrupted: nothing was written for the command in progress", err=True)
+            typer.echo(str(t("cli.interrupted", "interrupted: nothing was written for the command in progress")), err=True)
             raise typer.Exit(130) from None
         except Exception as err:  # database trouble reaches the user as one line too
             trouble = _database_trouble(err)
             if trouble:
-                typer.echo(f"error: db: {one_line(trouble)}", err=True)
+                typer.echo(error_line(LedgerError(trouble, "db")), err=True)
                 raise typer.Exit(1) from None
             if type(err).__module__.startswith("sqlalchemy"):
                 msg = str(getattr(err, "orig", None) or err).splitlines()[0]
-                typer.echo(f"error: database: {msg}", err=True)
+                typer.echo(error_line(LedgerError(msg, "database")), err=True)
                 raise typer.Exit(1) from None
             raise
 
@@ -71,8 +73,6 @@ class LedgerGroup(TyperGroup):
 def error_line(err: Any) -> str:
     """The one line that reports ``err`` (a ``LedgerError``, or any text) on standard error, in
     the language in use: ``error: FIELD: message``."""
-    from ledger.i18n import t
-
     return str(t("cli.error", "error: {what}", what=one_line(str(err))))
 
 
@@ -190,7 +190,7 @@ def main() -> None:
     try:
         code = app(args=args, prog_name="ledger", standalone_mode=False)
     except typer.Abort:
-        typer.echo("aborted: nothing was written for the command in progress", err=True)
+        typer.echo(str(t("cli.aborted", "aborted: nothing was written for the command in progress")), err=True)
         sys.exit(1)
     except Exception as err:
         # a mistyped option or command (click's usage errors, whichever package carries them):
@@ -199,6 +199,8 @@ def main() -> None:
             raise
         if type(err).__name__ == "NoArgsIsHelpError" or not args:
             app(args=[*args, "--help"], prog_name="ledger")
-        typer.echo(error_line(err.format_message()), err=True)
+        from ledger.cli.language import usage_error
+
+        typer.echo(error_line(usage_error(err.format_message())), err=True)
         sys.exit(err.exit_code)
     sys.exit(code if isinstance(code, int) else 0)

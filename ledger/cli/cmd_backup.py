@@ -8,6 +8,7 @@ from ledger.cli.app import app, ledger
 from ledger.cli.cmd_matches import JSON
 from ledger.cli.inputs import read_document
 from ledger.cli.render import console, print_json
+from ledger.i18n import t, tn
 
 FORCE_BACKUP = typer.Option(False, "--force", help="Replace FILE if it exists.")
 FORCE_RESTORE = typer.Option(False, "--force", help="Replace a ledger that has matches.")
@@ -27,8 +28,12 @@ def backup_cmd(file: str = typer.Argument(..., help="Where to write the backup."
     if as_json:
         print_json(done)
         return
-    what = "ledger file" if done["kind"] == "sqlite" else "ledger export (JSON)"
-    console().print(f"Backed up {done['matches']} matches to {done['file']} ({what}).", markup=False)
+    # TRANSLATORS: the English says "matches" even for one (as it always has)
+    what = t("backup.kind_file", "ledger file") if done["kind"] == "sqlite" else t("backup.kind_export",
+                                                                                 "ledger export (JSON)")
+    console().print(str(tn("backup.done", "Backed up {n} matches to {file} ({kind}).",
+                           "Backed up {n} matches to {file} ({kind}).", done["matches"], file=done["file"], kind=what)),
+                    markup=False)
 
 
 @app.command("restore")
@@ -51,4 +56,6 @@ def restore_cmd(file: str = typer.Argument(..., help="A backup: a ledger file or
     if as_json:
         print_json(done)
         return
-    console().print(f"Restored {done['matches']} matches from {file}.", markup=False)
+    # TRANSLATORS: the English says "matches" even for one (as it always has)
+    console().print(str(tn("restore.done", "Restored {n} matches from {file}.", "Restored {n} matches from {file}.",
+                           done["matches"], file=file)), markup=False)

@@ -12,6 +12,7 @@ from ledger.cli.inputs import read_document, read_items, read_one_document
 from ledger.cli.outputs import check_output, create
 from ledger.cli.render import console, print_board, print_json, print_result
 from ledger.errors import LedgerError
+from ledger.i18n import t, tn
 
 if TYPE_CHECKING:
     from ledger.games.base import HandResult
@@ -26,7 +27,7 @@ def score_document(doc, file: str = "FILE") -> HandResult:
     from ledger.games.documents import check_kind
 
     if not isinstance(doc, dict):
-        raise LedgerError("a hand document must be a JSON object", "document", None)
+        raise LedgerError(t("cli.hand_not_object", "a hand document must be a JSON object"), "document", None)
     check_kind(doc, "hand", file)
     return get_game(doc.get("game")).score(doc, doc.get("rules"))
 
@@ -34,7 +35,7 @@ def score_document(doc, file: str = "FILE") -> HandResult:
 @app.command("score")
 def score(file: str = DOC, as_json: bool = JSON) -> None:
     """Score a hand document (or a list of them) without storing anything."""
-    items, data = read_items(file, "a hand document")
+    items, data = read_items(file, a_hand_document())
     if items is not None:
         _score_list(items, file, as_json)
         return
@@ -67,8 +68,8 @@ def _score_list(items, file: str, as_json: bool) -> None:
         return
     for _ in scored(items):
         pass
-    for i, r in enumerate(scored(read_items(file, "a hand document")[0])):
-        console().print(f"Hand {i + 1}", style="bold underline")
+    for i, r in enumerate(scored(read_items(file, a_hand_document())[0])):
+        console().print(str(t("score.hand", "Hand {hand}", hand=i + 1)), style="bold underline")
         print_result(r)
 
 
@@ -107,14 +108,14 @@ def replay_cmd(file: str = DOC, as_json: bool = JSON) -> None:
     from ledger.games import get_game
     from ledger.games.documents import check_kind, replay_document, replay_json
 
-    data = read_one_document(file, "a match document")
+    data = read_one_document(file, t("input.a_match_document", "a match document"))
     check_kind(data, "match", _quoted(file))
     setup, rp = replay_document(data)
     game = get_game(setup.game)
     if as_json:
         print_json(replay_json(rp))
     else:
-        print_board(game.board(setup, rp), f"{game.title} · replay")
+        print_board(game.board(setup, rp), str(t("replay.title", "{game} · replay", game=game.title)))
 
 
 @app.command("import")
@@ -133,12 +134,15 @@ def import_cmd(file: str = DOC, as_json: bool = JSON) -> None:
         if as_json:
             print_json(rows)
         else:
-            console().print(f"Imported {len(rows)} matches" + (f" ({rows[0]['id']}-{rows[-1]['id']})." if rows else "."),
-                            markup=False)
+            # TRANSLATORS: the English says "matches" even for one (as it always has)
+            console().print(str(tn("import.all", "Imported {n} matches ({first}-{last}).",
+                                   "Imported {n} matches ({first}-{last}).", len(rows),
+                                   first=str(rows[0]["id"]), last=str(rows[-1]["id"])) if rows
+                                else t("import.none", "Imported 0 matches.")), markup=False)
         return
     check_kind(data, "match", _quoted(file))  # a hand document: refused before the ledger is opened
     view = ledger().import_match(data)
-    show_view(view, as_json, f"Imported as match {view.match.id}.")
+    show_view(view, as_json, str(t("import.one", "Imported as match {match}.", match=str(view.match.id))))
 
 
 @app.command("export")
@@ -153,9 +157,9 @@ def export_cmd(match: Optional[str] = typer.Argument(None, help="The match numbe
     --all the whole ledger as one ledger export that 'ledger import' restores (written match by
     match, so a ledger of years is exported in bounded memory)."""
     if every == (match is not None):
-        raise LedgerError("give a match, or --all for every match", "MATCH", match)
+        raise LedgerError(t("export.which", "give a match, or --all for every match"), "MATCH", match)
     if indent is not None and not 0 <= indent <= 8:
-        raise LedgerError("expected 0 to 8 spaces", "--indent", indent)
+        raise LedgerError(t("export.indent", "expected 0 to 8 spaces"), "--indent", indent)
     check_output(output, "output")  # before anything is read or written
     led = ledger()
     doc = None if every else led.export(match)  # a bad match is refused before anything is written
@@ -163,12 +167,17 @@ def export_cmd(match: Optional[str] = typer.Argument(None, help="The match numbe
         # an export holds the ledger's data: readable by its owner only, like the ledger itself
         with create(output, "output") as f:
             _write_export(f, led, doc, indent)
-        console().print(f"wrote {output}", markup=False)
+        console().print(str(t("export.wrote", "wrote {path}", path=output)), markup=False)
     else:
         import sys
 
         _write_export(sys.stdout, led, doc, indent)
         sys.stdout.flush()
+
+
+def a_hand_document():
+    """What ``score`` reads, as an error names it: ``a hand document``."""
+    return t("input.a_hand_document", "a hand document")
 
 
 def _quoted(file: str) -> str:

@@ -13,6 +13,7 @@ from ledger.cli.app import app, interactive, ledger
 from ledger.cli.cmd_matches import MATCH, JSON, show_view
 from ledger.cli.inputs import complete_hand, forget_answer, merge, read_json
 from ledger.errors import LedgerError
+from ledger.i18n import t
 from ledger.safetext import safe
 
 hand_app = typer.Typer(help="Enter, void and correct hands.", no_args_is_help=True)
@@ -62,13 +63,15 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
     else:
         led.check_correctable(at.match)
         if not 1 <= number <= at.hands:
-            raise LedgerError(f"match {at.match.id} has no hand {number} (it has {at.hands})", "hand", number)
+            from ledger.store.service import no_such_hand
+
+            raise LedgerError(no_such_hand(at.match.id, number, at.hands), "hand", number)
     game = get_game(at.match.game)
     doc: dict = {}
     if file:
         doc = read_json(file, "--file")
         if not isinstance(doc, dict):
-            raise LedgerError("a hand document must be a JSON object", "--file", file)
+            raise LedgerError(t("cli.hand_not_object", "a hand document must be a JSON object"), "--file", file)
         doc.pop("game", None)
         doc.pop("rules", None)
     if entry:
@@ -86,7 +89,7 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
             again = forget_answer(doc, err, history) if ask is not None else None
             if again is None:
                 raise
-            typer.echo(f"  {safe(err)} — please answer again", err=True)
+            typer.echo("  " + str(t("cli.answer_again", "{error} — please answer again", error=safe(err))), err=True)
             doc = again
 
 
@@ -96,7 +99,8 @@ def hand_add(match: str = MATCH, entry: Optional[List[str]] = ENTRY, file: Optio
     """Score and store the next hand of a match, then show the scoreboard."""
     view = enter_hand(match, entry, file, prompt, lambda doc, incomplete: ledger().add_hand(match, doc, incomplete))
     last = view.replay.results[-1]
-    show_view(view, as_json, f"Hand {len(view.hands)}: {last.summary}" if last.summary else None, tail=True)
+    show_view(view, as_json, str(t("cli.hand_summary", "Hand {hand}: {summary}", hand=len(view.hands), summary=last.summary))
+              if last.summary else None, tail=True)
 
 
 REASON = typer.Option(None, "--reason", help="Why (kept in the history).")
@@ -107,14 +111,14 @@ NUMBER = typer.Argument(..., help="The hand's number on the scoreboard.")
 def hand_undo(match: str = MATCH, reason: Optional[str] = REASON, as_json: bool = JSON) -> None:
     """Take back the last hand entered: it leaves the scoreboard but stays in the history."""
     view = ledger().undo_hand(match, reason)
-    show_view(view, as_json, f"Took back hand {len(view.hands) + 1}.")
+    show_view(view, as_json, str(t("cli.took_back", "Took back hand {hand}.", hand=len(view.hands) + 1)))
 
 
 @hand_app.command("void")
 def hand_void(match: str = MATCH, number: int = NUMBER, reason: Optional[str] = REASON,
               as_json: bool = JSON) -> None:
     """Void a hand: it leaves the scoreboard but stays in the match's history."""
-    show_view(ledger().void_hand(match, number, reason), as_json, f"Voided hand {number}.")
+    show_view(ledger().void_hand(match, number, reason), as_json, str(t("cli.voided", "Voided hand {hand}.", hand=number)))
 
 
 @hand_app.command("edit", context_settings={"ignore_unknown_options": True})
@@ -124,7 +128,7 @@ def hand_edit(match: str = MATCH, number: int = NUMBER,
     """Correct a hand: the old one is voided (kept in the history) and the new one takes its place."""
     view = enter_hand(match, entry, file, prompt,
                       lambda doc, incomplete: ledger().replace_hand(match, number, doc, reason, incomplete), number)
-    show_view(view, as_json, f"Corrected hand {number}.")
+    show_view(view, as_json, str(t("cli.corrected", "Corrected hand {hand}.", hand=number)))
 
 
 hand_app.command("fix", help="Same as 'edit'.", hidden=True,

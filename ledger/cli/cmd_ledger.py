@@ -9,6 +9,7 @@ import typer
 from ledger.cli.app import app, ledger
 from ledger.cli.cmd_matches import JSON, show_view
 from ledger.cli.render import console, print_json, print_rows
+from ledger.i18n import t, tn
 
 db_app = typer.Typer(help="Look after the ledger file itself.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
@@ -40,7 +41,10 @@ def demo(remove: bool = typer.Option(False, "--remove", help="Take the demo nigh
         if as_json:
             print_json({"removed_matches": removed})
         else:
-            console().print(f"Removed the demo night ({removed} matches)." if removed else "No demo night to remove.")
+            # TRANSLATORS: the English says "matches" even for one (as it always has)
+            console().print(str(tn("demo.removed", "Removed the demo night ({n} matches).",
+                                   "Removed the demo night ({n} matches).", removed) if removed
+                                else t("demo.none", "No demo night to remove.")))
         return
     removed, views = led.load_demo(demo_documents())  # one transaction: the old demo out, the new in
     if as_json:
@@ -51,9 +55,12 @@ def demo(remove: bool = typer.Option(False, "--remove", help="Take the demo nigh
         console().print()
     from ledger.store.engine import display_url
 
-    again = f" (it replaces the demo night recorded before, {removed} matches)" if removed else ""
-    console().print(f"Recorded the demo night in {display_url(led.url)} ({len(views)} matches){again}. "
-                    "Take it out again with: ledger demo --remove", markup=False)
+    where, n = display_url(led.url), len(views)
+    console().print(str(t("demo.recorded_again", "Recorded the demo night in {ledger} ({n} matches) (it replaces the "
+                          "demo night recorded before, {removed} matches). Take it out again with: ledger demo --remove",
+                          ledger=where, n=n, removed=removed) if removed
+                        else t("demo.recorded", "Recorded the demo night in {ledger} ({n} matches). Take it out again "
+                               "with: ledger demo --remove", ledger=where, n=n)), markup=False)
 
 
 @app.command("games")
@@ -69,7 +76,9 @@ def games(as_json: bool = JSON) -> None:
     if as_json:
         print_json(rows)
         return
-    print_rows("Games", ["game", "name", "rule sets (default first)", "players"],
+    print_rows(str(t("games.title", "Games")),
+               [str(t("games.col_game", "game")), str(t("games.col_name", "name")),
+                str(t("games.col_rules", "rule sets (default first)")), str(t("games.col_players", "players"))],
                [(r["game"], r["title"], r["rules"], r["players"]) for r in rows])
 
 
@@ -79,15 +88,22 @@ def db_check(as_json: bool = JSON) -> None:
     (e.g. after a scorer fix). Exit code 1 when anything is found."""
     _check_file(as_json)
     problems = ledger().check()
-    if as_json:
-        print_json({"ok": not problems, "problems": problems})
+    if as_json:  # the same in every language: each problem in the ledger's own (English) words
+        print_json({"ok": not problems, "problems": [{**p, "problem": english(p["problem"])} for p in problems]})
     elif not problems:
-        console().print("Every match replays to its stored results.")
+        console().print(str(t("check.ok", "Every match replays to its stored results.")))
     else:
-        print_rows("Differences", ["match", "hand", "problem"],
-                   [(p["match"] or "—", p["hand"] or "—", p["problem"]) for p in problems])
+        print_rows(str(t("check.title", "Differences")),
+                   [str(t("check.col_match", "match")), str(t("check.col_hand", "hand")),
+                    str(t("check.col_problem", "problem"))],
+                   [(p["match"] or "—", p["hand"] or "—", str(p["problem"])) for p in problems])
     if problems:
         raise typer.Exit(1)
+
+
+def english(text) -> str:
+    """A message (or a text) in English: what ``--json`` prints in every language."""
+    return text.render("en") if hasattr(text, "render") else str(text)
 
 
 def _check_file(as_json: bool) -> None:
@@ -95,18 +111,19 @@ def _check_file(as_json: bool) -> None:
     listed (exit code 1), with the way out; a file that passes is then checked match by match."""
     from ledger.cli.app import State
     from ledger.store.engine import database_url, sqlite_path
-    from ledger.store.health import WAY_OUT, integrity_findings
+    from ledger.store.health import integrity_findings, way_out_sentence
 
     path = sqlite_path(database_url(State.db))
     found = integrity_findings(path) if path is not None and path.is_file() and path.stat().st_size else []
     if not found:
         return
     if as_json:
-        print_json({"ok": False, "problems": [{"match": None, "hand": None, "problem": f"database: {p}"}
+        print_json({"ok": False, "problems": [{"match": None, "hand": None, "problem": "database: " + english(p)}
                                               for p in found]})
     else:
-        print_rows(f"{path} is damaged: SQLite's integrity check found", ["problem"], [(p,) for p in found])
-        console().print(WAY_OUT[0].upper() + WAY_OUT[1:] + ".", markup=False)
+        print_rows(str(t("check.damaged", "{path} is damaged: SQLite's integrity check found", path=str(path))),
+                   [str(t("check.col_problem", "problem"))], [(str(p),) for p in found])
+        console().print(str(way_out_sentence()), markup=False)
     raise typer.Exit(1)
 
 
@@ -125,9 +142,11 @@ def db_upgrade(as_json: bool = JSON) -> None:
     if as_json:
         print_json({"db": display_url(url), "from": before, "to": HEAD})
     elif before == HEAD:
-        console().print(f"{display_url(url)} is up to date (schema {HEAD}).", markup=False)
+        console().print(str(t("upgrade.up_to_date", "{ledger} is up to date (schema {head}).", ledger=display_url(url),
+                              head=HEAD)), markup=False)
     else:
-        console().print(f"{display_url(url)}: schema {before or 'none'} -> {HEAD}.", markup=False)
+        console().print(str(t("upgrade.done", "{ledger}: schema {before} -> {head}.", ledger=display_url(url),
+                              before=before or "none", head=HEAD)), markup=False)
 
 
 @db_app.command("path")

@@ -12,6 +12,7 @@ from ledger.cli.render import console, print_board, print_json, print_line, prin
 from ledger.games import names_text
 from ledger.errors import LedgerError
 from ledger.games.base import Column
+from ledger.i18n import Msg, number, t
 
 GAME_NAMES = names_text()  # from the registry: no game is imported for --help
 
@@ -27,8 +28,54 @@ SHOW_ALL = 500  # ``show`` draws every hand of a match up to this long; of a lon
 SHOW_LAST = 100
 
 
+_STATUS = {
+    "open": lambda: t("match.status_open", "in play"),
+    "finished": lambda: t("match.status_finished", "finished"),
+    "ended": lambda: t("match.status_ended", "ended early"),
+}
+
+
+def status_word(status: str) -> Msg | str:
+    """A match's status (``open``, ``finished``, ``ended``) as people say it: ``in play``,
+    ``finished``, ``ended early``."""
+    word = _STATUS.get(status)
+    return word() if word else status
+
+
+_STATE = {
+    "open": lambda: t("match.state_open", "open"),
+    "finished": lambda: t("match.state_finished", "finished"),
+    "ended": lambda: t("match.state_ended", "ended"),
+}
+
+
+def state_word(status: str) -> Msg | str:
+    """A match's status in ``match list``'s column: ``open``, ``finished``, ``ended``."""
+    word = _STATE.get(status)
+    return word() if word else status
+
+
+_REASONS = {  # the reasons the ledger itself stores when none is given (kept as these codes)
+    "voided": lambda: t("history.voided", "voided"),
+    "corrected": lambda: t("history.corrected", "corrected"),
+    "undone": lambda: t("history.undone", "undone"),
+    "undone at the table": lambda: t("history.undone_at_table", "undone at the table"),
+}
+
+
+def reason_words(reason: str | None) -> str:
+    """Why a hand was voided, as shown: the reason typed, or the ledger's own in the language."""
+    word = _REASONS.get(reason or "voided")
+    return str(word()) if word else str(reason)
+
+
+def _english(text):
+    """A message (or a text, or None) as ``--json`` prints it in every language: in English."""
+    return text.render("en") if isinstance(text, Msg) else text
+
+
 def show_view(view, as_json: bool, header: str | None = None, tail: bool = False, keep: int | None = None,
-              more: str | None = None) -> None:
+              more: Msg | str | None = None) -> None:
     """Print a match's scoreboard (rich), or its data (JSON) — both from the same replay.
     ``tail``: after a hand, a long scoreboard shows its last :data:`TAIL` rows (``show`` all);
     ``keep``: its last ``keep`` rows, the earlier ones said to be shown by the command ``more``."""
@@ -39,9 +86,13 @@ def show_view(view, as_json: bool, header: str | None = None, tail: bool = False
 
     m = view.match
     game = get_game(m.game)
-    status = {"open": "in play", "finished": "finished", "ended": "ended early"}[m.status]
-    title = (f"Match {m.id} · {game.title}" + (f" ({m.rules})" if len(game.rule_sets) > 1 else "")
-             + f" · night of {view.night.date.isoformat()}{' (demo)' if view.night.demo else ''} · {status}")
+    what = str(t("board.game_rules", "{game} ({rules})", game=game.title, rules=m.rules)) if len(game.rule_sets) > 1 \
+        else game.title
+    night = view.night.date.isoformat()
+    title = str(t("board.title_demo", "Match {match} · {game} · night of {night} (demo) · {status}", match=str(m.id),
+                  game=what, night=night, status=status_word(m.status)) if view.night.demo
+                else t("board.title", "Match {match} · {game} · night of {night} · {status}", match=str(m.id),
+                       game=what, night=night, status=status_word(m.status)))
     if header:
         print_line(header)
     if tail:
@@ -55,7 +106,8 @@ def show_view(view, as_json: bool, header: str | None = None, tail: bool = False
 
         board = tail_board(board, keep, more or f"ledger show {m.id}")
         if rp.offset:
-            board = replace(board, notes=(f"(hands 1 to {rp.offset} are not shown: {more})", *board.notes))
+            board = replace(board, notes=(str(t("board.hidden", "(hands 1 to {last} are not shown: {more})",
+                                                last=rp.offset, more=more)), *board.notes))
     print_board(board, title)
 
 
@@ -71,7 +123,8 @@ def match_new(
 ) -> None:
     """Start a match: players in seat order (or sides), rule set and options."""
     view = new_match.start_match(game, players, side, rules, option, night)
-    show_view(view, as_json, f"Started match {view.match.id}. Enter hands with: ledger hand add {view.match.id}")
+    show_view(view, as_json, str(t("match.started", "Started match {match}. Enter hands with: ledger hand add {match}",
+                                   match=str(view.match.id))))
 
 
 @match_app.command("list")
@@ -90,12 +143,14 @@ def match_list(
         print_json(rows)
         return
     if not rows:
-        print_line("No matches.")
+        print_line(str(t("match.none", "No matches.")))
     for (date, demo), group in _by_night(rows):
-        title = f"Night of {date:%A} {date.day} {date:%B %Y}" + (" · demo (ledger demo --remove takes it out)"
-                                                                if demo else "")
-        print_rows(title, ["#", "game", "players", "hands", "result"],
-                   [(r["id"], _game(r), r["players"], r["hands"], _result(r)) for r in group])
+        title = (t("match.night_demo_title", "Night of {date} · demo (ledger demo --remove takes it out)", date=date)
+                 if demo else t("match.night_title", "Night of {date}", date=date))
+        print_rows(str(title), [str(t("match.col_id", "#")), str(t("match.col_game", "game")),
+                                str(t("match.col_players", "players")), str(t("match.col_hands", "hands")),
+                                str(t("match.col_result", "result"))],
+                   [(r["id"], _game(r), r["players"], number(r["hands"]), _result(r)) for r in group])
 
 
 def _game(r: dict) -> str:
@@ -123,10 +178,11 @@ def _result(r: dict) -> str:
     """A match's status and winner in a few words: ``Anna``, ``in play``, ``ended early: NS``."""
     winner = r["winner"]
     if r["status"] == "open":
-        return "in play"
+        return str(status_word("open"))
     if r["status"] == "ended":
-        return f"ended early: {winner}" if winner else "ended early"
-    return str(winner) if winner else r["status"]
+        return str(t("match.ended_early_by", "ended early: {winner}", winner=winner)) if winner else \
+            str(status_word("ended"))
+    return str(winner) if winner else str(state_word(r["status"]))
 
 
 @match_app.command("end")
@@ -153,8 +209,8 @@ def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
     game = get_game(m.game)
     rows = [{**r, "description": game.describe_hand(r["document"], r["result"], setup)}
             for r in ledger().history(m.id)]
-    if as_json:
-        print_json(rows)
+    if as_json:  # the same in every language: the descriptions in English
+        print_json([{**r, "description": _english(r["description"])} for r in rows])
         return
     def when(t):
         return t[:16].replace("T", " ") if t else ""
@@ -162,16 +218,19 @@ def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
     def why(r):
         voided = ""
         if r["voided"]:
-            voided = (f"voided {when(r['voided_at'])}: {r['void_reason']}" if r["void_reason"]
-                      else f"voided {when(r['voided_at'])}")
+            voided = str(t("history.voided_why", "voided {when}: {reason}", when=when(r["voided_at"]),
+                           reason=reason_words(r["void_reason"])) if r["void_reason"]
+                         else t("history.voided_when", "voided {when}", when=when(r["voided_at"])))
         parts = [voided] if voided else []
-        parts += [f"replaces entry {r['replaces']}"] if r["replaces"] else []
+        parts += [str(t("history.replaces", "replaces entry {entry}", entry=str(r["replaces"])))] if r["replaces"] else []
         return "; ".join(parts)
 
-    print_rows(f"History of match {m.id} (times in UTC)",
-               ["entry", "hand", "entered", "result", Column("voided, replaces", "left", below=True)],
-               [(r["id"], r["number"] or "—", when(r["entered_at"]), r["description"] or r["result"],
-                 why(r)) for r in rows])
+    print_rows(str(t("history.title", "History of match {match} (times in UTC)", match=str(m.id))),
+               [str(t("history.col_entry", "entry")), str(t("history.col_hand", "hand")),
+                str(t("history.col_entered", "entered")), str(t("history.col_result", "result")),
+                Column(str(t("history.col_voided_replaces", "voided, replaces")), "left", below=True)],
+               [(r["id"], r["number"] or "—", when(r["entered_at"]),
+                 str(r["description"]) if r["description"] else r["result"], why(r)) for r in rows])
 
 
 @app.command("show")
@@ -188,4 +247,5 @@ def show(match: str = MATCH, as_json: bool = JSON,
             keep = SHOW_LAST if sum(count.values()) > SHOW_ALL else None
         view = reads.view(match) if keep is None else reads.view_tail(match, keep)
     show_view(view, as_json, keep=keep,
-              more=f"ledger show {view.match.id} --all, or --last N" if keep is not None else None)
+              more=t("show.more", "ledger show {match} --all, or --last N", match=str(view.match.id))
+              if keep is not None else None)

@@ -37,10 +37,15 @@ from ledger.cli.app import ledger
 from ledger.cli.cmd_matches import JSON, show_view
 from ledger.cli.inputs import forget_answer, parse_line, regroup, retyped_hand  # noqa: F401 (regroup: tests)
 from ledger.errors import LedgerError
+from ledger.i18n import t, tn
 from ledger.safetext import safe
 
 COMMANDS = {"undo": "undo", "show": "show", "help": "help", "?": "help", "quit": "quit", "exit": "quit",
-            "q": "quit", "new": "new"}
+            "q": "quit", "new": "new",
+            # the same in Italian, as the players at the table say them
+            "annulla": "undo", "mostra": "show", "aiuto": "help", "esci": "quit", "basta": "quit",
+            "nuova": "new"}
+YES = ("y", "yes", "s", "si", "sì")
 
 
 YES = ("y", "yes", "s", "si", "sì")
@@ -81,12 +86,13 @@ def play(
     else:
         given = [name for name, v in (("--rules", rules), ("--option", option), ("--night", night)) if v]
         if given:
-            raise LedgerError("only for a new match (give --players or --side)", given[0], None)
+            raise LedgerError(t("play.only_new", "only for a new match (give --players or --side)"), given[0], None)
         if not _names_a_match(target):
             from ledger.games import get_game
 
             game = get_game(target)  # an unknown word is named as such
-            raise LedgerError(f"to start a match of {game.name}, give --players (or --side)", "players", None)
+            raise LedgerError(t("play.give_players", "to start a match of {game}, give --players (or --side)",
+                                game=game.name), "players", None)
         live = LiveMatch(ledger(), target)
     Session(live, as_json).run()
 
@@ -118,7 +124,7 @@ class Session:
         out.flush()
 
     def error(self, err: LedgerError) -> None:
-        sys.stderr.write(f"  error: {safe(err)}\n")
+        sys.stderr.write("  " + str(t("cli.error", "error: {what}", what=safe(err))) + "\n")
         sys.stderr.flush()
 
     def read(self, prompt: str) -> str:
@@ -146,7 +152,7 @@ class Session:
     # --- the loop -------------------------------------------------------------------------------
     def run(self) -> None:
         self.show("start")
-        self.say("Type each hand in one line, or press Enter to be asked for it; 'help' for more.")
+        self.say(str(t("play.welcome", "Type each hand in one line, or press Enter to be asked for it; 'help' for more.")))
         while True:
             try:
                 self.step()
@@ -156,10 +162,11 @@ class Session:
                 if self.interrupted:
                     break
                 self.interrupted = True
-                self.say("\n(Ctrl-C: the hand being entered is dropped, nothing of it saved; "
-                         "Ctrl-C again or 'quit' to leave)")
+                self.say("\n" + str(t("play.interrupted", "(Ctrl-C: the hand being entered is dropped, nothing of "
+                                       "it saved; Ctrl-C again or 'quit' to leave)")))
         n = self.live.hands
-        self.say(f"Match {self.live.id}: {n} hand{'' if n == 1 else 's'} on the scoreboard, all saved.")
+        self.say(str(tn("play.bye", "Match {match}: {n} hand on the scoreboard, all saved.",
+                        "Match {match}: {n} hands on the scoreboard, all saved.", n, match=str(self.live.id))))
 
     def others_wrote(self) -> bool:
         """Say what another scorekeeper changed in the match since the session last read it, and
@@ -171,7 +178,7 @@ class Session:
             raise _Quit from None
         if change is None:
             return False
-        self.redraw(f"({change}: the scoreboard is the ledger's)", "changed")
+        self.redraw(str(t("play.others_wrote", "({change}: the scoreboard is the ledger's)", change=change)), "changed")
         return True
 
     def step(self) -> None:
@@ -179,7 +186,8 @@ class Session:
         self.others_wrote()
         live = self.live
         if not live.is_open:
-            text = self.read("match over ('new' for another with the same players, 'undo', 'quit') > ")
+            text = self.read(str(t("play.over_prompt", "match over ('new' for another with the same players, 'undo', "
+                                   "'quit') > ")))
             cmd = COMMANDS.get(text.strip().lower())
             if cmd == "new":
                 self.live = live.again()
@@ -187,10 +195,11 @@ class Session:
             elif cmd:
                 self.command(cmd, in_hand=False)
             elif text.strip():
-                self.say(f"  match {live.id} is over: 'new' starts another with the same players")
+                self.say("  " + str(t("play.over", "match {match} is over: 'new' starts another with the same players",
+                                      match=str(live.id))))
             return
         n = live.hands + 1
-        text = self.read(f"hand {n} · {live.next_dealer()} deals > ")
+        text = self.read(str(t("play.hand_prompt", "hand {hand} · {dealer} deals > ", hand=n, dealer=live.next_dealer())))
         if self.others_wrote():  # the hand typed was meant for a match that has since changed
             live = self.live
             if not live.is_open:
@@ -223,9 +232,9 @@ class Session:
             if again is not None and not self.asks(again):  # the part refused is not asked (a player out):
                 again = None  # the hand is typed again, never saved without it
             if again is None:
-                self.say(f"  hand {n} was not saved: enter it again")
+                self.say("  " + str(not_saved(n)))
                 return
-            self.say("  please answer again ('undo' leaves this hand)")
+            self.say("  " + str(t("play.answer_again", "please answer again ('undo' leaves this hand)")))
             doc = again
             typed = False  # the part refused is asked, never filled in with its default
 
@@ -241,7 +250,7 @@ class Session:
                 raise _Back
             self.undo()
         elif cmd == "new":
-            self.say("  'new' starts another match once this one is over")
+            self.say("  " + str(t("play.new_later", "'new' starts another match once this one is over")))
 
     def undo(self) -> None:
         """Take back the last saved hand, naming it; a hand this session did not enter (another
@@ -249,28 +258,34 @@ class Session:
         self.others_wrote()
         live = self.live
         if not live.hands:
-            self.error(LedgerError(f"match {live.id} has no hand to undo", "undo", None))
+            from ledger.store.live import no_hand_to_undo
+
+            self.error(LedgerError(no_hand_to_undo(live.id), "undo", None))
             return
         number, what = live.hands, self.hand_line(live.hands - 1)
         if live.last_is_mine():
-            prompt = f"  take back hand {number} ({what})? it stays in the history, voided [y/N] > "
+            prompt = str(t("play.undo_ask_mine", "take back hand {hand} ({what})? it stays in the history, voided "
+                           "[y/N] > ", hand=number, what=what))
         else:
-            prompt = f"  hand {number} ({what}) was not entered in this session: take it back? [y/N] > "
-        if self.read(prompt).strip().casefold() not in YES:
-            self.say(f"  hand {number} stays")
+            prompt = str(t("play.undo_ask", "hand {hand} ({what}) was not entered in this session: "
+                           "take it back? [y/N] > ", hand=number, what=what))
+        if self.read("  " + prompt).strip().casefold() not in YES:
+            self.say("  " + str(t("play.stays", "hand {hand} stays", hand=number)))
             return
         try:
             number = live.undo()
         except LedgerError as err:
             self.error(err)
             return
-        self.redraw(f"Undid hand {number}: {what} (kept in the match's history, voided).", "undo")
+        self.redraw(str(t("play.undid", "Undid hand {hand}: {what} (kept in the match's history, voided).",
+                          hand=number, what=what)), "undo")
 
     def hand_line(self, i: int) -> str:
         """Hand ``i`` (0-based) in one line, as ``match history`` says it."""
         view = self.live.view
         h = view.hands[i]
-        return self.live.game.describe_hand(h.document, h.result, view.setup) or f"hand {i + 1}"
+        return str(self.live.game.describe_hand(h.document, h.result, view.setup)
+                   or t("play.hand", "hand {hand}", hand=i + 1))
 
     # --- a hand -------------------------------------------------------------------------------
     def words(self, text: str) -> dict:
@@ -327,7 +342,7 @@ class Session:
                 typed = True  # as a hand typed at the hand prompt: what it leaves out takes its default
             before.append(doc)
             doc = new
-        raise LedgerError("too many questions", "hand", None)
+        raise LedgerError(t("cli.too_many_questions", "too many questions"), "hand", None)
 
     def asks(self, doc: dict) -> bool:
         """True when the game still has a question about ``doc`` (or cannot tell)."""
@@ -355,20 +370,23 @@ class Session:
                 if not type(err).__module__.startswith("sqlalchemy"):
                     raise
                 msg = str(getattr(err, "orig", None) or err).splitlines()[0]
-                sys.stderr.write(f"  error: database: {safe(msg)}\n")
-                self.say(f"  hand {n} was not saved: enter it again")
+                sys.stderr.write("  " + str(t("cli.error", "error: {what}", what=safe(LedgerError(msg, "database"))))
+                                 + "\n")
+                self.say("  " + str(not_saved(n)))
                 return None
             n = self.live.hands  # the stored number, whatever other scorekeepers did meanwhile
             if change is not None:
-                self.say(f"  ({change}: this hand is hand {n})")
+                self.say("  " + str(t("play.renumbered", "({change}: this hand is hand {hand})", change=change, hand=n)))
             if self.as_json:
                 self.emit({"event": "hand", "match": self.live.id, "number": n, "result": result.to_json(),
                            "state": self.live.state.to_json()})
             else:
-                self.redraw(f"Hand {n}: {result.summary}" if result.summary else f"Hand {n} saved.")
+                self.redraw(str(t("cli.hand_summary", "Hand {hand}: {summary}", hand=n, summary=result.summary)
+                                if result.summary else t("play.saved", "Hand {hand} saved.", hand=n)))
         if stopped():
             self.interrupted = True
-            self.say(f"(Ctrl-C: hand {n} was saved; Ctrl-C again or 'quit' to leave)")
+            self.say(str(t("play.interrupted_saved", "(Ctrl-C: hand {hand} was saved; Ctrl-C again or 'quit' to leave)",
+                           hand=n)))
         return None
 
     # --- drawing ------------------------------------------------------------------------------
@@ -393,18 +411,23 @@ class Session:
 
     def help(self) -> None:
         live = self.live
-        self.say(f"{live.game.title}: type the hand in one line, as 'ledger hand add' takes it "
-                 "(quotes are optional), or press Enter to be asked for each part.")
+        self.say(str(t("play.help_head", "{game}: type the hand in one line, as 'ledger hand add' takes it (quotes are "
+                       "optional), or press Enter to be asked for each part.", game=live.game.title)))
         for line in entry_help(live.game):
             self.say(f"  {line}")
-        self.say("At any prompt:\n"
-                 "  undo   at the hand prompt: void the last saved hand (it stays in the history);\n"
-                 "         while entering a hand: take back the last answer\n"
-                 "  show   the whole scoreboard\n"
-                 "  help   this text\n"
-                 "  quit   leave (every saved hand stays saved)\n"
-                 "  new    when the match is over: another match with the same players\n"
-                 "Ctrl-C drops the hand being entered; Ctrl-C twice, or Ctrl-D, leaves.")
+        self.say(str(t("play.help", "At any prompt:\n"
+                       "  undo   at the hand prompt: void the last saved hand (it stays in the history);\n"
+                       "         while entering a hand: take back the last answer\n"
+                       "  show   the whole scoreboard\n"
+                       "  help   this text\n"
+                       "  quit   leave (every saved hand stays saved)\n"
+                       "  new    when the match is over: another match with the same players\n"
+                       "Ctrl-C drops the hand being entered; Ctrl-C twice, or Ctrl-D, leaves.")))
+
+
+def not_saved(n: int):
+    """``hand 4 was not saved: enter it again``."""
+    return t("play.not_saved", "hand {hand} was not saved: enter it again", hand=n)
 
 
 def entry_help(game) -> List[str]:

@@ -8,6 +8,7 @@ import typer
 
 from ledger.cli.app import app, ledger
 from ledger.cli.render import console, print_json, print_rows
+from ledger.i18n import number, t
 
 players_app = typer.Typer(help="Add, list and rename players.", no_args_is_help=True)
 app.add_typer(players_app, name="player")
@@ -23,7 +24,8 @@ def player_add(names: List[str] = typer.Argument(..., help="One or more names.")
         print_json([{"id": p.id, "name": p.name, "new": new} for p, new in rows])
         return
     for p, new in rows:
-        console().print(f"{'added' if new else 'already there'}: {p.name}", markup=False)
+        console().print(str(t("player.added", "added: {name}", name=p.name) if new
+                            else t("player.there", "already there: {name}", name=p.name)), markup=False)
 
 
 @players_app.command("list")
@@ -33,7 +35,9 @@ def player_list(as_json: bool = JSON) -> None:
     if as_json:
         print_json(rows)
         return
-    print_rows("Players", ["name", "matches"], [(r["name"], r["matches"]) for r in rows])
+    print_rows(str(t("player.list_title", "Players")), [str(t("player.col_name", "name")),
+                                                         str(t("player.col_matches", "matches"))],
+               [(r["name"], number(r["matches"])) for r in rows])
 
 
 @players_app.command("rename")
@@ -43,4 +47,4 @@ def player_rename(old: str, new: str, as_json: bool = JSON) -> None:
     if as_json:
         print_json({"id": p.id, "name": p.name})
         return
-    console().print(f"renamed: {old} → {p.name}", markup=False)
+    console().print(str(t("player.renamed", "renamed: {old} → {new}", old=old, new=p.name)), markup=False)

@@ -15,6 +15,7 @@ import typer
 
 from ledger.cli.outputs import check_output
 from ledger.errors import LedgerError
+from ledger.i18n import t
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -39,20 +40,26 @@ def register(app: typer.Typer) -> None:
                                   "the screen is too narrow)."),
         csv_dir: Optional[Path] = typer.Option(None, "--csv", metavar="DIR",
                                                help="Write one CSV file per table into DIR."),
+        csv_dialect: Optional[str] = typer.Option(None, "--csv-dialect", metavar="DIALECT",
+                                                  help="The --csv files' dialect: comma (',' between fields, decimal "
+                                                       "points) or semicolon (';' and decimal commas, as an Italian "
+                                                       "spreadsheet reads it); default: the language's."),
         html_file: Optional[Path] = typer.Option(None, "--html", metavar="FILE",
                                                  help="Write the report as one self-contained HTML page."),
     ) -> None:
         """The end-of-night report: every match with its winner and final score, the standings,
         who pays whom, and the highlights. Default: the most recent night."""
         from ledger.report.build import build_report
+        from ledger.report.csvout import csv_dialect as dialect_named
 
+        dialect = dialect_named(csv_dialect)
         check_output(csv_dir, "csv", folder=True)  # before anything is read or written
         check_output(html_file, "html")
         period = _period(night, date_from, date_to, demo, player, None, game, latest=True)
-        report = build_report(_load(period, "Replaying matches"), period)
+        report = build_report(_load(period, str(t("report.replaying", "Replaying matches"))), period)
         written = []
         if csv_dir is not None:
-            written += _write_csv(report, csv_dir)
+            written += _write_csv(report, csv_dir, dialect)
         if html_file is not None:
             from ledger.report.html import render_html
 
@@ -65,7 +72,7 @@ def register(app: typer.Typer) -> None:
         elif not written:
             _print_report(report, wide)
         for path in written:
-            typer.echo(f"Wrote {path}", err=as_json)
+            typer.echo(str(t("report.wrote", "Wrote {path}", path=str(path))), err=as_json)
 
     @app.command("stats")
     def stats_command(
@@ -83,9 +90,10 @@ def register(app: typer.Typer) -> None:
         from ledger.report.stats import build_stats
 
         if vs and not player:
-            raise LedgerError("--vs needs --player (the head-to-head of --player against --vs)", "vs", vs)
+            raise LedgerError(t("stats.vs_alone", "--vs needs --player (the head-to-head of --player against --vs)"),
+                              "vs", vs)
         period = _period(None, date_from, date_to, demo, player, vs, game, latest=False)
-        stats = build_stats(_load(period, "Replaying matches", outcomes=True), period)
+        stats = build_stats(_load(period, str(t("report.replaying", "Replaying matches")), outcomes=True), period)
         if as_json:
             from ledger.cli.render import print_json
 
@@ -103,7 +111,8 @@ def _period(night, date_from, date_to, demo, player, vs, game, latest):
     from ledger.store.reports import choose_period
 
     if night and (date_from or date_to):
-        raise LedgerError("give one night (--night) or a range (--from/--to), not both", "night", night)
+        raise LedgerError(t("report.night_or_range", "give one night (--night) or a range (--from/--to), not both"),
+                          "night", night)
     with reading() as reads:
         return choose_period(reads, parse_date(night, "night") if night else None,
                              parse_date(date_from, "from") if date_from else None,
@@ -199,15 +208,16 @@ def _print_whole(con, table) -> None:
         con.width = width
 
 
-def _write_csv(report, folder: Path) -> list[Path]:
+def _write_csv(report, folder: Path, dialect: str) -> list[Path]:
     from ledger.report.csvout import csv_files
 
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise LedgerError(f"cannot make the folder: {err.strerror}", "csv", str(folder)) from None
+        raise LedgerError(t("report.no_folder", "cannot make the folder: {why}", why=err.strerror), "csv",
+                          str(folder)) from None
     out = []
-    for name, text in csv_files(report).items():
+    for name, text in csv_files(report, dialect).items():
         path = folder / name
         _write(path, text, "csv")
         out.append(path)

@@ -33,4 +33,6 @@ def register(app: typer.Typer) -> None:
             serve(host, port, typer.echo, lambda line: typer.echo(line, err=True))
         except KeyboardInterrupt:
             pass
-        typer.echo("Stopped: the page is no longer served.", err=True)
+        from ledger.i18n import t
+
+        typer.echo(str(t("serve.stopped", "Stopped: the page is no longer served.")), err=True)

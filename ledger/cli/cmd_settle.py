@@ -13,6 +13,7 @@ from typing import List, Optional
 import typer
 
 from ledger.errors import LedgerError
+from ledger.i18n import money, t, tn
 
 
 def register(app: typer.Typer) -> None:
@@ -45,8 +46,8 @@ def register(app: typer.Typer) -> None:
             money = match_money(view.setup, view.replay.final)
             if money is None:
                 if matches:
-                    raise LedgerError(f"match {view.match.id} ({view.match.game}) is not played for money",
-                                      "match", ref)
+                    raise LedgerError(t("settle.no_money", "match {match} ({game}) is not played for money",
+                                        match=str(view.match.id), game=view.match.game), "match", ref)
                 not_money.append(view.match.id)
                 continue
             entries.append({"match": view.match.id, "currency": money.currency, "settlement": money.nets})
@@ -63,20 +64,29 @@ def _print_report(report: dict, night: str | None) -> None:
     from rich.text import Text
 
     from ledger.cli.render import console, print_rows
-    from ledger.games.settle import format_money
 
     con = console()
-    where = f"the night of {night}" if night else "the matches named"
+    matches = [str(m) for m in report["matches"]]
     if not report["currencies"]:
-        con.print(Text(f"Nothing to settle for {where}."))
-    if report["matches"]:
-        con.print(Text(f"Settling {where}: match{'es' if len(report['matches']) > 1 else ''} "
-                       + ", ".join(str(m) for m in report["matches"]), style="bold"))
+        con.print(Text(str(t("settle.nothing_night", "Nothing to settle for the night of {night}.", night=night)
+                           if night else t("settle.nothing_named", "Nothing to settle for the matches named."))))
+    if matches:
+        ids = ", ".join(matches)
+        con.print(Text(str(tn("settle.settling_night", "Settling the night of {night}: match {matches}",
+                              "Settling the night of {night}: matches {matches}", len(matches), night=night,
+                              matches=ids) if night
+                           else tn("settle.settling_named", "Settling the matches named: match {matches}",
+                                   "Settling the matches named: matches {matches}", len(matches), matches=ids)),
+                       style="bold"))
     for cur, part in report["currencies"].items():
-        print_rows(f"Nets ({cur})",
-                   ["player", "net"],
-                   [(p, format_money(c, cur)) for p, c in sorted(part["nets"].items(), key=lambda x: (-x[1], x[0]))])
-        for line in part["lines"] or ["Everyone is square."]:
-            con.print(Text(line))
+        print_rows(str(t("settle.nets", "Nets ({currency})", currency=cur)),
+                   [str(t("settle.col_player", "player")), str(t("settle.col_net", "net"))],
+                   [(p, money(c, cur)) for p, c in sorted(part["nets"].items(), key=lambda x: (-x[1], x[0]))])
+        for tr in part["transfers"]:
+            con.print(Text(str(t("settle.pays", "{payer} pays {payee} {amount}", payer=tr["payer"], payee=tr["payee"],
+                                 amount=money(tr["cents"], cur)))))
+        if not part["transfers"]:
+            con.print(Text(str(t("settle.square", "Everyone is square."))))
     for m in report["skipped"]:
-        con.print(Text(f"Match {m} is still in play and is not counted (end it with: ledger match end {m})."))
+        con.print(Text(str(t("settle.skipped", "Match {match} is still in play and is not counted (end it with: "
+                             "ledger match end {match}).", match=str(m)))))

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from ledger.errors import LedgerError
+from ledger.i18n import Msg, t
 from ledger.safetext import safe
 
 MAX_INPUT_BYTES = 20 * 1024 * 1024  # FORMATS.md: input larger than 20 MB is refused unread
@@ -32,9 +33,9 @@ def read_bytes(path: str, field: str = "FILE") -> bytes:
             with p.open("rb") as f:
                 data = f.read(MAX_INPUT_BYTES + 1)
         except OSError as err:
-            raise LedgerError(f"cannot read {path!r}: {err.strerror}", field, path) from None
+            raise LedgerError(cannot_read(path, err), field, path) from None
     if len(data) > MAX_INPUT_BYTES:
-        raise LedgerError(f"input larger than {_size(MAX_INPUT_BYTES)} refused", field, path)
+        raise LedgerError(t("input.too_large", "input larger than {size} refused", size=_size(MAX_INPUT_BYTES)), field, path)
     return data
 
 
@@ -42,7 +43,58 @@ def _decode(data: bytes, field: str, path: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise LedgerError("not UTF-8 text", field, path) from None
+        raise LedgerError(t("input.not_utf8", "not UTF-8 text"), field, path) from None
+
+
+def cannot_read(path: str, err: OSError) -> Msg:
+    """``cannot read 'x.json': No such file or directory``."""
+    return t("input.cannot_read", "cannot read {path!r}: {why}", path=path, why=err.strerror)
+
+
+def not_json(why: str, line: int | None = None, column: int | None = None) -> Msg:
+    """``not valid JSON (Expecting value at line 1, column 2)``: ``why`` is Python's json's words."""
+    if line is None:
+        return t("input.not_json", "not valid JSON ({why})", why=_json_words(why))
+    return t("input.not_json_at", "not valid JSON ({why} at line {line}, column {column})", why=_json_words(why),
+             line=line, column=column)
+
+
+# what Python's json module says (English only), in the language in use
+_JSON_WORDS = {
+    "Expecting value": lambda: t("json.expecting_value", "Expecting value"),
+    "Extra data": lambda: t("json.extra_data", "Extra data"),
+    "Expecting property name enclosed in double quotes": lambda: t(
+        "json.expecting_name", "Expecting property name enclosed in double quotes"),
+    "Expecting ',' delimiter": lambda: t("json.expecting_comma", "Expecting ',' delimiter"),
+    "Expecting ':' delimiter": lambda: t("json.expecting_colon", "Expecting ':' delimiter"),
+    "Unterminated string starting at": lambda: t("json.unterminated", "Unterminated string starting at"),
+    "Invalid control character at": lambda: t("json.control", "Invalid control character at"),
+    "Invalid \\escape": lambda: t("json.escape", "Invalid \\escape"),
+    "Illegal trailing comma before end of object": lambda: t("json.comma_object",
+                                                             "Illegal trailing comma before end of object"),
+    "Illegal trailing comma before end of array": lambda: t("json.comma_array",
+                                                            "Illegal trailing comma before end of array"),
+    "extra data after the list": lambda: t("json.after_list", "extra data after the list"),
+    "extra data": lambda: t("json.extra", "extra data"),
+    "no list of matches": lambda: t("json.no_matches", "no list of matches"),
+    "expecting a property name": lambda: t("json.property", "expecting a property name"),
+}
+
+
+def _json_words(why: str) -> Msg | str:
+    word = _JSON_WORDS.get(why)
+    if word is not None:
+        return word()
+    m = re.fullmatch(r"(?P<name>\w+) is not a JSON number", why)
+    if m:
+        return t("json.constant", "{name} is not a JSON number", name=m["name"])
+    m = re.fullmatch(r"number out of range: (?P<text>.*)", why)
+    if m:
+        return t("json.out_of_range", "number out of range: {value}", value=m["text"])
+    m = re.fullmatch(r"expecting (?P<chars>'.'(?: or '.')*)", why)
+    if m:
+        return t("json.expecting", "expecting {chars}", chars=m["chars"])
+    return why
 
 
 def _size(n: int) -> str:
@@ -79,14 +131,13 @@ def parse_json(text: str, field: str = "FILE", path: str = "-") -> Any:
             json.dumps(data, ensure_ascii=False).encode("utf-8")
         return data
     except json.JSONDecodeError as err:
-        raise LedgerError(f"not valid JSON ({err.msg} at line {err.lineno}, column {err.colno})",
-                          field, path) from None
+        raise LedgerError(not_json(err.msg, err.lineno, err.colno), field, path) from None
     except RecursionError:
-        raise LedgerError("JSON nested too deeply", field, path) from None
+        raise LedgerError(t("input.too_deep", "JSON nested too deeply"), field, path) from None
     except UnicodeEncodeError:
-        raise LedgerError("not valid JSON (a \\u escape that is half of a character)", field, path) from None
+        raise LedgerError(t("input.half_char", "not valid JSON (a \\u escape that is half of a character)"), field, path) from None
     except ValueError as err:  # NaN, Infinity, 1e999, an integer of 5000 digits
-        raise LedgerError(f"not valid JSON ({str(err).split(';')[0]})", field, path) from None
+        raise LedgerError(not_json(str(err).split(';')[0]), field, path) from None
 
 
 def parse_options(items: Sequence[str]) -> dict:
@@ -95,7 +146,7 @@ def parse_options(items: Sequence[str]) -> dict:
     out: dict[str, Any] = {}
     for item in items:
         if "=" not in item:
-            raise LedgerError(f"expected KEY=VALUE, got {item!r}", "option", item)
+            raise LedgerError(t("input.expected_option", "expected KEY=VALUE, got {item!r}", item=item), "option", item)
         k, v = (x.strip() for x in item.split("=", 1))
         k = k.replace("-", "_")
         if re.fullmatch(r"-?\d{1,18}", v):  # longer digit strings stay text: the game refuses them
@@ -114,7 +165,7 @@ def parse_sides(items: Sequence[str]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for item in items:
         if "=" not in item:
-            raise LedgerError(f"expected NAME=PLAYER,PLAYER, got {item!r}", "side", item)
+            raise LedgerError(t("input.expected_side", "expected NAME=PLAYER,PLAYER, got {item!r}", item=item), "side", item)
         name, members = item.split("=", 1)
         out[name.strip()] = [m.strip() for m in members.split(",") if m.strip()]
     return out
@@ -156,7 +207,7 @@ def parse_line(game, setup, text: str) -> dict:
     try:
         tokens = shlex.split(text)
     except ValueError:
-        raise LedgerError("a quote is not closed", "entry", text) from None
+        raise LedgerError(t("play.quote", "a quote is not closed"), "entry", text) from None
     try:
         return game.parse_entry(setup, tokens)
     except LedgerError:
@@ -185,6 +236,9 @@ def retyped_hand(game, setup, state, text: str, first: bool) -> dict | None:
     return doc
 
 
+UNDO_WORDS = (UNDO, "annulla")  # and as Italian players say it
+
+
 def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, state=None,
                   history: list | None = None) -> tuple[dict, LedgerError | None]:
     """Ask the game's questions until the hand document is complete: ``(document, None)``.
@@ -203,12 +257,12 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
         q = qs[0]
         if ask is None:
             if q.default is None:
-                return doc, LedgerError(f"missing ({q.text})", q.key, None)
+                return doc, LedgerError(t("input.missing", "missing ({question})", question=q.text), q.key, None)
             doc = q.answer(doc, q.default)  # an optional item, left at its default
             continue
         while True:
             answer = ask(q)
-            if answer.strip().lower() == UNDO and history is not None:
+            if answer.strip().lower() in UNDO_WORDS and history is not None:
                 new = None  # take back the last answer and ask it again
                 break
             new = retyped_hand(game, setup, state, answer, first=True)  # the whole hand typed again
@@ -221,19 +275,19 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
             except LedgerError as err:
                 new = retyped_hand(game, setup, state, answer, first=False)
                 if new is not None:
-                    sys.stderr.write("  (the line typed replaces the hand)\n")
+                    sys.stderr.write("  " + str(t("play.retyped", "(the line typed replaces the hand)")) + "\n")
                     break
-                sys.stderr.write(f"  {safe(err)}\n")
+                sys.stderr.write(f"  {safe(err)}\n")  # in the language in use (str(err))
         if new is None:
             if history:
                 doc = history.pop()
             else:
-                sys.stderr.write("  nothing to undo yet\n")
+                sys.stderr.write("  " + str(t("input.nothing_to_undo", "nothing to undo yet")) + "\n")
             continue
         if history is not None:
             history.append(doc)
         doc = new
-    raise LedgerError("too many questions", "hand", None)
+    raise LedgerError(t("cli.too_many_questions", "too many questions"), "hand", None)
 
 
 def forget_answer(doc: dict, err: LedgerError, history: list) -> dict | None:
@@ -302,9 +356,10 @@ def read_one_document(path: str, what: str, field: str = "FILE", text: str | Non
     if export or (isinstance(data, Mapping) and data.get("format") == "ledger-export"):
         import shlex
 
-        name = "standard input" if path == "-" else path
-        raise LedgerError(f"{name} is a whole-ledger export ('ledger export --all'), not {what}; "
-                          f"to load it: ledger import {shlex.quote(path)}", field, path)
+        name = t("input.stdin", "standard input") if path == "-" else path
+        raise LedgerError(t("input.is_export", "{name} is a whole-ledger export ('ledger export --all'), not {what}; "
+                            "to load it: ledger import {command}", name=name, what=what, command=shlex.quote(path)),
+                          field, path)
     return data
 
 
@@ -316,7 +371,7 @@ def _starts_as_export(path: str, field: str) -> bool:
         with Path(path).open("rb") as f:
             head = f.read(256)
     except OSError as err:
-        raise LedgerError(f"cannot read {path!r}: {err.strerror}", field, path) from None
+        raise LedgerError(cannot_read(path, err), field, path) from None
     return EXPORT_MARKER.match(head) is not None
 
 
@@ -337,11 +392,11 @@ def read_items(path: str, what: str, field: str = "FILE") -> tuple[Any, Any]:
             head = f.read(256).lstrip(b"\xef\xbb\xbf \t\r\n")
             size = Path(path).stat().st_size
     except OSError as err:
-        raise LedgerError(f"cannot read {path!r}: {err.strerror}", field, path) from None
+        raise LedgerError(cannot_read(path, err), field, path) from None
     if head[:1] != b"[":
         return None, read_one_document(path, what, field)
     if size > MAX_INPUT_BYTES:
-        raise LedgerError(f"input larger than {_size(MAX_INPUT_BYTES)} refused", field, path)
+        raise LedgerError(t("input.too_large", "input larger than {size} refused", size=_size(MAX_INPUT_BYTES)), field, path)
     return _JsonStream(path, field).items(), None
 
 
@@ -387,7 +442,7 @@ class _JsonStream:
         try:
             more = self.utf8.decode(chunk, final=self.eof)
         except UnicodeDecodeError:
-            raise LedgerError("not UTF-8 text", self.field, self.path) from None
+            raise LedgerError(t("input.not_utf8", "not UTF-8 text"), self.field, self.path) from None
         self.line += self.text.count("\n", 0, self.pos)
         self.text, self.pos = self.text[self.pos:] + more, 0
         return bool(chunk)
@@ -403,7 +458,7 @@ class _JsonStream:
     def _expect(self, chars: str) -> str:
         c = self._skip()
         if not c or c not in chars:
-            self._bad(f"expecting {' or '.join(repr(x) for x in chars)}")
+            self._bad(f"expecting {' or '.join(repr(x) for x in chars)}")  # Python's json words: see not_json
         self.pos += 1
         return c
 
@@ -411,8 +466,7 @@ class _JsonStream:
         if lineno is None:
             lineno = self.text.count("\n", 0, self.pos) + 1
             colno = self.pos - self.text.rfind("\n", 0, self.pos)
-        raise LedgerError(f"not valid JSON ({msg} at line {self.line + lineno}, column {colno})",
-                          self.field, self.path)
+        raise LedgerError(not_json(msg, self.line + lineno, colno), self.field, self.path)
 
     def _value(self) -> Any:
         """The next JSON value (at most 20 MB of text)."""
@@ -429,19 +483,19 @@ class _JsonStream:
                 if self.eof:
                     self._bad(err.msg, err.lineno, err.colno)
             except RecursionError:
-                raise LedgerError("JSON nested too deeply", self.field, self.path) from None
+                raise LedgerError(t("input.too_deep", "JSON nested too deeply"), self.field, self.path) from None
             except ValueError as err:
-                raise LedgerError(f"not valid JSON ({str(err).split(';')[0]})", self.field, self.path) from None
+                raise LedgerError(not_json(str(err).split(';')[0]), self.field, self.path) from None
             if len(self.text) - self.pos > MAX_INPUT_BYTES:
-                raise LedgerError(f"a value larger than {_size(MAX_INPUT_BYTES)} in a ledger export refused",
-                                  self.field, self.path)
+                raise LedgerError(t("input.value_too_large", "a value larger than {size} in a ledger export refused",
+                                    size=_size(MAX_INPUT_BYTES)), self.field, self.path)
             self._fill()
         piece = self.text[self.pos:end]
         if re.search(r"\\u[dD][89a-fA-F]", piece):
             try:
                 json.dumps(value, ensure_ascii=False).encode("utf-8")
             except UnicodeEncodeError:
-                raise LedgerError("not valid JSON (a \\u escape that is half of a character)",
+                raise LedgerError(t("input.half_char", "not valid JSON (a \\u escape that is half of a character)"),
                                   self.field, self.path) from None
         self.pos = end
         return value
@@ -489,7 +543,7 @@ class _JsonStream:
             self._expect(":")
             self._value()
             if key in ("format", "version", "players"):
-                raise LedgerError(f"in a ledger export read as a stream, {key!r} must come before the matches",
-                                  key, None)
+                raise LedgerError(t("input.before_matches", "in a ledger export read as a stream, {key!r} must come "
+                                    "before the matches", key=key), key, None)
         if self._skip():
             self._bad("extra data")

@@ -10,10 +10,12 @@ source (the catalogue's msgids); ``tools/messages.py`` extracts them from the co
 from __future__ import annotations
 
 import os
+import re
 import sys
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ledger import i18n
+from ledger.i18n import Msg, t, tn
 
 _CLICK_MODULES = ("click.core", "click.decorators", "click.exceptions", "click.formatting",
                   "click.parser", "click.termui", "click.types", "click.utils",
@@ -48,6 +50,7 @@ def setup(args: Sequence[str], root: Any) -> None:
         i18n.use(i18n.choose(None, locale))
         raise
     _click_texts()
+    _vendored_click()
     if i18n.language() != "en":
         for item in commands_and_params(root):
             _translate(item)
@@ -91,3 +94,131 @@ def _click_texts() -> None:
         for name in _RICH_TEXTS:
             _english.setdefault(name, getattr(rich_utils, name))
             setattr(rich_utils, name, i18n.gettext(_english[name]))
+
+
+# --- the copy of click that Typer carries (typer._click) ------------------------------------------
+# Typer 0.2x ships its own click, whose words are English literals (no gettext): its usage line,
+# its --help option and its usage errors are put in the language here, at the points where they
+# are shown.
+
+def _vendored_click() -> None:
+    """"Usage:" and the --help option's help of Typer's own click in the language in use
+    (installed once, the first time a language other than English is spoken; English is left as
+    it is)."""
+    global _patched
+    if _patched or i18n.language() == "en":
+        return
+    try:
+        from typer._click import core, formatting
+    except ImportError:  # a Typer that uses click itself: _click_texts() covers it
+        _patched = True
+        return
+    write_usage = formatting.HelpFormatter.write_usage
+
+    def usage(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
+        if prefix is None:
+            prefix = str(t("click.usage", "Usage:")) + " "
+        write_usage(self, prog, args, prefix)
+
+    get_help_option = core.Command.get_help_option
+
+    def help_option(self: Any, ctx: Any) -> Any:
+        found = get_help_option(self, ctx)
+        if found is not None:
+            found.help = str(t("click.help", "Show this message and exit."))
+        return found
+
+    formatting.HelpFormatter.write_usage = usage  # type: ignore[method-assign]
+    core.Command.get_help_option = help_option  # type: ignore[method-assign]
+    try:
+        from typer import rich_utils
+
+        rich_utils.highlighter.highlights = [  # "Uso: " is highlighted as "Usage: " is
+            h.replace("(?P<usage>Usage: )", "(?P<usage>(?:Usage|Uso): )") for h in rich_utils.highlighter.highlights]
+    except (ImportError, AttributeError):
+        pass
+    _patched = True
+
+
+_patched = False
+
+_USAGE_ERRORS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Msg]]] = [
+    (re.compile(r"No such option:? '?(?P<name>[^' ]+)'?\.?(?: \(Possible options: (?P<options>.*)\))?"),
+     lambda m: t("click.no_such_option_maybe", "No such option: {name} (Possible options: {options})",
+                 name=m["name"], options=m["options"]) if m["options"]
+     else t("click.no_such_option", "No such option: {name}", name=m["name"])),
+    (re.compile(r"Got unexpected extra arguments? ?(?:\(s\))? \((?P<args>.*)\)"),
+     lambda m: t("click.extra_arguments", "Got unexpected extra arguments ({args})", args=m["args"])),
+    (re.compile(r"Missing (?P<what>argument|option|parameter) (?P<name>.+?)\.(?: (?P<more>.*))?"),
+     lambda m: t("click.missing", "Missing {what} {name}.", what=_PARAM_KINDS[m["what"]](), name=m["name"])
+     if not m["more"] else t("click.missing_more", "Missing {what} {name}. {more}",
+                              what=_PARAM_KINDS[m["what"]](), name=m["name"], more=m["more"])),
+    (re.compile(r"Missing parameter: (?P<name>.+)"),
+     lambda m: t("click.missing_parameter", "Missing parameter: {name}", name=m["name"])),
+    (re.compile(r"Option (?P<name>'.+?') requires an argument\."),
+     lambda m: t("click.option_needs_value", "Option {name} requires an argument.", name=m["name"])),
+    (re.compile(r"Option (?P<name>'.+?') requires (?P<n>\d+) arguments\."),
+     lambda m: tn("click.option_needs_values", "Option {name} requires {n} argument.",
+                  "Option {name} requires {n} arguments.", int(m["n"]), name=m["name"])),
+    (re.compile(r"Option (?P<name>'.+?') does not take a value\."),
+     lambda m: t("click.option_no_value", "Option {name} does not take a value.", name=m["name"])),
+    (re.compile(r"Invalid value for (?P<name>.+?): (?P<why>.*)"),
+     lambda m: t("click.invalid_for", "Invalid value for {name}: {why}", name=m["name"], why=_value_error(m["why"]))),
+    (re.compile(r"Invalid value: (?P<why>.*)"),
+     lambda m: t("click.invalid", "Invalid value: {why}", why=_value_error(m["why"]))),
+]
+
+_PARAM_KINDS: dict[str, Callable[[], Msg]] = {
+    "argument": lambda: t("click.argument", "argument"),
+    "option": lambda: t("click.option", "option"),
+    "parameter": lambda: t("click.parameter", "parameter"),
+}
+
+_VALUE_ERRORS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Msg]]] = [
+    (re.compile(r"(?P<value>'.*') is not a valid (?P<kind>integer|float|boolean|UUID)(?P<rest>.*)"),
+     lambda m: t("click.not_a_number", "{value} is not a valid {kind}.", value=m["value"],
+                 kind=_KINDS.get(m["kind"], lambda: m["kind"])())),
+    (re.compile(r"(?P<value>.+?) is not in the range (?P<range>.+)\."),
+     lambda m: t("click.out_of_range", "{value} is not in the range {range}.", value=m["value"], range=m["range"])),
+]
+
+_KINDS: dict[str, Callable[[], Any]] = {
+    "integer": lambda: t("click.integer", "integer"),
+    "float": lambda: t("click.float", "number"),
+    "number": lambda: t("click.float", "number"),
+    "boolean": lambda: t("click.boolean", "yes or no value"),
+}
+_LIMITS: dict[str, Callable[[str], Msg]] = {
+    "greater than or equal to": lambda n: t("click.at_least", "Input should be at least {limit}", limit=n),
+    "less than or equal to": lambda n: t("click.at_most", "Input should be at most {limit}", limit=n),
+    "greater than": lambda n: t("click.more_than", "Input should be greater than {limit}", limit=n),
+    "less than": lambda n: t("click.less_than", "Input should be less than {limit}", limit=n),
+}
+# Typer's conversions speak pydantic's words: "Input should be a valid integer, unable to parse ..."
+_VALUE_ERRORS += [
+    (re.compile(r"Input should be a valid (?P<kind>integer|number|boolean)\b.*"),
+     lambda m: t("click.should_be", "Input should be a valid {kind}", kind=_KINDS[m["kind"]]())),
+    (re.compile(r"Input should be (?P<op>(?:greater|less) than(?: or equal to)?) (?P<limit>-?[\d.]+)"),
+     lambda m: _LIMITS[m["op"]](m["limit"])),
+]
+
+
+def _value_error(text: str) -> Msg | str:
+    for pattern, build in _VALUE_ERRORS:
+        m = pattern.fullmatch(text)
+        if m:
+            return build(m)
+    return text
+
+
+def usage_error(text: str) -> Msg | str:
+    """click's message for a mistyped command line (``No such option: --x``, ``Missing argument
+    'MATCH'.``) as a message in the language in use; a message of another shape as it is (those
+    of click's own ``gettext`` are in the language already). English: ``text`` as click wrote it."""
+    if i18n.language() == "en":
+        return text
+    for pattern, build in _USAGE_ERRORS:
+        m = pattern.fullmatch(text)
+        if m:
+            return build(m)
+    return text

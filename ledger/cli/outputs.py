@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import IO, Iterator
 
 from ledger.errors import LedgerError
+from ledger.i18n import Msg, t
 
 
 def check_output(path: str | os.PathLike | None, field: str, folder: bool = False) -> None:
@@ -23,15 +24,18 @@ def check_output(path: str | os.PathLike | None, field: str, folder: bool = Fals
     p = Path(path)
     if folder:
         if p.exists() and not p.is_dir():
-            raise LedgerError(f"{path} is a file, not a folder", field, str(path))
-    elif p.is_dir() or not p.parent.is_dir():
-        what = "is a folder" if p.is_dir() else "is in a folder that does not exist"
-        raise LedgerError(f"{path} {what}", field, str(path))
+            raise LedgerError(t("output.is_file", "{path} is a file, not a folder", path=str(path)), field, str(path))
+    elif p.is_dir():
+        raise LedgerError(t("output.is_folder", "{path} is a folder", path=str(path)), field, str(path))
+    elif not p.parent.is_dir():
+        raise LedgerError(t("output.no_folder", "{path} is in a folder that does not exist", path=str(path)), field,
+                          str(path))
 
 
-def _cannot_write(path, err: OSError) -> str:
+def _cannot_write(path, err: OSError) -> Msg:
     """The one line for a file that cannot be written (a full disk: "No space left on device")."""
-    return f"cannot write {path}: {err.strerror or err}; nothing of it was written"
+    return t("output.cannot_write", "cannot write {path}: {why}; nothing of it was written", path=str(path),
+             why=str(err.strerror or err))
 
 
 @contextmanager

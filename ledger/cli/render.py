@@ -17,6 +17,9 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from rich import box
 
+from ledger.i18n import number, t, tn
+
+_t = t  # where a local table is called t
 from ledger.safetext import safe
 
 _console: Console | None = None
@@ -73,7 +76,7 @@ def tail_board(board, keep: int, more: str):
         if cut <= 2:
             tables.append(t)
             continue
-        note = f"{cut} earlier rows: {more}"
+        note = str(tn("board.earlier_rows", "{n} earlier row: {more}", "{n} earlier rows: {more}", cut, more=more))
         tables.append(replace(t, rows=t.rows[cut:], lines_after=tuple(i - cut for i in t.lines_after if i >= cut),
                               caption=f"{note} · {t.caption}" if t.caption else note))
     return replace(board, tables=tuple(tables))
@@ -122,16 +125,17 @@ def print_result(result) -> None:
     items = data.get("items")
     if isinstance(items, Mapping) and all(isinstance(v, list) for v in items.values()):
         t = RichTable(box=box.SIMPLE_HEAVY)
-        t.add_column("side", justify="left")
-        t.add_column("item", justify="left")
-        t.add_column("points", justify="right")
+        t.add_column(str(_t("result.col_side", "side")), justify="left")
+        t.add_column(str(_t("result.col_item", "item")), justify="left")
+        t.add_column(str(_t("result.col_points", "points")), justify="right")
         for side, rows in items.items():
             for j, row in enumerate(rows):
                 label = row.get("item", "") if isinstance(row, Mapping) else str(row)
                 pts = row.get("points", "") if isinstance(row, Mapping) else ""
                 t.add_row(safe_text(side if j == 0 else ""), safe_text(label), _signed(pts))
             total = data.get("points", {}).get(side, "") if isinstance(data.get("points"), Mapping) else ""
-            t.add_row("", "[bold]total[/bold]", f"[bold]{_signed(total)}[/bold]", end_section=True)
+            t.add_row("", Text(str(_t("result.total", "total")), style="bold"), Text(_signed(total), style="bold"),
+                      end_section=True)
         con.print(t)
     else:
         print_fields(data)
@@ -182,7 +186,7 @@ def _plain(v: Any) -> str:
     if v is None:
         return "—"
     if isinstance(v, bool):
-        return "yes" if v else "no"
+        return str(t("cli.yes", "yes") if v else t("cli.no", "no"))
     if isinstance(v, (list, tuple)):
         return ", ".join(_plain(x) for x in v)
     if isinstance(v, Mapping):
@@ -191,7 +195,9 @@ def _plain(v: Any) -> str:
 
 
 def _signed(v: Any) -> str:
-    return f"{v:+d}" if isinstance(v, int) and not isinstance(v, bool) else str(v)
+    if isinstance(v, int) and not isinstance(v, bool):
+        return ("+" if v >= 0 else "-") + number(abs(v))
+    return str(v)
 
 
 def escape(text: str) -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from ledger.errors import LedgerError
-from ledger.games.facts import GameNotes
+from ledger.games.facts import GameNotes, Said
 from ledger.games.record import JsonRecord, NoExtra, Stored, optional  # noqa: F401 (optional: for the games)
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, listing, t, tn
@@ -353,7 +353,7 @@ class Game:
         """How many play, for people: ``"2-4"``, ``"4"``, ``"2 or 4"``."""
         counts = [str(n) for n in self.player_counts]
         if len(counts) > 1:
-            return str(t("match.counts_or", "{counts} or {last}", counts=", ".join(counts[:-1]), last=counts[-1]))
+            return Said(t("match.counts_or", "{counts} or {last}", counts=", ".join(counts[:-1]), last=counts[-1]))
         if counts:
             return counts[0]
         if self.min_players == self.max_players:
@@ -874,6 +874,22 @@ def status_notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
     else:
         notes.append(str(t("board.next_dealer", "Next dealer: {name}.", name=game.next_dealer(setup, final))))
     return notes
+
+
+class _Later:
+    """A text computed when it is shown (in the language in use then)."""
+
+    def __init__(self, fn: Callable[[], str]):
+        self.fn = fn
+
+    def __str__(self) -> str:
+        return self.fn()
+
+
+def in_words(fn: Callable[[], str]) -> str:
+    """What ``fn`` says, as a :class:`~ledger.games.facts.Said` text: English where it is output
+    for programs (``match history --json``), the language in use when shown (``str()``)."""
+    return Said(t("hand.described", "{line}", line=_Later(fn)))
 
 
 def points_line(points: object) -> str:

@@ -25,23 +25,19 @@ SEATS = ("N", "E", "S", "W")
 @dataclass(frozen=True)
 class Highlight:
     """Something worth telling: ``kind`` (e.g. ``"slam"``, ``"31"``, ``"biggest hand"``), the sentence
-    (``message``: a message, or a text), and where it happened (match id, hand number 1-based or
-    None, side or player, a value). ``text`` is the sentence in the language in use; ``to_json``
-    gives it in English, as every output for programs."""
+    (``text``: a message, shown in the language in use, or a text), and where it happened (match
+    id, hand number 1-based or None, side or player, a value). ``to_json`` gives the sentence in
+    English, as every output for programs."""
 
     kind: str
-    message: Msg | str
+    text: "Msg | str"
     match: int | None = None
     hand: int | None = None
     who: str | None = None
     value: Any = None
 
-    @property
-    def text(self) -> str:
-        return str(self.message)
-
     def to_json(self) -> dict:
-        text = self.message.render("en") if isinstance(self.message, Msg) else self.message
+        text = self.text.render("en") if isinstance(self.text, Msg) else self.text
         return {"kind": self.kind, "text": text, "match": self.match, "hand": self.hand,
                 "who": self.who, "value": self.value}
 

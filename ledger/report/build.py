@@ -9,12 +9,17 @@ settled with :func:`ledger.games.settle.night_report`), and the highlights.
 
 from __future__ import annotations
 
-from typing import Iterable
+from dataclasses import replace
+from functools import partial
+from typing import Any, Callable, Iterable
 
 from ledger.games import get_game
-from ledger.games.settle import format_money, night_report
+from ledger import i18n
+from ledger.games.settle import night_report
+from ledger.i18n import t, tn
 from ledger.games.stakes import match_money
-from ledger.report.model import Highlight, MatchRecord, MatchSummary, Period, Report, Standing, side_label
+from ledger.report.model import (Highlight, MatchRecord, MatchSummary, Period, Report, Said, Shown, Standing,
+                                 side_label)
 
 
 def summarize(rec: MatchRecord) -> MatchSummary:
@@ -29,28 +34,17 @@ def summarize(rec: MatchRecord) -> MatchSummary:
         night=rec.night, demo=rec.demo, status="finished" if rec.status == "open" and final.finished else rec.status,
         sides=dict(setup.sides), labels=labels, players=tuple(setup.players), hands=final.hands,
         corrections=rec.corrections, unit=notes.unit, totals=dict(final.totals), order=notes.order(rec),
-        winners=rec.winners, result="", details=notes.details(rec),
+        winners=rec.winners, result="", details=said(notes.details, rec),
         running=[dict(rp.start.totals)] + [dict(st.totals) for st in rp.states],
         money=match_money(setup, final),
         hand_values=[{s: notes.hand_value(rec, i, s) for s in sides} for i in range(len(rp.results))],
         target=_target(setup.options.get("target")), note=rec.note)
-    summary.result = result_line(summary)
+    summary.result = summary.result_msg()
     return summary
 
 
 def _target(value) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def result_line(m: MatchSummary) -> str:
-    """``"Carla won: Carla 38 · Anna 25 · Bruno 1"``, ``"In play after 3 hands: …"``."""
-    if m.unfinished:
-        head = f"In play after {m.hands} hand{'s' if m.hands != 1 else ''}"
-    elif m.winners:
-        head = f"{m.winner_text()} won" + (" (ended early)" if m.status == "ended" else "")
-    else:
-        head = "No winner" + (" (ended early)" if m.status == "ended" else "")
-    return f"{head}: {m.score_text()}"
 
 
 def standings(matches: Iterable[MatchSummary]) -> list[Standing]:
@@ -86,16 +80,23 @@ def overall_highlights(matches: list[MatchSummary], table: list[Standing], money
     out = []
     if table and table[0].won >= 2 and (len(table) == 1 or table[1].won < table[0].won):
         top = table[0]
-        title = "Player of the night" if len({m.night for m in matches}) == 1 else "Most wins"
-        out.append(Highlight("player of the night", f"{title}: {top.player}, "
-                             f"{top.won} wins in {top.played} matches", None, None, top.player, top.won))
+        if len({m.night for m in matches}) == 1:
+            text = tn("report.player_of_night", "Player of the night: {player}, {n} win in {played} matches",
+                      "Player of the night: {player}, {n} wins in {played} matches", top.won,
+                      player=top.player, played=top.played)
+        else:
+            text = tn("report.most_wins", "Most wins: {player}, {n} win in {played} matches",
+                      "Most wins: {player}, {n} wins in {played} matches", top.won,
+                      player=top.player, played=top.played)
+        out.append(Highlight("player of the night", text, None, None, top.player, top.won))
     for cur, part in money.get("currencies", {}).items():
         nets = part["nets"]
         if nets:
             best = min(nets, key=lambda p: (-nets[p], p.casefold()))
             if nets[best] > 0:
-                out.append(Highlight("biggest winner", f"Biggest winner: {best}, up "
-                                     f"{format_money(nets[best], cur)}", None, None, best, nets[best]))
+                amount = Shown(partial(i18n.money, nets[best], cur))
+                out.append(Highlight("biggest winner", t("report.biggest_winner", "Biggest winner: {player}, up {amount}",
+                                                         player=best, amount=amount), None, None, best, nets[best]))
     return out
 
 
@@ -107,5 +108,25 @@ def build_report(records: Iterable[MatchRecord], period: Period) -> Report:
     money = settlement(matches)
     lights = overall_highlights(matches, table, money)
     for r in recs:
-        lights.extend(get_game(r.setup.game).facts.highlights(r))
+        facts = get_game(r.setup.game).facts
+        found = facts.highlights(r)
+        texts = said(lambda: [h.text for h in facts.highlights(r)], shown=[h.text for h in found])  # noqa: B023
+        lights.extend(replace(h, text=x) for h, x in zip(found, texts))
     return Report(period, matches, table, money, lights)
+
+
+def said(words: Callable[..., list], *args: Any, shown: list | None = None) -> list:
+    """``words(*args)`` (or ``shown``, already got from it): what a game says of a match (its
+    details, its highlights' texts), each a message or a text; a text is kept with its English
+    (:class:`Said`, asked of the game again in English), so that the JSON is the same in every
+    language even when the game puts it into words at once."""
+    shown = words(*args) if shown is None else shown
+    if i18n.language() == "en" or all(not isinstance(x, str) for x in shown):
+        return shown
+    saved = i18n.language()
+    i18n.use("en")
+    try:
+        english = words(*args)
+    finally:
+        i18n.use(saved)
+    return [Said(x, e) if isinstance(x, str) and isinstance(e, str) else x for x, e in zip(shown, english)]

@@ -9,7 +9,10 @@ scales to its container (a ``viewBox``, no fixed size), so it is readable on a p
 
 from __future__ import annotations
 
-from ledger.report.model import MatchSummary
+from decimal import Decimal
+
+from ledger.i18n import number, t
+from ledger.report.model import MatchSummary, unit_text
 
 WIDTH, HEIGHT = 480, 330
 COLORS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
@@ -29,17 +32,18 @@ def running_chart(m: MatchSummary) -> str:
                   font_family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
                   label_font_size=14, major_label_font_size=14, legend_font_size=15, title_font_size=16,
                   value_font_size=13, tooltip_font_size=13, opacity=".9", stroke_width="3")
-    series = [(m.labels[side], [_number(t.get(side)) for t in m.running]) for side in m.order]
+    series = [(m.labels[side], [_number(row.get(side)) for row in m.running]) for side in m.order]
     count = len(series) + (m.target is not None)
-    longest = max([len(t) for t, _ in series] + [len(f"target {m.target}")] if m.target is not None else
-                  [len(t) for t, _ in series])
+    target = str(t("chart.target", "target {target}", target=m.target)) if m.target is not None else None
+    longest = max([len(title) for title, _ in series] + ([len(target)] if target is not None else []))
     cols = max(1, min(count, 3, int((WIDTH - 40) // (longest * 8.5 + 25))))  # no legend text overlaps
     # pygal 3 reserves count // cols legend rows under the chart; room for the last, partial row
     missing_rows = -(-count // cols) - count // cols
     chart = pygal.Line(style=style, js=[],
                        disable_xml_declaration=True, explicit_size=False, width=WIDTH, height=HEIGHT,
                        legend_at_bottom=True, legend_at_bottom_columns=cols, truncate_legend=-1,
-                       show_x_guides=False, dots_size=4, x_title="hand", y_title=m.unit, margin=12, max_scale=8,
+                       show_x_guides=False, dots_size=4, x_title=str(t("chart.hand", "hand")), y_title=str(unit_text(m.unit)),
+                       value_formatter=_value, margin=12, max_scale=8,
                        margin_bottom=12 + missing_rows * 23)
     chart.add_xml_filter(_offline)
     chart.uuid = f"match-{m.id}"
@@ -53,9 +57,20 @@ def running_chart(m: MatchSummary) -> str:
     for title, vs in series:
         chart.add(title, vs)
     if m.target is not None:
-        chart.add(f"target {m.target}", [m.target] * (m.hands + 1), show_dots=False,
+        chart.add(target, [m.target] * (m.hands + 1), show_dots=False,
                   stroke_style={"dasharray": "6, 6", "width": 2})
     return chart.render(is_unicode=True)
+
+
+def _value(v) -> str:
+    """A number on the chart (an axis label, a point's value) with the language's digits
+    (``12.000``, ``2,5``); English as pygal writes it (``%.10g``)."""
+    if v is None:
+        return ""
+    if isinstance(v, (int, float)):
+        f = float(v)
+        return number(int(f)) if f.is_integer() else number(Decimal("%.10g" % f))
+    return str(v)
 
 
 def _number(v) -> int | None:

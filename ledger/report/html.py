@@ -14,9 +14,11 @@ from html import escape
 from typing import Iterable, Sequence
 
 from ledger import __version__
+from ledger.i18n import language, t
 from ledger.report.charts import running_chart
-from ledger.report.model import STATUS_TEXT, MatchSummary, Report
-from ledger.report.text import highlight_items, money_lines, report_heading
+from ledger.report.model import STATUS_TEXT, MatchSummary, Report, shown_number, unit_text
+from ledger.report.text import (HEADERS, TITLES, capitalized, hands_fixed, highlight_items, money_lines,
+                                 played_for, report_heading, signed_amount, won_open)
 from ledger.safetext import safe
 
 CSS = """
@@ -66,25 +68,28 @@ def render_html(report: Report) -> str:
     title, lines = report_heading(report)
     body = [f"<header><h1>{_e(title)}</h1>" + "".join(f"<p>{_e(x)}</p>" for x in lines) + "</header>"]
     if report.matches:
-        body.append('<nav><a href="#standings">Standings</a><a href="#money">Who pays whom</a>'
-                    '<a href="#highlights">Highlights</a><a href="#matches">Matches</a></nav>')
-        body.append(_section("standings", "Standings", _standings(report)))
-        money = money_lines(report)
-        body.append(_section("money", "Who pays whom",
-                             _list(money, "money") if money else "<p>No match was played for money.</p>"))
+        body.append("<nav>" + "".join(f'<a href="#{anchor}">{_e(str(TITLES[key]))}</a>' for anchor, key in (
+            ("standings", "standings"), ("money", "money"), ("highlights", "highlights"), ("matches", "matches")))
+            + "</nav>")
+        body.append(_section("standings", str(TITLES["standings"]), _standings(report)))
+        lines = money_lines(report)
+        no_money = str(t("html.no_money", "No match was played for money."))
+        body.append(_section("money", str(TITLES["money"]),
+                             _list(lines, "money") if lines else f"<p>{_e(no_money)}</p>"))
         lights = "".join(f'<li><a href="#match-{mid}">{_e(line)}</a></li>' if mid is not None
                          else f"<li>{_e(line)}</li>" for mid, line in highlight_items(report))
-        body.append(_section("highlights", "Highlights",
+        body.append(_section("highlights", str(TITLES["highlights"]),
                              f'<ul class="lights">{lights}</ul>' if lights else "<p>—</p>"))
-        body.append(_section("matches", "Matches", "".join(_match(m) for m in report.matches)))
+        body.append(_section("matches", str(TITLES["matches"]), "".join(_match(m) for m in report.matches)))
     return html_document(title, body)
 
 
 def html_document(title: str, body: Sequence[str]) -> str:
     """A whole self-contained page: ``body`` (safe HTML parts) in ``<main>``, the style sheet
     inline, and a footer naming the ledger's version."""
-    parts = [*body, f"<footer>Made by ledger {_e(__version__)}.</footer>"]
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    footer = str(t("html.footer", "Made by ledger {version}.", version=__version__))
+    parts = [*body, f"<footer>{_e(footer)}</footer>"]
+    return (f"<!DOCTYPE html>\n<html lang=\"{language()}\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<title>{_e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<main>\n"
             + "\n".join(parts) + "\n</main>\n</body>\n</html>\n")
@@ -94,45 +99,51 @@ def _standings(report: Report) -> str:
     games = list(dict.fromkeys(m.game for m in report.matches))
     titles = {m.game: m.title for m in report.matches}
     currencies = sorted({c for s in report.standings for c in s.money})
-    head = ["player", "played", "won"] + ([titles[g] for g in games] if len(games) > 1 else []) + currencies
+    head = [str(HEADERS[k]) for k in ("player", "played", "won")] + (
+        [titles[g] for g in games] if len(games) > 1 else []) + currencies
     rows = []
     for s in report.standings:
-        cells = [_e(s.player), str(s.played), str(s.won) + (f" ({s.open} open)" if s.open else "")]
+        cells = [_e(s.player), shown_number(s.played), _e(won_open(s.won, s.open))]
         if len(games) > 1:
             cells += [f"{s.games[g]['won']}/{s.games[g]['played']}" if g in s.games else "—" for g in games]
         cells += [_money(s.money[c]) if c in s.money else "—" for c in currencies]
         rows.append(cells)
-    note = "<p class=\"meta\">Per game: won/played.</p>" if len(games) > 1 else ""
+    per_game = str(t("html.per_game", "Per game: won/played."))
+    note = f'<p class="meta">{_e(per_game)}</p>' if len(games) > 1 else ""
     return _table(head, rows) + note
 
 
 def _match(m: MatchSummary) -> str:
     badge = "" if m.status == "finished" else \
-        f' <span class="badge {m.status}">{_e(STATUS_TEXT[m.status])}</span>'
-    meta = [f"{m.hands} hand{'s' if m.hands != 1 else ''}" + (f", {m.corrections} fixed" if m.corrections else ""),
-            f"night of {m.night.isoformat()}" + (" (demo)" if m.demo else "")]
+        f' <span class="badge {m.status}">{_e(str(STATUS_TEXT[m.status]))}</span>'
+    night = t("html.night_demo", "night of {night} (demo)", night=m.night) if m.demo else \
+        t("html.night", "night of {night}", night=m.night)
+    meta = [hands_fixed(m.hands, m.corrections), str(night)]
     if len(m.rules) and m.rules != "standard":
-        meta.insert(0, f"rules: {m.rules}")
-    head = m.result.split(": ", 1)[0]
+        meta.insert(0, str(t("html.rules", "rules: {rules}", rules=m.rules)))
+    head = str(m.headline())
+    heading = str(t("html.match", "Match {id} · {game}", id=str(m.id), game=m.title))
     parts = [f'<article class="card match" id="match-{m.id}">',
-             f"<h3>Match {m.id} · {_e(m.title)}{badge}</h3>",
+             f"<h3>{_e(heading)}{badge}</h3>",
              f'<p class="meta">{_e(" · ".join(meta))}</p>',
              f'<p class="result">{_e(head)}</p>', _score_table(m)]
-    notes = list(m.details)
+    notes = [str(d) for d in m.details]
     if m.money is not None:
-        notes.append(f"played for {m.money.describe()}")
+        notes.append(played_for(m.money))
         if m.money.nets:
-            notes.append(f"money ({m.money.currency}): "
-                         + ", ".join(f"{p} {_money_text(c)}" for p, c in m.money.nets.items()))
+            notes.append(str(t("html.money", "money ({currency}): {nets}", currency=m.money.currency,
+                               nets=", ".join(f"{p} {signed_amount(c)}" for p, c in m.money.nets.items()))))
     if m.note:
         notes.append(m.note)
     if notes:
         parts.append('<ul class="notes">' + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul>")
     svg = running_chart(m)
     if svg:
-        parts.append(f"<figure>{svg}<figcaption>{_e(m.unit.capitalize())} after each hand</figcaption></figure>")
+        caption = capitalized(str(t("html.chart", "{unit} after each hand", unit=unit_text(m.unit))))
+        parts.append(f"<figure>{svg}<figcaption>{_e(caption)}</figcaption></figure>")
     if m.hand_values:
-        parts.append(f"<details><summary>Hand by hand</summary>{_hands_table(m)}</details>")
+        by_hand = str(t("html.hand_by_hand", "Hand by hand"))
+        parts.append(f"<details><summary>{_e(by_hand)}</summary>{_hands_table(m)}</details>")
     parts.append("</article>")
     return "\n".join(parts)
 
@@ -142,21 +153,22 @@ def _score_table(m: MatchSummary) -> str:
     for side in m.order:
         won = side in m.winners
         cls, mark = (' class="win"', "✓ ") if won else ("", "")
-        rows.append(f"<tr{cls}><td>{mark}{_e(m.labels[side])}</td><td>{_e(str(m.totals.get(side)))}</td></tr>")
-    return (f'<div class="scroll"><table><thead><tr><th>side</th><th>{_e(m.unit)}</th></tr></thead>'
+        rows.append(f"<tr{cls}><td>{mark}{_e(m.labels[side])}</td><td>{_e(shown_number(m.totals.get(side)))}</td></tr>")
+    return (f'<div class="scroll"><table><thead><tr><th>{_e(str(HEADERS["side"]))}</th>'
+            f'<th>{_e(str(unit_text(m.unit)))}</th></tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table></div>")
 
 
 def _hands_table(m: MatchSummary) -> str:
     """Per hand: what each side made and its running total (``+12 → 25``)."""
-    head = ["hand"] + [m.labels[s] for s in m.sides]
+    head = [str(HEADERS["hand"])] + [m.labels[s] for s in m.sides]
     rows = []
     for k, values in enumerate(m.hand_values, start=1):
         cells = [str(k)]
         for s in m.sides:
             v, total = values.get(s), m.running[k].get(s)
-            shown = "" if v is None else (f"{v:+d}" if isinstance(v, int) and m.unit == "points" else str(v))
-            cells.append(_e(f"{shown} → {total}" if shown else str(total)))
+            shown = "" if v is None else (_signed(v) if isinstance(v, int) and m.unit == "points" else shown_number(v))
+            cells.append(_e(f"{shown} → {shown_number(total)}" if shown else shown_number(total)))
         rows.append(cells)
     return _table(head, rows, escape_cells=False)
 
@@ -178,13 +190,12 @@ def _list(lines: Iterable[str], cls: str) -> str:
 
 def _money(cents: int) -> str:
     cls = "pos" if cents > 0 else "neg" if cents < 0 else ""
-    return f'<span class="{cls}">{_e(_money_text(cents))}</span>'
+    return f'<span class="{cls}">{_e(signed_amount(cents))}</span>'
 
 
-def _money_text(cents: int) -> str:
-    from ledger.games.settle import format_money
-
-    return ("+" if cents > 0 else "") + format_money(cents, "")
+def _signed(v: int) -> str:
+    """``+12``, ``-1.250`` (Italian digits), ``0`` as ``+0`` (what a hand made)."""
+    return ("+" if v >= 0 else "") + shown_number(v)
 
 
 def _e(text: str) -> str:

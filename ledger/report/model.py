@@ -9,14 +9,62 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ledger.games.base import MatchSetup, Replay
 from ledger.games.facts import Highlight, side_label
 from ledger.summary import MatchRecord, Period
 from ledger.games.stakes import MatchMoney
+from ledger.i18n import Msg, listing, number, t, tn
 
-STATUS_TEXT = {"open": "in play", "finished": "finished", "ended": "ended early"}
+STATUS_TEXT = {"open": t("report.status.open", "in play"), "finished": t("report.status.finished", "finished"),
+               "ended": t("report.status.ended", "ended early")}
+"""A match's stored status in words (messages: shown in the language in use)."""
+
+UNIT_TEXT = {"points": t("report.unit.points", "points"), "lives": t("report.unit.lives", "lives"),
+             "hands won": t("report.unit.hands_won", "hands won")}
+
+
+def unit_text(unit: str) -> Msg:
+    """A game's unit (``points``, ``lives``, ``hands won``: a code in the JSON) as a message."""
+    return UNIT_TEXT.get(unit) or Msg("", unit)
+
+
+def english(value: Any) -> Any:
+    """``value`` as the JSON keeps it: a message rendered in English (the JSON is the same in
+    every language), a :class:`Said` text as its English, anything else as it is."""
+    if isinstance(value, Msg):
+        return value.render("en")
+    return value.english if isinstance(value, Said) else value
+
+
+@dataclass(frozen=True)
+class Said:
+    """A text a game put into words at once (``text``, in the language in use when the report was
+    built), with its English (``english``, for the JSON): shown as ``text``."""
+
+    text: str
+    english: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A value put into words only when it is shown (a message's parameter: money, a score), so a
+    report built once reads in the language it is shown in (the JSON's English included)."""
+
+    show: Callable[[], str]
+
+    def __str__(self) -> str:
+        return self.show()
+
+
+def shown_number(v: Any) -> str:
+    """A total or a figure as the language writes it (``12.000``, ``-0,5``); a text (``tris K``)
+    or None as it is."""
+    return number(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else str(v)
 
 
 @dataclass
@@ -46,8 +94,8 @@ class MatchSummary:
     totals: Mapping[str, Any]
     order: list[str]
     winners: list[str]
-    result: str
-    details: list[str]
+    result: Msg | str
+    details: list[Any]
     running: list[Mapping[str, Any]]
     money: MatchMoney | None = None
     hand_values: list[Mapping[str, Any]] = field(default_factory=list)
@@ -63,16 +111,40 @@ class MatchSummary:
         return [p for s in self.winners for p in self.sides[s]]
 
     def score_text(self) -> str:
-        """``"Carla 38 · Anna 25 · Bruno 1"`` (best first), with the unit when it is not points."""
-        text = " · ".join(f"{self.labels[s]} {self.totals.get(s)}" for s in self.order)
-        return text if self.unit == "points" else f"{text} ({self.unit})"
+        """``"Carla 38 · Anna 25 · Bruno 1"`` (best first), with the unit when it is not points, in
+        the language in use (``NS 12.000 · EW 3.300``)."""
+        text = " · ".join(f"{self.labels[s]} {shown_number(self.totals.get(s))}" for s in self.order)
+        if self.unit == "points":
+            return text
+        return str(t("report.score_unit", "{score} ({unit})", score=text, unit=unit_text(self.unit)))
 
     def winner_text(self) -> str:
+        """Who won (``Carla``, ``Anna and Bruno``), ``in play``, or ``no winner``."""
         if self.unfinished:
-            return "in play"
+            return str(STATUS_TEXT["open"])
         if not self.winners:
-            return "no winner"
-        return " and ".join(self.labels[s] for s in self.winners)
+            return str(t("report.no_winner_lower", "no winner"))
+        return listing([self.labels[s] for s in self.winners])
+
+    def headline(self) -> Msg:
+        """``"Carla won"``, ``"In play after 3 hands"``, ``"No winner (ended early)"``."""
+        early = self.status == "ended"
+        if self.unfinished:
+            return tn("report.in_play_after", "In play after {n} hand", "In play after {n} hands", self.hands)
+        if self.winners:
+            names = [self.labels[s] for s in self.winners]
+            if early:
+                return tn("report.won_early", "{winners} won (ended early)", "{winners} won (ended early)",
+                          len(self.winning_players), winners=names)
+            # the verb agrees with the players: "Anna & Carla hanno vinto"
+            return tn("report.won", "{winners} won", "{winners} won", len(self.winning_players), winners=names)
+        if early:
+            return t("report.no_winner_early", "No winner (ended early)")
+        return t("report.no_winner", "No winner")
+
+    def result_msg(self) -> Msg:
+        """``"Carla won: Carla 38 · Anna 25 · Bruno 1"``, ``"In play after 3 hands: …"``."""
+        return t("report.result", "{head}: {score}", head=self.headline(), score=Shown(self.score_text))
 
     def to_json(self) -> dict:
         return {"id": self.id, "game": self.game, "title": self.title, "rules": self.rules,
@@ -82,7 +154,7 @@ class MatchSummary:
                 "corrections": self.corrections, "unit": self.unit, "totals": dict(self.totals),
                 "order": list(self.order), "winner": self.winners[0] if len(self.winners) == 1 else
                 (list(self.winners) or None), "winning_players": self.winning_players,
-                "result": self.result, "details": list(self.details),
+                "result": english(self.result), "details": [english(d) for d in self.details],
                 "money": self.money.to_json() if self.money else None,
                 "target": self.target,
                 "running": [{"hand": k, "totals": dict(t)} for k, t in enumerate(self.running)],
@@ -133,4 +205,4 @@ class Report:
                 "matches": [m.to_json() for m in self.matches],
                 "standings": [s.to_json() for s in self.standings],
                 "settlement": self.settlement,
-                "highlights": [h.to_json() for h in self.highlights]}
+                "highlights": [{**h.to_json(), "text": english(h.text)} for h in self.highlights]}

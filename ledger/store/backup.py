@@ -29,6 +29,7 @@ from sqlmodel import Session, col, delete, func, select, update
 
 from ledger import __version__
 from ledger.errors import LedgerError
+from ledger.i18n import t, tn
 from ledger.store.engine import (BUSY_TIMEOUT_MS, HEAD, check_revision, ensure_schema,
                                  snapshot, sqlite_path)
 from ledger.store.club import export_sessions, import_sessions, wipe_sessions
@@ -165,35 +166,37 @@ def _read_export(data: Any) -> tuple[Iterable, list[dict]]:
     if isinstance(data, list):
         return data, []
     if not isinstance(data, Mapping) or not _listlike(data.get("matches")):
-        raise LedgerError("expected a ledger export (an object with a list of matches)", "matches", None)
+        raise LedgerError(t("backup.expected_export", "expected a ledger export (an object with a list of matches)"),
+                          "matches", None)
     fmt, version = data.get("format", EXPORT_FORMAT), data.get("version", EXPORT_VERSION)
     if fmt != EXPORT_FORMAT:
-        raise LedgerError(f"not a ledger export (format {fmt!r})", "format", fmt)
+        raise LedgerError(t("backup.not_export", "not a ledger export (format {format!r})", format=fmt), "format", fmt)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise LedgerError("expected a version number", "version", version)
+        raise LedgerError(t("backup.expected_version", "expected a version number"), "version", version)
     if version > EXPORT_VERSION:
-        raise LedgerError(f"this export has version {version}, newer than this program reads ({EXPORT_VERSION}); "
-                          "upgrade ledger to import it", "version", version)
+        raise LedgerError(t("backup.newer_export", "this export has version {version}, newer than this program reads "
+                            "({readable}); upgrade ledger to import it", version=version, readable=EXPORT_VERSION),
+                          "version", version)
     players = data.get("players") or []
     if not isinstance(players, list):
-        raise LedgerError("expected a list of players", "players", players)
+        raise LedgerError(t("backup.expected_players", "expected a list of players"), "players", players)
     seen: set[str] = set()
     out = []
     for i, p in enumerate(players):
         f = f"players[{i}]"
         if not isinstance(p, Mapping) or not isinstance(p.get("name"), str) or not p["name"].strip():
-            raise LedgerError("expected an object with a name", f, p)
+            raise LedgerError(t("backup.expected_named", "expected an object with a name"), f, p)
         _check_name(p["name"], f"{f}.name")
         if p["name"].casefold() in seen:
-            raise LedgerError(f"{p['name']!r} appears twice", f"{f}.name", p["name"])
+            raise LedgerError(t("backup.twice", "{name!r} appears twice", name=p["name"]), f"{f}.name", p["name"])
         seen.add(p["name"].casefold())
         pid = p.get("id")
         if pid is not None and (not isinstance(pid, int) or isinstance(pid, bool) or pid < 1):
-            raise LedgerError("expected a positive integer", f"{f}.id", pid)
+            raise LedgerError(t("store.expected_positive", "expected a positive integer"), f"{f}.id", pid)
         if not isinstance(p.get("demo", False), bool):
-            raise LedgerError("expected true or false", f"{f}.demo", p.get("demo"))
+            raise LedgerError(t("backup.expected_bool", "expected true or false"), f"{f}.demo", p.get("demo"))
         if p.get("created_at") is not None and not isinstance(p["created_at"], str):
-            raise LedgerError("expected a date and time", f"{f}.created_at", p["created_at"])
+            raise LedgerError(t("backup.expected_time", "expected a date and time"), f"{f}.created_at", p["created_at"])
         out.append({"id": pid, "name": p["name"], "demo": p.get("demo", False), "created_at": p.get("created_at")})
     return data["matches"], out
 
@@ -250,13 +253,14 @@ def backup(led: Ledger, dest: str | os.PathLike, force: bool = False) -> dict:
     target = Path(dest).expanduser().resolve()
     source = sqlite_path(led.url)
     if target.is_dir():
-        raise LedgerError(f"{target} is a folder", "FILE", str(dest))
+        raise LedgerError(t("backup.is_folder", "{path} is a folder", path=str(target)), "FILE", str(dest))
     if source is not None and target == source.resolve():
-        raise LedgerError("that is the ledger itself", "FILE", str(dest))
+        raise LedgerError(t("backup.itself", "that is the ledger itself"), "FILE", str(dest))
     if target.exists() and not force:
-        raise LedgerError(f"{target} exists (add --force to replace it)", "FILE", str(dest))
+        raise LedgerError(t("backup.exists", "{path} exists (add --force to replace it)", path=str(target)), "FILE",
+                          str(dest))
     if not target.parent.is_dir():
-        raise LedgerError(f"no folder {target.parent}", "FILE", str(dest))
+        raise LedgerError(t("backup.no_folder", "no folder {path}", path=str(target.parent)), "FILE", str(dest))
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         os.close(os.open(tmp, os.O_CREAT | os.O_TRUNC | os.O_WRONLY, 0o600))
@@ -275,8 +279,8 @@ def backup(led: Ledger, dest: str | os.PathLike, force: bool = False) -> dict:
         if isinstance(err, sqlite3.OperationalError) and not any(
                 k in text.lower() for k in ("disk", "full", "i/o", "too large", "unable to open")):
             raise
-        raise LedgerError(f"cannot write the backup {target}: {text}; nothing was written", "FILE",
-                          str(dest)) from None
+        raise LedgerError(t("backup.cannot_write", "cannot write the backup {path}: {why}; nothing was written",
+                            path=str(target), why=text), "FILE", str(dest)) from None
     finally:
         for leftover in (tmp, Path(f"{tmp}-journal")):
             leftover.unlink(missing_ok=True)
@@ -300,7 +304,8 @@ def _sqlite_copy(source: Path, target: Path) -> int:
 def _check_integrity(con: sqlite3.Connection, name: str) -> None:
     rows = [r[0] for r in con.execute("PRAGMA integrity_check").fetchall()]
     if rows != ["ok"]:
-        raise LedgerError(f"{name} fails SQLite's integrity check: {rows[0]}", "FILE", name)
+        raise LedgerError(t("backup.integrity", "{path} fails SQLite's integrity check: {problem}", path=name,
+                            problem=rows[0]), "FILE", name)
 
 
 def file_kind(path: str | os.PathLike) -> str:
@@ -310,19 +315,20 @@ def file_kind(path: str | os.PathLike) -> str:
         with p.open("rb") as f:
             head = f.read(64)
     except OSError as err:
-        raise LedgerError(f"cannot read {str(path)!r}: {err.strerror}", "FILE", str(path)) from None
+        raise LedgerError(t("backup.cannot_read", "cannot read {path!r}: {why}", path=str(path), why=err.strerror),
+                          "FILE", str(path)) from None
     if head.startswith(SQLITE_MAGIC):
         return "sqlite"
     if head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"["):
         return "json"
-    raise LedgerError(f"{str(path)!r} is not a ledger (neither a ledger file nor a ledger export)", "FILE", str(path))
+    raise LedgerError(not_a_backup(str(path)), "FILE", str(path))
 
 
 def sqlite_revision(path: Path) -> str:
     """The schema revision of the SQLite ledger file ``path`` (read only); ``LedgerError`` when the
     file is not a ledger or was made by a newer program."""
-    not_ledger = LedgerError(f"{str(path)!r} is not a ledger (a SQLite file without the ledger's tables)",
-                             "FILE", str(path))
+    not_ledger = LedgerError(t("backup.not_ledger_file", "{path!r} is not a ledger (a SQLite file without the "
+                               "ledger's tables)", path=str(path)), "FILE", str(path))
     try:
         con = sqlite3.connect(f"file:{_quote(Path(path).resolve())}?mode=ro", uri=True)
     except sqlite3.Error:
@@ -354,7 +360,7 @@ def restore_file(led: Ledger, source: str | os.PathLike, force: bool = False) ->
     target = sqlite_path(led.url)
     if target is not None:
         if src == target.resolve():
-            raise LedgerError("that is the ledger itself", "FILE", str(source))
+            raise LedgerError(t("backup.itself", "that is the ledger itself"), "FILE", str(source))
         s_con = sqlite3.connect(f"file:{_quote(src)}?mode=ro", uri=True)
         d_con = sqlite3.connect(str(target), timeout=BUSY_TIMEOUT_MS / 1000)
         try:
@@ -390,7 +396,7 @@ def check_export(data: Any, name: str = "FILE") -> None:
     """``LedgerError`` unless ``data`` is a ledger export (a match document, a list of documents,
     or anything else is not a backup) whose fields before its matches are right."""
     if not isinstance(data, Mapping) or not is_export(data):
-        raise LedgerError(f"{name!r} is not a ledger (neither a ledger file nor a ledger export)", "FILE", name)
+        raise LedgerError(not_a_backup(name), "FILE", name)
     _read_export(data)
 
 
@@ -404,8 +410,14 @@ def restore_export(led: Ledger, data: Any, force: bool = False, name: str = "FIL
 def _refuse_overwrite(led: Ledger, force: bool) -> None:
     n = match_count(led)
     if n and not force:
-        raise LedgerError(f"the ledger has {n} match{'es' if n != 1 else ''}; restore replaces them all "
-                          "(add --force to do it; a backup first is wise)", "FILE", None)
+        raise LedgerError(tn("backup.would_replace", "the ledger has {n} match; restore replaces them all (add --force "
+                             "to do it; a backup first is wise)", "the ledger has {n} matches; restore replaces them "
+                             "all (add --force to do it; a backup first is wise)", n), "FILE", None)
+
+
+def not_a_backup(path: str):
+    """``'x.txt' is not a ledger (neither a ledger file nor a ledger export)``."""
+    return t("backup.not_ledger", "{path!r} is not a ledger (neither a ledger file nor a ledger export)", path=path)
 
 
 def _quote(p: Path) -> str:

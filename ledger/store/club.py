@@ -11,12 +11,14 @@ correction takes the number of the result it replaces).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from sqlmodel import Session, col, select
 
 from ledger.errors import LedgerError
+from ledger.i18n import Msg, t
 from ledger.store.models import ClubResult, ClubSession, utcnow
 
 
@@ -52,8 +54,6 @@ def session_document(row: ClubSession, results: Sequence[ClubResult]) -> dict:
 
 def _score(doc: dict):
     """Score a session document; an error about a result is named by its number (``result 7``)."""
-    import re
-
     from ledger.club import score_document
 
     try:
@@ -64,10 +64,24 @@ def _score(doc: dict):
             raise
         results = doc["boards"][int(m[1])]["results"]
         number = results[int(m[2])].get("number")
-        message = re.sub(r"results\[(\d+)\]", lambda x: f"result {results[int(x[1])].get('number')}", err.message)
+        message = _Renumbered(err.msg.code, err.msg.text, err.msg.params, err.msg.plural, err.msg.n,
+                              numbers=tuple(r.get("number") for r in results))
         where = f"result {number}" if number is not None else "result"
         rest = err.field[m.end():]
         raise LedgerError(message, f"{where}.{rest}" if rest else where, err.value) from None
+
+
+@dataclass(frozen=True)
+class _Renumbered(Msg):
+    """A message about a session document's results, shown with each result's number where it
+    names one by its place (``results[2]`` → ``result 6``), in the language in use."""
+
+    numbers: tuple = ()
+
+    def render(self, lang: str | None = None) -> str:
+        return re.sub(r"results\[(\d+)\]", lambda x: str(t("club.result", "result {number}",
+                                                             number=str(self.numbers[int(x[1])]))),
+                      Msg.render(self, lang))
 
 
 class ClubLedger:
@@ -81,12 +95,13 @@ class ClubLedger:
         if str(ref).strip().lower() == "last":
             row = s.exec(select(ClubSession).order_by(col(ClubSession.id).desc())).first()
             if row is None:
-                raise LedgerError("no club session yet (start one with 'ledger club new')", "session", ref)
+                raise LedgerError(t("club.no_session_yet", "no club session yet (start one with 'ledger club new')"),
+                                  "session", ref)
             return row
         text = str(ref).strip()
         row = s.get(ClubSession, int(text)) if text.isdigit() and len(text) < 10 else None
         if row is None:
-            raise LedgerError(f"no club session {ref}", "session", ref)
+            raise LedgerError(t("club.no_session", "no club session {session}", session=str(ref)), "session", ref)
         return row
 
     def _results(self, s: Session, row: ClubSession, live: bool = True) -> list[ClubResult]:
@@ -167,7 +182,8 @@ class ClubLedger:
         for r in self._results(s, row):
             if text.isdigit() and r.position == int(text):
                 return r
-        raise LedgerError(f"session {row.id} has no result {n}", "result", n)
+        raise LedgerError(t("club.no_result", "session {session} has no result {result}", session=str(row.id),
+                            result=str(n)), "result", n)
 
     def void(self, ref: str | int, n: int | str, reason: str | None = None) -> ClubView:
         """Void result ``n`` (it stays in the history with when and why)."""
@@ -251,19 +267,19 @@ def import_sessions(s: Session, sessions: object) -> int:
     if sessions is None:
         return 0
     if not isinstance(sessions, list):
-        raise LedgerError("expected a list of club sessions", "club_sessions", None)
+        raise LedgerError(t("club.expected_sessions", "expected a list of club sessions"), "club_sessions", None)
     keep = s.exec(select(ClubSession)).first() is None
 
     def when(value: object, field: str) -> dt.datetime:
         try:
             return dt.datetime.fromisoformat(str(value))
         except ValueError:
-            raise LedgerError("expected a date and time", field, value) from None
+            raise LedgerError(t("backup.expected_time", "expected a date and time"), field, value) from None
 
     for i, doc in enumerate(sessions):
         where = f"club_sessions[{i}]"
         if not isinstance(doc, Mapping) or not isinstance(doc.get("results", []), list):
-            raise LedgerError("expected a club session with its results", where, None)
+            raise LedgerError(t("club.expected_session", "expected a club session with its results"), where, None)
         row = ClubSession(id=doc.get("id") if keep else None, title=str(doc.get("title") or ""),
                           event=str(doc.get("event", "pairs")), scoring=str(doc.get("scoring", "mp")),
                           movement=doc.get("movement"), names=dict(doc.get("names") or {}),
@@ -277,7 +293,7 @@ def import_sessions(s: Session, sessions: object) -> int:
         for j, r in enumerate(doc.get("results", [])):
             field = f"{where}.results[{j}]"
             if not isinstance(r, Mapping) or not isinstance(r.get("result"), Mapping):
-                raise LedgerError("expected a result line", field, None)
+                raise LedgerError(t("club.expected_line", "expected a result line"), field, None)
             line = ClubResult(session_id=row.id, position=as_int(r.get("number"), f"{field}.number", 1),
                               board=_board(r.get("board"), row), document=_clean(r["result"]),
                               entered_at=when(r.get("entered_at", utcnow().isoformat()), f"{field}.entered_at"),

@@ -21,6 +21,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from ledger.errors import LedgerError
+from ledger.i18n import t
 
 HEAD = "0004"  # the newest migration in ledger/store/migrations/versions
 KNOWN = ("0001", "0002", "0003", "0004")  # every revision this program can read, oldest first
@@ -87,11 +88,12 @@ def _prepare_sqlite_file(url: str) -> None:
     if p is None:
         return
     if p.is_dir():
-        raise LedgerError(f"{p} is a folder: name the ledger file in it (e.g. {p / 'ledger.db'})", "db", str(p))
+        raise LedgerError(t("db.is_folder", "{path} is a folder: name the ledger file in it (e.g. {example})",
+                            path=str(p), example=str(p / "ledger.db")), "db", str(p))
     if not p.parent.is_dir():
         if p.resolve() != default_path().expanduser().resolve():
-            raise LedgerError(f"the folder {p.parent} does not exist (check the path, or create the folder first)",
-                              "db", str(p))
+            raise LedgerError(t("db.no_folder", "the folder {path} does not exist (check the path, or create the "
+                                "folder first)", path=str(p.parent)), "db", str(p))
         p.parent.mkdir(parents=True, exist_ok=True)
     if p.exists():
         from ledger.store.health import check_sqlite_file, tighten
@@ -196,11 +198,14 @@ def _create_engine(url: str):
         engine = create_engine(url, pool_pre_ping=True)
     except Exception as err:
         if isinstance(err, ImportError) or type(err).__name__ == "NoSuchModuleError":
-            extra = " (pip install 'ledger[postgres]')" if url.startswith("postgres") else ""
-            raise LedgerError(f"cannot open {display_url(url)}: its database driver is not installed{extra}",
-                              "db", display_url(url)) from None
+            where = display_url(url)
+            why = (t("db.no_driver_pg", "cannot open {url}: its database driver is not installed (pip install "
+                     "'ledger[postgres]')", url=where) if url.startswith("postgres")
+                   else t("db.no_driver", "cannot open {url}: its database driver is not installed", url=where))
+            raise LedgerError(why, "db", where) from None
         if type(err).__name__ == "ArgumentError":
-            raise LedgerError(f"{display_url(url)} is not a database URL", "db", display_url(url)) from None
+            raise LedgerError(t("db.not_url", "{url} is not a database URL", url=display_url(url)), "db",
+                              display_url(url)) from None
         raise
     if engine.dialect.name == "postgresql":
 
@@ -227,9 +232,9 @@ def _begin_writing(raw, url: str) -> None:
             if "locked" not in str(err) and "busy" not in str(err):
                 raise
         if on_wait is not None:
-            on_wait(f"waiting: another command is writing to the ledger {sqlite_path(url) or display_url(url)} "
-                    "(a restore or a big import takes a while); this one goes on when it is done "
-                    "(Ctrl-C gives up, nothing written)")
+            on_wait(str(t("db.waiting", "waiting: another command is writing to the ledger {ledger} (a restore or a "
+                          "big import takes a while); this one goes on when it is done (Ctrl-C gives up, nothing "
+                          "written)", ledger=str(sqlite_path(url) or display_url(url)))))
         raw.execute(f"PRAGMA busy_timeout={WAIT_LONGEST_MS}")
         raw.execute("BEGIN IMMEDIATE")
     finally:
@@ -247,7 +252,7 @@ def after_explicit_ids(conn, tables: tuple[str, ...] = ("player", "match", "hand
             f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)")
 
 
-def integrity_problems(engine) -> list[str]:
+def integrity_problems(engine) -> list:
     """What SQLite's ``integrity_check`` and ``foreign_key_check`` find wrong (nothing: ``[]``).
 
     A database server looks after its own storage: ``[]`` there.
@@ -256,7 +261,8 @@ def integrity_problems(engine) -> list[str]:
         return []
     with engine.connect() as conn:
         found = [r[0] for r in conn.exec_driver_sql("PRAGMA integrity_check").fetchall() if r[0] != "ok"]
-        found += [f"row {r[1]} of table {r[0]} refers to a missing row of {r[2]}"
+        found += [t("db.missing_row", "row {row} of table {table} refers to a missing row of {other}", row=str(r[1]),
+                    table=r[0], other=r[2])
                   for r in conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()]
     return found
 
@@ -282,12 +288,13 @@ def stored_revision(engine) -> str | None:
         return conn.execute(query).scalar()
 
 
-def check_revision(rev: str | None, what: str = "this ledger") -> None:
+def check_revision(rev: str | None, what: str | None = None) -> None:
     """Refuse a revision this program does not know (a ledger made by a newer program)."""
     if rev is not None and rev not in KNOWN:
-        raise LedgerError(
-            f"{what} has schema revision {rev!r}, newer than this program knows ({HEAD}); "
-            "upgrade ledger to open it (nothing was changed)", "db", rev)
+        raise LedgerError(t("db.newer", "{what} has schema revision {rev!r}, newer than this program knows ({head}); "
+                            "upgrade ledger to open it (nothing was changed)",
+                            what=what if what is not None else t("db.this_ledger", "this ledger"), rev=rev, head=HEAD),
+                          "db", rev)
 
 
 def ensure_schema(engine) -> None:
@@ -302,9 +309,9 @@ def ensure_schema(engine) -> None:
         check_revision(rev)
         if fixed:
             path = sqlite_path(str(engine.url))
-            raise LedgerError(f"the ledger {path} is read-only here and has schema {rev or 'none'}, older than "
-                              f"this program's ({HEAD}): it cannot be upgraded; copy it somewhere writable "
-                              "first (ledger backup)", "db", str(path))
+            raise LedgerError(t("db.read_only_old", "the ledger {path} is read-only here and has schema {rev}, older "
+                                "than this program's ({head}): it cannot be upgraded; copy it somewhere writable first "
+                                "(ledger backup)", path=str(path), rev=rev or "none", head=HEAD), "db", str(path))
         upgrade(engine)
     if is_sqlite(engine) and sqlite_path(str(engine.url)) is not None and not fixed:
         _use_wal(engine)

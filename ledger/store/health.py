@@ -21,10 +21,19 @@ from pathlib import Path
 from urllib.parse import quote
 
 from ledger.errors import LedgerError
+from ledger.i18n import Msg, t
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 LEDGER_TABLES = frozenset({"alembic_version", "player", "night", "match", "seat", "hand"})
-WAY_OUT = "'ledger db check' lists what is wrong; 'ledger restore BACKUP --force' puts a backup back"
+def way_out() -> Msg:
+    """What to do about a damaged ledger."""
+    return t("health.way_out", "'ledger db check' lists what is wrong; 'ledger restore BACKUP --force' puts a backup back")
+
+
+def way_out_sentence() -> Msg:
+    """:func:`way_out` as a sentence of its own."""
+    return t("health.way_out_sentence", "'ledger db check' lists what is wrong; 'ledger restore BACKUP --force' puts a "
+             "backup back.")
 
 # SQLite's messages (sqlite3.Error text) → what is wrong
 _DAMAGED = ("malformed", "file is not a database", "database corruption", "file is encrypted")
@@ -66,15 +75,18 @@ def check_sqlite_file(path: Path) -> None:
         with path.open("rb") as f:
             head = f.read(len(SQLITE_MAGIC))
     except OSError as err:
-        raise LedgerError(f"cannot read the ledger {path}: {err.strerror}", "db", str(path)) from None
+        raise LedgerError(t("health.cannot_read", "cannot read the ledger {path}: {why}", path=str(path),
+                            why=err.strerror), "db", str(path)) from None
     if not head:
         return
     if head != SQLITE_MAGIC:
-        raise LedgerError(f"{path} is not a ledger (not a SQLite file); nothing was changed", "db", str(path))
+        raise LedgerError(t("health.not_sqlite", "{path} is not a ledger (not a SQLite file); nothing was changed",
+                            path=str(path)), "db", str(path))
     try:
         con = sqlite3.connect(read_only_uri(path) + ("&immutable=1" if not is_writable(path) else ""), uri=True)
     except sqlite3.Error as err:
-        raise LedgerError(f"cannot open the ledger {path}: {err}", "db", str(path)) from None
+        raise LedgerError(t("health.cannot_open", "cannot open the ledger {path}: {why}", path=str(path), why=str(err)),
+                          "db", str(path)) from None
     try:
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     except sqlite3.Error as err:
@@ -84,29 +96,31 @@ def check_sqlite_file(path: Path) -> None:
     tables.discard("sqlite_sequence")
     if tables and not LEDGER_TABLES <= tables:
         shown = ", ".join(sorted(tables - LEDGER_TABLES)[:5] or sorted(tables)[:5])
-        raise LedgerError(f"{path} is not a ledger: a SQLite file of another program (tables {shown}); "
-                          "nothing was changed", "db", str(path))
+        raise LedgerError(t("health.other_program", "{path} is not a ledger: a SQLite file of another program (tables "
+                            "{tables}); nothing was changed", path=str(path), tables=shown), "db", str(path))
 
 
-def describe(err: BaseException, ledger: str) -> str | None:
+def describe(err: BaseException, ledger: str) -> Msg | None:
     """The one line for database error ``err`` on the ledger named ``ledger`` (a path or a URL as
     it may be shown), or None when it is none of the troubles this module knows."""
     text = str(getattr(err, "orig", None) or err).splitlines()[0] if str(err) else type(err).__name__
     low = text.lower()
     if any(k in low for k in _DAMAGED):
-        return f"the ledger {ledger} is damaged ({text}): {WAY_OUT}"
+        return t("health.damaged", "the ledger {ledger} is damaged ({why}): {way_out}", ledger=ledger, why=text,
+                 way_out=way_out())
     if any(k in low for k in _READ_ONLY):
-        return (f"the ledger {ledger} is read-only here ({text}): reading commands work on it; "
-                "to change it, copy it somewhere writable (ledger backup) or make it writable")
+        return t("health.read_only", "the ledger {ledger} is read-only here ({why}): reading commands work on it; to "
+                 "change it, copy it somewhere writable (ledger backup) or make it writable", ledger=ledger, why=text)
     if any(k in low for k in _FULL):
-        return f"the disk holding the ledger {ledger} is full or failing ({text}): nothing was written"
+        return t("health.full", "the disk holding the ledger {ledger} is full or failing ({why}): nothing was written",
+                 ledger=ledger, why=text)
     if "database is locked" in low:
-        return (f"the ledger {ledger} is busy: another command has been writing to it for a long time "
-                f"({text}); nothing was written, try again when it is done")
+        return t("health.busy", "the ledger {ledger} is busy: another command has been writing to it for a long time "
+                 "({why}); nothing was written, try again when it is done", ledger=ledger, why=text)
     return None
 
 
-def trouble(err: BaseException, url: str) -> str | None:
+def trouble(err: BaseException, url: str) -> Msg | None:
     """:func:`describe` for an exception from the database driver (``sqlite3``, or SQLAlchemy
     wrapping it) met while using the ledger at ``url``; None for any other exception."""
     orig = getattr(err, "orig", None)
@@ -118,29 +132,30 @@ def trouble(err: BaseException, url: str) -> str | None:
     return describe(err, str(path) if path is not None else url)
 
 
-def integrity_findings(path: Path) -> list[str]:
+def integrity_findings(path: Path) -> list:
     """What SQLite's ``integrity_check`` finds wrong in the ledger file ``path`` (``[]``: nothing),
     read only. When the check cannot read the file as a whole, each table is checked on its own
     (``"table hand: database disk image is malformed"``)."""
     try:
         con = sqlite3.connect(read_only_uri(path) + ("&immutable=1" if not is_writable(path) else ""), uri=True)
     except sqlite3.Error as err:
-        return [f"cannot open the file: {err}"]
+        return [t("health.cannot_open_file", "cannot open the file: {why}", why=str(err))]
     try:
         try:
             return [r[0] for r in con.execute("PRAGMA integrity_check").fetchall() if r[0] != "ok"]
         except sqlite3.Error as err:
-            found = [f"the integrity check stopped: {err}"]
+            found = [t("health.check_stopped", "the integrity check stopped: {why}", why=str(err))]
         try:
             tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
         except sqlite3.Error as err:
-            return [*found, f"the list of tables cannot be read: {err}"]
-        for t in tables:
+            return [*found, t("health.no_tables", "the list of tables cannot be read: {why}", why=str(err))]
+        for name in tables:
             try:
-                rows = con.execute(f'PRAGMA integrity_check("{t}")').fetchall()
-                found += [f"table {t}: {r[0]}" for r in rows if r[0] != "ok"]
+                rows = con.execute(f'PRAGMA integrity_check("{name}")').fetchall()
+                found += [t("health.table", "table {table}: {problem}", table=name, problem=r[0])
+                          for r in rows if r[0] != "ok"]
             except sqlite3.Error as err:
-                found.append(f"table {t}: {err}")
+                found.append(t("health.table", "table {table}: {problem}", table=name, problem=str(err)))
         return found
     finally:
         con.close()

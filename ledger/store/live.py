@@ -22,6 +22,7 @@ from typing import Any, Mapping
 from sqlmodel import select
 
 from ledger.errors import LedgerError
+from ledger.i18n import Msg, t
 from ledger.games import get_game
 from ledger.games.base import HandResult, MatchState
 from ledger.store.models import Match
@@ -74,26 +75,27 @@ class LiveMatch:
         return self.game.next_dealer(self.view.setup, final)
 
     # --- others' writes -----------------------------------------------------------------------
-    def changes(self) -> str | None:
+    def changes(self) -> Msg | None:
         """Read the match afresh when another writer changed it since this session read it, and
         say how (``"hand 5 was added from another terminal"``); None when nothing changed."""
         with self.ledger.transaction() as s:
             revision = s.exec(select(Match.revision).where(Match.id == self.id)).first()
             if revision is None:
-                raise LedgerError(f"match {self.id} is no longer in the ledger", "match", self.id)
+                raise LedgerError(t("store.match_gone", "match {match} is no longer in the ledger", match=str(self.id)),
+                                  "match", self.id)
             if revision == self.revision:
                 return None
             m = s.get(Match, self.id)
             assert m is not None  # its revision was just read
             return self._reread(self.ledger._view(s, m))
 
-    def _reread(self, new: MatchView) -> str:
+    def _reread(self, new: MatchView) -> Msg:
         old = self.view
         self._use(new)
         return describe_change(old, new)
 
     # --- changes ------------------------------------------------------------------------------
-    def add(self, doc: Mapping[str, Any]) -> tuple[HandResult, str | None]:
+    def add(self, doc: Mapping[str, Any]) -> tuple[HandResult, Msg | None]:
         """Score ``doc`` as the next hand and store it (one transaction, the ledger's append path);
         returns its result, and what another writer had changed meanwhile (None if nothing), so
         the hand's number, ``self.hands``, is the stored one.
@@ -104,7 +106,8 @@ class LiveMatch:
         with self.ledger.transaction(write=True) as s:
             m = s.get(Match, self.id)
             if m is None:
-                raise LedgerError(f"match {self.id} is no longer in the ledger", "match", self.id)
+                raise LedgerError(t("store.match_gone", "match {match} is no longer in the ledger", match=str(self.id)),
+                                  "match", self.id)
             changed = None
             view = self.view
             if m.revision != self.revision:  # someone else wrote meanwhile: go on from the truth
@@ -125,7 +128,7 @@ class LiveMatch:
         """
         self.changes()
         if not self.view.hands:
-            raise LedgerError(f"match {self.id} has no hand to undo", "undo", None)
+            raise LedgerError(no_hand_to_undo(self.id), "undo", None)
         number = len(self.view.hands)
         if self.view.match.status != "open":
             self.ledger.reopen_match(self.id)
@@ -157,22 +160,34 @@ class LiveMatch:
         self._use(self.ledger.view(self.id))
 
 
-def describe_change(old: MatchView, new: MatchView) -> str:
+def no_hand_to_undo(match: Any) -> Msg:
+    """``match 3 has no hand to undo``."""
+    return t("store.nothing_to_undo", "match {match} has no hand to undo", match=str(match))
+
+
+def describe_change(old: MatchView, new: MatchView) -> Msg:
     """What another writer did to a match, from the session's view before and the stored one now:
     ``"hand 5 was added from another terminal"``, ``"hands 5 to 7 were added …"``, ``"hand 3 was
     corrected …"``, ``"hand 6 was taken back …"``, ``"the match was reopened …"``."""
     before, after = [h.id for h in old.hands], [h.id for h in new.hands]
-    where = "from another terminal"
     if after[:len(before)] == before and len(after) > len(before):
         first, last = len(before) + 1, len(after)
-        return (f"hand {first} was added {where}" if first == last
-                else f"hands {first} to {last} were added {where}")
+        return (t("live.added", "hand {hand} was added from another terminal", hand=first) if first == last
+                else t("live.added_many", "hands {first} to {last} were added from another terminal",
+                       first=first, last=last))
     gone = [i + 1 for i, h in enumerate(before) if h not in after]
     if len(after) == len(before) and gone:
-        return f"hand {gone[0]} was corrected {where}" if len(gone) == 1 else f"hands were corrected {where}"
+        return (t("live.corrected", "hand {hand} was corrected from another terminal", hand=gone[0]) if len(gone) == 1
+                else t("live.corrected_many", "hands were corrected from another terminal"))
     if gone and len(after) < len(before):
-        return f"hand {gone[0]} was taken back {where}" if len(gone) == 1 else f"hands were taken back {where}"
+        return (t("live.taken_back", "hand {hand} was taken back from another terminal", hand=gone[0])
+                if len(gone) == 1 else t("live.taken_back_many", "hands were taken back from another terminal"))
+    match = str(new.match.id)
     if old.match.status != new.match.status:
-        how = {"open": "reopened", "finished": "finished", "ended": "ended"}.get(new.match.status, "changed")
-        return f"match {new.match.id} was {how} {where}"
-    return f"match {new.match.id} was changed {where}"
+        if new.match.status == "open":
+            return t("live.reopened", "match {match} was reopened from another terminal", match=match)
+        if new.match.status == "finished":
+            return t("live.finished", "match {match} was finished from another terminal", match=match)
+        if new.match.status == "ended":
+            return t("live.ended", "match {match} was ended from another terminal", match=match)
+    return t("live.changed", "match {match} was changed from another terminal", match=match)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable, Iterator, NamedTuple, Sequence
 
 from ledger.errors import LedgerError
+from ledger.i18n import t
 from ledger.games.base import MatchSetup, MatchState, Replay, replay, stored_replay
 
 BATCH = 500  # ids per IN (...) list: few bound values a query, on any database
@@ -141,13 +142,15 @@ def replay_row(m: Any, setup: MatchSetup, documents: list[dict]) -> Replay:
     try:
         return replay(get_game(m.game), setup, documents)
     except LedgerError as err:
-        raise LedgerError(f"match {m.id} no longer replays ({err}); see: ledger db check", "match", m.id) from None
+        raise LedgerError(t("store.no_longer_replays", "match {match} no longer replays ({error}); see: ledger db check",
+                            match=str(m.id), error=err), "match", m.id) from None
 
 
 def damaged(mid: int, entry: int) -> LedgerError:
     """The error for a stored hand whose document or result is not JSON (SQLite keeps whatever
     text a hand-made change wrote): it names the match and the hand's entry number."""
-    return LedgerError(f"match {mid} has a damaged hand (entry {entry}): see ledger db check", "match", mid)
+    return LedgerError(t("store.damaged_hand", "match {match} has a damaged hand (entry {entry}): see ledger db check",
+                         match=str(mid), entry=str(entry)), "match", mid)
 
 
 class Reads:
@@ -195,8 +198,8 @@ class Reads:
             return MatchRow(r[0], r[1], r[2], r[3], self.json(r[4]) or {}, bool(r[5]), r[6], self.json(r[7]),
                             self.json(r[8]), r[9], r[10] or 0)
         except (ValueError, TypeError):  # text that is not JSON, written by hand into the file
-            raise LedgerError(f"match {r[0]} is damaged (its stored options, winner or summary are not JSON)",
-                              "match", r[0]) from None
+            raise LedgerError(t("store.damaged_match", "match {match} is damaged (its stored options, winner or "
+                                "summary are not JSON)", match=str(r[0])), "match", r[0]) from None
 
     def night_row(self, r: Sequence[Any]) -> NightRow:
         """A :class:`NightRow` from the columns of :data:`NIGHT_COLUMNS` (more may follow)."""
@@ -227,15 +230,16 @@ class Reads:
             if found is None:
                 found = self.rows('SELECT max(id) FROM "match"')[0][0]
             if found is None:
-                raise LedgerError("the ledger has no match yet", "match", ref)
+                raise LedgerError(t("store.no_match_yet", "the ledger has no match yet"), "match", ref)
             return found
         try:
             mid = int(ref)
         except (TypeError, ValueError):
-            raise LedgerError(f"{ref!r} is not a match number (or 'last')", "match", ref) from None
+            raise LedgerError(t("store.not_match_number", "{value!r} is not a match number (or 'last')", value=ref),
+                              "match", ref) from None
         # beyond any database's integer there is no such match
         if not 0 < mid < 2**31 or not self.rows('SELECT 1 FROM "match" WHERE id = ?', [mid]):
-            raise LedgerError(f"no match {mid}", "match", ref)
+            raise LedgerError(t("store.no_match", "no match {match}", match=str(mid)), "match", ref)
         return mid
 
     def match(self, mid: int) -> MatchRow:
@@ -407,7 +411,7 @@ class Reads:
         clean = " ".join(str(name).split())
         found = self.rows("SELECT name FROM player WHERE name_key = ?", [clean.casefold()]) if clean else []
         if not found:
-            raise LedgerError(f"no player called {name!r}", field, name)
+            raise LedgerError(t("store.no_player", "no player called {name!r}", name=name), field, name)
         return found[0][0]
 
 

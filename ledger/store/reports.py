@@ -25,6 +25,7 @@ import datetime as dt
 from typing import Any, Callable
 
 from ledger.errors import LedgerError
+from ledger.i18n import t
 from ledger.games import get_game
 from ledger.store.reads import MATCHES, MatchRow, NightRow, Reads, replay_row, setup_from_seats
 from ledger.summary import MatchRecord, Outcome, Period, usable_facts
@@ -46,12 +47,13 @@ def choose_period(reads: Reads, night: dt.date | None = None, date_from: dt.date
     if night is not None:
         date_from = date_to = night
     if date_from and date_to and date_from > date_to:
-        raise LedgerError(f"the range ends ({date_to}) before it starts ({date_from})", "to", date_to.isoformat())
+        raise LedgerError(t("store.range_backwards", "the range ends ({end}) before it starts ({start})",
+                            end=date_to.isoformat(), start=date_from.isoformat()), "to", date_to.isoformat())
     game_name = get_game(game).name if game else None
     who = reads.player_name(player, "player") if player else None
     other = reads.player_name(vs, "vs") if vs else None
     if other is not None and who is not None and other.casefold() == who.casefold():
-        raise LedgerError("a head-to-head needs two different players", "vs", vs)
+        raise LedgerError(t("store.same_players", "a head-to-head needs two different players"), "vs", vs)
     period = Period(date_from, date_to, demo, who, game_name, other)
     if not demo and not _any_match(reads, Period()) and _any_match(reads, Period(demo=True)):
         period = Period(date_from, date_to, True, period.player, game_name, period.vs, stand_in=True)

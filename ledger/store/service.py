@@ -22,6 +22,7 @@ from sqlmodel import Session, col, delete, func, select
 
 from ledger.dates import check_night, night_date, parse_date  # noqa: F401 (parse_date: re-export)
 from ledger.errors import LedgerError
+from ledger.i18n import Msg, t
 from ledger.games import get_game
 from ledger.games.base import MatchSetup, MatchState, Replay, join_names, replay, stored_replay
 from ledger.store.engine import database_url, ensure_schema, open_engine, snapshot, writer
@@ -72,7 +73,7 @@ class Ledger:
         clean, found = self._find_player(s, name)
         if found is None:
             if not create:
-                raise LedgerError(f"no player called {clean!r}", "name", clean)
+                raise LedgerError(t("store.no_player", "no player called {name!r}", name=clean), "name", clean)
             found = Player(name=clean, name_key=clean.casefold(), demo=demo)
             s.add(found)
             s.flush()
@@ -82,7 +83,7 @@ class Ledger:
         """The name with its spaces tidied, and the player so called (any letter case) or None."""
         clean = " ".join(str(name).split())
         if not clean:
-            raise LedgerError("a player needs a name", "name", name)
+            raise LedgerError(t("store.name_missing", "a player needs a name"), "name", name)
         _check_name(clean, "name")
         return clean, s.exec(select(Player).where(Player.name_key == clean.casefold())).first()
 
@@ -111,11 +112,11 @@ class Ledger:
             p = self.player(s, old, create=False)
             clean = " ".join(new.split())
             if not clean:
-                raise LedgerError("a player needs a name", "new", new)
+                raise LedgerError(t("store.name_missing", "a player needs a name"), "new", new)
             _check_name(clean, "new")
             other = s.exec(select(Player).where(Player.name_key == clean.casefold())).first()
             if other is not None and other.id != p.id:
-                raise LedgerError(f"{other.name!r} already exists", "new", new)
+                raise LedgerError(t("store.name_taken", "{name!r} already exists", name=other.name), "new", new)
             old_name = p.name
             p.name, p.name_key = clean, clean.casefold()
             s.add(p)
@@ -256,31 +257,38 @@ class Ledger:
     def check_open(self, m: Any) -> None:
         """``LedgerError`` on ``match`` when match ``m`` (a row) takes no more hands."""
         if m.status == "finished":
-            raise LedgerError(f"match {m.id} is over (winner: {_who(m.winner)}): no more hands", "match", m.id)
+            raise LedgerError(t("store.match_over", "match {match} is over (winner: {winner}): no more hands",
+                                match=str(m.id), winner=_who(m.winner)), "match", m.id)
         if m.status == "ended":
-            raise LedgerError(f"match {m.id} was ended: no more hands", "match", m.id)
+            raise LedgerError(t("store.match_ended", "match {match} was ended: no more hands", match=str(m.id)),
+                              "match", m.id)
 
     def check_correctable(self, m: Any) -> None:
         """``LedgerError`` on ``match`` unless match ``m`` is open: a finished or ended match is
         corrected only after an explicit ``match reopen``."""
         if m.status != "open":
-            how = f"is over (winner: {_who(m.winner)})" if m.status == "finished" else "was ended"
-            raise LedgerError(f"match {m.id} {how}: to correct it, first run: ledger match reopen {m.id}",
-                              "match", m.id)
+            if m.status == "finished":
+                why = t("store.over_reopen", "match {match} is over (winner: {winner}): to correct it, first run: "
+                        "ledger match reopen {match}", match=str(m.id), winner=_who(m.winner))
+            else:
+                why = t("store.ended_reopen", "match {match} was ended: to correct it, first run: "
+                        "ledger match reopen {match}", match=str(m.id))
+            raise LedgerError(why, "match", m.id)
 
     @staticmethod
     def nth(view: MatchView, n: int | str) -> Any:
         """Live hand ``n`` of ``view`` (1-based, or ``last``); ``LedgerError`` on ``hand`` otherwise."""
         if isinstance(n, str) and n.strip().lower() == "last":
             if not view.hands:
-                raise LedgerError(f"match {view.match.id} has no hand yet", "hand", n)
+                raise LedgerError(t("store.no_hand_yet", "match {match} has no hand yet", match=str(view.match.id)),
+                                  "hand", n)
             return view.hands[-1]
         try:
             k = int(n)
         except (TypeError, ValueError):
-            raise LedgerError(f"{n!r} is not a hand number", "hand", n) from None
+            raise LedgerError(t("store.not_hand_number", "{value!r} is not a hand number", value=n), "hand", n) from None
         if not 1 <= k <= len(view.hands):
-            raise LedgerError(f"match {view.match.id} has no hand {k} (it has {len(view.hands)})", "hand", n)
+            raise LedgerError(no_such_hand(view.match.id, k, len(view.hands)), "hand", n)
         return view.hands[k - 1]
 
     def add_hand(self, ref: str | int, doc: Mapping[str, Any],
@@ -384,8 +392,8 @@ class Ledger:
                 state, result = game.apply(raw, state, rows[i].document)
             except LedgerError as err:
                 refused = _refused(err, incomplete) if i == fresh else None
-                raise refused or _at_hand(err, i, None if i == fresh or i < changed else "this change would make "
-                                          f"hand {i + 1} impossible") from None
+                raise refused or _at_hand(err, i, None if i == fresh or i < changed else t(
+                    "store.change_breaks", "this change would make hand {hand} impossible", hand=i + 1)) from None
             if i == fresh and incomplete is not None:
                 raise incomplete
             self._restore(s, rows[i], game.version, result.to_json(), state)
@@ -510,7 +518,7 @@ class Ledger:
         with self.transaction(write=True) as s:
             m = self.find(s, ref)
             if m.status == "open":
-                raise LedgerError(f"match {m.id} is open already", "match", ref)
+                raise LedgerError(t("store.open_already", "match {match} is open already", match=str(m.id)), "match", ref)
             was, m.status = m.status, "open"
             view = self._view(s, m)
             if was == "ended":
@@ -595,12 +603,14 @@ class Ledger:
         from ledger.summary import usable_facts
         from ledger.store.engine import integrity_problems
 
-        problems: list[dict] = [{"match": None, "hand": None, "problem": f"database: {p}"}
+        problems: list[dict] = [{"match": None, "hand": None,
+                                 "problem": t("store.check_database", "database: {problem}", problem=p)}
                     for p in integrity_problems(self.engine)]
         with self.transaction() as s:
             damaged_hands = session_reads(s).damaged_hands()
             problems += [{"match": mid, "hand": None,
-                          "problem": f"entry {entry} is damaged: its stored document or result is not JSON"}
+                          "problem": t("store.check_damaged", "entry {entry} is damaged: its stored document or "
+                                       "result is not JSON", entry=str(entry))}
                          for mid, entry in damaged_hands]
             problems += _replacement_problems(s)
             unreadable = {mid for mid, _ in damaged_hands}
@@ -612,18 +622,20 @@ class Ledger:
                 try:  # a replay through this scorer, never what is stored
                     rp = replay_row(m, setup, [h.document for h in hands])
                 except LedgerError as err:
-                    problems.append({"match": m.id, "hand": None, "problem": str(err)})
+                    problems.append({"match": m.id, "hand": None, "problem": t("store.check_error", "{error}", error=err)})
                     continue
                 for i, h in enumerate(hands):
                     if h.result != rp.results[i].to_json():
                         problems.append({"match": m.id, "hand": i + 1,
-                                         "problem": f"stored result differs from a replay (scored by version {h.scorer_version})"})
+                                         "problem": t("store.check_result", "stored result differs from a replay "
+                                                      "(scored by version {version})", version=str(h.scorer_version))})
                     elif h.state is not None and h.state != _json(rp.state_after(i).to_json()):
                         problems.append({"match": m.id, "hand": i + 1,
-                                         "problem": "stored state differs from a replay"})
+                                         "problem": t("store.check_state", "stored state differs from a replay")})
                 if usable_facts(m.summary, m.status) not in (None, _facts(m, rp)):
                     problems.append({"match": m.id, "hand": None,
-                                     "problem": "stored summary (what stats read) differs from a replay"})
+                                     "problem": t("store.check_summary", "stored summary (what stats read) differs "
+                                                  "from a replay")})
         return sorted(problems, key=lambda p: p["match"] or 0)
 
 
@@ -641,15 +653,18 @@ def _replacement_problems(s: Session) -> list[dict]:
     out: list[dict] = []
     by: dict[int, int] = {}
     for hid, mid, pos, rid, rmid, rpos, rvoided in rows:
-        why = None
+        why: Msg | None = None
+        ids = {"entry": str(hid), "old": str(rid)}
         if rmid != mid:
-            why = f"entry {hid} replaces entry {rid}, which is in match {rmid}"
+            why = t("store.check_other_match", "entry {entry} replaces entry {old}, which is in match {match}",
+                    match=str(rmid), **ids)
         elif not rvoided:
-            why = f"entry {hid} replaces entry {rid}, which is not voided"
+            why = t("store.check_not_voided", "entry {entry} replaces entry {old}, which is not voided", **ids)
         elif rpos != pos:
-            why = f"entry {hid} replaces entry {rid} but is not in its place"
+            why = t("store.check_moved", "entry {entry} replaces entry {old} but is not in its place", **ids)
         elif rid in by:
-            why = f"entries {by[rid]} and {hid} both replace entry {rid}"
+            why = t("store.check_twice", "entries {first} and {entry} both replace entry {old}", first=str(by[rid]),
+                    **ids)
         by.setdefault(rid, hid)
         if why:
             out.append({"match": mid, "hand": None, "problem": why})
@@ -702,16 +717,16 @@ def _stored(doc: Mapping[str, Any], field: str, kinds: Mapping[str, type]) -> di
     if value is None:
         return {}
     if not isinstance(value, Mapping):
-        raise LedgerError("expected an object", field, value)
+        raise LedgerError(t("store.expected_object", "expected an object"), field, value)
     out = {}
     for key, v in value.items():
         kind = kinds.get(key)
         if kind is None:
-            raise LedgerError(f"unknown field {key!r}", f"{field}.{key}", v)
+            raise LedgerError(t("store.unknown_field", "unknown field {key!r}", key=key), f"{field}.{key}", v)
         ok = isinstance(v, kind) and not (kind is int and (isinstance(v, bool) or not isinstance(v, int) or v < 1))
         if not ok and not (key == "finished_at" and v is None):
-            raise LedgerError(f"expected {'a positive integer' if kind is int else kind.__name__}",
-                              f"{field}.{key}", v)
+            raise LedgerError(t("store.expected_positive", "expected a positive integer") if kind is int
+                              else t("store.expected_kind", "expected {kind}", kind=kind.__name__), f"{field}.{key}", v)
         out[key] = v
     return out
 
@@ -721,14 +736,15 @@ def _check_stored_result(stored: Mapping[str, Any], result: dict, version: str, 
     result as scored now (a different version may differ: ``db check`` tells); ``LedgerError``
     on ``FIELD.result`` otherwise (the hand or its result was changed in the file)."""
     if "result" in stored and stored.get("scorer_version", version) == version and stored["result"] != result:
-        raise LedgerError("does not agree with the hand as scored (the file was changed)", f"{field}.result", None)
+        raise LedgerError(t("store.result_changed", "does not agree with the hand as scored (the file was changed)"),
+                          f"{field}.result", None)
 
 
 def _text(doc: Mapping[str, Any], key: str, field: str | None = None) -> str | None:
     """``doc[key]`` when it is a text or missing; ``LedgerError`` otherwise."""
     v = doc.get(key)
     if v is not None and not isinstance(v, str):
-        raise LedgerError("expected a text", field or key, v)
+        raise LedgerError(t("store.expected_text", "expected a text"), field or key, v)
     return v
 
 
@@ -736,7 +752,8 @@ def _check_status(status: str, m: Match, rp: Replay) -> None:
     """A backup's stored status must agree with the match's hands (``open`` always may: reopened)."""
     fits = {"open": True, "finished": rp.final.finished and m.status != "ended", "ended": m.status == "ended"}
     if not fits.get(status, False):
-        raise LedgerError(f"status {status!r} does not agree with the match's hands", "stored.status", status)
+        raise LedgerError(t("store.status_disagrees", "status {status!r} does not agree with the match's hands",
+                            status=status), "stored.status", status)
 
 
 def _facts(m: Match, rp: Replay) -> dict | None:
@@ -803,14 +820,16 @@ def _refused(err: LedgerError, incomplete: LedgerError | None) -> LedgerError | 
     complete hand."""
     if incomplete is None:
         return None
-    return err if "unknown field" in err.message and not err.message.startswith("missing") else incomplete
+    english = err.msg.render("en")  # the scorer's fault, whatever the language shown
+    return err if "unknown field" in english and not english.startswith("missing") else incomplete
 
 
-def _at_hand(err: LedgerError, i: int, why: str | None = None) -> LedgerError:
+def _at_hand(err: LedgerError, i: int, why: Msg | None = None) -> LedgerError:
     """``err`` raised by hand ``i`` (0-based) of a match, named for people entering hands one by
     one: ``hand 4: sides.Anna``; with ``why`` (a correction broke a later hand), prefixed by it."""
     field = f"hand {i + 1}" + (f": {err.field}" if err.field else "")
-    return LedgerError(f"{why}: {err.message}" if why else err.message, field, err.value)
+    msg = t("store.why_error", "{why}: {error}", why=why, error=err.msg) if why else err.msg
+    return LedgerError(msg, field, err.value)
 
 
 def _entered(doc: Any) -> Any:
@@ -819,8 +838,8 @@ def _entered(doc: Any) -> Any:
     if not isinstance(doc, Mapping):
         return doc  # the scorer names the problem
     if doc.get("voided"):
-        raise LedgerError("a hand is voided with 'ledger hand void' or 'ledger hand undo', not entered voided",
-                          "voided", doc["voided"])
+        raise LedgerError(t("store.entered_voided", "a hand is voided with 'ledger hand void' or 'ledger hand undo', "
+                            "not entered voided"), "voided", doc["voided"])
     return {k: v for k, v in doc.items() if k not in BOOKKEEPING}
 
 
@@ -830,11 +849,19 @@ def _check_name(name: str, field: str) -> None:
     import unicodedata
 
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-        raise LedgerError("a name cannot contain control characters (or text that is not UTF-8)", field, name)
+        raise LedgerError(t("store.name_control", "a name cannot contain control characters (or text that is not "
+                            "UTF-8)"), field, name)
 
 
-def _who(w: Any) -> str:
-    return w if isinstance(w, str) else (join_names(w) if w else "none")
+def _who(w: Any) -> Any:
+    """The winner as said in a message: a name, the names (a list, shown as the language's list), or none."""
+    return w if isinstance(w, str) else (list(w) if w else t("store.nobody", "none"))
+
+
+def no_such_hand(match: Any, number: int, hands: int) -> Msg:
+    """``match 3 has no hand 9 (it has 4)``."""
+    return t("store.no_such_hand", "match {match} has no hand {hand} (it has {hands})", match=str(match),
+             hand=number, hands=hands)
 
 
 def _iso(t: dt.datetime | None) -> str | None:
@@ -861,5 +888,5 @@ def _parse_time(text: Any, field: str) -> dt.datetime:
     try:
         t = dt.datetime.fromisoformat(str(text))
     except ValueError:
-        raise LedgerError(f"{text!r} is not a date and time", field, text) from None
+        raise LedgerError(t("store.not_a_time", "{value!r} is not a date and time", value=text), field, text) from None
     return (t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)).astimezone(dt.timezone.utc)

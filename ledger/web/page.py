@@ -17,9 +17,10 @@ from typing import Iterable, Sequence
 
 from ledger import __version__
 from ledger.games.base import Table
-from ledger.games.settle import format_money
-from ledger.report.model import Period, Report
-from ledger.web.texts import MONTHS, WEEKDAYS, text
+from ledger.i18n import language, money, number
+from ledger.report.model import Period, Report, shown_number, unit_text
+from ledger.report.text import signed_amount
+from ledger.web.texts import text
 from ledger.web.tonight import MatchCard, Tonight
 
 CSS = """
@@ -107,11 +108,12 @@ def cell(value: object) -> str:
 
 
 def night_label(period: Period) -> str:
-    """``The night of Tuesday 1 December 2026`` (or the demo night's label)."""
+    """``The night of Tuesday 1 December 2026`` (``La serata di martedì 1 dicembre 2026``), or the
+    demo night's label."""
     d = period.date_from
     if period.demo or d is None:
         return text("demo_night")
-    return text("night", weekday=WEEKDAYS[d.weekday()], day=d.day, month=MONTHS[d.month - 1], year=d.year)
+    return text("night", day=d)
 
 
 def board_html(tonight: Tonight | None, now: dt.datetime, error: str | None = None) -> str:
@@ -138,19 +140,20 @@ def match_html(card: MatchCard) -> str:
     m = card.summary
     game = m.title + ("" if m.rules == "standard" else f" ({m.rules})")
     parts = [f'<article class="card match" id="match-{m.id}">',
-             f'<h2>{escape(text("match", id=m.id, game=game))} '
+             f'<h2>{escape(text("match", id=str(m.id), game=game))} '
              f'<span class="badge {escape(m.status)}">{escape(text("status." + m.status))}</span></h2>',
-             f'<p class="meta">{escape(text("hands.one") if m.hands == 1 else text("hands", count=m.hands))}</p>']
+             f'<p class="meta">{escape(text("hands", n=m.hands))}</p>']
     if card.deals_next:
         parts.append(f'<p class="deal">{escape(text("deals_next", player=card.deals_next))}</p>')
     elif not m.unfinished:
-        head = text("won", winners=" & ".join(m.labels[s] for s in m.winners)) if m.winners else text("no_winner")
+        head = text("won", n=len(m.winning_players), winners=[m.labels[s] for s in m.winners]) if m.winners \
+            else text("no_winner")
         parts.append(f'<p class="result">{escape(head)}</p>')
     rows = [(f'<tr class="win">' if side in m.winners else "<tr>")
-            + f'<td class="l">{escape(m.labels[side])}</td><td>{escape(m.totals.get(side))}</td></tr>'
+            + f'<td class="l">{escape(m.labels[side])}</td><td>{escape(shown_number(m.totals.get(side)))}</td></tr>'
             for side in m.order]
     parts.append(f'<div class="scroll"><table class="totals"><thead><tr><th class="l">{escape(text("side"))}</th>'
-                 f"<th>{escape(m.unit)}</th></tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
+                 f"<th>{escape(unit_text(m.unit))}</th></tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
     parts.extend(table_html(t) for t in card.board.tables)
     if card.board.notes:
         parts.append(_list(card.board.notes, "notes"))
@@ -189,9 +192,9 @@ def standings_html(report: Report) -> str:
             f'<th>{escape(text("won_column"))}</th>' + "".join(f"<th>{escape(c)}</th>" for c in currencies))
     rows = []
     for s in report.standings:
-        won = str(s.won) + (f" ({text('open_count', count=s.open)})" if s.open else "")
+        won = number(s.won) + (f" ({text('open_count', n=s.open)})" if s.open else "")
         money = "".join(f"<td>{_money(s.money[c])}</td>" if c in s.money else "<td>—</td>" for c in currencies)
-        rows.append(f'<tr><td class="l">{escape(s.player)}</td><td>{s.played}</td><td>{escape(won)}</td>{money}</tr>')
+        rows.append(f'<tr><td class="l">{escape(s.player)}</td><td>{escape(number(s.played))}</td><td>{escape(won)}</td>{money}</tr>')
     return (f'<section class="card" id="standings"><h2>{escape(text("standings"))}</h2><div class="scroll">'
             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div></section>")
 
@@ -200,11 +203,11 @@ def money_html(report: Report) -> str:
     """Who pays whom (the report's settlement: transfers per currency), and the matches in play
     not counted yet."""
     lines = []
-    money = report.settlement
-    for cur, part in money.get("currencies", {}).items():
-        lines += [text("pays", payer=t["payer"], payee=t["payee"], amount=format_money(t["cents"], cur))
-                  for t in part["transfers"]] or [text("square", currency=cur)]
-    lines += [text("not_counted", id=mid) for mid in money.get("skipped", [])]
+    settled = report.settlement
+    for cur, part in settled.get("currencies", {}).items():
+        lines += [text("pays", payer=tr["payer"], payee=tr["payee"], amount=money(tr["cents"], cur))
+                  for tr in part["transfers"]] or [text("square", currency=cur)]
+    lines += [text("not_counted", id=str(mid)) for mid in settled.get("skipped", [])]
     inner = _list(lines, "money") if lines else f"<p>{escape(text('no_money'))}</p>"
     return f'<section class="card" id="money"><h2>{escape(text("money"))}</h2>{inner}</section>'
 
@@ -215,7 +218,7 @@ def page_html(board: str, token: str, nonce: str) -> str:
     nonce for the inline style and script."""
     n = escape(nonce)
     return ("<!DOCTYPE html>\n"
-            f'<html lang="{escape(text("lang"))}"><head><meta charset="utf-8">'
+            f'<html lang="{escape(language())}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<meta name="referrer" content="no-referrer"><title>{escape(text("title"))}</title>'
             f'<style nonce="{n}">{CSS}</style></head>\n'
@@ -229,7 +232,7 @@ def page_html(board: str, token: str, nonce: str) -> str:
 
 def message_html(message_key: str) -> str:
     """A short page for a refused request (403, 404, 405, 503): no style, no script."""
-    return (f'<!DOCTYPE html>\n<html lang="{escape(text("lang"))}"><head><meta charset="utf-8">'
+    return (f'<!DOCTYPE html>\n<html lang="{escape(language())}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(text('title'))}</title></head>\n<body><h1>{escape(text('title'))}</h1>"
             f"<p>{escape(text(message_key))}</p></body></html>\n")
@@ -237,7 +240,7 @@ def message_html(message_key: str) -> str:
 
 def _money(cents: int) -> str:
     cls = "pos" if cents > 0 else "neg" if cents < 0 else ""
-    return f'<span class="{cls}">{escape(("+" if cents > 0 else "") + format_money(cents, ""))}</span>'
+    return f'<span class="{cls}">{escape(signed_amount(cents))}</span>'
 
 
 def _list(lines: Iterable[str], cls: str) -> str:

@@ -16,6 +16,7 @@ from typing import Callable
 
 from ledger.cli.cmd_serve import DEFAULT_HOST, DEFAULT_PORT
 from ledger.errors import LedgerError
+from ledger.i18n import t
 from ledger.web.app import MAX_STREAMS, Guard, create_app, new_key
 
 LIMIT_CONCURRENCY = MAX_STREAMS + 100  # connections and tasks at once; uvicorn answers 503 beyond
@@ -31,7 +32,8 @@ def bind(host: str, port: int) -> socket.socket:
         family, kind, proto, _, address = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
                                                              flags=socket.AI_PASSIVE)[0]
     except (socket.gaierror, UnicodeError) as err:
-        raise LedgerError(f"not an address of this machine ({err})", "host", host) from None
+        raise LedgerError(t("serve.not_here", "not an address of this machine ({error})", error=str(err)),
+                          "host", host) from None
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -40,8 +42,10 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as err:
         sock.close()
         if err.errno == errno.EADDRNOTAVAIL:  # an address, but of another machine
-            raise LedgerError(f"not an address of this machine ({err.strerror})", "host", host) from None
-        raise LedgerError(f"cannot listen on {host}:{port} ({err.strerror or err})", "port", port) from None
+            raise LedgerError(t("serve.not_here", "not an address of this machine ({error})", error=str(err.strerror)),
+                              "host", host) from None
+        raise LedgerError(t("serve.cannot_listen", "cannot listen on {host}:{port} ({error})", host=host, port=str(port),
+                            error=str(err.strerror or err)), "port", port) from None
     return sock
 
 
@@ -120,8 +124,9 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, echo: Callable[[st
     except UnicodeEncodeError:  # a terminal that cannot draw block characters: the address will do
         pass
     for other in urls[1:]:
-        echo(f"also: {other}")
-    note("Read only: the players open the address above (or scan the code). Ctrl-C stops it.")
+        echo(str(t("serve.also", "also: {address}", address=other)))
+    note(str(t("serve.read_only", "Read only: the players open the address above (or scan the code). "
+               "Ctrl-C stops it.")))
     app = create_app(key)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", server_header=False,
                             limit_concurrency=LIMIT_CONCURRENCY, timeout_graceful_shutdown=3,

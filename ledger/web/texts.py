@@ -1,57 +1,60 @@
-"""Every text of the web page (``ledger serve``), in one place so that it can be translated.
+"""Every text of the web page (``ledger serve``), in one place: messages of the catalogue.
 
-:data:`TEXTS` maps a key to an English text; ``{name}`` fields are filled by
-:func:`text`. The scoreboards' own tables and notes come from the games (as ``show`` prints
-them) and the money lines' names and amounts from the report model; everything else the page
-says is here.
+:data:`TEXTS` maps a key to a message (:func:`ledger.i18n.t`, its code ``web.<key>``); ``{name}``
+fields are filled by :func:`text`, which shows it in the language in use: the language the server
+was started in (``ledger --lang it serve``, ``LEDGER_LANG``, the locale), the same for every phone
+at the table (docs/serve.md). The scoreboards' own tables and notes come from the games (as
+``show`` prints them) and the money lines' names and amounts from the report model; everything
+else the page says is here.
 """
 
 from __future__ import annotations
 
-TEXTS: dict[str, str] = {
-    "lang": "en",
-    "title": "Tonight at the table",
-    "night": "The night of {weekday} {day} {month} {year}",
-    "demo_night": "The demo night (the ledger has no other match yet)",
-    "no_match": "No match tonight yet. A match appears here as soon as it is started.",
-    "live": "Live",
-    "reconnecting": "Reconnecting…",
-    "updated": "Updated at {time}",
-    "match": "Match {id} · {game}",
-    "status.open": "in play",
-    "status.finished": "finished",
-    "status.ended": "ended early",
-    "deals_next": "Deals next: {player}",
-    "won": "{winners} won",
-    "no_winner": "No winner",
-    "hands": "{count} hands",
-    "hands.one": "1 hand",
-    "side": "side",
-    "standings": "Standings",
-    "player": "player",
-    "played": "played",
-    "won_column": "won",
-    "open_count": "{count} open",
-    "money": "Who pays whom",
-    "no_money": "No match tonight is played for money.",
-    "square": "Everyone is square ({currency}).",
-    "pays": "{payer} pays {payee} {amount}",
-    "not_counted": "Match {id} is still in play and not counted yet.",
-    "error": "The ledger cannot be read just now: {error}",
-    "footer": "Read only · updates by itself · ledger {version}",
-    "forbidden": "This page needs its key: scan the QR code again, or open the address that "
-                 "ledger serve printed.",
-    "not_allowed": "This page is read only.",
-    "not_found": "There is no such page.",
-    "busy": "Too many pages are open at once; try again in a moment.",
+from ledger.i18n import Msg, t, tn
+
+TEXTS: dict[str, Msg] = {
+    "title": t("web.title", "Tonight at the table"),
+    "night": t("web.night", "The night of {day}"),
+    "demo_night": t("web.demo_night", "The demo night (the ledger has no other match yet)"),
+    "no_match": t("web.no_match", "No match tonight yet. A match appears here as soon as it is started."),
+    "live": t("web.live", "Live"),
+    "reconnecting": t("web.reconnecting", "Reconnecting…"),
+    "updated": t("web.updated", "Updated at {time}"),
+    "match": t("web.match", "Match {id} · {game}"),
+    "status.open": t("web.status.open", "in play"),
+    "status.finished": t("web.status.finished", "finished"),
+    "status.ended": t("web.status.ended", "ended early"),
+    "deals_next": t("web.deals_next", "Deals next: {player}"),
+    "won": tn("web.won", "{winners} won", "{winners} won", 1),
+    "no_winner": t("web.no_winner", "No winner"),
+    "hands": tn("web.hands", "{n} hand", "{n} hands", 1),
+    "side": t("web.side", "side"),
+    "standings": t("web.standings", "Standings"),
+    "player": t("web.player", "player"),
+    "played": t("web.played", "played"),
+    "won_column": t("web.won_column", "won"),
+    "open_count": tn("web.open_count", "{n} open", "{n} open", 1),
+    "money": t("web.money", "Who pays whom"),
+    "no_money": t("web.no_money", "No match tonight is played for money."),
+    "square": t("web.square", "Everyone is square ({currency})."),
+    "pays": t("web.pays", "{payer} pays {payee} {amount}"),
+    "not_counted": t("web.not_counted", "Match {id} is still in play and not counted yet."),
+    "error": t("web.error", "The ledger cannot be read just now: {error}"),
+    "footer": t("web.footer", "Read only · updates by itself · ledger {version}"),
+    "forbidden": t("web.forbidden", "This page needs its key: scan the QR code again, or open the address that "
+                   "ledger serve printed."),
+    "not_allowed": t("web.not_allowed", "This page is read only."),
+    "not_found": t("web.not_found", "There is no such page."),
+    "busy": t("web.busy", "Too many pages are open at once; try again in a moment."),
 }
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-          "October", "November", "December")
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
-
-def text(key: str, **fields: object) -> str:
-    """The text ``key`` of :data:`TEXTS` with its ``{fields}`` filled in (``KeyError`` for an
-    unknown key: a typo is a bug, found by the tests)."""
-    return TEXTS[key].format(**fields) if fields else TEXTS[key]
+def text(key: str, n: int | None = None, **fields: object) -> str:
+    """The text ``key`` of :data:`TEXTS` in the language in use, with its ``{fields}`` filled in;
+    ``n`` chooses the plural form of a counted text (``hands``, ``won``, ``open_count``).
+    ``KeyError`` for an unknown key: a typo is a bug, found by the tests."""
+    msg = TEXTS[key]
+    if msg.plural is not None:
+        count = 1 if n is None else n
+        return str(Msg(msg.code, msg.text, {"n": count, **fields}, msg.plural, count))
+    return str(Msg(msg.code, msg.text, fields))

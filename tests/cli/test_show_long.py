@@ -68,7 +68,7 @@ def test_the_window_read_alone_equals_the_end_of_the_whole_match(cli, long_match
     assert window.replay.offset == 9 and len(window.hands) == 3
     assert window.replay.start == whole.replay.states[8]
     assert window.replay.states == whole.replay.states[9:]
-    assert [r.data for r in window.replay.results] == [r.data for r in whole.replay.results[9:]]
+    assert [r.to_json() for r in window.replay.results] == [r.to_json() for r in whole.replay.results[9:]]
     assert window.replay.final == whole.replay.final
 
 

@@ -102,7 +102,7 @@ def test_highlights_and_details_keep_their_message():
     light = Highlight("31", t("trentuno.shown31", "{player} showed 31 (hand {hand})", player="Anna", hand=3))
     said = Said(t("trentuno.details_pot", "pot {amount}", amount="1.50"))
     i18n.use("it")
-    assert light.text == "Anna ha mostrato 31 (mano 3)" and light.to_json()["text"] == "Anna showed 31 (hand 3)"
+    assert str(light.text) == "Anna ha mostrato 31 (mano 3)" and light.to_json()["text"] == "Anna showed 31 (hand 3)"
     assert str(said) == "piatto 1.50" and json.dumps([said]) == '["pot 1.50"]'
 
 

@@ -35,6 +35,7 @@ from typing import Any, Callable, Mapping, Sequence
 from ledger.cards import JOKER, TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import (
+    in_words,
     Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_int,
     cell, check_keys, check_names, key_value_entry, need,
 )
@@ -445,6 +446,10 @@ class Simone(Game):
         return qs
 
     def describe_hand(self, doc, result=None, setup=None):
+        """:meth:`_describe` in words of the language it is shown in (English in ``--json``)."""
+        return in_words(lambda: self._describe(doc, result, setup))
+
+    def _describe(self, doc, result=None, setup=None):
         """With ``result``: the hand's summary, ``"Anna 25, Bruno 9, Carla 16 — Bruno wins; Bruno
         knocked"``; without: what was entered, ``"Anna KH JK; Bruno 17; knock Anna"``."""
         sums = result.get("sums") if isinstance(result, Mapping) else None

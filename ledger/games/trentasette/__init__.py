@@ -30,6 +30,7 @@ from typing import Any, Mapping, Sequence
 from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUIT_NAMES, SUITS, Card, format_cards, parse_cards, suit_name
 from ledger.errors import LedgerError
 from ledger.games.base import (
+    in_words,
     Game, HandResult, JsonRecord, MatchState, PointsResult, Question, as_bool, as_int, check_keys, check_names,
     items_of, key_value_entry, need, optional, points_board, points_line, running_winner,
 )
@@ -346,6 +347,10 @@ class Trentasette(Game):
         return replace(board, tables=tuple(replace(table, caption=key) for table in board.tables))
 
     def describe_hand(self, doc, result=None, setup=None):
+        """:meth:`_describe` in words of the language it is shown in (English in ``--json``)."""
+        return in_words(lambda: self._describe(doc, result, setup))
+
+    def _describe(self, doc, result=None, setup=None):
         """With ``result``: each side's points, ``"Anna +1, Bruno -8, Carla +12"``; without: each
         side's pile as entered, ``"Anna 22 cards, Bruno counted, Carla rest; table 2 cards to Anna"``."""
         if isinstance(result, Mapping) and isinstance(result.get("points"), Mapping):

@@ -60,6 +60,7 @@ from typing import Any, Mapping, Sequence
 from ledger.cards import FRENCH_52, ITALIAN_40, SUITS, Card, Deck, format_cards, multiple, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import (
+    in_words,
     Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_bool, as_int,
     cell, check_keys, check_names, key_value_entry, need,
 )
@@ -861,6 +862,10 @@ class Trentuno(Game):
         return [q] if q else []
 
     def describe_hand(self, doc, result=None, setup=None):
+        """:meth:`_describe` in words of the language it is shown in (English in ``--json``)."""
+        return in_words(lambda: self._describe(doc, result, setup))
+
+    def _describe(self, doc, result=None, setup=None):
         """With ``result``: the hand's summary (:func:`hand_line`, the pot in the currency of
         ``setup``'s match); without: re-entries, bets and how the hand ended, as entered."""
         currency = setup.options.get("currency") if setup is not None else None

@@ -1,0 +1,159 @@
+"""The report, the statistics, the HTML page and the CSV files in Italian (issue 15): the same
+content as in English, in the players' words and digits; the JSON the same in both languages.
+
+Money is written as CLDR's Italian locale writes it: ``4,60\xa0€`` (a no-break space before the sign).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from contextlib import contextmanager
+
+import pytest
+
+from evening import NIGHT
+from ledger import i18n
+from ledger.i18n import Msg
+from ledger.report.text import _pct, figure_header, won_open
+from ledger.summary import Period
+
+
+def test_the_night_report_reads_in_italian(evening, cli):
+    out = cli("--lang", "it", "report").stdout
+    for text in ("La serata di sabato 14 marzo 2026", "6 partite · 5 giochi · 7 giocatori · 33 mani · 1 correzione",
+                 "Partite", "Classifica", "Chi paga chi", "Momenti salienti", "Carla ha vinto",
+                 "7 mani, 1 corretta", "In corso dopo 3 mani", "NS (Anna & Carla) 5.800 · EW (Bruno & Dario) 3.300",
+                 "(vite)", "(mani vinte)", "Bruno paga Dario 4,60\xa0€", "+10,60",
+                 "La partita 6 è ancora in corso e non è contata",
+                 "Giocatore della serata: Carla, 2 vittorie in 5 partite",
+                 "Chi ha vinto di più: Dario, in attivo di 10,60\xa0€", "Trentuno (partita 3): "):
+        assert text in out, text
+    for english in ("The night of", "Matches", "Standings", "Who pays whom", "Highlights", " won", "In play",
+                    "pays", "1.50 EUR", "(lives)"):
+        assert english not in out, english
+    # a game's notes put into words at once (bridge's rubber line) read in Italian, and stay English in the JSON
+    assert "rubber 1: manche 2–1, premio di rubber 500" in " ".join(out.split())
+    bridge = next(m for m in cli.json("--lang", "it", "report")["matches"] if m["game"] == "bridge")
+    assert bridge["details"] == ["rubber 1: games 2–1, rubber bonus 500, margin 350"]
+
+
+def test_the_same_report_in_english_is_unchanged(evening, cli):
+    out = cli("--lang", "en", "report").stdout
+    for text in ("The night of Saturday 14 March 2026", "Carla won", "In play after 3 hands",
+                 "NS (Anna & Carla) 5800 · EW (Bruno & Dario) 3300", "Bruno pays Dario 4.60 EUR",
+                 "Player of the night: Carla, 2 wins in 5 matches", "Biggest winner: Dario, up 10.60 EUR"):
+        assert text in out, text
+
+
+@pytest.mark.parametrize("args", [("report",), ("report", "--from", "2026-01-01"), ("stats",),
+                                  ("stats", "--player", "Anna", "--vs", "Bruno"), ("stats", "--game", "bridge"),
+                                  ("report", "--game", "simone")])
+def test_json_is_byte_identical_in_both_languages(evening, cli, args):
+    english = cli("--lang", "en", *args, "--json").stdout
+    assert cli("--lang", "it", *args, "--json").stdout == english
+    assert cli("--lang", "it", *args, "--json").stdout == cli(*args, "--json").stdout
+
+
+@contextmanager
+def speaking(lang: str):
+    saved = i18n.language()
+    i18n.use(lang)
+    try:
+        yield
+    finally:
+        i18n.use(saved)
+
+
+def test_statistics_in_italian(evening, cli):
+    out = cli("--lang", "it", "stats").stdout
+    for text in ("Statistiche · tutte le serate", "Giocatori (7 partite)", "giocatore", "% vittorie",
+                 "media per mano", "vite perse", "somma media", "50%", "17,6", "1.933,3", "+10,60"):
+        assert text in out, text
+    with speaking("it"):
+        headers = [figure_header(k) for k in ("rubbers", "rubbers_won", "average_margin", "hands_won", "new_one")]
+        assert won_open(2, 1) == "2 (1 aperta)" and won_open(12000, 0) == "12.000"
+    assert headers == ["rubber", "rubber vinte", "scarto medio", "mani vinte", "new one"]
+    with speaking("en"):
+        assert won_open(2, 1) == "2 (1 open)" and won_open(12000, 0) == "12000"
+    h2h = " ".join(cli("--lang", "it", "stats", "--player", "Anna", "--vs", "Bruno").stdout.split())  # unwrapped
+    for text in ("Anna contro Bruno", "Uno contro l'altro: 5 partite: Anna ne ha vinta 1, Bruno ne ha vinta 1, "
+                 "2 nessuno dei due, 1 ancora aperta.", "Anna in queste partite: -3,40 €"):
+        assert text in h2h, text  # (split() takes the no-break space for a space too)
+
+
+def test_percentages_in_the_locale_rounded_half_up():
+    assert (_pct(0.125), _pct(0.625), _pct(1.0), _pct(None)) == ("13%", "63%", "100%", "—")
+
+
+def test_periods_in_words_in_each_language():
+    d = dt.date(2026, 12, 1)
+    assert Period(d, d).label_msg().render("it") == "la serata di martedì 1 dicembre 2026"
+    assert Period(d, d, demo=True).label_msg().render("en") == "the night of Tuesday 1 December 2026 (demo)"
+    assert Period(d, dt.date(2026, 12, 8)).label_msg().render("it") == "dal 2026-12-01 al 2026-12-08"
+    assert Period().label_msg().render("it") == "tutte le serate"
+    assert Period(d, d).to_json()["label"] == "the night of Tuesday 1 December 2026"
+
+
+def test_the_html_report_in_italian(evening, cli, tmp_path):
+    path = tmp_path / "r.html"
+    cli("--lang", "it", "report", "--from", "2026-01-01", "--html", str(path))
+    page = path.read_text(encoding="utf-8")
+    assert '<html lang="it">' in page
+    for text in ("Classifica", "Chi paga chi", "Momenti salienti", "Partita 5 · Bridge", "serata di sabato 14 marzo 2026",
+                 "7 mani, 1 corretta", "Mano per mano", "<th>squadra</th><th>punti</th>", "<td>5.800</td>",
+                 "Punti dopo ogni mano", "Vite dopo ogni mano", "Bruno paga Dario 4,60\xa0€", "Fatto con ledger"):
+        assert text in page, text
+    # the numbers on the charts: the axis of the Canasta match and its target
+    assert ">4.000<" in page and ">obiettivo 15.000<" in page
+    english = tmp_path / "e.html"
+    cli("--lang", "en", "report", "--from", "2026-01-01", "--html", str(english))
+    page = english.read_text(encoding="utf-8")
+    assert '<html lang="en">' in page and ">4000<" in page and "night of Saturday 14 March 2026" in page
+
+
+def _rows(path, delimiter):
+    text = path.read_text(encoding="utf-8-sig")
+    return list(csv.DictReader(io.StringIO(text), delimiter=delimiter))
+
+
+def test_csv_in_the_languages_dialect_and_the_other_one_option_away(evening, cli, tmp_path):
+    cli("--lang", "it", "report", "--csv", str(tmp_path / "it"))
+    raw = (tmp_path / "it" / "transfers.csv").read_bytes()
+    assert raw.startswith("\ufeff".encode()) and raw.decode("utf-8-sig").startswith("currency;payer;payee;cents;amount\r\n")
+    transfers = _rows(tmp_path / "it" / "transfers.csv", ";")
+    assert {"currency": "EUR", "payer": "Bruno", "payee": "Dario", "cents": "460", "amount": "4,60"} in transfers
+    matches = _rows(tmp_path / "it" / "matches.csv", ";")
+    assert [m["score"] for m in matches if m["match"] == "6"] == ["NS (Anna & Carla) 5.800 · EW (Bruno & Dario) 3.300"]
+    cli("--lang", "it", "report", "--csv", str(tmp_path / "en"), "--csv-dialect", "comma")
+    assert (tmp_path / "en" / "transfers.csv").read_text(encoding="utf-8").startswith("currency,payer,payee,cents,amount")
+    assert {"amount": "4.60"}.items() <= _rows(tmp_path / "en" / "transfers.csv", ",")[0].items()
+    cli("report", "--csv", str(tmp_path / "plain"))
+    assert (tmp_path / "plain" / "transfers.csv").read_bytes().startswith(b"currency,payer")  # English: as before
+    cli("report", "--csv", str(tmp_path / "semi"), "--csv-dialect", "SemiColon")
+    assert _rows(tmp_path / "semi" / "transfers.csv", ";")[0]["amount"] == "4,60"
+
+
+def test_a_csv_dialect_the_ledger_does_not_know_is_refused_in_the_language(evening, cli, tmp_path):
+    line = cli.error("--lang", "it", "report", "--csv", str(tmp_path / "x"), "--csv-dialect", "fr")
+    assert "csv-dialect: 'fr' non è un dialetto CSV (comma o semicolon)" in line
+    assert "csv-dialect: 'fr' is not a CSV dialect (comma or semicolon)" in cli.error(
+        "report", "--csv", str(tmp_path / "x"), "--csv-dialect", "fr")
+    assert not (tmp_path / "x").exists()
+
+
+def test_the_reports_messages_keep_their_codes(evening, cli):
+    from ledger.cli.app import reading
+    from ledger.report.build import build_report
+    from ledger.store.reports import load_matches
+
+    period = Period(dt.date.fromisoformat(NIGHT), dt.date.fromisoformat(NIGHT))
+    with reading() as reads:
+        report = build_report(load_matches(reads, period), period)
+    carla = report.matches[0]
+    assert isinstance(carla.result, Msg) and carla.result.render("it") == "Carla ha vinto: Carla 38 · Anna 25 · Bruno 1"
+    assert carla.to_json()["result"] == "Carla won: Carla 38 · Anna 25 · Bruno 1"
+    top = report.highlights[1]
+    assert top.kind == "biggest winner" and top.text.code == "report.biggest_winner"
+    assert report.to_json()["highlights"][1]["text"] == "Biggest winner: Dario, up 10.60 EUR"
