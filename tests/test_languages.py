@@ -24,9 +24,9 @@ from ledger.i18n import placeholders  # noqa: E402
 CASES = json.loads((Path(__file__).parent / "cases.json").read_text(encoding="utf-8"))
 BIN = Path(sys.executable).parent / "ledger"
 
-# The areas whose messages must all be translated. The lead widens this to every message id
-# (``()``) when all areas are merged.
-AREAS: tuple[str, ...] = ("help/", "click/", "typer/", "ledger/cli", "ledger/store")
+# The areas whose messages must all be translated: every message id (help, click's and Typer's
+# words, every t()/tn() of ledger/).
+AREAS: tuple[str, ...] = ()
 
 
 # --- the catalogue --------------------------------------------------------------------------------
@@ -120,13 +120,8 @@ def test_an_unknown_language_is_refused(cli):
 # --- the error cases of tests/cases.json --------------------------------------------------------
 ERRORS = [c for c in CASES if c.get("expect_error")]
 
-# Cases whose error still falls back to English on this branch: their messages are in areas other
-# helpers convert (games, documents). The lead empties this set when every area is merged.
-FALLING_BACK: set[str] = {
-    "error-t37-dup", "error-t37-missing", "error-t31-fake31", "error-t31-40-eight", "error-simone-three",
-    "error-game-unknown", "error-burraco-nine-jokers", "error-burraco-three-queens", "error-scopa-eight-of-denari",
-    "error-scopa-negative-scope",
-}
+# Cases whose error may fall back to English (none: every area speaks Italian).
+FALLING_BACK: set[str] = set()
 
 
 def _error_of(case) -> LedgerError:
@@ -157,7 +152,7 @@ def _only_values(msg) -> bool:
 
 
 def _case_param(case):
-    marks = [pytest.mark.xfail(reason="its area is converted by another helper", strict=False)] \
+    marks = [pytest.mark.xfail(reason="falls back to English", strict=True)] \
         if case["id"] in FALLING_BACK else []
     return pytest.param(case, id=case["id"], marks=marks)
 
@@ -208,9 +203,8 @@ def test_score_and_replay_json_are_byte_identical_in_both_languages(cli, case):
     _both(cli, verb, "-", input=json.dumps(case["doc"]))
 
 
-# --json outputs that still carry text in the language, from areas other helpers convert (the
-# report's bridge details: "rubber 1: games 2–1, …"); the lead empties this set at the merge.
-DIFFERING: set[str] = {"report --demo"}
+# --json outputs that may carry text in the language (none).
+DIFFERING: set[str] = set()
 
 NIGHT = [  # commands with --json, writing ones among them, run on a fresh ledger in each language
     ["demo"],  # every game, real hands
@@ -250,7 +244,7 @@ def night(tmp_path_factory):
 
 
 @pytest.mark.parametrize("command", [
-    pytest.param(" ".join(a), marks=[pytest.mark.xfail(reason="text of another area in it", strict=False)]
+    pytest.param(" ".join(a), marks=[pytest.mark.xfail(reason="text in the language", strict=True)]
                  if " ".join(a) in DIFFERING else []) for a in NIGHT])
 def test_every_json_output_of_a_night_is_byte_identical_in_both_languages(night, command):
     en, it = night["en"][command], night["it"][command]

@@ -27,6 +27,7 @@ from sqlalchemy import Table, func as sa_func, insert, inspect as sa_inspect, se
 
 from ledger.dates import parse_date
 from ledger.errors import LedgerError
+from ledger.i18n import t
 from ledger.games import get_game
 from ledger.games.documents import replay_document
 from ledger.store.engine import after_explicit_ids
@@ -85,7 +86,7 @@ class BulkImport:
 
         clean = name if pid is not None else " ".join(str(name).split())  # a restored name: as it was
         if not clean:
-            raise LedgerError("a player needs a name", "name", name)
+            raise LedgerError(t("store.name_missing", "a player needs a name"), "name", name)
         _check_name(clean, "name")
         key = clean.casefold()
         found = self.players.get(key)
