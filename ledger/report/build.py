@@ -18,6 +18,7 @@ from ledger import i18n
 from ledger.games.settle import night_report
 from ledger.i18n import t, tn
 from ledger.games.stakes import match_money
+from ledger.games.facts import Said as Worded
 from ledger.report.model import (Highlight, MatchRecord, MatchSummary, Period, Report, Said, Shown, Standing,
                                  side_label)
 
@@ -121,12 +122,13 @@ def said(words: Callable[..., list], *args: Any, shown: list | None = None) -> l
     (:class:`Said`, asked of the game again in English), so that the JSON is the same in every
     language even when the game puts it into words at once."""
     shown = words(*args) if shown is None else shown
-    if i18n.language() == "en" or all(not isinstance(x, str) for x in shown):
-        return shown
+    if i18n.language() == "en" or all(not isinstance(x, str) or isinstance(x, Worded) for x in shown):
+        return shown  # messages, and texts that carry their message (games.facts.Said), speak for themselves
     saved = i18n.language()
     i18n.use("en")
     try:
         english = words(*args)
     finally:
         i18n.use(saved)
-    return [Said(x, e) if isinstance(x, str) and isinstance(e, str) else x for x, e in zip(shown, english)]
+    return [Said(x, e) if isinstance(x, str) and not isinstance(x, Worded) and isinstance(e, str) else x
+            for x, e in zip(shown, english)]
