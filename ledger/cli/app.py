@@ -76,7 +76,7 @@ def error_line(err: Any) -> str:
     return str(t("cli.error", "error: {what}", what=one_line(str(err))))
 
 
-def _database_trouble(err: Exception) -> str | None:
+def _database_trouble(err: Exception) -> Any:
     """The one line for a damaged, read-only or full ledger (:func:`ledger.store.health.trouble`)."""
     from ledger.store.engine import database_url
     from ledger.store.health import trouble

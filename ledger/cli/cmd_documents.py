@@ -108,7 +108,7 @@ def replay_cmd(file: str = DOC, as_json: bool = JSON) -> None:
     from ledger.games import get_game
     from ledger.games.documents import check_kind, replay_document, replay_json
 
-    data = read_one_document(file, t("input.a_match_document", "a match document"))
+    data = read_one_document(file, str(t("input.a_match_document", "a match document")))
     check_kind(data, "match", _quoted(file))
     setup, rp = replay_document(data)
     game = get_game(setup.game)

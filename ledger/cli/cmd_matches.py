@@ -104,7 +104,7 @@ def show_view(view, as_json: bool, header: str | None = None, tail: bool = False
 
         from ledger.cli.render import tail_board
 
-        board = tail_board(board, keep, more or f"ledger show {m.id}")
+        board = tail_board(board, keep, str(more or f"ledger show {m.id}"))
         if rp.offset:
             board = replace(board, notes=(str(t("board.hidden", "(hands 1 to {last} are not shown: {more})",
                                                 last=rp.offset, more=more)), *board.notes))

@@ -133,7 +133,7 @@ def _vendored_click() -> None:
     try:
         from typer import rich_utils
 
-        rich_utils.highlighter.highlights = [  # "Uso: " is highlighted as "Usage: " is
+        rich_utils.highlighter.highlights = [  # type: ignore[misc]  # "Uso: " highlighted as "Usage: " is
             h.replace("(?P<usage>Usage: )", "(?P<usage>(?:Usage|Uso): )") for h in rich_utils.highlighter.highlights]
     except (ImportError, AttributeError):
         pass

@@ -845,7 +845,8 @@ def cell(value: object) -> str:
 
     from ledger.i18n import language, number
 
-    if isinstance(value, Decimal) and value.as_tuple().exponent < 0 and language() != "en":
+    exponent = value.as_tuple().exponent if isinstance(value, Decimal) else 0
+    if isinstance(value, Decimal) and isinstance(exponent, int) and exponent < 0 and language() != "en":
         from babel.numbers import format_decimal
 
         places = -int(value.as_tuple().exponent)

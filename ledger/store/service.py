@@ -886,7 +886,7 @@ def _first_night(hands: Sequence[Any]) -> dt.date | None:
 
 def _parse_time(text: Any, field: str) -> dt.datetime:
     try:
-        t = dt.datetime.fromisoformat(str(text))
+        when = dt.datetime.fromisoformat(str(text))
     except ValueError:
         raise LedgerError(t("store.not_a_time", "{value!r} is not a date and time", value=text), field, text) from None
-    return (t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)).astimezone(dt.timezone.utc)
+    return (when if when.tzinfo else when.replace(tzinfo=dt.timezone.utc)).astimezone(dt.timezone.utc)
