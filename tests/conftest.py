@@ -24,6 +24,20 @@ def pytest_generate_tests(metafunc):
 
 
 @pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """Every test starts in English, whatever the machine's locale and whatever language an
+    earlier test's command spoke (the language in use is the process's: ledger.i18n.use)."""
+    from ledger import i18n
+
+    for name in ("LEDGER_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    i18n.use("en")
+    yield
+    i18n.use("en")
+
+
+@pytest.fixture(autouse=True)
 def ledger_db(request, tmp_path, monkeypatch):
     """A fresh ledger path in a temporary directory, named by LEDGER_DB for the whole test (on
     PostgreSQL, see tests/backends.py: the URL of a fresh schema)."""

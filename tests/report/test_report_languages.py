@@ -84,6 +84,8 @@ def test_statistics_in_italian(evening, cli):
 
 
 def test_percentages_in_the_locale_rounded_half_up():
+    assert (_pct(0.125), _pct(0.625), _pct(1.0), _pct(None)) == ("13 %", "63 %", "100 %", "—")
+    i18n.use("it")
     assert (_pct(0.125), _pct(0.625), _pct(1.0), _pct(None)) == ("13%", "63%", "100%", "—")
 
 
