@@ -137,9 +137,11 @@ def problems(lang: str, where: tuple[str, ...] = ()) -> list[str]:
         if found.fuzzy:
             out.append(f"{lang}: fuzzy: {name}")
         strings = found.string if isinstance(found.string, tuple) else (found.string,)
-        want = set().union(*(placeholders(i) for i in ids)) if msg.context is not None or "{" in ids[0] else None
+        allowed = set().union(*(placeholders(i) for i in ids))  # a plural form may name any of them
+        needed = set.intersection(*(placeholders(i) for i in ids)) - {"n"}  # a singular form may say "one"
         for s in strings:
-            if want is not None and placeholders(s) - want or (want is not None and placeholders(s) < placeholders(ids[0]) - {"n"}):
+            got = placeholders(s)
+            if got - allowed or needed - got:
                 out.append(f"{lang}: placeholders differ: {name} -> {s!r}")
     return out
 

@@ -15,6 +15,7 @@ import sys
 from typing import Any, Callable, Iterator, Sequence
 
 from ledger import i18n
+from ledger.errors import LedgerError
 from ledger.i18n import Msg, t, tn
 
 _CLICK_MODULES = ("click.core", "click.decorators", "click.exceptions", "click.formatting",
@@ -44,7 +45,7 @@ def setup(args: Sequence[str], root: Any) -> None:
     ledger does not speak."""
     try:
         i18n.use(i18n.choose(lang_option(args)))
-    except Exception:
+    except LedgerError:
         # the language asked for by name is not one of ours: say so in the locale's language
         locale = {k: v for k, v in os.environ.items() if k != "LEDGER_LANG"}
         i18n.use(i18n.choose(None, locale))
