@@ -34,7 +34,7 @@ DOMAIN = "ledger"
 LOCALEDIR = Path(__file__).parent / "locale"
 
 _lang = "en"
-_catalogue: _gettext.NullTranslations | None = None
+_catalogues: dict[str, _gettext.NullTranslations] = {}  # each language's, loaded once
 
 
 def language_of(value: str | None) -> str | None:
@@ -75,11 +75,10 @@ def choose(lang: str | None = None, environ: Mapping[str, str] | None = None) ->
 
 def use(lang: str) -> None:
     """Speak ``lang`` (one of :data:`LANGUAGES`) from now on; its catalogue loads when first needed."""
-    global _lang, _catalogue
+    global _lang
     if lang not in LANGUAGES:
         raise ValueError(f"not a language of the ledger: {lang!r}")
-    if lang != _lang:
-        _lang, _catalogue = lang, None
+    _lang = lang
 
 
 def language() -> str:
@@ -91,13 +90,10 @@ def catalogue(lang: str | None = None) -> _gettext.NullTranslations:
     """The translations of ``lang`` (default: the one in use). English is the source language:
     its catalogue translates nothing. A catalogue compiled by the install (``.mo``) is read; a
     ``.po`` newer than it (a working copy being translated) is read instead, through Babel."""
-    global _catalogue
     lang = lang or _lang
-    if lang == _lang and _catalogue is not None:
-        return _catalogue
-    found = _load(lang)
-    if lang == _lang:
-        _catalogue = found
+    found = _catalogues.get(lang)
+    if found is None:
+        found = _catalogues[lang] = _load(lang)
     return found
 
 
