@@ -56,6 +56,37 @@ def test_a_message_is_rendered_when_shown_not_when_built():
     assert msg.render("en") == "error: x" and i18n.language() == "it"
 
 
+def test_speaking_is_this_threads_only():
+    """A text asked for in another language (the JSON's English, a page served in a thread) never
+    changes the language another thread speaks: ``speaking`` is a context variable, not the process's."""
+    import threading
+
+    msg = tn("report.count.hands", "{n} hand", "{n} hands", 12000)
+    i18n.use("it")
+    inside, outside = threading.Event(), threading.Event()
+    seen = {}
+
+    def english_thread():
+        with i18n.speaking("en"):
+            inside.set()
+            outside.wait(5)
+            seen["thread"] = str(msg)
+
+    th = threading.Thread(target=english_thread)
+    th.start()
+    inside.wait(5)
+    seen["main"] = str(msg)  # while the other thread speaks English
+    outside.set()
+    th.join()
+    assert seen == {"main": "12.000 mani", "thread": "12000 hands"}
+    assert i18n.language() == "it"
+    with i18n.speaking("en"):
+        assert i18n.language() == "en" and msg.render("it") == "12.000 mani" and i18n.language() == "en"
+    with pytest.raises(ValueError):
+        with i18n.speaking("xx"):
+            pass
+
+
 def test_error_keeps_code_field_value_and_renders_in_the_language():
     err = LedgerError(t("cli.error", "error: {what}", what="a"), "sides.Anna", 3)
     assert (err.code, err.field, err.value) == ("cli.error", "sides.Anna", 3)
@@ -110,9 +141,11 @@ def test_placeholders():
     assert i18n.placeholders("{a!r} and {b:+d} {{literal}} {c.x}") == {"a", "b", "c"}
 
 
-def test_lang_option_anywhere_before_the_double_dash():
-    from ledger.cli.language import lang_option
+def test_global_options_anywhere_before_the_double_dash():
+    from ledger.cli.app import global_options
 
-    assert lang_option(["show", "3", "--lang", "it"]) == "it"
-    assert lang_option(["--lang=en", "show"]) == "en"
-    assert lang_option(["score", "--", "--lang", "it"]) is None
+    assert global_options(["show", "3", "--lang", "it"]) == ({"--lang": "it"}, ["show", "3"])
+    assert global_options(["--lang=en", "show", "--db=x.db"]) == ({"--lang": "en", "--db": "x.db"}, ["show"])
+    assert global_options(["--lang", "it", "show", "--lang", "en"]) == ({"--lang": "en"}, ["show"])  # the last wins
+    assert global_options(["score", "--", "--lang", "it"]) == ({}, ["score", "--", "--lang", "it"])
+    assert global_options(["--language=it"]) == ({}, ["--language=it"])

@@ -27,24 +27,13 @@ _RICH_TEXTS = ("DEPRECATED_STRING", "DEFAULT_STRING", "ENVVAR_STRING", "REQUIRED
 _english: dict[str, str] = {}
 
 
-def lang_option(args: Sequence[str]) -> str | None:
-    """The value of ``--lang X`` / ``--lang=X`` anywhere before ``--`` in ``args``, or None."""
-    for i, arg in enumerate(args):
-        if arg == "--":
-            break
-        if arg == "--lang" and i + 1 < len(args):
-            return args[i + 1]
-        if arg.startswith("--lang="):
-            return arg[len("--lang="):]
-    return None
-
-
-def setup(args: Sequence[str], root: Any) -> None:
-    """Speak the language the user chose for this invocation; ``root`` is the click command tree,
-    whose help texts are shown in it. Raises ``LedgerError`` (field ``lang``) for a language the
-    ledger does not speak."""
+def setup(lang: str | None, root: Any) -> None:
+    """Speak the language the user chose for this invocation (``lang``: the ``--lang`` option's
+    value, found by :func:`ledger.cli.app.global_options`, else the environment); ``root`` is the
+    click command tree, whose help texts are shown in it. Raises ``LedgerError`` (field ``lang``)
+    for a language the ledger does not speak."""
     try:
-        i18n.use(i18n.choose(lang_option(args)))
+        i18n.use(i18n.choose(lang))
     except LedgerError:
         # the language asked for by name is not one of ours: say so in the locale's language
         locale = {k: v for k, v in os.environ.items() if k != "LEDGER_LANG"}
