@@ -12,7 +12,7 @@ from ledger.cli.render import console, print_board, print_json, print_line, prin
 from ledger.games import names_text
 from ledger.errors import LedgerError
 from ledger.games.base import Column
-from ledger.i18n import Msg, number, t
+from ledger.i18n import Msg, long_date, number, t
 
 GAME_NAMES = names_text()  # from the registry: no game is imported for --help
 
@@ -86,9 +86,8 @@ def show_view(view, as_json: bool, header: str | None = None, tail: bool = False
 
     m = view.match
     game = get_game(m.game)
-    what = str(t("board.game_rules", "{game} ({rules})", game=game.title, rules=m.rules)) if len(game.rule_sets) > 1 \
-        else game.title
-    night = view.night.date.isoformat()
+    what = game.titled(m.rules)
+    night = long_date(view.night.date)
     title = str(t("board.title_demo", "Match {match} · {game} · night of {night} (demo) · {status}", match=str(m.id),
                   game=what, night=night, status=status_word(m.status)) if view.night.demo
                 else t("board.title", "Match {match} · {game} · night of {night} · {status}", match=str(m.id),

@@ -34,9 +34,6 @@ EVENT_TITLE = {"pairs": t("club.title.pairs", "Pairs"), "individual": t("club.ti
 ENTRANT_HEADER = {"pairs": t("club.col.pair", "pair"), "individual": t("club.col.player", "player"),
                   "teams": t("club.col.team", "team")}
 NAME_WIDTH = 28
-CSV_DIALECTS = ("comma", "semicolon")
-"""``comma``: fields between commas, decimal points (English); ``semicolon``: fields between
-semicolons, decimal commas (what an Italian spreadsheet opens in columns)."""
 
 
 def fixed(value: float | int, places: int, lang: str | None = None) -> str:
@@ -182,12 +179,6 @@ def report_tables(scored: ScoredSession) -> list[Table]:
 
 
 # --- CSV ----------------------------------------------------------------------------------------
-def csv_dialect(dialect: str | None = None) -> str:
-    """The CSV dialect to write: ``dialect`` when given (one of :data:`CSV_DIALECTS`), else the
-    language's (``semicolon`` in Italian, ``comma`` in English)."""
-    return dialect or ("comma" if language() == "en" else "semicolon")
-
-
 def _csv_fig(value: float | int | None, places: int, decimal_comma: bool) -> str:
     """A figure in a CSV cell: ``places`` decimals for a float, no thousands separator."""
     text = _fig(value, places, "en")
@@ -198,13 +189,18 @@ def csv_text(scored: ScoredSession, dialect: str | None = None) -> str:
     """The ranking, an empty line, then one line per result (board, vulnerability, pairs,
     contract, NS score, figures); teams given by match totals: the matches instead.
 
-    ``dialect`` (:data:`CSV_DIALECTS`; default :func:`csv_dialect`, the language's): ``comma``
-    separates fields with ``,`` and writes ``54.1667``; ``semicolon`` uses ``;`` and ``54,1667``.
+    ``dialect`` (:data:`ledger.report.csvout.DIALECTS`; default the language's, as the report's
+    CSV): ``comma`` separates fields with ``,`` and writes ``54.1667``; ``semicolon`` uses ``;``
+    and ``54,1667`` after a byte-order mark, so that a spreadsheet reads the file as UTF-8.
     The header names are the same in every language (the JSON's field names)."""
+    from ledger.report.csvout import DIALECTS, csv_dialect
+
     s = scored.session
+    conventions = DIALECTS[csv_dialect(dialect)]
     buf = io.StringIO()
-    comma = csv_dialect(dialect) == "semicolon"
-    w = csv.writer(buf, lineterminator="\r\n", delimiter=";" if comma else ",")
+    buf.write(conventions["bom"])
+    comma = conventions["decimal"] == ","
+    w = csv.writer(buf, lineterminator="\r\n", delimiter=conventions["delimiter"])
 
     def fig(value: float | int | None, places: int = 4) -> str:
         return _csv_fig(value, places, comma)

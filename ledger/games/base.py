@@ -329,13 +329,15 @@ class Game:
     default), ``min_players``/``max_players``, ``facts`` (what the report knows about the game:
     :class:`ledger.games.facts.GameNotes` by default, a game's own in ``<game>/facts.py``),
     ``own_stakes`` (for a scorer that keeps its own money, a ``settlement`` in its state: the
-    unit of its stake, e.g. Trentuno's ``"life"``; None otherwise).
+    unit of its stake, e.g. Trentuno's ``"life"``; None otherwise), ``rule_words`` (each rule
+    set's name for people, a message: :meth:`rules_name`).
     """
 
     name: str = ""
     title: str = ""
     version: str = "1"
     rule_sets: tuple[str, ...] = ("standard",)
+    rule_words: Mapping[str, Any] = {}  # rule set → its name for people (a message); the key itself if absent
     min_players: int = 2
     max_players: int = 2
     player_counts: tuple[int, ...] = ()  # when only some counts in the range are played (canasta: 2, 4)
@@ -364,6 +366,18 @@ class Game:
     @property
     def default_rules(self) -> str:
         return self.rule_sets[0]
+
+    def rules_name(self, rules: str) -> str:
+        """The rule set ``rules`` as people name it, in the language in use (``italian`` →
+        ``italiana``, ``duplicate`` → ``duplicato``); the key itself when it has no word."""
+        return str(self.rule_words.get(rules, rules))
+
+    def titled(self, rules: str) -> str:
+        """The game with its rule set, for a match's title: ``Canasta (italiana)``; the title alone
+        for a game of one rule set (``Trentasette``)."""
+        if len(self.rule_sets) == 1:
+            return self.title
+        return str(t("board.game_rules", "{game} ({rules})", game=self.title, rules=self.rules_name(rules)))
 
     def check_rules(self, rules: object) -> str:
         """The rule set named ``rules`` (None → default); ``LedgerError`` on ``rules`` if unknown."""

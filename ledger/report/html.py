@@ -14,6 +14,7 @@ from html import escape
 from typing import Iterable, Sequence
 
 from ledger import __version__
+from ledger.games import get_game
 from ledger.i18n import language, t
 from ledger.report.charts import running_chart
 from ledger.report.model import STATUS_TEXT, MatchSummary, Report, shown_number, unit_text
@@ -119,10 +120,8 @@ def _match(m: MatchSummary) -> str:
     night = t("html.night_demo", "night of {night} (demo)", night=m.night) if m.demo else \
         t("html.night", "night of {night}", night=m.night)
     meta = [hands_fixed(m.hands, m.corrections), str(night)]
-    if len(m.rules) and m.rules != "standard":
-        meta.insert(0, str(t("html.rules", "rules: {rules}", rules=m.rules)))
     head = str(m.headline())
-    heading = str(t("html.match", "Match {id} · {game}", id=str(m.id), game=m.title))
+    heading = str(t("html.match", "Match {id} · {game}", id=str(m.id), game=get_game(m.game).titled(m.rules)))
     parts = [f'<article class="card match" id="match-{m.id}">',
              f"<h3>{_e(heading)}{badge}</h3>",
              f'<p class="meta">{_e(" · ".join(meta))}</p>',

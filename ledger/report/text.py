@@ -82,7 +82,7 @@ def matches_table(report: Report) -> Table:
     cols = (Column("#"), Column(str(HEADERS["match"]), "left"), Column(str(HEADERS["result"]), "left"))
     rows = []
     for m in report.matches:
-        game = m.title + ("" if len(get_game(m.game).rule_sets) == 1 else f" ({m.rules})")
+        game = get_game(m.game).titled(m.rules)
         about = [game, hands_fixed(m.hands, m.corrections)]
         if many_nights:
             about.append(m.night.isoformat())

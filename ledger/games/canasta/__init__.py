@@ -67,6 +67,7 @@ class CanastaGame(Game):
     title = "Canasta"
     version = "1"
     rule_sets = ("italian", "classic")
+    rule_words = {"italian": t("canasta.rules_italian", "italian"), "classic": t("canasta.rules_classic", "classic")}
     min_players = 2
     max_players = 4
     player_counts = (2, 4)  # each for self, or two pairs
@@ -207,7 +208,7 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
         rows.append(tuple(row))
     who = str(t("board.versus", " v ")).join(f"{s} ({' & '.join(p)})" if setup.teams else s
                                               for s, p in setup.sides.items())
-    table = Table(str(t("canasta.board_title", "Canasta ({rules}) — {sides}", rules=rules_name(rs.name), sides=who)),
+    table = Table(str(t("canasta.board_title", "Canasta ({rules}) — {sides}", rules=game.rules_name(rs.name), sides=who)),
                   tuple(cols), tuple(rows),
                   caption=str(t("canasta.caption", "Game to {target}; 'min' is the opening minimum for the next hand.",
                                 target=setup.options.get('target', rs.target))))
@@ -216,12 +217,6 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     notes.append(str(t("canasta.minimum_now", "Opening minimum now: {minimums}.",
                        minimums=", ".join(f"{s} {_number(final_min.get(s))}" for s in sides))))
     return Board((table,), tuple(notes))
-
-
-def rules_name(rules: str) -> str:
-    """A rule set's name as the scoreboard shows it: ``italian``/``classic`` (``italiana``/``classica``)."""
-    names = {"italian": t("canasta.rules_italian", "italian"), "classic": t("canasta.rules_classic", "classic")}
-    return str(names.get(rules, rules))
 
 
 def _signed(n: object) -> str:
