@@ -237,17 +237,27 @@ def listing(items: Sequence[Any], lang: str | None = None) -> str:
     words = [str(i) for i in items]
     if len(words) < 2:
         return "".join(words)
+    lang = lang or language()
+    if lang == "en":  # CLDR's en_GB list, without importing Babel (start-up)
+        return f"{', '.join(words[:-1])} and {words[-1]}"
     from babel.lists import format_list
 
-    return format_list(words, locale=_LOCALES[lang or language()])
+    return format_list(words, locale=_LOCALES[lang])
 
 
 def long_date(day: date, lang: str | None = None) -> str:
     """``day`` as the locale writes it in full: ``Tuesday 1 December 2026``, ``martedì 1 dicembre 2026``."""
+    lang = lang or language()
+    if lang == "en":  # CLDR's en_GB names, without importing Babel (start-up)
+        return f"{_EN_DAYS[day.weekday()]} {day.day} {_EN_MONTHS[day.month - 1]} {day.year}"
     from babel.dates import format_date
 
-    lang = lang or language()
     return format_date(day, "EEEE d MMMM y", locale=_LOCALES[lang])
+
+
+_EN_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_EN_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+              "November", "December")
 
 
 _LOCALES = {"en": "en_GB", "it": "it_IT"}

@@ -115,6 +115,16 @@ def test_parameters_in_the_language():
     assert msg.render("en") == "12000 -0.5 Anna, Bruno and Carla Tuesday 1 December 2026"
 
 
+@given(st.dates(), st.lists(st.text(min_size=1, max_size=5), min_size=2, max_size=5))
+def test_english_dates_and_lists_are_cldrs_without_babel(day, words):
+    """English writes its long dates and lists itself (no Babel import at start-up): the same as CLDR's en_GB."""
+    from babel.dates import format_date
+    from babel.lists import format_list
+
+    assert i18n.long_date(day, "en") == format_date(day, "EEEE d MMMM y", locale="en_GB")
+    assert i18n.listing(words, "en") == format_list(words, locale="en_GB")
+
+
 def test_a_format_spec_keeps_pythons_formatting():
     assert str(Msg("", "{p:+d} {v!r}", {"p": 3, "v": "x"})) == "+3 'x'"
 
