@@ -97,10 +97,12 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
 def hand_add(match: str = MATCH, entry: Optional[List[str]] = ENTRY, file: Optional[str] = FILE,
              prompt: bool = PROMPT, as_json: bool = JSON) -> None:
     """Score and store the next hand of a match, then show the scoreboard."""
+    from ledger.games import get_game
+
     view = enter_hand(match, entry, file, prompt, lambda doc, incomplete: ledger().add_hand(match, doc, incomplete))
     last = view.replay.results[-1]
-    show_view(view, as_json, str(t("cli.hand_summary", "Hand {hand}: {summary}", hand=len(view.hands), summary=last.summary))
-              if last.summary else None, tail=True)
+    heading = get_game(view.setup.game).hand_heading(view.setup, len(view.hands), last)
+    show_view(view, as_json, str(heading) if last.summary else None, tail=True)
 
 
 REASON = typer.Option(None, "--reason", help="Why (kept in the history).")

@@ -199,7 +199,7 @@ class Session:
                                       match=str(live.id))))
             return
         n = live.hands + 1
-        text = self.read(str(t("play.hand_prompt", "hand {hand} · {dealer} deals > ", hand=n, dealer=live.next_dealer())))
+        text = self.read(str(live.game.hand_prompt(live.view.setup, live.state, n, live.next_dealer())))
         if self.others_wrote():  # the hand typed was meant for a match that has since changed
             live = self.live
             if not live.is_open:
@@ -381,7 +381,7 @@ class Session:
                 self.emit({"event": "hand", "match": self.live.id, "number": n, "result": result.to_json(),
                            "state": self.live.state.to_json()})
             else:
-                self.redraw(str(t("cli.hand_summary", "Hand {hand}: {summary}", hand=n, summary=result.summary)
+                self.redraw(str(self.live.game.hand_heading(self.live.view.setup, n, result)
                                 if result.summary else t("play.saved", "Hand {hand} saved.", hand=n)))
         if stopped():
             self.interrupted = True

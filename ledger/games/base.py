@@ -493,6 +493,17 @@ class Game:
         """Who deals the hand after ``state``: by default the next seat (:meth:`dealer`)."""
         return self.dealer(setup, state.hands)
 
+    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str) -> Msg:
+        """The play session's prompt for the next hand, hand ``number`` (1-based) of a match in
+        ``state``, dealt by ``dealer``: ``hand 4 · Dario deals > `` (a game whose deals have
+        another name says it its way: bridge's ``smazzata`` in Italian, a duplicate board)."""
+        return t("play.hand_prompt", "hand {hand} · {dealer} deals > ", hand=number, dealer=dealer)
+
+    def hand_heading(self, setup: MatchSetup, number: int, result: HandResult) -> Msg:
+        """The line above the scoreboard after hand ``number`` (1-based) was saved, with its
+        ``result``'s summary: ``Hand 4: Anna +1, Bruno -8``."""
+        return t("cli.hand_summary", "Hand {hand}: {summary}", hand=number, summary=result.summary)
+
     def settlement(self, state: MatchState) -> Mapping[str, int] | None:
         """The money of a game that keeps its own (``own_stakes``), as its state says it: player →
         net cents, None until it is settled (the others' stakes are settled from the totals)."""
@@ -928,5 +939,13 @@ def side_label(setup: MatchSetup, side: str) -> str:
     return side if len(members) < 2 or side == plain else f"{side} ({plain})"
 
 
+def signed(n: int) -> str:
+    """A whole number with its sign, with the digits of the language in use: ``+1520`` /
+    ``+1.520``, ``-300``, ``+0``."""
+    from ledger.i18n import number
+
+    return ("-" if n < 0 else "+") + number(abs(n))
+
+
 def _signed(n: object) -> str:
-    return f"{n:+d}" if isinstance(n, int) else str(n)
+    return signed(n) if isinstance(n, int) and not isinstance(n, bool) else str(n)

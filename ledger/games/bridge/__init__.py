@@ -25,6 +25,7 @@ from ledger.games.bridge.match import (
     CHICAGO, DUPLICATE, RULE_WORDS, RUBBER,
     UNFINISHED_PARTSCORE,
     _leader,
+    board_dealer_player,
     board_vul,
     chicago_apply,
     chicago_start,
@@ -42,7 +43,7 @@ from ledger.games.bridge.match import (
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, RubberResult, RubberState,
 )
-from ledger.games.bridge.scoring import SEATS, board_dealer, parse_side
+from ledger.games.bridge.scoring import parse_side
 
 _STATES = {RUBBER: RubberState, CHICAGO: ChicagoState, DUPLICATE: DuplicateState}
 _RESULTS = {RUBBER: RubberResult, CHICAGO: ChicagoResult, DUPLICATE: DuplicateResult}
@@ -193,9 +194,30 @@ class Bridge(Game):
 
     def next_dealer(self, setup, state):
         """Rubber and Chicago: the state's ``next_dealer`` (a passed-out Chicago deal is dealt
-        again by the same dealer); duplicate: the next board's dealer (Law 2)."""
+        again by the same dealer); duplicate: the dealer of the state's ``next_board`` (Law 2),
+        which follows the last board entered, not the number of boards played."""
         ex = state.extra
+        if isinstance(ex, DuplicateState):
+            return board_dealer_player(setup, ex.next_board)
         return ex.next_dealer if isinstance(ex, (RubberState, ChicagoState)) else self.dealer(setup, state.hands)
+
+    def hand_prompt(self, setup, state, number, dealer):
+        """``hand 4 · Dario deals > `` (Italian: ``smazzata 4 · mazziere Dario > ``); duplicate: the
+        next board, ``board 8 · Dario deals > ``."""
+        ex = state.extra
+        if isinstance(ex, DuplicateState):
+            return t("bridge.board_prompt", "board {board} · {dealer} deals > ", board=str(ex.next_board),
+                     dealer=dealer)
+        return t("bridge.hand_prompt", "hand {hand} · {dealer} deals > ", hand=number, dealer=dealer)
+
+    def hand_heading(self, setup, number, result):
+        """``Hand 4: 4SX by W -2: NS +300`` (Italian: ``Smazzata 4: …``); duplicate: the board,
+        ``Board 8: 7NT by N =: NS +1520``."""
+        detail = result.to_json()
+        if setup.rules == DUPLICATE and detail.get("board") is not None:
+            return t("bridge.board_heading", "Board {board}: {summary}", board=str(detail["board"]),
+                     summary=result_line(detail, board=False))
+        return t("bridge.hand_heading", "Hand {hand}: {summary}", hand=number, summary=result.summary)
 
     def stake_segments(self, state):
         """Rubber: each rubber is settled on its own (:func:`~ledger.games.bridge.match.rubber_segments`)."""
@@ -207,8 +229,7 @@ class Bridge(Game):
         Chicago a passed-out deal is dealt again by the same dealer, which only the match state
         knows (``next_dealer``)."""
         if setup.rules == DUPLICATE:
-            board = setup.options.get("first_board", 1) + hand_number
-            return setup.players[SEATS.index(board_dealer(board))]
+            return board_dealer_player(setup, setup.options.get("first_board", 1) + hand_number)
         return super().dealer(setup, hand_number)
 
     def board(self, setup, replay):

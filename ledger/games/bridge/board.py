@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ledger.games.base import Board, Column, MatchSetup, MatchState, Replay, Table
+from ledger.games.base import Board, Column, MatchSetup, MatchState, Replay, Table, signed
+from ledger.games.bridge.match import board_dealer_player, bonus_text
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, RubberResult, RubberState,
     RubberSummary,
 )
 from ledger.games.bridge.scoring import (
-    SEATS, SIDES, board_dealer, item_text, unfinished_text, vulnerability_cell, vulnerability_text,
+    SIDES, item_text, unfinished_text, vulnerability_cell, vulnerability_text,
 )
 from ledger.i18n import number, t
 
@@ -162,8 +163,8 @@ def _deal_notes(d: RubberResult | ChicagoResult | DuplicateResult) -> str:
     if d.game_won and not any(b.item == "game" for b in d.bonuses):
         notes.append(f"{item_text('game')} {d.game_won}")
     for b in d.bonuses:
-        notes.append(f"{item_text(b.item)} {b.points}" if b.item == "rubber bonus"
-                     else f"{item_text(b.item)} {b.side} {b.points}")
+        notes.append(f"{item_text(b.item)} {number(b.points)}" if b.item == "rubber bonus"
+                     else bonus_text(b.item, b.side, b.points))
     return "; ".join(notes)
 
 
@@ -222,16 +223,15 @@ def duplicate_notes(setup: MatchSetup, rp: Replay) -> list[str]:
     ex = rp.final.extra
     assert isinstance(ex, DuplicateState)
     tot = rp.final.totals
-    notes = [str(t("bridge.note.duplicate_totals", "NS {ns}, EW {ew} (net NS {net:+d}).", ns=tot["NS"], ew=tot["EW"],
-                   net=ex.score_ns))]
+    notes = [str(t("bridge.note.duplicate_totals", "NS {ns}, EW {ew} (net NS {net}).", ns=tot["NS"], ew=tot["EW"],
+                   net=signed(ex.score_ns)))]
     if rp.final.finished or ex.ended_early:
         notes.append(str(t("bridge.note.side_wins", "{side} wins.", side=rp.final.winner) if rp.final.winner
                          else t("bridge.note.level_end", "Level.")))
     else:
         b = ex.next_board
-        dealer = setup.players[SEATS.index(board_dealer(b))]
         notes.append(str(t("bridge.note.next_board", "Next: board {board}, dealer {dealer}, vulnerable: {vulnerable}.",
-                           board=str(b), dealer=dealer, vulnerable=_vul_text(ex.vulnerable))))
+                           board=str(b), dealer=board_dealer_player(setup, b), vulnerable=_vul_text(ex.vulnerable))))
     return notes
 
 

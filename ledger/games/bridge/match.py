@@ -47,8 +47,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
-from ledger.i18n import t
-from ledger.games.base import HandResult, MatchSetup, MatchState, as_int, check_keys, need
+from ledger.i18n import number, t
+from ledger.games.base import HandResult, MatchSetup, MatchState, as_int, check_keys, need, signed
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, Honours, Line, RoundSummary, RubberResult,
     RubberState, RubberSummary,
@@ -56,7 +56,7 @@ from ledger.games.bridge.records import (
 from ledger.games.bridge.scoring import (
     GAME_POINTS, SEATS, SIDES, Contract, Entry, board_dealer, board_vulnerability, check_honours,
     contract_entries, format_result, game_premium, item_text, is_seat_word, is_vulnerable, other_side,
-    parse_contract, parse_seat, parse_side, parse_vulnerable, side_of, trick_score, tricks_from,
+    parse_contract, parse_seat, parse_side, parse_vulnerable, said, side_of, trick_score, tricks_from,
     vulnerability_of,
 )
 
@@ -75,6 +75,9 @@ FIELD_WORDS = {"contract": t("bridge.field.contract", "contract"),
                "result": t("bridge.field.result", "result"), "vulnerable": t("bridge.field.vulnerable", "vulnerable"),
                "honors": t("bridge.field.honors", "honors"), "board": t("bridge.field.board", "board")}
 """A hand document's fields as they are named in a sentence."""
+BONUS_WORDS = {"game": t("bridge.bonus.game", "game premium")}
+"""A match's premiums (``bonuses``) whose word differs from the sheet item's (a game won is
+``game``, its premium ``game premium``)."""
 RULE_WORDS = {RUBBER: t("bridge.rules.rubber", "rubber"), CHICAGO: t("bridge.rules.chicago", "chicago"),
               DUPLICATE: t("bridge.rules.duplicate", "duplicate")}
 """The rule sets as they are named in a sentence."""
@@ -264,15 +267,33 @@ def summary_line(deal: Deal, score_ns: int) -> str:
 
 
 def _gain(score_ns: int) -> str:
-    """A deal's score from North-South's side as the side that gains it: ``NS +70``, ``EW +200``."""
-    return f"NS {score_ns:+d}" if score_ns >= 0 else f"EW {-score_ns:+d}"
+    """A deal's score from North-South's side as the side that gains it: ``NS +70``, ``EW +200``
+    (``NS +1.520`` in Italian)."""
+    return f"NS {signed(score_ns)}" if score_ns >= 0 else f"EW {signed(-score_ns)}"
 
 
-def result_line(data: Mapping[str, Any]) -> str:
+def _net_points(data: Mapping[str, Any]) -> int | None:
+    """A match deal's points for North-South less East-West's (premiums included), as its row on
+    the scoreboard has them; None for data without ``points``."""
+    points = data.get("points")
+    if isinstance(points, Mapping) and all(isinstance(points.get(s), int) for s in SIDES):
+        return points["NS"] - points["EW"]
+    return None
+
+
+def bonus_text(item: object, side: object, points: object) -> str:
+    """A match's premium as the scoresheet says it: ``game premium EW 500``, ``rubber bonus NS
+    700`` (``premio di manche EW 500``, the points with the language's digits)."""
+    what = said(BONUS_WORDS, item, item_text(item))
+    return f"{what} {side} {number(points) if isinstance(points, int) else points}"
+
+
+def result_line(data: Mapping[str, Any], board: bool = True) -> str:
     """The summary of a deal of a match from its result data (:func:`deal_fields` and what a match
-    adds): ``"board 5: 4SX by N -1: EW +200"`` (the board when the data has one), then a match's
-    premiums: ``"3NT by S =: NS +400 (rubber bonus NS 700)"``. ``""`` for data that is not a
-    scored deal."""
+    adds): ``"board 5: 4SX by N -1: EW +200"`` (the board when the data has one and ``board``),
+    then a match's premiums: ``"3NT by S =: NS +1100 (rubber bonus NS 700)"`` (the gain is the
+    deal's ``points`` when the data has them, premiums included, as the scoreboard's row says).
+    ``""`` for data that is not a scored deal."""
     contract, score = data.get("contract"), data.get("score_ns")
     if not isinstance(contract, str) or not isinstance(score, int):
         return ""
@@ -280,11 +301,12 @@ def result_line(data: Mapping[str, Any]) -> str:
         head = passed_out_text()
     else:
         head = played_text(contract, data.get("declarer"), data.get("result"))
-    line = str(t("bridge.summary", "{deal}: {gain}", deal=head, gain=_gain(score)))
-    if data.get("board") is not None:
+    net = _net_points(data)
+    line = str(t("bridge.summary", "{deal}: {gain}", deal=head, gain=_gain(score if net is None else net)))
+    if board and data.get("board") is not None:
         line = str(t("bridge.summary_board", "board {board}: {line}", board=str(data["board"]), line=line))
     bonuses = data.get("bonuses")
-    notes = [f"{item_text(b.get('item'))} {b.get('side')} {b.get('points')}" for b in bonuses
+    notes = [bonus_text(b.get("item"), b.get("side"), b.get("points")) for b in bonuses
              if isinstance(b, Mapping)] if isinstance(bonuses, list) else []
     return line + (f" ({'; '.join(notes)})" if notes else "")
 
@@ -353,6 +375,11 @@ def _plus(a: Mapping[str, int], b: Mapping[str, int]) -> dict[str, int]:
 def _next_seat_player(setup: MatchSetup, player: str, step: int = 1) -> str:
     i = setup.players.index(player)
     return setup.players[(i + step) % len(setup.players)]
+
+
+def board_dealer_player(setup: MatchSetup, board: int) -> str:
+    """The player who deals duplicate board ``board`` (Law 2: board 1 North, 2 East, …)."""
+    return setup.players[SEATS.index(board_dealer(board))]
 
 
 def _first_dealer(setup: MatchSetup) -> str:
@@ -576,7 +603,7 @@ def duplicate_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]
                     vulnerable=board_vulnerability(board + 1), score_ns=ex.score_ns + score)
     wanted = setup.options.get("boards", 0)
     finished = wanted > 0 and after.boards_played >= wanted
-    dealer = setup.players[SEATS.index(board_dealer(board))]
+    dealer = board_dealer_player(setup, board)
     result = DuplicateResult(**deal_fields(deal, vul, entries), next_board=None if deal.board is not None else board,
                              dealer=dealer, points={"NS": max(score, 0), "EW": max(-score, 0)})
     return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, after),
