@@ -54,7 +54,12 @@ def result_words(event: str, words: Sequence[str]) -> dict[str, Any]:
                if event == "teams" else
                t("club.give_pairs", "give the NS and EW pairs, then the result (e.g. 4SX W -2, NS 420 or A+/A-)"))
         raise LedgerError(msg, "entry", " ".join(words))
-    names, rest = words[:who], list(words[who:])
+    named, words = _named_entrants(words, who)
+    names, rest = (named, words) if named else (words[:who], list(words[who:]))
+    for field, name in zip(("ns", "ew") if who == 2 else COMPASS, names):
+        if "=" in name:
+            raise LedgerError(t("club.entrant_equals", "{value!r} is not a pair, a team or a player: say who played "
+                                "as 7 12 or NS=7 EW=12", value=name), field, name)
     doc: dict[str, Any] = ({"players": dict(zip(COMPASS, map(_entrant, names)))} if who == 4 else
                            {"ns": _entrant(names[0]), "ew": _entrant(names[1])})
     kept = [w for w in rest if "=" in w and w.split("=", 1)[0].lower() in (*KEPT_FLAGS, "score", "score_ns")]
@@ -82,6 +87,38 @@ def result_words(event: str, words: Sequence[str]) -> dict[str, Any]:
         raise LedgerError(t("club.result_missing", "missing: the result (e.g. 4SX W -2, NS 420 or A+/A-)"), "entry",
                           " ".join(words))
     return doc
+
+
+_SIDE_KEYS = {"ns": "ns", "n-s": "ns", "ew": "ew", "e-w": "ew", "eo": "ew", "e-o": "ew"}
+_SEAT_KEYS = {"n": "N", "s": "S", "e": "E", "w": "W", "o": "W"}
+
+
+def _named_entrants(words: Sequence[str], who: int) -> tuple[list[str], list[str]]:
+    """Who played, when said by direction anywhere among the words: ``NS=1 EW=2`` (an individual:
+    ``N=Anna S=Bruno E=Carla W=Dario``) → (the names in the order of the positional words, the
+    other words); ``([], words)`` when no word names a direction. A direction given twice, or
+    only some of them, is an error naming it."""
+    keys = _SIDE_KEYS if who == 2 else _SEAT_KEYS
+    order = ("ns", "ew") if who == 2 else COMPASS
+    found: dict[str, str] = {}
+    rest = []
+    for w in words:
+        key, sep, value = w.partition("=")
+        slot = keys.get(key.strip().lower()) if sep else None
+        if slot is None:
+            rest.append(w)
+        elif slot in found or not value.strip():
+            raise LedgerError(t("club.entrant_twice", "{word!r}: say each direction once, with its pair (NS=7 EW=12)",
+                                word=w), slot.lower(), w)
+        else:
+            found[slot] = value.strip()
+    if not found:
+        return [], list(words)
+    missing = [s for s in order if s not in found]
+    if missing:
+        raise LedgerError(t("club.entrant_missing", "say who played {direction} too (e.g. NS=7 EW=12)",
+                            direction=missing[0].upper()), missing[0].lower(), None)
+    return [found[s] for s in order], rest
 
 
 def _score(text: str) -> int:

@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 from sqlmodel import Session, col, select
 
 from ledger.errors import LedgerError
-from ledger.i18n import Msg, t
+from ledger.i18n import Msg, t, tn
 from ledger.store.models import ClubResult, ClubSession, utcnow
 
 
@@ -172,6 +172,7 @@ class ClubLedger:
             number = max((r.position for r in every), default=0) + 1
             assert row.id is not None  # a stored session
             new = ClubResult(session_id=row.id, position=number, board=_board(board, row), document=_clean(doc))
+            _check_room(row, results, new.board)
             _score(session_document(row, [*results, new]))
             s.add(new)
             s.flush()
@@ -204,6 +205,7 @@ class ClubLedger:
             assert row.id is not None  # a stored session
             new = ClubResult(session_id=row.id, position=old.position, board=_board(board or old.board, row),
                              document=_clean(doc), replaces_id=old.id)
+            _check_room(row, [r for r in self._results(s, row) if r.id != old.id], new.board)
             _score(session_document(row, [*(r for r in self._results(s, row) if r.id != old.id), new]))
             old.voided, old.voided_at, old.void_reason = True, utcnow(), reason or "corrected"
             s.add(old)
@@ -216,6 +218,19 @@ def _board(board: object, row: ClubSession) -> int:
     from ledger.games.base import as_int
 
     return as_int(board, "board", 1, row.boards or 9999)
+
+
+def _check_room(row: ClubSession, results: Sequence[ClubResult], board: int) -> None:
+    """Refuse a result on a board that already has as many results as the session has tables
+    (``--tables``): ``LedgerError`` on ``board``, nothing written (docs/club.md)."""
+    if not row.tables:
+        return
+    have = sum(1 for r in results if r.board == board)
+    if have >= row.tables:
+        raise LedgerError(tn("club.board_full", "board {board} already has its {n} result (the session has {n} "
+                             "table): correct a line with ledger club edit",
+                             "board {board} already has its {n} results (the session has {n} tables): correct a "
+                             "line with ledger club edit", row.tables, board=str(board)), "board", board)
 
 
 def waiting(view: ClubView) -> list[tuple[int, int]]:
