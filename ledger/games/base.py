@@ -714,15 +714,65 @@ def check_keys(doc: Mapping[str, Any], allowed: set[str], prefix: str = "") -> N
                               f"{prefix}{k}", doc[k])
 
 
+WHOLE_TEXT = r"(?:[1-9]\d{0,2}(?:\.\d{3})+|[1-9]\d{0,2}(?:,\d{3})+|\d+)"
+"""A whole number as people write it, for the patterns of the games' words: ``1200``, ``1.200``,
+``1,200``, ``12.000.000`` (groups of three digits after one kind of separator; no sign)."""
+
+
+@dataclass(frozen=True)
+class Written:
+    """A number as it was written (:func:`read_written`): its sign, whole part and decimal
+    digits (``""`` for none); ``ambiguous`` when a single separator is followed by exactly three
+    digits (``1.200``, ``1,200``): read as thousands, it could also be three decimals."""
+
+    negative: bool
+    whole: int
+    fraction: str
+    ambiguous: bool = False
+
+
+_WRITTEN = re.compile(r"\s*([+-]?)(\d[\d.,]*)\s*")
+_GROUPS = re.compile(r"[1-9]\d{0,2}(?:([.,])\d{3})(?:\1\d{3})*")
+MAX_DIGITS = 19  # int() refuses 4300 digits with a ValueError; no score or amount is that long
+
+
+def read_written(text: str) -> Written | None:
+    """A number as the ledger prints it in either language, or as a person types it: ``1200``,
+    ``1.200`` / ``1,200`` (thousands), ``-1.520``, ``0,50`` / ``0.50``, ``1.000,00`` /
+    ``1,000.00`` (both separators: the last one is the decimal one), ``12.000.000``. The
+    thousands groups are exactly three digits after one kind of separator, the first group 1 to
+    3 digits (not a lone 0). None for anything else (``1.2.3``, ``1.20.000``, ``1,000,00``, a
+    number of more than :data:`MAX_DIGITS` digits)."""
+    m = _WRITTEN.fullmatch(text)
+    if m is None:
+        return None
+    negative, body = m.group(1) == "-", m.group(2)
+    if sum(c.isdigit() for c in body) > MAX_DIGITS:
+        return None
+    seps = [c for c in body if c in ".,"]
+    if not seps:
+        return Written(negative, int(body), "")
+    if _GROUPS.fullmatch(body):  # thousands only: 1.200, 12.000.000
+        return Written(negative, int(re.sub(r"[.,]", "", body)), "", ambiguous=len(seps) == 1)
+    head, point, fraction = body.rpartition(seps[-1])  # the last separator is the decimal one
+    if not fraction or point in head or not (head.isdigit() or _GROUPS.fullmatch(head)):
+        return None
+    return Written(negative, int(re.sub(r"[.,]", "", head)), fraction)
+
+
 def as_int(value: object, field: str, lo: int | None = None, hi: int | None = None) -> int:
-    """An integer (a digit string is accepted) within ``lo``..``hi``; ``LedgerError`` otherwise."""
+    """An integer within ``lo``..``hi``; ``LedgerError`` otherwise. Text is read as people write
+    a whole number (:func:`read_written`): ``"1200"``, ``"1.200"``, ``"1,200"``, ``"-1.520"``
+    (what :func:`ledger.i18n.number` prints, in either language)."""
     if isinstance(value, bool):
         raise LedgerError(t("number.expected", "expected a number, got {value!r}", value=value), field, value)
-    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
-        if len(value.strip()) > 19:  # int() refuses 4300 digits with a ValueError; no score is that long
+    if isinstance(value, str) and re.fullmatch(r"\s*[+-]?[\d.,]+\s*", value):
+        if sum(c.isdigit() for c in value) > MAX_DIGITS:
             raise LedgerError(t("number.too_long", "{digits}… is too long a number", digits=value.strip()[:19]),
                               field, value)
-        value = int(value)
+        written = read_written(value)
+        if written is not None and not written.fraction and not value.strip().startswith("+"):
+            value = -written.whole if written.negative else written.whole
     if not isinstance(value, int):
         raise LedgerError(t("number.not_whole", "expected a whole number, got {value!r}", value=value), field, value)
     if (lo is not None and value < lo) or (hi is not None and value > hi):
@@ -794,9 +844,13 @@ def put_once(fields: dict, key: str, value: Any, field: str, part: str) -> None:
 
 
 def phrase_parts(text: str) -> list[str]:
-    """The parts of a phrase typed at the table, as read: split at commas and ``;``, lower case,
-    single spaces (``"2 Puliti,  calate 40"`` → ``["2 puliti", "calate 40"]``)."""
-    return [re.sub(r"\s+", " ", p.strip().casefold()) for p in re.split(r"[,;]", text) if p.strip()]
+    """The parts of a phrase typed at the table, as read: split at commas and ``;`` (not at the
+    comma of a number, ``calate 1,200``), lower case, single spaces (``"2 Puliti,  calate 40"`` →
+    ``["2 puliti", "calate 40"]``)."""
+    return [re.sub(r"\s+", " ", p.strip().casefold()) for p in _PARTS.split(text) if p.strip()]
+
+
+_PARTS = re.compile(r";|(?<!\d),|,(?!\d{3}(?!\d))")  # not the comma of a number: calate 1,200
 
 
 def first_group(text: str, patterns: Sequence[re.Pattern]) -> str | None:

@@ -69,13 +69,13 @@ class Money:
         return format_money(self.cents, self.currency)
 
 
-_MONEY = re.compile(r"(?P<whole>\d{1,15})(?:[.,](?P<part>\d{1,2}))?")  # int() fails on 4300 digits
-
-
 def parse_money(value: object, field: str) -> int:
     """An amount written for people → integer cents, exactly (no float on the way).
 
-    Accepts ``"0.50"``, ``"0,50"``, ``"1"``, ``"1.5"``, ``"€0.50"``, ``"0.50 EUR"``; a JSON integer is
+    Accepts ``"0.50"``, ``"0,50"``, ``"1"``, ``"1.5"``, ``"€0.50"``, ``"0.50 EUR"``, and thousands
+    with a decimal part or in two groups or more, as :func:`ledger.i18n.money` prints them
+    (``"1.000,00 €"``, ``"1,000.00"``, ``"1.000.000"``; ``"1.000"`` alone is refused: one euro
+    or a thousand?, :func:`ledger.games.base.read_written`); a JSON integer is
     taken as whole units (``2`` → 200). Raises ``LedgerError`` on ``field`` for anything else
     (negative amounts, more than two decimals, floats).
     """
@@ -87,11 +87,13 @@ def parse_money(value: object, field: str) -> int:
             raise LedgerError(t("money.negative", "an amount cannot be negative: {value}", value=value), field, value)
         return value * 100
     if isinstance(value, str):
+        from ledger.games.base import read_written
+
         amount = re.sub(r"^[€$£]|\s*(EUR|€|USD|GBP|CHF)$", "", value.strip(), flags=re.IGNORECASE).strip()
-        m = _MONEY.fullmatch(amount)
-        if m:
-            part = (m["part"] or "0").ljust(2, "0")
-            return int(m["whole"]) * 100 + int(part)
+        written = read_written(amount) if amount[:1].isdigit() else None
+        if (written is not None and not written.ambiguous and len(written.fraction) <= 2
+                and written.whole < 10 ** 15):
+            return written.whole * 100 + int(written.fraction.ljust(2, "0"))
     raise LedgerError(t("money.not_amount", "{value!r} is not an amount (write e.g. 0.50)", value=value), field, value)
 
 

@@ -19,7 +19,7 @@ from typing import Any, Mapping
 
 from ledger.cards import format_cards, parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import Question, as_bool, first_group, phrase_parts
+from ledger.games.base import WHOLE_TEXT, Question, as_bool, first_group, phrase_parts
 from ledger.games.base import put_once as put
 from ledger.games.burraco.melds import (
     RULE_SETS, check_kind, kind_word, read_burraco, read_burraco_items, read_meld_lists,
@@ -31,7 +31,7 @@ from ledger.i18n import t
 
 _COUNTS = {"un": 1, "uno": 1, "una": 1, "one": 1, "a": 1, "an": 1, "due": 2, "two": 2, "tre": 3, "three": 3,
            "quattro": 4, "four": 4, "cinque": 5, "five": 5, "sei": 6, "six": 6, "sette": 7, "seven": 7}
-_NUM = r"(\d+)"
+_NUM = rf"({WHOLE_TEXT})"  # 1200, 1.200 or 1,200
 _MELDED = r"(?:melded|meld|calate|calato|carte calate|in tavola|a terra|sul tavolo|on the table|table)"
 _HAND = r"(?:in hand|hand|left in hand|in mano|mano|carte in mano)"
 _MELDED_RE = [re.compile(rf"^{_MELDED}\s*:?\s*{_NUM}$"), re.compile(rf"^{_NUM}\s+{_MELDED}$")]

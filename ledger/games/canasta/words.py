@@ -24,7 +24,7 @@ from typing import Any
 
 from ledger.cards import Card, parse_card, parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import as_bool, as_int, first_group, phrase_parts, put_once
+from ledger.games.base import WHOLE_TEXT, as_bool, as_int, first_group, phrase_parts, put_once
 from ledger.i18n import Msg, t
 
 PURE, DIRTY, PINELLE_PURE, PINELLE_DIRTY, JOLLY = "pure", "dirty", "pinelle pure", "pinelle dirty", "jolly"
@@ -236,11 +236,11 @@ def is_number(value: Any) -> bool:
     """True for an int (not a bool) or a string of digits: a counted total rather than cards."""
     if isinstance(value, bool):
         return False
-    return isinstance(value, int) or (isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value) is not None)
+    return isinstance(value, int) or (isinstance(value, str) and re.fullmatch(rf"\s*-?{WHOLE_TEXT}\s*", value) is not None)
 
 
 # --- the compact side string -------------------------------------------------------------------
-_NUM = r"(-?\d+)"
+_NUM = rf"(-?{WHOLE_TEXT})"  # 1200, 1.200 or 1,200
 _MELDED = [re.compile(rf"^(?:melded|meld|melds|calate|calato|calati|in tavola|on the table|table)\s*:?\s*{_NUM}$"),
            re.compile(rf"^{_NUM}\s+(?:melded|calate|calato|in tavola|on the table)$")]
 _HAND = [re.compile(rf"^(?:in hand|hand|in mano|mano|left in hand)\s*:?\s*{_NUM}$"),
