@@ -70,7 +70,7 @@ def test_the_questions_are_asked_in_italian(italian):
 
 
 def test_summaries_and_sheet_items_in_italian(italian):
-    assert describe(read_deal({"contract": "4SX", "declarer": "W", "tricks": 8}, "rubber")) == "4SX da W -2"
+    assert describe(read_deal({"contract": "4SX", "declarer": "W", "tricks": 8}, "rubber")) == "4SX da O -2"
     assert describe(read_deal({"contract": "pass"}, "rubber")) == "passata"
     data = {"contract": "3NT", "declarer": "S", "result": "=", "score_ns": 400, "board": 5,
             "bonuses": [{"item": "rubber bonus", "side": "NS", "points": 700}]}
@@ -102,7 +102,7 @@ def test_scoreboard_and_notes_in_italian(cli):
     out = cli("--lang", "it", "show", "1").stdout
     for words in ("Noi — NS (Anna & Carla)", "Loro — EW (Bruno & Dario)", "sopra", "sotto",
                   "premi sopra la linea, punti delle prese sotto", "mazziere", "nessuno",
-                  "Totali finora: NS 300, EW 0.", "Vulnerabili: nessuno; manche NS 0, EW 0; parziali NS 0, EW 0.",
+                  "Totali finora: NS 300, EW 0.", "Vulnerabili: nessuno (tutti in prima); manche NS 0, EW 0; parziali NS 0, EW 0.",
                   "Prossimo mazziere: Bruno."):
         assert words in out, words
     english = cli("--lang", "en", "show", "1").stdout

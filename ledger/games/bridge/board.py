@@ -19,7 +19,7 @@ from ledger.games.bridge.records import (
     RubberSummary,
 )
 from ledger.games.bridge.scoring import (
-    SIDES, item_text, unfinished_text, vulnerability_cell, vulnerability_text,
+    SIDES, item_text, seat_text, unfinished_text, vulnerability_cell, vulnerability_text,
 )
 from ledger.i18n import number, t
 
@@ -148,10 +148,10 @@ def _board_number(d: DuplicateResult) -> int | None:
 
 
 def _contract_text(d: DealResult) -> str:
-    """``"4SX W -2"`` as players write it; ``"passed out"``."""
+    """``"4SX W -2"`` as players write it (``"4SX O -2"`` in Italian); ``"passed out"``."""
     if d.contract == "Pass":
         return str(t("bridge.passed_out", "passed out"))
-    return f"{d.contract} {d.declarer} {d.result}"
+    return f"{d.contract} {seat_text(d.declarer)} {d.result}"
 
 
 def _deal_notes(d: RubberResult | ChicagoResult | DuplicateResult) -> str:

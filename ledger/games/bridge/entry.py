@@ -26,8 +26,8 @@ from ledger.games.bridge.match import (
     CHICAGO, FIELD_WORDS, HONOURS_KEYS, RUBBER, honours_json, read_honours, read_seat,
 )
 from ledger.games.bridge.scoring import (
-    contract_with, is_doubling_word, is_seat_word, is_strain_word, parse_contract, parse_result,
-    parse_vulnerable, tricks_from,
+    SEATS, contract_with, is_doubling_word, is_pass_words, is_seat_word, is_strain_word, parse_contract,
+    parse_result, parse_vulnerable, seat_text, tricks_from,
 )
 from ledger.games.suggest import nearest
 
@@ -120,8 +120,8 @@ def _read_free_words(setup: MatchSetup, words: list[str], doc: dict) -> None:
         elif w.isdigit() and "contract" in doc:
             _put(doc, "tricks", w, w)
             i += 1
-        elif "contract" in doc and is_doubling_word(w) and "declarer" not in doc:
-            doc["contract"] = contract_with(doc["contract"], w)
+        elif "contract" in doc and is_doubling_word(w):  # 4 cuori Est contre 10: anywhere after the contract
+            doc["contract"] = str(parse_contract(contract_with(doc["contract"], w)))
             i += 1
         elif _is_declarer_word(setup, w):
             _put(doc, "declarer", w, w)
@@ -139,6 +139,9 @@ def _read_contract_words(words: list[str], i: int, doc: dict) -> int:
     """Read a contract starting at word ``i`` (``4SX``, ``4S X``, ``3 NT``, ``3 senza atout X``);
     returns the number of words used, 0 when the words there are no contract."""
     w = words[i]
+    if i + 1 < len(words) and is_pass_words(w + words[i + 1]):  # tutti passano
+        doc["contract"] = str(parse_contract(w + words[i + 1]))
+        return 2
     try:
         parse_contract(w)
         text, used = w, 1
@@ -194,10 +197,10 @@ def next_questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
         return []
     if doc.get("declarer") in (None, ""):
         return [Question("declarer", str(t("bridge.ask.declarer", "Declarer (N, E, S, W or a player's name)")),
-                         _answer_declarer(setup), choices=("N", "E", "S", "W"))]
+                         _answer_declarer(setup), choices=tuple(seat_text(s) for s in SEATS))]
     if doc.get("tricks") in (None, "") and doc.get("result") in (None, ""):
         return [Question("result", str(t("bridge.ask.result", "Result of {contract}: tricks won by declarer (0-13) "
-                                         "or =, +1, -2", contract=str(contract))), _answer_result)]
+                                         "or =, +1, -2", contract=str(contract))), _answer_result(setup))]
     if setup.rules in (RUBBER, CHICAGO) and not any(k in doc for k in HONOURS_KEYS):
         return [Question("honors", str(t("bridge.ask.honours", "Honours (e.g. NS 100, EW 150; Enter for none)")),
                          _answer_honours(setup), default="")]
@@ -219,16 +222,31 @@ def _answer_declarer(setup: MatchSetup):
     return answer
 
 
-def _answer_result(doc: dict, text: str) -> dict:
-    contract = parse_contract(doc["contract"])
-    said = text.strip()
-    if said.isdigit():
-        tricks = tricks_from(contract, said, None)
-    else:
-        tricks = tricks_from(contract, None, said)
-    out = {k: v for k, v in doc.items() if k != "result"}
-    out["tricks"] = tricks
-    return out
+def _answer_result(setup: MatchSetup):
+    def answer(doc: dict, text: str) -> dict:
+        """Tricks (``9``), a result (``=``, ``+1``, ``-2``) or the words of one line's entry for
+        it (``fatte 9``, ``made``, ``sotto 2``, ``down 1``)."""
+        contract = parse_contract(doc["contract"])
+        said = text.strip()
+        words = None if said.isdigit() else _result_words(setup, said)
+        tricks = tricks_from(contract, *(words or ((said, None) if said.isdigit() else (None, said))))
+        out = {k: v for k, v in doc.items() if k != "result"}
+        out["tricks"] = tricks
+        return out
+    return answer
+
+
+def _result_words(setup: MatchSetup, text: str) -> tuple[Any, Any] | None:
+    """``(tricks, result)`` of an answer said in words (``fatte 9`` → ``("9", None)``, ``sotto 2``
+    → ``(None, "-2")``), as the one-line entry reads them; None when the words say anything else."""
+    read: dict[str, Any] = {"contract": "1C"}
+    try:
+        _read_free_words(setup, text.split(), read)
+    except LedgerError:
+        return None
+    if not read.keys() - {"contract"} or read.keys() - {"contract", "tricks", "result"}:
+        return None
+    return read.get("tricks"), read.get("result")
 
 
 def _answer_honours(setup: MatchSetup):

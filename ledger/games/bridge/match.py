@@ -56,7 +56,7 @@ from ledger.games.bridge.records import (
 from ledger.games.bridge.scoring import (
     GAME_POINTS, SEATS, SIDES, Contract, Entry, board_dealer, board_vulnerability, check_honours,
     contract_entries, format_result, game_premium, item_text, is_seat_word, is_vulnerable, other_side,
-    parse_contract, parse_seat, parse_side, parse_vulnerable, said, side_of, trick_score, tricks_from,
+    parse_contract, parse_seat, parse_side, parse_vulnerable, said, seat_text, side_of, trick_score, tricks_from,
     vulnerability_of,
 )
 
@@ -175,6 +175,9 @@ def read_honours(value: object, contract: Contract, field: str,
         names = [w for w in words if w not in numbers]
         if len(numbers) == 1 and len(names) == 1:
             return read_side(names[0], field, setup), check_honours(int(numbers[0]), contract, field)
+    if isinstance(value, str):  # typed at the table: said as the players say it
+        raise LedgerError(t("bridge.honours_said", "expected honours like 'NS 100' or 'EW 150', got {value!r}",
+                            value=value), field, value)
     raise LedgerError(t("bridge.honours_expected", "expected honours like 'NS 100' or {{\"side\": \"NS\", "
                         "\"points\": 150}}, got {value!r}", value=value), field, value)
 
@@ -245,9 +248,9 @@ def passed_out_text() -> str:
 
 
 def played_text(contract: object, declarer: object, result: object) -> str:
-    """A played deal, for people: ``4SX by N -1``."""
+    """A played deal, for people: ``4SX by N -1`` (West as the language says it: ``4SX da O -2``)."""
     return str(t("bridge.played", "{contract} by {declarer} {result}", contract=str(contract),
-                 declarer=str(declarer), result=str(result)))
+                 declarer=seat_text(declarer), result=str(result)))
 
 
 def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:

@@ -88,7 +88,8 @@ class Contract:
 PASSED_OUT = Contract(0, None, 0)
 
 # words for the parts of a contract, upper case, spaces removed (Italian where natural)
-_PASS_WORDS = {"PASS", "P", "PASSED", "PASSEDOUT", "ALLPASS", "PASSO", "PASSATA", "PASSATO", "PASSE"}
+_PASS_WORDS = {"PASS", "P", "PASSED", "PASSEDOUT", "ALLPASS", "PASSO", "PASSATA", "PASSATO", "PASSE",
+               "TUTTIPASSANO", "PASSANOTUTTI", "TUTTIPASSO"}
 _STRAIN_WORDS = {
     "NT": "NT", "N": "NT", "SA": "NT", "NOTRUMP": "NT", "NOTRUMPS": "NT", "SENZAATOUT": "NT",
     "SENZA": "NT", "S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
@@ -148,6 +149,11 @@ def parse_doubling(value: object, field: str) -> int:
     return _DOUBLE_WORDS[key]
 
 
+def is_pass_words(text: str) -> bool:
+    """True for a passed-out deal said in words: ``pass``, ``passo``, ``tutti passano``."""
+    return _spaceless(text) in _PASS_WORDS
+
+
 def is_doubling_word(text: str) -> bool:
     return _spaceless(text) in _DOUBLE_WORDS and bool(_spaceless(text))
 
@@ -171,6 +177,16 @@ def parse_seat(value: object, field: str = "declarer") -> str:
     if key not in _SEAT_WORDS:
         raise LedgerError(t("bridge.not_seat", "{value!r} is not a seat (N, E, S or W)", value=value), field, value)
     return _SEAT_WORDS[key]
+
+
+SEAT_TEXT = {"W": t("bridge.seat.west", "W")}
+"""The seats as a player reads them, where the language has another letter (West is ``O``,
+Ovest, in Italian); the others are the same letters."""
+
+
+def seat_text(seat: object) -> str:
+    """A seat (``N E S W``, as stored) for people, in the language in use: ``W`` / ``O``."""
+    return said(SEAT_TEXT, seat, "" if seat is None else seat)
 
 
 def is_seat_word(text: str) -> bool:
@@ -201,6 +217,7 @@ def parse_side(value: object, field: str) -> str:
 
 
 _VUL_WORDS = {"NONE": "None", "-": "None", "": "None", "LOVE": "None", "NEITHER": "None", "NESSUNO": "None",
+              "INPRIMA": "None", "TUTTIINPRIMA": "None",
               "0": "None", "ALL": "All", "BOTH": "All", "TUTTI": "All", "ENTRAMBI": "All"}
 
 
