@@ -89,7 +89,7 @@ def parse_money(value: object, field: str) -> int:
     if isinstance(value, str):
         from ledger.games.base import read_written
 
-        amount = re.sub(r"^[€$£]|\s*(EUR|€|USD|GBP|CHF)$", "", value.strip(), flags=re.IGNORECASE).strip()
+        amount = re.sub(r"^[€$£]|\s*(EUR|USD|GBP|CHF|[€$£])$", "", value.strip(), flags=re.IGNORECASE).strip()
         written = read_written(amount) if amount[:1].isdigit() else None
         if (written is not None and not written.ambiguous and len(written.fraction) <= 2
                 and written.whole < 10 ** 15):
