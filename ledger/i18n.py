@@ -232,6 +232,17 @@ def money(cents: int, currency: str = "EUR", lang: str | None = None) -> str:
     return f"{format_decimal(amount, format='#,##0.00', locale=_LOCALES[lang])} {currency}".rstrip()
 
 
+def currency_sign(currency: str, lang: str | None = None) -> str:
+    """How the language names ``currency`` in a heading: the ISO code in English (``EUR``, as
+    the ledger has always printed it), CLDR's symbol in Italian (``€``); any other word as it is."""
+    lang = lang or language()
+    if lang == "en" or not (len(currency) == 3 and currency.isalpha() and currency.isupper()):
+        return currency
+    from babel.numbers import get_currency_symbol
+
+    return get_currency_symbol(currency, locale=_LOCALES[lang])
+
+
 def listing(items: Sequence[Any], lang: str | None = None) -> str:
     """``items`` as the language writes a list: ``Anna, Bruno and Carla``, ``Anna, Bruno e Carla``."""
     words = [str(i) for i in items]
