@@ -251,8 +251,11 @@ def stats_sections(stats: Stats) -> tuple[str, list[Section]]:
     rows = [tuple([s.player, number(s.played), number(s.won), _pct(s.win_rate)]
                   + [signed_amount(s.money[c]) if c in s.money else "—" for c in currencies])
             for s in stats.players]
+    open_ = any(s.open for s in stats.players)
+    caption = str(t("stats.rate_caption", "{rate}: of the finished matches (those still in play do not count).",
+                    rate=HEADERS["win rate"])) if open_ else ""
     out = note + [Section(str(t("stats.players", "Players ({matches})", matches=_matches(stats.matches))),
-                          (Table("", tuple(cols), tuple(rows)),))]
+                          (Table("", tuple(cols), tuple(rows)),), (caption,) if caption else ())]
     for game in dict.fromkeys(g for s in stats.players for g in s.games):
         keys = list(dict.fromkeys(k for s in stats.players if game in s.games for k in s.games[game].figures()))
         gcols = _player_columns()
