@@ -9,9 +9,10 @@ language.
 
 from __future__ import annotations
 
+import errno
 from typing import Any
 
-from ledger.i18n import Msg
+from ledger.i18n import Msg, t
 
 
 class LedgerError(ValueError):
@@ -60,3 +61,25 @@ class LedgerError(ValueError):
 def fail(field: str, message: Msg | str, value: Any = None) -> LedgerError:
     """Build a ``LedgerError`` for ``field`` (a helper so callers can ``raise fail(...)``)."""
     return LedgerError(message, field, value)
+
+
+_OS_REASONS = {
+    errno.ENOENT: lambda: t("os.no_such_file", "no such file or folder"),
+    errno.EACCES: lambda: t("os.permission", "permission denied"),
+    errno.EPERM: lambda: t("os.permission", "permission denied"),
+    errno.EISDIR: lambda: t("os.is_a_folder", "it is a folder"),
+    errno.ENOTDIR: lambda: t("os.not_a_folder", "a part of the path is not a folder"),
+    errno.ENOSPC: lambda: t("os.disk_full", "no space left on the disk"),
+    errno.EROFS: lambda: t("os.read_only", "the disk is read-only"),
+    errno.EEXIST: lambda: t("os.exists", "it exists already"),
+    errno.EFBIG: lambda: t("os.too_big", "the file is too large"),
+    errno.EADDRINUSE: lambda: t("os.address_in_use", "the address is already in use"),
+    errno.EADDRNOTAVAIL: lambda: t("os.address_not_here", "the address is not available"),
+}
+
+
+def os_reason(err: BaseException) -> Msg | str:
+    """Why the system refused (an ``OSError``), in the language in use for the common reasons
+    (``ENOENT`` → "no such file or folder"), else the system's own words (``strerror``)."""
+    word = _OS_REASONS.get(getattr(err, "errno", None) or -1)
+    return word() if word else str(getattr(err, "strerror", None) or err)

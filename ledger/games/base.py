@@ -24,7 +24,7 @@ from ledger.errors import LedgerError
 from ledger.games.facts import GameNotes, Said
 from ledger.games.record import JsonRecord, NoExtra, Stored, optional  # noqa: F401 (optional: for the games)
 from ledger.games.suggest import did_you_mean
-from ledger.i18n import Msg, listing, t, tn
+from ledger.i18n import Msg, listing, signed, t, tn
 
 R = TypeVar("R", bound=JsonRecord)
 
@@ -904,7 +904,7 @@ def points_board(game: Game, setup: MatchSetup, rp: Replay, unit: str = "") -> B
         pts = res.points or {}
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
-            row += [_signed(pts.get(s, 0)), cell(st.totals.get(s, 0))]
+            row += [signed(pts.get(s, 0)), cell(st.totals.get(s, 0))]
         row.append(game.hand_note(res))
         rows.append(tuple(row))
     table = Table(board_title(game, setup), tuple(cols), tuple(rows))
@@ -993,13 +993,5 @@ def side_label(setup: MatchSetup, side: str) -> str:
     return side if len(members) < 2 or side == plain else f"{side} ({plain})"
 
 
-def signed(n: int) -> str:
-    """A whole number with its sign, with the digits of the language in use: ``+1520`` /
-    ``+1.520``, ``-300``, ``+0``."""
-    from ledger.i18n import number
-
-    return ("-" if n < 0 else "+") + number(abs(n))
-
-
 def _signed(n: object) -> str:
-    return signed(n) if isinstance(n, int) and not isinstance(n, bool) else str(n)
+    return f"{n:+d}" if isinstance(n, int) else str(n)

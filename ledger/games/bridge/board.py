@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ledger.games.base import Board, Column, MatchSetup, MatchState, Replay, Table, signed
+from ledger.games.base import Board, Column, MatchSetup, MatchState, Replay, Table
 from ledger.games.bridge.match import board_dealer_player, bonus_text
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, RubberResult, RubberState,
@@ -21,7 +21,7 @@ from ledger.games.bridge.records import (
 from ledger.games.bridge.scoring import (
     SIDES, item_text, seat_text, unfinished_text, vulnerability_cell, vulnerability_text,
 )
-from ledger.i18n import number, t
+from ledger.i18n import number, signed, t
 
 DUPLICATE = "duplicate"
 

@@ -47,8 +47,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
-from ledger.i18n import number, t
-from ledger.games.base import HandResult, MatchSetup, MatchState, as_int, check_keys, need, signed
+from ledger.i18n import number, signed, t
+from ledger.games.base import HandResult, MatchSetup, MatchState, as_int, check_keys, need
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, Honours, Line, RoundSummary, RubberResult,
     RubberState, RubberSummary,
