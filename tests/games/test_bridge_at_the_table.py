@@ -158,3 +158,12 @@ def test_honours_typed_wrong_are_explained_without_json():
 
 def test_in_prima_is_read_as_nobody_vulnerable():
     assert parse_words(SETUP, ["3NT", "S", "=", "vul=in prima"])["vulnerable"] == "None"
+
+
+def test_the_history_says_the_deal_in_the_language_and_its_json_is_the_same_in_both(cli):
+    cli("match", "new", "bridge", "-p", ",".join(PLAYERS))
+    cli("hand", "add", "1", "4SX", "W", "-2")
+    assert "4SX da O -2: NS +300" in cli("--lang", "it", "match", "history", "1").stdout
+    italian = cli("--lang", "it", "match", "history", "1", "--json").stdout
+    assert italian == cli("--lang", "en", "match", "history", "1", "--json").stdout
+    assert '"description": "4SX by W -2: NS +300"' in italian

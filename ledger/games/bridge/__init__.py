@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from ledger.errors import LedgerError
 from ledger.i18n import t
-from ledger.games.base import Game, MatchState, as_int, check_names
+from ledger.games.base import Game, MatchState, as_int, check_names, in_words
 from ledger.games.bridge.facts import BridgeNotes
 from ledger.games.bridge.board import bridge_board
 from ledger.games.bridge.entry import next_questions, parse_words
@@ -256,7 +256,11 @@ class Bridge(Game):
     def describe_hand(self, doc, result=None, setup=None):
         """With ``result``: the deal's summary (:func:`result_line`, ``"4SX by W -2: NS +500"``);
         without: the deal as entered, ``"4SX by N -2"``, ``"passed out"`` (``""`` for a document
-        that cannot be read)."""
+        that cannot be read). In the words of the language it is shown in (``4SX da O -2``),
+        English in ``--json`` (:func:`~ledger.games.base.in_words`)."""
+        return in_words(lambda: self._describe(doc, result))
+
+    def _describe(self, doc, result=None):
         line = result_line(result) if isinstance(result, Mapping) else ""
         if line:
             return line
