@@ -23,7 +23,9 @@ from ledger.club.scoring import ScoredBoard, ScoredResult, ScoredSession
 from ledger.club.session import MATCHPOINT_SCORINGS, Entrant, Session
 from ledger.games.base import Column, Table
 from ledger.games.bridge.match import passed_out_text
-from ledger.games.bridge.scoring import format_result, parse_contract, parse_seat, tricks_from, vulnerability_text
+from ledger.games.bridge.scoring import (
+    format_result, parse_contract, parse_seat, seat_text, tricks_from, vulnerability_text,
+)
 from ledger.i18n import language, number, t, tn
 
 SCORING_TITLE = {"mp": t("club.scoring.mp", "matchpoints"), "mp-acbl": t("club.scoring.mp_acbl", "matchpoints (ACBL)"),
@@ -113,7 +115,8 @@ def ranking_tables(scored: ScoredSession) -> list[Table]:
 
 
 def contract_text(sr: ScoredResult) -> str:
-    """``4SX W -2``, ``3NT S =``, ``passed out``, ``A+/A-`` or the score as written (``NS 420``)."""
+    """``4SX W -2``, ``3NT S =``, ``passed out``, ``A+/A-`` or the score as written (``NS 420``), in
+    the language in use (``4SX O -2``, ``passata``)."""
     r = sr.result
     if r.adjusted:
         return "/".join(r.adjusted)
@@ -125,7 +128,7 @@ def contract_text(sr: ScoredResult) -> str:
     if contract.passed:
         return passed_out_text()
     tricks = tricks_from(contract, given.get("tricks"), given.get("result"))
-    return f"{contract} {parse_seat(given['declarer'])} {format_result(contract, tricks)}"
+    return f"{contract} {seat_text(parse_seat(given['declarer']))} {format_result(contract, tricks)}"
 
 
 def traveller_table(sb: ScoredBoard, session: Session) -> Table:

@@ -5,6 +5,8 @@ languages."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from club_helpers import FIXTURES
@@ -64,10 +66,14 @@ def test_csv_dialects(cli, tmp_path):
     assert first_it[1].split(";")[4] == "718,9048"
     assert en.read_text(encoding="utf-8").splitlines()[1].split(",")[4] == "718.9048"
     # the dialect is the separators and the decimals; the contracts are said in the language
-    assert comma.read_text(encoding="utf-8").replace("passata", "passed out") == en.read_text(encoding="utf-8")
+    def english(text):  # West is O (Ovest) in an Italian contract: 3NT O -3
+        return re.sub(r"(,\d(?:NT|[SHDC])X{0,2}) O ", r"\1 W ", text.replace("passata", "passed out"))
+
+    assert english(comma.read_text(encoding="utf-8")) == en.read_text(encoding="utf-8")
     semicolon = tmp_path / "semi.csv"
     cli("--lang", "en", "club", "score", SESSION, "--csv", str(semicolon), "--csv-dialect", "semicolon")
-    assert semicolon.read_text(encoding="utf-8").replace("passed out", "passata") == it.read_text(encoding="utf-8")
+    assert semicolon.read_text(encoding="utf-8").replace("passed out", "passata") == \
+        re.sub(r"(;\d(?:NT|[SHDC])X{0,2}) O ", r"\1 W ", it.read_text(encoding="utf-8"))
     line = cli.error("--lang", "it", "club", "score", SESSION, "--csv", str(tmp_path / "x.csv"), "--csv-dialect",
                      "tab")
     assert line.endswith("csv-dialect: 'tab' non è un dialetto CSV (comma o semicolon)")
@@ -90,7 +96,7 @@ def test_report_and_html_in_italian(cli, tmp_path):
 
 def test_stored_session_in_italian(cli):
     out = cli("--lang", "it", "club", "new", "--title", "Martedì").stdout
-    assert "Torneo 1 iniziato (coppie, mp): ledger club add 1 BOARD NS EW 4SX W -2" in out
+    assert "Torneo 1 iniziato (coppie, mp): ledger club add 1 SMAZZATA NS EW 4SX O -2" in out
     out = cli("--lang", "it", "club", "add", "1", "1", "7", "12", "4SX", "W", "-2").stdout
     assert "Risultato 1 inserito: smazzata 1. La classifica: ledger club show 1" in out
     assert "Smazzata 1 · vulnerabili: nessuno · top 0" in out

@@ -41,7 +41,7 @@ def test_after_a_board_number_the_prompt_names_that_board_and_its_dealer(cli):
     out = session(cli, "-r", "duplicate", lines=["4SX W -2", "4SX W -2 board=7", "7NT N =", "quit"]).stdout
     assert prompts(out) == ["smazzata 1 · mazziere Anna", "smazzata 2 · mazziere Bruno",
                             "smazzata 8 · mazziere Dario", "smazzata 9 · mazziere Anna"]
-    assert "Prossima: smazzata 8, mazziere Dario, vulnerabili: nessuno (tutti in prima)." in out
+    assert "Prossima: smazzata 8, mazziere Dario, vulnerabili: nessuno." in out
     assert "Smazzata 7: 4SX da O -2: NS +500" in out
     assert "Smazzata 8: 7NT da N =: NS +1.520" in out and "Mano" not in out
 
