@@ -10,6 +10,7 @@ language.
 from __future__ import annotations
 
 import errno
+import re
 from typing import Any
 
 from ledger.i18n import Msg, t
@@ -44,7 +45,7 @@ class LedgerError(ValueError):
         return str(self.msg)
 
     def __str__(self) -> str:
-        return f"{self.field}: {self.message}" if self.field else self.message
+        return f"{shown_field(self.field)}: {self.message}" if self.field else self.message
 
     def at(self, prefix: str) -> "LedgerError":
         """Return the same error with ``prefix`` put before its field path (e.g. ``hands[3]``)."""
@@ -56,6 +57,19 @@ class LedgerError(ValueError):
     def moved(self, field: str) -> "LedgerError":
         """The same error about another field path (a document's field as the user wrote it)."""
         return LedgerError(self.msg, field, self.value)
+
+
+_AT_HAND = re.compile(r"hand (\d+)(?=: |$)")
+
+
+def shown_field(field: str) -> str:
+    """A field path as the error line shows it: the path itself (``sides.Anna[5]``, the
+    document's own names, the same in every language), with the hand it is in said in the
+    language (``hand 4: sides.Anna`` → ``mano 4: sides.Anna``). Programs read ``field`` as it is."""
+    m = _AT_HAND.match(field)
+    if not m:
+        return field
+    return str(t("error.at_hand", "hand {hand}", hand=m.group(1))) + field[m.end():]
 
 
 def fail(field: str, message: Msg | str, value: Any = None) -> LedgerError:
