@@ -44,10 +44,11 @@ A hand document (FORMATS.md)::
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
-from ledger.i18n import t
+from ledger.i18n import language, t
 from ledger.games.base import HandResult, MatchSetup, MatchState, as_int, check_keys, need
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, Honours, Line, RoundSummary, RubberResult,
@@ -112,6 +113,17 @@ def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = Non
     is no seat, tricks outside 0-13, a result that disagrees with ``tricks`` or gives an impossible
     number of tricks, honours that cannot be held (100 at no trump), honours in duplicate.
     """
+    return Deal(*deal_parts(doc, rules, setup))
+
+
+DealParts = tuple[Contract, "str | None", "int | None", "str | None", "tuple[str, int] | None", "int | None"]
+"""A :class:`Deal`'s fields in order, as :func:`deal_parts` reads them: hashable, so a deal's
+score can be found by them (:func:`score_parts`)."""
+
+
+def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> DealParts:
+    """:func:`read_deal`'s checks, in its order and with its errors, giving the :class:`Deal`'s
+    fields ``(contract, declarer, tricks, vulnerable, honours, board)`` without building it."""
     check_keys(doc, HAND_KEYS)
     contract = parse_contract(need(doc, "contract"))
     given_honours = [k for k in HONOURS_KEYS if doc.get(k) not in (None, "")]
@@ -134,7 +146,7 @@ def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = Non
     if honours and rules == DUPLICATE:
         raise LedgerError(t("bridge.honours_duplicate", "honours ({value!r}) are not scored in duplicate (Law 77)",
                             value=doc[honours_key]), honours_key, doc[honours_key])
-    return Deal(contract, declarer, tricks, vulnerable, honours, board)
+    return contract, declarer, tricks, vulnerable, honours, board
 
 
 def read_seat(value: object, field: str, setup: MatchSetup | None = None) -> str:
@@ -250,16 +262,89 @@ def played_text(contract: object, declarer: object, result: object) -> str:
 def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
     """Score one deal on its own. Rubber and Chicago: the contract's entries and honours (a game's
     or the rubber's premiums depend on the sheet and are left to the match). Duplicate: with Law
-    77's partscore / game premium."""
+    77's partscore / game premium. The entries come from :func:`deal_sheet` (each distinct deal
+    worked out once)."""
+    entries, ns, ew, score_ns = deal_sheet(deal.contract, deal.tricks, deal.declarer_side, vulnerable,
+                                           deal.honours, rules == DUPLICATE)
+    result = DealResult(contract=str(deal.contract), declarer=deal.declarer, tricks=deal.tricks,
+                        result=format_result(deal.contract, deal.tricks) if deal.tricks is not None else "",
+                        vulnerable=vulnerable, honors=honours_of(deal.honours), board=deal.board, ns=ns, ew=ew,
+                        score_ns=score_ns, entries=entries)
+    return HandResult(result, summary_line(deal, score_ns))
+
+
+SHEETS_HELD = 1 << 15
+
+
+@lru_cache(SHEETS_HELD)
+def deal_sheet(contract: Contract, tricks: int | None, side: str | None, vulnerable: str,
+               honours: tuple[str, int] | None, duplicate: bool) -> tuple[tuple[Entry, ...], Line, Line, int]:
+    """The scoring table of one deal, each entry worked out once (a club's boards are played
+    alike at many tables): ``(entries, ns, ew, score_ns)``, the sheet entries of
+    :func:`deal_entries` (with :func:`duplicate_premium` when ``duplicate``), each side's
+    :class:`Line` and the net from North-South's side. ``side``: the declaring side (None when
+    passed out); ``vulnerable`` one of ``None``, ``NS``, ``EW``, ``All``."""
+    deal = Deal(contract, None if side is None else side[0], tricks, None, honours, None)  # N or E: the side is what counts
     entries = deal_entries(deal, vulnerable)
-    if rules == DUPLICATE:
+    if duplicate:
         entries += duplicate_premium(deal, vulnerable)
-    result = DealResult(**deal_fields(deal, vulnerable, entries))
-    return HandResult(result, summary_line(deal, result.score_ns))
+    sums = sheet_sums(entries)
+    return tuple(entries), sums["ns"], sums["ew"], net_ns(entries)
+
+
+SCORED_HELD = 1 << 16
+_SCORED: dict[tuple, HandResult] = {}  # (rules, language, deal parts) -> the deal scored on its own
+
+
+def score_parts(parts: DealParts, rules: str) -> HandResult:
+    """Score a deal read by :func:`deal_parts` on its own (``Bridge.score``): its vulnerability
+    (:func:`deal_vulnerability`), then :func:`score_deal`. Scoring is pure and the result frozen,
+    so a deal met again (the same fields, in the same language: a board played alike at several
+    tables) is given the result already made (up to :data:`SCORED_HELD` deals; a refusal is
+    never kept)."""
+    key = (rules, language(), *parts)
+    done = _SCORED.get(key)
+    if done is None:
+        deal = Deal(*parts)
+        done = score_deal(deal, deal_vulnerability(deal, rules), rules)
+        if len(_SCORED) < SCORED_HELD:
+            _SCORED[key] = done
+    return done
+
+
+def forget_scores() -> None:
+    """Drop every deal scored and every table entry kept (a benchmark's cold start: bench/floors.py)."""
+    from ledger.games.bridge import scoring
+
+    _SCORED.clear()
+    for memo in (deal_sheet, _summary, scoring._contract_of_text, scoring._seat_of_text, scoring._result_of_text):
+        memo.cache_clear()
+
+
+def deal_vulnerability(deal: Deal, rules: str) -> str:
+    """Who is vulnerable on a deal scored on its own: in duplicate by the board number when given
+    (:func:`board_vul`), else as the hand says; a passed-out deal needs neither (``None``).
+    ``LedgerError`` on ``vulnerable`` when it is missing."""
+    vul = board_vul(deal) if rules == DUPLICATE else deal.vulnerable
+    if vul is not None:
+        return vul
+    if deal.contract.passed:
+        return "None"
+    msg = (t("bridge.vulnerable_missing_board", "missing: say who is vulnerable (None, NS, EW, All) "
+             "(or the board number)") if rules == DUPLICATE else
+           t("bridge.vulnerable_missing", "missing: say who is vulnerable (None, NS, EW, All)"))
+    raise LedgerError(msg, "vulnerable", None)
 
 
 def summary_line(deal: Deal, score_ns: int) -> str:
-    """``"4SX by N -1: EW +200"`` — one line for people."""
+    """``"4SX by N -1: EW +200"`` — one line for people (in the language in use; each line made
+    once a language)."""
+    return _summary(language(), deal.contract, deal.declarer, deal.tricks, score_ns)
+
+
+@lru_cache(SHEETS_HELD)
+def _summary(lang: str, contract: Contract, declarer: str | None, tricks: int | None, score_ns: int) -> str:
+    deal = Deal(contract, declarer, tricks, None, None, None)
     return str(t("bridge.summary", "{deal}: {gain}", deal=describe(deal), gain=_gain(score_ns)))
 
 

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping
 
 from ledger.errors import LedgerError
@@ -116,12 +117,22 @@ def _spaceless(text: str) -> str:
     return "".join(text.upper().split())
 
 
+TEXTS_HELD = 4096
+"""How many texts of each kind (contracts, seats, results) the readers below keep read: the
+words a club's documents use are few, and reading one is pure (issue 17)."""
+
+
 def parse_contract(value: object, field: str = "contract") -> Contract:
     """Read a contract as players write it: ``"4SX"``, ``"3NT"``, ``"3N"``, ``"3SA"`` (senza
     atout), ``"6H XX"``, ``"4♠ contre"``, ``"2C surcontre"``, ``"Pass"``; any letter case.
 
-    Raises ``LedgerError`` on ``field`` for a level outside 1-7 or anything unreadable.
+    Raises ``LedgerError`` on ``field`` for a level outside 1-7 or anything unreadable. A text
+    read before is not read again (:data:`TEXTS_HELD`; a refusal is never kept).
     """
+    return _contract_of_text(value, field) if type(value) is str else _read_contract(value, field)
+
+
+def _read_contract(value: object, field: str) -> Contract:
     if not isinstance(value, str) or not value.strip():
         raise LedgerError(t("bridge.contract_expected", "expected a contract like 4SX, 3NT or Pass, got {value!r}",
                             value=value), field, value)
@@ -137,6 +148,9 @@ def parse_contract(value: object, field: str = "contract") -> Contract:
         raise LedgerError(t("bridge.level", "{value!r}: the level must be 1 to 7, not {level:d}", value=value,
                             level=level), field, value)
     return Contract(level, _STRAIN_WORDS[m["strain"]], _DOUBLE_WORDS[m["dbl"] or ""])
+
+
+_contract_of_text = lru_cache(TEXTS_HELD)(_read_contract)
 
 
 def parse_doubling(value: object, field: str) -> int:
@@ -166,11 +180,19 @@ _SEAT_WORDS = {"N": "N", "E": "E", "S": "S", "W": "W", "O": "W", "NORTH": "N", "
 
 
 def parse_seat(value: object, field: str = "declarer") -> str:
-    """A compass seat ``N E S W`` (also North…, Nord Est Sud Ovest, ``O`` for ovest)."""
+    """A compass seat ``N E S W`` (also North…, Nord Est Sud Ovest, ``O`` for ovest); a text read
+    before is not read again (as :func:`parse_contract`)."""
+    return _seat_of_text(value, field) if type(value) is str else _read_seat(value, field)
+
+
+def _read_seat(value: object, field: str) -> str:
     key = _squash(value) if isinstance(value, str) else None
     if key not in _SEAT_WORDS:
         raise LedgerError(t("bridge.not_seat", "{value!r} is not a seat (N, E, S or W)", value=value), field, value)
     return _SEAT_WORDS[key]
+
+
+_seat_of_text = lru_cache(TEXTS_HELD)(_read_seat)
 
 
 def is_seat_word(text: str) -> bool:
@@ -436,7 +458,11 @@ def check_honours(points: object, contract: Contract, field: str) -> int:
 def parse_result(value: object, field: str = "result") -> int:
     """A result relative to the contract: ``"="`` (also ``"made"``, 0), ``"+1"``, ``"-2"``; a
     whole number is accepted too. Returns the difference (overtricks positive, undertricks
-    negative)."""
+    negative); a text read before is not read again (as :func:`parse_contract`)."""
+    return _result_of_text(value, field) if type(value) is str else _read_result(value, field)
+
+
+def _read_result(value: object, field: str) -> int:
     if isinstance(value, bool):
         raise LedgerError(_result_expected(value), field, value)
     if isinstance(value, int):
@@ -452,6 +478,9 @@ def parse_result(value: object, field: str = "result") -> int:
         if m:
             return -int(m[1])
     raise LedgerError(_result_expected(value), field, value)
+
+
+_result_of_text = lru_cache(TEXTS_HELD)(_read_result)
 
 
 def _result_expected(value: object) -> Msg:
