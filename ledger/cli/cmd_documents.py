@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Optional
 
 import typer
@@ -23,13 +24,20 @@ DOC = typer.Argument(..., help="A JSON file, or '-' for standard input.")
 def score_document(doc, file: str = "FILE") -> HandResult:
     """Score one hand document (it names its game and may name its rule set); a match document
     is refused with a pointer to ``ledger replay FILE`` (``file``: how to name the input)."""
-    from ledger.games import get_game
-    from ledger.games.documents import check_kind
-
+    get_game, check_kind = _scoring()
     if not isinstance(doc, dict):
         raise LedgerError(t("cli.hand_not_object", "a hand document must be a JSON object"), "document", None)
     check_kind(doc, "hand", file)
     return get_game(doc.get("game")).score(doc, doc.get("rules"))
+
+
+@lru_cache(maxsize=None)
+def _scoring():
+    """What :func:`score_document` calls, imported on its first document (not when the CLI starts)."""
+    from ledger.games import get_game
+    from ledger.games.documents import check_kind
+
+    return get_game, check_kind
 
 
 @app.command("score")
@@ -73,9 +81,10 @@ def _score_list(items, file: str, as_json: bool) -> None:
         print_result(r)
 
 
-_SCALARS = (str, int, bool, type(None))  # fields whose equal values are the same input (no -0.0 and 0.0)
+_SCALARS = frozenset({str, int, bool, type(None)})  # fields whose equal values are the same input (no -0.0 and 0.0)
 _TEXTS: dict[tuple, str] = {}  # a hand document's fields (with their types) -> its result's JSON
 _TEXTS_HELD = 1 << 16
+_RESULT_TEXTS: dict[tuple[int, str], tuple[HandResult, str]] = {}  # (id(result), margin) -> it, its JSON
 
 
 def _scored_text(doc, i: int, margin: str) -> str:
@@ -83,23 +92,39 @@ def _scored_text(doc, i: int, margin: str) -> str:
     (:func:`ledger.cli.json_list.indented` at ``margin``). Scoring is pure, so the text of a document met before
     in the same list (a board many tables played alike: its fields, their types and their order
     the same) is written again without scoring it again; a document with a nested field is
-    always scored, and so is every document once :data:`_TEXTS_HELD` are held."""
-    from ledger.cli.json_list import indented
-
-    key = (margin, *((k, v.__class__, v) for k, v in doc.items())) if isinstance(doc, dict) else None
-    if key is not None and all(kind in _SCALARS for _, kind, _ in key[1:]):
-        text = _TEXTS.get(key)
-        if text is not None:
-            return text
-    else:
-        key = None
+    always scored, and so is every document once :data:`_TEXTS_HELD` are held. A result a game
+    gave before (bridge gives a deal met again the result it made: ``match.score_parts``, the
+    same frozen value) is written from the text made for it then."""
+    key = None
+    if type(doc) is dict:
+        kinds = tuple(map(type, doc.values()))
+        if _SCALARS.issuperset(kinds):
+            key = (margin, kinds, tuple(doc.items()))
+            text = _TEXTS.get(key)
+            if text is not None:
+                return text
     try:
-        text = indented(score_document(doc).to_json(), margin)
+        result = score_document(doc)
     except LedgerError as err:
         raise err.at(f"[{i}]") from None
+    held = _RESULT_TEXTS.get((id(result), margin))
+    if held is not None and held[0] is result:
+        text = held[1]
+    else:
+        text = _indented()(result.json_value, margin)
+        if len(_RESULT_TEXTS) < _TEXTS_HELD:
+            _RESULT_TEXTS[(id(result), margin)] = (result, text)
     if key is not None and len(_TEXTS) < _TEXTS_HELD:
         _TEXTS[key] = text
     return text
+
+
+@lru_cache(maxsize=None)
+def _indented():
+    """:func:`ledger.cli.json_list.indented`, imported on the first result written."""
+    from ledger.cli.json_list import indented
+
+    return indented
 
 
 @app.command("replay")

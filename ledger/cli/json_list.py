@@ -11,8 +11,9 @@ import json
 import shutil
 import sys
 import tempfile
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
+from ledger.games.record import JsonRecord, plain
 from ledger.safetext import safe_json_writer
 
 SPOOL_BYTES = 8 * 1024 * 1024
@@ -65,11 +66,12 @@ def indented(value: Any, margin: str = "\n") -> str:
     ``json``'s pure-Python indenting encoder: the containers are laid out here and every string,
     number and constant is written by ``json`` itself. A value of any other kind (or a key that is
     not a string) is left to ``json.dumps``, so the text is the same in every case (a test
-    compares them)."""
+    compares them). A :class:`~ledger.games.record.JsonRecord` anywhere in ``value`` is written
+    as its ``to_json()`` is, without that object being built."""
     try:
         return _indented(value, margin)
     except _Other:
-        return json.dumps(value, ensure_ascii=False, indent=2).replace("\n", margin)
+        return json.dumps(plain(value), ensure_ascii=False, indent=2).replace("\n", margin)
 
 
 class _Other(Exception):
@@ -86,24 +88,48 @@ def _indented(value: Any, margin: str) -> str:
     if kind is int:
         return int.__repr__(value)  # what json writes for an int
     if kind is dict:
-        if not value:
-            return "{}"
-        inner = margin + "  "
-        parts = []
-        for k, v in value.items():
-            if type(k) is not str:
-                raise _Other
-            t = type(v)
-            parts.append(_STRING(k) + ": " + (_STRING(v) if t is str else int.__repr__(v) if t is int
-                                              else _indented(v, inner)))
-        return "{" + inner + ("," + inner).join(parts) + margin + "}"
+        return _object(value.items(), margin)
     if kind is list or kind is tuple:
         if not value:
             return "[]"
         inner = margin + "  "
-        return "[" + inner + ("," + inner).join([_indented(v, inner) for v in value]) + margin + "]"
+        return "[" + inner + ("," + inner).join([_inner(v, inner) for v in value]) + margin + "]"
     if kind is bool or value is None:
         return _CONSTANTS[value]
     if kind is float:
         return json.dumps(value)
+    if isinstance(value, JsonRecord):  # its to_json() written without building it
+        return _object(value.json_items(), margin)
     raise _Other
+
+
+_HELD = 1 << 16
+_RECORD_TEXTS: dict[tuple[int, str], tuple[Any, str]] = {}  # (id(record), margin) -> the record, its text
+
+
+def _inner(value: Any, margin: str) -> str:
+    """A value inside another. A record met again (the same object: a game that gives the same
+    frozen entry to many results, as bridge does) is written from the text made for it before."""
+    if not isinstance(value, JsonRecord):
+        return _indented(value, margin)
+    held = _RECORD_TEXTS.get((id(value), margin))
+    if held is not None and held[0] is value:
+        return held[1]
+    text = _indented(value, margin)
+    if len(_RECORD_TEXTS) < _HELD:
+        _RECORD_TEXTS[(id(value), margin)] = (value, text)
+    return text
+
+
+def _object(items: Iterable[tuple[Any, Any]], margin: str) -> str:
+    inner = margin + "  "
+    parts = []
+    for k, v in items:
+        if type(k) is not str:
+            raise _Other
+        t = type(v)
+        parts.append(_STRING(k) + ": " + (_STRING(v) if t is str else int.__repr__(v) if t is int
+                                          else _inner(v, inner)))
+    if not parts:
+        return "{}"
+    return "{" + inner + ("," + inner).join(parts) + margin + "}"

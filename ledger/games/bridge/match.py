@@ -48,15 +48,15 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
-from ledger.i18n import language, t
-from ledger.games.base import HandResult, MatchSetup, MatchState, as_int, check_keys, need
+from ledger.i18n import Msg, gettext, language, t
+from ledger.games.base import META_KEYS, HandResult, MatchSetup, MatchState, as_int, check_keys, need
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, Honours, Line, RoundSummary, RubberResult,
     RubberState, RubberSummary,
 )
 from ledger.games.bridge.scoring import (
     GAME_POINTS, SEATS, SIDES, Contract, Entry, board_dealer, board_vulnerability, check_honours,
-    contract_entries, format_result, game_premium, item_text, is_seat_word, is_vulnerable, other_side,
+    contract_entries, entry, format_result, game_premium, item_text, is_seat_word, is_vulnerable, other_side,
     parse_contract, parse_seat, parse_side, parse_vulnerable, side_of, trick_score, tricks_from,
     vulnerability_of,
 )
@@ -64,6 +64,8 @@ from ledger.games.bridge.scoring import (
 RUBBER, CHICAGO, DUPLICATE = "rubber", "chicago", "duplicate"
 HAND_KEYS = {"contract", "declarer", "tricks", "result", "vulnerable", "honors", "honours", "onori", "board"}
 HONOURS_KEYS = ("honors", "honours", "onori")
+_HONOURS_FIELDS = frozenset(HONOURS_KEYS)
+_DOCUMENT_KEYS = frozenset(HAND_KEYS) | META_KEYS  # what check_keys lets through at the top
 RUBBER_BONUS_TWO_NIL = 700
 RUBBER_BONUS_TWO_ONE = 500
 UNFINISHED_GAME = 300
@@ -124,9 +126,11 @@ score can be found by them (:func:`score_parts`)."""
 def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> DealParts:
     """:func:`read_deal`'s checks, in its order and with its errors, giving the :class:`Deal`'s
     fields ``(contract, declarer, tricks, vulnerable, honours, board)`` without building it."""
-    check_keys(doc, HAND_KEYS)
+    if not _DOCUMENT_KEYS.issuperset(doc):
+        check_keys(doc, HAND_KEYS)
     contract = parse_contract(need(doc, "contract"))
-    given_honours = [k for k in HONOURS_KEYS if doc.get(k) not in (None, "")]
+    given_honours = ([k for k in HONOURS_KEYS if doc.get(k) not in (None, "")]
+                     if not _HONOURS_FIELDS.isdisjoint(doc) else [])
     if len(given_honours) > 1:
         raise LedgerError(t("bridge.honours_twice", "honours are given twice"), given_honours[1],
                           doc[given_honours[1]])
@@ -141,7 +145,9 @@ def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = No
         declarer = read_seat(need(doc, "declarer"), "declarer", setup)
         tricks = tricks_from(contract, doc.get("tricks"), doc.get("result"))
     vulnerable = parse_vulnerable(doc["vulnerable"]) if doc.get("vulnerable") is not None else None
-    board = as_int(doc["board"], "board", 1, 99999) if doc.get("board") is not None else None
+    board = doc.get("board")
+    if board is not None and not (type(board) is int and 1 <= board <= 99999):  # as as_int reads it
+        board = as_int(board, "board", 1, 99999)
     honours = read_honours(doc.get(honours_key), contract, honours_key, setup)
     if honours and rules == DUPLICATE:
         raise LedgerError(t("bridge.honours_duplicate", "honours ({value!r}) are not scored in duplicate (Law 77)",
@@ -206,7 +212,7 @@ def deal_entries(deal: Deal, vulnerable: str) -> list[Entry]:
         assert side is not None and deal.tricks is not None  # a played deal has both
         out = contract_entries(deal.contract, deal.tricks, side, is_vulnerable(vulnerable, side))
     if deal.honours:
-        out.append(Entry(deal.honours[0], "above", "honours", deal.honours[1]))
+        out.append(entry(deal.honours[0], "above", "honours", deal.honours[1]))
     return out
 
 
@@ -217,13 +223,24 @@ def duplicate_premium(deal: Deal, vulnerable: str) -> list[Entry]:
     side = deal.declarer_side
     assert side is not None  # a made contract has a declarer
     points = game_premium(trick_score(deal.contract), is_vulnerable(vulnerable, side))
-    return [Entry(side, "above", "game" if points > 50 else "partscore", points)]
+    return [entry(side, "above", "game" if points > 50 else "partscore", points)]
+
+
+SHEETS_HELD = 1 << 15
 
 
 def sheet_sums(entries: Sequence[Entry]) -> dict[str, Line]:
     """``{"ns": Line(above, below), "ew": …}`` of some entries."""
-    return {s.lower(): Line(sum(e.points for e in entries if e.side == s and e.line == "above"),
-                            sum(e.points for e in entries if e.side == s and e.line == "below")) for s in SIDES}
+    sums = {s: [0, 0] for s in SIDES}
+    for e in entries:
+        at = _LINE_AT.get(e.line)
+        if at is not None and e.side in sums:
+            sums[e.side][at] += e.points
+    return {s.lower(): _line(*sums[s]) for s in SIDES}
+
+
+_line = lru_cache(SHEETS_HELD)(Line)  # frozen: the same line is one value
+_LINE_AT = {"above": 0, "below": 1}
 
 
 def net_ns(entries: Sequence[Entry]) -> int:
@@ -255,8 +272,16 @@ def passed_out_text() -> str:
 
 def played_text(contract: object, declarer: object, result: object) -> str:
     """A played deal, for people: ``4SX by N -1``."""
-    return str(t("bridge.played", "{contract} by {declarer} {result}", contract=str(contract),
-                 declarer=str(declarer), result=str(result)))
+    return _text(t("bridge.played", "{contract} by {declarer} {result}", contract=str(contract),
+                   declarer=str(declarer), result=str(result)))
+
+
+def _text(msg: Msg) -> str:
+    """``str(msg)`` for a message whose parameters are all text, several times quicker: its
+    template in the language in use filled by ``str.format_map``, which is what
+    :meth:`ledger.i18n.Msg.render` does with text (its formatter shows only numbers, lists and
+    dates in the language's way)."""
+    return gettext(msg.text, msg.code).format_map(msg.params)
 
 
 def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
@@ -271,9 +296,6 @@ def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
                         vulnerable=vulnerable, honors=honours_of(deal.honours), board=deal.board, ns=ns, ew=ew,
                         score_ns=score_ns, entries=entries)
     return HandResult(result, summary_line(deal, score_ns))
-
-
-SHEETS_HELD = 1 << 15
 
 
 @lru_cache(SHEETS_HELD)
@@ -317,7 +339,8 @@ def forget_scores() -> None:
     from ledger.games.bridge import scoring
 
     _SCORED.clear()
-    for memo in (deal_sheet, _summary, scoring._contract_of_text, scoring._seat_of_text, scoring._result_of_text):
+    for memo in (deal_sheet, _summary, _line, scoring.entry, scoring.trick_score, scoring.undertrick_points,
+                 scoring._contract_of_text, scoring._seat_of_text, scoring._result_of_text):
         memo.cache_clear()
 
 
@@ -345,7 +368,7 @@ def summary_line(deal: Deal, score_ns: int) -> str:
 @lru_cache(SHEETS_HELD)
 def _summary(lang: str, contract: Contract, declarer: str | None, tricks: int | None, score_ns: int) -> str:
     deal = Deal(contract, declarer, tricks, None, None, None)
-    return str(t("bridge.summary", "{deal}: {gain}", deal=describe(deal), gain=_gain(score_ns)))
+    return _text(t("bridge.summary", "{deal}: {gain}", deal=describe(deal), gain=_gain(score_ns)))
 
 
 def _gain(score_ns: int) -> str:

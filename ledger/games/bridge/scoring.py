@@ -271,6 +271,7 @@ def trick_value(strain: str | None, index: int) -> int:
     return 40 if index == 1 else 30
 
 
+@lru_cache(TEXTS_HELD)  # a table: each cell worked out once
 def trick_score(contract: Contract) -> int:
     """Trick points of a made contract (below the line): its odd tricks, x2 doubled, x4 redoubled.
     Overtricks are never trick points (rubber Law 72)."""
@@ -301,6 +302,7 @@ def slam_bonus(contract: Contract, vulnerable: bool) -> int:
     return 0
 
 
+@lru_cache(TEXTS_HELD)  # a table: each cell worked out once
 def undertrick_points(undertricks: int, doubled: int, vulnerable: bool) -> int:
     """Penalty to the defenders for ``undertricks``.
 
@@ -338,6 +340,10 @@ class Entry(JsonRecord):
     item: str
     points: int
 
+
+entry = lru_cache(TEXTS_HELD)(Entry)
+"""An :class:`Entry`, the same value each time it is asked for again (entries are frozen; a
+sheet's entries are few: each is made once)."""
 
 ITEMS = {
     "trick score": t("bridge.item.trick_score", "trick score"),
@@ -408,17 +414,17 @@ def contract_entries(contract: Contract, tricks: int, declarer_side: str, vulner
         return []
     over = tricks - contract.tricks_needed
     if over < 0:
-        return [Entry(other_side(declarer_side), "above", "undertricks",
+        return [entry(other_side(declarer_side), "above", "undertricks",
                       undertrick_points(-over, contract.doubled, vulnerable))]
-    out = [Entry(declarer_side, "below", "trick score", trick_score(contract))]
+    out = [entry(declarer_side, "below", "trick score", trick_score(contract))]
     if over:
-        out.append(Entry(declarer_side, "above", "overtricks", overtrick_points(contract, over, vulnerable)))
+        out.append(entry(declarer_side, "above", "overtricks", overtrick_points(contract, over, vulnerable)))
     if contract.doubled:
-        out.append(Entry(declarer_side, "above", "doubled contract made" if contract.doubled == 1
+        out.append(entry(declarer_side, "above", "doubled contract made" if contract.doubled == 1
                          else "redoubled contract made", insult_bonus(contract)))
     slam = slam_bonus(contract, vulnerable)
     if slam:
-        out.append(Entry(declarer_side, "above", "small slam" if contract.level == 6 else "grand slam", slam))
+        out.append(entry(declarer_side, "above", "small slam" if contract.level == 6 else "grand slam", slam))
     return out
 
 
@@ -498,6 +504,8 @@ def format_result(contract: Contract, tricks: int) -> str:
 def tricks_from(contract: Contract, tricks: Any, result: Any) -> int:
     """The tricks won by the declarer from ``tricks`` (0-13) and/or ``result`` (relative); both
     given must agree, and a result must give 0 to 13 tricks (``LedgerError`` otherwise)."""
+    if result is None and type(tricks) is int and 0 <= tricks <= 13:  # the tricks alone, as most documents
+        return tricks
     have_t = tricks is not None and tricks != ""
     have_r = result is not None and result != ""
     if not have_t and not have_r:
