@@ -104,7 +104,7 @@ def _no_collector():
 _SCALARS = frozenset({str, int, bool, type(None)})  # fields whose equal values are the same input (no -0.0 and 0.0)
 _TEXTS: dict[tuple, str] = {}  # a hand document's fields (with their types) -> its result's JSON
 _TEXTS_HELD = 1 << 16
-_RESULT_TEXTS: dict[tuple[int, str], tuple[HandResult, str]] = {}  # (id(result), margin) -> it, its JSON
+_RESULT_TEXTS: dict = {}  # a result's JSON by its identity (json_list.text_of)
 
 
 def _scored_text(doc, i: int, margin: str) -> str:
@@ -127,24 +127,22 @@ def _scored_text(doc, i: int, margin: str) -> str:
         result = score_document(doc)
     except LedgerError as err:
         raise err.at(f"[{i}]") from None
-    held = _RESULT_TEXTS.get((id(result), margin))
-    if held is not None and held[0] is result:
-        text = held[1]
-    else:
-        text = _indented()(result.json_value, margin)
-        if len(_RESULT_TEXTS) < _TEXTS_HELD:
-            _RESULT_TEXTS[(id(result), margin)] = (result, text)
+    text = _json_list().text_of(result, margin, _RESULT_TEXTS, _result_text)
     if key is not None and len(_TEXTS) < _TEXTS_HELD:
         _TEXTS[key] = text
     return text
 
 
-@lru_cache(maxsize=None)
-def _indented():
-    """:func:`ledger.cli.json_list.indented`, imported on the first result written."""
-    from ledger.cli.json_list import indented
+def _result_text(result: HandResult, margin: str) -> str:
+    return _json_list().indented(result.json_value, margin)
 
-    return indented
+
+@lru_cache(maxsize=None)
+def _json_list():
+    """:mod:`ledger.cli.json_list`, imported on the first result written."""
+    from ledger.cli import json_list
+
+    return json_list
 
 
 @app.command("replay")

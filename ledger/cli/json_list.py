@@ -11,7 +11,8 @@ import json
 import shutil
 import sys
 import tempfile
-from typing import Any, Iterable, Mapping
+import weakref
+from typing import Any, Callable, Iterable, Mapping
 
 from ledger.games.record import JsonRecord, plain
 from ledger.safetext import safe_json_writer
@@ -104,20 +105,28 @@ def _indented(value: Any, margin: str) -> str:
 
 
 _HELD = 1 << 16
-_RECORD_TEXTS: dict[tuple[int, str], tuple[Any, str]] = {}  # (id(record), margin) -> the record, its text
+_RECORD_TEXTS: dict[tuple[int, str], tuple[Callable[[], Any], str]] = {}  # (id, margin) -> record's weakref, text
 
 
 def _inner(value: Any, margin: str) -> str:
     """A value inside another. A record met again (the same object: a game that gives the same
-    frozen entry to many results, as bridge does) is written from the text made for it before."""
+    frozen entry to many results, as bridge does) is written from the text made for it before
+    (the record is not kept alive for it)."""
     if not isinstance(value, JsonRecord):
         return _indented(value, margin)
-    held = _RECORD_TEXTS.get((id(value), margin))
-    if held is not None and held[0] is value:
+    return text_of(value, margin, _RECORD_TEXTS, _indented)
+
+
+def text_of(value: Any, margin: str, texts: dict, write: Callable[[Any, str], str]) -> str:
+    """``write(value, margin)``, or the text it gave before for this very object (frozen: the same
+    text), held in ``texts`` by the object's identity and a weak reference to it (so a text is
+    never given to another object that came to have the same identity)."""
+    held = texts.get((id(value), margin))
+    if held is not None and held[0]() is value:
         return held[1]
-    text = _indented(value, margin)
-    if len(_RECORD_TEXTS) < _HELD:
-        _RECORD_TEXTS[(id(value), margin)] = (value, text)
+    text = write(value, margin)
+    if len(texts) < _HELD:
+        texts[(id(value), margin)] = (weakref.ref(value), text)
     return text
 
 
