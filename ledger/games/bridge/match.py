@@ -314,7 +314,7 @@ def deal_sheet(contract: Contract, tricks: int | None, side: str | None, vulnera
     return tuple(entries), sums["ns"], sums["ew"], net_ns(entries)
 
 
-SCORED_HELD = 1 << 16
+SCORED_HELD = 1 << 15
 _SCORED: dict[tuple, HandResult] = {}  # (rules, language, deal parts) -> the deal scored on its own
 
 
