@@ -92,7 +92,9 @@ def per_board(boards: list) -> dict:
     from boards import distinct_boards
 
     from ledger.cli.cmd_documents import score_document
-    from ledger.games.bridge.match import forget_scores
+    from ledger.games.bridge import match
+
+    forget_scores = getattr(match, "forget_scores", lambda: None)  # an older ledger keeps nothing
 
     scorers = {"ledger": score_document, "python": py_score}
     try:
