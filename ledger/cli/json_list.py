@@ -18,6 +18,7 @@ from ledger.games.record import JsonRecord, plain
 from ledger.safetext import safe_json_writer
 
 SPOOL_BYTES = 8 * 1024 * 1024
+_BATCH = 1 << 16  # characters of items gathered before they go to the spool in one write
 _STRING = json.encoder.encode_basestring  # json's own (C) quoting of a string, ensure_ascii=False
 _MARK = "\x00ledger-list\x00"  # a string no document holds (names refuse control characters)
 
@@ -30,6 +31,8 @@ class JsonList:
         self.count = 0
         self.spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES, mode="w+", encoding="utf-8")
         self.indent = "\n" + "  " * (2 if key is not None else 1)
+        self.pending: list[str] = []  # texts not yet in the spool (written a batch at a time)
+        self.pending_size = 0
 
     def add(self, item: Any) -> None:
         """Append ``item`` (its JSON written now, the item itself not kept)."""
@@ -38,12 +41,21 @@ class JsonList:
     def add_text(self, text: str) -> None:
         """Append an item already written as :func:`indented` writes it at this list's margin."""
         if self.count:
-            self.spool.write("," + self.indent)
-        self.spool.write(text)
+            self.pending.append("," + self.indent)
+        self.pending.append(text)
         self.count += 1
+        self.pending_size += len(text)
+        if self.pending_size > _BATCH:
+            self._flush()
+
+    def _flush(self) -> None:
+        self.spool.write("".join(self.pending))
+        self.pending.clear()
+        self.pending_size = 0
 
     def print(self, doc: Mapping[str, Any] | None = None) -> None:
         """Print the document: ``doc`` with the list at ``key`` (the list alone when ``key`` is None)."""
+        self._flush()
         out = safe_json_writer(sys.stdout)
         whole = [_MARK] if self.key is None else {**(doc or {}), self.key: [_MARK]}
         text = json.dumps(whole, ensure_ascii=False, indent=2)
@@ -58,7 +70,6 @@ class JsonList:
             out.write(after + "\n")
         sys.stdout.flush()
         self.spool.close()
-
 
 
 def indented(value: Any, margin: str = "\n") -> str:
