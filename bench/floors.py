@@ -3,7 +3,8 @@
     python bench/floors.py endplay BOARDS.json        # endplay scores the boards, prints the scores
     python bench/floors.py python BOARDS.json         # the same with a 30-line pure-Python scorer
     python bench/floors.py per-board BOARDS.json      # microseconds a board in one process: ledger,
-                                                      # endplay, the pure-Python scorer (JSON line)
+                                                      # endplay, the pure-Python scorer (JSON line),
+                                                      # on BOARDS and on boards.distinct_boards()
     python bench/floors.py rows EXPORT.json DB        # parse a ledger export, insert one row a hand
     python bench/floors.py dump EXPORT.json           # ms of a compact json.dumps of the export's data
 
@@ -80,9 +81,20 @@ def scores(score, boards: list) -> None:
 
 
 def per_board(boards: list) -> dict:
-    """Microseconds a board in this one process (the best of three passes) for each scorer."""
-    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
+    """Microseconds a board in this one process (the best of three passes) for each scorer, on
+    ``boards`` and on :func:`boards.distinct_boards` (``"... distinct"``). ledger keeps what it
+    read and scored (``ledger.games.bridge.match.score_parts``): every pass starts with nothing
+    kept (``forget_scores``), as one ``ledger score`` process does, so a board is found again only
+    when the same list has it twice; the distinct boards never repeat what is kept."""
+    here = __import__("pathlib").Path(__file__).resolve()
+    sys.path.insert(0, str(here.parents[1]))
+    sys.path.insert(0, str(here.parent))
+    from boards import distinct_boards
+
     from ledger.cli.cmd_documents import score_document
+    from ledger.games.bridge import match
+
+    forget_scores = getattr(match, "forget_scores", lambda: None)  # an older ledger keeps nothing
 
     scorers = {"ledger": score_document, "python": py_score}
     try:
@@ -90,14 +102,16 @@ def per_board(boards: list) -> dict:
     except ImportError:
         pass
     out = {}
-    for name, f in scorers.items():
-        best = float("inf")
-        for _ in range(3):
-            t = time.perf_counter()
-            for d in boards:
-                f(d)
-            best = min(best, time.perf_counter() - t)
-        out[name] = best / len(boards) * 1e6
+    for suffix, docs in (("", boards), (" distinct", distinct_boards())):
+        for name, f in scorers.items():
+            best = float("inf")
+            for _ in range(3):
+                forget_scores()
+                t = time.perf_counter()
+                for d in docs:
+                    f(d)
+                best = min(best, time.perf_counter() - t)
+            out[name + suffix] = best / len(docs) * 1e6
     return out
 
 

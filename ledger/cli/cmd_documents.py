@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from functools import lru_cache
 from typing import TYPE_CHECKING, Optional
 
 import typer
@@ -23,13 +25,20 @@ DOC = typer.Argument(..., help="A JSON file, or '-' for standard input.")
 def score_document(doc, file: str = "FILE") -> HandResult:
     """Score one hand document (it names its game and may name its rule set); a match document
     is refused with a pointer to ``ledger replay FILE`` (``file``: how to name the input)."""
-    from ledger.games import get_game
-    from ledger.games.documents import check_kind
-
+    get_game, check_kind = _scoring()
     if not isinstance(doc, dict):
         raise LedgerError(t("cli.hand_not_object", "a hand document must be a JSON object"), "document", None)
     check_kind(doc, "hand", file)
     return get_game(doc.get("game")).score(doc, doc.get("rules"))
+
+
+@lru_cache(maxsize=None)
+def _scoring():
+    """What :func:`score_document` calls, imported on its first document (not when the CLI starts)."""
+    from ledger.games import get_game
+    from ledger.games.documents import check_kind
+
+    return get_game, check_kind
 
 
 @app.command("score")
@@ -62,20 +71,40 @@ def _score_list(items, file: str, as_json: bool) -> None:
 
     if as_json:
         out = JsonList()
-        for i, doc in enumerate(items):
-            out.add_text(_scored_text(doc, i, out.indent))
+        with _no_collector():
+            for i, doc in enumerate(items):
+                out.add_text(_scored_text(doc, i, out.indent))
         out.print()
         return
-    for _ in scored(items):
-        pass
+    with _no_collector():
+        for _ in scored(items):
+            pass
     for i, r in enumerate(scored(read_items(file, a_hand_document())[0])):
         console().print(str(t("score.hand", "Hand {hand}", hand=i + 1)), style="bold underline")
         print_result(r)
 
 
-_SCALARS = (str, int, bool, type(None))  # fields whose equal values are the same input (no -0.0 and 0.0)
+@contextmanager
+def _no_collector():
+    """Python's cycle collector paused while a list is scored: scoring makes no reference cycles,
+    and the results kept (a deal met again is not scored again) would otherwise be walked over
+    and over by it, a quarter of the time of 33,240 boards (issue 17). Resumed at the end,
+    whatever happens."""
+    import gc
+
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+_SCALARS = frozenset({str, int, bool, type(None)})  # fields whose equal values are the same input (no -0.0 and 0.0)
 _TEXTS: dict[tuple, str] = {}  # a hand document's fields (with their types) -> its result's JSON
 _TEXTS_HELD = 1 << 16
+_RESULT_TEXTS: dict = {}  # a result's JSON by its identity (json_list.text_of)
 
 
 def _scored_text(doc, i: int, margin: str) -> str:
@@ -83,23 +112,37 @@ def _scored_text(doc, i: int, margin: str) -> str:
     (:func:`ledger.cli.json_list.indented` at ``margin``). Scoring is pure, so the text of a document met before
     in the same list (a board many tables played alike: its fields, their types and their order
     the same) is written again without scoring it again; a document with a nested field is
-    always scored, and so is every document once :data:`_TEXTS_HELD` are held."""
-    from ledger.cli.json_list import indented
-
-    key = (margin, *((k, v.__class__, v) for k, v in doc.items())) if isinstance(doc, dict) else None
-    if key is not None and all(kind in _SCALARS for _, kind, _ in key[1:]):
-        text = _TEXTS.get(key)
-        if text is not None:
-            return text
-    else:
-        key = None
+    always scored, and so is every document once :data:`_TEXTS_HELD` are held. A result a game
+    gave before (bridge gives a deal met again the result it made: ``match.score_parts``, the
+    same frozen value) is written from the text made for it then."""
+    key = None
+    if type(doc) is dict:
+        kinds = tuple(map(type, doc.values()))
+        if _SCALARS.issuperset(kinds):
+            key = (margin, kinds, tuple(doc.items()))
+            text = _TEXTS.get(key)
+            if text is not None:
+                return text
     try:
-        text = indented(score_document(doc).to_json(), margin)
+        result = score_document(doc)
     except LedgerError as err:
         raise err.at(f"[{i}]") from None
+    text = _json_list().text_of(result, margin, _RESULT_TEXTS, _result_text)
     if key is not None and len(_TEXTS) < _TEXTS_HELD:
         _TEXTS[key] = text
     return text
+
+
+def _result_text(result: HandResult, margin: str) -> str:
+    return _json_list().indented(result.json_value, margin)
+
+
+@lru_cache(maxsize=None)
+def _json_list():
+    """:mod:`ledger.cli.json_list`, imported on the first result written."""
+    from ledger.cli import json_list
+
+    return json_list
 
 
 @app.command("replay")

@@ -16,6 +16,7 @@ from ledger.i18n import Msg, t
 from ledger.safetext import safe
 
 MAX_INPUT_BYTES = 20 * 1024 * 1024  # FORMATS.md: input larger than 20 MB is refused unread
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # a \uD800-\uDFFF escape: maybe half a character
 
 
 def read_text(path: str, field: str = "FILE") -> str:
@@ -127,7 +128,7 @@ def parse_json(text: str, field: str = "FILE", path: str = "-") -> Any:
     the same one-line errors)."""
     try:
         data = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
-        if re.search(r"\\u[dD][89a-fA-F]", text):  # a \uD800 escape: a lone surrogate is no character
+        if _SURROGATE_ESCAPE.search(text):  # a \uD800 escape: a lone surrogate is no character
             json.dumps(data, ensure_ascii=False).encode("utf-8")
         return data
     except json.JSONDecodeError as err:
@@ -491,7 +492,7 @@ class _JsonStream:
                                     size=_size(MAX_INPUT_BYTES)), self.field, self.path)
             self._fill()
         piece = self.text[self.pos:end]
-        if re.search(r"\\u[dD][89a-fA-F]", piece):
+        if "\\u" in piece and _SURROGATE_ESCAPE.search(piece):  # most values have no \u escape at all
             try:
                 json.dumps(value, ensure_ascii=False).encode("utf-8")
             except UnicodeEncodeError:

@@ -66,6 +66,10 @@ def reading(files: str):
 
 def get_game(name: object):
     """The scorer registered as ``name`` (case-insensitive); ``LedgerError`` on ``game`` otherwise."""
+    if type(name) is str and name in _MODULES:  # as registered: nothing to fold
+        game = _load(name)
+        if game is not None:
+            return game
     key = str(name).strip().lower() if isinstance(name, str) else None
     key = _ALIASES.get(key, key) if key is not None else None
     game = _load(key) if key in _MODULES else None

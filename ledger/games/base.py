@@ -148,6 +148,13 @@ class HandResult:
         d = self._detail
         return d.json() if isinstance(d, Stored) else d.to_json()
 
+    @property
+    def json_value(self) -> JsonRecord | Mapping[str, Any]:
+        """What :meth:`to_json` gives, not copied: the record, or the JSON the ledger stored
+        (for a writer that lays it out itself: ``ledger.cli.json_list.indented``; not to be changed)."""
+        d = self._detail
+        return d.doc if isinstance(d, Stored) else d
+
     def detail_as(self, kind: type[R]) -> R:
         """``detail`` as the game's result class ``kind`` (what the game's own code reads)."""
         assert isinstance(self.detail, kind), (type(self.detail), kind)
@@ -383,6 +390,8 @@ class Game:
         """The rule set named ``rules`` (None → default); ``LedgerError`` on ``rules`` if unknown."""
         if rules is None:
             return self.default_rules
+        if type(rules) is str and rules in self.rule_sets:  # as written: no need to fold its case
+            return rules
         key = str(rules).strip().lower()
         for r in self.rule_sets:
             if r.lower() == key:

@@ -58,8 +58,8 @@ def _match_signs(doc: object) -> bool:
     """Whether ``doc`` has a field only a match document has: a list of ``"hands"``,
     ``"players"`` or ``"ended_early"`` (a document with none of them is never taken for a match
     by :func:`document_kind`, and one with any of them never for a hand)."""
-    return isinstance(doc, Mapping) and (isinstance(doc.get("hands"), list) or "players" in doc
-                                         or "ended_early" in doc)
+    return (type(doc) is dict or isinstance(doc, Mapping)) and (isinstance(doc.get("hands"), list) or "players" in doc
+                                                                or "ended_early" in doc)
 
 
 def check_kind(doc: object, want: str, file: str = "FILE") -> None:

@@ -59,3 +59,15 @@ def test_a_field_of_another_type_is_another_document(cli, tmp_path, monkeypatch)
     (tmp_path / "b.json").write_text(json.dumps([board, {**board, "tricks": 7.0}, {**board, "board": True}]))
     error = cli.error("score", str(tmp_path / "b.json"), "--json")
     assert error.startswith("error: [") and "[0]" not in error
+
+
+def test_one_deal_written_two_ways_is_written_once(cli, tmp_path, monkeypatch):
+    monkeypatch.setattr(cmd_documents, "_RESULT_TEXTS", {})
+    board = {"game": "bridge", "rules": "duplicate", "board": 7, "contract": "3NT", "declarer": "S"}
+    boards = [{**board, "tricks": 10}, {**board, "result": "+1"}, {"result": "+1", **board}, {**board, "tricks": 9}]
+    (tmp_path / "b.json").write_text(json.dumps(boards))
+    listed = cli("score", str(tmp_path / "b.json"), "--json").stdout
+    one_by_one = [cli.json("score", "-", input=json.dumps(b)) for b in boards]
+    assert listed == json.dumps(one_by_one, ensure_ascii=False, indent=2) + "\n"
+    assert [b["score_ns"] for b in one_by_one] == [630, 630, 630, 600]
+    assert len(cmd_documents._RESULT_TEXTS) == 2  # 3NT+1 written once, 3NT= once

@@ -26,9 +26,9 @@ from ledger.games.bridge.match import (
     UNFINISHED_PARTSCORE,
     _leader,
     board_dealer_player,
-    board_vul,
     chicago_apply,
     chicago_start,
+    deal_parts,
     describe,
     duplicate_apply,
     duplicate_start,
@@ -38,7 +38,7 @@ from ledger.games.bridge.match import (
     rubber_finish_early,
     rubber_segments,
     rubber_start,
-    score_deal,
+    score_parts,
 )
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, RubberResult, RubberState,
@@ -149,17 +149,7 @@ class Bridge(Game):
         on the sheet). Raises ``LedgerError`` for bad input (see :func:`read_deal`).
         """
         rules = self.check_rules(rules if rules is not None else doc.get("rules"))
-        deal = read_deal(doc, rules)
-        vul = board_vul(deal) if rules == DUPLICATE else deal.vulnerable
-        if vul is None:
-            if deal.contract.passed:
-                vul = "None"
-            else:
-                msg = (t("bridge.vulnerable_missing_board", "missing: say who is vulnerable (None, NS, EW, All) "
-                         "(or the board number)") if rules == DUPLICATE else
-                       t("bridge.vulnerable_missing", "missing: say who is vulnerable (None, NS, EW, All)"))
-                raise LedgerError(msg, "vulnerable", None)
-        return score_deal(deal, vul, rules)
+        return score_parts(deal_parts(doc, rules), rules)
 
     # --- a match --------------------------------------------------------------------------------
     def start(self, setup):

@@ -44,18 +44,19 @@ A hand document (FORMATS.md)::
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
-from ledger.i18n import number, signed, t
-from ledger.games.base import HandResult, MatchSetup, MatchState, as_int, check_keys, need
+from ledger.i18n import Msg, gettext, language, number, signed, t
+from ledger.games.base import META_KEYS, HandResult, MatchSetup, MatchState, as_int, check_keys, need
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, Honours, Line, RoundSummary, RubberResult,
     RubberState, RubberSummary,
 )
 from ledger.games.bridge.scoring import (
     GAME_POINTS, SEATS, SIDES, Contract, Entry, board_dealer, board_vulnerability, check_honours,
-    contract_entries, format_result, game_premium, item_text, is_seat_word, is_vulnerable, other_side,
+    contract_entries, entry, format_result, game_premium, item_text, is_seat_word, is_vulnerable, other_side,
     parse_contract, parse_seat, parse_side, parse_vulnerable, said, seat_text, side_of, trick_score, tricks_from,
     vulnerability_of,
 )
@@ -63,6 +64,8 @@ from ledger.games.bridge.scoring import (
 RUBBER, CHICAGO, DUPLICATE = "rubber", "chicago", "duplicate"
 HAND_KEYS = {"contract", "declarer", "tricks", "result", "vulnerable", "honors", "honours", "onori", "board"}
 HONOURS_KEYS = ("honors", "honours", "onori")
+_HONOURS_FIELDS = frozenset(HONOURS_KEYS)
+_DOCUMENT_KEYS = frozenset(HAND_KEYS) | META_KEYS  # what check_keys lets through at the top
 RUBBER_BONUS_TWO_NIL = 700
 RUBBER_BONUS_TWO_ONE = 500
 UNFINISHED_GAME = 300
@@ -115,9 +118,22 @@ def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = Non
     is no seat, tricks outside 0-13, a result that disagrees with ``tricks`` or gives an impossible
     number of tricks, honours that cannot be held (100 at no trump), honours in duplicate.
     """
-    check_keys(doc, HAND_KEYS)
+    return Deal(*deal_parts(doc, rules, setup))
+
+
+DealParts = tuple[Contract, "str | None", "int | None", "str | None", "tuple[str, int] | None", "int | None"]
+"""A :class:`Deal`'s fields in order, as :func:`deal_parts` reads them: hashable, so a deal's
+score can be found by them (:func:`score_parts`)."""
+
+
+def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> DealParts:
+    """:func:`read_deal`'s checks, in its order and with its errors, giving the :class:`Deal`'s
+    fields ``(contract, declarer, tricks, vulnerable, honours, board)`` without building it."""
+    if not _DOCUMENT_KEYS.issuperset(doc):
+        check_keys(doc, HAND_KEYS)
     contract = parse_contract(need(doc, "contract"))
-    given_honours = [k for k in HONOURS_KEYS if doc.get(k) not in (None, "")]
+    given_honours = ([k for k in HONOURS_KEYS if doc.get(k) not in (None, "")]
+                     if not _HONOURS_FIELDS.isdisjoint(doc) else [])
     if len(given_honours) > 1:
         raise LedgerError(t("bridge.honours_twice", "honours are given twice"), given_honours[1],
                           doc[given_honours[1]])
@@ -132,12 +148,14 @@ def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = Non
         declarer = read_seat(need(doc, "declarer"), "declarer", setup)
         tricks = tricks_from(contract, doc.get("tricks"), doc.get("result"))
     vulnerable = parse_vulnerable(doc["vulnerable"]) if doc.get("vulnerable") is not None else None
-    board = as_int(doc["board"], "board", 1, 99999) if doc.get("board") is not None else None
+    board = doc.get("board")
+    if board is not None and not (type(board) is int and 1 <= board <= 99999):  # as as_int reads it
+        board = as_int(board, "board", 1, 99999)
     honours = read_honours(doc.get(honours_key), contract, honours_key, setup)
     if honours and rules == DUPLICATE:
         raise LedgerError(t("bridge.honours_duplicate", "honours ({value!r}) are not scored in duplicate (Law 77)",
                             value=doc[honours_key]), honours_key, doc[honours_key])
-    return Deal(contract, declarer, tricks, vulnerable, honours, board)
+    return contract, declarer, tricks, vulnerable, honours, board
 
 
 def read_seat(value: object, field: str, setup: MatchSetup | None = None) -> str:
@@ -200,7 +218,7 @@ def deal_entries(deal: Deal, vulnerable: str) -> list[Entry]:
         assert side is not None and deal.tricks is not None  # a played deal has both
         out = contract_entries(deal.contract, deal.tricks, side, is_vulnerable(vulnerable, side))
     if deal.honours:
-        out.append(Entry(deal.honours[0], "above", "honours", deal.honours[1]))
+        out.append(entry(deal.honours[0], "above", "honours", deal.honours[1]))
     return out
 
 
@@ -211,13 +229,24 @@ def duplicate_premium(deal: Deal, vulnerable: str) -> list[Entry]:
     side = deal.declarer_side
     assert side is not None  # a made contract has a declarer
     points = game_premium(trick_score(deal.contract), is_vulnerable(vulnerable, side))
-    return [Entry(side, "above", "game" if points > 50 else "partscore", points)]
+    return [entry(side, "above", "game" if points > 50 else "partscore", points)]
+
+
+SHEETS_HELD = 1 << 15
 
 
 def sheet_sums(entries: Sequence[Entry]) -> dict[str, Line]:
     """``{"ns": Line(above, below), "ew": …}`` of some entries."""
-    return {s.lower(): Line(sum(e.points for e in entries if e.side == s and e.line == "above"),
-                            sum(e.points for e in entries if e.side == s and e.line == "below")) for s in SIDES}
+    sums = {s: [0, 0] for s in SIDES}
+    for e in entries:
+        at = _LINE_AT.get(e.line)
+        if at is not None and e.side in sums:
+            sums[e.side][at] += e.points
+    return {s.lower(): _line(*sums[s]) for s in SIDES}
+
+
+_line = lru_cache(SHEETS_HELD)(Line)  # frozen: the same line is one value
+_LINE_AT = {"above": 0, "below": 1}
 
 
 def net_ns(entries: Sequence[Entry]) -> int:
@@ -249,24 +278,103 @@ def passed_out_text() -> str:
 
 def played_text(contract: object, declarer: object, result: object) -> str:
     """A played deal, for people: ``4SX by N -1`` (West as the language says it: ``4SX da O -2``)."""
-    return str(t("bridge.played", "{contract} by {declarer} {result}", contract=str(contract),
-                 declarer=seat_text(declarer), result=str(result)))
+    return _text(t("bridge.played", "{contract} by {declarer} {result}", contract=str(contract),
+                   declarer=seat_text(declarer), result=str(result)))
+
+
+def _text(msg: Msg) -> str:
+    """``str(msg)`` for a message whose parameters are all text, several times quicker: its
+    template in the language in use filled by ``str.format_map``, which is what
+    :meth:`ledger.i18n.Msg.render` does with text (its formatter shows only numbers, lists and
+    dates in the language's way)."""
+    return gettext(msg.text, msg.code).format_map(msg.params)
 
 
 def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
     """Score one deal on its own. Rubber and Chicago: the contract's entries and honours (a game's
     or the rubber's premiums depend on the sheet and are left to the match). Duplicate: with Law
-    77's partscore / game premium."""
+    77's partscore / game premium. The entries come from :func:`deal_sheet` (each distinct deal
+    worked out once)."""
+    entries, ns, ew, score_ns = deal_sheet(deal.contract, deal.tricks, deal.declarer_side, vulnerable,
+                                           deal.honours, rules == DUPLICATE)
+    result = DealResult(contract=str(deal.contract), declarer=deal.declarer, tricks=deal.tricks,
+                        result=format_result(deal.contract, deal.tricks) if deal.tricks is not None else "",
+                        vulnerable=vulnerable, honors=honours_of(deal.honours), board=deal.board, ns=ns, ew=ew,
+                        score_ns=score_ns, entries=entries)
+    return HandResult(result, summary_line(deal, score_ns))
+
+
+@lru_cache(SHEETS_HELD)
+def deal_sheet(contract: Contract, tricks: int | None, side: str | None, vulnerable: str,
+               honours: tuple[str, int] | None, duplicate: bool) -> tuple[tuple[Entry, ...], Line, Line, int]:
+    """The scoring table of one deal, each entry worked out once (a club's boards are played
+    alike at many tables): ``(entries, ns, ew, score_ns)``, the sheet entries of
+    :func:`deal_entries` (with :func:`duplicate_premium` when ``duplicate``), each side's
+    :class:`Line` and the net from North-South's side. ``side``: the declaring side (None when
+    passed out); ``vulnerable`` one of ``None``, ``NS``, ``EW``, ``All``."""
+    deal = Deal(contract, None if side is None else side[0], tricks, None, honours, None)  # N or E: the side is what counts
     entries = deal_entries(deal, vulnerable)
-    if rules == DUPLICATE:
+    if duplicate:
         entries += duplicate_premium(deal, vulnerable)
-    result = DealResult(**deal_fields(deal, vulnerable, entries))
-    return HandResult(result, summary_line(deal, result.score_ns))
+    sums = sheet_sums(entries)
+    return tuple(entries), sums["ns"], sums["ew"], net_ns(entries)
+
+
+SCORED_HELD = 1 << 15
+_SCORED: dict[tuple, HandResult] = {}  # (rules, language, deal parts) -> the deal scored on its own
+
+
+def score_parts(parts: DealParts, rules: str) -> HandResult:
+    """Score a deal read by :func:`deal_parts` on its own (``Bridge.score``): its vulnerability
+    (:func:`deal_vulnerability`), then :func:`score_deal`. Scoring is pure and the result frozen,
+    so a deal met again (the same fields, in the same language: a board played alike at several
+    tables) is given the result already made (up to :data:`SCORED_HELD` deals; a refusal is
+    never kept)."""
+    key = (rules, language(), *parts)
+    done = _SCORED.get(key)
+    if done is None:
+        deal = Deal(*parts)
+        done = score_deal(deal, deal_vulnerability(deal, rules), rules)
+        if len(_SCORED) < SCORED_HELD:
+            _SCORED[key] = done
+    return done
+
+
+def forget_scores() -> None:
+    """Drop every deal scored and every table entry kept (a benchmark's cold start: bench/floors.py)."""
+    from ledger.games.bridge import scoring
+
+    _SCORED.clear()
+    for memo in (deal_sheet, _summary, _line, scoring.entry, scoring.trick_score, scoring.undertrick_points,
+                 scoring._contract_of_text, scoring._seat_of_text, scoring._result_of_text):
+        memo.cache_clear()
+
+
+def deal_vulnerability(deal: Deal, rules: str) -> str:
+    """Who is vulnerable on a deal scored on its own: in duplicate by the board number when given
+    (:func:`board_vul`), else as the hand says; a passed-out deal needs neither (``None``).
+    ``LedgerError`` on ``vulnerable`` when it is missing."""
+    vul = board_vul(deal) if rules == DUPLICATE else deal.vulnerable
+    if vul is not None:
+        return vul
+    if deal.contract.passed:
+        return "None"
+    msg = (t("bridge.vulnerable_missing_board", "missing: say who is vulnerable (None, NS, EW, All) "
+             "(or the board number)") if rules == DUPLICATE else
+           t("bridge.vulnerable_missing", "missing: say who is vulnerable (None, NS, EW, All)"))
+    raise LedgerError(msg, "vulnerable", None)
 
 
 def summary_line(deal: Deal, score_ns: int) -> str:
-    """``"4SX by N -1: EW +200"`` — one line for people."""
-    return str(t("bridge.summary", "{deal}: {gain}", deal=describe(deal), gain=_gain(score_ns)))
+    """``"4SX by N -1: EW +200"`` — one line for people (in the language in use; each line made
+    once a language)."""
+    return _summary(language(), deal.contract, deal.declarer, deal.tricks, score_ns)
+
+
+@lru_cache(SHEETS_HELD)
+def _summary(lang: str, contract: Contract, declarer: str | None, tricks: int | None, score_ns: int) -> str:
+    deal = Deal(contract, declarer, tricks, None, None, None)
+    return _text(t("bridge.summary", "{deal}: {gain}", deal=describe(deal), gain=_gain(score_ns)))
 
 
 def _gain(score_ns: int) -> str:

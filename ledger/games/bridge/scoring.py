@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Mapping
 
 from ledger.errors import LedgerError
@@ -117,12 +118,22 @@ def _spaceless(text: str) -> str:
     return "".join(text.upper().split())
 
 
+TEXTS_HELD = 4096
+"""How many texts of each kind (contracts, seats, results) the readers below keep read: the
+words a club's documents use are few, and reading one is pure (issue 17)."""
+
+
 def parse_contract(value: object, field: str = "contract") -> Contract:
     """Read a contract as players write it: ``"4SX"``, ``"3NT"``, ``"3N"``, ``"3SA"`` (senza
     atout), ``"6H XX"``, ``"4♠ contre"``, ``"2C surcontre"``, ``"Pass"``; any letter case.
 
-    Raises ``LedgerError`` on ``field`` for a level outside 1-7 or anything unreadable.
+    Raises ``LedgerError`` on ``field`` for a level outside 1-7 or anything unreadable. A text
+    read before is not read again (:data:`TEXTS_HELD`; a refusal is never kept).
     """
+    return _contract_of_text(value, field) if type(value) is str else _read_contract(value, field)
+
+
+def _read_contract(value: object, field: str) -> Contract:
     if not isinstance(value, str) or not value.strip():
         raise LedgerError(t("bridge.contract_expected", "expected a contract like 4SX, 3NT or Pass, got {value!r}",
                             value=value), field, value)
@@ -138,6 +149,9 @@ def parse_contract(value: object, field: str = "contract") -> Contract:
         raise LedgerError(t("bridge.level", "{value!r}: the level must be 1 to 7, not {level:d}", value=value,
                             level=level), field, value)
     return Contract(level, _STRAIN_WORDS[m["strain"]], _DOUBLE_WORDS[m["dbl"] or ""])
+
+
+_contract_of_text = lru_cache(TEXTS_HELD)(_read_contract)
 
 
 def parse_doubling(value: object, field: str) -> int:
@@ -172,7 +186,12 @@ _SEAT_WORDS = {"N": "N", "E": "E", "S": "S", "W": "W", "O": "W", "NORTH": "N", "
 
 
 def parse_seat(value: object, field: str = "declarer") -> str:
-    """A compass seat ``N E S W`` (also North…, Nord Est Sud Ovest, ``O`` for ovest)."""
+    """A compass seat ``N E S W`` (also North…, Nord Est Sud Ovest, ``O`` for ovest); a text read
+    before is not read again (as :func:`parse_contract`)."""
+    return _seat_of_text(value, field) if type(value) is str else _read_seat(value, field)
+
+
+def _read_seat(value: object, field: str) -> str:
     key = _squash(value) if isinstance(value, str) else None
     if key not in _SEAT_WORDS:
         raise LedgerError(t("bridge.not_seat", "{value!r} is not a seat (N, E, S or W)", value=value), field, value)
@@ -187,6 +206,7 @@ Ovest, in Italian); the others are the same letters."""
 def seat_text(seat: object) -> str:
     """A seat (``N E S W``, as stored) for people, in the language in use: ``W`` / ``O``."""
     return said(SEAT_TEXT, seat, "" if seat is None else seat)
+_seat_of_text = lru_cache(TEXTS_HELD)(_read_seat)
 
 
 def is_seat_word(text: str) -> bool:
@@ -266,6 +286,7 @@ def trick_value(strain: str | None, index: int) -> int:
     return 40 if index == 1 else 30
 
 
+@lru_cache(TEXTS_HELD)  # a table: each cell worked out once
 def trick_score(contract: Contract) -> int:
     """Trick points of a made contract (below the line): its odd tricks, x2 doubled, x4 redoubled.
     Overtricks are never trick points (rubber Law 72)."""
@@ -296,6 +317,7 @@ def slam_bonus(contract: Contract, vulnerable: bool) -> int:
     return 0
 
 
+@lru_cache(TEXTS_HELD)  # a table: each cell worked out once
 def undertrick_points(undertricks: int, doubled: int, vulnerable: bool) -> int:
     """Penalty to the defenders for ``undertricks``.
 
@@ -333,6 +355,10 @@ class Entry(JsonRecord):
     item: str
     points: int
 
+
+entry = lru_cache(TEXTS_HELD)(Entry)
+"""An :class:`Entry`, the same value each time it is asked for again (entries are frozen; a
+sheet's entries are few: each is made once)."""
 
 ITEMS = {
     "trick score": t("bridge.item.trick_score", "trick score"),
@@ -403,17 +429,17 @@ def contract_entries(contract: Contract, tricks: int, declarer_side: str, vulner
         return []
     over = tricks - contract.tricks_needed
     if over < 0:
-        return [Entry(other_side(declarer_side), "above", "undertricks",
+        return [entry(other_side(declarer_side), "above", "undertricks",
                       undertrick_points(-over, contract.doubled, vulnerable))]
-    out = [Entry(declarer_side, "below", "trick score", trick_score(contract))]
+    out = [entry(declarer_side, "below", "trick score", trick_score(contract))]
     if over:
-        out.append(Entry(declarer_side, "above", "overtricks", overtrick_points(contract, over, vulnerable)))
+        out.append(entry(declarer_side, "above", "overtricks", overtrick_points(contract, over, vulnerable)))
     if contract.doubled:
-        out.append(Entry(declarer_side, "above", "doubled contract made" if contract.doubled == 1
+        out.append(entry(declarer_side, "above", "doubled contract made" if contract.doubled == 1
                          else "redoubled contract made", insult_bonus(contract)))
     slam = slam_bonus(contract, vulnerable)
     if slam:
-        out.append(Entry(declarer_side, "above", "small slam" if contract.level == 6 else "grand slam", slam))
+        out.append(entry(declarer_side, "above", "small slam" if contract.level == 6 else "grand slam", slam))
     return out
 
 
@@ -453,7 +479,11 @@ def check_honours(points: object, contract: Contract, field: str) -> int:
 def parse_result(value: object, field: str = "result") -> int:
     """A result relative to the contract: ``"="`` (also ``"made"``, 0), ``"+1"``, ``"-2"``; a
     whole number is accepted too. Returns the difference (overtricks positive, undertricks
-    negative)."""
+    negative); a text read before is not read again (as :func:`parse_contract`)."""
+    return _result_of_text(value, field) if type(value) is str else _read_result(value, field)
+
+
+def _read_result(value: object, field: str) -> int:
     if isinstance(value, bool):
         raise LedgerError(_result_expected(value), field, value)
     if isinstance(value, int):
@@ -471,6 +501,9 @@ def parse_result(value: object, field: str = "result") -> int:
     raise LedgerError(_result_expected(value), field, value)
 
 
+_result_of_text = lru_cache(TEXTS_HELD)(_read_result)
+
+
 def _result_expected(value: object) -> Msg:
     return t("bridge.result_expected", "expected a result like =, +1 or -2, got {value!r}", value=value)
 
@@ -486,6 +519,8 @@ def format_result(contract: Contract, tricks: int) -> str:
 def tricks_from(contract: Contract, tricks: Any, result: Any) -> int:
     """The tricks won by the declarer from ``tricks`` (0-13) and/or ``result`` (relative); both
     given must agree, and a result must give 0 to 13 tricks (``LedgerError`` otherwise)."""
+    if result is None and type(tricks) is int and 0 <= tricks <= 13:  # the tricks alone, as most documents
+        return tricks
     have_t = tricks is not None and tricks != ""
     have_r = result is not None and result != ""
     if not have_t and not have_r:
