@@ -673,8 +673,12 @@ def replay(game: Game, setup: MatchSetup, docs: Sequence[Mapping[str, Any]]) -> 
 MAX_NAMES = 200  # names in one list: more than any game seats (Trentuno 40 with 9 decks: 108)
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")  # Unicode's Cc and Cs: no terminal shows them
+
+
 def check_names(names: object, field: str) -> tuple[str, ...]:
-    """A tuple of distinct, non-empty names (case-insensitively distinct); ``LedgerError`` otherwise.
+    """A tuple of distinct, non-empty names (case-insensitively distinct), none with a control
+    character (what the ledger stores too); ``LedgerError`` otherwise.
 
     A list of more than :data:`MAX_NAMES` is refused before any name is read (each game then
     checks its own count); the rest takes time linear in the number of names."""
@@ -691,6 +695,9 @@ def check_names(names: object, field: str) -> tuple[str, ...]:
         if not isinstance(n, str) or not n.strip():
             raise LedgerError(t("names.not_name", "{name!r} is not a name", name=n), f"{field}[{i}]", n)
         n = n.strip()
+        if _CONTROL.search(n):
+            raise LedgerError(t("names.control", "a name cannot contain control characters (or text that is not "
+                                "UTF-8)"), f"{field}[{i}]", n)
         if n.casefold() in seen:
             raise LedgerError(t("names.twice", "{name!r} appears twice", name=n), field, n)
         seen.add(n.casefold())

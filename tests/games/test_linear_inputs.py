@@ -80,3 +80,12 @@ def test_a_hand_naming_16000_players_is_refused_at_once(game, key):
     with guard(1.0), pytest.raises(LedgerError):
         g.score(doc)
 
+
+
+@pytest.mark.parametrize("name", ["\x1b", "Anna\x00", "A\u009bB", "\ud800"])
+def test_a_name_with_a_control_character_is_refused_by_every_game_as_by_the_ledger(name):
+    """``replay`` and ``import`` refuse such a name alike: at the game's setup, on the name's field."""
+    with pytest.raises(LedgerError) as err:
+        check_names(["Carla", name], "players")
+    assert err.value.field == "players[1]" and err.value.code == "names.control"
+    assert check_names(["Zoë 🂡", "O'Neil \"Bo\""], "players") == ("Zoë 🂡", "O'Neil \"Bo\"")  # printable: kept
