@@ -21,107 +21,34 @@ import json
 import os
 import sqlite3
 from pathlib import Path
-from contextlib import contextmanager
-from typing import IO, Any, Iterable, Iterator, Mapping
+from typing import IO, Any, Iterable, Mapping
 
-from sqlalchemy import inspect as sa_inspect, select as sa_select
-from sqlmodel import Session, col, delete, func, select, update
+from sqlmodel import delete, func, select, update
 
-from ledger import __version__
 from ledger.errors import LedgerError
 from ledger.i18n import t, tn
-from ledger.store.engine import (BUSY_TIMEOUT_MS, HEAD, check_revision, ensure_schema,
-                                 snapshot, sqlite_path)
-from ledger.store.club import export_sessions, import_sessions, wipe_sessions
-from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
-from ledger.store.reads import damaged, setup_from_seats
-from ledger.store.service import Ledger, _check_name, _iso, _parse_time, match_document, session_reads
+from ledger.store.engine import BUSY_TIMEOUT_MS, check_revision, ensure_schema, sqlite_path
+from ledger.store.club import import_sessions, wipe_sessions
+from ledger.store.export import EXPORT_FORMAT, EXPORT_VERSION, export_document, write_export as export_rows
+from ledger.store.models import Hand, Match, Night, Player, Seat
+from ledger.store.service import Ledger, _check_name, _parse_time
 
-EXPORT_FORMAT = "ledger-export"
-EXPORT_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 # --- export and import of every match --------------------------------------------------------
 def export_all(led: Ledger) -> dict:
-    """Every player and every match of the ledger, in one document (one read transaction).
-
-    Shape: ``{"format": "ledger-export", "version": 1, "program", "schema", "exported_at",
-    "players": [{"id", "name", "created_at", "demo"}], "matches": [match document, ...]}``; each
-    match document carries ``"stored"`` (its number, status, finish time, demo night) and each hand
-    ``"stored"`` (its entry number, stored result, scorer version). The whole document is held in
-    memory: :func:`write_export` writes the same one to a file match by match.
-    """
-    with _export_stream(led) as (head, docs):
-        return {**head, "matches": list(docs)}
+    """Every player and every match of the ledger, in one document read in one read transaction
+    (:func:`ledger.store.export.export_document`; held in memory whole)."""
+    with led.reads() as reads:
+        return export_document(reads)
 
 
 def write_export(led: Ledger, out: IO[str], indent: int | None = None) -> int:
-    """Write the ledger export (:func:`export_all`'s document) to the text stream ``out`` match by
-    match, holding one match at a time; returns the number of matches.
-
-    Compact by default: the head on the first line, then each match document on a line of its
-    own, written by ``json.dumps`` without indentation (its C encoder) — the bytes of
-    ``json.dumps(doc, ensure_ascii=False)`` with a line break before each match and before the
-    closing ``]}``. With ``indent`` the bytes are exactly ``json.dumps(doc, ensure_ascii=False,
-    indent=indent)`` (docs/formats.md, "The whole ledger")."""
-    n = 0
-    inner = "\n" if indent is None else "\n" + " " * (2 * indent)  # before each match in the list
-    with _export_stream(led) as (head, docs):
-        for doc in docs:
-            if not n:
-                text = json.dumps({**head, "matches": [None]}, ensure_ascii=False, indent=indent)
-                before, after = text.rsplit("null", 1)  # the matches go there, one by one
-                out.write(before.rstrip(" \n") + inner)
-            else:
-                out.write("," + inner)
-            text = json.dumps(doc, ensure_ascii=False, indent=indent)
-            out.write(text if indent is None else text.replace("\n", inner))
-            n += 1
-    if n:
-        out.write(after if indent is not None else "\n" + after)
-    else:
-        out.write(json.dumps({**head, "matches": []}, ensure_ascii=False, indent=indent))
-    return n
-
-
-@contextmanager
-def _export_stream(led: Ledger) -> Iterator[tuple[dict, Iterator[dict]]]:
-    """The export's head (everything but the matches) and its match documents (with their
-    ``"stored"`` objects, in match order), read in one read transaction with four bulk queries:
-    players, matches with nights, seats with players, every hand in match order (read in batches)."""
-    with Session(snapshot(led.engine), expire_on_commit=False) as s, s.begin():  # one moment of the ledger
-        for mid, entry in session_reads(s).damaged_hands():  # refused before the first match is written
-            raise damaged(mid, entry)
-        players = [{"id": p.id, "name": p.name, "created_at": _iso(p.created_at), "demo": p.demo}
-                   for p in s.exec(select(Player).order_by(col(Player.id))).all()]
-        head = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "program": f"ledger {__version__}",
-                "schema": HEAD, "exported_at": _iso(utcnow()), "players": players}
-        clubs = export_sessions(s)
-        if clubs:  # a ledger without club sessions exports as it always did
-            head["club_sessions"] = clubs
-        db = s.connection()  # plain rows, not ORM objects: far quicker to read (they have the same fields)
-        seats: dict[int, list[tuple[str, str]]] = {}
-        for seat in db.execute(sa_select(col(Seat.match_id), col(Seat.side), col(Player.name))
-                               .join(Player, col(Player.id) == Seat.player_id).order_by(col(Seat.match_id), col(Seat.seat))):
-            seats.setdefault(seat.match_id, []).append((seat.side, seat.name))
-        nights: dict[int, Any] = {n.id: n for n in db.execute(sa_select(*sa_inspect(Night).local_table.columns))}
-        rows: list[tuple[Any, Any]] = [(m, nights[m.night_id]) for m in db.execute(
-            sa_select(*sa_inspect(Match).local_table.columns).order_by(col(Match.id)))]
-        hand_columns = [c for c in sa_inspect(Hand).local_table.columns if c.name not in ("state", "rules")]
-        hands = iter(db.execution_options(yield_per=2000).execute(  # not the states: no export holds them
-            sa_select(*hand_columns).order_by(col(Hand.match_id), col(Hand.position), col(Hand.id))))
-
-        def documents() -> Iterator[dict]:
-            pending = next(hands, None)
-            for m, night in rows:
-                own: list[Any] = []
-                while pending is not None and pending.match_id == m.id:
-                    own.append(pending)
-                    pending = next(hands, None)
-                yield match_document(m, setup_from_seats(m, seats.get(m.id, [])), night, own, stored=True)
-
-        yield head, documents()
+    """:func:`export_all`'s document written to ``out`` match by match
+    (:func:`ledger.store.export.write_export`); returns the number of matches."""
+    with led.reads() as reads:
+        return export_rows(reads, out, indent)
 
 
 def is_export(data: Any) -> bool:
