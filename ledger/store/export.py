@@ -46,7 +46,7 @@ EXPORT_HAND_COLUMNS = ("id", "match_id", "position", "document", "result", "void
 
 
 class ExportMatch(NamedTuple):
-    """A match row as the export reads it (JSON decoded, times as datetimes)."""
+    """A match row as the export reads it (``options`` decoded; times as read: :func:`iso` takes them)."""
 
     id: int
     night_id: int
@@ -55,13 +55,13 @@ class ExportMatch(NamedTuple):
     options: dict
     status: str
     note: str | None
-    created_at: dt.datetime
-    finished_at: dt.datetime | None
+    created_at: Any
+    finished_at: Any
 
 
 class ExportHand(NamedTuple):
     """A hand row as the export reads it: ``document`` and ``result`` as stored (SQLite's JSON text,
-    or a database server's decoded value; :func:`decoded` gives the values)."""
+    or a database server's decoded value; :func:`decoded` gives the values); times as read."""
 
     id: int
     match_id: int
@@ -69,17 +69,24 @@ class ExportHand(NamedTuple):
     document: Any
     result: Any
     voided: bool
-    entered_at: dt.datetime
-    voided_at: dt.datetime | None
+    entered_at: Any
+    voided_at: Any
     void_reason: str | None
     replaces_id: int | None
     scorer_version: str
 
 
-def iso(t: dt.datetime | None) -> str | None:
-    """ISO 8601 in UTC (a time read back without a zone was stored as UTC)."""
+def iso(t: dt.datetime | str | None) -> str | None:
+    """ISO 8601 in UTC (a time read back without a zone was stored as UTC); ``t`` a datetime or a
+    datetime column's value as read (:func:`moment`). SQLite's usual text
+    (``2026-12-01 20:30:00.000000``) is rewritten directly (``2026-12-01T20:30:00+00:00``: what
+    the datetime would give), skipping the parse."""
     if t is None:
         return None
+    if isinstance(t, str):
+        if len(t) == 26 and t[10] == " " and t[19] == "." and t[:4].isdigit() and t[20:].isdigit():
+            return f"{t[:10]}T{t[11:19]}+00:00" if t.endswith(".000000") else f"{t[:10]}T{t[11:]}+00:00"
+        t = moment(t)
     return (t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)).astimezone(dt.timezone.utc).isoformat()
 
 
@@ -161,16 +168,39 @@ def match_text(m: Any, setup: MatchSetup, night: Any, hands: Sequence[ExportHand
 
 
 def _hand_text(h: ExportHand, ids: dict[int, int]) -> str:
-    """One hand of :func:`match_text`: its document's text, then :func:`hand_entry`'s fields, the
-    stored result's text put in the place of a placeholder."""
+    """One hand of :func:`match_text`: its document's text, then :func:`hand_entry`'s fields
+    (the stored result's text among them)."""
     doc, result = h.document, h.result
     if not spliceable(doc, document=True):
         doc = _dumps({k: v for k, v in _value(doc).items() if k not in BOOKKEEPING})
-    if not spliceable(result):
-        result = _dumps(_value(result))
-    entry = _dumps(hand_entry(h, ids, True, 0))
-    before, after = entry.rsplit('"result": 0', 1)  # the placeholder: the last key but one (a text's quotes are escaped)
-    return f"{doc[:-1]}{', ' if len(doc) > 2 else ''}{before[1:]}\"result\": {result}{after}"
+    entry = _encode(hand_entry(h, ids, True, Raw(result if spliceable(result) else _dumps(_value(result)))))
+    return f"{doc[:-1]}{', ' if len(doc) > 2 else ''}{entry[1:]}"
+
+
+class Raw(str):
+    """A JSON text :func:`_encode` writes as it is (a stored result's text)."""
+
+
+def _encode(value: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False)`` for the export's own small objects (a hand's
+    :func:`hand_entry`): texts, whole numbers, booleans, None and objects of them are written here
+    (a text only when it has nothing JSON escapes), :class:`Raw` as it is, anything else by
+    ``json.dumps``. For one small object this is several times quicker than ``json.dumps``, whose
+    encoder costs microseconds to set up on every call."""
+    kind = type(value)
+    if kind is str or kind is Raw:
+        return value if kind is Raw else f'"{value}"' if value.isascii() and value.isprintable() \
+            and '"' not in value and "\\" not in value else _dumps(value)
+    if kind is dict:
+        return "{" + ", ".join([f"{_KEYS.get(k) or _encode(k) + ': '}{_encode(v)}" for k, v in value.items()]) + "}"
+    if value is None:
+        return "null"
+    if kind is bool:
+        return "true" if value else "false"
+    return int.__repr__(value) if kind is int else _dumps(value)
+
+
+_KEYS = {k: f'"{k}": ' for k in (*BOOKKEEPING, "id", "result", "scorer_version")}  # hand_entry's keys, written
 
 
 def _dumps(value: Any) -> str:
@@ -195,7 +225,7 @@ def export_head(reads: Reads) -> dict:
 
     for mid, entry in reads.damaged_hands():  # refused before the first match is written
         raise damaged(mid, entry)
-    players = [{"id": pid, "name": name, "created_at": iso(moment(created)), "demo": bool(demo)}
+    players = [{"id": pid, "name": name, "created_at": iso(created), "demo": bool(demo)}
                for pid, name, created, demo in reads.rows("SELECT id, name, created_at, demo FROM player ORDER BY id")]
     head = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "program": f"ledger {__version__}",
             "schema": HEAD, "exported_at": iso(dt.datetime.now(dt.timezone.utc)), "players": players}
@@ -237,7 +267,7 @@ def export_matches(reads: Reads) -> Iterator[tuple[ExportMatch, MatchSetup, Nigh
     for mid, side, name in reads.rows("SELECT seat.match_id, seat.side, player.name FROM seat JOIN player ON "
                                       "player.id = seat.player_id ORDER BY seat.match_id, seat.seat"):
         seats.setdefault(mid, []).append((side, name))
-    matches = [ExportMatch(r[0], r[1], r[2], r[3], reads.json(r[4]) or {}, r[5], r[6], moment(r[7]), moment(r[8]))
+    matches = [ExportMatch(r[0], r[1], r[2], r[3], reads.json(r[4]) or {}, r[5], r[6], r[7], r[8])
                for r in reads.rows(f'SELECT {", ".join(EXPORT_MATCH_COLUMNS)} FROM "match" ORDER BY id')]
     cols = ", ".join(EXPORT_HAND_COLUMNS)
     for k in range(0, len(matches), MATCHES_A_QUERY):
@@ -245,8 +275,7 @@ def export_matches(reads: Reads) -> Iterator[tuple[ExportMatch, MatchSetup, Nigh
         own: dict[int, list[ExportHand]] = {}
         for r in reads.rows(f"SELECT {cols} FROM hand WHERE match_id >= ? AND match_id <= ? "
                             "ORDER BY match_id, position, id", [chunk[0].id, chunk[-1].id]):
-            own.setdefault(r[1], []).append(ExportHand(r[0], r[1], r[2], r[3], r[4], bool(r[5]), moment(r[6]),
-                                                       moment(r[7]), r[8], r[9], r[10]))
+            own.setdefault(r[1], []).append(ExportHand._make((*r[:5], bool(r[5]), *r[6:])))
         for m in chunk:
             yield m, setup_from_seats(m, seats.get(m.id, [])), nights[m.night_id], own.pop(m.id, [])
 
