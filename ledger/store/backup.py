@@ -60,33 +60,94 @@ def import_all(led: Ledger, data: Any, replace: bool = False) -> list[dict]:
     """Store every match of ``data`` (a ledger export, or a list of match documents) or none.
 
     Into a ledger with no players and no matches (or with ``replace``, which empties the ledger
-    first in the same transaction) the numbers of players, matches and hands are kept, so the
-    restored ledger is the exported one; otherwise the matches get new numbers and players are
-    matched by name. Returns ``[{"id", "game", "hands"}]`` per match, in order.
-    """
-    from ledger.store.bulk import BulkImport
+    first in the same transaction) the numbers of players, matches and hands are kept when every
+    one carries its own distinct number, so the restored ledger is the exported one; otherwise the
+    matches get new numbers and players are matched by name. Returns ``[{"id", "game", "hands"}]``
+    per match, in order.
 
+    The matches are read once (a streamed export is parsed once): numbers are kept from the start
+    when they can be, and should a match or hand further on lack its number (or repeat one), what
+    was stored is rolled back to a savepoint and the matches are stored again with new numbers.
+    """
     docs, players = _read_export(data)
     with led.transaction(write=True) as s:
         if replace:
             _wipe(s)
         empty = s.exec(select(func.count()).select_from(Player)).one() == 0 and \
             s.exec(select(func.count()).select_from(Match)).one() == 0
-        keep = empty and _numbered(docs, players)
-        bulk = BulkImport(led, s)  # every row inserted in bulk; one transaction all the same
-        for p in players:
-            created = _parse_time(p["created_at"], "players.created_at") if keep and p.get("created_at") else None
-            bulk.player(p["name"], demo=p["demo"], pid=p["id"] if keep else None, created_at=created)
-        out = []
-        for i, doc in enumerate(docs):
+        if empty and _distinct([p.get("id") for p in players]):
+            savepoint = s.begin_nested()
             try:
-                out.append(bulk.add_match(doc, keep_ids=keep))
-            except LedgerError as err:
-                raise err.at(f"matches[{i}]") from None
-        bulk.finish()
+                out = _store_all(led, s, docs, players, keep=True)
+                savepoint.commit()
+            except _Unnumbered:
+                savepoint.rollback()
+                out = _store_all(led, s, docs, players, keep=False)
+        else:
+            out = _store_all(led, s, docs, players, keep=False)
         if isinstance(data, Mapping):
             import_sessions(s, data.get("club_sessions"))
         return out
+
+
+class _Unnumbered(Exception):
+    """A match or hand of an export without its own distinct number (its numbers cannot be kept)."""
+
+
+def _store_all(led: Ledger, s: Any, docs: Iterable, players: list[dict], keep: bool) -> list[dict]:
+    """The players and matches of an export stored through one :class:`BulkImport` (``keep``: with
+    their own numbers; :class:`_Unnumbered` as soon as one is missing or repeated)."""
+    from ledger.store.bulk import BulkImport
+
+    bulk = BulkImport(led, s)  # every row inserted in bulk; one transaction all the same
+    bad_time: LedgerError | None = None  # a player's time matters only once the numbers are known kept
+    for p in players:
+        created = None
+        if keep and p.get("created_at"):
+            try:
+                created = _parse_time(p["created_at"], "players.created_at")
+            except LedgerError as err:
+                bad_time = bad_time or err
+        bulk.player(p["name"], demo=p["demo"], pid=p["id"] if keep else None, created_at=created)
+    matches: set[Any] = set()
+    hands: set[Any] = set()
+    out = []
+    for i, doc in enumerate(docs):
+        if keep:
+            _check_numbers(doc, matches, hands)
+        try:
+            out.append(bulk.add_match(doc, keep_ids=keep))
+        except LedgerError as err:
+            raise err.at(f"matches[{i}]") from None
+    if bad_time is not None:
+        raise bad_time
+    bulk.finish()
+    return out
+
+
+def _distinct(ids: list) -> bool:
+    return None not in ids and len(set(ids)) == len(ids)
+
+
+def _check_numbers(doc: Any, matches: set, hands: set) -> None:
+    """:class:`_Unnumbered` unless the match document and each of its hands carry a number (in
+    ``"stored"``) that none before had (``matches``, ``hands``: the numbers seen, added to)."""
+    def number(item: Any) -> Any:
+        stored = item.get("stored") if isinstance(item, Mapping) else None
+        return stored.get("id") if isinstance(stored, Mapping) else None
+
+    if not isinstance(doc, Mapping) or not isinstance(doc.get("hands"), list):
+        raise _Unnumbered
+    own = [number(h) for h in doc["hands"]]
+    mid = number(doc)
+    try:
+        fresh = mid is not None and mid not in matches and _distinct(own) and hands.isdisjoint(own)
+    except TypeError:  # a number that is not one (a list): add_match says what is wrong with it
+        fresh = False
+    if not fresh:
+        raise _Unnumbered
+    matches.add(mid)
+    hands.update(own)
 
 
 def _read_export(data: Any) -> tuple[Iterable, list[dict]]:
@@ -131,28 +192,6 @@ def _read_export(data: Any) -> tuple[Iterable, list[dict]]:
 def _listlike(value: Any) -> bool:
     """A list, or something iterated like one (the matches of an export read as a stream)."""
     return isinstance(value, list) or (hasattr(value, "__iter__") and not isinstance(value, (str, bytes, Mapping)))
-
-
-def _numbered(docs: Iterable, players: list[dict]) -> bool:
-    """True when every player, match and hand carries its own distinct number (a full export)."""
-    def ids(items) -> list | None:
-        got = [x.get("id") if isinstance(x, Mapping) else None for x in items]
-        return got if None not in got and len(set(got)) == len(got) else None
-
-    if ids(players) is None:
-        return False
-
-    def number(item: Any) -> dict:  # only the number: a streamed export's matches are not all held
-        stored = item.get("stored") if isinstance(item, Mapping) else None
-        return {"id": stored.get("id")} if isinstance(stored, Mapping) else {}
-
-    matches, hands = [], []
-    for d in docs:
-        if not isinstance(d, Mapping) or not isinstance(d.get("hands"), list):
-            return False
-        matches.append(number(d))
-        hands += [number(h) for h in d["hands"]]
-    return ids(matches) is not None and ids(hands) is not None
 
 
 def _wipe(s) -> None:

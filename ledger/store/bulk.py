@@ -21,6 +21,7 @@ Memory stays bounded by a batch whatever the size of the import. Nothing is comm
 from __future__ import annotations
 
 import datetime as dt
+from operator import itemgetter
 from typing import Any, Mapping
 
 from sqlalchemy import Table, func as sa_func, insert, inspect as sa_inspect, select as sa_select
@@ -180,8 +181,37 @@ class BulkImport:
         ``executemany``), still inside the caller's transaction."""
         for name, model in TABLES.items():
             if self.rows[name]:
-                self.conn.execute(insert(_table(model)), self.rows[name])
+                self._insert(_table(model), self.rows[name])
                 self.rows[name] = []
+
+    def _insert(self, table: Table, rows: list[dict]) -> None:
+        """``rows`` (dicts with the same keys) into ``table``. On SQLite straight through the DB-API
+        cursor of the transaction's own connection, each value converted by the column type's own
+        SQLAlchemy bind processor (so the stored texts are exactly what an ORM write stores: JSON
+        by ``json.dumps``, times as SQLAlchemy writes them): SQLAlchemy's ``executemany`` costs
+        about a second more for 20,000 hands. Any other database: SQLAlchemy's ``insert``."""
+        if self.conn.dialect.name != "sqlite":
+            self.conn.execute(insert(table), rows)
+            return
+        names = list(rows[0])
+        dialect = self.conn.dialect
+        convert = [(k, f) for k, c in enumerate(names)
+                   if (f := table.c[c].type.dialect_impl(dialect).bind_processor(dialect)) is not None]
+        get = itemgetter(*names)
+        values: list[Any] = [get(r) for r in rows] if len(names) > 1 else [(get(r),) for r in rows]
+        if convert:
+            for i, r in enumerate(values):
+                r = list(r)
+                for k, f in convert:
+                    r[k] = f(r[k])
+                values[i] = r
+        quoted = ", ".join(f'"{c}"' for c in names)
+        sql = f'INSERT INTO "{table.name}" ({quoted}) VALUES ({", ".join("?" * len(names))})'
+        cursor = self.conn.connection.driver_connection.cursor()
+        try:
+            cursor.executemany(sql, values)
+        finally:
+            cursor.close()
 
     def finish(self) -> None:
         """Insert what is left; on PostgreSQL move the id sequences past the numbers given here."""
