@@ -35,6 +35,7 @@ from ledger.store.engine import after_explicit_ids
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 
 BATCH_HANDS = 5000  # hands held before their rows (and their matches') are inserted
+RAW_INSERTS = True  # SQLite rows through the DB-API cursor (False: SQLAlchemy's insert, as elsewhere)
 
 TABLES = {"player": Player, "night": Night, "match": Match, "seat": Seat, "hand": Hand}  # insertion order
 MATCH_COLUMNS = ("id", "night_id", "game", "rules", "options", "teams", "status", "winner", "summary", "note",
@@ -190,7 +191,7 @@ class BulkImport:
         SQLAlchemy bind processor (so the stored texts are exactly what an ORM write stores: JSON
         by ``json.dumps``, times as SQLAlchemy writes them): SQLAlchemy's ``executemany`` costs
         about a second more for 20,000 hands. Any other database: SQLAlchemy's ``insert``."""
-        if self.conn.dialect.name != "sqlite":
+        if self.conn.dialect.name != "sqlite" or not RAW_INSERTS:
             self.conn.execute(insert(table), rows)
             return
         names = list(rows[0])

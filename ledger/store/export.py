@@ -100,6 +100,13 @@ def moment(value: Any) -> dt.datetime | None:
     return value if value is None or isinstance(value, dt.datetime) else dt.datetime.fromisoformat(value)
 
 
+def _utc(value: Any) -> str | None:
+    """A datetime column's value (:func:`moment`) in ISO 8601 with its zone (a time stored without
+    one is UTC): ``datetime.isoformat`` of the time as the ORM reads it."""
+    t = moment(value)
+    return None if t is None else (t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)).isoformat()
+
+
 # --- documents ----------------------------------------------------------------------------------
 def hand_entry(h: Any, ids: dict[int, int], stored: bool, result: Any = None) -> dict:
     """What the export writes beside a hand's document (in this order): ``entered_at``, for a
@@ -145,10 +152,14 @@ def _match_fields(m: Any, setup: MatchSetup, night: Any, stored: bool) -> dict:
 def spliceable(text: Any, document: bool = False) -> bool:
     """Whether a stored JSON text can be written into a compact export as it is: a text (not a
     server's decoded value) of ASCII alone with no escape in it (``ensure_ascii`` then changes
-    nothing), an object; for a hand's ``document`` also none of :data:`BOOKKEEPING`'s keys in it
-    (the export leaves them out)."""
-    return (isinstance(text, str) and text.isascii() and "\\" not in text and text[:1] == "{"
-            and not (document and _BOOKKEEPING_KEY.search(text)))
+    nothing), an object written with ``json.dumps``'s separators (no line break; its first key
+    followed by ``": "``: another tool's compact or indented text is decoded and written afresh);
+    for a hand's ``document`` also none of :data:`BOOKKEEPING`'s keys in it (the export leaves them
+    out). A text changed by hand in one place only, keeping those marks, is copied as it is."""
+    if not (isinstance(text, str) and text.isascii() and "\\" not in text and text[:1] == "{" and "\n" not in text):
+        return False
+    colon = text.find('":')
+    return (colon < 0 or text[colon + 2:colon + 3] == " ") and not (document and _BOOKKEEPING_KEY.search(text))
 
 
 def match_text(m: Any, setup: MatchSetup, night: Any, hands: Sequence[ExportHand]) -> str:
@@ -240,19 +251,17 @@ def club_sessions(reads: Reads) -> list[dict]:
     ``[{"id", "title", "event", "scoring", "movement", "names", "boards", "tables", "created_at",
     "results": [{"id", "number", "board", "result", "entered_at", "voided", "voided_at",
     "void_reason", "replaces"}]}]`` (``replaces``: the id of the line a correction replaces; the
-    times as stored, without a zone)."""
+    times in ISO 8601, in UTC, as the ORM reads them)."""
     results: dict[int, list[dict]] = {}
     for sid, rid, number, board, doc, entered, voided, voided_at, reason, replaces in reads.rows(
             "SELECT session_id, id, position, board, document, entered_at, voided, voided_at, void_reason, "
             "replaces_id FROM club_result ORDER BY session_id, id"):
-        when = moment(voided_at)
         results.setdefault(sid, []).append(
-            {"id": rid, "number": number, "board": board, "result": reads.json(doc),
-             "entered_at": moment(entered).isoformat(), "voided": bool(voided),
-             "voided_at": when.isoformat() if when else None, "void_reason": reason, "replaces": replaces})
+            {"id": rid, "number": number, "board": board, "result": reads.json(doc), "entered_at": _utc(entered),
+             "voided": bool(voided), "voided_at": _utc(voided_at), "void_reason": reason, "replaces": replaces})
     return [{"id": sid, "title": title, "event": event, "scoring": scoring, "movement": movement,
              "names": dict(reads.json(names)), "boards": boards, "tables": tables,
-             "created_at": moment(created).isoformat(), "results": results.get(sid, [])}
+             "created_at": _utc(created), "results": results.get(sid, [])}
             for sid, title, event, scoring, movement, names, boards, tables, created in reads.rows(
                 "SELECT id, title, event, scoring, movement, names, boards, tables, created_at FROM club_session "
                 "ORDER BY id")]
