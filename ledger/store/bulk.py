@@ -1,9 +1,11 @@
 """Storing match documents in bulk: ``import`` of one match, of a ledger export, ``restore``.
 
 A :class:`BulkImport` lives inside one write transaction of the caller (an ORM ``Session``:
-``Ledger.transaction(write=True)``) and writes through that session's connection with SQLAlchemy
-Core ``executemany``, in batches of :data:`BATCH_HANDS` hands, so that an import costs about what
-parsing the file and inserting its rows costs (issue 17):
+``Ledger.transaction(write=True)``) and writes through that session's connection with one
+``executemany`` a table (on SQLite the DB-API cursor's own, each value converted by its column
+type's SQLAlchemy bind processor; elsewhere SQLAlchemy Core's), in batches of
+:data:`BATCH_HANDS` hands, so that an import costs about what parsing the file and inserting its
+rows costs (issue 17):
 
 - each match document is read, checked and replayed once (``replay_document``); every live
   hand's result and state come from that one replay and are inserted with the hand;

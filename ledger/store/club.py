@@ -238,7 +238,7 @@ def _clean(doc: Mapping[str, Any]) -> dict:
 
 # --- in a ledger export (ledger/store/backup.py) ------------------------------------------------
 def import_sessions(s: Session, sessions: object) -> int:
-    """Store the club sessions of a ledger export (:func:`export_sessions`' shape), each checked
+    """Store the club sessions of a ledger export (:func:`ledger.store.export.club_sessions`' shape), each checked
     by scoring its live lines; into a ledger with no club session their numbers are kept.
     Returns how many were stored. ``LedgerError`` on ``club_sessions[i]…`` for bad input."""
     import datetime as dt
