@@ -68,7 +68,7 @@ class ExportHand(NamedTuple):
     position: int
     document: Any
     result: Any
-    voided: bool
+    voided: Any  # as read (SQLite: 0 or 1): only ever tested for truth
     entered_at: Any
     voided_at: Any
     void_reason: str | None
@@ -284,7 +284,7 @@ def export_matches(reads: Reads) -> Iterator[tuple[ExportMatch, MatchSetup, Nigh
         own: dict[int, list[ExportHand]] = {}
         for r in reads.rows(f"SELECT {cols} FROM hand WHERE match_id >= ? AND match_id <= ? "
                             "ORDER BY match_id, position, id", [chunk[0].id, chunk[-1].id]):
-            own.setdefault(r[1], []).append(ExportHand._make((*r[:5], bool(r[5]), *r[6:])))
+            own.setdefault(r[1], []).append(ExportHand._make(r))
         for m in chunk:
             yield m, setup_from_seats(m, seats.get(m.id, [])), nights[m.night_id], own.pop(m.id, [])
 
