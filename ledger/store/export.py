@@ -184,8 +184,13 @@ def _hand_text(h: ExportHand, ids: dict[int, int]) -> str:
     doc, result = h.document, h.result
     if not spliceable(doc, document=True):
         doc = _dumps({k: v for k, v in _value(doc).items() if k not in BOOKKEEPING})
-    entry = _encode(hand_entry(h, ids, True, Raw(result if spliceable(result) else _dumps(_value(result)))))
-    return f"{doc[:-1]}{', ' if len(doc) > 2 else ''}{entry[1:]}"
+    result = result if spliceable(result) else _dumps(_value(result))
+    if h.voided or h.replaces_id in ids:  # the rarer shapes of hand_entry: written from it
+        entry = _encode(hand_entry(h, ids, True, Raw(result)))[1:]
+    else:  # its usual shape, {"entered_at", "stored"}, written directly (an ISO time needs no escape)
+        entry = (f'"entered_at": "{iso(h.entered_at)}", "stored": {{"id": {int(h.id)}, "result": {result}, '
+                 f'"scorer_version": {_encode(h.scorer_version)}}}}}')
+    return f"{doc[:-1]}{', ' if len(doc) > 2 else ''}{entry}"
 
 
 class Raw(str):
