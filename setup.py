@@ -26,4 +26,5 @@ class BuildWithCatalogues(build_py):
         super().run()
 
 
-setup(cmdclass={"build_py": BuildWithCatalogues})
+if __name__ == "__main__":  # tools/messages.py imports compile_catalogues
+    setup(cmdclass={"build_py": BuildWithCatalogues})

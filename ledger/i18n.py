@@ -21,11 +21,13 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import string
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 LANGUAGES = ("en", "it")
 """The languages the ledger speaks; English is the source language of every message."""
@@ -33,7 +35,8 @@ LANGUAGES = ("en", "it")
 DOMAIN = "ledger"
 LOCALEDIR = Path(__file__).parent / "locale"
 
-_lang = "en"
+_lang = "en"  # the process's language (use())
+_speaking: ContextVar[str | None] = ContextVar("ledger_speaking", default=None)  # speaking()'s, this context only
 _catalogues: dict[str, _gettext.NullTranslations] = {}  # each language's, loaded once
 
 
@@ -82,15 +85,29 @@ def use(lang: str) -> None:
 
 
 def language() -> str:
-    """The language in use (``en`` or ``it``)."""
-    return _lang
+    """The language in use (``en`` or ``it``): :func:`speaking`'s inside it, else :func:`use`'s."""
+    return _speaking.get() or _lang
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Speak ``lang`` inside the ``with`` block, in this thread (or task) only: the process's
+    language (:func:`use`) is untouched, so a thread of ``ledger serve`` or a text asked for in
+    English (``Msg.render("en")``, the JSON) never changes what another thread says."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"not a language of the ledger: {lang!r}")
+    token = _speaking.set(lang)
+    try:
+        yield
+    finally:
+        _speaking.reset(token)
 
 
 def catalogue(lang: str | None = None) -> _gettext.NullTranslations:
     """The translations of ``lang`` (default: the one in use). English is the source language:
     its catalogue translates nothing. A catalogue compiled by the install (``.mo``) is read; a
     ``.po`` newer than it (a working copy being translated) is read instead, through Babel."""
-    lang = lang or _lang
+    lang = lang or language()
     found = _catalogues.get(lang)
     if found is None:
         found = _catalogues[lang] = _load(lang)
@@ -118,17 +135,19 @@ def _load(lang: str) -> _gettext.NullTranslations:
 
 def gettext(text: str, code: str | None = None) -> str:
     """``text`` (an English msgid) in the language in use, within context ``code`` if given."""
-    if _lang == "en":
+    lang = language()
+    if lang == "en":
         return text
-    cat = catalogue()
+    cat = catalogue(lang)
     return cat.pgettext(code, text) if code else cat.gettext(text)
 
 
 def ngettext(singular: str, plural: str, n: int, code: str | None = None) -> str:
     """The plural form of ``singular``/``plural`` for ``n`` in the language in use."""
-    if _lang == "en":
+    lang = language()
+    if lang == "en":
         return singular if n == 1 else plural
-    cat = catalogue()
+    cat = catalogue(lang)
     return cat.npgettext(code, singular, plural, n) if code else cat.ngettext(singular, plural, n)
 
 
@@ -151,13 +170,9 @@ class Msg:
 
     def render(self, lang: str | None = None) -> str:
         """The message in ``lang`` (default: the language in use)."""
-        if lang is not None and lang != _lang:
-            saved = _lang
-            use(lang)
-            try:
+        if lang is not None and lang != language():
+            with speaking(lang):
                 return self.render()
-            finally:
-                use(saved)
         if self.plural is not None:
             template = ngettext(self.text, self.plural, int(self.n or 0), self.code)
         else:
@@ -191,7 +206,7 @@ def number(value: int | float | Decimal, lang: str | None = None) -> str:
     """``value`` with the digits of ``lang``'s locale (default: the language in use):
     ``12000`` → ``12.000`` in Italian, ``-0.5`` → ``-0,5``. English keeps the digits as the ledger
     has always printed them (``12000``, ``-0.5``), which scripts reading its text rely on."""
-    lang = lang or _lang
+    lang = lang or language()
     if lang == "en" or isinstance(value, int) and -1000 < value < 1000:
         return str(value)
     from babel.numbers import format_decimal
@@ -199,11 +214,19 @@ def number(value: int | float | Decimal, lang: str | None = None) -> str:
     return format_decimal(value, locale=_LOCALES[lang], group_separator=True)
 
 
+def signed(value: Any, lang: str | None = None) -> str:
+    """Points with their sign (``+0`` for nothing made), in the language's digits: ``+1460``,
+    ``-8`` in English, ``+1.460`` in Italian; anything but a whole number as its text."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return str(value)
+    return ("-" if value < 0 else "+") + number(abs(value), lang)
+
+
 def money(cents: int, currency: str = "EUR", lang: str | None = None) -> str:
     """An amount in cents as the language writes money: ``150`` → ``3,50 €`` in Italian (CLDR's
     currency format), ``1.50 EUR`` in English as the ledger has always printed it; a currency
     that is not an ISO code (``€``, ``gettoni``) is written after the amount."""
-    lang = lang or _lang
+    lang = lang or language()
     sign = "-" if cents < 0 else ""
     whole, part = divmod(abs(int(cents)), 100)
     if lang == "en":
@@ -217,22 +240,43 @@ def money(cents: int, currency: str = "EUR", lang: str | None = None) -> str:
     return f"{format_decimal(amount, format='#,##0.00', locale=_LOCALES[lang])} {currency}".rstrip()
 
 
+def currency_sign(currency: str, lang: str | None = None) -> str:
+    """How the language names ``currency`` in a heading: the ISO code in English (``EUR``, as
+    the ledger has always printed it), CLDR's symbol in Italian (``€``); any other word as it is."""
+    lang = lang or language()
+    if lang == "en" or not (len(currency) == 3 and currency.isalpha() and currency.isupper()):
+        return currency
+    from babel.numbers import get_currency_symbol
+
+    return get_currency_symbol(currency, locale=_LOCALES[lang])
+
+
 def listing(items: Sequence[Any], lang: str | None = None) -> str:
     """``items`` as the language writes a list: ``Anna, Bruno and Carla``, ``Anna, Bruno e Carla``."""
     words = [str(i) for i in items]
     if len(words) < 2:
         return "".join(words)
+    lang = lang or language()
+    if lang == "en":  # CLDR's en_GB list, without importing Babel (start-up)
+        return f"{', '.join(words[:-1])} and {words[-1]}"
     from babel.lists import format_list
 
-    return format_list(words, locale=_LOCALES[lang or _lang])
+    return format_list(words, locale=_LOCALES[lang])
 
 
 def long_date(day: date, lang: str | None = None) -> str:
     """``day`` as the locale writes it in full: ``Tuesday 1 December 2026``, ``martedì 1 dicembre 2026``."""
+    lang = lang or language()
+    if lang == "en":  # CLDR's en_GB names, without importing Babel (start-up)
+        return f"{_EN_DAYS[day.weekday()]} {day.day} {_EN_MONTHS[day.month - 1]} {day.year}"
     from babel.dates import format_date
 
-    lang = lang or _lang
     return format_date(day, "EEEE d MMMM y", locale=_LOCALES[lang])
+
+
+_EN_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_EN_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+              "November", "December")
 
 
 _LOCALES = {"en": "en_GB", "it": "it_IT"}

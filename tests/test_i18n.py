@@ -56,6 +56,37 @@ def test_a_message_is_rendered_when_shown_not_when_built():
     assert msg.render("en") == "error: x" and i18n.language() == "it"
 
 
+def test_speaking_is_this_threads_only():
+    """A text asked for in another language (the JSON's English, a page served in a thread) never
+    changes the language another thread speaks: ``speaking`` is a context variable, not the process's."""
+    import threading
+
+    msg = tn("report.count.hands", "{n} hand", "{n} hands", 12000)
+    i18n.use("it")
+    inside, outside = threading.Event(), threading.Event()
+    seen = {}
+
+    def english_thread():
+        with i18n.speaking("en"):
+            inside.set()
+            outside.wait(5)
+            seen["thread"] = str(msg)
+
+    th = threading.Thread(target=english_thread)
+    th.start()
+    inside.wait(5)
+    seen["main"] = str(msg)  # while the other thread speaks English
+    outside.set()
+    th.join()
+    assert seen == {"main": "12.000 mani", "thread": "12000 hands"}
+    assert i18n.language() == "it"
+    with i18n.speaking("en"):
+        assert i18n.language() == "en" and msg.render("it") == "12.000 mani" and i18n.language() == "en"
+    with pytest.raises(ValueError):
+        with i18n.speaking("xx"):
+            pass
+
+
 def test_error_keeps_code_field_value_and_renders_in_the_language():
     err = LedgerError(t("cli.error", "error: {what}", what="a"), "sides.Anna", 3)
     assert (err.code, err.field, err.value) == ("cli.error", "sides.Anna", 3)
@@ -84,6 +115,16 @@ def test_parameters_in_the_language():
     assert msg.render("en") == "12000 -0.5 Anna, Bruno and Carla Tuesday 1 December 2026"
 
 
+@given(st.dates(), st.lists(st.text(min_size=1, max_size=5), min_size=2, max_size=5))
+def test_english_dates_and_lists_are_cldrs_without_babel(day, words):
+    """English writes its long dates and lists itself (no Babel import at start-up): the same as CLDR's en_GB."""
+    from babel.dates import format_date
+    from babel.lists import format_list
+
+    assert i18n.long_date(day, "en") == format_date(day, "EEEE d MMMM y", locale="en_GB")
+    assert i18n.listing(words, "en") == format_list(words, locale="en_GB")
+
+
 def test_a_format_spec_keeps_pythons_formatting():
     assert str(Msg("", "{p:+d} {v!r}", {"p": 3, "v": "x"})) == "+3 'x'"
 
@@ -110,9 +151,34 @@ def test_placeholders():
     assert i18n.placeholders("{a!r} and {b:+d} {{literal}} {c.x}") == {"a", "b", "c"}
 
 
-def test_lang_option_anywhere_before_the_double_dash():
-    from ledger.cli.language import lang_option
+def test_global_options_anywhere_before_the_double_dash():
+    from ledger.cli.app import global_options
 
-    assert lang_option(["show", "3", "--lang", "it"]) == "it"
-    assert lang_option(["--lang=en", "show"]) == "en"
-    assert lang_option(["score", "--", "--lang", "it"]) is None
+    assert global_options(["show", "3", "--lang", "it"]) == ({"--lang": "it"}, ["show", "3"])
+    assert global_options(["--lang=en", "show", "--db=x.db"]) == ({"--lang": "en", "--db": "x.db"}, ["show"])
+    assert global_options(["--lang", "it", "show", "--lang", "en"]) == ({"--lang": "en"}, ["show"])  # the last wins
+    assert global_options(["score", "--", "--lang", "it"]) == ({}, ["score", "--", "--lang", "it"])
+    assert global_options(["--language=it"]) == ({}, ["--language=it"])
+
+
+def test_the_systems_common_refusals_in_the_language():
+    import errno
+
+    from ledger.errors import os_reason
+
+    missing = FileNotFoundError(errno.ENOENT, "No such file or directory")
+    assert str(os_reason(missing)) == "no such file or folder"
+    i18n.use("it")
+    assert str(os_reason(missing)) == "file o cartella inesistente"
+    assert str(os_reason(OSError(errno.ENOSPC, "No space left on device"))) == "il disco è pieno"
+    assert str(os_reason(OSError(errno.ELOOP, "Too many levels of symbolic links"))) == \
+        "Too many levels of symbolic links"  # a rare one: the system's words
+
+
+def test_the_hand_an_error_is_in_is_said_in_the_language_its_field_is_not():
+    err = LedgerError(t("cli.error", "error: {what}", what="x"), "hand 4: sides.Anna[5]", "ZZ")
+    assert str(err) == "hand 4: sides.Anna[5]: error: x"
+    i18n.use("it")
+    assert str(err) == "mano 4: sides.Anna[5]: errore: x" and err.field == "hand 4: sides.Anna[5]"
+    assert str(LedgerError("x", "hand 12")) == "mano 12: x"
+    assert str(LedgerError("x", "hands.Anna")) == "hands.Anna: x"  # a document's own field name stays

@@ -41,9 +41,10 @@ class LedgerGroup(TyperGroup):
     def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
         from ledger.cli import language
 
-        argv = global_options_first(list(sys.argv[1:] if args is None else args))
+        found, others = global_options(list(sys.argv[1:] if args is None else args))
+        argv = [*(x for name, value in found.items() for x in (name, value)), *others]
         try:
-            language.setup(argv, self)
+            language.setup(found.get("--lang"), self)
         except LedgerError as err:
             typer.echo(error_line(err), err=True)
             sys.exit(2)
@@ -160,33 +161,36 @@ def interactive(flag: bool) -> bool:
 GLOBAL_OPTIONS = ("--db", "--lang")
 
 
-def global_options_first(argv: list[str]) -> list[str]:
-    """Move the global options ``--db X`` / ``--db=X`` and ``--lang X`` / ``--lang=X`` to the
-    front, so they work after the subcommand too (``ledger show 3 --db club.db --lang it``)."""
-    out, moved = [], []
+def global_options(argv: list[str]) -> tuple[dict[str, str], list[str]]:
+    """The global options ``--db X`` / ``--db=X`` and ``--lang X`` / ``--lang=X`` found anywhere
+    before ``--`` in ``argv`` (the last of each wins, as click has it), and the other arguments in
+    their order: so they work after the subcommand too (``ledger show 3 --db club.db --lang it``)."""
+    found: dict[str, str] = {}
+    rest: list[str] = []
     i = 0
     while i < len(argv):
         arg = argv[i]
         if arg == "--":
-            out.extend(argv[i:])
+            rest.extend(argv[i:])
             break
         if arg in GLOBAL_OPTIONS and i + 1 < len(argv):
-            moved += argv[i:i + 2]
+            found[arg] = argv[i + 1]
             i += 2
             continue
-        if arg.startswith(tuple(f"{o}=" for o in GLOBAL_OPTIONS)):
-            moved.append(arg)
+        name, eq, value = arg.partition("=")
+        if eq and name in GLOBAL_OPTIONS:
+            found[name] = value
         else:
-            out.append(arg)
+            rest.append(arg)
         i += 1
-    return moved + out
+    return found, rest
 
 
 def main() -> None:
     """Console-script entry point."""
     from ledger.cli import commands  # noqa: F401  (registers the commands)
 
-    args = global_options_first(sys.argv[1:])
+    args = sys.argv[1:]  # LedgerGroup.main puts the global options first
     try:
         code = app(args=args, prog_name="ledger", standalone_mode=False)
     except typer.Abort:

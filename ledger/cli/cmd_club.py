@@ -68,16 +68,12 @@ CSV_DIALECT = typer.Option(None, "--csv-dialect", metavar="DIALECT",
                                 "language's.")
 
 
-def _csv_dialect(value: Optional[str]) -> Optional[str]:
-    """``--csv-dialect`` checked (``LedgerError`` on ``csv-dialect`` for another word)."""
-    from ledger.club.report import CSV_DIALECTS
+def _csv_dialect(value: Optional[str]) -> str:
+    """``--csv-dialect`` checked, the language's when not given (``LedgerError`` on
+    ``csv-dialect`` for another word): the report's dialects (:mod:`ledger.report.csvout`)."""
+    from ledger.report.csvout import csv_dialect
 
-    if value is None:
-        return None
-    if value.strip().lower() not in CSV_DIALECTS:
-        raise LedgerError(t("club.csv_dialect", "{value!r} is not a CSV dialect (comma or semicolon)", value=value),
-                          "csv-dialect", value)
-    return value.strip().lower()
+    return csv_dialect(value)
 
 
 def _print_written(paths: list[str]) -> None:

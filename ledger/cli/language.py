@@ -9,6 +9,8 @@ source (the catalogue's msgids); ``tools/messages.py`` extracts them from the co
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.util
 import os
 import re
 import sys
@@ -27,24 +29,13 @@ _RICH_TEXTS = ("DEPRECATED_STRING", "DEFAULT_STRING", "ENVVAR_STRING", "REQUIRED
 _english: dict[str, str] = {}
 
 
-def lang_option(args: Sequence[str]) -> str | None:
-    """The value of ``--lang X`` / ``--lang=X`` anywhere before ``--`` in ``args``, or None."""
-    for i, arg in enumerate(args):
-        if arg == "--":
-            break
-        if arg == "--lang" and i + 1 < len(args):
-            return args[i + 1]
-        if arg.startswith("--lang="):
-            return arg[len("--lang="):]
-    return None
-
-
-def setup(args: Sequence[str], root: Any) -> None:
-    """Speak the language the user chose for this invocation; ``root`` is the click command tree,
-    whose help texts are shown in it. Raises ``LedgerError`` (field ``lang``) for a language the
-    ledger does not speak."""
+def setup(lang: str | None, root: Any) -> None:
+    """Speak the language the user chose for this invocation (``lang``: the ``--lang`` option's
+    value, found by :func:`ledger.cli.app.global_options`, else the environment); ``root`` is the
+    click command tree, whose help texts are shown in it. Raises ``LedgerError`` (field ``lang``)
+    for a language the ledger does not speak."""
     try:
-        i18n.use(i18n.choose(lang_option(args)))
+        i18n.use(i18n.choose(lang))
     except LedgerError:
         # the language asked for by name is not one of ours: say so in the locale's language
         locale = {k: v for k, v in os.environ.items() if k != "LEDGER_LANG"}
@@ -68,16 +59,24 @@ def commands_and_params(root: Any) -> Iterator[Any]:
 HELP_ATTRS = ("help", "short_help", "epilog")
 
 
+_METAVARS = {"options_metavar": ("[OPTIONS]", lambda: t("click.options_metavar", "[OPTIONS]")),
+             "subcommand_metavar": ("COMMAND [ARGS]...", lambda: t("click.subcommand_metavar", "COMMAND [ARGS]..."))}
+
+
 def _translate(item: Any) -> None:
     for attr in HELP_ATTRS:
         text = getattr(item, attr, None)
         if isinstance(text, str) and text:
             setattr(item, attr, i18n.gettext(text))
+    for attr, (english, word) in _METAVARS.items():  # the usage line's words
+        if getattr(item, attr, None) == english:
+            setattr(item, attr, str(word()))
 
 
 def _click_texts() -> None:
     """click's and Typer's texts through the catalogue (their modules call ``_``/``ngettext``
-    at run time; Typer's rich panel titles are set once at import, so they are set again)."""
+    at run time; Typer's rich panel titles are set once, when ``typer.rich_utils`` is imported,
+    so they are set again then: only a help page or a usage error imports it)."""
     if i18n.language() == "en" and not _english:
         return
     for name in _CLICK_MODULES:
@@ -88,13 +87,46 @@ def _click_texts() -> None:
             module._ = i18n.gettext  # type: ignore[attr-defined]
         if hasattr(module, "ngettext"):
             module.ngettext = i18n.ngettext  # type: ignore[attr-defined]
-    if i18n.language() != "en":
-        import typer.rich_utils  # noqa: F401  (its panel titles are set at import)
     rich_utils = sys.modules.get("typer.rich_utils")
     if rich_utils is not None:
-        for name in _RICH_TEXTS:
-            _english.setdefault(name, getattr(rich_utils, name))
-            setattr(rich_utils, name, i18n.gettext(_english[name]))
+        _rich_texts(rich_utils)
+    elif not any(isinstance(f, _AfterImport) for f in sys.meta_path):
+        sys.meta_path.insert(0, _AfterImport("typer.rich_utils", _rich_texts))
+
+
+def _rich_texts(rich_utils: Any) -> None:
+    """Typer's help panels' titles in the language in use; "Uso: " highlighted as "Usage: " is."""
+    for name in _RICH_TEXTS:
+        _english.setdefault(name, getattr(rich_utils, name))
+        setattr(rich_utils, name, i18n.gettext(_english[name]))
+    highlighter = getattr(rich_utils, "highlighter", None)
+    if highlighter is not None and not any("Uso" in h for h in highlighter.highlights):
+        highlighter.highlights = [h.replace("(?P<usage>Usage: )", "(?P<usage>(?:Usage|Uso): )")
+                                  for h in highlighter.highlights]
+
+
+class _AfterImport(importlib.abc.MetaPathFinder):
+    """Runs ``then(module)`` once the module ``name`` is imported (and leaves ``sys.meta_path``):
+    so that a command that shows no help does not pay for importing Typer's help (60 ms)."""
+
+    def __init__(self, name: str, then: Callable[[Any], None]) -> None:
+        self.name, self.then = name, then
+
+    def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
+        if fullname != self.name:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(fullname)
+        if spec is None or spec.loader is None:
+            return spec
+        exec_module, then = spec.loader.exec_module, self.then
+
+        def exec_then(module: Any) -> None:
+            exec_module(module)
+            then(module)
+
+        spec.loader.exec_module = exec_then  # type: ignore[method-assign]
+        return spec
 
 
 # --- the copy of click that Typer carries (typer._click) ------------------------------------------
@@ -131,13 +163,6 @@ def _vendored_click() -> None:
 
     formatting.HelpFormatter.write_usage = usage  # type: ignore[method-assign]
     core.Command.get_help_option = help_option  # type: ignore[method-assign]
-    try:
-        from typer import rich_utils
-
-        rich_utils.highlighter.highlights = [  # type: ignore[misc]  # "Uso: " highlighted as "Usage: " is
-            h.replace("(?P<usage>Usage: )", "(?P<usage>(?:Usage|Uso): )") for h in rich_utils.highlighter.highlights]
-    except (ImportError, AttributeError):
-        pass
     _patched = True
 
 

@@ -34,9 +34,6 @@ EVENT_TITLE = {"pairs": t("club.title.pairs", "Pairs"), "individual": t("club.ti
 ENTRANT_HEADER = {"pairs": t("club.col.pair", "pair"), "individual": t("club.col.player", "player"),
                   "teams": t("club.col.team", "team")}
 NAME_WIDTH = 28
-CSV_DIALECTS = ("comma", "semicolon")
-"""``comma``: fields between commas, decimal points (English); ``semicolon``: fields between
-semicolons, decimal commas (what an Italian spreadsheet opens in columns)."""
 
 
 def fixed(value: float | int, places: int, lang: str | None = None) -> str:
@@ -182,12 +179,6 @@ def report_tables(scored: ScoredSession) -> list[Table]:
 
 
 # --- CSV ----------------------------------------------------------------------------------------
-def csv_dialect(dialect: str | None = None) -> str:
-    """The CSV dialect to write: ``dialect`` when given (one of :data:`CSV_DIALECTS`), else the
-    language's (``semicolon`` in Italian, ``comma`` in English)."""
-    return dialect or ("comma" if language() == "en" else "semicolon")
-
-
 def _csv_fig(value: float | int | None, places: int, decimal_comma: bool) -> str:
     """A figure in a CSV cell: ``places`` decimals for a float, no thousands separator."""
     text = _fig(value, places, "en")
@@ -198,13 +189,18 @@ def csv_text(scored: ScoredSession, dialect: str | None = None) -> str:
     """The ranking, an empty line, then one line per result (board, vulnerability, pairs,
     contract, NS score, figures); teams given by match totals: the matches instead.
 
-    ``dialect`` (:data:`CSV_DIALECTS`; default :func:`csv_dialect`, the language's): ``comma``
-    separates fields with ``,`` and writes ``54.1667``; ``semicolon`` uses ``;`` and ``54,1667``.
+    ``dialect`` (:data:`ledger.report.csvout.DIALECTS`; default the language's, as the report's
+    CSV): ``comma`` separates fields with ``,`` and writes ``54.1667``; ``semicolon`` uses ``;``
+    and ``54,1667`` after a byte-order mark, so that a spreadsheet reads the file as UTF-8.
     The header names are the same in every language (the JSON's field names)."""
+    from ledger.report.csvout import DIALECTS, csv_dialect
+
     s = scored.session
+    conventions = DIALECTS[csv_dialect(dialect)]
     buf = io.StringIO()
-    comma = csv_dialect(dialect) == "semicolon"
-    w = csv.writer(buf, lineterminator="\r\n", delimiter=";" if comma else ",")
+    buf.write(conventions["bom"])
+    comma = conventions["decimal"] == ","
+    w = csv.writer(buf, lineterminator="\r\n", delimiter=conventions["delimiter"])
 
     def fig(value: float | int | None, places: int = 4) -> str:
         return _csv_fig(value, places, comma)
@@ -286,7 +282,7 @@ def running_chart(scored: ScoredSession) -> str:
     import pygal
     from pygal.style import Style
 
-    from ledger.report.charts import COLORS, HEIGHT, WIDTH, _offline
+    from ledger.report.charts import COLORS, HEIGHT, WIDTH, offline
 
     series = running_totals(scored)
     steps = max((len(v) for v in series.values()), default=0)
@@ -304,7 +300,7 @@ def running_chart(scored: ScoredSession) -> str:
                        truncate_legend=-1, show_x_guides=False, dots_size=2, margin=12, allow_interruptions=True,
                        x_title=str(t("club.chart.match", "match") if s.event == "teams" else t("club.chart.board", "board")),
                        y_title=unit, value_formatter=lambda v: "" if v is None else _fig(v))
-    chart.add_xml_filter(_offline)
+    chart.add_xml_filter(offline(str(t("club.chart.title", "Running standings"))))
     chart.uuid = "club-running"
     chart.x_labels = [str(k + 1) for k in range(steps)] if s.event == "teams" else \
         [str(sb.board.number) for sb in scored.boards]

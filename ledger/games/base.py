@@ -24,7 +24,7 @@ from ledger.errors import LedgerError
 from ledger.games.facts import GameNotes, Said
 from ledger.games.record import JsonRecord, NoExtra, Stored, optional  # noqa: F401 (optional: for the games)
 from ledger.games.suggest import did_you_mean
-from ledger.i18n import Msg, listing, t, tn
+from ledger.i18n import Msg, listing, signed, t, tn
 
 R = TypeVar("R", bound=JsonRecord)
 
@@ -334,13 +334,15 @@ class Game:
     default), ``min_players``/``max_players``, ``facts`` (what the report knows about the game:
     :class:`ledger.games.facts.GameNotes` by default, a game's own in ``<game>/facts.py``),
     ``own_stakes`` (for a scorer that keeps its own money, a ``settlement`` in its state: the
-    unit of its stake, e.g. Trentuno's ``"life"``; None otherwise).
+    unit of its stake, e.g. Trentuno's ``"life"``; None otherwise), ``rule_words`` (each rule
+    set's name for people, a message: :meth:`rules_name`).
     """
 
     name: str = ""
     title: str = ""
     version: str = "1"
     rule_sets: tuple[str, ...] = ("standard",)
+    rule_words: Mapping[str, Any] = {}  # rule set → its name for people (a message); the key itself if absent
     min_players: int = 2
     max_players: int = 2
     player_counts: tuple[int, ...] = ()  # when only some counts in the range are played (canasta: 2, 4)
@@ -369,6 +371,18 @@ class Game:
     @property
     def default_rules(self) -> str:
         return self.rule_sets[0]
+
+    def rules_name(self, rules: str) -> str:
+        """The rule set ``rules`` as people name it, in the language in use (``italian`` →
+        ``italiana``, ``duplicate`` → ``duplicato``); the key itself when it has no word."""
+        return str(self.rule_words.get(rules, rules))
+
+    def titled(self, rules: str) -> str:
+        """The game with its rule set, for a match's title: ``Canasta (italiana)``; the title alone
+        for a game of one rule set (``Trentasette``)."""
+        if len(self.rule_sets) == 1:
+            return self.title
+        return str(t("board.game_rules", "{game} ({rules})", game=self.title, rules=self.rules_name(rules)))
 
     def check_rules(self, rules: object) -> str:
         """The rule set named ``rules`` (None → default); ``LedgerError`` on ``rules`` if unknown."""
@@ -830,7 +844,7 @@ def points_board(game: Game, setup: MatchSetup, rp: Replay, unit: str = "") -> B
         pts = res.points or {}
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
-            row += [_signed(pts.get(s, 0)), cell(st.totals.get(s, 0))]
+            row += [signed(pts.get(s, 0)), cell(st.totals.get(s, 0))]
         row.append(game.hand_note(res))
         rows.append(tuple(row))
     table = Table(board_title(game, setup), tuple(cols), tuple(rows))

@@ -124,11 +124,7 @@ def said(words: Callable[..., list], *args: Any, shown: list | None = None) -> l
     shown = words(*args) if shown is None else shown
     if i18n.language() == "en" or all(not isinstance(x, str) or isinstance(x, Worded) for x in shown):
         return shown  # messages, and texts that carry their message (games.facts.Said), speak for themselves
-    saved = i18n.language()
-    i18n.use("en")
-    try:
+    with i18n.speaking("en"):
         english = words(*args)
-    finally:
-        i18n.use(saved)
     return [Said(x, e) if isinstance(x, str) and not isinstance(x, Worded) and isinstance(e, str) else x
             for x, e in zip(shown, english)]

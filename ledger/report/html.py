@@ -14,7 +14,8 @@ from html import escape
 from typing import Iterable, Sequence
 
 from ledger import __version__
-from ledger.i18n import language, t
+from ledger.games import get_game
+from ledger.i18n import currency_sign, language, t
 from ledger.report.charts import running_chart
 from ledger.report.model import STATUS_TEXT, MatchSummary, Report, shown_number, unit_text
 from ledger.report.text import (HEADERS, TITLES, capitalized, hands_fixed, highlight_items, money_lines,
@@ -77,7 +78,7 @@ def render_html(report: Report) -> str:
         body.append(_section("money", str(TITLES["money"]),
                              _list(lines, "money") if lines else f"<p>{_e(no_money)}</p>"))
         lights = "".join(f'<li><a href="#match-{mid}">{_e(line)}</a></li>' if mid is not None
-                         else f"<li>{_e(line)}</li>" for mid, line in highlight_items(report))
+                         else f"<li>{_e(line)}</li>" for mid, line in highlight_items(report, len(report.highlights)))
         body.append(_section("highlights", str(TITLES["highlights"]),
                              f'<ul class="lights">{lights}</ul>' if lights else "<p>—</p>"))
         body.append(_section("matches", str(TITLES["matches"]), "".join(_match(m) for m in report.matches)))
@@ -100,7 +101,7 @@ def _standings(report: Report) -> str:
     titles = {m.game: m.title for m in report.matches}
     currencies = sorted({c for s in report.standings for c in s.money})
     head = [str(HEADERS[k]) for k in ("player", "played", "won")] + (
-        [titles[g] for g in games] if len(games) > 1 else []) + currencies
+        [titles[g] for g in games] if len(games) > 1 else []) + [currency_sign(c) for c in currencies]
     rows = []
     for s in report.standings:
         cells = [_e(s.player), shown_number(s.played), _e(won_open(s.won, s.open))]
@@ -119,10 +120,8 @@ def _match(m: MatchSummary) -> str:
     night = t("html.night_demo", "night of {night} (demo)", night=m.night) if m.demo else \
         t("html.night", "night of {night}", night=m.night)
     meta = [hands_fixed(m.hands, m.corrections), str(night)]
-    if len(m.rules) and m.rules != "standard":
-        meta.insert(0, str(t("html.rules", "rules: {rules}", rules=m.rules)))
     head = str(m.headline())
-    heading = str(t("html.match", "Match {id} · {game}", id=str(m.id), game=m.title))
+    heading = str(t("html.match", "Match {id} · {game}", id=str(m.id), game=get_game(m.game).titled(m.rules)))
     parts = [f'<article class="card match" id="match-{m.id}">',
              f"<h3>{_e(heading)}{badge}</h3>",
              f'<p class="meta">{_e(" · ".join(meta))}</p>',
@@ -131,7 +130,7 @@ def _match(m: MatchSummary) -> str:
     if m.money is not None:
         notes.append(played_for(m.money))
         if m.money.nets:
-            notes.append(str(t("html.money", "money ({currency}): {nets}", currency=m.money.currency,
+            notes.append(str(t("html.money", "money ({currency}): {nets}", currency=currency_sign(m.money.currency),
                                nets=", ".join(f"{p} {signed_amount(c)}" for p, c in m.money.nets.items()))))
     if m.note:
         notes.append(m.note)

@@ -58,7 +58,8 @@ def test_csv_dialects(cli, tmp_path):
     cli("--lang", "it", "club", "score", SESSION, "--csv", str(it))
     cli("--lang", "en", "club", "score", SESSION, "--csv", str(en))
     cli("--lang", "it", "club", "score", SESSION, "--csv", str(comma), "--csv-dialect", "comma")
-    first_it = it.read_text(encoding="utf-8").splitlines()[:2]
+    assert it.read_bytes().startswith(b"\xef\xbb\xbf") and not en.read_bytes().startswith(b"\xef")  # as report --csv
+    first_it = it.read_text(encoding="utf-8-sig").splitlines()[:2]
     assert first_it[0] == "rank;pair;direction;name;mp;pct;boards"
     assert first_it[1].split(";")[4] == "718,9048"
     assert en.read_text(encoding="utf-8").splitlines()[1].split(",")[4] == "718.9048"

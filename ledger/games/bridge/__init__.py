@@ -22,7 +22,7 @@ from ledger.games.bridge.facts import BridgeNotes
 from ledger.games.bridge.board import bridge_board
 from ledger.games.bridge.entry import next_questions, parse_words
 from ledger.games.bridge.match import (
-    CHICAGO, DUPLICATE, RUBBER,
+    CHICAGO, DUPLICATE, RULE_WORDS, RUBBER,
     UNFINISHED_PARTSCORE,
     _leader,
     board_vul,
@@ -59,6 +59,7 @@ class Bridge(Game):
     title = "Bridge"
     version = "1"
     rule_sets = (RUBBER, CHICAGO, DUPLICATE)
+    rule_words = RULE_WORDS
     min_players = 4
     max_players = 4
     deal_files = "PBN"
@@ -84,12 +85,6 @@ class Bridge(Game):
 
         return (result.get("board", ""), vulnerability_cell(result["vulnerable"]), result["contract"],
                 result.get("declarer") or "", result.get("result") or "", result["score_ns"])
-
-    def rules_name(self, rules: str) -> str:
-        """A rule set as the scoreboard names it, in the language in use (``duplicate`` → ``duplicato``)."""
-        from ledger.games.bridge.match import RULE_WORDS
-
-        return str(RULE_WORDS.get(rules, rules))
 
     # --- setup ----------------------------------------------------------------------------------
     def seat(self, rules, players, sides):

@@ -28,6 +28,8 @@ class BurracoGame(Game):
     title = "Burraco"
     version = "1"
     rule_sets = ("italian", "international")
+    rule_words = {"italian": t("burraco.rules_italian", "italian"),
+                  "international": t("burraco.rules_international", "international")}
     min_players = 2
     max_players = 4
 
@@ -83,7 +85,7 @@ class BurracoGame(Game):
         target = setup.options.get("target", RULE_SETS[setup.rules].target)
         board = points_board(self, setup, replay)
         sides = str(t("board.versus", " v ")).join(side_label(setup, s) for s in setup.side_names)
-        title = t("burraco.board_title", "Burraco ({rules}) — {sides}", rules=rules_name(setup.rules), sides=sides)
+        title = t("burraco.board_title", "Burraco ({rules}) — {sides}", rules=self.rules_name(setup.rules), sides=sides)
         table = replace(board.tables[0], title=str(title),
                         caption=str(t("burraco.caption", "Game to {target}.", target=target)))
         notes = list(board.notes)
@@ -121,13 +123,6 @@ class BurracoGame(Game):
         """The first thing still missing: who closed, then per side (in seat order) its burrachi,
         melded points, hand points and whether it took its pozzetto (:func:`.entry.questions`)."""
         return words.questions(setup, doc)
-
-
-def rules_name(rules: str) -> str:
-    """A rule set's name as the scoreboard shows it: ``italian``/``international`` in the language in use."""
-    names = {"italian": t("burraco.rules_italian", "italian"),
-             "international": t("burraco.rules_international", "international")}
-    return str(names.get(rules, rules))
 
 
 def _seat_pairs(sides: Any, players: Any) -> tuple[tuple[str, ...], dict]:

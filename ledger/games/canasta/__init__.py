@@ -52,7 +52,7 @@ from ledger.games.canasta import entry
 from ledger.games.canasta.scoring import (
     RULE_SETS, CanastaHand, CanastaResult, CanastaState, hand_line, opening_minimum, score_hand,
 )
-from ledger.i18n import number, t
+from ledger.i18n import number, signed, t
 
 
 class CanastaGame(Game):
@@ -67,6 +67,7 @@ class CanastaGame(Game):
     title = "Canasta"
     version = "1"
     rule_sets = ("italian", "classic")
+    rule_words = {"italian": t("canasta.rules_italian", "italian"), "classic": t("canasta.rules_classic", "classic")}
     min_players = 2
     max_players = 4
     player_counts = (2, 4)  # each for self, or two pairs
@@ -202,12 +203,12 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
         pts, mins = hand.points, st.extra_as(CanastaState).opening_minimum
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
-            row += [_signed(pts.get(s, 0)), number(st.totals.get(s, 0)), _number(mins.get(s, ""))]
+            row += [signed(pts.get(s, 0)), number(st.totals.get(s, 0)), _number(mins.get(s, ""))]
         row.append(_board_note(hand))
         rows.append(tuple(row))
     who = str(t("board.versus", " v ")).join(f"{s} ({' & '.join(p)})" if setup.teams else s
                                               for s, p in setup.sides.items())
-    table = Table(str(t("canasta.board_title", "Canasta ({rules}) — {sides}", rules=rules_name(rs.name), sides=who)),
+    table = Table(str(t("canasta.board_title", "Canasta ({rules}) — {sides}", rules=game.rules_name(rs.name), sides=who)),
                   tuple(cols), tuple(rows),
                   caption=str(t("canasta.caption", "Game to {target}; 'min' is the opening minimum for the next hand.",
                                 target=setup.options.get('target', rs.target))))
@@ -216,19 +217,6 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     notes.append(str(t("canasta.minimum_now", "Opening minimum now: {minimums}.",
                        minimums=", ".join(f"{s} {_number(final_min.get(s))}" for s in sides))))
     return Board((table,), tuple(notes))
-
-
-def rules_name(rules: str) -> str:
-    """A rule set's name as the scoreboard shows it: ``italian``/``classic`` (``italiana``/``classica``)."""
-    names = {"italian": t("canasta.rules_italian", "italian"), "classic": t("canasta.rules_classic", "classic")}
-    return str(names.get(rules, rules))
-
-
-def _signed(n: object) -> str:
-    """Points with their sign, in the language's digits: ``+1460`` (``+1.460`` in Italian)."""
-    if not isinstance(n, int) or isinstance(n, bool):
-        return str(n)
-    return ("-" if n < 0 else "+") + number(abs(n))
 
 
 def _number(n: object) -> str:

@@ -68,6 +68,10 @@ class ScopaGame(Game):
     min_players = 2
     max_players = 4
 
+    def titled(self, rules: str) -> str:
+        """``Scopa`` or ``Scopone``: each is the game's own name, in every language."""
+        return "Scopone" if rules == "scopone" else "Scopa"
+
     # --- setup --------------------------------------------------------------------------------
     def seat(self, rules, players, sides):
         """``scopa``: 2 or 3 players each for self, or 4 in two pairs; ``scopone``: two pairs.

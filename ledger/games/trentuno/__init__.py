@@ -606,6 +606,8 @@ class Trentuno(Game):
     title = "Trentuno"
     version = "1"
     rule_sets = ("52", "52-vedova", "40")
+    rule_words = {"52": t("trentuno.rules_52", "52 cards"), "52-vedova": t("trentuno.rules_vedova", "52 cards, vedova"),
+                  "40": t("trentuno.rules_40", "40 cards")}
     min_players = 3
     max_players = 12
 
