@@ -81,7 +81,7 @@ def test_the_spliced_export_is_the_plain_one_on_the_demo(cli, ledger_db):
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10**6), names=st.lists(TEXT.map(str.strip).filter(bool), min_size=4, max_size=4,
                                                   unique_by=str.casefold))
-def test_the_spliced_export_is_the_plain_one_on_random_matches(ledger_db, tmp_path_factory, seed, names):
+def test_the_spliced_export_is_the_plain_one_on_random_matches(tmp_path_factory, seed, names):
     """Every sampled game; players with any names (accents, quotes, backslashes, controls: the
     texts that cannot be spliced take the plain path, hand by hand)."""
     db = tmp_path_factory.mktemp("random") / "ledger.db"
@@ -97,6 +97,7 @@ def test_the_spliced_export_is_the_plain_one_on_random_matches(ledger_db, tmp_pa
     assert streamed == plain
 
 
+@pytest.mark.sqlite_only  # looks at (or changes) the SQLite file itself
 def test_texts_that_cannot_be_spliced_are_written_as_json_dumps_would(ledger_db):
     """Stored texts this program would not write (changed by hand in the file): a bookkeeping key
     in a document, an escape, other spacing of a result are decoded and written afresh."""
@@ -139,6 +140,7 @@ def test_a_stored_time_is_written_as_its_datetime_would_be(when):
     assert ex.iso(when.replace(tzinfo=dt.timezone.utc)) == ex.iso(when)
 
 
+@pytest.mark.sqlite_only  # looks at (or changes) the SQLite file itself
 def test_export_all_of_a_sqlite_ledger_imports_no_sqlalchemy(cli, ledger_db, tmp_path):
     cli("demo")
     out = tmp_path / "all.json"
