@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 LANGUAGES = ("en", "it")
 """The languages the ledger speaks; English is the source language of every message."""
@@ -179,7 +179,7 @@ class Msg:
             template = gettext(self.text, self.code)
         if not self.params:
             return template.replace("{{", "{").replace("}}", "}")
-        return _FORMATTER.vformat(template, (), self.params)
+        return _fill(template, self.params)
 
     def __str__(self) -> str:
         return self.render()
@@ -300,6 +300,31 @@ class _Formatter(string.Formatter):
 
 
 _FORMATTER = _Formatter()
+_PARSED: dict[str, list | None] = {}  # template -> its pieces (None: one _fill leaves to the formatter)
+_CONVERSIONS: dict[str, Callable[[Any], str]] = {"r": repr, "s": str, "a": ascii}
+_UNPARSED: Any = object()
+
+
+def _fill(template: str, params: Mapping[str, Any]) -> str:
+    """``_FORMATTER.vformat(template, (), params)``, the template's pieces parsed once (messages are
+    rendered by the thousand, e.g. one a hand when a ledger export is imported): a template whose
+    every field is a plain name (``{name}``, ``{name!r}``, ``{n:02d}``) is filled here, any other
+    by the formatter itself."""
+    pieces = _PARSED.get(template, _UNPARSED)
+    if pieces is _UNPARSED:
+        pieces = _PARSED[template] = list(_FORMATTER.parse(template))
+        if any(name is not None and (not name.isidentifier() or "{" in (spec or "") or conv not in (None, *_CONVERSIONS))
+               for _, name, spec, conv in pieces):
+            pieces = _PARSED[template] = None
+    if pieces is None:
+        return _FORMATTER.vformat(template, (), params)
+    out = []
+    for literal, name, spec, conv in pieces:
+        out.append(literal)
+        if name is not None:
+            value = params[name]
+            out.append(_FORMATTER.format_field(_CONVERSIONS[conv](value) if conv else value, spec or ""))
+    return "".join(out)
 
 
 def placeholders(text: str) -> set[str]:

@@ -204,17 +204,27 @@ def export_cmd(match: Optional[str] = typer.Argument(None, help="The match numbe
     if indent is not None and not 0 <= indent <= 8:
         raise LedgerError(t("export.indent", "expected 0 to 8 spaces"), "--indent", indent)
     check_output(output, "output")  # before anything is read or written
-    led = ledger()
-    doc = None if every else led.export(match)  # a bad match is refused before anything is written
+    if every:
+        from ledger.cli.app import reading
+
+        with reading() as reads:  # an up-to-date SQLite ledger: the standard library alone
+            _write_to(output, lambda out: _write_export(out, reads, None, indent))
+    else:
+        doc = ledger().export(match)  # a bad match is refused before anything is written
+        _write_to(output, lambda out: _write_export(out, None, doc, indent))
+
+
+def _write_to(output: Optional[str], write) -> None:
+    """``write(stream)`` into the file ``output`` (owner-only: an export holds the ledger's data,
+    like the ledger itself), saying so, or to standard output."""
     if output:
-        # an export holds the ledger's data: readable by its owner only, like the ledger itself
         with create(output, "output") as f:
-            _write_export(f, led, doc, indent)
+            write(f)
         console().print(str(t("export.wrote", "wrote {path}", path=output)), markup=False)
     else:
         import sys
 
-        _write_export(sys.stdout, led, doc, indent)
+        write(sys.stdout)
         sys.stdout.flush()
 
 
@@ -230,20 +240,21 @@ def _quoted(file: str) -> str:
     return shlex.quote(file)
 
 
-def _write_export(out, led, doc: Optional[dict], indent: Optional[int] = None) -> None:
+def _write_export(out, reads, doc: Optional[dict], indent: Optional[int] = None) -> None:
     """``doc`` (one match's document) into ``out`` as JSON (indented by ``indent``, 2 when None),
-    or with no ``doc`` the ledger export of ``led``, written match by match (compact, or indented
-    by ``indent``); the characters JSON leaves raw that a terminal acts on are written as
-    ``\\uXXXX`` escapes (:func:`ledger.safetext.safe_json_writer`: the same document)."""
+    or with no ``doc`` the ledger export read through ``reads`` (:class:`ledger.store.reads.Reads`),
+    written match by match (compact, or indented by ``indent``); the characters JSON leaves raw
+    that a terminal acts on are written as ``\\uXXXX`` escapes
+    (:func:`ledger.safetext.safe_json_writer`: the same document)."""
     import json
 
     from ledger.safetext import safe_json_writer
 
     out = safe_json_writer(out)
     if doc is None:
-        from ledger.store.backup import write_export
+        from ledger.store.export import write_export
 
-        write_export(led, out, indent)
+        write_export(reads, out, indent)
     else:
         out.write(json.dumps(doc, ensure_ascii=False, indent=2 if indent is None else indent))
     out.write("\n")

@@ -175,6 +175,11 @@ class Item(JsonRecord):
     item: str
     points: int
 
+    def to_json(self) -> dict:
+        """``{"item", "points"}``: the record written most often (every scoring item of every
+        hand), so written directly rather than through :class:`JsonRecord`'s plan (the same object)."""
+        return {"item": self.item, "points": self.points}
+
 
 def items_of(by_side: Mapping[str, Iterable[tuple[str, int]]]) -> dict[str, tuple[Item, ...]]:
     """``{side: [(item, points), …]}`` → each side's :class:`Item` values."""

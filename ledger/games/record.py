@@ -47,9 +47,13 @@ class JsonRecord:
     def to_json(self) -> dict:
         """The JSON object: one key per field, in the fields' order."""
         out = {}
+        scalars = _SCALARS
         for name, key, _load, dump, omit in _plan(type(self)):
             value = getattr(self, name)
-            if not (omit and value is None):
+            if type(value) in scalars:  # written as it is whatever the field's converter (None: unless omitted)
+                if not (omit and value is None):
+                    out[key] = value
+            else:
                 out[key] = dump(value)
         return out
 
@@ -133,8 +137,13 @@ _SCALARS = frozenset({str, int, float, bool, type(None)})
 def plain(value: Any) -> Any:
     """A JSON value as a fresh JSON value (containers copied, a record written: its
     :meth:`JsonRecord.to_json`)."""
-    if type(value) in _SCALARS:  # most values: nothing to copy
+    kind = type(value)
+    if kind in _SCALARS:  # most values: asked first, before the (slower) checks below
         return value
+    if kind is dict:
+        return {k: plain(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [plain(v) for v in value]
     if isinstance(value, JsonRecord):
         return value.to_json()
     if isinstance(value, AbcMapping):

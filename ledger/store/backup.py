@@ -21,107 +21,34 @@ import json
 import os
 import sqlite3
 from pathlib import Path
-from contextlib import contextmanager
-from typing import IO, Any, Iterable, Iterator, Mapping
+from typing import IO, Any, Iterable, Mapping
 
-from sqlalchemy import inspect as sa_inspect, select as sa_select
-from sqlmodel import Session, col, delete, func, select, update
+from sqlmodel import delete, func, select, update
 
-from ledger import __version__
 from ledger.errors import LedgerError, os_reason
 from ledger.i18n import t, tn
-from ledger.store.engine import (BUSY_TIMEOUT_MS, HEAD, check_revision, ensure_schema,
-                                 snapshot, sqlite_path)
-from ledger.store.club import export_sessions, import_sessions, wipe_sessions
-from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
-from ledger.store.reads import damaged, setup_from_seats
-from ledger.store.service import Ledger, _check_name, _iso, _parse_time, match_document, session_reads
+from ledger.store.engine import BUSY_TIMEOUT_MS, check_revision, ensure_schema, sqlite_path
+from ledger.store.club import import_sessions, wipe_sessions
+from ledger.store.export import EXPORT_FORMAT, EXPORT_VERSION, export_document, write_export as export_rows
+from ledger.store.models import Hand, Match, Night, Player, Seat
+from ledger.store.service import Ledger, _check_name, _parse_time
 
-EXPORT_FORMAT = "ledger-export"
-EXPORT_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 # --- export and import of every match --------------------------------------------------------
 def export_all(led: Ledger) -> dict:
-    """Every player and every match of the ledger, in one document (one read transaction).
-
-    Shape: ``{"format": "ledger-export", "version": 1, "program", "schema", "exported_at",
-    "players": [{"id", "name", "created_at", "demo"}], "matches": [match document, ...]}``; each
-    match document carries ``"stored"`` (its number, status, finish time, demo night) and each hand
-    ``"stored"`` (its entry number, stored result, scorer version). The whole document is held in
-    memory: :func:`write_export` writes the same one to a file match by match.
-    """
-    with _export_stream(led) as (head, docs):
-        return {**head, "matches": list(docs)}
+    """Every player and every match of the ledger, in one document read in one read transaction
+    (:func:`ledger.store.export.export_document`; held in memory whole)."""
+    with led.reads() as reads:
+        return export_document(reads)
 
 
 def write_export(led: Ledger, out: IO[str], indent: int | None = None) -> int:
-    """Write the ledger export (:func:`export_all`'s document) to the text stream ``out`` match by
-    match, holding one match at a time; returns the number of matches.
-
-    Compact by default: the head on the first line, then each match document on a line of its
-    own, written by ``json.dumps`` without indentation (its C encoder) — the bytes of
-    ``json.dumps(doc, ensure_ascii=False)`` with a line break before each match and before the
-    closing ``]}``. With ``indent`` the bytes are exactly ``json.dumps(doc, ensure_ascii=False,
-    indent=indent)`` (docs/formats.md, "The whole ledger")."""
-    n = 0
-    inner = "\n" if indent is None else "\n" + " " * (2 * indent)  # before each match in the list
-    with _export_stream(led) as (head, docs):
-        for doc in docs:
-            if not n:
-                text = json.dumps({**head, "matches": [None]}, ensure_ascii=False, indent=indent)
-                before, after = text.rsplit("null", 1)  # the matches go there, one by one
-                out.write(before.rstrip(" \n") + inner)
-            else:
-                out.write("," + inner)
-            text = json.dumps(doc, ensure_ascii=False, indent=indent)
-            out.write(text if indent is None else text.replace("\n", inner))
-            n += 1
-    if n:
-        out.write(after if indent is not None else "\n" + after)
-    else:
-        out.write(json.dumps({**head, "matches": []}, ensure_ascii=False, indent=indent))
-    return n
-
-
-@contextmanager
-def _export_stream(led: Ledger) -> Iterator[tuple[dict, Iterator[dict]]]:
-    """The export's head (everything but the matches) and its match documents (with their
-    ``"stored"`` objects, in match order), read in one read transaction with four bulk queries:
-    players, matches with nights, seats with players, every hand in match order (read in batches)."""
-    with Session(snapshot(led.engine), expire_on_commit=False) as s, s.begin():  # one moment of the ledger
-        for mid, entry in session_reads(s).damaged_hands():  # refused before the first match is written
-            raise damaged(mid, entry)
-        players = [{"id": p.id, "name": p.name, "created_at": _iso(p.created_at), "demo": p.demo}
-                   for p in s.exec(select(Player).order_by(col(Player.id))).all()]
-        head = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "program": f"ledger {__version__}",
-                "schema": HEAD, "exported_at": _iso(utcnow()), "players": players}
-        clubs = export_sessions(s)
-        if clubs:  # a ledger without club sessions exports as it always did
-            head["club_sessions"] = clubs
-        db = s.connection()  # plain rows, not ORM objects: far quicker to read (they have the same fields)
-        seats: dict[int, list[tuple[str, str]]] = {}
-        for seat in db.execute(sa_select(col(Seat.match_id), col(Seat.side), col(Player.name))
-                               .join(Player, col(Player.id) == Seat.player_id).order_by(col(Seat.match_id), col(Seat.seat))):
-            seats.setdefault(seat.match_id, []).append((seat.side, seat.name))
-        nights: dict[int, Any] = {n.id: n for n in db.execute(sa_select(*sa_inspect(Night).local_table.columns))}
-        rows: list[tuple[Any, Any]] = [(m, nights[m.night_id]) for m in db.execute(
-            sa_select(*sa_inspect(Match).local_table.columns).order_by(col(Match.id)))]
-        hand_columns = [c for c in sa_inspect(Hand).local_table.columns if c.name not in ("state", "rules")]
-        hands = iter(db.execution_options(yield_per=2000).execute(  # not the states: no export holds them
-            sa_select(*hand_columns).order_by(col(Hand.match_id), col(Hand.position), col(Hand.id))))
-
-        def documents() -> Iterator[dict]:
-            pending = next(hands, None)
-            for m, night in rows:
-                own: list[Any] = []
-                while pending is not None and pending.match_id == m.id:
-                    own.append(pending)
-                    pending = next(hands, None)
-                yield match_document(m, setup_from_seats(m, seats.get(m.id, [])), night, own, stored=True)
-
-        yield head, documents()
+    """:func:`export_all`'s document written to ``out`` match by match
+    (:func:`ledger.store.export.write_export`); returns the number of matches."""
+    with led.reads() as reads:
+        return export_rows(reads, out, indent)
 
 
 def is_export(data: Any) -> bool:
@@ -133,33 +60,94 @@ def import_all(led: Ledger, data: Any, replace: bool = False) -> list[dict]:
     """Store every match of ``data`` (a ledger export, or a list of match documents) or none.
 
     Into a ledger with no players and no matches (or with ``replace``, which empties the ledger
-    first in the same transaction) the numbers of players, matches and hands are kept, so the
-    restored ledger is the exported one; otherwise the matches get new numbers and players are
-    matched by name. Returns ``[{"id", "game", "hands"}]`` per match, in order.
-    """
-    from ledger.store.bulk import BulkImport
+    first in the same transaction) the numbers of players, matches and hands are kept when every
+    one carries its own distinct number, so the restored ledger is the exported one; otherwise the
+    matches get new numbers and players are matched by name. Returns ``[{"id", "game", "hands"}]``
+    per match, in order.
 
+    The matches are read once (a streamed export is parsed once): numbers are kept from the start
+    when they can be, and should a match or hand further on lack its number (or repeat one), what
+    was stored is rolled back to a savepoint and the matches are stored again with new numbers.
+    """
     docs, players = _read_export(data)
     with led.transaction(write=True) as s:
         if replace:
             _wipe(s)
         empty = s.exec(select(func.count()).select_from(Player)).one() == 0 and \
             s.exec(select(func.count()).select_from(Match)).one() == 0
-        keep = empty and _numbered(docs, players)
-        bulk = BulkImport(led, s)  # every row inserted in bulk; one transaction all the same
-        for p in players:
-            created = _parse_time(p["created_at"], "players.created_at") if keep and p.get("created_at") else None
-            bulk.player(p["name"], demo=p["demo"], pid=p["id"] if keep else None, created_at=created)
-        out = []
-        for i, doc in enumerate(docs):
+        if empty and _distinct([p.get("id") for p in players]):
+            savepoint = s.begin_nested()
             try:
-                out.append(bulk.add_match(doc, keep_ids=keep))
-            except LedgerError as err:
-                raise err.at(f"matches[{i}]") from None
-        bulk.finish()
+                out = _store_all(led, s, docs, players, keep=True)
+                savepoint.commit()
+            except _Unnumbered:
+                savepoint.rollback()
+                out = _store_all(led, s, docs, players, keep=False)
+        else:
+            out = _store_all(led, s, docs, players, keep=False)
         if isinstance(data, Mapping):
             import_sessions(s, data.get("club_sessions"))
         return out
+
+
+class _Unnumbered(Exception):
+    """A match or hand of an export without its own distinct number (its numbers cannot be kept)."""
+
+
+def _store_all(led: Ledger, s: Any, docs: Iterable, players: list[dict], keep: bool) -> list[dict]:
+    """The players and matches of an export stored through one :class:`BulkImport` (``keep``: with
+    their own numbers; :class:`_Unnumbered` as soon as one is missing or repeated)."""
+    from ledger.store.bulk import BulkImport
+
+    bulk = BulkImport(led, s)  # every row inserted in bulk; one transaction all the same
+    bad_time: LedgerError | None = None  # a player's time matters only once the numbers are known kept
+    for p in players:
+        created = None
+        if keep and p.get("created_at"):
+            try:
+                created = _parse_time(p["created_at"], "players.created_at")
+            except LedgerError as err:
+                bad_time = bad_time or err
+        bulk.player(p["name"], demo=p["demo"], pid=p["id"] if keep else None, created_at=created)
+    matches: set[Any] = set()
+    hands: set[Any] = set()
+    out = []
+    for i, doc in enumerate(docs):
+        if keep:
+            _check_numbers(doc, matches, hands)
+        try:
+            out.append(bulk.add_match(doc, keep_ids=keep))
+        except LedgerError as err:
+            raise err.at(f"matches[{i}]") from None
+    if bad_time is not None:
+        raise bad_time
+    bulk.finish()
+    return out
+
+
+def _distinct(ids: list) -> bool:
+    return None not in ids and len(set(ids)) == len(ids)
+
+
+def _check_numbers(doc: Any, matches: set, hands: set) -> None:
+    """:class:`_Unnumbered` unless the match document and each of its hands carry a number (in
+    ``"stored"``) that none before had (``matches``, ``hands``: the numbers seen, added to)."""
+    def number(item: Any) -> Any:
+        stored = item.get("stored") if isinstance(item, Mapping) else None
+        return stored.get("id") if isinstance(stored, Mapping) else None
+
+    if not isinstance(doc, Mapping) or not isinstance(doc.get("hands"), list):
+        raise _Unnumbered
+    own = [number(h) for h in doc["hands"]]
+    mid = number(doc)
+    try:
+        fresh = mid is not None and mid not in matches and _distinct(own) and hands.isdisjoint(own)
+    except TypeError:  # a number that is not one (a list): add_match says what is wrong with it
+        fresh = False
+    if not fresh:
+        raise _Unnumbered
+    matches.add(mid)
+    hands.update(own)
 
 
 def _read_export(data: Any) -> tuple[Iterable, list[dict]]:
@@ -204,28 +192,6 @@ def _read_export(data: Any) -> tuple[Iterable, list[dict]]:
 def _listlike(value: Any) -> bool:
     """A list, or something iterated like one (the matches of an export read as a stream)."""
     return isinstance(value, list) or (hasattr(value, "__iter__") and not isinstance(value, (str, bytes, Mapping)))
-
-
-def _numbered(docs: Iterable, players: list[dict]) -> bool:
-    """True when every player, match and hand carries its own distinct number (a full export)."""
-    def ids(items) -> list | None:
-        got = [x.get("id") if isinstance(x, Mapping) else None for x in items]
-        return got if None not in got and len(set(got)) == len(got) else None
-
-    if ids(players) is None:
-        return False
-
-    def number(item: Any) -> dict:  # only the number: a streamed export's matches are not all held
-        stored = item.get("stored") if isinstance(item, Mapping) else None
-        return {"id": stored.get("id")} if isinstance(stored, Mapping) else {}
-
-    matches, hands = [], []
-    for d in docs:
-        if not isinstance(d, Mapping) or not isinstance(d.get("hands"), list):
-            return False
-        matches.append(number(d))
-        hands += [number(h) for h in d["hands"]]
-    return ids(matches) is not None and ids(hands) is not None
 
 
 def _wipe(s) -> None:

@@ -252,26 +252,8 @@ def _clean(doc: Mapping[str, Any]) -> dict:
 
 
 # --- in a ledger export (ledger/store/backup.py) ------------------------------------------------
-def export_sessions(s: Session) -> list[dict]:
-    """Every club session with every line ever entered (voided ones too), for a ledger export:
-    ``[{"id", "title", "event", "scoring", "movement", "names", "boards", "tables", "created_at",
-    "results": [{"id", "number", "board", "result", "entered_at", "voided", "voided_at",
-    "void_reason", "replaces"}]}]`` (``replaces``: the id of the line a correction replaces)."""
-    out = []
-    for row in s.exec(select(ClubSession).order_by(col(ClubSession.id))):
-        results = s.exec(select(ClubResult).where(ClubResult.session_id == row.id).order_by(col(ClubResult.id)))
-        out.append({"id": row.id, "title": row.title, "event": row.event, "scoring": row.scoring,
-                    "movement": row.movement, "names": dict(row.names), "boards": row.boards, "tables": row.tables,
-                    "created_at": row.created_at.isoformat(),
-                    "results": [{"id": r.id, "number": r.position, "board": r.board, "result": r.document,
-                                 "entered_at": r.entered_at.isoformat(), "voided": r.voided,
-                                 "voided_at": r.voided_at.isoformat() if r.voided_at else None,
-                                 "void_reason": r.void_reason, "replaces": r.replaces_id} for r in results]})
-    return out
-
-
 def import_sessions(s: Session, sessions: object) -> int:
-    """Store the club sessions of a ledger export (:func:`export_sessions`' shape), each checked
+    """Store the club sessions of a ledger export (:func:`ledger.store.export.club_sessions`' shape), each checked
     by scoring its live lines; into a ledger with no club session their numbers are kept.
     Returns how many were stored. ``LedgerError`` on ``club_sessions[i]…`` for bad input."""
     import datetime as dt

@@ -25,14 +25,13 @@ from ledger.errors import LedgerError
 from ledger.i18n import Msg, t
 from ledger.games import get_game
 from ledger.games.base import MatchSetup, MatchState, Replay, join_names, replay, stored_replay
+from ledger.store.export import BOOKKEEPING, iso as _iso, match_document  # noqa: F401 (re-exports)
 from ledger.store.engine import database_url, ensure_schema, open_engine, snapshot, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 from ledger.store.reads import MatchView, Reads, damaged, replay_row, setup_from_seats
 
 FACTS_OPEN_HANDS = 500
 
-# what the ledger itself records about a hand (docs/formats.md): never taken from a hand as entered
-BOOKKEEPING = frozenset({"entered_at", "voided", "voided_at", "void_reason", "replaces", "replaced_by", "stored"})
 
 
 @dataclass
@@ -512,8 +511,9 @@ class Ledger:
     def reopen_match(self, ref: str | int) -> MatchView:
         """Open a finished or ended match again, to correct it or (if ended early) to play on.
 
-        A match that reached its natural end stays open only until the next correction: if its live
-        hands still finish it then, it is finished again.
+        A match that reached its natural end (a finished one, or an ended one whose hands finish
+        it) stays open only until the next correction: if its live hands still finish it then, it
+        is finished again.
         """
         with self.transaction(write=True) as s:
             m = self.find(s, ref)
@@ -521,9 +521,10 @@ class Ledger:
                 raise LedgerError(t("store.open_already", "match {match} is open already", match=str(m.id)), "match", ref)
             was, m.status = m.status, "open"
             view = self._view(s, m)
-            if was == "ended":
+            if was == "ended":  # no longer ended early: its status is its hands' again
                 self._store_state(m, view.replay)
-            else:  # finished: open until the next correction (its hands still finish it)
+            if was == "finished" or m.status != "open":  # its hands reach its natural end: open until the next correction
+                m.status = "open"
                 m.finished_at = None
                 m.revision = (m.revision or 0) + 1
                 s.add(m)
@@ -680,37 +681,6 @@ def session_reads(s: Session) -> Reads:
     return Reads(conn.connection.driver_connection, "qmark" if sqlite else "format", json_text=sqlite)
 
 
-def match_document(m: Match, setup: MatchSetup, night: Night, hands: Sequence[Hand], stored: bool = False) -> dict:
-    """The match document of ``m`` from its rows (``hands``: every hand, voided ones too, in
-    position then entry order); ``stored`` adds what only a backup needs (docs/formats.md)."""
-    doc = setup.to_json()
-    doc["night"] = night.date.isoformat()
-    if night.label:
-        doc["night_label"] = night.label
-    doc["created_at"] = _iso(m.created_at)
-    if m.note:
-        doc["note"] = m.note
-    ids = {h.id: i for i, h in enumerate(hands)}
-    out = []
-    for h in hands:
-        entry = {k: v for k, v in h.document.items() if k not in BOOKKEEPING}  # the row's own below
-        entry["entered_at"] = _iso(h.entered_at)
-        if h.voided:
-            entry.update({"voided": True, "voided_at": _iso(h.voided_at), "void_reason": h.void_reason})
-        if h.replaces_id in ids:
-            entry["replaces"] = ids[h.replaces_id]
-        if stored:
-            entry["stored"] = {"id": h.id, "result": h.result, "scorer_version": h.scorer_version}
-        out.append(entry)
-    doc["hands"] = out
-    if m.status == "ended":
-        doc["ended_early"] = True
-    if stored:
-        doc["stored"] = {"id": m.id, "status": m.status, "finished_at": _iso(m.finished_at),
-                         "demo": night.demo}
-    return doc
-
-
 def _stored(doc: Mapping[str, Any], field: str, kinds: Mapping[str, type]) -> dict:
     """The ``"stored"`` object of a backup's match or hand, checked: each key has its type."""
     value = doc.get("stored")
@@ -862,13 +832,6 @@ def no_such_hand(match: Any, number: int, hands: int) -> Msg:
     """``match 3 has no hand 9 (it has 4)``."""
     return t("store.no_such_hand", "match {match} has no hand {hand} (it has {hands})", match=str(match),
              hand=number, hands=hands)
-
-
-def _iso(t: dt.datetime | None) -> str | None:
-    """ISO 8601 in UTC (a time read back without a zone was stored as UTC)."""
-    if t is None:
-        return None
-    return (t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)).astimezone(dt.timezone.utc).isoformat()
 
 
 def _first_night(hands: Sequence[Any]) -> dt.date | None:

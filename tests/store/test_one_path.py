@@ -160,3 +160,19 @@ def test_two_sessions_and_a_one_shot_writer_print_the_stored_numbers(ledger_db):
     stored = [h.id for h in other.view(view.match.id).hands]
     assert all(stored[n - 1] == hid for n, hid in said)
     assert b.changes() is None and str(a.changes()) == "hand 12 was added from another terminal"
+
+
+def test_a_match_ended_early_whose_hands_finish_it_reopens_open(ledger_db):
+    """Reopening is one step: an ended match whose hands reach its target is open to correct, as a
+    finished one reopened is (it used to come back finished, and undo asked to reopen it again)."""
+    led = Ledger(str(ledger_db))
+    pool = live_hands(DEMO["simone"])
+    mid = start(led, "simone").match.id
+    while led.view(mid).match.status == "open":
+        led.add_hand(mid, pool[0])
+    led.reopen_match(mid)
+    led.end_match(mid)
+    assert led.view(mid).match.status == "ended"
+    assert led.reopen_match(mid).match.status == "open"
+    led.undo_hand(mid)
+    assert_stored_is_a_replay(led, mid)
