@@ -239,6 +239,19 @@ def retyped_hand(game, setup, state, text: str, first: bool) -> dict | None:
 UNDO_WORDS = (UNDO, "annulla")  # and as Italian players say it
 
 
+def retyped() -> Msg:
+    """``(the line typed replaces the hand)``: said when an answer was a whole hand typed again."""
+    return t("play.retyped", "(the line typed replaces the hand)")
+
+
+def say_error(text: str) -> None:
+    """An answer refused at a prompt of ``hand add -i``: ``error: ...`` on standard error, two
+    spaces in, folded to the screen (:func:`ledger.cli.screen.wrap`)."""
+    from ledger.cli.screen import wrap
+
+    sys.stderr.write("\n".join(wrap(str(t("cli.error", "error: {what}", what=text)), indent="  ")) + "\n")
+
+
 def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, state=None,
                   history: list | None = None) -> tuple[dict, LedgerError | None]:
     """Ask the game's questions until the hand document is complete: ``(document, None)``.
@@ -270,14 +283,14 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
                 if new is None:
                     new = q.answer(doc, answer)
                 else:
-                    sys.stderr.write("  (the line typed replaces the hand)\n")
+                    sys.stderr.write("  " + str(retyped()) + "\n")
                 break
             except LedgerError as err:
                 new = retyped_hand(game, setup, state, answer, first=False)
                 if new is not None:
-                    sys.stderr.write("  " + str(t("play.retyped", "(the line typed replaces the hand)")) + "\n")
+                    sys.stderr.write("  " + str(retyped()) + "\n")
                     break
-                sys.stderr.write(f"  {safe(err)}\n")  # in the language in use (str(err))
+                say_error(safe(err))  # in the language in use (str(err))
         if new is None:
             if history:
                 doc = history.pop()
