@@ -33,7 +33,7 @@ import typer
 from ledger.cli import new_match
 from ledger.cli.app import ledger
 from ledger.cli.cmd_matches import JSON, show_view
-from ledger.cli.inputs import forget_answer, parse_line, regroup, retyped, retyped_hand  # noqa: F401 (regroup: tests)
+from ledger.cli.inputs import answer_error, forget_answer, parse_line, regroup, retyped, retyped_hand  # noqa: F401 (regroup: tests)
 from ledger.cli.play_help import entry_help
 from ledger.cli.screen import fold_prompt, wrap
 from ledger.errors import LedgerError
@@ -336,7 +336,7 @@ class Session:
             except LedgerError as err:
                 whole = self.retyped(text, first=False)
                 if whole is None:
-                    self.error(err)
+                    self.error(answer_error(live.game, live.view.setup, text, err))
                     continue
                 new = whole
             if whole is not None:

@@ -236,6 +236,19 @@ def retyped_hand(game, setup, state, text: str, first: bool) -> dict | None:
     return doc
 
 
+def answer_error(game, setup, text: str, err: LedgerError) -> LedgerError:
+    """What to say of an answer a question refused: when the answer is a line of ``KEY=VALUE``
+    words (a whole hand typed again, ``NS=... EW=...``), what is wrong with that hand (an unknown
+    player, two sides that closed), rather than the question's own reading of it; else ``err``."""
+    if not _KEYED.search(text):
+        return err
+    try:
+        parse_line(game, setup, text)
+    except LedgerError as whole:
+        return whole
+    return err
+
+
 UNDO_WORDS = (UNDO, "annulla")  # and as Italian players say it
 
 
@@ -290,7 +303,7 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
                 if new is not None:
                     sys.stderr.write("  " + str(retyped()) + "\n")
                     break
-                say_error(safe(err))  # in the language in use (str(err))
+                say_error(safe(answer_error(game, setup, answer, err)))  # in the language in use (str(err))
         if new is None:
             if history:
                 doc = history.pop()

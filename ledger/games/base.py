@@ -782,6 +782,17 @@ def put_once(fields: dict, key: str, value: Any, field: str, part: str) -> None:
     fields[key] = value
 
 
+def put_closer(doc: dict, side: str | None, part: str) -> None:
+    """``doc["closed_by"] = side`` (None: nobody) for one part of what was typed; a different side
+    said to have closed by an earlier part is a ``LedgerError`` on ``closed_by`` naming both (one
+    side closes: canasta, burraco), else as :func:`put_once`."""
+    earlier = doc.get("closed_by")
+    if isinstance(earlier, str) and isinstance(side, str) and earlier != side:
+        raise LedgerError(t("entry.both_closed", "{sides} cannot both have closed: only one closes",
+                            sides=[earlier, side]), "closed_by", part)
+    put_once(doc, "closed_by", side, "", part)
+
+
 def phrase_parts(text: str) -> list[str]:
     """The parts of a phrase typed at the table, as read: split at commas and ``;``, lower case,
     single spaces (``"2 Puliti,  calate 40"`` → ``["2 puliti", "calate 40"]``)."""

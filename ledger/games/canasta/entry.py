@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from ledger.cards import parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import Question, as_bool, as_int, put_once
+from ledger.games.base import Question, as_bool, as_int, put_closer, put_once
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import t
 from ledger.games.canasta.scoring import RED_THREES, RULE_SETS, check_meld, classify, kind_canasta
@@ -130,10 +130,10 @@ def parse_entry(setup, tokens) -> dict:
 def _entry_top(doc: dict, key: str, value: Any, setup, tok: str) -> None:
     if key == "concealed":
         put_once(doc, key, as_bool(value, "concealed"), "", tok)
-    elif isinstance(value, str) and value.strip().lower() in ("nobody", "none", "nessuno", "-", "null", "stock"):
-        put_once(doc, key, None, "", tok)
+    elif isinstance(value, str) and value.strip().lower() in ("", "nobody", "none", "nessuno", "-", "null", "stock"):
+        put_closer(doc, None, tok)
     else:
-        put_once(doc, key, setup.resolve_side(value, "closed_by"), "", tok)
+        put_closer(doc, setup.resolve_side(value, "closed_by"), tok)
 
 
 _ASK = {

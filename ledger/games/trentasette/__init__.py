@@ -39,7 +39,7 @@ from ledger.i18n import t, tn
 
 TARGET = 37
 REST_WORDS = {"rest", "resto", "rest of the deck", "il resto", "*"}
-COUNT_WORD = "count"
+COUNT_WORDS = {"count", "conta", "conteggio", "contare"}  # the pile given as counts, asked one by one
 # the words of hand entry besides the sides: the cards left on the table, and who took them
 TABLE_WORDS = ("table", "tavolo", "banco")
 LAST_WORDS = ("last", "last_capture", "ultima", "ultima_presa")
@@ -443,8 +443,8 @@ def _short_of_deck(sides: Mapping) -> bool:
 def _answer_pile(side):
     def answer(doc, text):
         typed = text.strip()
-        value: Any = {} if typed.lower() == COUNT_WORD else typed
-        if typed.lower() not in REST_WORDS and typed.lower() != COUNT_WORD:
+        value: Any = {} if typed.lower() in COUNT_WORDS else typed
+        if typed.lower() not in REST_WORDS and typed.lower() not in COUNT_WORDS:
             parse_cards(typed, f"sides.{side}")
         return {**doc, "sides": {**(doc.get("sides") or {}), side: value}}
     return answer

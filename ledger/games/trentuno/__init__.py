@@ -1012,7 +1012,7 @@ _ENTRY_WORDS = {
     "shown31": "shown31", "31": "shown31", "trentuno": "shown31", "show31": "shown31",
     "took_widow": "took_widow", "widow": "took_widow", "vedova": "took_widow",
     "reentry": "reentry", "rientro": "reentry", "reenter": "reentry",
-    "bet": "bet", "scommessa": "bet", "drawn": "drawn", "estratto": "drawn", "seed": "seed",
+    "bet": "bet", "scommessa": "bet", "drawn": "drawn", "estratto": "drawn", "sorteggiato": "drawn", "seed": "seed",
     "decks": "decks", "mazzi": "decks",
 }
 
