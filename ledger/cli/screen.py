@@ -2,13 +2,15 @@
 
 The session (``ledger play``) and ``hand add -i`` say things in sentences (help, errors, prompts);
 a terminal 80 columns wide would cut them mid-word. :func:`wrap` folds each line of a text to
-the width of the CLI's console (``COLUMNS``, else the terminal's, else 80), keeping its indent
+the width of the CLI's console (``COLUMNS``, else the terminal's; output to a pipe or a file
+without ``COLUMNS`` is not folded), keeping its indent
 and aligning what follows on the next lines under the line's text (under the description of a
 ``word   description`` line).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import textwrap
 from typing import List
@@ -18,11 +20,16 @@ from typing import List
 _HANGING = re.compile(r"^(\s*(?:\S+(?: \S+)*?\s{2,})?)\S")
 
 
-def width() -> int:
-    """The console's width in cells (:func:`ledger.cli.render.console`)."""
+def width() -> int | None:
+    """The console's width in cells (:func:`ledger.cli.render.console`); None when the output is
+    no terminal (a pipe, a file) and ``COLUMNS`` does not say how wide it is: then nothing is
+    folded, so a program reading the output finds each message on one line."""
     from ledger.cli.render import console
 
-    return max(20, console().width)
+    con = console()
+    if not con.is_terminal and not os.environ.get("COLUMNS"):
+        return None
+    return max(20, con.width)
 
 
 def wrap(text: str, indent: str = "", hanging: str = "  ", cells: int | None = None) -> List[str]:
@@ -31,6 +38,8 @@ def wrap(text: str, indent: str = "", hanging: str = "  ", cells: int | None = N
     a folded line goes on under its own text (its leading spaces, or the column after a
     ``word  description`` gap), plus ``hanging`` for a line that has neither."""
     cells = cells or width()
+    if cells is None:
+        return [indent + line for line in text.split("\n")]
     out: List[str] = []
     for line in text.split("\n"):
         line = indent + line.rstrip()
@@ -52,7 +61,7 @@ def fold_prompt(prompt: str, room: int = 16, cells: int | None = None) -> tuple[
     prompt's last line)``, the prompt folded between words to the console's width; a short one
     is ``([], prompt)``."""
     cells = cells or width()
-    if len(prompt) + room <= cells:
+    if cells is None or len(prompt) + room <= cells:
         return [], prompt
     lead = prompt[: len(prompt) - len(prompt.lstrip())]
     lines = textwrap.wrap(prompt.strip(), cells - len(lead), break_long_words=False, break_on_hyphens=False)

@@ -70,6 +70,8 @@ class MatchSetup:
             for side, members in self.sides.items():
                 if any(p.casefold() == key for p in members):
                     return side
+        if not self.teams:  # each plays for self: the sides are the players
+            return self.resolve_player(name, field)
         raise LedgerError(t("match.not_side", "{name!r} is not a side of this match{hint}", name=name,
                             hint=did_you_mean(name, [*self.sides, *self.players], self._known_sides())),
                           field, name)

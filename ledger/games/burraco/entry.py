@@ -254,8 +254,9 @@ def questions(setup, doc) -> list[Question]:
     except LedgerError:
         return []
     if "closed_by" not in doc:
-        return [Question("closed_by", str(t("burraco.ask_closed", "who closed? (a side, or nobody if the stock ran "
-                                            "out)")), _answer_closed(setup),
+        ask = (t("burraco.ask_closed", "who closed? (a side, or nobody if the stock ran out)") if setup.teams
+               else t("burraco.ask_closed_player", "who closed? (a player, or nobody if the stock ran out)"))
+        return [Question("closed_by", str(ask), _answer_closed(setup),
                          choices=(*setup.side_names, str(t("answer.nobody", "nobody"))))]
     for side in setup.side_names:
         key, value = given.get(side, (side, {}))

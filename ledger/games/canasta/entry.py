@@ -29,7 +29,8 @@ _SIDE_FIELD_NAMES = {
     "opened": "opened", "open": "opened", "aperto": "opened",
 }
 _TOP_NAMES = {"closed_by": "closed_by", "closed": "closed_by", "chiuso": "closed_by", "chiude": "closed_by",
-              "went_out": "closed_by", "out": "closed_by", "concealed": "concealed"}
+              "went_out": "closed_by", "out": "closed_by", "concealed": "concealed",
+              "chiusura_in_mano": "concealed", "in_mano": "concealed"}
 _NONE_WORDS = {"", "none", "no", "-", "nessuna", "nessuno", "0"}
 
 
@@ -172,8 +173,9 @@ def questions(setup, doc) -> list:
             return [Question(f"sides.{side}.{missing}", str(replace(_ASK[missing], params={"side": side})),
                              _answer_side(key, missing, setup.rules))]
     if "closed_by" not in doc and not said_closed:
-        return [Question("closed_by", str(t("canasta.ask_closed", "who closed? (a side, or nobody if the stock ran "
-                                            "out)")), _answer_closed(setup),
+        ask = (t("canasta.ask_closed", "who closed? (a side, or nobody if the stock ran out)") if setup.teams
+               else t("canasta.ask_closed_player", "who closed? (a player, or nobody if the stock ran out)"))
+        return [Question("closed_by", str(ask), _answer_closed(setup),
                          choices=(*setup.side_names, str(t("answer.nobody", "nobody"))))]
     closed = doc.get("closed_by") or said_closed
     if setup.rules == "classic" and closed and "concealed" not in doc:

@@ -26,7 +26,7 @@ from ledger.games.base import (
     check_names, items_of, points_board, points_line, named_sides, side_label,
 )
 from ledger.games.scopa import entry
-from ledger.i18n import number, t
+from ledger.i18n import number, t, tn
 from ledger.games.scopa.scoring import (
     TARGETS, Options, ScopaResult, leader, match_outcome, napoleone, score_piles,
 )
@@ -176,7 +176,7 @@ class ScopaGame(Game):
         return entry.entered_text(doc) if isinstance(doc, Mapping) else ""
 
     def hand_note(self, result):
-        """Who took what, side by side: ``Anna: settebello · scope 2; Bruno: carte · denari ·
+        """Who took what, side by side: ``Anna: settebello · 2 scope; Bruno: carte · denari ·
         primiera`` (a napola with its length, re bello), and a napoleone."""
         kinds = list(Options(True, True).kinds())
         parts = []
@@ -184,6 +184,7 @@ class ScopaGame(Game):
             taken = sorted((it for it in items if it.points),
                            key=lambda it: kinds.index(it.item) if it.item in kinds else len(kinds))
             shown = [it.item if it.item in ("carte", "denari", "settebello", "primiera", "re bello")
+                     else str(tn("scopa.note_scope", "{n} scopa", "{n} scope", it.points)) if it.item == "scope"
                      else f"{it.item} {it.points}" for it in taken]
             if shown:
                 parts.append(f"{side}: {' · '.join(shown)}")
