@@ -64,6 +64,8 @@ def fold_prompt(prompt: str, room: int = 16, cells: int | None = None) -> tuple[
     if cells is None or len(prompt) + room <= cells:
         return [], prompt
     lead = prompt[: len(prompt) - len(prompt.lstrip())]
-    lines = textwrap.wrap(prompt.strip(), cells - len(lead), break_long_words=False, break_on_hyphens=False)
+    # folded short of the screen's edge, so that the last line leaves room for the answer
+    lines = textwrap.wrap(prompt.strip(), max(20, cells - len(lead) - room), break_long_words=False,
+                          break_on_hyphens=False)
     lines = [lead + x for x in lines]
     return lines[:-1], lines[-1] + (" " if prompt.endswith(" ") else "")

@@ -367,7 +367,8 @@ class Trentasette(Game):
 
     # --- entry ----------------------------------------------------------------------------------
     def parse_entry(self, setup, tokens):
-        """``Anna="AH 2H …" Bruno=rest table="5C" last=Anna`` or counts ``Anna.cards=20 …``."""
+        """``Anna="AH 2H …" Bruno=rest table="5C" last=Anna`` or counts ``Anna.cards=20 …`` (``Anna=count``:
+        the counts, to be asked)."""
         raw = key_value_entry(tokens)
         doc: dict[str, Any] = {"sides": {}}
         for k, v in raw.items():
@@ -381,7 +382,7 @@ class Trentasette(Game):
                 if side in doc["sides"]:
                     raise LedgerError(t("trentasette.entry_twice", "{side!r} is given twice: a side has one pile, "
                                         "entered once", side=side), f"entry.{k}", k)
-                doc["sides"][side] = v
+                doc["sides"][side] = {} if str(v).strip().lower() in COUNT_WORDS else v  # counts, asked one by one
         return doc
 
     def questions(self, setup, doc, state=None):
