@@ -250,3 +250,26 @@ def test_hand_add_at_a_terminal_says_errore_and_folds_to_the_screen(cli, columns
     assert "  errore: knocked_by: 'boh' non è un giocatore di questa partita" in r.stderr
     assert not wide(r.stderr)
     assert cli.json("match", "history", "1")[0]["document"]["knocked_by"] == "Anna"
+
+
+def test_trentasette_counts_take_italian_keys():
+    game = get_game("trentasette")
+    setup = game.setup(None, ["Anna", "Bruno"])
+    italian = "Anna.carte=20 Anna.figure=5 Anna.valori=nessuno Anna.asso_di_cuori=no Anna.scale=cuori Bruno=conta"
+    english = "Anna.cards=20 Anna.figures=5 Anna.ranks=nessuno Anna.ace_of_hearts=no Anna.runs=cuori Bruno=count"
+    assert parse_line(game, setup, italian) == parse_line(game, setup, english)
+    assert parse_line(game, setup, "Bruno=conta")["sides"]["Bruno"] == {}  # the counts, to be asked
+
+
+def test_a_finished_canasta_says_no_opening_minimum():
+    game = get_game("canasta")
+    setup = game.setup("italian", None, {"NS": ["Anna", "Carla"], "EW": ["Bruno", "Dario"]}, {"target": 1500})
+    hand = {"sides": {"NS": {"canastas": ["pure", "pure", "dirty"], "melded_points": 300, "hand_points": 0,
+                             "red_threes": 0},
+                      "EW": {"canastas": ["pure"], "melded_points": 100, "hand_points": 30, "red_threes": 0}},
+            "closed_by": "NS"}
+    open_board = game.board(setup, replay(game, setup, []))
+    assert any(n.startswith("Opening minimum now:") for n in open_board.notes)
+    rp = replay(game, setup, [hand])
+    assert rp.final.finished
+    assert not any(n.startswith("Opening minimum now:") for n in game.board(setup, rp).notes)

@@ -214,8 +214,9 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
                                 target=setup.options.get('target', rs.target))))
     final_min = rp.final.extra_as(CanastaState).opening_minimum
     notes = status_notes(game, setup, rp)
-    notes.append(str(t("canasta.minimum_now", "Opening minimum now: {minimums}.",
-                       minimums=", ".join(f"{s} {_number(final_min.get(s))}" for s in sides))))
+    if not (rp.final.finished or setup.ended_early):  # no next hand to open: no minimum to say
+        notes.append(str(t("canasta.minimum_now", "Opening minimum now: {minimums}.",
+                           minimums=", ".join(f"{s} {_number(final_min.get(s))}" for s in sides))))
     return Board((table,), tuple(notes))
 
 

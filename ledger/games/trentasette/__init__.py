@@ -60,6 +60,9 @@ COUNT_FIELDS = {
 # the two cards that are facts of their own, for people
 _FACT_CARDS = {"ace_of_hearts": t("trentasette.ace_of_hearts", "the ace of hearts"),
                "two_of_spades": t("trentasette.two_of_spades", "the two of spades")}
+# the count fields as Italian players name them (Anna.carte=20 Anna.figure=6 ...)
+COUNT_KEYS = {"carte": "cards", "figure": "figures", "valori": "ranks", "asso_di_cuori": "ace_of_hearts",
+              "due_di_picche": "two_of_spades", "sette": "sevens", "scale": "runs", "semi_mancanti": "missing_suits"}
 _LIST_COUNTS = ("ranks", "runs", "missing_suits")
 _REQUIRED_COUNTS = tuple(COUNT_FIELDS)  # every fact must be reported: a forgotten one would score silently
 
@@ -382,6 +385,8 @@ class Trentasette(Game):
                 if side in doc["sides"]:
                     raise LedgerError(t("trentasette.entry_twice", "{side!r} is given twice: a side has one pile, "
                                         "entered once", side=side), f"entry.{k}", k)
+                if isinstance(v, dict):  # counts by dotted keys, also in Italian (Anna.carte=20)
+                    v = {COUNT_KEYS.get(f.strip().lower(), f): x for f, x in v.items()}
                 doc["sides"][side] = {} if str(v).strip().lower() in COUNT_WORDS else v  # counts, asked one by one
         return doc
 
