@@ -12,13 +12,13 @@ import re
 import pytest
 from rich.cells import cell_len
 
-import ledger.cli.render as render
 from ledger import i18n
 from ledger.cli.inputs import parse_line
 from ledger.cli.play_help import entry_help
 from ledger.games import get_game
 from ledger.games.base import replay
 from tests.cli.test_play import session
+from tests.cli.test_widths import columns  # noqa: F401 (a fixture: the console COLUMNS wide)
 
 # each game as a session starts it: (game, rules, players or sides)
 GAMES = {
@@ -43,14 +43,6 @@ ITALIAN_WORDS = {
 }
 ENGLISH_KEYS = re.compile(r"\b(knock|reentry|bet|drawn|widow|shown31|table|last|closed|melded|hand)=|=rest\b")
 DEVELOPER = ("partial hand document", "LedgerError", "Command-line words", "→")
-
-
-@pytest.fixture
-def columns(monkeypatch):
-    def at(width: int) -> None:
-        monkeypatch.setenv("COLUMNS", str(width))
-        monkeypatch.setattr(render, "_console", None)  # made again, at that width
-    return at
 
 
 def play_it(cli, *args: str, lines: list[str]):
