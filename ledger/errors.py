@@ -9,9 +9,11 @@ language.
 
 from __future__ import annotations
 
+import errno
+import re
 from typing import Any
 
-from ledger.i18n import Msg
+from ledger.i18n import Msg, t
 
 
 class LedgerError(ValueError):
@@ -43,7 +45,7 @@ class LedgerError(ValueError):
         return str(self.msg)
 
     def __str__(self) -> str:
-        return f"{self.field}: {self.message}" if self.field else self.message
+        return f"{shown_field(self.field)}: {self.message}" if self.field else self.message
 
     def at(self, prefix: str) -> "LedgerError":
         """Return the same error with ``prefix`` put before its field path (e.g. ``hands[3]``)."""
@@ -57,6 +59,41 @@ class LedgerError(ValueError):
         return LedgerError(self.msg, field, self.value)
 
 
+_AT_HAND = re.compile(r"hand (\d+)(?=: |$)")
+
+
+def shown_field(field: str) -> str:
+    """A field path as the error line shows it: the path itself (``sides.Anna[5]``, the
+    document's own names, the same in every language), with the hand it is in said in the
+    language (``hand 4: sides.Anna`` → ``mano 4: sides.Anna``). Programs read ``field`` as it is."""
+    m = _AT_HAND.match(field)
+    if not m:
+        return field
+    return str(t("error.at_hand", "hand {hand}", hand=m.group(1))) + field[m.end():]
+
+
 def fail(field: str, message: Msg | str, value: Any = None) -> LedgerError:
     """Build a ``LedgerError`` for ``field`` (a helper so callers can ``raise fail(...)``)."""
     return LedgerError(message, field, value)
+
+
+_OS_REASONS = {
+    errno.ENOENT: lambda: t("os.no_such_file", "no such file or folder"),
+    errno.EACCES: lambda: t("os.permission", "permission denied"),
+    errno.EPERM: lambda: t("os.permission", "permission denied"),
+    errno.EISDIR: lambda: t("os.is_a_folder", "it is a folder"),
+    errno.ENOTDIR: lambda: t("os.not_a_folder", "a part of the path is not a folder"),
+    errno.ENOSPC: lambda: t("os.disk_full", "no space left on the disk"),
+    errno.EROFS: lambda: t("os.read_only", "the disk is read-only"),
+    errno.EEXIST: lambda: t("os.exists", "it exists already"),
+    errno.EFBIG: lambda: t("os.too_big", "the file is too large"),
+    errno.EADDRINUSE: lambda: t("os.address_in_use", "the address is already in use"),
+    errno.EADDRNOTAVAIL: lambda: t("os.address_not_here", "the address is not available"),
+}
+
+
+def os_reason(err: BaseException) -> Msg | str:
+    """Why the system refused (an ``OSError``), in the language in use for the common reasons
+    (``ENOENT`` → "no such file or folder"), else the system's own words (``strerror``)."""
+    word = _OS_REASONS.get(getattr(err, "errno", None) or -1)
+    return word() if word else str(getattr(err, "strerror", None) or err)

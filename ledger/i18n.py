@@ -214,6 +214,14 @@ def number(value: int | float | Decimal, lang: str | None = None) -> str:
     return format_decimal(value, locale=_LOCALES[lang], group_separator=True)
 
 
+def signed(value: Any, lang: str | None = None) -> str:
+    """Points with their sign (``+0`` for nothing made), in the language's digits: ``+1460``,
+    ``-8`` in English, ``+1.460`` in Italian; anything but a whole number as its text."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return str(value)
+    return ("-" if value < 0 else "+") + number(abs(value), lang)
+
+
 def money(cents: int, currency: str = "EUR", lang: str | None = None) -> str:
     """An amount in cents as the language writes money: ``150`` → ``3,50 €`` in Italian (CLDR's
     currency format), ``1.50 EUR`` in English as the ledger has always printed it; a currency
@@ -230,6 +238,17 @@ def money(cents: int, currency: str = "EUR", lang: str | None = None) -> str:
     if len(code) == 3 and code.isalpha() and code.isupper():
         return format_currency(amount, code, locale=_LOCALES[lang])
     return f"{format_decimal(amount, format='#,##0.00', locale=_LOCALES[lang])} {currency}".rstrip()
+
+
+def currency_sign(currency: str, lang: str | None = None) -> str:
+    """How the language names ``currency`` in a heading: the ISO code in English (``EUR``, as
+    the ledger has always printed it), CLDR's symbol in Italian (``€``); any other word as it is."""
+    lang = lang or language()
+    if lang == "en" or not (len(currency) == 3 and currency.isalpha() and currency.isupper()):
+        return currency
+    from babel.numbers import get_currency_symbol
+
+    return get_currency_symbol(currency, locale=_LOCALES[lang])
 
 
 def listing(items: Sequence[Any], lang: str | None = None) -> str:

@@ -11,8 +11,8 @@ The line's trailing comment may say:
   (it starts or shows it);
 - ``# -> error``: the command must exit 2 (bad input on purpose); ``# -> error: TEXT`` also
   requires TEXT in its error line;
-- ``[not tested: REASON]``: the line is not run (an interactive prompt, a server); the reason
-  is required, and the test counts and reports such lines.
+- ``[not tested: REASON]`` (``[non provato: MOTIVO]`` in Italian): the line is not run (an
+  interactive prompt, a server); the reason is required, and the test counts and reports such lines.
 
 Every other example must exit 0. An example with a ``...`` or ``…`` placeholder fails: make it
 real, or mark it.
@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", ROOT / "README.it.md", *sorted((ROOT / "docs" / "rules").glob("*.md"))]
 SHELL_BLOCKS = {"", "sh", "shell", "bash", "console"}
 FENCE = re.compile(r"^\s*```(\S*)\s*$")
-NOT_TESTED = re.compile(r"\[not tested:\s*([^\]]*)\]")
+NOT_TESTED = re.compile(r"\[(?:not tested|non provato):\s*([^\]]*)\]")
 MATCH_NOTE = re.compile(r"->\s*(?:match|partita)\s+(\d+)")
 ERROR_NOTE = re.compile(r"->\s*error(?::\s*(.*\S))?")
 ECHO = re.compile(r"^echo\s+('[^']*'|\"[^\"]*\")\s*\|\s*(ledger\b.*)$")

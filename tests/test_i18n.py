@@ -159,3 +159,26 @@ def test_global_options_anywhere_before_the_double_dash():
     assert global_options(["--lang", "it", "show", "--lang", "en"]) == ({"--lang": "en"}, ["show"])  # the last wins
     assert global_options(["score", "--", "--lang", "it"]) == ({}, ["score", "--", "--lang", "it"])
     assert global_options(["--language=it"]) == ({}, ["--language=it"])
+
+
+def test_the_systems_common_refusals_in_the_language():
+    import errno
+
+    from ledger.errors import os_reason
+
+    missing = FileNotFoundError(errno.ENOENT, "No such file or directory")
+    assert str(os_reason(missing)) == "no such file or folder"
+    i18n.use("it")
+    assert str(os_reason(missing)) == "file o cartella inesistente"
+    assert str(os_reason(OSError(errno.ENOSPC, "No space left on device"))) == "il disco è pieno"
+    assert str(os_reason(OSError(errno.ELOOP, "Too many levels of symbolic links"))) == \
+        "Too many levels of symbolic links"  # a rare one: the system's words
+
+
+def test_the_hand_an_error_is_in_is_said_in_the_language_its_field_is_not():
+    err = LedgerError(t("cli.error", "error: {what}", what="x"), "hand 4: sides.Anna[5]", "ZZ")
+    assert str(err) == "hand 4: sides.Anna[5]: error: x"
+    i18n.use("it")
+    assert str(err) == "mano 4: sides.Anna[5]: errore: x" and err.field == "hand 4: sides.Anna[5]"
+    assert str(LedgerError("x", "hand 12")) == "mano 12: x"
+    assert str(LedgerError("x", "hands.Anna")) == "hands.Anna: x"  # a document's own field name stays

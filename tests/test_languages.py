@@ -96,7 +96,7 @@ def test_the_locale_chooses_italian_and_english_stays_as_it_was(tmp_path):
 
 @needs_bin
 @pytest.mark.parametrize("args, italian, english", [
-    (["nosuchcommand"], "errore: Comando 'nosuchcommand' inesistente.", "error: No such command 'nosuchcommand'."),
+    (["nosuchcommand"], "errore: comando 'nosuchcommand' inesistente.", "error: No such command 'nosuchcommand'."),
     (["show", "--nosuchoption"], "errore: opzione inesistente: --nosuchoption", "error: No such option: --nosuchoption"),
     (["show"], "errore: manca l'argomento 'match'.", "error: Missing argument 'match'."),
     (["show", "1", "2"], "errore: argomenti in più inattesi (2)", "error: Got unexpected extra argument"),
@@ -285,7 +285,7 @@ def test_settle_says_who_pays_whom_in_italian_money(cli):
 
     pays = [line for line in out.splitlines() if " paga " in line]
     assert pays and all(re.search(r" \d+,\d\d\xa0€$", line.strip()) for line in pays), pays
-    assert " pays " not in out and "Saldi (EUR)" in out and "Saldo dei conti della serata" in out
+    assert " pays " not in out and "Saldi (€)" in out and "Saldo dei conti della serata" in out
     en = cli("settle", "--demo").stdout
     assert " pays " in en and " EUR" in en
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import typer
 
@@ -211,8 +211,8 @@ def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
     if as_json:  # the same in every language: the descriptions in English
         print_json([{**r, "description": _english(r["description"])} for r in rows])
         return
-    def when(t):
-        return t[:16].replace("T", " ") if t else ""
+    def when(stamp):  # the machine's local time, as the table remembers the night
+        return _local(stamp).strftime("%Y-%m-%d %H:%M") if stamp else ""
 
     def why(r):
         voided = ""
@@ -224,12 +224,21 @@ def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
         parts += [str(t("history.replaces", "replaces entry {entry}", entry=str(r["replaces"])))] if r["replaces"] else []
         return "; ".join(parts)
 
-    print_rows(str(t("history.title", "History of match {match} (times in UTC)", match=str(m.id))),
+    print_rows(str(t("history.title", "History of match {match} (times in {zone})", match=str(m.id),
+                     zone=_local(rows[0]["entered_at"]).tzname() if rows else "UTC")),
                [str(t("history.col_entry", "entry")), str(t("history.col_hand", "hand")),
                 str(t("history.col_entered", "entered")), str(t("history.col_result", "result")),
                 Column(str(t("history.col_voided_replaces", "voided, replaces")), "left", below=True)],
                [(r["id"], r["number"] or "—", when(r["entered_at"]),
                  str(r["description"]) if r["description"] else r["result"], why(r)) for r in rows])
+
+
+def _local(stamp: str) -> Any:
+    """An ISO time stored by the ledger (UTC; an old naive one is UTC too) in the machine's zone."""
+    from datetime import datetime, timezone
+
+    moment = datetime.fromisoformat(stamp)
+    return (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).astimezone()
 
 
 @app.command("show")

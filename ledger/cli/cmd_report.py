@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from ledger.cli.outputs import check_output
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, os_reason
 from ledger.i18n import t
 
 if TYPE_CHECKING:
@@ -214,7 +214,7 @@ def _write_csv(report, folder: Path, dialect: str) -> list[Path]:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise LedgerError(t("report.no_folder", "cannot make the folder: {why}", why=err.strerror), "csv",
+        raise LedgerError(t("report.no_folder", "cannot make the folder: {why}", why=os_reason(err)), "csv",
                           str(folder)) from None
     out = []
     for name, text in csv_files(report, dialect).items():

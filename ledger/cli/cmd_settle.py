@@ -8,12 +8,12 @@ reads each one's money (player → net cents, from a replay of its hands:
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import typer
 
 from ledger.errors import LedgerError
-from ledger.i18n import money, t, tn
+from ledger.i18n import currency_sign, money, t, tn
 
 
 def register(app: typer.Typer) -> None:
@@ -57,10 +57,12 @@ def register(app: typer.Typer) -> None:
 
             print_json({"night": None if matches else date.isoformat(), **report})
             return
-        _print_report(report, None if matches else date.isoformat())
+        _print_report(report, None if matches else date)
 
 
-def _print_report(report: dict, night: str | None) -> None:
+def _print_report(report: dict, night: Any) -> None:
+    """The nets and transfers of ``report``, said for ``night`` (a date, written long in the
+    language) or for the matches named (None)."""
     from rich.text import Text
 
     from ledger.cli.render import console, print_rows
@@ -79,7 +81,7 @@ def _print_report(report: dict, night: str | None) -> None:
                                    "Settling the matches named: matches {matches}", len(matches), matches=ids)),
                        style="bold"))
     for cur, part in report["currencies"].items():
-        print_rows(str(t("settle.nets", "Nets ({currency})", currency=cur)),
+        print_rows(str(t("settle.nets", "Nets ({currency})", currency=currency_sign(cur))),
                    [str(t("settle.col_player", "player")), str(t("settle.col_net", "net"))],
                    [(p, money(c, cur)) for p, c in sorted(part["nets"].items(), key=lambda x: (-x[1], x[0]))])
         for tr in part["transfers"]:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, os_reason
 from ledger.i18n import Msg, t
 from ledger.safetext import safe
 
@@ -48,7 +48,7 @@ def _decode(data: bytes, field: str, path: str) -> str:
 
 def cannot_read(path: str, err: OSError) -> Msg:
     """``cannot read 'x.json': No such file or directory``."""
-    return t("input.cannot_read", "cannot read {path!r}: {why}", path=path, why=err.strerror)
+    return t("input.cannot_read", "cannot read {path!r}: {why}", path=path, why=os_reason(err))
 
 
 def not_json(why: str, line: int | None = None, column: int | None = None) -> Msg:

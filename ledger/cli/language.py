@@ -59,11 +59,18 @@ def commands_and_params(root: Any) -> Iterator[Any]:
 HELP_ATTRS = ("help", "short_help", "epilog")
 
 
+_METAVARS = {"options_metavar": ("[OPTIONS]", lambda: t("click.options_metavar", "[OPTIONS]")),
+             "subcommand_metavar": ("COMMAND [ARGS]...", lambda: t("click.subcommand_metavar", "COMMAND [ARGS]..."))}
+
+
 def _translate(item: Any) -> None:
     for attr in HELP_ATTRS:
         text = getattr(item, attr, None)
         if isinstance(text, str) and text:
             setattr(item, attr, i18n.gettext(text))
+    for attr, (english, word) in _METAVARS.items():  # the usage line's words
+        if getattr(item, attr, None) == english:
+            setattr(item, attr, str(word()))
 
 
 def _click_texts() -> None:

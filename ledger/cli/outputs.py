@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Iterator
 
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, os_reason
 from ledger.i18n import Msg, t
 
 
@@ -35,7 +35,7 @@ def check_output(path: str | os.PathLike | None, field: str, folder: bool = Fals
 def _cannot_write(path, err: OSError) -> Msg:
     """The one line for a file that cannot be written (a full disk: "No space left on device")."""
     return t("output.cannot_write", "cannot write {path}: {why}; nothing of it was written", path=str(path),
-             why=str(err.strerror or err))
+             why=os_reason(err))
 
 
 @contextmanager

@@ -17,7 +17,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from rich import box
 
-from ledger.i18n import number, t, tn
+from ledger.i18n import number, signed, t, tn
 
 _t = t  # where a local table is called t
 from ledger.safetext import safe
@@ -132,9 +132,9 @@ def print_result(result) -> None:
             for j, row in enumerate(rows):
                 label = row.get("item", "") if isinstance(row, Mapping) else str(row)
                 pts = row.get("points", "") if isinstance(row, Mapping) else ""
-                t.add_row(safe_text(side if j == 0 else ""), safe_text(label), _signed(pts))
+                t.add_row(safe_text(side if j == 0 else ""), safe_text(label), signed(pts))
             total = data.get("points", {}).get(side, "") if isinstance(data.get("points"), Mapping) else ""
-            t.add_row("", Text(str(_t("result.total", "total")), style="bold"), Text(_signed(total), style="bold"),
+            t.add_row("", Text(str(_t("result.total", "total")), style="bold"), Text(signed(total), style="bold"),
                       end_section=True)
         con.print(t)
     else:
@@ -194,10 +194,6 @@ def _plain(v: Any) -> str:
     return str(v)
 
 
-def _signed(v: Any) -> str:
-    if isinstance(v, int) and not isinstance(v, bool):
-        return ("+" if v >= 0 else "-") + number(abs(v))
-    return str(v)
 
 
 def escape(text: str) -> str:

@@ -282,7 +282,7 @@ def running_chart(scored: ScoredSession) -> str:
     import pygal
     from pygal.style import Style
 
-    from ledger.report.charts import COLORS, HEIGHT, WIDTH, _offline
+    from ledger.report.charts import COLORS, HEIGHT, WIDTH, offline
 
     series = running_totals(scored)
     steps = max((len(v) for v in series.values()), default=0)
@@ -300,7 +300,7 @@ def running_chart(scored: ScoredSession) -> str:
                        truncate_legend=-1, show_x_guides=False, dots_size=2, margin=12, allow_interruptions=True,
                        x_title=str(t("club.chart.match", "match") if s.event == "teams" else t("club.chart.board", "board")),
                        y_title=unit, value_formatter=lambda v: "" if v is None else _fig(v))
-    chart.add_xml_filter(_offline)
+    chart.add_xml_filter(offline(str(t("club.chart.title", "Running standings"))))
     chart.uuid = "club-running"
     chart.x_labels = [str(k + 1) for k in range(steps)] if s.event == "teams" else \
         [str(sb.board.number) for sb in scored.boards]

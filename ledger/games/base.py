@@ -24,7 +24,7 @@ from ledger.errors import LedgerError
 from ledger.games.facts import GameNotes, Said
 from ledger.games.record import JsonRecord, NoExtra, Stored, optional  # noqa: F401 (optional: for the games)
 from ledger.games.suggest import did_you_mean
-from ledger.i18n import Msg, listing, t, tn
+from ledger.i18n import Msg, listing, signed, t, tn
 
 R = TypeVar("R", bound=JsonRecord)
 
@@ -852,7 +852,7 @@ def points_board(game: Game, setup: MatchSetup, rp: Replay, unit: str = "") -> B
         pts = res.points or {}
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
-            row += [_signed(pts.get(s, 0)), cell(st.totals.get(s, 0))]
+            row += [signed(pts.get(s, 0)), cell(st.totals.get(s, 0))]
         row.append(game.hand_note(res))
         rows.append(tuple(row))
     table = Table(board_title(game, setup), tuple(cols), tuple(rows))

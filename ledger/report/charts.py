@@ -45,7 +45,7 @@ def running_chart(m: MatchSummary) -> str:
                        show_x_guides=False, dots_size=4, x_title=str(t("chart.hand", "hand")), y_title=str(unit_text(m.unit)),
                        value_formatter=_value, margin=12, max_scale=8,
                        margin_bottom=12 + missing_rows * 23)
-    chart.add_xml_filter(_offline)
+    chart.add_xml_filter(offline(str(t("chart.title", "Running totals, match {match}", match=str(m.id)))))
     chart.uuid = f"match-{m.id}"
     chart.x_labels = [str(k) for k in range(m.hands + 1)]
     if m.hands > 12:
@@ -77,11 +77,18 @@ def _number(v) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
-def _offline(root):
-    """Drop every script element and every comment from pygal's SVG tree."""
-    for parent in list(root.iter()):
-        for child in list(parent):
-            tag = child.tag
-            if not isinstance(tag, str) or tag.rsplit("}", 1)[-1] == "script":
-                parent.remove(child)
-    return root
+def offline(title: str):
+    """An SVG filter for pygal: drop every script element and every comment, and name the chart
+    ``title`` (the SVG's ``<title>``, which pygal fills with its own name)."""
+
+    def keep(root):
+        for parent in list(root.iter()):
+            for child in list(parent):
+                tag = child.tag
+                if not isinstance(tag, str) or tag.rsplit("}", 1)[-1] == "script":
+                    parent.remove(child)
+                elif tag.rsplit("}", 1)[-1] == "title" and parent is root:
+                    child.text = title
+        return root
+
+    return keep

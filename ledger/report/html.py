@@ -78,7 +78,7 @@ def render_html(report: Report) -> str:
         body.append(_section("money", str(TITLES["money"]),
                              _list(lines, "money") if lines else f"<p>{_e(no_money)}</p>"))
         lights = "".join(f'<li><a href="#match-{mid}">{_e(line)}</a></li>' if mid is not None
-                         else f"<li>{_e(line)}</li>" for mid, line in highlight_items(report))
+                         else f"<li>{_e(line)}</li>" for mid, line in highlight_items(report, len(report.highlights)))
         body.append(_section("highlights", str(TITLES["highlights"]),
                              f'<ul class="lights">{lights}</ul>' if lights else "<p>—</p>"))
         body.append(_section("matches", str(TITLES["matches"]), "".join(_match(m) for m in report.matches)))

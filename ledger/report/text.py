@@ -13,7 +13,7 @@ from typing import Any
 
 from ledger.games import available, get_game
 from ledger.games.base import Column, Table
-from ledger.i18n import Msg, language, money, number, t, tn
+from ledger.i18n import Msg, currency_sign, language, money, number, t, tn
 from ledger.report.model import STATUS_TEXT, Report, shown_number
 from ledger.report.stats import Stats
 
@@ -110,7 +110,7 @@ def standings_table(report: Report, by_game: bool = True) -> Table:
     cols = [Column(str(HEADERS["player"]), "left"), Column(str(HEADERS["played"])), Column(str(HEADERS["won"]))]
     cols += [Column(str(HEADERS["in play"]))] if in_play else []
     cols += [Column(g) for g in games]
-    cols += [Column(c) for c in currencies]
+    cols += [Column(currency_sign(c)) for c in currencies]
     rows = []
     for s in report.standings:
         row = [s.player, number(s.played), number(s.won)] + ([number(s.open) if s.open else ""] if in_play else [])
@@ -183,7 +183,7 @@ def highlight_items(report: Report, limit: int = MAX_HIGHLIGHTS) -> list[tuple[i
     (``Trentuno (match 3): …``).
 
     Beyond ``limit`` (a report over many nights) the rarest kinds are kept, in report order, and
-    a last line says how many more there are (``--json`` has them all).
+    a last line says how many more there are (the HTML page and ``--json`` have them all).
     """
     lights = list(report.highlights)
     if len(lights) > limit:
@@ -197,8 +197,8 @@ def highlight_items(report: Report, limit: int = MAX_HIGHLIGHTS) -> list[tuple[i
         for h in lights]
     if len(report.highlights) > len(lights):
         more = len(report.highlights) - len(lights)
-        out.append((None, str(tn("report.more_highlights", "… and {n} more (ledger report --json lists them all).",
-                                 "… and {n} more (ledger report --json lists them all).", more))))
+        out.append((None, str(tn("report.more_highlights", "… and {n} more (the page of ledger report --html lists them all).",
+                                 "… and {n} more (the page of ledger report --html lists them all).", more))))
     return out
 
 
@@ -213,7 +213,7 @@ def money_lines(report: Report) -> list[str]:
     out: list[str] = []
     for cur, part in settled.get("currencies", {}).items():
         out.extend([pays_line(tr["payer"], tr["payee"], tr["cents"], cur) for tr in part["transfers"]]
-                   or [str(t("report.square", "Everyone is square ({currency}).", currency=cur))])
+                   or [str(t("report.square", "Everyone is square ({currency}).", currency=currency_sign(cur)))])
     for mid in settled.get("skipped", []):
         out.append(str(t("report.not_counted", "Match {id} is still in play and not counted "
                          "(end it with: ledger match end {id}).", id=str(mid))))
@@ -247,12 +247,15 @@ def stats_sections(stats: Stats) -> tuple[str, list[Section]]:
         return title, [Section("", (), (_nothing(p),))]
     currencies = sorted({c for s in stats.players for c in s.money})
     cols = _player_columns()
-    cols += [Column(c) for c in currencies]
+    cols += [Column(currency_sign(c)) for c in currencies]
     rows = [tuple([s.player, number(s.played), number(s.won), _pct(s.win_rate)]
                   + [signed_amount(s.money[c]) if c in s.money else "—" for c in currencies])
             for s in stats.players]
+    open_ = any(s.open for s in stats.players)
+    caption = str(t("stats.rate_caption", "{rate}: of the finished matches (those still in play do not count).",
+                    rate=HEADERS["win rate"])) if open_ else ""
     out = note + [Section(str(t("stats.players", "Players ({matches})", matches=_matches(stats.matches))),
-                          (Table("", tuple(cols), tuple(rows)),))]
+                          (Table("", tuple(cols), tuple(rows)),), (caption,) if caption else ())]
     for game in dict.fromkeys(g for s in stats.players for g in s.games):
         keys = list(dict.fromkeys(k for s in stats.players if game in s.games for k in s.games[game].figures()))
         gcols = _player_columns()

@@ -28,7 +28,7 @@ from sqlalchemy import inspect as sa_inspect, select as sa_select
 from sqlmodel import Session, col, delete, func, select, update
 
 from ledger import __version__
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, os_reason
 from ledger.i18n import t, tn
 from ledger.store.engine import (BUSY_TIMEOUT_MS, HEAD, check_revision, ensure_schema,
                                  snapshot, sqlite_path)
@@ -280,7 +280,8 @@ def backup(led: Ledger, dest: str | os.PathLike, force: bool = False) -> dict:
                 k in text.lower() for k in ("disk", "full", "i/o", "too large", "unable to open")):
             raise
         raise LedgerError(t("backup.cannot_write", "cannot write the backup {path}: {why}; nothing was written",
-                            path=str(target), why=text), "FILE", str(dest)) from None
+                            path=str(target), why=os_reason(err) if isinstance(err, OSError) else text), "FILE",
+                          str(dest)) from None
     finally:
         for leftover in (tmp, Path(f"{tmp}-journal")):
             leftover.unlink(missing_ok=True)
@@ -315,7 +316,7 @@ def file_kind(path: str | os.PathLike) -> str:
         with p.open("rb") as f:
             head = f.read(64)
     except OSError as err:
-        raise LedgerError(t("backup.cannot_read", "cannot read {path!r}: {why}", path=str(path), why=err.strerror),
+        raise LedgerError(t("backup.cannot_read", "cannot read {path!r}: {why}", path=str(path), why=os_reason(err)),
                           "FILE", str(path)) from None
     if head.startswith(SQLITE_MAGIC):
         return "sqlite"

@@ -20,7 +20,7 @@ import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, os_reason
 from ledger.i18n import Msg, t
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -76,7 +76,7 @@ def check_sqlite_file(path: Path) -> None:
             head = f.read(len(SQLITE_MAGIC))
     except OSError as err:
         raise LedgerError(t("health.cannot_read", "cannot read the ledger {path}: {why}", path=str(path),
-                            why=err.strerror), "db", str(path)) from None
+                            why=os_reason(err)), "db", str(path)) from None
     if not head:
         return
     if head != SQLITE_MAGIC:

@@ -15,7 +15,7 @@ import socket
 from typing import Callable
 
 from ledger.cli.cmd_serve import DEFAULT_HOST, DEFAULT_PORT
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, os_reason
 from ledger.i18n import t
 from ledger.web.app import MAX_STREAMS, Guard, create_app, new_key
 
@@ -42,10 +42,10 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as err:
         sock.close()
         if err.errno == errno.EADDRNOTAVAIL:  # an address, but of another machine
-            raise LedgerError(t("serve.not_here", "not an address of this machine ({error})", error=str(err.strerror)),
+            raise LedgerError(t("serve.not_here", "not an address of this machine ({error})", error=os_reason(err)),
                               "host", host) from None
         raise LedgerError(t("serve.cannot_listen", "cannot listen on {host}:{port} ({error})", host=host, port=str(port),
-                            error=str(err.strerror or err)), "port", port) from None
+                            error=os_reason(err)), "port", port) from None
     return sock
 
 

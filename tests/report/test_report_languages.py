@@ -73,13 +73,13 @@ def test_statistics_in_italian(evening, cli):
         assert text in out, text
     with speaking("it"):
         headers = [figure_header(k) for k in ("rubbers", "rubbers_won", "average_margin", "hands_won", "new_one")]
-        assert won_open(2, 1) == "2 (1 aperta)" and won_open(12000, 0) == "12.000"
-    assert headers == ["rubber", "rubber vinte", "scarto medio", "mani vinte", "new one"]
+        assert won_open(2, 1) == "2 (1 in corso)" and won_open(12000, 0) == "12.000"
+    assert headers == ["rubber", "rubber vinti", "scarto medio", "mani vinte", "new one"]
     with speaking("en"):
         assert won_open(2, 1) == "2 (1 open)" and won_open(12000, 0) == "12000"
     h2h = " ".join(cli("--lang", "it", "stats", "--player", "Anna", "--vs", "Bruno").stdout.split())  # unwrapped
     for text in ("Anna contro Bruno", "Uno contro l'altro: 5 partite: Anna ne ha vinta 1, Bruno ne ha vinta 1, "
-                 "2 nessuno dei due, 1 ancora aperta.", "Anna in queste partite: -3,40 €"):
+                 "2 senza vincitore, 1 ancora in corso.", "Anna in queste partite: -3,40 €"):
         assert text in h2h, text  # (split() takes the no-break space for a space too)
 
 

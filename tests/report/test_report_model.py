@@ -36,7 +36,7 @@ def test_many_highlights_keep_the_rarest_in_report_order():
     assert len(lines) == MAX_HIGHLIGHTS + 1
     assert "a grand slam" in lines and "a 31" in lines
     assert lines.index("a grand slam") < lines.index("a 31")
-    assert lines[-1] == "… and 2 more (ledger report --json lists them all)."
+    assert lines[-1] == "… and 2 more (the page of ledger report --html lists them all)."
 
 
 def test_rarity_is_the_generic_kinds_and_each_games_own_in_one_order():

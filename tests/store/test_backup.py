@@ -46,11 +46,14 @@ def test_backups_taken_while_someone_writes_are_each_one_moment(ledger_db, tmp_p
                               env={**os.environ, "LEDGER_DB": str(ledger_db)},
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     go.touch()
+    deadline = time.monotonic() + 120  # a busy machine starts the writer's first command late
+    while writer.poll() is None and not led.history(1) and time.monotonic() < deadline:
+        time.sleep(0.05)
     taken = []
-    while writer.poll() is None and len(taken) < 40:
+    while writer.poll() is None and len(taken) < 40:  # backups while the hands are being written
         done = backup(led, tmp_path / f"b{len(taken)}.bak")
         taken.append(done)
-        time.sleep(0.05)
+        time.sleep(0.2)
     out, err = writer.communicate(timeout=300)
     assert writer.returncode == 0 and json.loads(out)["failed"] == [], err
     final = documents(led.history(1))

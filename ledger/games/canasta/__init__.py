@@ -52,7 +52,7 @@ from ledger.games.canasta import entry
 from ledger.games.canasta.scoring import (
     RULE_SETS, CanastaHand, CanastaResult, CanastaState, hand_line, opening_minimum, score_hand,
 )
-from ledger.i18n import number, t
+from ledger.i18n import number, signed, t
 
 
 class CanastaGame(Game):
@@ -203,7 +203,7 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
         pts, mins = hand.points, st.extra_as(CanastaState).opening_minimum
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
-            row += [_signed(pts.get(s, 0)), number(st.totals.get(s, 0)), _number(mins.get(s, ""))]
+            row += [signed(pts.get(s, 0)), number(st.totals.get(s, 0)), _number(mins.get(s, ""))]
         row.append(_board_note(hand))
         rows.append(tuple(row))
     who = str(t("board.versus", " v ")).join(f"{s} ({' & '.join(p)})" if setup.teams else s
@@ -218,13 +218,6 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
         notes.append(str(t("canasta.minimum_now", "Opening minimum now: {minimums}.",
                            minimums=", ".join(f"{s} {_number(final_min.get(s))}" for s in sides))))
     return Board((table,), tuple(notes))
-
-
-def _signed(n: object) -> str:
-    """Points with their sign, in the language's digits: ``+1460`` (``+1.460`` in Italian)."""
-    if not isinstance(n, int) or isinstance(n, bool):
-        return str(n)
-    return ("-" if n < 0 else "+") + number(abs(n))
 
 
 def _number(n: object) -> str:
