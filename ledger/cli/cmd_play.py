@@ -34,7 +34,6 @@ from ledger.cli import new_match
 from ledger.cli.app import ledger
 from ledger.cli.cmd_matches import JSON, show_view
 from ledger.cli.inputs import answer_error, forget_answer, parse_line, regroup, retyped, retyped_hand  # noqa: F401 (regroup: tests)
-from ledger.cli.play_help import entry_help
 from ledger.cli.screen import fold_prompt, wrap
 from ledger.errors import LedgerError
 from ledger.i18n import t, tn
@@ -415,7 +414,7 @@ class Session:
         live = self.live
         head = t("play.help_head", "{game}: type the hand in one line, as 'ledger hand add' takes it (quotes are "
                  "optional), or press Enter to be asked for each part.", game=live.game.title)
-        words = entry_help(live.game)
+        words = live.game.entry_help()
         lines = wrap(str(head), hanging="") + (wrap(str(words), indent="  ", hanging="") if words else [])
         self.say("\n".join(lines))
         self.say(str(t("play.help", "At any prompt:\n"

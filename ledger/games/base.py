@@ -537,6 +537,13 @@ class Game:
         return setup.players[(i + hand_number) % len(setup.players)]
 
     # --- entry at the table ----------------------------------------------------------------
+    def entry_help(self) -> Msg | None:
+        """How a player writes a hand of this game in one line, for ``help`` in ``ledger play``: a
+        message of several lines naming the words and keys :meth:`parse_entry` reads (the Italian
+        text the Italian ones), its indented lines examples that :meth:`parse_entry` reads (a test
+        checks it), or None. Written for players, never a docstring."""
+        return None
+
     def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict:
         """Turn command-line words (``KEY=VALUE`` pairs by default) into a partial hand document."""
         return key_value_entry(tokens)

@@ -14,7 +14,6 @@ from rich.cells import cell_len
 
 from ledger import i18n
 from ledger.cli.inputs import parse_line
-from ledger.cli.play_help import entry_help
 from ledger.games import get_game
 from ledger.games.base import replay
 from tests.cli.test_play import session
@@ -97,7 +96,7 @@ def test_every_example_in_the_help_is_read_by_the_game(name, lang):
     sides = {"NS": ["Anna", "Carla"], "EW": ["Bruno", "Dario"]} if "--side" in who else None
     setup = game.setup(rules, None if sides else players, sides, {})
     i18n.use(lang)
-    text = str(entry_help(game))
+    text = str(game.entry_help())
     examples = [x for line in text.splitlines() if line.startswith("  ")
                 for x in re.split(r"\s{3,}", line.strip())]
     assert examples

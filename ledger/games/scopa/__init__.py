@@ -158,6 +158,15 @@ class ScopaGame(Game):
         return scopa_board(self, setup, replay)
 
     # --- entry ----------------------------------------------------------------------------------
+    def entry_help(self):
+        """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
+        return t("play.help.scopa",
+                 "Each side's captured pile (a player's name stands for the side): its cards, or 'rest' for "
+                 "the cards no other side took:\n"
+                 "  Anna=\"7D 6D …\" Bruno=rest\n"
+                 "Or what the pile counted: Anna=\"22 cards 6 denari settebello primiera 78\". One thing at a "
+                 "time: Anna.cards=22 Anna.scope=2 (the scope: 0 when left out).")
+
     def parse_entry(self, setup, tokens):
         """Command-line words → a partial hand document (:func:`ledger.games.scopa.entry.parse_entry`)."""
         return entry.parse_entry(setup, tokens)

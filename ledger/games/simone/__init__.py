@@ -418,6 +418,13 @@ class Simone(Game):
         return notes
 
     # --- entry at the table -----------------------------------------------------------------------
+    def entry_help(self):
+        """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
+        return t("play.help.simone",
+                 "Each player's cards or their sum, and who knocked:\n"
+                 "  Anna=\"KH JK 3S 5D\" Bruno=17 knock=Anna\n"
+                 "knock=nobody (or leave it out) when nobody knocked.")
+
     def parse_entry(self, setup, tokens):
         """``Anna="KH JK 3S 5D" Bruno=17 knock=Anna`` → a partial hand document.
 

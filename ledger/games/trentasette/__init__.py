@@ -369,6 +369,14 @@ class Trentasette(Game):
         return text
 
     # --- entry ----------------------------------------------------------------------------------
+    def entry_help(self):
+        """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
+        return t("play.help.trentasette",
+                 "Each side's captured pile: its cards, or 'rest' for the cards no other side took:\n"
+                 "  Anna=\"AH 2H 3H …\" Bruno=rest\n"
+                 "The cards left on the table and who made the last capture: table=\"5C 7D\" last=Anna. "
+                 "Without the cards, the pile's counts: Anna=count (its facts are then asked one by one).")
+
     def parse_entry(self, setup, tokens):
         """``Anna="AH 2H …" Bruno=rest table="5C" last=Anna`` or counts ``Anna.cards=20 …`` (``Anna=count``:
         the counts, to be asked)."""

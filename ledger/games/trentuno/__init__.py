@@ -813,6 +813,16 @@ class Trentuno(Game):
         return Board((_hands_table(setup, replay), _money_table(setup, replay)), tuple(_notes(setup, replay)))
 
     # --- entry at the table -----------------------------------------------------------------------
+    def entry_help(self):
+        """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
+        return t("play.help.trentuno",
+                 "Each player's hand: three cards, their sum, or 'tris R':\n"
+                 "  Anna=26 Bruno=\"7S 7D 9C\" Carla=\"tris 5\"\n"
+                 "How the hand ended: knock=Bruno (who knocked), shown31=Carla (who showed 31), widow=Dario "
+                 "(who took the widow). Back in the game: reentry=Carla (a re-entry before this hand), or a "
+                 "bet: bet=\"Carla Dario 17\" (who bets, and the number) drawn=Carla (who was drawn; drawn=draw "
+                 "lets the ledger draw).")
+
     def parse_entry(self, setup, tokens):
         """``Anna=26 Bruno="7S 7D 9C" knock=Bruno`` / ``shown31=Carla`` / ``widow=Dario`` /
         ``reentry=Carla`` / ``bet="Carla Dario 17" drawn=Carla`` → a partial hand document."""
