@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 
 from ledger import __version__
 from ledger.games import get_game
-from ledger.i18n import language, t
+from ledger.i18n import currency_sign, language, t
 from ledger.report.charts import running_chart
 from ledger.report.model import STATUS_TEXT, MatchSummary, Report, shown_number, unit_text
 from ledger.report.text import (HEADERS, TITLES, capitalized, hands_fixed, highlight_items, money_lines,
@@ -101,7 +101,7 @@ def _standings(report: Report) -> str:
     titles = {m.game: m.title for m in report.matches}
     currencies = sorted({c for s in report.standings for c in s.money})
     head = [str(HEADERS[k]) for k in ("player", "played", "won")] + (
-        [titles[g] for g in games] if len(games) > 1 else []) + currencies
+        [titles[g] for g in games] if len(games) > 1 else []) + [currency_sign(c) for c in currencies]
     rows = []
     for s in report.standings:
         cells = [_e(s.player), shown_number(s.played), _e(won_open(s.won, s.open))]
@@ -130,7 +130,7 @@ def _match(m: MatchSummary) -> str:
     if m.money is not None:
         notes.append(played_for(m.money))
         if m.money.nets:
-            notes.append(str(t("html.money", "money ({currency}): {nets}", currency=m.money.currency,
+            notes.append(str(t("html.money", "money ({currency}): {nets}", currency=currency_sign(m.money.currency),
                                nets=", ".join(f"{p} {signed_amount(c)}" for p, c in m.money.nets.items()))))
     if m.note:
         notes.append(m.note)

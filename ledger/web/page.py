@@ -17,7 +17,7 @@ from typing import Iterable, Sequence
 
 from ledger import __version__
 from ledger.games.base import Table
-from ledger.i18n import language, money, number
+from ledger.i18n import currency_sign, language, money, number
 from ledger.report.model import Period, Report, shown_number, unit_text
 from ledger.report.text import signed_amount
 from ledger.web.texts import text
@@ -189,7 +189,7 @@ def standings_html(report: Report) -> str:
     currency."""
     currencies = sorted({c for s in report.standings for c in s.money})
     head = (f'<th class="l">{escape(text("player"))}</th><th>{escape(text("played"))}</th>'
-            f'<th>{escape(text("won_column"))}</th>' + "".join(f"<th>{escape(c)}</th>" for c in currencies))
+            f'<th>{escape(text("won_column"))}</th>' + "".join(f"<th>{escape(currency_sign(c))}</th>" for c in currencies))
     rows = []
     for s in report.standings:
         won = number(s.won) + (f" ({text('open_count', n=s.open)})" if s.open else "")
