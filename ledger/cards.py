@@ -22,7 +22,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Iterable, NamedTuple, Sequence
+from typing import Iterable, Mapping, NamedTuple, Sequence
 
 from ledger.errors import LedgerError
 from ledger.i18n import Msg, t, tn
@@ -179,14 +179,14 @@ def _split_cards(value: str) -> tuple[str, ...]:
 
 
 def _join_words(items: list[str]) -> list[str]:
-    """Group ``["7", "di", "coppe"]`` into ``["7 coppe"]``; other tokens stay as they are."""
+    """Group ``["7", "di", "coppe"]`` into ``["7 di coppe"]``; other tokens stay as they are."""
     out: list[str] = []
     i = 0
     while i < len(items):
         w = items[i]
         nxt = [x.upper() for x in items[i + 1:i + 3]]
         if nxt and nxt[0] in ("DI", "DE", "OF") and len(nxt) > 1 and nxt[1] in _SUIT_WORDS:
-            out.append(f"{w} {items[i + 2]}")
+            out.append(f"{w} {items[i + 1]} {items[i + 2]}")  # as typed: "7 di coppe"
             i += 3
         elif nxt and nxt[0] in _SUIT_WORDS:
             out.append(f"{w} {items[i + 1]}")
@@ -194,6 +194,20 @@ def _join_words(items: list[str]) -> list[str]:
         else:
             out.append(w)
             i += 1
+    return out
+
+
+def typed_names(value: object, italian: bool = False) -> dict[Card, str]:
+    """The cards of ``value`` (text or a list, as :func:`parse_cards` takes it) that were written
+    in words, each as typed: ``"8 di denari, 7S"`` → ``{8D: "8 di denari"}`` (a card written as
+    its code is named by its code anyway). For :meth:`Deck.check`'s messages."""
+    items = _split_cards(value) if isinstance(value, str) else value if isinstance(value, list) else ()
+    out: dict[Card, str] = {}
+    for item in items:
+        if isinstance(item, str) and " " in item.strip():
+            card = _read_card(item, italian)
+            if isinstance(card, Card):
+                out.setdefault(card, re.sub(r"\s+", " ", item.strip()))
     return out
 
 
@@ -227,23 +241,26 @@ class Deck:
     def _cards(self) -> tuple[Card, ...]:
         return tuple(card for card, n in self.counts.items() for _ in range(n))
 
-    def check(self, cards: Iterable[Card], field: str = "cards") -> Counter:
+    def check(self, cards: Iterable[Card], field: str = "cards", typed: Mapping[Card, str] | None = None) -> Counter:
         """Check that every card exists in this deck and no card appears more often than it holds.
 
         Returns the ``Counter`` of the cards. Raises ``LedgerError`` naming ``field`` and the
-        first impossible card, or the card that appears too often with both counts.
+        first impossible card, or the card that appears too often with both counts; the card is
+        named as the user wrote it when ``typed`` has it (:func:`typed_names`: ``8 di denari``),
+        else by its code (``8D``).
         """
         seen = Counter(cards)
         for card, n in seen.items():
             allowed = self.counts.get(card, 0)
+            name = (typed or {}).get(card) or str(card)
             if allowed == 0:
                 msg = (t("cards.no_jokers", "jokers not in {deck}", deck=self.name) if card.is_joker
-                       else t("cards.not_in_deck", "{card} not in {deck}", card=str(card), deck=self.name))
+                       else t("cards.not_in_deck", "{card} not in {deck}", card=name, deck=self.name))
                 raise LedgerError(msg, field, str(card))
             if n > allowed:
                 raise LedgerError(tn("cards.too_many", "{card} appears {times} times, but there is only one in {deck}",
                                      "{card} appears {times} times, but there are only {n} in {deck}", allowed,
-                                     card=str(card), times=n, deck=self.name), field, str(card))
+                                     card=name, times=n, deck=self.name), field, str(card))
         return seen
 
 

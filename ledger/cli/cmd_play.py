@@ -22,9 +22,7 @@ Standard input that is not a terminal is read line by line (scripts, tests, the 
 
 from __future__ import annotations
 
-import inspect
 import json
-import re
 import signal
 import sys
 from contextlib import contextmanager
@@ -35,7 +33,8 @@ import typer
 from ledger.cli import new_match
 from ledger.cli.app import ledger
 from ledger.cli.cmd_matches import JSON, show_view
-from ledger.cli.inputs import forget_answer, parse_line, regroup, retyped_hand  # noqa: F401 (regroup: tests)
+from ledger.cli.inputs import answer_error, forget_answer, parse_line, regroup, retyped, retyped_hand  # noqa: F401 (regroup: tests)
+from ledger.cli.screen import fold_prompt, wrap
 from ledger.errors import LedgerError
 from ledger.i18n import t, tn
 from ledger.safetext import safe
@@ -120,17 +119,19 @@ class Session:
     def say(self, text: str) -> None:
         """A line for the people at the table (standard error with --json, so stdout stays JSON)."""
         out = sys.stderr if self.as_json else sys.stdout
-        out.write(safe(text, lines=True) + "\n")
+        out.write("\n".join(wrap(safe(text, lines=True))) + "\n")
         out.flush()
 
     def error(self, err: LedgerError) -> None:
-        sys.stderr.write("  " + str(t("cli.error", "error: {what}", what=safe(err))) + "\n")
+        sys.stderr.write("\n".join(wrap(str(t("cli.error", "error: {what}", what=safe(err))), indent="  ")) + "\n")
         sys.stderr.flush()
 
     def read(self, prompt: str) -> str:
         """One line; ``EOFError`` at the end of input, ``KeyboardInterrupt`` on Ctrl-C."""
         out = sys.stderr if self.as_json else sys.stdout
-        prompt = safe(prompt)
+        before, prompt = fold_prompt(safe(prompt))
+        for line in before:  # a prompt wider than the screen: its first lines printed, the last one asks
+            out.write(line + "\n")
         if self.tty:
             if self.as_json:
                 out.write(prompt)
@@ -334,11 +335,11 @@ class Session:
             except LedgerError as err:
                 whole = self.retyped(text, first=False)
                 if whole is None:
-                    self.error(err)
+                    self.error(answer_error(live.game, live.view.setup, text, err))
                     continue
                 new = whole
             if whole is not None:
-                self.say("  (the line typed replaces the hand)")
+                self.say("  " + str(retyped()))
                 typed = True  # as a hand typed at the hand prompt: what it leaves out takes its default
             before.append(doc)
             doc = new
@@ -411,10 +412,11 @@ class Session:
 
     def help(self) -> None:
         live = self.live
-        self.say(str(t("play.help_head", "{game}: type the hand in one line, as 'ledger hand add' takes it (quotes are "
-                       "optional), or press Enter to be asked for each part.", game=live.game.title)))
-        for line in entry_help(live.game):
-            self.say(f"  {line}")
+        head = t("play.help_head", "{game}: type the hand in one line, as 'ledger hand add' takes it (quotes are "
+                 "optional), or press Enter to be asked for each part.", game=live.game.title)
+        words = live.game.entry_help()
+        lines = wrap(str(head), hanging="") + (wrap(str(words), indent="  ", hanging="") if words else [])
+        self.say("\n".join(lines))
         self.say(str(t("play.help", "At any prompt:\n"
                        "  undo   at the hand prompt: void the last saved hand (it stays in the history);\n"
                        "         while entering a hand: take back the last answer\n"
@@ -428,23 +430,6 @@ class Session:
 def not_saved(n: int):
     """``hand 4 was not saved: enter it again``."""
     return t("play.not_saved", "hand {hand} was not saved: enter it again", hand=n)
-
-
-def entry_help(game) -> List[str]:
-    """What the game's words are, from its ``parse_entry`` docstring (followed to the function it
-    names), as plain lines."""
-    doc = inspect.getdoc(game.parse_entry) or ""
-    ref = re.search(r":func:`~?([\w.]+)`", doc)
-    if ref:
-        import importlib
-
-        module, _, name = ref.group(1).rpartition(".")
-        try:
-            doc = inspect.getdoc(getattr(importlib.import_module(module), name)) or doc
-        except (ImportError, AttributeError):
-            pass
-    doc = re.sub(r":\w+:`~?([^`]*)`", r"\1", doc).replace("``", "")
-    return [line for line in doc.splitlines() if line.strip()]
 
 
 @contextmanager

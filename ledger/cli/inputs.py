@@ -237,7 +237,33 @@ def retyped_hand(game, setup, state, text: str, first: bool) -> dict | None:
     return doc
 
 
+def answer_error(game, setup, text: str, err: LedgerError) -> LedgerError:
+    """What to say of an answer a question refused: when the answer is a line of ``KEY=VALUE``
+    words (a whole hand typed again, ``NS=... EW=...``), what is wrong with that hand (an unknown
+    player, two sides that closed), rather than the question's own reading of it; else ``err``."""
+    if not _KEYED.search(text):
+        return err
+    try:
+        parse_line(game, setup, text)
+    except LedgerError as whole:
+        return whole
+    return err
+
+
 UNDO_WORDS = (UNDO, "annulla")  # and as Italian players say it
+
+
+def retyped() -> Msg:
+    """``(the line typed replaces the hand)``: said when an answer was a whole hand typed again."""
+    return t("play.retyped", "(the line typed replaces the hand)")
+
+
+def say_error(text: str) -> None:
+    """An answer refused at a prompt of ``hand add -i``: ``error: ...`` on standard error, two
+    spaces in, folded to the screen (:func:`ledger.cli.screen.wrap`)."""
+    from ledger.cli.screen import wrap
+
+    sys.stderr.write("\n".join(wrap(str(t("cli.error", "error: {what}", what=text)), indent="  ")) + "\n")
 
 
 def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, state=None,
@@ -271,14 +297,14 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
                 if new is None:
                     new = q.answer(doc, answer)
                 else:
-                    sys.stderr.write("  (the line typed replaces the hand)\n")
+                    sys.stderr.write("  " + str(retyped()) + "\n")
                 break
             except LedgerError as err:
                 new = retyped_hand(game, setup, state, answer, first=False)
                 if new is not None:
-                    sys.stderr.write("  " + str(t("play.retyped", "(the line typed replaces the hand)")) + "\n")
+                    sys.stderr.write("  " + str(retyped()) + "\n")
                     break
-                sys.stderr.write(f"  {safe(err)}\n")  # in the language in use (str(err))
+                say_error(safe(answer_error(game, setup, answer, err)))  # in the language in use (str(err))
         if new is None:
             if history:
                 doc = history.pop()

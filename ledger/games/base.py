@@ -70,6 +70,8 @@ class MatchSetup:
             for side, members in self.sides.items():
                 if any(p.casefold() == key for p in members):
                     return side
+        if not self.teams:  # each plays for self: the sides are the players
+            return self.resolve_player(name, field)
         raise LedgerError(t("match.not_side", "{name!r} is not a side of this match{hint}", name=name,
                             hint=did_you_mean(name, [*self.sides, *self.players], self._known_sides())),
                           field, name)
@@ -560,6 +562,13 @@ class Game:
         return setup.players[(i + hand_number) % len(setup.players)]
 
     # --- entry at the table ----------------------------------------------------------------
+    def entry_help(self) -> Msg | None:
+        """How a player writes a hand of this game in one line, for ``help`` in ``ledger play``: a
+        message of several lines naming the words and keys :meth:`parse_entry` reads (the Italian
+        text the Italian ones), its indented lines examples that :meth:`parse_entry` reads (a test
+        checks it), or None. Written for players, never a docstring."""
+        return None
+
     def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict:
         """Turn command-line words (``KEY=VALUE`` pairs by default) into a partial hand document."""
         return key_value_entry(tokens)
@@ -862,6 +871,17 @@ def put_once(fields: dict, key: str, value: Any, field: str, part: str) -> None:
         raise LedgerError(t("entry.contradicts", "{part!r} contradicts an earlier part ({key} {earlier!r})",
                             part=part, key=key, earlier=fields[key]), f"{field}.{key}" if field else key, part)
     fields[key] = value
+
+
+def put_closer(doc: dict, side: str | None, part: str) -> None:
+    """``doc["closed_by"] = side`` (None: nobody) for one part of what was typed; a different side
+    said to have closed by an earlier part is a ``LedgerError`` on ``closed_by`` naming both (one
+    side closes: canasta, burraco), else as :func:`put_once`."""
+    earlier = doc.get("closed_by")
+    if isinstance(earlier, str) and isinstance(side, str) and earlier != side:
+        raise LedgerError(t("entry.both_closed", "{sides} cannot both have closed: only one closes",
+                            sides=[earlier, side]), "closed_by", part)
+    put_once(doc, "closed_by", side, "", part)
 
 
 def phrase_parts(text: str) -> list[str]:

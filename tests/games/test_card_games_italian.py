@@ -85,7 +85,7 @@ def test_a_match_in_italian(cli, game, words):
 def test_italian_errors_at_the_table(cli):
     cli("match", "new", "canasta", "-p", "Anna,Bruno,Carla,Dario")
     line = cli.error("--lang", "it", "hand", "add", "1", "NS=1 pure, melded 3400, in hand 0, closed", "EW=in hand 135, melded 200")
-    assert "NS non può chiudere senza una canasta pulita e una sporca (ha pulita)" in line
+    assert "NS non può chiudere senza una canasta pulita e una sporca (ha: pulita)" in line
     line = cli.error("--lang", "it", "hand", "add", "1", "NS.canastas=pure K, dirty 3")
     assert "sides.NS.canastas: i tre non si calano mai, quindi non esiste una canasta di tre" in line
     line = cli.error("hand", "add", "1", "NS.canastas=pure K, dirty 3")

@@ -79,9 +79,12 @@ def test_a_word_near_nothing_lists_what_is_known(game, setup, word, known):
 
 
 def test_names_given_as_values_suggest_the_nearest_player_or_side():
-    s = setup_of("trentasette", THREE)
-    with pytest.raises(LedgerError, match=r"'Brno' is not a side of this match \(did you mean 'Bruno'\?\)"):
+    s = setup_of("trentasette", THREE)  # each plays for self: the sides are the players
+    with pytest.raises(LedgerError, match=r"'Brno' is not a player of this match \(did you mean 'Bruno'\?\)"):
         s.resolve_side("Brno", "last_capture")
+    pairs = get_game("burraco").setup("italian", None, {"NS": ["Anna", "Carla"], "EW": ["Bruno", "Dario"]})
+    with pytest.raises(LedgerError, match=r"'NW' is not a side of this match"):
+        pairs.resolve_side("NW", "closed_by")
     with pytest.raises(LedgerError, match=r"'Zed' is not a player of this match \(players: Anna, Bruno, Carla\)"):
         s.resolve_player("Zed", "knocked_by")
 

@@ -136,7 +136,7 @@ def test_boards_questions_and_summaries_are_drawn_in_the_language_in_use():
     t37 = get_game("trentasette")
     pair = t37.setup("standard", ["Anna", "Bruno"])
     assert t37.questions(pair, {"sides": {"Anna": "AH 2H"}})[0].text == (
-        "Bruno: carte prese (le carte, 'resto', o 'count' per contarle)")
+        "Bruno: carte prese (le carte, 'resto', o 'conta' per contarle)")
     notes = t37.board(pair, replay(t37, pair, [])).notes
     assert notes == ("Prossimo mazziere: Anna.",)
 

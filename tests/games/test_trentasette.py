@@ -216,7 +216,7 @@ def test_match_errors():
     setup = G.setup(None, ["Anna", "Bruno", "Carla"])
     with pytest.raises(LedgerError, match="missing the pile"):
         G.apply(setup, G.start(setup), {"sides": {"Anna": "rest", "Bruno": "AH"}})
-    with pytest.raises(LedgerError, match="not a side"):
+    with pytest.raises(LedgerError, match="not a player of this match"):
         G.apply(setup, G.start(setup), {"sides": {"Anna": "rest", "Bruno": "AH", "Zoe": "2H"}})
     with pytest.raises(LedgerError, match="2 to 4 players"):
         G.setup(None, ["Anna"])

@@ -231,6 +231,14 @@ class Bridge(Game):
         return replay.tail(keep) if setup.rules == DUPLICATE else replay
 
     # --- entry ----------------------------------------------------------------------------------
+    def entry_help(self):
+        """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
+        return t("play.help.bridge",
+                 "The contract, the declarer and the result, as players say them:\n"
+                 "  4SX N -2   3NT S =   6H by E made 13   4SX W down 1   pass\n"
+                 "Honours (rubber and Chicago): honours NS 100. Or with keys: contract=4SX declarer=N "
+                 "result=-1 vulnerable=NS board=5.")
+
     def parse_entry(self, setup, tokens):
         """Words as players say them: ``4SX N -2``, ``3NT S =``, ``6H by E made 13``, ``pass``,
         ``3 senza atout Sud =``, ``4S contre O down 1``, ``honours NS 100``; and ``KEY=VALUE``

@@ -20,7 +20,7 @@ from typing import Any, Mapping
 from ledger.cards import format_cards, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import WHOLE_TEXT, Question, as_bool, first_group, phrase_parts
-from ledger.games.base import put_once as put
+from ledger.games.base import put_closer, put_once as put
 from ledger.games.burraco.melds import (
     RULE_SETS, check_kind, kind_word, read_burraco, read_burraco_items, read_meld_lists,
     read_ordinary_meld,
@@ -197,7 +197,7 @@ def parse_entry(setup, tokens) -> dict:
             raise LedgerError(t("burraco.entry_word", "expected KEY=VALUE, got {word!r}", word=tok), "entry", tok)
         key, value = (x.strip() for x in tok.split("=", 1))
         if key.casefold() in _TOP_FIELDS:
-            put(doc, "closed_by", _closer(value, setup), "", tok)
+            put_closer(doc, _closer(value, setup), tok)
         elif "." in key:
             side_key, name = key.split(".", 1)
             side = setup.resolve_side(side_key, f"entry.{key}")
@@ -216,7 +216,7 @@ def parse_entry(setup, tokens) -> dict:
             for k, v in fields.items():
                 put(doc["sides"].setdefault(side, {}), k, v, f"sides.{side}", tok)
             if closed:
-                put(doc, "closed_by", side, "", tok)
+                put_closer(doc, side, tok)
     return doc
 
 
@@ -254,8 +254,9 @@ def questions(setup, doc) -> list[Question]:
     except LedgerError:
         return []
     if "closed_by" not in doc:
-        return [Question("closed_by", str(t("burraco.ask_closed", "who closed? (a side, or nobody if the stock ran "
-                                            "out)")), _answer_closed(setup),
+        ask = (t("burraco.ask_closed", "who closed? (a side, or nobody if the stock ran out)") if setup.teams
+               else t("burraco.ask_closed_player", "who closed? (a player, or nobody if the stock ran out)"))
+        return [Question("closed_by", str(ask), _answer_closed(setup),
                          choices=(*setup.side_names, str(t("answer.nobody", "nobody"))))]
     for side in setup.side_names:
         key, value = given.get(side, (side, {}))

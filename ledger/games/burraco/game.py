@@ -115,6 +115,15 @@ class BurracoGame(Game):
         return "; ".join(parts)
 
     # --- entry --------------------------------------------------------------------------------
+    def entry_help(self):
+        """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
+        return t("play.help.burraco",
+                 "Each side in one line (a side may be named by one of its players); the melded points count "
+                 "the burrachi too:\n"
+                 "  NS=\"2 clean, 1 dirty, melded 310, in hand 35, pozzetto, closed\"\n"
+                 "Or one thing at a time: NS.burraco=\"clean, dirty\" NS.melded=310 NS.hand=35 "
+                 "NS.pozzetto=yes; closed=NS (or closed=nobody).")
+
     def parse_entry(self, setup, tokens):
         """Command-line words → a partial hand document (see :func:`ledger.games.burraco.entry.parse_entry`)."""
         return words.parse_entry(setup, tokens)

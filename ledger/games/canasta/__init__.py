@@ -155,6 +155,15 @@ class CanastaGame(Game):
                    t("canasta.nobody_closed", "nobody closed"))
 
     # --- entry ----------------------------------------------------------------------------------
+    def entry_help(self):
+        """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
+        return t("play.help.canasta",
+                 "Each side in one line (a side may be named by one of its players):\n"
+                 "  NS=\"2 pure, 1 dirty, 1 red three, melded 340, in hand 25, closed\"\n"
+                 "  EW=\"pure K, melded 120, in hand 60\"\n"
+                 "Or one thing at a time: NS.canastas=\"pure K, dirty 7\" NS.melded=310 NS.hand=0 "
+                 "NS.red_threes=1; closed=NS (or closed=nobody); concealed=yes.")
+
     def parse_entry(self, setup, tokens):
         """Command-line words → a partial hand document (see :func:`ledger.games.canasta.entry.parse_entry`)."""
         return entry.parse_entry(setup, tokens)
@@ -214,8 +223,9 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
                                 target=setup.options.get('target', rs.target))))
     final_min = rp.final.extra_as(CanastaState).opening_minimum
     notes = status_notes(game, setup, rp)
-    notes.append(str(t("canasta.minimum_now", "Opening minimum now: {minimums}.",
-                       minimums=", ".join(f"{s} {_number(final_min.get(s))}" for s in sides))))
+    if not (rp.final.finished or setup.ended_early):  # no next hand to open: no minimum to say
+        notes.append(str(t("canasta.minimum_now", "Opening minimum now: {minimums}.",
+                           minimums=", ".join(f"{s} {_number(final_min.get(s))}" for s in sides))))
     return Board((table,), tuple(notes))
 
 

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from ledger.cards import parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import Question, as_bool, as_int, put_once
+from ledger.games.base import Question, as_bool, as_int, put_closer, put_once
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import t
 from ledger.games.canasta.scoring import RED_THREES, RULE_SETS, check_meld, classify, kind_canasta
@@ -29,7 +29,8 @@ _SIDE_FIELD_NAMES = {
     "opened": "opened", "open": "opened", "aperto": "opened",
 }
 _TOP_NAMES = {"closed_by": "closed_by", "closed": "closed_by", "chiuso": "closed_by", "chiude": "closed_by",
-              "went_out": "closed_by", "out": "closed_by", "concealed": "concealed"}
+              "went_out": "closed_by", "out": "closed_by", "concealed": "concealed",
+              "chiusura_in_mano": "concealed", "in_mano": "concealed"}
 _NONE_WORDS = {"", "none", "no", "-", "nessuna", "nessuno", "0"}
 
 
@@ -130,10 +131,10 @@ def parse_entry(setup, tokens) -> dict:
 def _entry_top(doc: dict, key: str, value: Any, setup, tok: str) -> None:
     if key == "concealed":
         put_once(doc, key, as_bool(value, "concealed"), "", tok)
-    elif isinstance(value, str) and value.strip().lower() in ("nobody", "none", "nessuno", "-", "null", "stock"):
-        put_once(doc, key, None, "", tok)
+    elif isinstance(value, str) and value.strip().lower() in ("", "nobody", "none", "nessuno", "-", "null", "stock"):
+        put_closer(doc, None, tok)
     else:
-        put_once(doc, key, setup.resolve_side(value, "closed_by"), "", tok)
+        put_closer(doc, setup.resolve_side(value, "closed_by"), tok)
 
 
 _ASK = {
@@ -172,8 +173,9 @@ def questions(setup, doc) -> list:
             return [Question(f"sides.{side}.{missing}", str(replace(_ASK[missing], params={"side": side})),
                              _answer_side(key, missing, setup.rules))]
     if "closed_by" not in doc and not said_closed:
-        return [Question("closed_by", str(t("canasta.ask_closed", "who closed? (a side, or nobody if the stock ran "
-                                            "out)")), _answer_closed(setup),
+        ask = (t("canasta.ask_closed", "who closed? (a side, or nobody if the stock ran out)") if setup.teams
+               else t("canasta.ask_closed_player", "who closed? (a player, or nobody if the stock ran out)"))
+        return [Question("closed_by", str(ask), _answer_closed(setup),
                          choices=(*setup.side_names, str(t("answer.nobody", "nobody"))))]
     closed = doc.get("closed_by") or said_closed
     if setup.rules == "classic" and closed and "concealed" not in doc:

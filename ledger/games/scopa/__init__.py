@@ -26,7 +26,7 @@ from ledger.games.base import (
     check_names, items_of, points_board, points_line, named_sides, side_label,
 )
 from ledger.games.scopa import entry
-from ledger.i18n import number, t
+from ledger.i18n import number, t, tn
 from ledger.games.scopa.scoring import (
     TARGETS, Options, ScopaResult, leader, match_outcome, napoleone, score_piles,
 )
@@ -158,6 +158,15 @@ class ScopaGame(Game):
         return scopa_board(self, setup, replay)
 
     # --- entry ----------------------------------------------------------------------------------
+    def entry_help(self):
+        """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
+        return t("play.help.scopa",
+                 "Each side's captured pile (a player's name stands for the side): its cards, or 'rest' for "
+                 "the cards no other side took:\n"
+                 "  Anna=\"7D 6D …\" Bruno=rest\n"
+                 "Or what the pile counted: Anna=\"22 cards 6 denari settebello primiera 78\". One thing at a "
+                 "time: Anna.cards=22 Anna.scope=2 (the scope: 0 when left out).")
+
     def parse_entry(self, setup, tokens):
         """Command-line words → a partial hand document (:func:`ledger.games.scopa.entry.parse_entry`)."""
         return entry.parse_entry(setup, tokens)
@@ -176,7 +185,7 @@ class ScopaGame(Game):
         return entry.entered_text(doc) if isinstance(doc, Mapping) else ""
 
     def hand_note(self, result):
-        """Who took what, side by side: ``Anna: settebello · scope 2; Bruno: carte · denari ·
+        """Who took what, side by side: ``Anna: settebello · 2 scope; Bruno: carte · denari ·
         primiera`` (a napola with its length, re bello), and a napoleone."""
         kinds = list(Options(True, True).kinds())
         parts = []
@@ -184,6 +193,7 @@ class ScopaGame(Game):
             taken = sorted((it for it in items if it.points),
                            key=lambda it: kinds.index(it.item) if it.item in kinds else len(kinds))
             shown = [it.item if it.item in ("carte", "denari", "settebello", "primiera", "re bello")
+                     else str(tn("scopa.note_scope", "{n} scopa", "{n} scope", it.points)) if it.item == "scope"
                      else f"{it.item} {it.points}" for it in taken]
             if shown:
                 parts.append(f"{side}: {' · '.join(shown)}")

@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from ledger.cards import ITALIAN_40, Card, format_cards, parse_cards
+from ledger.cards import ITALIAN_40, Card, format_cards, parse_cards, typed_names
 from ledger.errors import LedgerError
 from ledger.games.base import MatchSetup, Question, as_bool, as_int, check_keys
 from ledger.games.scopa.scoring import DECK_SIZE, DENARI_IN_DECK, Options, Pile, cards_names, check_counted, \
@@ -162,7 +162,7 @@ def read_pile_cards(value: object, field: str) -> list[Card]:
     """A captured pile as cards of the 40-card deck (``LedgerError`` naming the card: an 8, 9, 10
     or joker, a card twice, a word that is no card)."""
     cards = parse_cards(value, field, italian=True)
-    ITALIAN_40.check(cards, field)
+    ITALIAN_40.check(cards, field, typed_names(value, italian=True))
     return cards
 
 

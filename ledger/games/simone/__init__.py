@@ -390,8 +390,9 @@ class Simone(Game):
                          cell(s.sum), cell(Decimal(s.average_sum)) if s.average_sum else "-",
                          _opt(s.best_hand), _opt(s.worst_hand), cell(s.knocks), cell(s.knocks_won)))
         k = final.knocks
-        caption = (tn("simone.knock_caption", "the knocker won {won} of {n} hand with a knock",
-                      "the knocker won {won} of {n} hands with a knock", k.hands, won=k.knocker_won)
+        hands = tn("simone.knock_hands", "{n} hand with a knock", "{n} hands with a knock", k.hands)
+        caption = (tn("simone.knock_won", "the knocker won {n} of {hands}", "the knocker won {n} of {hands}",
+                      k.knocker_won, hands=hands)
                    if k.hands else t("simone.no_knock", "no knock recorded yet"))
         return Table(str(t("simone.statistics", "Statistics")), cols, tuple(rows), str(caption))
 
@@ -417,6 +418,13 @@ class Simone(Game):
         return notes
 
     # --- entry at the table -----------------------------------------------------------------------
+    def entry_help(self):
+        """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
+        return t("play.help.simone",
+                 "Each player's cards or their sum, and who knocked:\n"
+                 "  Anna=\"KH JK 3S 5D\" Bruno=17 knock=Anna\n"
+                 "knock=nobody (or leave it out) when nobody knocked.")
+
     def parse_entry(self, setup, tokens):
         """``Anna="KH JK 3S 5D" Bruno=17 knock=Anna`` → a partial hand document.
 

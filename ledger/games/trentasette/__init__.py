@@ -39,7 +39,7 @@ from ledger.i18n import t, tn
 
 TARGET = 37
 REST_WORDS = {"rest", "resto", "rest of the deck", "il resto", "*"}
-COUNT_WORD = "count"
+COUNT_WORDS = {"count", "conta", "conteggio", "contare"}  # the pile given as counts, asked one by one
 # the words of hand entry besides the sides: the cards left on the table, and who took them
 TABLE_WORDS = ("table", "tavolo", "banco")
 LAST_WORDS = ("last", "last_capture", "ultima", "ultima_presa")
@@ -60,6 +60,9 @@ COUNT_FIELDS = {
 # the two cards that are facts of their own, for people
 _FACT_CARDS = {"ace_of_hearts": t("trentasette.ace_of_hearts", "the ace of hearts"),
                "two_of_spades": t("trentasette.two_of_spades", "the two of spades")}
+# the count fields as Italian players name them (Anna.carte=20 Anna.figure=6 ...)
+COUNT_KEYS = {"carte": "cards", "figure": "figures", "valori": "ranks", "asso_di_cuori": "ace_of_hearts",
+              "due_di_picche": "two_of_spades", "sette": "sevens", "scale": "runs", "semi_mancanti": "missing_suits"}
 _LIST_COUNTS = ("ranks", "runs", "missing_suits")
 _REQUIRED_COUNTS = tuple(COUNT_FIELDS)  # every fact must be reported: a forgotten one would score silently
 
@@ -366,8 +369,17 @@ class Trentasette(Game):
         return text
 
     # --- entry ----------------------------------------------------------------------------------
+    def entry_help(self):
+        """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
+        return t("play.help.trentasette",
+                 "Each side's captured pile: its cards, or 'rest' for the cards no other side took:\n"
+                 "  Anna=\"AH 2H 3H …\" Bruno=rest\n"
+                 "The cards left on the table and who made the last capture: table=\"5C 7D\" last=Anna. "
+                 "Without the cards, the pile's counts: Anna=count (its facts are then asked one by one).")
+
     def parse_entry(self, setup, tokens):
-        """``Anna="AH 2H …" Bruno=rest table="5C" last=Anna`` or counts ``Anna.cards=20 …``."""
+        """``Anna="AH 2H …" Bruno=rest table="5C" last=Anna`` or counts ``Anna.cards=20 …`` (``Anna=count``:
+        the counts, to be asked)."""
         raw = key_value_entry(tokens)
         doc: dict[str, Any] = {"sides": {}}
         for k, v in raw.items():
@@ -381,7 +393,9 @@ class Trentasette(Game):
                 if side in doc["sides"]:
                     raise LedgerError(t("trentasette.entry_twice", "{side!r} is given twice: a side has one pile, "
                                         "entered once", side=side), f"entry.{k}", k)
-                doc["sides"][side] = v
+                if isinstance(v, dict):  # counts by dotted keys, also in Italian (Anna.carte=20)
+                    v = {COUNT_KEYS.get(f.strip().lower(), f): x for f, x in v.items()}
+                doc["sides"][side] = {} if str(v).strip().lower() in COUNT_WORDS else v  # counts, asked one by one
         return doc
 
     def questions(self, setup, doc, state=None):
@@ -443,8 +457,8 @@ def _short_of_deck(sides: Mapping) -> bool:
 def _answer_pile(side):
     def answer(doc, text):
         typed = text.strip()
-        value: Any = {} if typed.lower() == COUNT_WORD else typed
-        if typed.lower() not in REST_WORDS and typed.lower() != COUNT_WORD:
+        value: Any = {} if typed.lower() in COUNT_WORDS else typed
+        if typed.lower() not in REST_WORDS and typed.lower() not in COUNT_WORDS:
             parse_cards(typed, f"sides.{side}")
         return {**doc, "sides": {**(doc.get("sides") or {}), side: value}}
     return answer

@@ -57,7 +57,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
-from ledger.cards import FRENCH_52, ITALIAN_40, SUITS, Card, Deck, format_cards, multiple, parse_cards
+from ledger.cards import FRENCH_52, ITALIAN_40, SUITS, Card, Deck, format_cards, multiple, parse_cards, typed_names
 from ledger.errors import LedgerError
 from ledger.games.base import (
     in_words,
@@ -358,6 +358,7 @@ def read_hand(doc: Mapping[str, Any], raw_hands: Mapping[str, Any], variant: Var
     deck = variant.deck(decks)
     values: dict[str, HandValue] = {}
     cards: dict[str, list[Card] | None] = {}
+    typed: dict[Card, str] = {}  # the cards written in words, to name them so in a message
     for key, raw in raw_hands.items():
         name = resolve_key(key)
         fld = f"hands.{key}"
@@ -365,8 +366,9 @@ def read_hand(doc: Mapping[str, Any], raw_hands: Mapping[str, Any], variant: Var
             raise LedgerError(t("trentuno.hand_twice", "{player}'s hand is given twice", player=name), fld, key)
         values[name], cards[name] = read_value(raw, fld, variant, decks)
         if held := cards[name]:
-            deck.check(held, fld)
-    deck.check([c for cs in cards.values() if cs for c in cs], "hands")
+            typed.update(typed_names(raw, variant.italian))
+            deck.check(held, fld, typed)
+    deck.check([c for cs in cards.values() if cs for c in cs], "hands", typed)
     check_tris_cards(values, cards, deck)
     return Hand(values, cards, read_ending(doc, variant, values, resolve_name))
 
@@ -811,6 +813,16 @@ class Trentuno(Game):
         return Board((_hands_table(setup, replay), _money_table(setup, replay)), tuple(_notes(setup, replay)))
 
     # --- entry at the table -----------------------------------------------------------------------
+    def entry_help(self):
+        """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
+        return t("play.help.trentuno",
+                 "Each player's hand: three cards, their sum, or 'tris R':\n"
+                 "  Anna=26 Bruno=\"7S 7D 9C\" Carla=\"tris 5\"\n"
+                 "How the hand ended: knock=Bruno (who knocked), shown31=Carla (who showed 31), widow=Dario "
+                 "(who took the widow). Back in the game: reentry=Carla (a re-entry before this hand), or a "
+                 "bet: bet=\"Carla Dario 17\" (who bets, and the number) drawn=Carla (who was drawn; drawn=draw "
+                 "lets the ledger draw).")
+
     def parse_entry(self, setup, tokens):
         """``Anna=26 Bruno="7S 7D 9C" knock=Bruno`` / ``shown31=Carla`` / ``widow=Dario`` /
         ``reentry=Carla`` / ``bet="Carla Dario 17" drawn=Carla`` → a partial hand document."""
@@ -969,7 +981,15 @@ def _who_pays(losers: Sequence[str]) -> Msg:
     if not losers:
         return t("trentuno.nobody_pays", "nobody pays")
     return tn("trentuno.lose_life", "{players} loses a life", "{players} lose a life", len(losers),
-              players=", ".join(losers))
+              players=names_list(losers))
+
+
+def names_list(names: Sequence[str]) -> Msg | str:
+    """Players in a hand's summary: ``Anna, Carla`` (the English kept as the history's JSON has
+    it), ``Anna e Carla`` / ``Anna, Bruno e Carla`` in Italian."""
+    if len(names) < 2:
+        return "".join(names)
+    return t("trentuno.names", "{first}, {last}", first=", ".join(names[:-1]), last=names[-1])
 
 
 def hand_line(data: Mapping[str, Any], currency: str | None = None) -> str:
@@ -982,7 +1002,7 @@ def hand_line(data: Mapping[str, Any], currency: str | None = None) -> str:
     back = data.get("reentry")
     parts: list[Msg] = []
     if isinstance(back, list) and back:
-        parts.append(t("trentuno.line_reentry", "re-entry {players}", players=", ".join(map(str, back))))
+        parts.append(t("trentuno.line_reentry", "re-entry {players}", players=names_list(list(map(str, back)))))
     if data.get("counts") is False:
         parts.append(t("trentuno.line_no_count", "{ending}: the hand does not count (everyone still in would be out); "
                        "deal again", ending=ending.text()))
@@ -991,7 +1011,7 @@ def hand_line(data: Mapping[str, Any], currency: str | None = None) -> str:
                        who=_who_pays(list(map(str, data.get("lose_life") or [])))))
     if data.get("final_two"):
         parts.append(t("trentuno.line_final_two", "the final two are out, {players} come back with one life",
-                       players=", ".join(map(str, data.get("back_in") or []))))
+                       players=names_list(list(map(str, data.get("back_in") or [])))))
     bet = data.get("bet")
     if isinstance(bet, Mapping) and bet.get("won") and bet.get("drawn"):
         parts.append(t("trentuno.line_bet_won", "{player} wins the bet and re-enters", player=bet["drawn"]))
@@ -1012,7 +1032,7 @@ _ENTRY_WORDS = {
     "shown31": "shown31", "31": "shown31", "trentuno": "shown31", "show31": "shown31",
     "took_widow": "took_widow", "widow": "took_widow", "vedova": "took_widow",
     "reentry": "reentry", "rientro": "reentry", "reenter": "reentry",
-    "bet": "bet", "scommessa": "bet", "drawn": "drawn", "estratto": "drawn", "seed": "seed",
+    "bet": "bet", "scommessa": "bet", "drawn": "drawn", "estratto": "drawn", "sorteggiato": "drawn", "seed": "seed",
     "decks": "decks", "mazzi": "decks",
 }
 
