@@ -209,6 +209,9 @@ def number(value: int | float | Decimal, lang: str | None = None) -> str:
     lang = lang or language()
     if lang == "en" or isinstance(value, int) and -1000 < value < 1000:
         return str(value)
+    digest = _digest(lang)
+    if digest is not None and type(value) is int:
+        return ("-" if value < 0 else "") + _grouped(abs(value), digest)
     from babel.numbers import format_decimal
 
     return format_decimal(value, locale=_LOCALES[lang], group_separator=True)
@@ -231,10 +234,14 @@ def money(cents: int, currency: str = "EUR", lang: str | None = None) -> str:
     whole, part = divmod(abs(int(cents)), 100)
     if lang == "en":
         return f"{sign}{whole}.{part:02d} {currency}".rstrip()
+    code = {"€": "EUR", "$": "USD", "£": "GBP"}.get(currency, currency)
+    digest = _digest(lang)
+    if digest is not None and code in digest["currencies"]:
+        shown = f"{_grouped(whole, digest)}{digest['decimal']}{part:02d}"
+        return digest["currencies"][code][1 if cents < 0 else 0].replace("{}", shown)
     from babel.numbers import format_currency, format_decimal
 
     amount = Decimal(int(cents)) / 100
-    code = {"€": "EUR", "$": "USD", "£": "GBP"}.get(currency, currency)
     if len(code) == 3 and code.isalpha() and code.isupper():
         return format_currency(amount, code, locale=_LOCALES[lang])
     return f"{format_decimal(amount, format='#,##0.00', locale=_LOCALES[lang])} {currency}".rstrip()
@@ -246,6 +253,9 @@ def currency_sign(currency: str, lang: str | None = None) -> str:
     lang = lang or language()
     if lang == "en" or not (len(currency) == 3 and currency.isalpha() and currency.isupper()):
         return currency
+    digest = _digest(lang)
+    if digest is not None and currency in digest["signs"]:
+        return digest["signs"][currency]
     from babel.numbers import get_currency_symbol
 
     return get_currency_symbol(currency, locale=_LOCALES[lang])
@@ -259,6 +269,15 @@ def listing(items: Sequence[Any], lang: str | None = None) -> str:
     lang = lang or language()
     if lang == "en":  # CLDR's en_GB list, without importing Babel (start-up)
         return f"{', '.join(words[:-1])} and {words[-1]}"
+    digest = _digest(lang)
+    if digest is not None:  # CLDR's rule for a list, from its patterns
+        pat = digest["list"]
+        if len(words) == 2:
+            return pat["2"].format(*words)
+        out = pat["end"].format(words[-2], words[-1])
+        for w in reversed(words[1:-2]):
+            out = pat["middle"].format(w, out)
+        return pat["start"].format(words[0], out)
     from babel.lists import format_list
 
     return format_list(words, locale=_LOCALES[lang])
@@ -269,6 +288,9 @@ def long_date(day: date, lang: str | None = None) -> str:
     lang = lang or language()
     if lang == "en":  # CLDR's en_GB names, without importing Babel (start-up)
         return f"{_EN_DAYS[day.weekday()]} {day.day} {_EN_MONTHS[day.month - 1]} {day.year}"
+    digest = _digest(lang)
+    if digest is not None:
+        return f"{digest['days'][day.weekday()]} {day.day} {digest['months'][day.month - 1]} {day.year}"
     from babel.dates import format_date
 
     return format_date(day, "EEEE d MMMM y", locale=_LOCALES[lang])
@@ -280,6 +302,51 @@ _EN_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "A
 
 
 _LOCALES = {"en": "en_GB", "it": "it_IT"}
+_DIGEST_CURRENCIES = ("EUR", "USD", "GBP", "CHF")
+_digests: dict[str, dict | None] = {}
+
+
+def cldr_digest(lang: str) -> dict:
+    """What the ledger shows of ``lang``'s CLDR locale (Babel's data), small enough to read at
+    start-up instead of importing Babel: digits (``group``, ``decimal``, thousands grouped by
+    three from four digits), the week's days (Monday first) and the months in full, the list
+    patterns, and for a few currencies the sign and the pattern of an amount (``{}`` the digits;
+    positive, negative). The install writes it beside the compiled catalogue (``setup.py``); a
+    test checks that every text it gives is Babel's."""
+    from babel import Locale
+    from babel.numbers import format_currency, get_currency_symbol
+
+    loc = Locale.parse(_LOCALES[lang])
+    pats = loc.list_patterns["standard"]
+    sample = "1" + loc.number_symbols["latn"]["group"] + "234" + loc.number_symbols["latn"]["decimal"] + "56"
+    currencies = {}
+    for code in _DIGEST_CURRENCIES:
+        pos, neg = (format_currency(Decimal(v), code, locale=loc) for v in ("1234.56", "-1234.56"))
+        if sample in pos and sample in neg:
+            currencies[code] = [pos.replace(sample, "{}"), neg.replace(sample, "{}")]
+    return {"group": loc.number_symbols["latn"]["group"], "decimal": loc.number_symbols["latn"]["decimal"],
+            "days": [loc.days["format"]["wide"][i] for i in range(7)],
+            "months": [loc.months["format"]["wide"][i] for i in range(1, 13)],
+            "list": {"2": pats["2"], "start": pats["start"], "middle": pats["middle"], "end": pats["end"]},
+            "currencies": currencies, "signs": {c: get_currency_symbol(c, locale=loc) for c in currencies}}
+
+
+def _digest(lang: str) -> dict | None:
+    """``lang``'s :func:`cldr_digest` as the install wrote it, or None (then Babel itself)."""
+    if lang not in _digests:
+        try:
+            import json
+
+            _digests[lang] = json.loads((LOCALEDIR / lang / "cldr.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            _digests[lang] = None
+    return _digests[lang]
+
+
+def _grouped(whole: int, digest: dict) -> str:
+    """A whole number ≥ 0 with the locale's thousands separator (CLDR ``#,##0``: groups of three
+    from four digits)."""
+    return f"{whole:,}".replace(",", digest["group"]) if whole >= 1000 else str(whole)
 
 
 class _Formatter(string.Formatter):

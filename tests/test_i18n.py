@@ -182,3 +182,30 @@ def test_the_hand_an_error_is_in_is_said_in_the_language_its_field_is_not():
     assert str(err) == "mano 4: sides.Anna[5]: errore: x" and err.field == "hand 4: sides.Anna[5]"
     assert str(LedgerError("x", "hand 12")) == "mano 12: x"
     assert str(LedgerError("x", "hands.Anna")) == "hands.Anna: x"  # a document's own field name stays
+
+
+@given(st.integers(-10**12, 10**12), st.integers(-10**9, 10**9), st.dates(),
+       st.lists(st.text("abc ", min_size=1, max_size=4), min_size=2, max_size=6),
+       st.sampled_from(["EUR", "USD", "GBP", "CHF", "€", "gettoni"]))
+def test_the_cldr_digest_says_what_babel_says(n, cents, day, words, currency):
+    """Italian numbers, money, dates and lists come from the install's CLDR digest (no Babel import
+    at start-up): each is exactly Babel's text."""
+    digest = i18n.cldr_digest("it")
+    for lang in (x for x in i18n.LANGUAGES if x != "en"):
+        i18n._digests[lang] = digest
+        fast = (i18n.number(n, lang), i18n.money(cents, currency, lang), i18n.long_date(day, lang),
+                i18n.listing(words, lang), i18n.currency_sign(currency.replace("€", "EUR"), lang))
+        i18n._digests[lang] = None  # Babel itself
+        try:
+            assert fast == (i18n.number(n, lang), i18n.money(cents, currency, lang), i18n.long_date(day, lang),
+                            i18n.listing(words, lang), i18n.currency_sign(currency.replace("€", "EUR"), lang))
+        finally:
+            i18n._digests.pop(lang, None)
+
+
+def test_the_install_writes_the_digest_it_reads():
+    from ledger.i18n import LOCALEDIR
+
+    import json
+
+    assert json.loads((LOCALEDIR / "it" / "cldr.json").read_text(encoding="utf-8")) == i18n.cldr_digest("it")

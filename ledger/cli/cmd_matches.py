@@ -11,7 +11,6 @@ from ledger.cli.app import app, ledger, reading
 from ledger.cli.render import console, print_board, print_json, print_line, print_rows
 from ledger.games import names_text
 from ledger.errors import LedgerError
-from ledger.games.base import Column
 from ledger.i18n import Msg, long_date, number, t
 
 GAME_NAMES = names_text()  # from the registry: no game is imported for --help
@@ -200,6 +199,7 @@ def match_reopen(match: str = MATCH, as_json: bool = JSON) -> None:
 def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
     """Every hand ever entered in a match, voided and replaced ones included."""
     from ledger.games import get_game
+    from ledger.games.base import Column
     from ledger.store.reads import setup_from_seats
 
     with reading() as reads:  # no replay: the history is what helps when a match no longer replays

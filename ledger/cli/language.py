@@ -9,7 +9,6 @@ source (the catalogue's msgids); ``tools/messages.py`` extracts them from the co
 
 from __future__ import annotations
 
-import importlib.abc
 import importlib.util
 import os
 import re
@@ -105,9 +104,10 @@ def _rich_texts(rich_utils: Any) -> None:
                                   for h in highlighter.highlights]
 
 
-class _AfterImport(importlib.abc.MetaPathFinder):
-    """Runs ``then(module)`` once the module ``name`` is imported (and leaves ``sys.meta_path``):
-    so that a command that shows no help does not pay for importing Typer's help (60 ms)."""
+class _AfterImport:
+    """A finder of ``sys.meta_path`` (the protocol of ``importlib.abc.MetaPathFinder``, whose
+    import costs start-up): runs ``then(module)`` once the module ``name`` is imported, and leaves
+    ``sys.meta_path``; so a command that shows no help does not pay for importing Typer's (60 ms)."""
 
     def __init__(self, name: str, then: Callable[[Any], None]) -> None:
         self.name, self.then = name, then
