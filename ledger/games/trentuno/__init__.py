@@ -67,7 +67,7 @@ from ledger.games.base import (
 from ledger.games.trentuno.facts import TrentunoNotes
 from ledger.games.trentuno.records import BetResult, TrentunoHand, TrentunoResult, TrentunoState
 from ledger.games.settle import Money, check_currency, format_money, parse_cents, parse_money, settle, share
-from ledger.i18n import Msg, t, tn
+from ledger.i18n import Msg, currency_sign, t, tn
 
 DEFAULT_LIVES = 3
 DEFAULT_STAKE_CENTS = 50
@@ -1170,7 +1170,7 @@ _RE, _BACK, _OUT = t("trentuno.mark_re", "re"), t("trentuno.mark_back", "back"),
 
 def _hands_table(setup: MatchSetup, rp: Replay) -> Table:
     cols = [Column("#")] + [Column(p) for p in setup.players]
-    cols += [Column(str(t("trentuno.col_pot", "pot {currency}", currency=setup.options["currency"]))),
+    cols += [Column(str(t("trentuno.col_pot", "pot {currency}", currency=currency_sign(setup.options["currency"])))),
              Column(str(t("trentuno.col_events", "what happened")), "left", below=True)]
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
