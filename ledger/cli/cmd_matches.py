@@ -156,10 +156,10 @@ def _game(r: dict) -> str:
     from ledger.games import get_game
 
     try:
-        default = get_game(r["game"]).rule_sets[0]
+        game = get_game(r["game"])
     except LedgerError:  # a game this version does not know: named as stored
-        default = None
-    return r["game"] + ("" if r["rules"] == default else f"/{r['rules']}")
+        return r["game"] + ("" if r["rules"] == "standard" else f"/{r['rules']}")
+    return r["game"] + ("" if r["rules"] == game.rule_sets[0] else f"/{game.rules_name(r['rules'])}")
 
 
 def _by_night(rows: list[dict]) -> list[tuple[tuple, list[dict]]]:

@@ -258,7 +258,7 @@ def scopa_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     sides = setup.side_names
     board = points_board(game, setup, rp)
     versus = str(t("board.versus", " v "))
-    title = str(t("scopa.board_title", "{game} ({rules}) — {sides}", game=game.title, rules=setup.rules,
+    title = str(t("scopa.board_title", "{game} — {sides}", game=game.titled(setup.rules),
                   sides=versus.join(side_label(setup, s) for s in sides)))
     caption = t("scopa.caption", "Game to {target}.", target=setup.options.get("target"))
     if setup.options.get("suits") == "italian":
