@@ -79,7 +79,15 @@ def games(as_json: bool = JSON) -> None:
     print_rows(str(t("games.title", "Games")),
                [str(t("games.col_game", "game")), str(t("games.col_name", "name")),
                 str(t("games.col_rules", "rule sets (default first)")), str(t("games.col_players", "players"))],
-               [(r["game"], r["title"], r["rules"], r["players"]) for r in rows])
+               [(r["game"], r["title"], [_rules_shown(get_game(r["game"]), k) for k in r["rules"]], r["players"])
+                for r in rows])
+
+
+def _rules_shown(game, key: str) -> str:
+    """A rule set as ``ledger games`` lists it: its key, and its name in the language when that
+    differs (``duplicate (duplicato)``); ``-r`` takes either."""
+    word = game.rules_name(key)
+    return key if word == key else f"{key} ({word})"
 
 
 @db_app.command("check")

@@ -394,14 +394,21 @@ class Game:
         return str(t("board.game_rules", "{game} ({rules})", game=self.title, rules=self.rules_name(rules)))
 
     def check_rules(self, rules: object) -> str:
-        """The rule set named ``rules`` (None → default); ``LedgerError`` on ``rules`` if unknown."""
+        """The rule set named ``rules`` (None → default): its key (``duplicate``) or its name for
+        people in any language of the ledger (``duplicato``, ``italiana``: :attr:`rule_words`);
+        ``LedgerError`` on ``rules`` if unknown."""
         if rules is None:
             return self.default_rules
         if type(rules) is str and rules in self.rule_sets:  # as written: no need to fold its case
             return rules
-        key = str(rules).strip().lower()
+        key = " ".join(str(rules).split()).lower()
         for r in self.rule_sets:
             if r.lower() == key:
+                return r
+        from ledger.i18n import LANGUAGES
+
+        for r, word in self.rule_words.items():
+            if any(str(word.render(lang) if isinstance(word, Msg) else word).lower() == key for lang in LANGUAGES):
                 return r
         raise LedgerError(t("match.unknown_rules", "unknown rule set {rules!r} for {game} (known: {known})",
                             rules=rules, game=self.name, known=", ".join(self.rule_sets)), "rules", rules)

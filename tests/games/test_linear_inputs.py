@@ -89,3 +89,13 @@ def test_a_name_with_a_control_character_is_refused_by_every_game_as_by_the_ledg
         check_names(["Carla", name], "players")
     assert err.value.field == "players[1]" and err.value.code == "names.control"
     assert check_names(["Zoë 🂡", "O'Neil \"Bo\""], "players") == ("Zoë 🂡", "O'Neil \"Bo\"")  # printable: kept
+
+
+@pytest.mark.parametrize("game, said, key", [("bridge", "duplicato", "duplicate"), ("canasta", "Classica", "classic"),
+                                             ("burraco", "internazionale", "international"),
+                                             ("trentuno", "52  carte, vedova", "52-vedova"), ("canasta", "ITALIAN", "italian")])
+def test_a_rule_set_is_named_by_its_key_or_its_name_in_any_language(game, said, key):
+    assert get_game(game).check_rules(said) == key
+    with pytest.raises(LedgerError) as err:
+        get_game(game).check_rules("nope")
+    assert err.value.field == "rules"
