@@ -209,3 +209,19 @@ def test_the_install_writes_the_digest_it_reads():
     import json
 
     assert json.loads((LOCALEDIR / "it" / "cldr.json").read_text(encoding="utf-8")) == i18n.cldr_digest("it")
+
+
+def test_italian_help_texts_are_paragraphs_as_the_english_docstrings_are():
+    """A translation's own line breaks would break the command list of ``ledger --help`` mid-sentence."""
+    import re
+
+    import typer
+
+    from ledger.cli import commands  # noqa: F401
+    from ledger.cli.app import app
+    from ledger.cli.language import HELP_ATTRS, commands_and_params, setup
+
+    root = typer.main.get_command(app)
+    setup("it", root)
+    texts = [getattr(x, a) for x in commands_and_params(root) for a in HELP_ATTRS if getattr(x, a, None)]
+    assert texts and not [x for x in texts if re.search(r"(?<!\n)\n(?!\n)", x)]

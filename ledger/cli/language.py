@@ -56,6 +56,7 @@ def commands_and_params(root: Any) -> Iterator[Any]:
 
 
 HELP_ATTRS = ("help", "short_help", "epilog")
+_ONE_LINE = re.compile(r"(?<!\n)\n(?!\n)")  # a line break inside a paragraph (not between two)
 
 
 _METAVARS = {"options_metavar": ("[OPTIONS]", lambda: t("click.options_metavar", "[OPTIONS]")),
@@ -65,8 +66,8 @@ _METAVARS = {"options_metavar": ("[OPTIONS]", lambda: t("click.options_metavar",
 def _translate(item: Any) -> None:
     for attr in HELP_ATTRS:
         text = getattr(item, attr, None)
-        if isinstance(text, str) and text:
-            setattr(item, attr, i18n.gettext(text))
+        if isinstance(text, str) and text:  # a translation's lines make one paragraph, as a docstring's do
+            setattr(item, attr, _ONE_LINE.sub(" ", i18n.gettext(text)))
     for attr, (english, word) in _METAVARS.items():  # the usage line's words
         if getattr(item, attr, None) == english:
             setattr(item, attr, str(word()))
