@@ -242,7 +242,7 @@ def money(cents: int, currency: str = "EUR", lang: str | None = None) -> str:
     from babel.numbers import format_currency, format_decimal
 
     amount = Decimal(int(cents)) / 100
-    if len(code) == 3 and code.isalpha() and code.isupper():
+    if _iso_code(code):
         return format_currency(amount, code, locale=_LOCALES[lang])
     return f"{format_decimal(amount, format='#,##0.00', locale=_LOCALES[lang])} {currency}".rstrip()
 
@@ -251,7 +251,7 @@ def currency_sign(currency: str, lang: str | None = None) -> str:
     """How the language names ``currency`` in a heading: the ISO code in English (``EUR``, as
     the ledger has always printed it), CLDR's symbol in Italian (``€``); any other word as it is."""
     lang = lang or language()
-    if lang == "en" or not (len(currency) == 3 and currency.isalpha() and currency.isupper()):
+    if lang == "en" or not _iso_code(currency):
         return currency
     digest = _digest(lang)
     if digest is not None and currency in digest["signs"]:
@@ -259,6 +259,11 @@ def currency_sign(currency: str, lang: str | None = None) -> str:
     from babel.numbers import get_currency_symbol
 
     return get_currency_symbol(currency, locale=_LOCALES[lang])
+
+
+def _iso_code(currency: str) -> bool:
+    """Whether ``currency`` is written as an ISO 4217 code (``EUR``), not a word of the match's."""
+    return len(currency) == 3 and currency.isalpha() and currency.isupper()
 
 
 def listing(items: Sequence[Any], lang: str | None = None) -> str:
@@ -390,7 +395,10 @@ def _fill(template: str, params: Mapping[str, Any]) -> str:
         out.append(literal)
         if name is not None:
             value = params[name]
-            out.append(_FORMATTER.format_field(_CONVERSIONS[conv](value) if conv else value, spec or ""))
+            if type(value) is str and not conv and not spec:  # a text is itself (format_field's answer)
+                out.append(value)
+            else:
+                out.append(_FORMATTER.format_field(_CONVERSIONS[conv](value) if conv else value, spec or ""))
     return "".join(out)
 
 

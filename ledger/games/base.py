@@ -694,7 +694,9 @@ def replay(game: Game, setup: MatchSetup, docs: Sequence[Mapping[str, Any]]) -> 
 MAX_NAMES = 200  # names in one list: more than any game seats (Trentuno 40 with 9 decks: 108)
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")  # Unicode's Cc and Cs: no terminal shows them
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+"""A control character or a lone surrogate (Unicode's Cc and Cs): what no name may hold, since
+no terminal shows it and no database keeps a NUL (the games' and the store's one check)."""
 
 
 def check_names(names: object, field: str) -> tuple[str, ...]:
@@ -716,7 +718,7 @@ def check_names(names: object, field: str) -> tuple[str, ...]:
         if not isinstance(n, str) or not n.strip():
             raise LedgerError(t("names.not_name", "{name!r} is not a name", name=n), f"{field}[{i}]", n)
         n = n.strip()
-        if _CONTROL.search(n):
+        if CONTROL.search(n):
             raise LedgerError(t("names.control", "a name cannot contain control characters (or text that is not "
                                 "UTF-8)"), f"{field}[{i}]", n)
         if n.casefold() in seen:

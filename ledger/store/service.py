@@ -24,7 +24,7 @@ from ledger.dates import check_night, night_date, parse_date  # noqa: F401 (pars
 from ledger.errors import LedgerError
 from ledger.i18n import Msg, t
 from ledger.games import get_game
-from ledger.games.base import MatchSetup, MatchState, Replay, join_names, replay, stored_replay
+from ledger.games.base import CONTROL, MatchSetup, MatchState, Replay, join_names, replay, stored_replay
 from ledger.store.export import BOOKKEEPING, iso as _iso, match_document  # noqa: F401 (re-exports)
 from ledger.store.engine import database_url, ensure_schema, open_engine, snapshot, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
@@ -815,10 +815,9 @@ def _entered(doc: Any) -> Any:
 
 def _check_name(name: str, field: str) -> None:
     """Names are kept exactly as given (quotes, accents, emoji, anything printable); control
-    characters are refused: no database keeps a NUL, and no terminal shows them."""
-    import unicodedata
-
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+    characters are refused: no database keeps a NUL, and no terminal shows them (the games'
+    check, :data:`ledger.games.base.CONTROL`)."""
+    if CONTROL.search(name):
         raise LedgerError(t("store.name_control", "a name cannot contain control characters (or text that is not "
                             "UTF-8)"), field, name)
 

@@ -48,7 +48,7 @@ from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
-from ledger.i18n import Msg, gettext, language, number, signed, t
+from ledger.i18n import language, number, signed, t
 from ledger.games.base import META_KEYS, HandResult, MatchSetup, MatchState, as_int, check_keys, need
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, Honours, Line, RoundSummary, RubberResult,
@@ -278,16 +278,8 @@ def passed_out_text() -> str:
 
 def played_text(contract: object, declarer: object, result: object) -> str:
     """A played deal, for people: ``4SX by N -1`` (West as the language says it: ``4SX da O -2``)."""
-    return _text(t("bridge.played", "{contract} by {declarer} {result}", contract=str(contract),
-                   declarer=seat_text(declarer), result=str(result)))
-
-
-def _text(msg: Msg) -> str:
-    """``str(msg)`` for a message whose parameters are all text, several times quicker: its
-    template in the language in use filled by ``str.format_map``, which is what
-    :meth:`ledger.i18n.Msg.render` does with text (its formatter shows only numbers, lists and
-    dates in the language's way)."""
-    return gettext(msg.text, msg.code).format_map(msg.params)
+    return str(t("bridge.played", "{contract} by {declarer} {result}", contract=str(contract),
+                 declarer=seat_text(declarer), result=str(result)))
 
 
 def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
@@ -374,7 +366,7 @@ def summary_line(deal: Deal, score_ns: int) -> str:
 @lru_cache(SHEETS_HELD)
 def _summary(lang: str, contract: Contract, declarer: str | None, tricks: int | None, score_ns: int) -> str:
     deal = Deal(contract, declarer, tricks, None, None, None)
-    return _text(t("bridge.summary", "{deal}: {gain}", deal=describe(deal), gain=_gain(score_ns)))
+    return str(t("bridge.summary", "{deal}: {gain}", deal=describe(deal), gain=_gain(score_ns)))
 
 
 def _gain(score_ns: int) -> str:
