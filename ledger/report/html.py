@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 
 from ledger import __version__
 from ledger.games import get_game
-from ledger.i18n import currency_sign, language, t
+from ledger.i18n import currency_sign, language, signed, t
 from ledger.report.charts import running_chart
 from ledger.report.model import STATUS_TEXT, MatchSummary, Report, shown_number, unit_text
 from ledger.report.text import (HEADERS, TITLES, capitalized, hands_fixed, highlight_items, money_lines,
@@ -166,7 +166,7 @@ def _hands_table(m: MatchSummary) -> str:
         cells = [str(k)]
         for s in m.sides:
             v, total = values.get(s), m.running[k].get(s)
-            shown = "" if v is None else (_signed(v) if isinstance(v, int) and m.unit == "points" else shown_number(v))
+            shown = "" if v is None else (signed(v) if isinstance(v, int) and m.unit == "points" else shown_number(v))
             cells.append(_e(f"{shown} → {shown_number(total)}" if shown else shown_number(total)))
         rows.append(cells)
     return _table(head, rows, escape_cells=False)
@@ -190,11 +190,6 @@ def _list(lines: Iterable[str], cls: str) -> str:
 def _money(cents: int) -> str:
     cls = "pos" if cents > 0 else "neg" if cents < 0 else ""
     return f'<span class="{cls}">{_e(signed_amount(cents))}</span>'
-
-
-def _signed(v: int) -> str:
-    """``+12``, ``-1.250`` (Italian digits), ``0`` as ``+0`` (what a hand made)."""
-    return ("+" if v >= 0 else "") + shown_number(v)
 
 
 def _e(text: str) -> str:
