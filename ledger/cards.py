@@ -250,8 +250,11 @@ class Deck:
         else by its code (``8D``).
         """
         seen = Counter(cards)
+        counts = self.counts
         for card, n in seen.items():
-            allowed = self.counts.get(card, 0)
+            allowed = counts.get(card, 0)
+            if 0 < n <= allowed:
+                continue
             name = (typed or {}).get(card) or str(card)
             if allowed == 0:
                 msg = (t("cards.no_jokers", "jokers not in {deck}", deck=self.name) if card.is_joker
