@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from ledger.errors import LedgerError
@@ -127,7 +128,7 @@ class MatchSetup:
         return doc
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class HandResult:
     """The score of one hand.
 
@@ -135,11 +136,35 @@ class HandResult:
     (``Game.result_type``) whose :meth:`to_json` is the JSON object that ``ledger score --json``
     prints and the ledger stores for the hand (its fields per game are in FORMATS.md, e.g.
     ``points`` and ``items``); ``summary`` is one line for people, in the language in use when
-    the hand was scored (it is shown at once, never stored).
+    it is first read (it is shown at once, never stored). A game gives the summary as a text or
+    as a function of no arguments that writes it (``functools.partial(points_line, points)``),
+    called only when the summary is read: an import or a ``score --json`` replays thousands of
+    hands and shows none of their lines (issue 17). Two results are equal when their details
+    and their summaries are.
     """
 
     _detail: JsonRecord | Stored  # a result read from the ledger is read as the record when first needed
-    summary: str = ""
+    _summary: str | Callable[[], str] = ""
+
+    @property
+    def summary(self) -> str:
+        """The hand's line for people (written on first reading when the game gave a function)."""
+        line = self._summary
+        if not isinstance(line, str):
+            line = line()
+            object.__setattr__(self, "_summary", line)
+        return line
+
+    def with_detail(self, detail: JsonRecord | Stored, summary: str | Callable[[], str] | None = None) -> HandResult:
+        """This result with another ``detail`` (and ``summary``; by default this one's, still unwritten if it is)."""
+        return HandResult(detail, self._summary if summary is None else summary)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandResult):
+            return NotImplemented
+        return self._detail == other._detail and self.summary == other.summary
+
+    __hash__ = None  # type: ignore[assignment]  # a result holds mappings
 
     @property
     def detail(self) -> JsonRecord:
@@ -231,6 +256,18 @@ class MatchState:
                "finished": self.finished}
         x = self._extra
         doc.update(x.json(_STATE_KEYS) if isinstance(x, Stored) else x.to_json())
+        return doc
+
+    @property
+    def json_value(self) -> dict:
+        """:meth:`to_json`'s object with the game's own state as its record holds it, not copied
+        (for :func:`~ledger.games.record.json_text`, which writes the same text)."""
+        doc = {"hands": self.hands, "totals": self.totals, "winner": self.winner, "finished": self.finished}
+        x = self._extra
+        if isinstance(x, Stored):
+            doc.update(x.json(_STATE_KEYS))
+        else:
+            doc.update(x.json_items() if type(x).to_json is JsonRecord.to_json else x.to_json())
         return doc
 
     def extra_as(self, kind: type[R]) -> R:
@@ -651,7 +688,7 @@ def stored_replay(game: Game, setup: MatchSetup, rows: Sequence[Any]) -> Replay 
         states.append(game.load_state(setup, r.state))
     results = [game.stored_result(setup, r.result) for r in rows]
     if rows:  # the one line said of a hand: only the newest one is ever printed
-        results[-1] = HandResult(results[-1]._detail, game.describe_hand(rows[-1].document, rows[-1].result, setup))
+        results[-1] = results[-1].with_detail(results[-1]._detail, partial(game.describe_hand, rows[-1].document, rows[-1].result, setup))
     start, played = game.start(setup), None
     if setup.ended_early:
         if states:

@@ -20,6 +20,7 @@ conversion plan of each class is worked out once, on first use.
 from __future__ import annotations
 
 import dataclasses
+import json
 import types
 import typing
 from collections.abc import Mapping as AbcMapping
@@ -151,6 +152,26 @@ def plain(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
     return value
+
+
+def json_text(value: Any) -> str:
+    """``json.dumps(plain(value))``: the same text, written by ``json``'s C encoder straight from
+    the values, each record by its :meth:`JsonRecord.json_items` (its own ``to_json`` when it has
+    one), with nothing copied first (an import writes every hand's result and state: issue 17).
+    ``TypeError`` for a value that is not JSON, as ``json.dumps``."""
+    return _ENCODE(value)
+
+
+def _as_json(value: Any) -> Any:
+    """What :func:`json_text` writes for a value that is not a JSON container of ``json``'s own."""
+    if isinstance(value, JsonRecord):
+        return dict(value.json_items()) if type(value).to_json is JsonRecord.to_json else value.to_json()
+    if isinstance(value, AbcMapping):
+        return dict(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+_ENCODE = json.JSONEncoder(default=_as_json).encode
 
 
 def _converters(hint: Any) -> tuple[Convert, Convert]:

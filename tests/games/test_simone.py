@@ -305,6 +305,15 @@ def test_average_text(total, count, text):
     assert average(total, count) == text
 
 
+@given(st.integers(-10_000, 100_000), st.integers(1, 5_000))
+def test_average_rounds_the_exact_quotient_half_up(total, count):
+    from fractions import Fraction
+    import math
+
+    tenths = math.floor(Fraction(10 * total, count) + Fraction(1, 2))
+    assert average(total, count) == f"{'-' if tenths < 0 else ''}{abs(tenths) // 10}.{abs(tenths) % 10}"
+
+
 def test_match_hand_errors():
     s = setup()
     st0 = GAME.start(s)

@@ -44,7 +44,7 @@ A hand document (FORMATS.md)::
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
@@ -293,7 +293,7 @@ def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
                         result=format_result(deal.contract, deal.tricks) if deal.tricks is not None else "",
                         vulnerable=vulnerable, honors=honours_of(deal.honours), board=deal.board, ns=ns, ew=ew,
                         score_ns=score_ns, entries=entries)
-    return HandResult(result, summary_line(deal, score_ns))
+    return HandResult(result, partial(summary_line, deal, score_ns))
 
 
 @lru_cache(SHEETS_HELD)
@@ -389,6 +389,11 @@ def bonus_text(item: object, side: object, points: object) -> str:
     700`` (``premio di manche EW 500``, the points with the language's digits)."""
     what = said(BONUS_WORDS, item, item_text(item))
     return f"{what} {side} {number(points) if isinstance(points, int) else points}"
+
+
+def record_line(result: DealResult) -> str:
+    """:func:`result_line` of a deal's result record."""
+    return result_line(result.to_json())
 
 
 def result_line(data: Mapping[str, Any], board: bool = True) -> str:
@@ -549,7 +554,7 @@ def rubber_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -
     result = RubberResult(**deal_fields(deal, vul, entries), **_premiums(entries, bonuses), dealer=ex.next_dealer,
                           rubber=ex.rubber, game=game_no, game_won=game_won)
     return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, after),
-            HandResult(result, result_line(result.to_json())))
+            HandResult(result, partial(record_line, result)))
 
 
 def _new_rubber(ex: RubberState) -> RubberState:
@@ -666,7 +671,7 @@ def chicago_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) 
     result = ChicagoResult(**deal_fields(deal, vul, entries), **_premiums(entries, bonuses), dealer=dealer,
                            round=ex.round, deal=number, game=game_no, game_won=game_won)
     return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, after),
-            HandResult(result, result_line(result.to_json())))
+            HandResult(result, partial(record_line, result)))
 
 
 # --- duplicate ----------------------------------------------------------------------------------
@@ -710,4 +715,4 @@ def duplicate_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]
     result = DuplicateResult(**deal_fields(deal, vul, entries), next_board=None if deal.board is not None else board,
                              dealer=dealer, points={"NS": max(score, 0), "EW": max(-score, 0)})
     return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, after),
-            HandResult(result, result_line(result.to_json())))
+            HandResult(result, partial(record_line, result)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, Callable, Mapping, Sequence
 
 from ledger.cards import JOKER, SUITS, THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card, Deck, parse_cards
@@ -545,7 +546,7 @@ def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str]
     points = {name: sum(p for _, p in its) for name, its in items.items()}
     result = CanastaHand(points, items_of(items), {s.name: s.facts() for s in sides}, closed_by,
                          concealed if rs is CLASSIC else None)
-    return HandResult(result, hand_line(points, closed_by, rs is CLASSIC))
+    return HandResult(result, partial(hand_line, points, closed_by, rs is CLASSIC))
 
 
 def hand_line(points: Mapping[str, int], closed_by: str | None, classic: bool = False) -> str:

@@ -18,6 +18,7 @@ and the match are in :mod:`ledger.games.scopa.scoring`; the deal passes to the d
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any, Mapping, Sequence
 
 from ledger.errors import LedgerError
@@ -46,7 +47,7 @@ def score_hand(raw_sides: object, resolve, rules: str, options: Options,
     nap = napoleone(hand.piles, options)
     result = ScopaResult(points, items_of({s: kinds.items() for s, kinds in by_kind.items()}),
                          {s: p.counts(options) for s, p in hand.piles.items()}, hand.rest, nap)
-    return HandResult(result, hand_line(points, nap))
+    return HandResult(result, partial(hand_line, points, nap))
 
 
 def hand_line(points: Mapping[str, int], napoleone_side: str | None = None) -> str:

@@ -25,11 +25,10 @@ both share the win.
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from decimal import Decimal
-from fractions import Fraction
+from functools import partial
 from typing import Any, Callable, Mapping, Sequence
 
 from ledger.cards import JOKER, TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse_cards
@@ -62,9 +61,11 @@ def card_value(card: Card) -> int:
 
 def hand_sum(cards: Sequence[Card]) -> int:
     """The sum of a player's cards (units: points, lower is better)."""
-    return sum(card_value(c) for c in cards)
+    values = _VALUES
+    return sum(values[c] if c in values else card_value(c) for c in cards)
 
 
+_VALUES = {c: card_value(c) for c in DECK.counts}  # every card of the deck: its value worked out once
 # the sums a player can show with the 108 cards: -4 (four jokers) to 744 (every card worth more than 0)
 MIN_SUM = sum(min(card_value(c), 0) * n for c, n in DECK.counts.items())
 MAX_SUM = sum(max(card_value(c), 0) * n for c, n in DECK.counts.items())
@@ -104,6 +105,21 @@ def check_deck(cards: Mapping[str, list[Card] | None], sums: Mapping[str, int],
     path. A sum entered below zero needs that many jokers, which the shown cards must leave.
     Raises ``LedgerError`` naming the player where the limit is first passed.
     """
+    seen = Counter(c for shown in cards.values() for c in shown or ())
+    if any(n > DECK.counts[c] for c, n in seen.items()):
+        _refuse_repeats(cards, labels)
+    jokers_left = DECK.counts[JOKER] - seen[JOKER]
+    for player, shown in cards.items():
+        if shown is None and sums[player] < 0:
+            jokers_left += sums[player]
+            if jokers_left < 0:
+                raise LedgerError(t("simone.jokers_short", "a sum of {sum} needs {jokers} jokers, but the other "
+                                    "hands leave fewer", sum=sums[player], jokers=-sums[player]),
+                                  labels[player], sums[player])
+
+
+def _refuse_repeats(cards: Mapping[str, list[Card] | None], labels: Mapping[str, str]) -> None:
+    """``LedgerError`` naming the player whose cards first pass what the decks hold."""
     seen: Counter = Counter()
     holders: dict[Card, list[str]] = {}
     for player, shown in cards.items():
@@ -120,14 +136,6 @@ def check_deck(cards: Mapping[str, list[Card] | None], sums: Mapping[str, int],
                     msg = t("simone.too_many", "{count} {card} in this hand ({who}), but {deck} hold {allowed}",
                             count=seen[card], card=str(card), who=who, deck=DECK.name, allowed=allowed)
                 raise LedgerError(msg, labels[player], str(card))
-    jokers_left = DECK.counts[JOKER] - seen[JOKER]
-    for player, shown in cards.items():
-        if shown is None and sums[player] < 0:
-            jokers_left += sums[player]
-            if jokers_left < 0:
-                raise LedgerError(t("simone.jokers_short", "a sum of {sum} needs {jokers} jokers, but the other "
-                                    "hands leave fewer", sum=sums[player], jokers=-sums[player]),
-                                  labels[player], sums[player])
 
 
 def score_hand(entries: Mapping[str, tuple[str, object]], knocked_by: str | None) -> HandResult:
@@ -145,7 +153,7 @@ def score_hand(entries: Mapping[str, tuple[str, object]], knocked_by: str | None
     winners = lowest(sums)
     result = SimoneResult(sums, tuple(winners), knocked_by, None if knocked_by is None else knocked_by in winners,
                           {p: None if c is None else format_cards(c) for p, c in cards.items()})
-    return HandResult(result, _summary(sums, winners, knocked_by))
+    return HandResult(result, partial(_summary, sums, winners, knocked_by))
 
 
 def _summary(sums: Mapping[str, int], winners: Sequence[str], knocked_by: str | None) -> str:
@@ -201,7 +209,7 @@ def average(total: int, count: int) -> str | None:
     """
     if count == 0:
         return None
-    tenths = math.floor(Fraction(10 * total, count) + Fraction(1, 2))
+    tenths = (20 * total + count) // (2 * count)  # floor(10 * total / count + 1/2), in whole numbers
     sign = "-" if tenths < 0 else ""
     return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
 

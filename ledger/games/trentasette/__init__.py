@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, Mapping, Sequence
 
 from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUIT_NAMES, SUITS, Card, format_cards, parse_cards, suit_name
@@ -570,7 +571,7 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
     items = score_piles(piles)
     points = {s: sum(p for _, p in items[s]) for s in sides}
     result = TrentasetteResult(points, items_of({s: items[s] for s in sides}), {s: piles[s].facts() for s in sides}, rest)
-    return HandResult(result, points_line(points))
+    return HandResult(result, partial(points_line, points))
 
 
 def _read_cards(value, field) -> list[Card]:
