@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
 from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from ledger.errors import LedgerError
@@ -80,12 +80,19 @@ class MatchSetup:
     def resolve_player(self, name: object, field: str) -> str:
         """The player of this match called ``name`` (case-insensitive), else ``LedgerError``."""
         if isinstance(name, str):
-            key = name.strip().casefold()
-            for p in self.players:
-                if p.casefold() == key:
-                    return p
+            found = self._player_keys.get(name.strip().casefold())
+            if found is not None:
+                return found
         raise LedgerError(t("match.not_player", "{name!r} is not a player of this match{hint}", name=name,
                             hint=did_you_mean(name, self.players, self._known_players())), field, name)
+
+    @cached_property
+    def _player_keys(self) -> dict[str, str]:
+        """Each player by the name's case-folded form (the first so written, in seat order)."""
+        keys: dict[str, str] = {}
+        for p in self.players:
+            keys.setdefault(p.casefold(), p)
+        return keys
 
     def _known_sides(self) -> Msg:
         return t("match.known_sides", " (sides: {sides})", sides=", ".join(self.sides))

@@ -57,7 +57,7 @@ from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any, Mapping, Sequence
 
-from ledger.cards import FRENCH_52, ITALIAN_40, SUITS, Card, Deck, format_cards, multiple, parse_cards, typed_names
+from ledger.cards import FRENCH_52, ITALIAN_40, Card, Deck, format_cards, multiple, parse_cards, typed_names
 from ledger.errors import LedgerError
 from ledger.games.base import (
     in_words,
@@ -154,8 +154,13 @@ def card_value(card: Card) -> int:
 
 
 def suit_total(cards: Sequence[Card]) -> int:
-    """The best total of the cards of one suit, at most 31 (several decks could make more)."""
-    return min(31, max(sum(card_value(c) for c in cards if c.suit == s) for s in SUITS))
+    """The best total of the cards of one suit, at most 31 (several decks could make more); a
+    joker belongs to no suit."""
+    totals: dict[str, int] = {}
+    for c in cards:
+        if c.suit:
+            totals[c.suit] = totals.get(c.suit, 0) + card_value(c)
+    return min(31, max(totals.values(), default=0))
 
 
 def value_of_cards(cards: Sequence[Card], variant: Variant) -> HandValue:
