@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from typing import NamedTuple
 
 from ledger.errors import LedgerError
 from ledger.i18n import Msg, t, tn

@@ -21,13 +21,14 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import string
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 LANGUAGES = ("en", "it")
 """The languages the ledger speaks; English is the source language of every message."""

@@ -13,7 +13,8 @@ import importlib.util
 import os
 import re
 import sys
-from typing import Any, Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from ledger import i18n
 from ledger.errors import LedgerError

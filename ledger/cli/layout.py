@@ -13,7 +13,8 @@ widths come from ``rich.cells`` (wide characters count two).
 from __future__ import annotations
 
 import re
-from typing import Iterator, List, Sequence, Tuple
+from collections.abc import Iterator, Sequence
+from typing import List, Tuple
 
 from rich.cells import cell_len, chop_cells, set_cell_size
 

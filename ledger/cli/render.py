@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import re
 import sys
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from rich.console import Console
 from rich.cells import cell_len

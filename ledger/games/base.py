@@ -17,9 +17,10 @@ on its own (``ledger score``), without a match.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
-from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, TypeVar
 
 from ledger.errors import LedgerError
 from ledger.games.facts import GameNotes, Said

@@ -11,8 +11,9 @@ docs/formats.md). :class:`Highlight` is what the highlights are made of.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ledger.i18n import Msg, listing, t
 

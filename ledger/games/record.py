@@ -23,8 +23,8 @@ import dataclasses
 import json
 import types
 import typing
-from collections.abc import Mapping as AbcMapping
-from typing import Any, Callable, ClassVar, Mapping, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar
 
 R = TypeVar("R", bound="JsonRecord")
 Convert = Callable[[Any], Any]
@@ -147,7 +147,7 @@ def plain(value: Any) -> Any:
         return [plain(v) for v in value]
     if isinstance(value, JsonRecord):
         return value.to_json()
-    if isinstance(value, AbcMapping):
+    if isinstance(value, Mapping):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
@@ -166,7 +166,7 @@ def _as_json(value: Any) -> Any:
     """What :func:`json_text` writes for a value that is not a JSON container of ``json``'s own."""
     if isinstance(value, JsonRecord):
         return dict(value.json_items()) if type(value).to_json is JsonRecord.to_json else value.to_json()
-    if isinstance(value, AbcMapping):
+    if isinstance(value, Mapping):
         return dict(value)
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
@@ -188,7 +188,7 @@ def _converters(hint: Any) -> tuple[Convert, Convert]:
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         load, dump = _converters(args[0])
         return (lambda v: tuple(load(x) for x in v)), (lambda v: [dump(x) for x in v])
-    if origin in (dict, AbcMapping) and len(args) == 2:
+    if origin in (dict, Mapping) and len(args) == 2:
         load, dump = _converters(args[1])
         if load is _same:
             return dict, plain

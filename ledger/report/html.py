@@ -10,8 +10,8 @@ ledger is HTML-escaped.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Iterable, Sequence
 
 from ledger import __version__
 from ledger.games import get_game

@@ -8,8 +8,9 @@ HTML) reads the same :class:`Report`.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from ledger.games.base import MatchSetup, Replay
 from ledger.games.facts import Highlight, side_label

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Mapping
 from operator import itemgetter
-from typing import Any, Mapping
+from typing import Any
 
 from sqlalchemy import Table, func as sa_func, insert, inspect as sa_inspect, select as sa_select
 

@@ -17,7 +17,8 @@ the write's own transaction, so the number a session prints is always the stored
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from sqlmodel import select
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, delete, func, select

@@ -12,8 +12,9 @@ scoring modules, never the reverse.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.i18n import t

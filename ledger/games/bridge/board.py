@@ -10,7 +10,8 @@ the games, who deals next, and who won.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ledger.games.base import Board, Column, MatchSetup, MatchState, Replay, Table
 from ledger.games.bridge.match import board_dealer_player, bonus_text

@@ -17,7 +17,8 @@ Understood, in any order after the contract (RULES.md "Bridge"; English and Ital
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.i18n import t

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from ledger.games.bridge.records import RubberState
 from ledger.games.bridge.scoring import unfinished_text

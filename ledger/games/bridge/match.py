@@ -43,9 +43,10 @@ A hand document (FORMATS.md)::
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.i18n import language, number, signed, t

@@ -13,9 +13,10 @@ The side fields are those of FORMATS.md "Burraco and Scopa hand documents": ``bu
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from ledger.cards import Card, parse_cards
 from ledger.errors import LedgerError

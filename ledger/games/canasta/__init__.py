@@ -40,7 +40,8 @@ protocol of :mod:`ledger.games.base`, with its scoreboard.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import (

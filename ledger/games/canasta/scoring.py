@@ -7,9 +7,10 @@ points and items out; ``LedgerError`` naming the field on bad input.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from ledger.cards import JOKER, SUITS, THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card, Deck, parse_cards
 from ledger.errors import LedgerError

@@ -17,9 +17,10 @@ and the match are in :mod:`ledger.games.scopa.scoring`; the deal passes to the d
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import (

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from functools import partial
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from ledger.cards import JOKER, TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError

@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUIT_NAMES, SUITS, Card, format_cards, parse_cards, suit_name
 from ledger.errors import LedgerError

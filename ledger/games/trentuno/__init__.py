@@ -52,10 +52,11 @@ import hashlib
 import re
 import secrets
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import combinations
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ledger.cards import FRENCH_52, ITALIAN_40, Card, Deck, format_cards, multiple, parse_cards, typed_names
 from ledger.errors import LedgerError
