@@ -24,6 +24,7 @@ import json
 import types
 import typing
 from collections.abc import Callable, Mapping
+from operator import attrgetter
 from typing import Any, ClassVar, TypeVar
 
 R = TypeVar("R", bound="JsonRecord")
@@ -163,12 +164,42 @@ def json_text(value: Any) -> str:
 
 
 def _as_json(value: Any) -> Any:
-    """What :func:`json_text` writes for a value that is not a JSON container of ``json``'s own."""
-    if isinstance(value, JsonRecord):
-        return dict(value.json_items()) if type(value).to_json is JsonRecord.to_json else value.to_json()
-    if isinstance(value, Mapping):
-        return dict(value)
-    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+    """What :func:`json_text` writes for a value that is not a JSON container of ``json``'s own:
+    the object made by its class's writer (:func:`_writer`, worked out once a class)."""
+    write = _WRITERS.get(type(value))
+    if write is None:
+        write = _WRITERS[type(value)] = _writer(type(value))
+    return write(value)
+
+
+_WRITERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _writer(cls: type) -> Callable[[Any], Any]:
+    """How :func:`_as_json` writes a value of ``cls``: a record as :meth:`JsonRecord.json_items`
+    says (its keys and field values read in one go), or by its own ``to_json``; any other mapping
+    as a dict. ``TypeError`` for anything else, as ``json.dumps``."""
+    if issubclass(cls, JsonRecord):
+        if cls.to_json is not JsonRecord.to_json:
+            return cls.to_json
+        plan = _plan(cls)
+        keys = tuple(key for _name, key, _load, _dump, _omit in plan)
+        if len(set(keys)) < len(keys) or not keys:  # a key written at one of two places: field by field
+            return lambda record: dict(record.json_items())
+        read = attrgetter(*(name for name, *_ in plan))
+        single = len(keys) == 1
+        omitted = tuple(key for _name, key, _load, _dump, omit in plan if omit)
+
+        def write(record: Any) -> dict:
+            out = dict(zip(keys, (read(record),) if single else read(record)))
+            for key in omitted:
+                if out[key] is None:
+                    del out[key]
+            return out
+        return write
+    if issubclass(cls, Mapping):
+        return dict
+    raise TypeError(f"Object of type {cls.__name__} is not JSON serializable")
 
 
 _ENCODE = json.JSONEncoder(default=_as_json).encode

@@ -8,6 +8,7 @@ import dataclasses
 import importlib.util
 import json
 from pathlib import Path
+from types import MappingProxyType
 from typing import Mapping
 
 import pytest
@@ -143,6 +144,11 @@ def test_a_record_is_its_fields_in_order_nested_records_lists_and_left_out_nones
     assert back.leaves["A"] == (_Leaf("x", 1),) and back.rest is None and back.late == 4
     assert back.to_json() == doc
     assert _Tree.from_json({**doc, "rest": "B"}).to_json() == {**doc, "rest": "B"}
+    for record in (tree, _Tree.from_json({**doc, "rest": "B"}), _Tree(points={}, leaves={}, first=_Leaf("y", 2), late=None)):
+        assert json_text(record) == json.dumps(record.to_json())
+    assert json_text({"k": MappingProxyType({"a": (tree,)})}) == json.dumps({"k": {"a": [tree.to_json()]}})
+    with pytest.raises(TypeError):
+        json_text({"k": object()})
 
 
 def test_to_json_is_a_fresh_value():
