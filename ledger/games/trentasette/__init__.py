@@ -130,7 +130,7 @@ def pile_from_cards(cards: Sequence[Card], n_sides: int) -> Pile:
     """
     need_rank, run_len = thresholds(n_sides)
     try:
-        mask = sum(_BIT[c] for c in cards)
+        mask = sum(map(_BIT.__getitem__, cards))
     except KeyError:
         mask = -1
     if mask < 0 or mask.bit_count() != len(cards):
