@@ -163,9 +163,9 @@ class HandResult:
             object.__setattr__(self, "_summary", line)
         return line
 
-    def with_detail(self, detail: JsonRecord | Stored, summary: str | Callable[[], str] | None = None) -> HandResult:
-        """This result with another ``detail`` (and ``summary``; by default this one's, still unwritten if it is)."""
-        return HandResult(detail, self._summary if summary is None else summary)
+    def with_detail(self, detail: JsonRecord | Stored) -> HandResult:
+        """This result with another ``detail`` and the same summary (still unwritten if it is)."""
+        return HandResult(detail, self._summary)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandResult):
@@ -696,7 +696,8 @@ def stored_replay(game: Game, setup: MatchSetup, rows: Sequence[Any]) -> Replay 
         states.append(game.load_state(setup, r.state))
     results = [game.stored_result(setup, r.result) for r in rows]
     if rows:  # the one line said of a hand: only the newest one is ever printed
-        results[-1] = results[-1].with_detail(results[-1]._detail, partial(game.describe_hand, rows[-1].document, rows[-1].result, setup))
+        last = rows[-1]
+        results[-1] = HandResult(results[-1]._detail, partial(game.describe_hand, last.document, last.result, setup))
     start, played = game.start(setup), None
     if setup.ended_early:
         if states:
