@@ -188,15 +188,20 @@ def global_options(argv: list[str]) -> tuple[dict[str, str], list[str]]:
 
 
 def main() -> None:
-    """Console-script entry point. Whatever the command leaves alive is frozen out of the cycle
-    collector when it ends (:func:`gc.freeze`): the interpreter's last collections at exit would
-    walk it all again (half a second after ``score`` of 33,240 boards, issue 17). Nothing is
-    skipped: atexit handlers run and every object is still released."""
+    """Console-script entry point. When the command ends, the ledger's connections are closed
+    (SQLite then folds its write-ahead log into the ledger file and removes it, so the file alone
+    holds every write) and whatever is left alive is frozen out of the cycle collector
+    (:func:`gc.freeze`): the interpreter's last collections at exit would walk it all again (half
+    a second after ``score`` of 33,240 boards, issue 17). Atexit handlers still run and every
+    object is still released."""
     from ledger.cli import commands  # noqa: F401  (registers the commands)
 
     try:
         _run(sys.argv[1:])  # LedgerGroup.main puts the global options first
     finally:
+        store = sys.modules.get("ledger.store.engine")  # imported only by a command that opened the ledger
+        if store is not None:
+            store.dispose_engines()
         gc.freeze()
 
 
