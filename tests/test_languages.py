@@ -100,10 +100,14 @@ def test_the_locale_chooses_italian_and_english_stays_as_it_was(tmp_path):
     (["show", "--nosuchoption"], "errore: opzione inesistente: --nosuchoption", "error: No such option: --nosuchoption"),
     (["show"], "errore: manca l'argomento 'match'.", "error: Missing argument 'match'."),
     (["show", "1", "2"], "errore: argomenti in più inattesi (2)", "error: Got unexpected extra argument"),
-    (["hand", "void", "1", "x"], "errore: valore non valido per 'number': il valore deve essere un numero intero valido",
-     "error: Invalid value for 'number'"),
-    (["serve", "--port", "99999"], "errore: valore non valido per '--port': il valore deve essere al massimo 65535",
-     "error: Invalid value for '--port'"),
+    (["hand", "void", "1", "x"], "errore: valore non valido per 'number': 'x' non è un numero intero valido.",
+     "error: Invalid value for 'number': 'x' is not a valid int."),
+    (["serve", "--port", "x"], "errore: valore non valido per '--port': 'x' non è un numero intero valido.",
+     "error: Invalid value for '--port': 'x' is not a valid int range."),
+    (["serve", "--port", "99999"], "errore: valore non valido per '--port': 99.999 è fuori dai limiti (da 0 a 65.535)",
+     "error: Invalid value for '--port': 99999 is not in the range 0<=x<=65535."),
+    (["show", "1", "--last", "0"], "errore: valore non valido per '--last': 0 è fuori dai limiti (almeno 1)",
+     "error: Invalid value for '--last': 0 is not in the range x>=1."),
 ])
 def test_a_mistyped_command_line_is_one_italian_line_with_exit_code_2(tmp_path, args, italian, english):
     it = run("--lang", "it", *args, db=tmp_path / "l.db")
