@@ -116,6 +116,30 @@ def test_a_mistyped_command_line_is_one_italian_line_with_exit_code_2(tmp_path, 
     assert en.returncode == 2 and en.stderr.startswith(english)
 
 
+@pytest.mark.parametrize("click_says, italian", [
+    # Typer 0.29's pydantic wording (the project pins Typer below 0.29, but it is still translated)
+    ("Invalid value for 'number': Input should be a valid integer, unable to parse string as an integer",
+     "valore non valido per 'number': il valore deve essere un numero intero valido"),
+    ("Invalid value for '--port': Input should be less than or equal to 65535",
+     "valore non valido per '--port': il valore deve essere al massimo 65535"),
+    # click's words for types and ranges the commands do not use today
+    ("Invalid value for '--x': 'maybe' is not a valid boolean. Recognized values: 0, 1, false, true",
+     "valore non valido per '--x': 'maybe' non è un valore sì o no valido."),
+    ("Invalid value for '--x': 'y' is not a valid float range.", "valore non valido per '--x': 'y' non è un numero valido."),
+    ("Invalid value for '--x': 11 is not in the range x<=10.", "valore non valido per '--x': 11 è fuori dai limiti (al massimo 10)"),
+    ("Invalid value for '--x': 1.5 is not in the range 0.0<=x<=1.0.",
+     "valore non valido per '--x': 1.5 non è nell'intervallo 0.0<=x<=1.0."),
+    ("Invalid value for '--x': 0 is not in the range 0<x<=9.", "valore non valido per '--x': 0 non è nell'intervallo 0<x<=9."),
+])
+def test_click_s_usage_errors_of_either_typer_are_put_in_italian(click_says, italian):
+    from ledger.cli.language import usage_error
+    from ledger.i18n import speaking
+
+    with speaking("it"):
+        assert str(usage_error(click_says)) == italian
+    assert usage_error(click_says) == click_says  # English: click's own words
+
+
 def test_an_unknown_language_is_refused(cli):
     line = cli.error("--lang", "fr", "games")
     assert line == "error: lang: 'fr' is not a language of the ledger (languages: en, it)"

@@ -231,13 +231,16 @@ def _out_of_range(value: str, described: str) -> Msg:
     from ledger.games.base import out_of_range
 
     return out_of_range(int(value), None if lo is None else int(lo), None if hi is None else int(hi))
+
+
+# Typer 0.29's conversions speak pydantic's words (the project pins Typer below 0.29: pyproject.toml)
 _LIMITS: dict[str, Callable[[str], Msg]] = {
     "greater than or equal to": lambda n: t("click.at_least", "Input should be at least {limit}", limit=n),
     "less than or equal to": lambda n: t("click.at_most", "Input should be at most {limit}", limit=n),
     "greater than": lambda n: t("click.more_than", "Input should be greater than {limit}", limit=n),
     "less than": lambda n: t("click.less_than", "Input should be less than {limit}", limit=n),
 }
-# Typer's conversions speak pydantic's words: "Input should be a valid integer, unable to parse ..."
+# "Input should be a valid integer, unable to parse ...", "Input should be less than or equal to 65535"
 _VALUE_ERRORS += [
     (re.compile(r"Input should be a valid (?P<kind>integer|number|boolean)\b.*"),
      lambda m: t("click.should_be", "Input should be a valid {kind}", kind=_KINDS[m["kind"]]())),
