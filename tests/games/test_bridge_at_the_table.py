@@ -133,7 +133,7 @@ def test_the_chicago_summary_counts_the_game_premium_as_the_board_does(cli):
     assert "Smazzata 2: 4S da E =: EW +620 (premio di manche EW 500)" in italian
     assert re.search(r"2\s+Bruno\s+EW\s+4S E =\s+620", italian)
     english = session(cli, "-r", "chicago", lines=lines, lang="en").stdout
-    assert "Hand 2: 4S by E =: EW +620 (game premium EW 500)" in english
+    assert "Deal 2: 4S by E =: EW +620 (game premium EW 500)" in english
 
 
 def test_thousands_in_summaries_only_in_italian(cli):

@@ -549,7 +549,7 @@ def rubber_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -
     result = RubberResult(**deal_fields(deal, vul, entries), **_premiums(entries, bonuses), dealer=ex.next_dealer,
                           rubber=ex.rubber, game=game_no, game_won=game_won)
     return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, after),
-            HandResult(result, result_line(result.to_json())))
+            HandResult(result, result_line(result.to_json(), board=False)))  # a rubber numbers its deals itself
 
 
 def _new_rubber(ex: RubberState) -> RubberState:
@@ -666,7 +666,7 @@ def chicago_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) 
     result = ChicagoResult(**deal_fields(deal, vul, entries), **_premiums(entries, bonuses), dealer=dealer,
                            round=ex.round, deal=number, game=game_no, game_won=game_won)
     return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, after),
-            HandResult(result, result_line(result.to_json())))
+            HandResult(result, result_line(result.to_json(), board=False)))  # the round numbers its deals
 
 
 # --- duplicate ----------------------------------------------------------------------------------
