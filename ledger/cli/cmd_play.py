@@ -87,11 +87,12 @@ def play(
         if given:
             raise LedgerError(t("play.only_new", "only for a new match (give --players or --side)"), given[0], None)
         if not _names_a_match(target):
-            from ledger.games import get_game
+            from ledger.games import command_game, get_game
 
-            game = get_game(target)  # an unknown word is named as such
+            named = command_game(target)[0]
+            game = get_game(named)  # an unknown word is named as such
             raise LedgerError(t("play.give_players", "to start a match of {game}, give --players (or --side)",
-                                game=game.name), "players", None)
+                                game=game.name if named == target else target.strip().lower()), "players", None)
         live = LiveMatch(ledger(), target)
     Session(live, as_json).run()
 
