@@ -1058,4 +1058,4 @@ def side_label(setup: MatchSetup, side: str) -> str:
 
 
 def _signed(n: object) -> str:
-    return f"{n:+d}" if isinstance(n, int) else str(n)
+    return (f"{n:+d}" if n else "0") if isinstance(n, int) else str(n)  # a zero has no sign

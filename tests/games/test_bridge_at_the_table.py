@@ -119,7 +119,7 @@ def test_a_rubber_at_the_table_in_italian(cli):
     assert prompts(out)[:3] == ["smazzata 1 · mazziere Anna", "smazzata 2 · mazziere Bruno",
                                 "smazzata 3 · mazziere Carla"]
     assert "Smazzata 1: 4HX da E =: EW +290" in out
-    assert "Smazzata 2: passata: NS +0" in out
+    assert "Smazzata 2: passata: NS 0" in out  # a zero has no sign
     assert "[N/E/S/O] > O" in out
     assert "Smazzata 3: 3NT da O =: EW +800 (premio di rubber EW 700)" in out  # the deal's row: 100 + 700
     assert "errore" not in out
