@@ -215,10 +215,9 @@ def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
         return _local(stamp).strftime("%Y-%m-%d %H:%M") if stamp else ""
 
     def known(r):  # the number the players know the hand by (a duplicate board's), "—" for one voided
-        if not r["number"]:
-            return "—"
         result = r["result"] if isinstance(r["result"], Mapping) else None
-        return game.hand_number(setup, r["number"] - 1, result)
+        number = game.hand_number(setup, r["number"] - 1 if r["number"] else None, result)
+        return "—" if number is None else number
 
     def why(r):
         voided = ""

@@ -296,7 +296,7 @@ class Session:
             t("play.undid_deal", "Undid deal {hand}: {what} (kept in the match's history, voided).", hand=number,
               what=what))), "undo")
 
-    def hand_number(self, i: int) -> int:
+    def hand_number(self, i: int) -> int | None:
         """The number players know hand ``i`` (0-based) by (``Game.hand_number``: a duplicate board's)."""
         view = self.live.view
         return self.live.game.hand_number(view.setup, i, view.hands[i].result)

@@ -524,11 +524,12 @@ class Game:
         message of its own (docs/languages.md: never a sentence put together from a noun)."""
         return deal if self.deals else hand
 
-    def hand_number(self, setup: MatchSetup, i: int, result: Mapping[str, Any] | None = None) -> int:
-        """The number the players know hand ``i`` (0-based, among the live hands) by, from its
-        stored result (:meth:`HandResult.to_json`) when known: ``i + 1``, its place on the
-        scoreboard (a duplicate board: the board's number, what the scoreboard shows)."""
-        return i + 1
+    def hand_number(self, setup: MatchSetup, i: int | None, result: Mapping[str, Any] | None = None) -> int | None:
+        """The number the players know hand ``i`` (0-based, among the live hands; None for a hand
+        voided, off the scoreboard) by, from its stored result (:meth:`HandResult.to_json`) when
+        known: ``i + 1``, its place on the scoreboard, None for a voided hand (a duplicate board:
+        the board's number, what the scoreboard shows, voided or not)."""
+        return None if i is None else i + 1
 
     def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str) -> Msg:
         """The play session's prompt for the next hand, hand ``number`` (1-based) of a match in

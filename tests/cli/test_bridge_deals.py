@@ -54,7 +54,13 @@ def test_duplicate_boards_are_named_by_their_number_in_the_report_and_the_histor
     header = next(line for line in history.splitlines() if "inserita" in line)
     assert header.split()[:2] == ["n.", "smazzata"]
     rows = [line.split() for line in history.splitlines() if re.match(r"\s+\d+\s+\d+\s", line)]
-    assert [row[1] for row in rows] == ["7", "8", "9"]
+    assert [row[1] for row in rows] == ["7", "8", "9"] and "smazzata 7:" not in history  # said once
+    out = italian(cli, "1", lines=["annulla", "s", "esci"]).stdout
+    assert "la smazzata 9 (6S da N =: NS +980) non è stata inserita" in " ".join(out.split())  # the board's number
+    assert "Annullata la smazzata 9: 6S da N =: NS +980" in " ".join(out.split())
+    history = cli("--lang", "it", "match", "history", "1").stdout
+    voided = next(line for line in history.splitlines() if "6S da N" in line).split()
+    assert voided[:2] == ["3", "9"] and "annullata" in history  # a voided board keeps its number
 
 
 def test_a_rubber_refuses_a_typed_board_number_and_never_shows_two_deal_numbers(cli, tmp_path):

@@ -203,9 +203,11 @@ class Bridge(Game):
 
     def hand_number(self, setup, i, result=None):
         """Duplicate: the board's number (its result's ``board``, what the scoreboard's column
-        shows); rubber and Chicago: the deal's place, ``i + 1``."""
+        shows; a voided board's too); rubber and Chicago: the deal's place, ``i + 1``."""
         board = result.get("board") if setup.rules == DUPLICATE and isinstance(result, Mapping) else None
-        return board if isinstance(board, int) and not isinstance(board, bool) else i + 1
+        if isinstance(board, int) and not isinstance(board, bool):
+            return board
+        return super().hand_number(setup, i, result)
 
     def hand_heading(self, setup, number, result):
         """``Deal 4: 4SX by W -2: NS +300`` (Italian: ``Smazzata 4: …``); duplicate: the board,
@@ -262,11 +264,12 @@ class Bridge(Game):
         """With ``result``: the deal's summary (:func:`result_line`, ``"4SX by W -2: NS +500"``);
         without: the deal as entered, ``"4SX by N -2"``, ``"passed out"`` (``""`` for a document
         that cannot be read). In the words of the language it is shown in (``4SX da O -2``),
-        English in ``--json`` (:func:`~ledger.games.base.in_words`). A deal of a rubber or Chicago
-        match leaves out a ``board`` it carries (a PBN file's [Board]): the match numbers its deals
-        in order, as its summary does."""
-        board = setup is None or setup.rules == DUPLICATE
-        return in_words(lambda: self._describe(doc, result, board=board))
+        English in ``--json`` (:func:`~ledger.games.base.in_words`). Within its match (``setup``)
+        the line leaves out the board, as the deal's summary does: the match says the deal's
+        number beside it (``match history``'s column, ``play``'s undo question: a duplicate
+        board's number, :meth:`hand_number`), and a rubber or Chicago deal is numbered in order
+        whatever ``board`` it carries (a PBN file's [Board])."""
+        return in_words(lambda: self._describe(doc, result, board=setup is None))
 
     def _describe(self, doc, result=None, board=True):
         line = result_line(result, board=board) if isinstance(result, Mapping) else ""

@@ -710,4 +710,4 @@ def duplicate_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]
     result = DuplicateResult(**deal_fields(deal, vul, entries), next_board=None if deal.board is not None else board,
                              dealer=dealer, points={"NS": max(score, 0), "EW": max(-score, 0)})
     return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, after),
-            HandResult(result, result_line(result.to_json())))
+            HandResult(result, result_line(result.to_json(), board=False)))  # the board is said beside it
