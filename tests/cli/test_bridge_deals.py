@@ -79,3 +79,15 @@ def test_a_rubber_refuses_a_typed_board_number_and_never_shows_two_deal_numbers(
     assert "smazzata 3" not in cli("--lang", "it", "match", "history", "1").stdout
     cli("match", "new", "bridge", "-r", "duplicate", *SIDES)
     assert "Board 5: 4S by N -1" in cli("hand", "add", "2", "4S", "N", "-1", "smazzata=5").stdout
+
+
+def test_hand_undo_void_and_edit_say_deal_for_bridge(cli):
+    cli("match", "new", "bridge", *SIDES)
+    for words in (["4H", "E", "="], ["3NT", "S", "+1"], ["2S", "N", "="]):
+        cli("hand", "add", "1", *words)
+    assert "Annullata la smazzata 3." in cli("--lang", "it", "hand", "undo", "1").stdout
+    assert "Corretta la smazzata 2." in cli("--lang", "it", "hand", "edit", "1", "2", "3NT", "S", "=").stdout
+    assert "Voided deal 1." in cli("hand", "void", "1", "1").stdout
+    cli("match", "new", "simone", "-p", "Anna,Bruno")
+    cli("hand", "add", "2", "Anna=5", "Bruno=7")
+    assert "Took back hand 1." in cli("hand", "undo", "2").stdout
