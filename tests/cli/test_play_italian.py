@@ -194,7 +194,7 @@ def test_a_whole_hand_typed_at_who_closed_is_judged_as_a_hand(cli):
     good = "NS=2 pulite, 1 sporca, calate 300, in mano 0, chiuso EW=1 pulita, calate 100, in mano 30"
     r = play_it(cli, "1", lines=[*asked, both, good, "esci"])
     assert "chi ha chiuso? (una squadra" in r.stdout
-    assert "NS e EW non possono aver chiuso tutti e due: chiude uno solo" in r.stderr
+    assert "NS e EW non possono aver chiuso insieme: si chiude una volta sola" in r.stderr
     assert "non è una squadra" not in r.stderr
     assert "(la riga scritta sostituisce la mano)" in r.stdout
     assert cli.json("show", "1")["hands"][0]["result"]["closed_by"] == "NS"
