@@ -439,11 +439,12 @@ class Session:
 
     def help(self) -> None:
         live = self.live
+        title = live.game.titled(live.view.setup.rules)  # Scopone, Canasta (italiana)
         head = live.game.named(
             t("play.help_head", "{game}: type the hand in one line, as 'ledger hand add' takes it (quotes are "
-              "optional), or press Enter to be asked for each part.", game=live.game.title),
+              "optional), or press Enter to be asked for each part.", game=title),
             t("play.help_head_deal", "{game}: type the deal in one line, as 'ledger hand add' takes it (quotes are "
-              "optional), or press Enter to be asked for each part.", game=live.game.title))
+              "optional), or press Enter to be asked for each part.", game=title))
         words = live.game.entry_help()
         lines = wrap(str(head), hanging="") + (wrap(str(words), indent="  ", hanging="") if words else [])
         self.say("\n".join(lines))

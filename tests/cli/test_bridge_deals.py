@@ -19,7 +19,7 @@ def italian(cli, *args: str, lines: list[str]):
 def test_a_rubber_session_in_italian_says_smazzata_never_mano(cli):
     r = italian(cli, "bridge", *SIDES, lines=["aiuto", "4H E =", "3NT S +1", "annulla", "n", "annulla", "s", "esci"])
     out = r.stdout
-    assert "Scrivi la smazzata su una riga" in out and "Bridge: scrivi la smazzata su una riga" in out
+    assert "Scrivi la smazzata su una riga" in out and "Bridge (rubber): scrivi la smazzata su una riga" in out
     assert "Annullo la smazzata 2 (3NT da S +1: NS +130)? Resta nella cronologia" in out
     assert "la smazzata 2 resta" in out
     assert "Annullata la smazzata 2: 3NT da S +1: NS +130; resta nella cronologia" in out
@@ -28,7 +28,7 @@ def test_a_rubber_session_in_italian_says_smazzata_never_mano(cli):
     english = session(cli, "1", lines=["help", "undo", "y", "quit"]).stdout
     assert "deal 1 (4H by E =: EW +120) was not entered in this session: take it back?" in english
     assert "Undid deal 1: 4H by E =" in english and "deal 1 · Anna deals >" in english
-    assert "Bridge: type the deal in one line" in english and "Match 1: 0 deals on the scoreboard" in english
+    assert "Bridge (rubber): type the deal in one line" in english and "Match 1: 0 deals on the scoreboard" in english
     assert not HAND_WORDS.search(english), HAND_WORDS.findall(english)
 
 
