@@ -47,7 +47,7 @@ class LedgerGroup(TyperGroup):
         try:
             language.setup(found.get("--lang"), self)
         except LedgerError as err:
-            typer.echo(error_line(err), err=True)
+            typer.echo(error_text(err), err=True)
             sys.exit(2)
         return super().main(argv, *rest, **kwargs)
 
@@ -55,7 +55,7 @@ class LedgerGroup(TyperGroup):
         try:
             return super().invoke(ctx)
         except LedgerError as err:
-            typer.echo(error_line(err), err=True)
+            typer.echo(error_text(err), err=True)
             raise typer.Exit(2) from None
         except KeyboardInterrupt:
             typer.echo(str(t("cli.interrupted", "interrupted: nothing was written for the command in progress")), err=True)
@@ -63,11 +63,11 @@ class LedgerGroup(TyperGroup):
         except Exception as err:  # database trouble reaches the user as one line too
             trouble = _database_trouble(err)
             if trouble:
-                typer.echo(error_line(LedgerError(trouble, "db")), err=True)
+                typer.echo(error_text(LedgerError(trouble, "db")), err=True)
                 raise typer.Exit(1) from None
             if type(err).__module__.startswith("sqlalchemy"):
                 msg = str(getattr(err, "orig", None) or err).splitlines()[0]
-                typer.echo(error_line(LedgerError(msg, "database")), err=True)
+                typer.echo(error_text(LedgerError(msg, "database")), err=True)
                 raise typer.Exit(1) from None
             raise
 
@@ -76,6 +76,14 @@ def error_line(err: Any) -> str:
     """The one line that reports ``err`` (a ``LedgerError``, or any text) on standard error, in
     the language in use: ``error: FIELD: message``."""
     return str(t("cli.error", "error: {what}", what=one_line(str(err))))
+
+
+def error_text(err: Any) -> str:
+    """:func:`error_line` folded between words to a terminal's width (what follows indented by
+    two: :func:`ledger.cli.screen.wrap`); one line to a pipe or a file, where programs read it."""
+    from ledger.cli.screen import wrap
+
+    return "\n".join(wrap(error_line(err), hanging="  "))
 
 
 def _database_trouble(err: Exception) -> Any:
@@ -220,6 +228,6 @@ def _run(args: list[str]) -> None:
             app(args=[*args, "--help"], prog_name="ledger")
         from ledger.cli.language import usage_error
 
-        typer.echo(error_line(usage_error(err.format_message())), err=True)
+        typer.echo(error_text(usage_error(err.format_message())), err=True)
         sys.exit(err.exit_code)
     sys.exit(code if isinstance(code, int) else 0)

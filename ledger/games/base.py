@@ -397,6 +397,7 @@ class Game:
     version: str = "1"
     rule_sets: tuple[str, ...] = ("standard",)
     rule_words: Mapping[str, Any] = {}  # rule set → its name for people (a message); the key itself if absent
+    deals: bool = False  # its hands are deals (bridge: "smazzate" in Italian): the texts naming them say so
     min_players: int = 2
     max_players: int = 2
     player_counts: tuple[int, ...] = ()  # when only some counts in the range are played (canasta: 2, 4)
@@ -560,6 +561,20 @@ class Game:
     def next_dealer(self, setup: MatchSetup, state: MatchState) -> str:
         """Who deals the hand after ``state``: by default the next seat (:meth:`dealer`)."""
         return self.dealer(setup, state.hands)
+
+    def named(self, hand: Msg, deal: Msg) -> Msg:
+        """Of two whole messages saying the same of a hand (``take back hand 3?``, ``take back deal
+        3?``), the one in this game's word: ``deal`` for a game whose hands are deals
+        (:attr:`deals`: bridge, *smazzata* in Italian), ``hand`` otherwise. Each is a literal
+        message of its own (docs/languages.md: never a sentence put together from a noun)."""
+        return deal if self.deals else hand
+
+    def hand_number(self, setup: MatchSetup, i: int | None, result: Mapping[str, Any] | None = None) -> int | None:
+        """The number the players know hand ``i`` (0-based, among the live hands; None for a hand
+        voided, off the scoreboard) by, from its stored result (:meth:`HandResult.to_json`) when
+        known: ``i + 1``, its place on the scoreboard, None for a voided hand (a duplicate board:
+        the board's number, what the scoreboard shows, voided or not)."""
+        return None if i is None else i + 1
 
     def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str) -> Msg:
         """The play session's prompt for the next hand, hand ``number`` (1-based) of a match in
@@ -1090,4 +1105,4 @@ def side_label(setup: MatchSetup, side: str) -> str:
 
 
 def _signed(n: object) -> str:
-    return f"{n:+d}" if isinstance(n, int) else str(n)
+    return (f"{n:+d}" if n else "0") if isinstance(n, int) else str(n)  # a zero has no sign

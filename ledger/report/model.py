@@ -131,7 +131,11 @@ class MatchSummary:
         """``"Carla won"``, ``"In play after 3 hands"``, ``"No winner (ended early)"``."""
         early = self.status == "ended"
         if self.unfinished:
-            return tn("report.in_play_after", "In play after {n} hand", "In play after {n} hands", self.hands)
+            from ledger.games import get_game
+
+            return get_game(self.game).named(
+                tn("report.in_play_after", "In play after {n} hand", "In play after {n} hands", self.hands),
+                tn("report.in_play_after_deals", "In play after {n} deal", "In play after {n} deals", self.hands))
         if self.winners:
             names = [self.labels[s] for s in self.winners]
             if early:

@@ -184,7 +184,7 @@ def test_a_hand_typed_in_one_line_takes_the_defaults_and_the_next_line_is_the_ne
     moment it is complete)."""
     r = session(cli, "bridge", "--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario",
                 lines=["4SX W -2 honours=NS 100", "quit"])
-    assert "Honours" not in r.stdout and "Match 1: 1 hand on the scoreboard" in r.stdout
+    assert "Honours" not in r.stdout and "Match 1: 1 deal on the scoreboard" in r.stdout
     r = session(cli, "simone", "-p", "Anna,Bruno", lines=["Anna=5 Bruno=7", "Anna=9 Bruno=2"])
     assert "Match 2: 2 hands on the scoreboard" in r.stdout
     assert [h["result"]["points"] if "points" in h["result"] else h["result"]["sums"]

@@ -347,7 +347,7 @@ def test_board():
     s, rp = play([H1, H2, H3], target=None)
     board = GAME.board(s, rp)
     hands, stats = board.tables
-    assert hands.rows[0] == ("1", "Anna", "2*", "17", "7", "Anna", "Anna 1 · Carla 0 · Bruno 0")
+    assert hands.rows[0] == ("1", "Anna", "2*", "17", "7", "Anna", "Anna 1 · Carla 0 ·\nBruno 0")  # broken between players
     assert hands.rows[1][2:5] == ("7", "3*", "3*")
     assert hands.rows[3] == ("", "won", "1", "2", "2", "", "")
     assert hands.rows[4] == ("", "sum", "31", "23", "13", "", "")

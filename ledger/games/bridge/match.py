@@ -393,8 +393,9 @@ def bonus_text(item: object, side: object, points: object) -> str:
 
 
 def record_line(result: DealResult) -> str:
-    """:func:`result_line` of a deal's result record."""
-    return result_line(result.to_json())
+    """:func:`result_line` of the result record of a deal of a match, without its board: the
+    match numbers its deals itself (a rubber and a round their deals, a duplicate its boards)."""
+    return result_line(result.to_json(), board=False)
 
 
 def result_line(data: Mapping[str, Any], board: bool = True) -> str:

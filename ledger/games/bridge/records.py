@@ -86,6 +86,11 @@ class DuplicateResult(DealResult):
     dealer: str
     points: Sides
 
+    @property
+    def board_number(self) -> int | None:
+        """The board's number: the one the hand named, else the one the match gave it."""
+        return self.board if self.board is not None else self.next_board
+
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> "DuplicateResult":
         """As written: a ``board`` after ``entries`` is the board the match numbered."""

@@ -275,7 +275,8 @@ def scopa_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
                 if s in sums and it.item in sums[s]:
                     sums[s][it.item] += it.points
     by_kind = Table(str(t("scopa.by_kind", "Points by kind")),
-                    (Column(str(t("board.side", "side")), "left"), *(Column(k) for k in kinds),
+                    (Column(str(t("board.side", "side") if setup.teams else t("scopa.col_player", "player")), "left"),
+                     *(Column(k) for k in kinds),
                      Column(str(t("board.total", "total")))),
                     tuple((s, *(number(sums[s][k]) for k in kinds), number(rp.final.totals.get(s, 0))) for s in sides))
     return Board((hands, by_kind), board.notes)

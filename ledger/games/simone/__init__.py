@@ -359,14 +359,15 @@ class Simone(Game):
     def _hands_table(self, setup: MatchSetup, rp: Replay) -> Table:
         players = setup.players
         cols = [Column("#"), Column(str(t("board.dealer", "dealer")), "left")] + [Column(p) for p in players]
+        standing_header = str(t("simone.standing", "standing (hands won)"))
         cols += [Column(str(t("simone.knocked", "knocked")), "left"),
-                 Column(str(t("simone.standing", "standing (hands won)")), "left")]
+                 Column(standing_header, "left", below=True)]
         rows = []
         for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
             d = res.detail_as(SimoneResult)
             row = [str(i + 1), self.dealer(setup, i)]
             row += [f"{cell(d.sums[p])}{'*' if p in d.winners else ''}" for p in players]
-            row += [d.knocked_by or "", _standing_text(st.extra_as(SimoneState).standing)]
+            row += [d.knocked_by or "", _standing_text(st.extra_as(SimoneState).standing, len(standing_header))]
             rows.append(tuple(row))
         final = rp.final
         lines: tuple[int, ...] = ()
@@ -498,8 +499,20 @@ def _answer_knock(setup: MatchSetup):
     return answer
 
 
-def _standing_text(rows: Sequence[Place]) -> str:
-    return " · ".join(f"{r.player} {r.hands_won}" for r in rows)
+def _standing_text(rows: Sequence[Place], cells: int) -> str:
+    """``Carla 1 · Anna 0 ·`` / ``Bruno 0``: the standing on lines of at most ``cells``
+    characters (its column's header), broken between two players (``·`` ending a line), so
+    that the column, as wide as its header, never splits a player from their count."""
+    lines: list[str] = []
+    for part in (f"{r.player} {r.hands_won}" for r in rows):
+        if lines and len(lines[-1]) + 5 + len(part) <= cells:
+            lines[-1] += f" · {part}"
+        elif lines:
+            lines[-1] += " ·"
+            lines.append(part)
+        else:
+            lines.append(part)
+    return "\n".join(lines)
 
 
 def _player_line(state: MatchState, player: str) -> str:

@@ -59,6 +59,11 @@ COUNT_FIELDS = {
     "missing_suits": t("trentasette.count_missing_suits", "suits of which the pile has no numeric card, e.g. \"C\" "
                        "or none"),
 }
+# the same facts as asked in a match of two sides, where the three-side counts do not apply
+_TWO_SIDES = {
+    "ranks": t("trentasette.count_ranks_two", "numeric ranks held complete (all 4), e.g. \"3 6\" or none"),
+    "runs": t("trentasette.count_runs_two", "suits with a run (7 in a row), e.g. \"H\" or none"),
+}
 # the two cards that are facts of their own, for people
 _FACT_CARDS = {"ace_of_hearts": t("trentasette.ace_of_hearts", "the ace of hearts"),
                "two_of_spades": t("trentasette.two_of_spades", "the two of spades")}
@@ -414,6 +419,8 @@ class Trentasette(Game):
             v = given[side]
             if isinstance(v, Mapping):
                 for f, meaning in COUNT_FIELDS.items():
+                    if len(setup.side_names) == 2:
+                        meaning = _TWO_SIDES.get(f, meaning)
                     if f not in v:
                         qs.append(Question(f"{side}.{f}", str(t("trentasette.ask_count", "{side}: {meaning}", side=side,
                                                                 meaning=meaning)), _answer_count(side, f)))
