@@ -11,7 +11,9 @@ At any prompt: ``undo`` (at the hand prompt: void the last saved hand; inside a 
 the last answer), ``show`` (the whole scoreboard), ``help``, ``quit``; when a match is over,
 ``new`` starts another with the same players. Ctrl-C abandons the hand being entered (nothing of
 it is saved) and returns to the hand prompt; a second Ctrl-C in a row, or end of input, ends the
-session. No saved hand is ever lost: each one was committed before the scoreboard showed it.
+session. No saved hand is ever lost: each one was committed before the scoreboard showed it, and
+a Ctrl-C that comes while the session reads or writes the ledger waits until the transaction
+(an undo: both of its writes) is done.
 A hand the scorer refuses is not lost either: what the error names (or the last answer) is asked
 again, as ``hand add`` does at a terminal.
 
@@ -173,7 +175,8 @@ class Session:
         """Say what another scorekeeper changed in the match since the session last read it, and
         draw the scoreboard again; False when nothing changed."""
         try:
-            change = self.live.changes()
+            with _held_back():
+                change = self.live.changes()
         except LedgerError as err:
             self.error(err)
             raise _Quit from None
@@ -191,8 +194,9 @@ class Session:
                                    "'quit') > ")))
             cmd = COMMANDS.get(text.strip().lower())
             if cmd == "new":
-                self.live = live.again()
-                self.show("new")
+                with _held_back():
+                    self.live = live.again()
+                    self.show("new")
             elif cmd:
                 self.command(cmd, in_hand=False)
             elif text.strip():
@@ -273,13 +277,14 @@ class Session:
         if self.read("  " + prompt).strip().casefold() not in YES:
             self.say("  " + str(t("play.stays", "hand {hand} stays", hand=number)))
             return
-        try:
-            number = live.undo()
-        except LedgerError as err:
-            self.error(err)
-            return
-        self.redraw(str(t("play.undid", "Undid hand {hand}: {what} (kept in the match's history, voided).",
-                          hand=number, what=what)), "undo")
+        with _held_back():
+            try:
+                number = live.undo()
+            except LedgerError as err:
+                self.error(err)
+                return
+            self.redraw(str(t("play.undid", "Undid hand {hand}: {what} (kept in the match's history, voided).",
+                              hand=number, what=what)), "undo")
 
     def hand_line(self, i: int) -> str:
         """Hand ``i`` (0-based) in one line, as ``match history`` says it."""
@@ -445,3 +450,14 @@ def _deferred_interrupt() -> Iterator[Callable[[], bool]]:
         yield lambda: bool(caught)
     finally:
         signal.signal(signal.SIGINT, old)
+
+
+@contextmanager
+def _held_back() -> Iterator[None]:
+    """The ledger's transactions (and what they draw) with Ctrl-C held back until they end, then
+    raised as ``KeyboardInterrupt``: a transaction is never cut half-way (SQLAlchemy's commit, cut
+    there, turns the interrupt into an ``AssertionError``, and an undo is two writes)."""
+    with _deferred_interrupt() as stopped:
+        yield
+    if stopped():
+        raise KeyboardInterrupt
