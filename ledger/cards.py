@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Iterable, Mapping, NamedTuple, Sequence
+from typing import NamedTuple
 
 from ledger.errors import LedgerError
 from ledger.i18n import Msg, t, tn
@@ -250,8 +251,11 @@ class Deck:
         else by its code (``8D``).
         """
         seen = Counter(cards)
+        counts = self.counts
         for card, n in seen.items():
-            allowed = self.counts.get(card, 0)
+            allowed = counts.get(card, 0)
+            if 0 < n <= allowed:
+                continue
             name = (typed or {}).get(card) or str(card)
             if allowed == 0:
                 msg = (t("cards.no_jokers", "jokers not in {deck}", deck=self.name) if card.is_joker

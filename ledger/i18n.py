@@ -21,13 +21,14 @@ from __future__ import annotations
 import gettext as _gettext
 import os
 import string
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 LANGUAGES = ("en", "it")
 """The languages the ledger speaks; English is the source language of every message."""
@@ -218,11 +219,11 @@ def number(value: int | float | Decimal, lang: str | None = None) -> str:
 
 
 def signed(value: Any, lang: str | None = None) -> str:
-    """Points with their sign (``+0`` for nothing made), in the language's digits: ``+1460``,
-    ``-8`` in English, ``+1.460`` in Italian; anything but a whole number as its text."""
+    """Points with their sign, in the language's digits: ``+1460``, ``-8`` in English, ``+1.460``
+    in Italian, ``0`` for nothing made (a zero has no sign); anything but a whole number as its text."""
     if not isinstance(value, int) or isinstance(value, bool):
         return str(value)
-    return ("-" if value < 0 else "+") + number(abs(value), lang)
+    return ("-" if value < 0 else "+" if value else "") + number(abs(value), lang)
 
 
 def money(cents: int, currency: str = "EUR", lang: str | None = None) -> str:

@@ -13,6 +13,7 @@ from ledger.cli.app import app, interactive, ledger
 from ledger.cli.cmd_matches import MATCH, JSON, show_view
 from ledger.cli.inputs import complete_hand, forget_answer, merge, read_json
 from ledger.errors import LedgerError
+from ledger.games import get_game
 from ledger.i18n import t
 from ledger.safetext import safe
 
@@ -51,7 +52,6 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
     changes only the last capture); with neither, every item is asked afresh. At a terminal, a
     hand the scorer refuses is not lost: the refused item (or the last answer) is asked again.
     """
-    from ledger.games import get_game
     from ledger.games.base import META_KEYS
 
     led = ledger()
@@ -97,8 +97,6 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
 def hand_add(match: str = MATCH, entry: Optional[List[str]] = ENTRY, file: Optional[str] = FILE,
              prompt: bool = PROMPT, as_json: bool = JSON) -> None:
     """Score and store the next hand of a match, then show the scoreboard."""
-    from ledger.games import get_game
-
     view = enter_hand(match, entry, file, prompt, lambda doc, incomplete: ledger().add_hand(match, doc, incomplete))
     last = view.replay.results[-1]
     heading = get_game(view.setup.game).hand_heading(view.setup, len(view.hands), last)
@@ -113,14 +111,18 @@ NUMBER = typer.Argument(..., help="The hand's number on the scoreboard.")
 def hand_undo(match: str = MATCH, reason: Optional[str] = REASON, as_json: bool = JSON) -> None:
     """Take back the last hand entered: it leaves the scoreboard but stays in the history."""
     view = ledger().undo_hand(match, reason)
-    show_view(view, as_json, str(t("cli.took_back", "Took back hand {hand}.", hand=len(view.hands) + 1)))
+    n = len(view.hands) + 1
+    show_view(view, as_json, str(get_game(view.match.game).named(t("cli.took_back", "Took back hand {hand}.", hand=n),
+                                                                 t("cli.took_back_deal", "Took back deal {hand}.", hand=n))))
 
 
 @hand_app.command("void")
 def hand_void(match: str = MATCH, number: int = NUMBER, reason: Optional[str] = REASON,
               as_json: bool = JSON) -> None:
     """Void a hand: it leaves the scoreboard but stays in the match's history."""
-    show_view(ledger().void_hand(match, number, reason), as_json, str(t("cli.voided", "Voided hand {hand}.", hand=number)))
+    view = ledger().void_hand(match, number, reason)
+    show_view(view, as_json, str(get_game(view.match.game).named(t("cli.voided", "Voided hand {hand}.", hand=number),
+                                                                 t("cli.voided_deal", "Voided deal {hand}.", hand=number))))
 
 
 @hand_app.command("edit", context_settings={"ignore_unknown_options": True})
@@ -130,7 +132,9 @@ def hand_edit(match: str = MATCH, number: int = NUMBER,
     """Correct a hand: the old one is voided (kept in the history) and the new one takes its place."""
     view = enter_hand(match, entry, file, prompt,
                       lambda doc, incomplete: ledger().replace_hand(match, number, doc, reason, incomplete), number)
-    show_view(view, as_json, str(t("cli.corrected", "Corrected hand {hand}.", hand=number)))
+    show_view(view, as_json, str(get_game(view.match.game).named(
+        t("cli.corrected", "Corrected hand {hand}.", hand=number), t("cli.corrected_deal", "Corrected deal {hand}.",
+                                                                    hand=number))))
 
 
 hand_app.command("fix", help="Same as 'edit'.", hidden=True,

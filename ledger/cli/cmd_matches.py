@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import Any, List, Mapping, Optional
 
 import typer
 
@@ -214,6 +214,11 @@ def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
     def when(stamp):  # the machine's local time, as the table remembers the night
         return _local(stamp).strftime("%Y-%m-%d %H:%M") if stamp else ""
 
+    def known(r):  # the number the players know the hand by (a duplicate board's), "—" for one voided
+        result = r["result"] if isinstance(r["result"], Mapping) else None
+        number = game.hand_number(setup, r["number"] - 1 if r["number"] else None, result)
+        return "—" if number is None else number
+
     def why(r):
         voided = ""
         if r["voided"]:
@@ -226,10 +231,11 @@ def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
 
     print_rows(str(t("history.title", "History of match {match} (times in {zone})", match=str(m.id),
                      zone=_local(rows[0]["entered_at"]).tzname() if rows else "UTC")),
-               [str(t("history.col_entry", "entry")), str(t("history.col_hand", "hand")),
+               [str(t("history.col_entry", "entry")),
+                str(game.named(t("history.col_hand", "hand"), t("history.col_deal", "deal"))),
                 str(t("history.col_entered", "entered")), str(t("history.col_result", "result")),
                 Column(str(t("history.col_voided_replaces", "voided, replaces")), "left", below=True)],
-               [(r["id"], r["number"] or "—", when(r["entered_at"]),
+               [(r["id"], known(r), when(r["entered_at"]),
                  str(r["description"]) if r["description"] else r["result"], why(r)) for r in rows])
 
 

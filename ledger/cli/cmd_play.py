@@ -12,8 +12,8 @@ the last answer), ``show`` (the whole scoreboard), ``help``, ``quit``; when a ma
 ``new`` starts another with the same players. Ctrl-C abandons the hand being entered (nothing of
 it is saved) and returns to the hand prompt; a second Ctrl-C in a row, or end of input, ends the
 session. No saved hand is ever lost: each one was committed before the scoreboard showed it, and
-a Ctrl-C that comes while the session reads or writes the ledger waits until the transaction
-(an undo: both of its writes) is done.
+a Ctrl-C that comes while the session reads or writes the ledger waits until the transaction is
+done.
 A hand the scorer refuses is not lost either: what the error names (or the last answer) is asked
 again, as ``hand add`` does at a terminal.
 
@@ -89,11 +89,12 @@ def play(
         if given:
             raise LedgerError(t("play.only_new", "only for a new match (give --players or --side)"), given[0], None)
         if not _names_a_match(target):
-            from ledger.games import get_game
+            from ledger.games import command_game, get_game
 
-            game = get_game(target)  # an unknown word is named as such
+            named = command_game(target)[0]
+            game = get_game(named)  # an unknown word is named as such
             raise LedgerError(t("play.give_players", "to start a match of {game}, give --players (or --side)",
-                                game=game.name), "players", None)
+                                game=game.name if named == target else target.strip().lower()), "players", None)
         live = LiveMatch(ledger(), target)
     Session(live, as_json).run()
 
@@ -155,7 +156,9 @@ class Session:
     # --- the loop -------------------------------------------------------------------------------
     def run(self) -> None:
         self.show("start")
-        self.say(str(t("play.welcome", "Type each hand in one line, or press Enter to be asked for it; 'help' for more.")))
+        self.say(str(self.live.game.named(
+            t("play.welcome", "Type each hand in one line, or press Enter to be asked for it; 'help' for more."),
+            t("play.welcome_deal", "Type each deal in one line, or press Enter to be asked for it; 'help' for more."))))
         while True:
             try:
                 self.step()
@@ -167,9 +170,12 @@ class Session:
                 self.interrupted = True
                 self.say("\n" + str(t("play.interrupted", "(Ctrl-C: the hand being entered is dropped, nothing of "
                                        "it saved; Ctrl-C again or 'quit' to leave)")))
-        n = self.live.hands
-        self.say(str(tn("play.bye", "Match {match}: {n} hand on the scoreboard, all saved.",
-                        "Match {match}: {n} hands on the scoreboard, all saved.", n, match=str(self.live.id))))
+        n, match = self.live.hands, str(self.live.id)
+        self.say(str(self.live.game.named(
+            tn("play.bye", "Match {match}: {n} hand on the scoreboard, all saved.",
+               "Match {match}: {n} hands on the scoreboard, all saved.", n, match=match),
+            tn("play.bye_deal", "Match {match}: {n} deal on the scoreboard, saved.",
+               "Match {match}: {n} deals on the scoreboard, all saved.", n, match=match))))
 
     def others_wrote(self) -> bool:
         """Say what another scorekeeper changed in the match since the session last read it, and
@@ -237,7 +243,7 @@ class Session:
             if again is not None and not self.asks(again):  # the part refused is not asked (a player out):
                 again = None  # the hand is typed again, never saved without it
             if again is None:
-                self.say("  " + str(not_saved(n)))
+                self.say("  " + str(not_saved(live.game, n)))
                 return
             self.say("  " + str(t("play.answer_again", "please answer again ('undo' leaves this hand)")))
             doc = again
@@ -267,31 +273,47 @@ class Session:
 
             self.error(LedgerError(no_hand_to_undo(live.id), "undo", None))
             return
-        number, what = live.hands, self.hand_line(live.hands - 1)
+        game, number, what = live.game, self.hand_number(live.hands - 1), self.hand_line(live.hands - 1)
         if live.last_is_mine():
-            prompt = str(t("play.undo_ask_mine", "take back hand {hand} ({what})? it stays in the history, voided "
-                           "[y/N] > ", hand=number, what=what))
+            prompt = game.named(
+                t("play.undo_ask_mine", "take back hand {hand} ({what})? it stays in the history, voided [y/N] > ",
+                  hand=number, what=what),
+                t("play.undo_ask_mine_deal", "take back deal {hand} ({what})? it stays in the history, voided [y/N] > ",
+                  hand=number, what=what))
         else:
-            prompt = str(t("play.undo_ask", "hand {hand} ({what}) was not entered in this session: "
-                           "take it back? [y/N] > ", hand=number, what=what))
-        if self.read("  " + prompt).strip().casefold() not in YES:
-            self.say("  " + str(t("play.stays", "hand {hand} stays", hand=number)))
+            prompt = game.named(
+                t("play.undo_ask", "hand {hand} ({what}) was not entered in this session: take it back? [y/N] > ",
+                  hand=number, what=what),
+                t("play.undo_ask_deal", "deal {hand} ({what}) was not entered in this session: take it back? "
+                  "[y/N] > ", hand=number, what=what))
+        if self.read("  " + str(prompt)).strip().casefold() not in YES:
+            self.say("  " + str(game.named(t("play.stays", "hand {hand} stays", hand=number),
+                                           t("play.stays_deal", "deal {hand} stays", hand=number))))
             return
         with _held_back():
             try:
-                number = live.undo()
+                live.undo()
             except LedgerError as err:
                 self.error(err)
                 return
-            self.redraw(str(t("play.undid", "Undid hand {hand}: {what} (kept in the match's history, voided).",
-                              hand=number, what=what)), "undo")
+            self.redraw(str(game.named(
+                t("play.undid", "Undid hand {hand}: {what} (kept in the match's history, voided).", hand=number,
+                  what=what),
+                t("play.undid_deal", "Undid deal {hand}: {what} (kept in the match's history, voided).", hand=number,
+                  what=what))), "undo")
+
+    def hand_number(self, i: int) -> int | None:
+        """The number players know hand ``i`` (0-based) by (``Game.hand_number``: a duplicate board's)."""
+        view = self.live.view
+        return self.live.game.hand_number(view.setup, i, view.hands[i].result)
 
     def hand_line(self, i: int) -> str:
         """Hand ``i`` (0-based) in one line, as ``match history`` says it."""
         view = self.live.view
         h = view.hands[i]
-        return str(self.live.game.describe_hand(h.document, h.result, view.setup)
-                   or t("play.hand", "hand {hand}", hand=i + 1))
+        game, number = self.live.game, self.hand_number(i)
+        return str(game.describe_hand(h.document, h.result, view.setup)
+                   or game.named(t("play.hand", "hand {hand}", hand=number), t("play.hand_deal", "deal {hand}", hand=number)))
 
     # --- a hand -------------------------------------------------------------------------------
     def words(self, text: str) -> dict:
@@ -378,11 +400,14 @@ class Session:
                 msg = str(getattr(err, "orig", None) or err).splitlines()[0]
                 sys.stderr.write("  " + str(t("cli.error", "error: {what}", what=safe(LedgerError(msg, "database"))))
                                  + "\n")
-                self.say("  " + str(not_saved(n)))
+                self.say("  " + str(not_saved(self.live.game, n)))
                 return None
             n = self.live.hands  # the stored number, whatever other scorekeepers did meanwhile
+            game = self.live.game
             if change is not None:
-                self.say("  " + str(t("play.renumbered", "({change}: this hand is hand {hand})", change=change, hand=n)))
+                self.say("  " + str(game.named(
+                    t("play.renumbered", "({change}: this hand is hand {hand})", change=change, hand=n),
+                    t("play.renumbered_deal", "({change}: this deal is deal {hand})", change=change, hand=n))))
             if self.as_json:
                 self.emit({"event": "hand", "match": self.live.id, "number": n, "result": result.to_json(),
                            "state": self.live.state.to_json()})
@@ -391,8 +416,11 @@ class Session:
                                 if result.summary else t("play.saved", "Hand {hand} saved.", hand=n)))
         if stopped():
             self.interrupted = True
-            self.say(str(t("play.interrupted_saved", "(Ctrl-C: hand {hand} was saved; Ctrl-C again or 'quit' to leave)",
-                           hand=n)))
+            self.say(str(self.live.game.named(
+                t("play.interrupted_saved", "(Ctrl-C: hand {hand} was saved; Ctrl-C again or 'quit' to leave)",
+                  hand=n),
+                t("play.interrupted_saved_deal", "(Ctrl-C: deal {hand} was saved; Ctrl-C again or 'quit' to leave)",
+                  hand=n))))
         return None
 
     # --- drawing ------------------------------------------------------------------------------
@@ -417,24 +445,37 @@ class Session:
 
     def help(self) -> None:
         live = self.live
-        head = t("play.help_head", "{game}: type the hand in one line, as 'ledger hand add' takes it (quotes are "
-                 "optional), or press Enter to be asked for each part.", game=live.game.title)
+        title = live.game.titled(live.view.setup.rules)  # Scopone, Canasta (italiana)
+        head = live.game.named(
+            t("play.help_head", "{game}: type the hand in one line, as 'ledger hand add' takes it (quotes are "
+              "optional), or press Enter to be asked for each part.", game=title),
+            t("play.help_head_deal", "{game}: type the deal in one line, as 'ledger hand add' takes it (quotes are "
+              "optional), or press Enter to be asked for each part.", game=title))
         words = live.game.entry_help()
         lines = wrap(str(head), hanging="") + (wrap(str(words), indent="  ", hanging="") if words else [])
         self.say("\n".join(lines))
-        self.say(str(t("play.help", "At any prompt:\n"
+        self.say(str(live.game.named(t("play.help", "At any prompt:\n"
                        "  undo   at the hand prompt: void the last saved hand (it stays in the history);\n"
                        "         while entering a hand: take back the last answer\n"
                        "  show   the whole scoreboard\n"
                        "  help   this text\n"
                        "  quit   leave (every saved hand stays saved)\n"
                        "  new    when the match is over: another match with the same players\n"
-                       "Ctrl-C drops the hand being entered; Ctrl-C twice, or Ctrl-D, leaves.")))
+                       "Ctrl-C drops the hand being entered; Ctrl-C twice, or Ctrl-D, leaves."),
+                                     t("play.help_deal", "At any prompt:\n"
+                                       "  undo   at the deal prompt: void the last saved deal (it stays in the history);\n"
+                                       "         while entering a deal: take back the last answer\n"
+                                       "  show   the whole scoreboard\n"
+                                       "  help   this text\n"
+                                       "  quit   leave (every saved deal stays saved)\n"
+                                       "  new    when the match is over: another match with the same players\n"
+                                       "Ctrl-C drops the deal being entered; Ctrl-C twice, or Ctrl-D, leaves."))))
 
 
-def not_saved(n: int):
-    """``hand 4 was not saved: enter it again``."""
-    return t("play.not_saved", "hand {hand} was not saved: enter it again", hand=n)
+def not_saved(game, n: int):
+    """``hand 4 was not saved: enter it again`` (``deal 4`` in a game of deals: ``Game.named``)."""
+    return game.named(t("play.not_saved", "hand {hand} was not saved: enter it again", hand=n),
+                      t("play.not_saved_deal", "deal {hand} was not saved: enter it again", hand=n))
 
 
 @contextmanager
@@ -456,7 +497,7 @@ def _deferred_interrupt() -> Iterator[Callable[[], bool]]:
 def _held_back() -> Iterator[None]:
     """The ledger's transactions (and what they draw) with Ctrl-C held back until they end, then
     raised as ``KeyboardInterrupt``: a transaction is never cut half-way (SQLAlchemy's commit, cut
-    there, turns the interrupt into an ``AssertionError``, and an undo is two writes)."""
+    there, turns the interrupt into an ``AssertionError`` and the session ends in a traceback)."""
     with _deferred_interrupt() as stopped:
         yield
     if stopped():

@@ -175,12 +175,12 @@ def _print_report(report, wide: bool = False) -> None:
 def _print_sections(title: str, lines, sections) -> None:
     from rich.rule import Rule
 
-    from ledger.cli.render import console, rich_table, safe_text
+    from ledger.cli.render import console, print_line, rich_table, safe_text
 
     con = console()
     con.print(Rule(safe_text(title, style="bold"), align="left"))
     for line in lines:
-        con.print(safe_text(line))
+        print_line(line)
     for sec in sections:
         if sec.title:
             con.print()
@@ -188,7 +188,7 @@ def _print_sections(title: str, lines, sections) -> None:
         for t in sec.tables:
             _print_whole(con, rich_table(t, whole_words=True))
         for line in sec.lines:
-            con.print(safe_text(line))
+            print_line(line)
 
 
 def _print_whole(con, table) -> None:

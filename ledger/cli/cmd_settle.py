@@ -63,32 +63,28 @@ def register(app: typer.Typer) -> None:
 def _print_report(report: dict, night: Any) -> None:
     """The nets and transfers of ``report``, said for ``night`` (a date, written long in the
     language) or for the matches named (None)."""
-    from rich.text import Text
+    from ledger.cli.render import print_line, print_rows
 
-    from ledger.cli.render import console, print_rows
-
-    con = console()
     matches = [str(m) for m in report["matches"]]
     if not report["currencies"]:
-        con.print(Text(str(t("settle.nothing_night", "Nothing to settle for the night of {night}.", night=night)
-                           if night else t("settle.nothing_named", "Nothing to settle for the matches named."))))
+        print_line(t("settle.nothing_night", "Nothing to settle for the night of {night}.", night=night)
+                   if night else t("settle.nothing_named", "Nothing to settle for the matches named."))
     if matches:
         ids = ", ".join(matches)
-        con.print(Text(str(tn("settle.settling_night", "Settling the night of {night}: match {matches}",
-                              "Settling the night of {night}: matches {matches}", len(matches), night=night,
-                              matches=ids) if night
-                           else tn("settle.settling_named", "Settling the matches named: match {matches}",
-                                   "Settling the matches named: matches {matches}", len(matches), matches=ids)),
-                       style="bold"))
+        print_line(tn("settle.settling_night", "Settling the night of {night}: match {matches}",
+                      "Settling the night of {night}: matches {matches}", len(matches), night=night,
+                      matches=ids) if night
+                   else tn("settle.settling_named", "Settling the matches named: match {matches}",
+                           "Settling the matches named: matches {matches}", len(matches), matches=ids), style="bold")
     for cur, part in report["currencies"].items():
         print_rows(str(t("settle.nets", "Nets ({currency})", currency=currency_sign(cur))),
                    [str(t("settle.col_player", "player")), str(t("settle.col_net", "net"))],
                    [(p, money(c, cur)) for p, c in sorted(part["nets"].items(), key=lambda x: (-x[1], x[0]))])
         for tr in part["transfers"]:
-            con.print(Text(str(t("settle.pays", "{payer} pays {payee} {amount}", payer=tr["payer"], payee=tr["payee"],
-                                 amount=money(tr["cents"], cur)))))
+            print_line(t("settle.pays", "{payer} pays {payee} {amount}", payer=tr["payer"], payee=tr["payee"],
+                         amount=money(tr["cents"], cur)))
         if not part["transfers"]:
-            con.print(Text(str(t("settle.square", "Everyone is square."))))
+            print_line(t("settle.square", "Everyone is square."))
     for m in report["skipped"]:
-        con.print(Text(str(t("settle.skipped", "Match {match} is still in play and is not counted (end it with: "
-                             "ledger match end {match}).", match=str(m)))))
+        print_line(t("settle.skipped", "Match {match} is still in play and is not counted (end it with: "
+                     "ledger match end {match}).", match=str(m)))

@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from ledger.errors import LedgerError, os_reason
 from ledger.i18n import Msg, t

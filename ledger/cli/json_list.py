@@ -12,7 +12,8 @@ import shutil
 import sys
 import tempfile
 import weakref
-from typing import Any, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from ledger.games.record import JsonRecord, plain
 from ledger.safetext import safe_json_writer

@@ -13,7 +13,8 @@ import importlib.util
 import os
 import re
 import sys
-from typing import Any, Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from ledger import i18n
 from ledger.errors import LedgerError
@@ -201,27 +202,46 @@ _PARAM_KINDS: dict[str, Callable[[], Msg]] = {
     "parameter": lambda: t("click.parameter", "parameter"),
 }
 
+# Typer 0.28's click: "'x' is not a valid int." / "... int range." / "99999 is not in the range 0<=x<=65535."
 _VALUE_ERRORS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Msg]]] = [
-    (re.compile(r"(?P<value>'.*') is not a valid (?P<kind>integer|float|boolean|UUID)(?P<rest>.*)"),
+    (re.compile(r"(?P<value>'.*') is not a valid (?P<kind>int(?:eger)?|float|boolean|UUID)(?: range)?\b.*"),
      lambda m: t("click.not_a_number", "{value} is not a valid {kind}.", value=m["value"],
                  kind=_KINDS.get(m["kind"], lambda: m["kind"])())),
-    (re.compile(r"(?P<value>.+?) is not in the range (?P<range>.+)\."),
-     lambda m: t("click.out_of_range", "{value} is not in the range {range}.", value=m["value"], range=m["range"])),
+    (re.compile(r"(?P<value>.+?) is not in the range (?P<range>.+)\."), lambda m: _out_of_range(m["value"], m["range"])),
 ]
 
 _KINDS: dict[str, Callable[[], Any]] = {
+    "int": lambda: t("click.integer", "integer"),
     "integer": lambda: t("click.integer", "integer"),
     "float": lambda: t("click.float", "number"),
     "number": lambda: t("click.float", "number"),
     "boolean": lambda: t("click.boolean", "yes or no value"),
 }
+# click's closed ranges of whole numbers: "0<=x<=65535", "x>=1", "x<=10"
+_RANGE = re.compile(r"(?:(?P<lo>-?\d+)<=)?x(?:<=(?P<hi>-?\d+)|>=(?P<min>-?\d+))?")
+
+
+def _out_of_range(value: str, described: str) -> Msg:
+    """click's "``value`` is not in the range ``described``" in words, as the ledger says it of any
+    number (:func:`ledger.games.base.out_of_range`: "12 is out of range (1 to 10)"); a range with
+    open bounds or decimals in click's signs."""
+    m = _RANGE.fullmatch(described)
+    lo, hi = (m["lo"] or m["min"], m["hi"]) if m and re.fullmatch(r"-?\d+", value) else (None, None)
+    if lo is None and hi is None:
+        return t("click.out_of_range", "{value} is not in the range {range}.", value=value, range=described)
+    from ledger.games.base import out_of_range
+
+    return out_of_range(int(value), None if lo is None else int(lo), None if hi is None else int(hi))
+
+
+# Typer 0.29's conversions speak pydantic's words (the project pins Typer below 0.29: pyproject.toml)
 _LIMITS: dict[str, Callable[[str], Msg]] = {
     "greater than or equal to": lambda n: t("click.at_least", "Input should be at least {limit}", limit=n),
     "less than or equal to": lambda n: t("click.at_most", "Input should be at most {limit}", limit=n),
     "greater than": lambda n: t("click.more_than", "Input should be greater than {limit}", limit=n),
     "less than": lambda n: t("click.less_than", "Input should be less than {limit}", limit=n),
 }
-# Typer's conversions speak pydantic's words: "Input should be a valid integer, unable to parse ..."
+# "Input should be a valid integer, unable to parse ...", "Input should be less than or equal to 65535"
 _VALUE_ERRORS += [
     (re.compile(r"Input should be a valid (?P<kind>integer|number|boolean)\b.*"),
      lambda m: t("click.should_be", "Input should be a valid {kind}", kind=_KINDS[m["kind"]]())),

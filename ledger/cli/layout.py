@@ -13,7 +13,8 @@ widths come from ``rich.cells`` (wide characters count two).
 from __future__ import annotations
 
 import re
-from typing import Iterator, List, Sequence, Tuple
+from collections.abc import Iterator, Sequence
+from typing import List, Tuple
 
 from rich.cells import cell_len, chop_cells, set_cell_size
 
@@ -107,6 +108,11 @@ def _lines(t, width: int, details: List[List[str]] | None) -> List[Line]:
     return out
 
 
+def centred(text: str, width: int) -> List[str]:
+    """``text`` centred in ``width`` cells, as a table's caption is (folded as rich folds it)."""
+    return _wrap_text(text, width, "center", fold=True)
+
+
 def _detail_lines(text: str, indent: int, width: int, table_width: int) -> List[str]:
     """A ``below`` cell under its row: wrapped between words to what ``width`` leaves after
     ``indent`` (and one cell of margin), each line padded to the table's width when shorter."""
@@ -136,7 +142,7 @@ def _widths(headers: Sequence[str], rows: Sequence[Sequence[str]], nowrap: Seque
     widths = [min(hi, max_width) or 1 for hi in maxes]
     total = sum(widths)
     if total > max_width:
-        widths = _collapse(widths, max_width)
+        widths = _collapse(widths, [not w for w in nowrap], max_width)
         total = sum(widths)
         if total > max_width:  # last resort: every column gives up some
             widths = _ratio_reduce(total - max_width, [1] * n, widths, widths)
@@ -185,15 +191,16 @@ def _measure(text: str, max_width: int) -> Tuple[int, int]:
     return min(lo, inner) + 2 * PAD, min(max(lo, hi), inner) + 2 * PAD
 
 
-def _collapse(widths: List[int], max_width: int) -> List[int]:
-    """Shrink the widest columns (every column may wrap) until the table fits or they level."""
+def _collapse(widths: List[int], wrapable: List[bool], max_width: int) -> List[int]:
+    """Shrink the widest columns that may wrap (not ``nowrap``) until the table fits or they level
+    (rich's ``Table._collapse_widths``)."""
     total = sum(widths)
     excess = total - max_width
-    while total and excess > 0:
-        top = max(widths)
-        second = max((w for w in widths if w != top), default=0)
-        ratios = [1 if w == top else 0 for w in widths]
-        if not top - second:
+    while any(wrapable) and total and excess > 0:
+        top = max(w for w, ok in zip(widths, wrapable) if ok)
+        second = max((w if ok and w != top else 0 for w, ok in zip(widths, wrapable)), default=0)
+        ratios = [1 if w == top and ok else 0 for w, ok in zip(widths, wrapable)]
+        if not any(ratios) or not top - second:
             break
         widths = _ratio_reduce(excess, ratios, [min(excess, top - second)] * len(widths), widths)
         total = sum(widths)

@@ -44,10 +44,13 @@ def start_match(game: str, players: Optional[str], side: List[str], rules: Optio
     """Start a match of ``game`` from the options as typed (``side`` and ``options`` as repeated:
     ``["NS=Anna,Carla", ...]``, ``["target=3", ...]``) and return its ``MatchView``.
 
-    Raises ``LedgerError`` for an unknown game or rule set, bad players, sides or options, or a
+    ``game`` may be a rule set that players name as a game (``scopone``:
+    :func:`ledger.games.command_game`). Raises ``LedgerError`` for an unknown game or rule set, bad players, sides or options, or a
     night that is not a date.
     """
     from ledger.dates import parse_date
+    from ledger.games import command_game
 
+    game, rules = command_game(game, rules)  # scopone: scopa -r scopone
     return ledger().new_match(game, rules, parse_players(players), parse_sides(side) or None,
                               parse_options(options), parse_date(night) if night else None)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import re
 import sys
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from rich.console import Console
 from rich.cells import cell_len
@@ -17,6 +18,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from rich import box
 
+from ledger.cli.screen import fold_at, wrap
 from ledger.i18n import number, signed, t, tn
 
 _t = t  # where a local table is called t
@@ -84,27 +86,50 @@ def tail_board(board, keep: int, more: str):
 
 def print_board(board, header: str | None = None) -> None:
     con = console()
-    if header:
-        con.print(safe_text(header, style="bold"))
+    if header:  # "Match 4 · Bridge (rubber) · night of … · in play": folded between its segments
+        for line in fold_at(safe(header), HEADING_SEPARATORS, con.width):
+            con.print(safe_text(line, style="bold"))
     for t in board.tables:
         print_table(t)
-    for note in board.notes:
-        con.print(safe_text(note))
+    for note in board.notes:  # "… Pot 1.50 EUR." / "Next dealer: Dario.": folded between sentences first
+        for para in safe(note, lines=True).split("\n"):
+            for line in fold_at(para, NOTE_SEPARATORS, con.width):
+                con.print(Text(line))
 
+
+HEADING_SEPARATORS = (" · ", " — ")
+"""Where a heading or a title of segments may be broken (:func:`ledger.cli.screen.fold_at`)."""
 
 _LINE_STYLES = {"title": "table.title", "header": "table.header", "caption": "table.caption"}
 
 
 def print_table(t) -> None:
     """A games ``Table`` as :func:`rich_table` shows it, laid out by :mod:`ledger.cli.layout`
-    (the same characters, a hundred times faster: a long scoreboard prints at once)."""
-    from ledger.cli.layout import fits, table_lines
+    (the same characters, a hundred times faster: a long scoreboard prints at once). Its title
+    takes the screen's width, not the table's, and is broken between its segments when wider
+    (``Canasta — NS (Anna & Carla) v`` / ``EW (Bruno & Dario)``: never inside a name); a caption
+    wider than the table likewise goes under it folded to the screen's width, between its
+    clauses (:func:`ledger.cli.screen.fold_at`)."""
+    from dataclasses import replace
+
+    from ledger.cli.layout import centred, fits, table_lines
 
     con = console()
+    title = [(x, "title") for x in fold_at(safe(t.title, lines=True), title_separators(), con.width)] if t.title else []
+    t = replace(t, title="")
     if not fits(t, con.width):
+        for line, _ in title:
+            con.print(Text(line, style="table.title"))
         con.print(rich_table(t))
         return
-    lines = table_lines(t, con.width)
+    lines = title + table_lines(replace(t, caption=""), con.width)
+    if t.caption:
+        inside = cell_len(lines[-1][0])  # the table's width (its last line is the box's bottom)
+        for para in safe(t.caption, lines=True).split("\n"):
+            if cell_len(para) <= inside:
+                lines += [(x, "caption") for x in centred(para, inside)]
+            else:
+                lines += [(" " + x, "caption") for x in fold_at(para, CAPTION_SEPARATORS, con.width - 1)]
     if con.is_terminal and con.color_system:
         text = Text()
         for line, style in lines:
@@ -114,6 +139,17 @@ def print_table(t) -> None:
     else:
         con.file.write("".join(line + "\n" for line, _ in lines))
         con.file.flush()
+
+
+def title_separators() -> tuple[str, ...]:
+    """Where a table's title may be broken: between its segments, its sides (`` v ``, in the
+    language in use) and the names of a list."""
+    return (*HEADING_SEPARATORS, str(_t("board.versus", " v ")), ", ")
+
+
+CAPTION_SEPARATORS = ("; ", " · ", ". ", ": ")
+NOTE_SEPARATORS = (". ", "; ")
+"""Where a caption may be broken when it is wider than its table (between its clauses)."""
 
 
 def print_result(result) -> None:
@@ -177,9 +213,13 @@ def safe_text(v: Any, style: str | None = None) -> Text:
     return Text(safe(v, lines=True) if v is not None else "", style=style or "")
 
 
-def print_line(text: Any) -> None:
-    """One plain line of text (a message naming what came from a person or a file), shown safely."""
-    console().print(safe_text(text))
+def print_line(text: Any, style: str | None = None) -> None:
+    """A plain line of text (a message naming what came from a person or a file), shown safely,
+    folded between words to the console's width, never inside a ``ledger …`` command it quotes
+    (:func:`ledger.cli.screen.wrap`)."""
+    con = console()
+    for line in wrap(safe(text, lines=True), hanging="", cells=con.width):
+        con.print(Text(line, style=style or ""))
 
 
 def _plain(v: Any) -> str:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import os
 import re
 import textwrap
-from typing import List
+from typing import List, Sequence
+
+from rich.cells import cell_len
 
 # the indent of a line's continuation: its leading spaces, or up to the description of a
 # "  undo   at the hand prompt ..." line (a word and then a gap of two spaces or more)
@@ -32,9 +34,15 @@ def width() -> int | None:
     return max(20, con.width)
 
 
+# a command quoted in a sentence ("(end it with: ledger match end 4)"): folded as one word
+COMMAND = re.compile(r"\bledger(?: (?:--?[a-z][\w-]*|[a-z][a-z-]*|\d+))+")
+_GLUE = "\ue000"  # stands for a space inside a command while a line is folded (a private-use character)
+
+
 def wrap(text: str, indent: str = "", hanging: str = "  ", cells: int | None = None) -> List[str]:
     """``text`` as lines of at most ``cells`` (the console's width), each line of ``text`` folded
-    between words (never inside a word, nor at a hyphen). ``indent`` goes before every line;
+    between words (never inside a word, nor at a hyphen, nor inside a ``ledger …`` command it
+    quotes: :data:`COMMAND`). ``indent`` goes before every line;
     a folded line goes on under its own text (its leading spaces, or the column after a
     ``word  description`` gap), plus ``hanging`` for a line that has neither."""
     cells = cells or width()
@@ -51,8 +59,10 @@ def wrap(text: str, indent: str = "", hanging: str = "  ", cells: int | None = N
         under = len(m.group(1)) if m and len(m.group(1)) > lead else lead + len(hanging)
         if under > cells // 2:
             under = lead + len(hanging)
-        out += textwrap.wrap(line, cells, initial_indent="", subsequent_indent=" " * under,
-                             break_long_words=False, break_on_hyphens=False, drop_whitespace=True) or [""]
+        glued = COMMAND.sub(lambda c: c.group(0).replace(" ", _GLUE), line)
+        out += [x.replace(_GLUE, " ") for x in textwrap.wrap(
+            glued, cells, initial_indent="", subsequent_indent=" " * under, break_long_words=False,
+            break_on_hyphens=False, drop_whitespace=True)] or [""]
     return out
 
 
@@ -69,3 +79,28 @@ def fold_prompt(prompt: str, room: int = 16, cells: int | None = None) -> tuple[
                           break_on_hyphens=False)
     lines = [lead + x for x in lines]
     return lines[:-1], lines[-1] + (" " if prompt.endswith(" ") else "")
+
+
+def fold_at(text: str, separators: Sequence[str], cells: int | None = None) -> List[str]:
+    """``text`` (one line) as lines of at most ``cells`` (the console's width), broken only just
+    after one of ``separators`` (``" · "``, ``" — "``, ``" v "``), which ends its line (its
+    trailing space dropped): a title or a heading made of names and segments is never split
+    inside a name (``NS (Anna & Carla) v`` / ``EW (Bruno & Dario)``). A segment wider than the
+    screen on its own is folded between words (:func:`wrap`). Not folded when the output is no
+    terminal of known width."""
+    cells = cells or width()
+    if cells is None or cell_len(text) <= cells:
+        return [text]
+    seps = sorted({s for s in separators if s}, key=len, reverse=True)
+    pieces = re.split("(" + "|".join(map(re.escape, seps)) + ")", text) if seps else [text]
+    segments = [a + b for a, b in zip(pieces[::2], pieces[1::2] + [""])]  # each with the separator after it
+    lines: List[str] = []
+    line = ""
+    for seg in segments:
+        if not line or cell_len((line + seg).rstrip()) <= cells:
+            line += seg
+            continue
+        lines.append(line.rstrip())
+        line = seg
+    lines.append(line.rstrip())
+    return [x for line in lines for x in (wrap(line, cells=cells, hanging="") if cell_len(line) > cells else [line])]

@@ -12,7 +12,8 @@ bridge contract (``4SX W -2``, ``3NT by S =``, ``6H E made 13``, ``pass``; the w
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.i18n import t

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from decimal import Decimal
-from typing import Sequence
 
 from ledger.club.output import ENTRANT_WORD, label
 from ledger.club.scoring import ScoredBoard, ScoredResult, ScoredSession

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Sequence
 
 # Law 78B: the largest difference (in points) of each IMP step 0..23; from 4000 on, 24 IMPs
 IMP_STEPS = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290,

@@ -18,10 +18,11 @@ both directions (two pairs that share it).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import as_int, check_keys, need

@@ -25,6 +25,9 @@ _MODULES = {
     "scopa": "ledger.games.scopa",
 }
 _ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone"}
+# a rule set that players name as a game of its own: typed as a game on the command line it is
+# that game with that rule set (a document keeps "game": "scopa", "rules": "scopone": FORMATS.md)
+_RULE_SET_GAMES = {"scopone": ("scopa", "scopone")}
 
 
 def registered() -> list[str]:
@@ -64,6 +67,21 @@ def reading(files: str):
     raise LedgerError(t("games.no_reader", "no game here reads {files} files", files=files), "FILE", None)
 
 
+def command_game(name: str, rules: str | None = None) -> tuple[str, str | None]:
+    """The game and rule set that ``name``, typed as a game on the command line (``ledger play
+    NAME``, ``ledger match new NAME``), stands for with ``-r rules``: ``scopone`` is
+    ``("scopa", "scopone")`` (``-r scopone`` may be given too; another rule set is a
+    ``LedgerError`` on ``rules``); any other name as given."""
+    key = name.strip().lower() if isinstance(name, str) else name
+    if key not in _RULE_SET_GAMES:
+        return name, rules
+    game, own = _RULE_SET_GAMES[key]
+    if rules is not None and get_game(game).check_rules(rules) != own:
+        raise LedgerError(t("games.rule_set_game_rules", "{name} is {game} with the rules {own}, not {rules}",
+                            name=name, game=game, own=own, rules=rules), "rules", rules)
+    return game, own
+
+
 def get_game(name: object):
     """The scorer registered as ``name`` (case-insensitive); ``LedgerError`` on ``game`` otherwise."""
     if type(name) is str and name in _MODULES:  # as registered: nothing to fold
@@ -76,6 +94,30 @@ def get_game(name: object):
     if name is None:
         raise LedgerError(t("games.missing", "missing (one of {games})", games=", ".join(available())), "game", None)
     if game is None:
-        raise LedgerError(t("games.unknown", "unknown game {name!r} (known: {games})", name=name,
-                            games=", ".join(available())), "game", name)
+        raise LedgerError(_unknown(name), "game", name)
     return game
+
+
+def _unknown(name: object):
+    """Why ``name`` is no game, and what to type: the game whose rule set it names (``chicago``:
+    ``bridge -r chicago``), the nearest game's name (``trentasete``), else the games known."""
+    from ledger.games.suggest import did_you_mean
+
+    owners = [(g, _rules_named(_load(g), name)) for g in available()]
+    owners = [(g, r) for g, r in owners if r is not None]
+    if len(owners) == 1:
+        game, rules = owners[0]
+        return t("games.unknown_rule_set", "unknown game {name!r}: it is a rule set of {game} (type {game} -r {rules})",
+                 name=name, game=game, rules=rules)
+    known = t("games.known", " (known: {games})", games=", ".join(available()))
+    return t("games.unknown", "unknown game {name!r}{hint}", name=name, hint=did_you_mean(name, available(), known))
+
+
+def _rules_named(game, name: object) -> str | None:
+    """The rule set of ``game`` that ``name`` names (its key or its name for people), or None."""
+    if not isinstance(name, str):
+        return None
+    try:
+        return game.check_rules(name)
+    except LedgerError:
+        return None

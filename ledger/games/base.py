@@ -17,8 +17,10 @@ on its own (``ledger score``), without a match.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
+from functools import cached_property, partial
+from typing import Any, TypeVar
 
 from ledger.errors import LedgerError
 from ledger.games.facts import GameNotes, Said
@@ -79,12 +81,19 @@ class MatchSetup:
     def resolve_player(self, name: object, field: str) -> str:
         """The player of this match called ``name`` (case-insensitive), else ``LedgerError``."""
         if isinstance(name, str):
-            key = name.strip().casefold()
-            for p in self.players:
-                if p.casefold() == key:
-                    return p
+            found = self._player_keys.get(name.strip().casefold())
+            if found is not None:
+                return found
         raise LedgerError(t("match.not_player", "{name!r} is not a player of this match{hint}", name=name,
                             hint=did_you_mean(name, self.players, self._known_players())), field, name)
+
+    @cached_property
+    def _player_keys(self) -> dict[str, str]:
+        """Each player by the name's case-folded form (the first so written, in seat order)."""
+        keys: dict[str, str] = {}
+        for p in self.players:
+            keys.setdefault(p.casefold(), p)
+        return keys
 
     def _known_sides(self) -> Msg:
         return t("match.known_sides", " (sides: {sides})", sides=", ".join(self.sides))
@@ -127,7 +136,7 @@ class MatchSetup:
         return doc
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class HandResult:
     """The score of one hand.
 
@@ -135,11 +144,35 @@ class HandResult:
     (``Game.result_type``) whose :meth:`to_json` is the JSON object that ``ledger score --json``
     prints and the ledger stores for the hand (its fields per game are in FORMATS.md, e.g.
     ``points`` and ``items``); ``summary`` is one line for people, in the language in use when
-    the hand was scored (it is shown at once, never stored).
+    it is first read (it is shown at once, never stored). A game gives the summary as a text or
+    as a function of no arguments that writes it (``functools.partial(points_line, points)``),
+    called only when the summary is read: an import or a ``score --json`` replays thousands of
+    hands and shows none of their lines (issue 17). Two results are equal when their details
+    and their summaries are.
     """
 
     _detail: JsonRecord | Stored  # a result read from the ledger is read as the record when first needed
-    summary: str = ""
+    _summary: str | Callable[[], str] = ""
+
+    @property
+    def summary(self) -> str:
+        """The hand's line for people (written on first reading when the game gave a function)."""
+        line = self._summary
+        if not isinstance(line, str):
+            line = line()
+            object.__setattr__(self, "_summary", line)
+        return line
+
+    def with_detail(self, detail: JsonRecord | Stored) -> HandResult:
+        """This result with another ``detail`` and the same summary (still unwritten if it is)."""
+        return HandResult(detail, self._summary)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandResult):
+            return NotImplemented
+        return self._detail == other._detail and self.summary == other.summary
+
+    __hash__ = None  # type: ignore[assignment]  # a result holds mappings
 
     @property
     def detail(self) -> JsonRecord:
@@ -231,6 +264,18 @@ class MatchState:
                "finished": self.finished}
         x = self._extra
         doc.update(x.json(_STATE_KEYS) if isinstance(x, Stored) else x.to_json())
+        return doc
+
+    @property
+    def json_value(self) -> dict:
+        """:meth:`to_json`'s object with the game's own state as its record holds it, not copied
+        (for :func:`~ledger.games.record.json_text`, which writes the same text)."""
+        doc = {"hands": self.hands, "totals": self.totals, "winner": self.winner, "finished": self.finished}
+        x = self._extra
+        if isinstance(x, Stored):
+            doc.update(x.json(_STATE_KEYS))
+        else:
+            doc.update(x.json_items() if type(x).to_json is JsonRecord.to_json else x.to_json())
         return doc
 
     def extra_as(self, kind: type[R]) -> R:
@@ -352,6 +397,7 @@ class Game:
     version: str = "1"
     rule_sets: tuple[str, ...] = ("standard",)
     rule_words: Mapping[str, Any] = {}  # rule set → its name for people (a message); the key itself if absent
+    deals: bool = False  # its hands are deals (bridge: "smazzate" in Italian): the texts naming them say so
     min_players: int = 2
     max_players: int = 2
     player_counts: tuple[int, ...] = ()  # when only some counts in the range are played (canasta: 2, 4)
@@ -516,6 +562,20 @@ class Game:
         """Who deals the hand after ``state``: by default the next seat (:meth:`dealer`)."""
         return self.dealer(setup, state.hands)
 
+    def named(self, hand: Msg, deal: Msg) -> Msg:
+        """Of two whole messages saying the same of a hand (``take back hand 3?``, ``take back deal
+        3?``), the one in this game's word: ``deal`` for a game whose hands are deals
+        (:attr:`deals`: bridge, *smazzata* in Italian), ``hand`` otherwise. Each is a literal
+        message of its own (docs/languages.md: never a sentence put together from a noun)."""
+        return deal if self.deals else hand
+
+    def hand_number(self, setup: MatchSetup, i: int | None, result: Mapping[str, Any] | None = None) -> int | None:
+        """The number the players know hand ``i`` (0-based, among the live hands; None for a hand
+        voided, off the scoreboard) by, from its stored result (:meth:`HandResult.to_json`) when
+        known: ``i + 1``, its place on the scoreboard, None for a voided hand (a duplicate board:
+        the board's number, what the scoreboard shows, voided or not)."""
+        return None if i is None else i + 1
+
     def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str) -> Msg:
         """The play session's prompt for the next hand, hand ``number`` (1-based) of a match in
         ``state``, dealt by ``dealer``: ``hand 4 · Dario deals > `` (a game whose deals have
@@ -651,7 +711,8 @@ def stored_replay(game: Game, setup: MatchSetup, rows: Sequence[Any]) -> Replay 
         states.append(game.load_state(setup, r.state))
     results = [game.stored_result(setup, r.result) for r in rows]
     if rows:  # the one line said of a hand: only the newest one is ever printed
-        results[-1] = HandResult(results[-1]._detail, game.describe_hand(rows[-1].document, rows[-1].result, setup))
+        last = rows[-1]
+        results[-1] = HandResult(results[-1]._detail, partial(game.describe_hand, last.document, last.result, setup))
     start, played = game.start(setup), None
     if setup.ended_early:
         if states:
@@ -1044,4 +1105,4 @@ def side_label(setup: MatchSetup, side: str) -> str:
 
 
 def _signed(n: object) -> str:
-    return f"{n:+d}" if isinstance(n, int) else str(n)
+    return (f"{n:+d}" if n else "0") if isinstance(n, int) else str(n)  # a zero has no sign

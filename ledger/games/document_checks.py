@@ -13,7 +13,8 @@ other accepts, and both name the same field when they refuse it.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ledger.dates import read_moment, read_night
 from ledger.errors import LedgerError

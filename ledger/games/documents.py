@@ -8,7 +8,7 @@ ledger at all.
 from __future__ import annotations
 
 import re
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ledger.errors import LedgerError
 from ledger.games import get_game

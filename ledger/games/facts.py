@@ -11,8 +11,9 @@ docs/formats.md). :class:`Highlight` is what the highlights are made of.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ledger.i18n import Msg, listing, t
 
@@ -129,9 +130,14 @@ class GameNotes:
         if best is None or rec.replay.final.hands < min_hands or best[0] <= 0:
             return []
         v, i, side = best
-        return [Highlight("biggest hand", t("facts.biggest_hand", "Biggest hand: {side} +{points} in hand {hand}",
-                                            side=side_label(rec.setup, side), points=v, hand=i + 1),
-                          rec.id, i + 1, side, v)]
+        return [Highlight("biggest hand", self.biggest_text(rec, i, side_label(rec.setup, side), v), rec.id, i + 1,
+                          side, v)]
+
+    def biggest_text(self, rec: Record, i: int, side: str, points: int) -> Msg:
+        """The sentence of :meth:`biggest_hand`: ``side`` made ``points`` in hand ``i`` (0-based)
+        (a game whose hands are called otherwise says it its way: bridge's deals and boards)."""
+        return t("facts.biggest_hand", "Biggest hand: {side} +{points} in hand {hand}", side=side, points=points,
+                 hand=i + 1)
 
     # --- statistics ---------------------------------------------------------------------------
     def counters(self, rec: Record, side: str, player: str) -> dict[str, int]:

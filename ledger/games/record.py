@@ -20,10 +20,12 @@ conversion plan of each class is worked out once, on first use.
 from __future__ import annotations
 
 import dataclasses
+import json
 import types
 import typing
-from collections.abc import Mapping as AbcMapping
-from typing import Any, Callable, ClassVar, Mapping, TypeVar
+from collections.abc import Callable, Mapping
+from operator import attrgetter
+from typing import Any, ClassVar, TypeVar
 
 R = TypeVar("R", bound="JsonRecord")
 Convert = Callable[[Any], Any]
@@ -146,11 +148,61 @@ def plain(value: Any) -> Any:
         return [plain(v) for v in value]
     if isinstance(value, JsonRecord):
         return value.to_json()
-    if isinstance(value, AbcMapping):
+    if isinstance(value, Mapping):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
     return value
+
+
+def json_text(value: Any) -> str:
+    """``json.dumps(plain(value))``: the same text, written by ``json``'s C encoder straight from
+    the values, each record by its :meth:`JsonRecord.json_items` (its own ``to_json`` when it has
+    one), with nothing copied first (an import writes every hand's result and state: issue 17).
+    ``TypeError`` for a value that is not JSON, as ``json.dumps``."""
+    return _ENCODE(value)
+
+
+def _as_json(value: Any) -> Any:
+    """What :func:`json_text` writes for a value that is not a JSON container of ``json``'s own:
+    the object made by its class's writer (:func:`_writer`, worked out once a class)."""
+    write = _WRITERS.get(type(value))
+    if write is None:
+        write = _WRITERS[type(value)] = _writer(type(value))
+    return write(value)
+
+
+_WRITERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _writer(cls: type) -> Callable[[Any], Any]:
+    """How :func:`_as_json` writes a value of ``cls``: a record as :meth:`JsonRecord.json_items`
+    says (its keys and field values read in one go), or by its own ``to_json``; any other mapping
+    as a dict. ``TypeError`` for anything else, as ``json.dumps``."""
+    if issubclass(cls, JsonRecord):
+        if cls.to_json is not JsonRecord.to_json:
+            return cls.to_json
+        plan = _plan(cls)
+        keys = tuple(key for _name, key, _load, _dump, _omit in plan)
+        if len(set(keys)) < len(keys) or not keys:  # a key written at one of two places: field by field
+            return lambda record: dict(record.json_items())
+        read = attrgetter(*(name for name, *_ in plan))
+        single = len(keys) == 1
+        omitted = tuple(key for _name, key, _load, _dump, omit in plan if omit)
+
+        def write(record: Any) -> dict:
+            out = dict(zip(keys, (read(record),) if single else read(record)))
+            for key in omitted:
+                if out[key] is None:
+                    del out[key]
+            return out
+        return write
+    if issubclass(cls, Mapping):
+        return dict
+    raise TypeError(f"Object of type {cls.__name__} is not JSON serializable")
+
+
+_ENCODE = json.JSONEncoder(default=_as_json).encode
 
 
 def _converters(hint: Any) -> tuple[Convert, Convert]:
@@ -167,7 +219,7 @@ def _converters(hint: Any) -> tuple[Convert, Convert]:
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         load, dump = _converters(args[0])
         return (lambda v: tuple(load(x) for x in v)), (lambda v: [dump(x) for x in v])
-    if origin in (dict, AbcMapping) and len(args) == 2:
+    if origin in (dict, Mapping) and len(args) == 2:
         load, dump = _converters(args[1])
         if load is _same:
             return dict, plain

@@ -11,8 +11,9 @@ amounts are ``int`` cents with a currency code beside them ("EUR" by default).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from ledger import i18n
 from ledger.errors import LedgerError

@@ -30,8 +30,9 @@ still in play has no nets yet. Nets are ``int`` cents, never floats, and always 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games import get_game

@@ -10,8 +10,8 @@ ledger is HTML-escaped.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from html import escape
-from typing import Iterable, Sequence
 
 from ledger import __version__
 from ledger.games import get_game
@@ -119,7 +119,7 @@ def _match(m: MatchSummary) -> str:
         f' <span class="badge {m.status}">{_e(str(STATUS_TEXT[m.status]))}</span>'
     night = t("html.night_demo", "night of {night} (demo)", night=m.night) if m.demo else \
         t("html.night", "night of {night}", night=m.night)
-    meta = [hands_fixed(m.hands, m.corrections), str(night)]
+    meta = [hands_fixed(get_game(m.game), m.hands, m.corrections), str(night)]
     head = str(m.headline())
     heading = str(t("html.match", "Match {id} · {game}", id=str(m.id), game=get_game(m.game).titled(m.rules)))
     parts = [f'<article class="card match" id="match-{m.id}">',

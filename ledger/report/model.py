@@ -8,8 +8,9 @@ HTML) reads the same :class:`Report`.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from ledger.games.base import MatchSetup, Replay
 from ledger.games.facts import Highlight, side_label
@@ -130,7 +131,11 @@ class MatchSummary:
         """``"Carla won"``, ``"In play after 3 hands"``, ``"No winner (ended early)"``."""
         early = self.status == "ended"
         if self.unfinished:
-            return tn("report.in_play_after", "In play after {n} hand", "In play after {n} hands", self.hands)
+            from ledger.games import get_game
+
+            return get_game(self.game).named(
+                tn("report.in_play_after", "In play after {n} hand", "In play after {n} hands", self.hands),
+                tn("report.in_play_after_deals", "In play after {n} deal", "In play after {n} deals", self.hands))
         if self.winners:
             names = [self.labels[s] for s in self.winners]
             if early:

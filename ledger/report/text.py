@@ -12,7 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from ledger.games import available, get_game
-from ledger.games.base import Column, Table
+from ledger.games.base import Column, Game, Table
 from ledger.i18n import Msg, currency_sign, language, money, number, t, tn
 from ledger.report.model import STATUS_TEXT, Report, shown_number
 from ledger.report.stats import Stats
@@ -83,7 +83,7 @@ def matches_table(report: Report) -> Table:
     rows = []
     for m in report.matches:
         game = get_game(m.game).titled(m.rules)
-        about = [game, hands_fixed(m.hands, m.corrections)]
+        about = [game, hands_fixed(get_game(m.game), m.hands, m.corrections)]
         if many_nights:
             about.append(m.night.isoformat())
         if m.unfinished:
@@ -332,12 +332,13 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def hands_fixed(hands: int, corrections: int) -> str:
-    """``"7 hands"``, ``"7 hands, 1 corrected"``."""
+def hands_fixed(game: Game, hands: int, corrections: int) -> str:
+    """``"7 hands"``, ``"7 hands, 1 corrected"`` (``"7 deals"`` for a game of deals: ``Game.named``)."""
+    counted = str(game.named(_hands(hands), tn("report.count.deals", "{n} deal", "{n} deals", hands)))
     if not corrections:
-        return _hands(hands)
+        return counted
     return str(tn("report.hands_fixed", "{hands}, {n} corrected", "{hands}, {n} corrected", corrections,
-                  hands=_hands(hands)))
+                  hands=counted))
 
 
 def won_open(won: int, open_: int) -> str:
@@ -361,8 +362,8 @@ def _matches(n: int) -> Msg:
     return tn("report.count.matches", "{n} match", "{n} matches", n)
 
 
-def _hands(n: int) -> str:
-    return str(tn("report.count.hands", "{n} hand", "{n} hands", n))
+def _hands(n: int) -> Msg:
+    return tn("report.count.hands", "{n} hand", "{n} hands", n)
 
 
 def _clauses(parts: list[Msg]) -> str:

@@ -20,8 +20,9 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import IO, Any, Iterable, Mapping
+from typing import IO, Any
 
 from sqlmodel import delete, func, select, update
 

@@ -3,7 +3,9 @@
 A :class:`BulkImport` lives inside one write transaction of the caller (an ORM ``Session``:
 ``Ledger.transaction(write=True)``) and writes through that session's connection with one
 ``executemany`` a table (on SQLite the DB-API cursor's own, each value converted by its column
-type's SQLAlchemy bind processor; elsewhere SQLAlchemy Core's), in batches of
+type's SQLAlchemy bind processor, but a hand's result and state, written as JSON text straight
+from their records by :func:`ledger.games.record.json_text`, the text that processor would write;
+elsewhere SQLAlchemy Core's), in batches of
 :data:`BATCH_HANDS` hands, so that an import costs about what parsing the file and inserting its
 rows costs (issue 17):
 
@@ -23,8 +25,10 @@ Memory stays bounded by a batch whatever the size of the import. Nothing is comm
 from __future__ import annotations
 
 import datetime as dt
+import json
+from collections.abc import Mapping
 from operator import itemgetter
-from typing import Any, Mapping
+from typing import Any
 
 from sqlalchemy import Table, func as sa_func, insert, inspect as sa_inspect, select as sa_select
 
@@ -33,6 +37,7 @@ from ledger.errors import LedgerError
 from ledger.i18n import t
 from ledger.games import get_game
 from ledger.games.documents import replay_document
+from ledger.games.record import json_text
 from ledger.store.engine import after_explicit_ids
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 
@@ -71,6 +76,7 @@ class BulkImport:
         self.next = {name: (self.conn.execute(sa_select(sa_func.max(_table(model).c.id))).scalar() or 0) + 1
                      for name, model in TABLES.items()}
         self.rows: dict[str, list[dict]] = {name: [] for name in TABLES}
+        self.raw = self.conn.dialect.name == "sqlite" and RAW_INSERTS  # rows through the DB-API cursor
 
     # --- numbers --------------------------------------------------------------------------------
     def _number(self, table: str, given: int | None = None) -> int:
@@ -119,7 +125,7 @@ class BulkImport:
         its night, seats, hands, voided hands, corrections and times; with ``keep_ids`` the numbers
         of its ``"stored"`` objects). Returns ``{"id", "game", "hands"}`` (live hands). Raises
         ``LedgerError`` naming the field, as ``replay`` and ``import`` always have."""
-        from ledger.store.service import (_check_name, _check_status, _check_stored_result, _first_night,
+        from ledger.store.service import (_check_name, _check_status, _first_night,
                                           _parse_time, _stored, _text)
 
         setup, rp = replay_document(doc)
@@ -145,16 +151,17 @@ class BulkImport:
             f = f"hands[{i}]"
             hs = _stored(h, f"{f}.stored", {"id": int, "result": dict, "scorer_version": str})
             voided = bool(h.get("voided"))
-            state = None
+            state: Any = None
             if voided:
-                result: dict = {}
+                result: Any = hs.get("result", {})
             else:  # each live hand's result and state: the one replay above
-                result, state = rp.results[k].to_json(), rp.state_after(k).to_json()
+                result = self._result(hs, rp.results[k], game.version, f"{f}.stored")
+                after = rp.state_after(k)
+                state = Encoded(json_text(after.json_value)) if self.raw else after.to_json()
                 k += 1
-                _check_stored_result(hs, result, game.version, f"{f}.stored")
             row = {"id": self._number("hand", hs.get("id") if keep_ids else None), "match_id": m.id,
                    "position": i + 1, "document": {key: v for key, v in h.items() if key not in _HAND_META},
-                   "result": hs.get("result", result), "rules": setup.rules,
+                   "result": result, "rules": setup.rules,
                    "scorer_version": hs.get("scorer_version") or game.version,
                    "entered_at": _parse_time(h["entered_at"], f"{f}.entered_at") if h.get("entered_at") else utcnow(),
                    "voided": voided, "voided_at": None, "void_reason": None, "replaces_id": None, "state": state}
@@ -178,6 +185,26 @@ class BulkImport:
             self.flush()
         return {"id": m.id, "game": m.game, "hands": k}
 
+    def _result(self, hs: Mapping[str, Any], scored: Any, version: str, field: str) -> Any:
+        """The result to store for a live hand scored ``scored`` (a ``HandResult``): the file's own
+        when its ``"stored"`` object ``hs`` has one, which must agree with it
+        (:func:`ledger.store.service._check_stored_result`), else the one scored. On the cursor's
+        path it is the JSON text (:class:`Encoded`), compared as text first: the same text is the
+        same result, and only a text that differs (another key order) is compared as objects."""
+        from ledger.store.service import _check_stored_result
+
+        if not self.raw:
+            result = scored.to_json()
+            _check_stored_result(hs, result, version, field)
+            return hs.get("result", result)
+        text = json_text(scored.json_value)
+        if "result" not in hs:
+            return Encoded(text)
+        given = json.dumps(hs["result"])
+        if given != text:
+            _check_stored_result(hs, scored.to_json(), version, field)
+        return Encoded(given)
+
     # --- writing -----------------------------------------------------------------------------------
     def flush(self) -> None:
         """Insert the queued rows (players, nights, matches, seats, hands: each table with one
@@ -193,7 +220,7 @@ class BulkImport:
         SQLAlchemy bind processor (so the stored texts are exactly what an ORM write stores: JSON
         by ``json.dumps``, times as SQLAlchemy writes them): SQLAlchemy's ``executemany`` costs
         about a second more for 20,000 hands. Any other database: SQLAlchemy's ``insert``."""
-        if self.conn.dialect.name != "sqlite" or not RAW_INSERTS:
+        if not self.raw:
             self.conn.execute(insert(table), rows)
             return
         names = list(rows[0])
@@ -206,7 +233,8 @@ class BulkImport:
             for i, r in enumerate(values):
                 r = list(r)
                 for k, f in convert:
-                    r[k] = f(r[k])
+                    v = r[k]
+                    r[k] = v.text if type(v) is Encoded else f(v)
                 values[i] = r
         quoted = ", ".join(f'"{c}"' for c in names)
         sql = f'INSERT INTO "{table.name}" ({quoted}) VALUES ({", ".join("?" * len(names))})'
@@ -220,6 +248,16 @@ class BulkImport:
         """Insert what is left; on PostgreSQL move the id sequences past the numbers given here."""
         self.flush()
         after_explicit_ids(self.conn, tuple(TABLES))
+
+
+class Encoded:
+    """A JSON column's value already written as its text (what the column's own bind processor,
+    ``json.dumps``, writes for it): inserted as it is on the cursor's path (:meth:`BulkImport._insert`)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
 
 
 def _table(model: Any) -> Table:

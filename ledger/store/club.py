@@ -12,8 +12,9 @@ correction takes the number of the result it replaces).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from sqlmodel import Session, col, select
 

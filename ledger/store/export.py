@@ -25,7 +25,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from typing import IO, Any, Iterator, NamedTuple, Sequence, overload
+from collections.abc import Iterator, Sequence
+from typing import IO, Any, NamedTuple, overload
 
 from ledger import __version__
 from ledger.games.base import MatchSetup

@@ -17,7 +17,8 @@ the write's own transaction, so the number a session prints is always the stored
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from sqlmodel import select
 
@@ -122,17 +123,16 @@ class LiveMatch:
     def undo(self, reason: str = "undone at the table") -> int:
         """Void the last live hand (it stays in the history); returns its number.
 
-        A match that the hand had finished is reopened first (undoing the winning hand is how a
-        table corrects it). Raises ``LedgerError`` when there is no hand to undo. The last hand is
-        the ledger's, whoever entered it (the match is read afresh first when it changed).
+        A match that the hand had finished is reopened first, in the same transaction (undoing the
+        winning hand is how a table corrects it). Raises ``LedgerError`` when there is no hand to
+        undo. The last hand is the ledger's, whoever entered it (the match is read afresh first
+        when it changed).
         """
         self.changes()
         if not self.view.hands:
             raise LedgerError(no_hand_to_undo(self.id), "undo", None)
         number = len(self.view.hands)
-        if self.view.match.status != "open":
-            self.ledger.reopen_match(self.id)
-        self._use(self.ledger.void_hand(self.id, number, reason))
+        self._use(self.ledger.void_hand(self.id, number, reason, reopen=True))  # one transaction
         return number
 
     def last_is_mine(self) -> bool:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, delete, func, select
@@ -445,12 +446,15 @@ class Ledger:
         s.flush()
         return h
 
-    def void_hand(self, ref: str | int, n: int | str, reason: str | None = None) -> MatchView:
+    def void_hand(self, ref: str | int, n: int | str, reason: str | None = None, reopen: bool = False) -> MatchView:
         """Void hand ``n`` (1-based among live hands, or ``last``); it stays in the history with when
         and why, and every later hand is stored again as it now scores. A finished or ended match
-        must be reopened first (``reopen_match``)."""
+        must be reopened first (``reopen_match``), or with ``reopen`` in the same transaction (a
+        table undoing the hand that won the match: never reopened without the hand voided)."""
         with self.transaction(write=True) as s:
             m = self.find(s, ref)
+            if reopen and m.status != "open":
+                self._reopen(s, m)
             self.check_correctable(m)
             view = self._view(s, m)
             h = self.nth(view, n)
@@ -519,17 +523,21 @@ class Ledger:
             m = self.find(s, ref)
             if m.status == "open":
                 raise LedgerError(t("store.open_already", "match {match} is open already", match=str(m.id)), "match", ref)
-            was, m.status = m.status, "open"
-            view = self._view(s, m)
-            if was == "ended":  # no longer ended early: its status is its hands' again
-                self._store_state(m, view.replay)
-            if was == "finished" or m.status != "open":  # its hands reach its natural end: open until the next correction
-                m.status = "open"
-                m.finished_at = None
-                m.revision = (m.revision or 0) + 1
-                s.add(m)
-                s.flush()
-            return view
+            return self._reopen(s, m)
+
+    def _reopen(self, s: Session, m: Match) -> MatchView:
+        """:meth:`reopen_match`'s change of the finished or ended match ``m``, in the transaction of ``s``."""
+        was, m.status = m.status, "open"
+        view = self._view(s, m)
+        if was == "ended":  # no longer ended early: its status is its hands' again
+            self._store_state(m, view.replay)
+        if was == "finished" or m.status != "open":  # its hands reach its natural end: open until the next correction
+            m.status = "open"
+            m.finished_at = None
+            m.revision = (m.revision or 0) + 1
+            s.add(m)
+            s.flush()
+        return view
 
     # --- documents --------------------------------------------------------------------------
     def export(self, ref: str | int) -> dict:

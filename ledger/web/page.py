@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ledger import __version__
 from ledger.games.base import Table

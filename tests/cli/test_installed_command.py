@@ -38,6 +38,24 @@ def test_installed_ledger_plays_a_hand_and_shows_the_scoreboard(tmp_path):
     assert db.exists() and oct(db.stat().st_mode & 0o777) == "0o600"
 
 
+@pytest.mark.skipif(not BIN.exists(), reason="the ledger console script is not installed next to python")
+def test_the_ledger_file_alone_holds_every_write_when_a_command_ends(tmp_path):
+    """SQLite's write-ahead log is folded into the ledger file when the command ends (a copy of
+    the .db file alone is the whole ledger), after a one-shot write and after a bulk import."""
+    db = tmp_path / "night.db"
+    assert run("demo", db=db).returncode == 0
+    export = tmp_path / "all.json"
+    assert run("export", "--all", "-o", str(export), db=db).returncode == 0
+    other = tmp_path / "other.db"
+    assert run("import", str(export), db=other).returncode == 0
+    assert run("player", "add", "Zoe", db=other).returncode == 0
+    for f in (db, other):
+        assert not Path(f"{f}-wal").exists() and not Path(f"{f}-shm").exists()
+    copy = tmp_path / "copy.db"
+    copy.write_bytes(other.read_bytes())
+    assert "Zoe" in run("player", "list", db=copy).stdout
+
+
 def test_python_dash_m_ledger(tmp_path):
     r = subprocess.run([sys.executable, "-m", "ledger", "--version"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.startswith("ledger ")

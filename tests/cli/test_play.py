@@ -185,7 +185,7 @@ def test_a_hand_typed_in_one_line_takes_the_defaults_and_the_next_line_is_the_ne
     moment it is complete)."""
     r = session(cli, "bridge", "--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario",
                 lines=["4SX W -2 honours=NS 100", "quit"])
-    assert "Honours" not in r.stdout and "Match 1: 1 hand on the scoreboard" in r.stdout
+    assert "Honours" not in r.stdout and "Match 1: 1 deal on the scoreboard" in r.stdout
     r = session(cli, "simone", "-p", "Anna,Bruno", lines=["Anna=5 Bruno=7", "Anna=9 Bruno=2"])
     assert "Match 2: 2 hands on the scoreboard" in r.stdout
     assert [h["result"]["points"] if "points" in h["result"] else h["result"]["sums"]
@@ -325,9 +325,9 @@ def test_ctrl_c_while_the_session_reads_the_ledger_drops_the_hand_and_the_sessio
 
 
 def test_ctrl_c_during_an_undo_lets_it_finish(cli, monkeypatch):
-    """Undoing the winning hand is two writes (reopen the match, void the hand); a SIGINT sent
-    between them (from inside the second) waits until both are done: the hand is voided, the
-    match open again, never a reopened match still holding its winning hand."""
+    """A SIGINT sent from inside the undo's write (the winning hand voided, the match reopened)
+    waits until it is done and drawn: the session says the hand was undone, then the Ctrl-C counts
+    as at a prompt; the ledger holds the match open again with no hand."""
     from ledger.store.service import Ledger
 
     void_hand = Ledger.void_hand

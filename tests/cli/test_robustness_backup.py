@@ -96,6 +96,23 @@ def test_a_bad_match_in_an_export_stores_nothing(cli, tmp_path):
     assert "give a match, or --all" in cli.error("export", "1", "--all")
 
 
+def test_a_stored_result_is_checked_as_an_object_whatever_its_key_order(cli, tmp_path):
+    """An export's stored result, written in another key order (a hand-edited file), still agrees
+    with the hand as scored and is stored as the file has it; one with a changed value is refused."""
+    cli("demo")
+    data = cli.json("export", "--all")
+    hand = next(h for m in data["matches"] for h in m["hands"] if not h.get("voided"))
+    hand["stored"]["result"] = dict(reversed(list(hand["stored"]["result"].items())))
+    other = ("--db", str(tmp_path / "other.db"))
+    cli(*other, "import", "-", input=json.dumps(data))
+    kept = cli.json(*other, "export", "--all")["matches"][0]["hands"][0]["stored"]["result"]
+    assert list(kept.items()) == list(hand["stored"]["result"].items())
+    first = next(iter(hand["stored"]["result"]))
+    hand["stored"]["result"][first] = "changed"
+    line = cli.error("--db", str(tmp_path / "third.db"), "import", "-", input=json.dumps(data))
+    assert line.startswith("error: matches[0].hands[0].stored.result")
+
+
 def test_backup_and_restore(cli, tmp_path, ledger_db):
     build_a_ledger(cli)
     before = everything(cli)

@@ -119,7 +119,7 @@ def test_a_rubber_at_the_table_in_italian(cli):
     assert prompts(out)[:3] == ["smazzata 1 · mazziere Anna", "smazzata 2 · mazziere Bruno",
                                 "smazzata 3 · mazziere Carla"]
     assert "Smazzata 1: 4HX da E =: EW +290" in out
-    assert "Smazzata 2: passata: NS +0" in out
+    assert "Smazzata 2: passata: NS 0" in out  # a zero has no sign
     assert "[N/E/S/O] > O" in out
     assert "Smazzata 3: 3NT da O =: EW +800 (premio di rubber EW 700)" in out  # the deal's row: 100 + 700
     assert "errore" not in out
@@ -133,7 +133,7 @@ def test_the_chicago_summary_counts_the_game_premium_as_the_board_does(cli):
     assert "Smazzata 2: 4S da E =: EW +620 (premio di manche EW 500)" in italian
     assert re.search(r"2\s+Bruno\s+EW\s+4S E =\s+620", italian)
     english = session(cli, "-r", "chicago", lines=lines, lang="en").stdout
-    assert "Hand 2: 4S by E =: EW +620 (game premium EW 500)" in english
+    assert "Deal 2: 4S by E =: EW +620 (game premium EW 500)" in english
 
 
 def test_thousands_in_summaries_only_in_italian(cli):

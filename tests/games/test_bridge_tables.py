@@ -55,6 +55,7 @@ def the_law_scorer(doc: dict, rules: str) -> tuple[DealResult, str]:
         entries += duplicate_premium(deal, vul)
     result = DealResult(**deal_fields(deal, vul, entries))
     gain = f"NS {result.score_ns:+d}" if result.score_ns >= 0 else f"EW {-result.score_ns:+d}"
+    gain = "NS 0" if not result.score_ns else gain  # a zero has no sign
     return result, str(t("bridge.summary", "{deal}: {gain}", deal=describe(deal), gain=gain))
 
 

@@ -162,3 +162,25 @@ def test_letters_by_default_and_a_wrong_suits_value(cli):
     assert line.endswith("sides.Bruno.cards: 7D is in the piles of Anna and Bruno")
     line = cli.error("--lang", "it", "match", "new", "scopa", "-p", "Anna,Bruno", "-o", "suits=tarocchi")
     assert "options.suits" in line and "'tarocchi'" in line and "trovato" in line
+
+
+def test_small_italian_wording(cli):
+    """it-findings2's wording: squadre closing, the three-side counts only with three sides, a
+    player's column for Scopa each for self, a zero without a sign."""
+    from ledger.i18n import signed
+
+    cli("match", "new", "canasta", "--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario")
+    err = cli.error("--lang", "it", "hand", "add", "1", "NS=2 pure, calate 300, in mano 0, chiuso",
+                    "EW=1 pulita, calate 100, in mano 0, chiuso")
+    assert err == "errore: closed_by: NS e EW non possono aver chiuso insieme: si chiude una volta sola"
+    two = cli("--lang", "it", "play", "trentasette", "-p", "Anna,Bruno",
+              input="Anna=resto Bruno=conta\n20\n5\nnessuno\nno\nsì\nsì\ncuori\npicche\nesci\n").stdout
+    assert "valori numerici completi (tutti e 4), ad es." in two and "semi con una scala (7 di fila), ad es." in two
+    assert "tre squadre" not in two
+    three = cli("--lang", "it", "play", "trentasette", "-p", "Anna,Bruno,Carla",
+                input="Anna=resto Bruno=conta\n20\n5\nnessuno\nesci\n").stdout
+    assert "almeno 3 con tre squadre" in three
+    cli("match", "new", "scopa", "-p", "Anna,Bruno")
+    out = cli("--lang", "it", "hand", "add", "4", "Anna=7D KH 7C 7S", "Anna.scope=2", "Bruno=rest").stdout
+    assert "  giocatore   carte   denari" in out and "squadra" not in out
+    assert signed(0) == "0" and signed(5) == "+5" and signed(-5) == "-5"

@@ -153,3 +153,28 @@ def test_a_shared_win_is_one_sentence_in_each_language():
     i18n.use("it")
     assert status_notes(game, setup, shared) == [
         "Chiusa in anticipo: Anna e Bruno vincono a pari merito (erano in testa quando è stata chiusa)."]
+
+
+def test_trentasette_runs_name_each_hand_once():
+    """``Runs: Anna in spades, hearts and diamonds (hand 1) and clubs (hand 2)``: the suits of one
+    hand together, the hand said once (it-findings2: ``(mano 1)`` after every suit)."""
+    import datetime as dt
+
+    from ledger.games.base import replay
+    from ledger.summary import MatchRecord
+
+    game = get_game("trentasette")
+    setup = game.setup(None, ["Anna", "Bruno"], None, {})
+
+    def pile(cards, runs, **more):
+        return {"cards": cards, "figures": 6, "ranks": "", "ace_of_hearts": False, "two_of_spades": False,
+                "sevens": True, "runs": runs, "missing_suits": "", **more}
+
+    bruno = pile(24, "", ace_of_hearts=True, two_of_spades=True)
+    docs = [{"sides": {"Anna": pile(28, runs), "Bruno": bruno}, "last_capture": "Anna"} for runs in ("H S D", "C")]
+    rec = MatchRecord(1, dt.date(2026, 12, 1), setup, replay(game, setup, docs))
+    (runs, *_) = game.facts.highlights(rec)
+    assert runs.to_json()["text"] == "Runs: Anna in spades, hearts and diamonds (hand 1) and clubs (hand 2)"
+    with i18n.speaking("it"):
+        assert str(runs.text) == "Scale: Anna a picche, cuori e quadri (mano 1) e fiori (mano 2)"
+    assert runs.value == 4

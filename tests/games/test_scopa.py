@@ -326,7 +326,7 @@ def test_describe_hand_and_the_summary():
     assert GAME.describe_hand({"sides": {"NS": {"cards": 24, "scope": 3}}}) == "NS counted (24 cards, 3 scope)"
     nap = {"Anna": {"cards": 25, "denari": 10, "settebello": True, "primiera": 78, "napola": 10},
            "Bruno": {"cards": 15, "denari": 0, "primiera": 0}}
-    assert GAME.describe_hand({}, score(nap, napola=True)) == "Anna +14, Bruno +0; napoleone: Anna wins"
+    assert GAME.describe_hand({}, score(nap, napola=True)) == "Anna +14, Bruno 0; napoleone: Anna wins"  # a zero has no sign
 
 
 # --- the players' words ----------------------------------------------------------------------------

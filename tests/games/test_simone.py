@@ -305,6 +305,15 @@ def test_average_text(total, count, text):
     assert average(total, count) == text
 
 
+@given(st.integers(-10_000, 100_000), st.integers(1, 5_000))
+def test_average_rounds_the_exact_quotient_half_up(total, count):
+    from fractions import Fraction
+    import math
+
+    tenths = math.floor(Fraction(10 * total, count) + Fraction(1, 2))
+    assert average(total, count) == f"{'-' if tenths < 0 else ''}{abs(tenths) // 10}.{abs(tenths) % 10}"
+
+
 def test_match_hand_errors():
     s = setup()
     st0 = GAME.start(s)
@@ -338,7 +347,7 @@ def test_board():
     s, rp = play([H1, H2, H3], target=None)
     board = GAME.board(s, rp)
     hands, stats = board.tables
-    assert hands.rows[0] == ("1", "Anna", "2*", "17", "7", "Anna", "Anna 1 · Carla 0 · Bruno 0")
+    assert hands.rows[0] == ("1", "Anna", "2*", "17", "7", "Anna", "Anna 1 · Carla 0 ·\nBruno 0")  # broken between players
     assert hands.rows[1][2:5] == ("7", "3*", "3*")
     assert hands.rows[3] == ("", "won", "1", "2", "2", "", "")
     assert hands.rows[4] == ("", "sum", "31", "23", "13", "", "")

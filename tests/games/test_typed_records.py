@@ -8,6 +8,7 @@ import dataclasses
 import importlib.util
 import json
 from pathlib import Path
+from types import MappingProxyType
 from typing import Mapping
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from ledger.games import available, get_game
 from ledger.games.base import MatchState
 from ledger.games.documents import replay_document
-from ledger.games.record import JsonRecord, NoExtra, optional
+from ledger.games.record import JsonRecord, NoExtra, json_text, optional
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "json_texts.json"
 _spec = importlib.util.spec_from_file_location("make_json_texts", FIXTURE.with_name("make_json_texts.py"))
@@ -79,6 +80,18 @@ def test_stored_states_and_results_read_back_as_written(name, doc):
         assert state.to_json() == rp.state_after(i + 1).to_json() and result.to_json() == rp.results[i + 1].to_json()
 
 
+@pytest.mark.parametrize("name, doc", MATCHES, ids=[n for n, _ in MATCHES])
+def test_json_text_writes_what_json_dumps_writes_of_to_json(name, doc):
+    """``json_text`` of each hand's result and state, written from the records (what ``import``
+    stores), is the text of ``json.dumps(to_json())`` (what every other write stores)."""
+    _setup, rp = replay_document(doc)
+    for i, res in enumerate(rp.results):
+        assert json_text(res.json_value) == json.dumps(res.to_json())
+        state = rp.state_after(i)
+        assert json_text(state.json_value) == json.dumps(state.to_json())
+    assert json_text(rp.final.json_value) == json.dumps(rp.final.to_json())
+
+
 @pytest.mark.parametrize("name, doc", [(n, d) for n, k, d in DOCUMENTS if k == "score"][:60])
 def test_lone_hand_results_read_back_as_written(name, doc):
     from ledger.errors import LedgerError
@@ -131,6 +144,11 @@ def test_a_record_is_its_fields_in_order_nested_records_lists_and_left_out_nones
     assert back.leaves["A"] == (_Leaf("x", 1),) and back.rest is None and back.late == 4
     assert back.to_json() == doc
     assert _Tree.from_json({**doc, "rest": "B"}).to_json() == {**doc, "rest": "B"}
+    for record in (tree, _Tree.from_json({**doc, "rest": "B"}), _Tree(points={}, leaves={}, first=_Leaf("y", 2), late=None)):
+        assert json_text(record) == json.dumps(record.to_json())
+    assert json_text({"k": MappingProxyType({"a": (tree,)})}) == json.dumps({"k": {"a": [tree.to_json()]}})
+    with pytest.raises(TypeError):
+        json_text({"k": object()})
 
 
 def test_to_json_is_a_fresh_value():

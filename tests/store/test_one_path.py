@@ -176,3 +176,29 @@ def test_a_match_ended_early_whose_hands_finish_it_reopens_open(ledger_db):
     assert led.reopen_match(mid).match.status == "open"
     led.undo_hand(mid)
     assert_stored_is_a_replay(led, mid)
+
+
+def test_undoing_the_hand_that_won_is_one_transaction(ledger_db, monkeypatch):
+    """At the table, undo of the winning hand reopens the match and voids the hand in one write:
+    a failure part-way leaves the match finished with its hand, never reopened still holding it."""
+    led = Ledger(str(ledger_db))
+    pool = live_hands(DEMO["simone"])
+    mid = start(led, "simone").match.id
+    while led.view(mid).match.status == "open":
+        led.add_hand(mid, pool[0])
+    live = LiveMatch(led, mid)
+    hands = live.hands
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the machine stopped here")
+
+    with monkeypatch.context() as m:
+        m.setattr(Ledger, "_settle", broken)
+        with pytest.raises(RuntimeError):
+            live.undo()
+    view = led.view(mid)
+    assert view.match.status == "finished" and len(view.hands) == hands
+    assert live.undo() == hands
+    view = led.view(mid)
+    assert view.match.status == "open" and len(view.hands) == hands - 1
+    assert_stored_is_a_replay(led, mid)

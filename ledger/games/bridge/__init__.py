@@ -12,8 +12,9 @@ scoring modules, never the reverse.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.i18n import t
@@ -61,6 +62,7 @@ class Bridge(Game):
     version = "1"
     rule_sets = (RUBBER, CHICAGO, DUPLICATE)
     rule_words = RULE_WORDS
+    deals = True
     min_players = 4
     max_players = 4
     deal_files = "PBN"
@@ -192,22 +194,30 @@ class Bridge(Game):
         return ex.next_dealer if isinstance(ex, (RubberState, ChicagoState)) else self.dealer(setup, state.hands)
 
     def hand_prompt(self, setup, state, number, dealer):
-        """``hand 4 · Dario deals > `` (Italian: ``smazzata 4 · mazziere Dario > ``); duplicate: the
+        """``deal 4 · Dario deals > `` (Italian: ``smazzata 4 · mazziere Dario > ``); duplicate: the
         next board, ``board 8 · Dario deals > ``."""
         ex = state.extra
         if isinstance(ex, DuplicateState):
             return t("bridge.board_prompt", "board {board} · {dealer} deals > ", board=str(ex.next_board),
                      dealer=dealer)
-        return t("bridge.hand_prompt", "hand {hand} · {dealer} deals > ", hand=number, dealer=dealer)
+        return t("bridge.hand_prompt", "deal {hand} · {dealer} deals > ", hand=number, dealer=dealer)
+
+    def hand_number(self, setup, i, result=None):
+        """Duplicate: the board's number (its result's ``board``, what the scoreboard's column
+        shows; a voided board's too); rubber and Chicago: the deal's place, ``i + 1``."""
+        board = result.get("board") if setup.rules == DUPLICATE and isinstance(result, Mapping) else None
+        if isinstance(board, int) and not isinstance(board, bool):
+            return board
+        return super().hand_number(setup, i, result)
 
     def hand_heading(self, setup, number, result):
-        """``Hand 4: 4SX by W -2: NS +300`` (Italian: ``Smazzata 4: …``); duplicate: the board,
+        """``Deal 4: 4SX by W -2: NS +300`` (Italian: ``Smazzata 4: …``); duplicate: the board,
         ``Board 8: 7NT by N =: NS +1520``."""
         detail = result.to_json()
         if setup.rules == DUPLICATE and detail.get("board") is not None:
             return t("bridge.board_heading", "Board {board}: {summary}", board=str(detail["board"]),
                      summary=result_line(detail, board=False))
-        return t("bridge.hand_heading", "Hand {hand}: {summary}", hand=number, summary=result.summary)
+        return t("bridge.hand_heading", "Deal {hand}: {summary}", hand=number, summary=result.summary)
 
     def stake_segments(self, state):
         """Rubber: each rubber is settled on its own (:func:`~ledger.games.bridge.match.rubber_segments`)."""
@@ -237,7 +247,7 @@ class Bridge(Game):
                  "The contract, the declarer and the result, as players say them:\n"
                  "  4SX N -2   3NT S =   6H by E made 13   4SX W down 1   pass\n"
                  "Honours (rubber and Chicago): honours NS 100. Or with keys: contract=4SX declarer=N "
-                 "result=-1 vulnerable=NS board=5.")
+                 "result=-1 vulnerable=NS, and in duplicate board=5.")
 
     def parse_entry(self, setup, tokens):
         """Words as players say them: ``4SX N -2``, ``3NT S =``, ``6H by E made 13``, ``pass``,
@@ -255,11 +265,15 @@ class Bridge(Game):
         """With ``result``: the deal's summary (:func:`result_line`, ``"4SX by W -2: NS +500"``);
         without: the deal as entered, ``"4SX by N -2"``, ``"passed out"`` (``""`` for a document
         that cannot be read). In the words of the language it is shown in (``4SX da O -2``),
-        English in ``--json`` (:func:`~ledger.games.base.in_words`)."""
-        return in_words(lambda: self._describe(doc, result))
+        English in ``--json`` (:func:`~ledger.games.base.in_words`). Within its match (``setup``)
+        the line leaves out the board, as the deal's summary does: the match says the deal's
+        number beside it (``match history``'s column, ``play``'s undo question: a duplicate
+        board's number, :meth:`hand_number`), and a rubber or Chicago deal is numbered in order
+        whatever ``board`` it carries (a PBN file's [Board])."""
+        return in_words(lambda: self._describe(doc, result, board=setup is None))
 
-    def _describe(self, doc, result=None):
-        line = result_line(result) if isinstance(result, Mapping) else ""
+    def _describe(self, doc, result=None, board=True):
+        line = result_line(result, board=board) if isinstance(result, Mapping) else ""
         if line:
             return line
         try:

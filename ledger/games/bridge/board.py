@@ -10,7 +10,8 @@ the games, who deals next, and who won.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ledger.games.base import Board, Column, MatchSetup, MatchState, Replay, Table
 from ledger.games.bridge.match import board_dealer_player, bonus_text
@@ -128,7 +129,7 @@ def deals_table(setup: MatchSetup, rp: Replay) -> Table:
     for i, res in enumerate(rp.results, rp.offset):
         d = res.detail
         assert isinstance(d, (RubberResult, ChicagoResult, DuplicateResult))
-        deal_no = str(_board_number(d) if isinstance(d, DuplicateResult) else i + 1)
+        deal_no = str(d.board_number if isinstance(d, DuplicateResult) else i + 1)
         pts = d.points
         running = {s: running[s] + pts[s] for s in SIDES}
         rows.append((deal_no, d.dealer, vulnerability_cell(d.vulnerable), _contract_text(d), _pts(pts["NS"]),
@@ -141,10 +142,6 @@ def deals_table(setup: MatchSetup, rp: Replay) -> Table:
 
 def _pts(n: int) -> str:
     return number(n) if n else ""
-
-
-def _board_number(d: DuplicateResult) -> int | None:
-    return d.board if d.board is not None else d.next_board
 
 
 def _contract_text(d: DealResult) -> str:

@@ -17,13 +17,14 @@ Understood, in any order after the contract (RULES.md "Bridge"; English and Ital
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.i18n import t
 from ledger.games.base import MatchSetup, Question
 from ledger.games.bridge.match import (
-    CHICAGO, FIELD_WORDS, HONOURS_KEYS, RUBBER, honours_json, read_honours, read_seat,
+    CHICAGO, DUPLICATE, FIELD_WORDS, HONOURS_KEYS, RULE_WORDS, RUBBER, honours_json, read_honours, read_seat,
 )
 from ledger.games.bridge.scoring import (
     SEATS, contract_with, is_doubling_word, is_pass_words, is_seat_word, is_strain_word, parse_contract,
@@ -38,7 +39,7 @@ _FLAG_KEYS = {
     "result": "result", "risultato": "result", "r": "result",
     "vulnerable": "vulnerable", "vul": "vulnerable", "vulnerability": "vulnerable", "zona": "vulnerable",
     "honors": "honors", "honours": "honors", "onori": "honors", "h": "honors",
-    "board": "board", "b": "board",
+    "board": "board", "b": "board", "smazzata": "board",
 }
 _BY = {"by", "da", "declarer", "dichiarante"}
 _MADE = {"made", "fatte", "fatto", "prese", "tricks", "mantenuto", "making"}
@@ -72,6 +73,11 @@ def parse_words(setup: MatchSetup, tokens: Sequence[str]) -> dict:
                    t("bridge.flag_unknown", "{key!r} is not a word of bridge (contract, declarer, tricks, result, "
                      "vulnerable, honors, board)", key=key))
             raise LedgerError(msg, f"entry.{key}", flag)
+        if field == "board" and setup.rules != DUPLICATE:
+            raise LedgerError(t("bridge.board_not_duplicate", "a board number is for duplicate only: {rules} numbers "
+                                "its deals as they are played (leave out {key}=)",
+                                rules=RULE_WORDS.get(setup.rules, setup.rules), key=key),
+                              "board", value)
         _put(doc, field, value, flag)
     _read_free_words(setup, words, doc)
     return _normalise(setup, doc)

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
-from ledger.games.bridge.records import RubberState
+from ledger.games.bridge.records import DuplicateResult, RubberState
 from ledger.games.bridge.scoring import unfinished_text
 from ledger.games.facts import GameNotes, SEATS, Highlight, Record, average, number, side_label
-from ledger.i18n import t
+from ledger.i18n import Msg, t
 
 
 class BridgeNotes(GameNotes):
@@ -29,27 +29,33 @@ class BridgeNotes(GameNotes):
         return out
 
     def highlights(self, rec):
+        """Slams made, doubled contracts made, penalties of 500 or more, a rubber won two games to
+        nil and the biggest deal; each names the deal as the players know it (a duplicate board by
+        its number: ``board 7``, in Italian ``smazzata 7``)."""
         out = []
         for i, res in enumerate(rec.replay.results):
             d = res.detail
             who = self._declarer(rec, d.declarer)
+            board = d.board_number if isinstance(d, DuplicateResult) else None
+            n = board if board is not None else i + 1
             for e in d.entries:
                 item = e.item
                 if item in ("small slam", "grand slam"):
-                    text = (t("bridge.hl.small_slam", "Small slam made: {contract} by {who} (hand {hand}, +{points})",
-                              contract=d.contract, who=who, hand=i + 1, points=e.points)
-                            if item == "small slam" else
-                            t("bridge.hl.grand_slam", "Grand slam made: {contract} by {who} (hand {hand}, +{points})",
-                              contract=d.contract, who=who, hand=i + 1, points=e.points))
+                    text = _slam_text(item, board is not None, contract=d.contract, who=who, hand=n, points=e.points)
                     out.append(Highlight("slam", str(text), rec.id, i + 1, e.side, e.points))
                 elif item in ("doubled contract made", "redoubled contract made"):
-                    text = t("bridge.hl.doubled_made", "{contract} made by {who} (hand {hand})", contract=d.contract,
-                             who=who, hand=i + 1)
+                    text = (t("bridge.hl.doubled_made", "{contract} made by {who} (deal {hand})", contract=d.contract,
+                              who=who, hand=n) if board is None else
+                            t("bridge.hl.doubled_made_board", "{contract} made by {who} (board {hand})",
+                              contract=d.contract, who=who, hand=n))
                     out.append(Highlight("doubled made", str(text), rec.id, i + 1, e.side, e.points))
                 elif item == "undertricks" and e.points >= 500:
-                    text = t("bridge.hl.penalty", "{side} set {contract} by {who} for {points} (hand {hand})",
-                             side=side_label(rec.setup, e.side), contract=d.contract, who=who,
-                             points=e.points, hand=i + 1)
+                    params = dict(side=side_label(rec.setup, e.side), contract=d.contract, who=who, points=e.points,
+                                  hand=n)
+                    text = (t("bridge.hl.penalty", "{side} set {contract} by {who} for {points} (deal {hand})",
+                              **params) if board is None else
+                            t("bridge.hl.penalty_board", "{side} set {contract} by {who} for {points} (board {hand})",
+                              **params))
                     out.append(Highlight("penalty", str(text), rec.id, i + 1, e.side, e.points))
         ex = rec.replay.final.extra
         for r in ex.rubbers if isinstance(ex, RubberState) else ():
@@ -58,6 +64,15 @@ class BridgeNotes(GameNotes):
                          side=side_label(rec.setup, r.winner), rubber=r.rubber)
                 out.append(Highlight("rubber 2-0", str(text), rec.id, None, r.winner, 700))
         return out + self.biggest_hand(rec)
+
+    def biggest_text(self, rec, i, side, points):
+        """``Biggest deal: NS +600 in deal 6`` (duplicate: ``on board 7``, its number)."""
+        d = rec.replay.results[i].detail
+        if isinstance(d, DuplicateResult) and d.board_number is not None:
+            return t("bridge.hl.biggest_board", "Biggest deal: {side} +{points} on board {hand}", side=side,
+                     points=points, hand=d.board_number)
+        return t("bridge.hl.biggest_deal", "Biggest deal: {side} +{points} in deal {hand}", side=side, points=points,
+                 hand=i + 1)
 
     def _declarer(self, rec: Record, seat: str | None) -> str:
         if seat in SEATS and len(rec.setup.players) == 4:
@@ -82,6 +97,17 @@ class BridgeNotes(GameNotes):
     def figures(self, c):
         return {"rubbers": c.get("rubbers", 0), "rubbers_won": c.get("rubbers_won", 0),
                 "average_margin": average(c.get("margin", 0), c.get("rubbers", 0))}
+
+
+def _slam_text(item: str, board: bool, **params) -> Msg:
+    """``Small slam made: 6S by N (Anna) (deal 4, +750)`` (``board 9`` in duplicate)."""
+    if item == "small slam":
+        return (t("bridge.hl.small_slam_board", "Small slam made: {contract} by {who} (board {hand}, +{points})",
+                  **params) if board else
+                t("bridge.hl.small_slam", "Small slam made: {contract} by {who} (deal {hand}, +{points})", **params))
+    return (t("bridge.hl.grand_slam_board", "Grand slam made: {contract} by {who} (board {hand}, +{points})", **params)
+            if board else t("bridge.hl.grand_slam", "Grand slam made: {contract} by {who} (deal {hand}, +{points})",
+                            **params))
 
 
 def _bridge_leader(totals: Mapping[str, int]) -> str | None:

@@ -43,9 +43,10 @@ A hand document (FORMATS.md)::
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from functools import lru_cache, partial
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.i18n import language, number, signed, t
@@ -293,7 +294,7 @@ def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
                         result=format_result(deal.contract, deal.tricks) if deal.tricks is not None else "",
                         vulnerable=vulnerable, honors=honours_of(deal.honours), board=deal.board, ns=ns, ew=ew,
                         score_ns=score_ns, entries=entries)
-    return HandResult(result, summary_line(deal, score_ns))
+    return HandResult(result, partial(summary_line, deal, score_ns))
 
 
 @lru_cache(SHEETS_HELD)
@@ -389,6 +390,12 @@ def bonus_text(item: object, side: object, points: object) -> str:
     700`` (``premio di manche EW 500``, the points with the language's digits)."""
     what = said(BONUS_WORDS, item, item_text(item))
     return f"{what} {side} {number(points) if isinstance(points, int) else points}"
+
+
+def record_line(result: DealResult) -> str:
+    """:func:`result_line` of the result record of a deal of a match, without its board: the
+    match numbers its deals itself (a rubber and a round their deals, a duplicate its boards)."""
+    return result_line(result.to_json(), board=False)
 
 
 def result_line(data: Mapping[str, Any], board: bool = True) -> str:
@@ -549,7 +556,7 @@ def rubber_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -
     result = RubberResult(**deal_fields(deal, vul, entries), **_premiums(entries, bonuses), dealer=ex.next_dealer,
                           rubber=ex.rubber, game=game_no, game_won=game_won)
     return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, after),
-            HandResult(result, result_line(result.to_json())))
+            HandResult(result, partial(record_line, result)))
 
 
 def _new_rubber(ex: RubberState) -> RubberState:
@@ -666,7 +673,7 @@ def chicago_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) 
     result = ChicagoResult(**deal_fields(deal, vul, entries), **_premiums(entries, bonuses), dealer=dealer,
                            round=ex.round, deal=number, game=game_no, game_won=game_won)
     return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, after),
-            HandResult(result, result_line(result.to_json())))
+            HandResult(result, partial(record_line, result)))
 
 
 # --- duplicate ----------------------------------------------------------------------------------
@@ -710,4 +717,4 @@ def duplicate_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]
     result = DuplicateResult(**deal_fields(deal, vul, entries), next_board=None if deal.board is not None else board,
                              dealer=dealer, points={"NS": max(score, 0), "EW": max(-score, 0)})
     return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, after),
-            HandResult(result, result_line(result.to_json())))
+            HandResult(result, partial(record_line, result)))

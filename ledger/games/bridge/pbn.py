@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import HandResult, MatchSetup

@@ -4,8 +4,9 @@ the fields, in order, are the JSON that ``score``/``replay --json`` print and th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from ledger.games.bridge.scoring import Entry
 from ledger.games.record import JsonRecord, optional
@@ -84,6 +85,11 @@ class DuplicateResult(DealResult):
     next_board: int | None = optional(key="board")
     dealer: str
     points: Sides
+
+    @property
+    def board_number(self) -> int | None:
+        """The board's number: the one the hand named, else the one the match gave it."""
+        return self.board if self.board is not None else self.next_board
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> "DuplicateResult":

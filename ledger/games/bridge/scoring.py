@@ -40,9 +40,10 @@ Everything here is a pure function of plain values; amounts are integer points.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import as_int

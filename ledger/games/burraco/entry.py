@@ -14,8 +14,9 @@ What is read here becomes a hand document in FORMATS.md's fields; the scoring is
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ledger.cards import format_cards, parse_cards
 from ledger.errors import LedgerError

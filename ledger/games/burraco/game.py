@@ -9,8 +9,9 @@ and ``EW`` (seats 2 and 4); ``sides`` names the two pairs, partners sitting oppo
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import Game, as_int, check_names, named_sides, points_board, side_label

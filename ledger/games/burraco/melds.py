@@ -19,8 +19,9 @@ Every error is a :class:`ledger.errors.LedgerError` naming the meld's field and 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ledger.cards import RANKS, TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError

@@ -13,8 +13,10 @@ The side fields are those of FORMATS.md "Burraco and Scopa hand documents": ``bu
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from functools import partial
+from typing import Any
 
 from ledger.cards import Card, parse_cards
 from ledger.errors import LedgerError
@@ -226,7 +228,7 @@ def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str]
     items = {s.name: side_items(s, closed_by) for s in sides}
     points = {name: sum(p for _, p in its) for name, its in items.items()}
     result = BurracoResult(points, items_of(items), {s.name: s.facts() for s in sides}, closed_by)
-    return HandResult(result, hand_line(points, closed_by))
+    return HandResult(result, partial(hand_line, points, closed_by))
 
 
 def read_sides(doc: Mapping[str, Any], resolve, expected) -> dict[str, tuple[str, Any]]:

@@ -40,11 +40,12 @@ protocol of :mod:`ledger.games.base`, with its scoreboard.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import (
-    Board, Column, Game, HandResult, MatchSetup, MatchState, Replay, Table, as_int, check_names, named_sides,
+    Board, Column, Game, MatchSetup, MatchState, Replay, Table, as_int, check_names, named_sides,
     running_winner, status_notes,
 )
 from ledger.games.canasta.facts import CanastaNotes
@@ -138,7 +139,7 @@ class CanastaGame(Game):
         minimum = {s: opening_minimum(totals[s], rs) for s in setup.side_names}
         detail = CanastaResult(**hand.fields(), totals=totals, opening_minimum=minimum)
         return MatchState(state.hands + 1, totals, finished, winner, CanastaState(minimum)), \
-            HandResult(detail, result.summary)
+            result.with_detail(detail)
 
     def board(self, setup, replay):
         """Per hand both sides' points, running totals and the opening minimum each side needs next."""

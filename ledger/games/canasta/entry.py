@@ -6,8 +6,9 @@ for what is missing (``docs/rules/canasta.md``, "Entering a hand"). The words th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any
 
 from ledger.cards import parse_cards
 from ledger.errors import LedgerError

@@ -5,7 +5,8 @@ fixture. Deterministic for the ``random.Random`` given."""
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ledger.games.base import MatchSetup, MatchState
 

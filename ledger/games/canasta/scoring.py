@@ -7,8 +7,10 @@ points and items out; ``LedgerError`` naming the field on bad input.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping, Sequence
+from functools import partial
+from typing import Any
 
 from ledger.cards import JOKER, SUITS, THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card, Deck, parse_cards
 from ledger.errors import LedgerError
@@ -545,7 +547,7 @@ def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str]
     points = {name: sum(p for _, p in its) for name, its in items.items()}
     result = CanastaHand(points, items_of(items), {s.name: s.facts() for s in sides}, closed_by,
                          concealed if rs is CLASSIC else None)
-    return HandResult(result, hand_line(points, closed_by, rs is CLASSIC))
+    return HandResult(result, partial(hand_line, points, closed_by, rs is CLASSIC))
 
 
 def hand_line(points: Mapping[str, int], closed_by: str | None, classic: bool = False) -> str:

@@ -20,6 +20,7 @@ Every error is a :class:`LedgerError` naming the field and the value.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from ledger.cards import Card, parse_card, parse_cards
@@ -76,7 +77,25 @@ def parse_kind(text: str, field: str) -> list[tuple[str, str | None]] | None:
     Returns ``(kind, rank)`` pairs (rank None when not said, and always for pinelle and jolly),
     or None when ``text`` is not a kind at all (the caller then reads it as cards). Raises
     ``LedgerError`` on ``field`` for a kind that cannot be: threes, pinelle without pure/dirty.
+    Each text is read once (a night says "pure K" again and again; a replay reads them all).
     """
+    got = _kind_reading(text)
+    if isinstance(got, LedgerError):
+        raise LedgerError(got.msg, field, text)
+    return None if got is None else list(got)
+
+
+@lru_cache(maxsize=2048)
+def _kind_reading(text: str) -> tuple[tuple[str, str | None], ...] | LedgerError | None:
+    """:func:`parse_kind`'s reading of ``text``, or the error it raises (without its field)."""
+    try:
+        got = _parse_kind(text, "")
+    except LedgerError as err:
+        return err
+    return None if got is None else tuple(got)
+
+
+def _parse_kind(text: str, field: str) -> list[tuple[str, str | None]] | None:
     words = [w for w in re.split(r"[\s_]+", text.strip().lower()) if w and w not in ("x", "×")]
     if not words or (len(words) > 1 and all(_is_card(w) for w in words)):
         return None

@@ -17,8 +17,10 @@ and the match are in :mod:`ledger.games.scopa.scoring`; the deal passes to the d
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
+from functools import partial
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import (
@@ -46,7 +48,7 @@ def score_hand(raw_sides: object, resolve, rules: str, options: Options,
     nap = napoleone(hand.piles, options)
     result = ScopaResult(points, items_of({s: kinds.items() for s, kinds in by_kind.items()}),
                          {s: p.counts(options) for s, p in hand.piles.items()}, hand.rest, nap)
-    return HandResult(result, hand_line(points, nap))
+    return HandResult(result, partial(hand_line, points, nap))
 
 
 def hand_line(points: Mapping[str, int], napoleone_side: str | None = None) -> str:
@@ -273,7 +275,8 @@ def scopa_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
                 if s in sums and it.item in sums[s]:
                     sums[s][it.item] += it.points
     by_kind = Table(str(t("scopa.by_kind", "Points by kind")),
-                    (Column(str(t("board.side", "side")), "left"), *(Column(k) for k in kinds),
+                    (Column(str(t("board.side", "side") if setup.teams else t("scopa.col_player", "player")), "left"),
+                     *(Column(k) for k in kinds),
                      Column(str(t("board.total", "total")))),
                     tuple((s, *(number(sums[s][k]) for k in kinds), number(rp.final.totals.get(s, 0))) for s in sides))
     return Board((hands, by_kind), board.notes)

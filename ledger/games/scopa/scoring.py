@@ -16,9 +16,9 @@ field (``sides.Anna.primiera``) and the value.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
-from typing import Iterable, Mapping, Sequence
 
 from ledger.cards import SUITS, Card
 from ledger.errors import LedgerError

@@ -25,12 +25,12 @@ both share the win.
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
-from fractions import Fraction
-from typing import Any, Callable, Mapping, Sequence
+from functools import partial
+from typing import Any
 
 from ledger.cards import JOKER, TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError
@@ -62,9 +62,11 @@ def card_value(card: Card) -> int:
 
 def hand_sum(cards: Sequence[Card]) -> int:
     """The sum of a player's cards (units: points, lower is better)."""
-    return sum(card_value(c) for c in cards)
+    values = _VALUES
+    return sum(values[c] if c in values else card_value(c) for c in cards)
 
 
+_VALUES = {c: card_value(c) for c in DECK.counts}  # every card of the deck: its value worked out once
 # the sums a player can show with the 108 cards: -4 (four jokers) to 744 (every card worth more than 0)
 MIN_SUM = sum(min(card_value(c), 0) * n for c, n in DECK.counts.items())
 MAX_SUM = sum(max(card_value(c), 0) * n for c, n in DECK.counts.items())
@@ -104,6 +106,21 @@ def check_deck(cards: Mapping[str, list[Card] | None], sums: Mapping[str, int],
     path. A sum entered below zero needs that many jokers, which the shown cards must leave.
     Raises ``LedgerError`` naming the player where the limit is first passed.
     """
+    seen = Counter(c for shown in cards.values() for c in shown or ())
+    if any(n > DECK.counts[c] for c, n in seen.items()):
+        _refuse_repeats(cards, labels)
+    jokers_left = DECK.counts[JOKER] - seen[JOKER]
+    for player, shown in cards.items():
+        if shown is None and sums[player] < 0:
+            jokers_left += sums[player]
+            if jokers_left < 0:
+                raise LedgerError(t("simone.jokers_short", "a sum of {sum} needs {jokers} jokers, but the other "
+                                    "hands leave fewer", sum=sums[player], jokers=-sums[player]),
+                                  labels[player], sums[player])
+
+
+def _refuse_repeats(cards: Mapping[str, list[Card] | None], labels: Mapping[str, str]) -> None:
+    """``LedgerError`` naming the player whose cards first pass what the decks hold."""
     seen: Counter = Counter()
     holders: dict[Card, list[str]] = {}
     for player, shown in cards.items():
@@ -120,14 +137,6 @@ def check_deck(cards: Mapping[str, list[Card] | None], sums: Mapping[str, int],
                     msg = t("simone.too_many", "{count} {card} in this hand ({who}), but {deck} hold {allowed}",
                             count=seen[card], card=str(card), who=who, deck=DECK.name, allowed=allowed)
                 raise LedgerError(msg, labels[player], str(card))
-    jokers_left = DECK.counts[JOKER] - seen[JOKER]
-    for player, shown in cards.items():
-        if shown is None and sums[player] < 0:
-            jokers_left += sums[player]
-            if jokers_left < 0:
-                raise LedgerError(t("simone.jokers_short", "a sum of {sum} needs {jokers} jokers, but the other "
-                                    "hands leave fewer", sum=sums[player], jokers=-sums[player]),
-                                  labels[player], sums[player])
 
 
 def score_hand(entries: Mapping[str, tuple[str, object]], knocked_by: str | None) -> HandResult:
@@ -145,7 +154,7 @@ def score_hand(entries: Mapping[str, tuple[str, object]], knocked_by: str | None
     winners = lowest(sums)
     result = SimoneResult(sums, tuple(winners), knocked_by, None if knocked_by is None else knocked_by in winners,
                           {p: None if c is None else format_cards(c) for p, c in cards.items()})
-    return HandResult(result, _summary(sums, winners, knocked_by))
+    return HandResult(result, partial(_summary, sums, winners, knocked_by))
 
 
 def _summary(sums: Mapping[str, int], winners: Sequence[str], knocked_by: str | None) -> str:
@@ -201,7 +210,7 @@ def average(total: int, count: int) -> str | None:
     """
     if count == 0:
         return None
-    tenths = math.floor(Fraction(10 * total, count) + Fraction(1, 2))
+    tenths = (20 * total + count) // (2 * count)  # floor(10 * total / count + 1/2), in whole numbers
     sign = "-" if tenths < 0 else ""
     return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
 
@@ -350,14 +359,15 @@ class Simone(Game):
     def _hands_table(self, setup: MatchSetup, rp: Replay) -> Table:
         players = setup.players
         cols = [Column("#"), Column(str(t("board.dealer", "dealer")), "left")] + [Column(p) for p in players]
+        standing_header = str(t("simone.standing", "standing (hands won)"))
         cols += [Column(str(t("simone.knocked", "knocked")), "left"),
-                 Column(str(t("simone.standing", "standing (hands won)")), "left")]
+                 Column(standing_header, "left", below=True)]
         rows = []
         for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
             d = res.detail_as(SimoneResult)
             row = [str(i + 1), self.dealer(setup, i)]
             row += [f"{cell(d.sums[p])}{'*' if p in d.winners else ''}" for p in players]
-            row += [d.knocked_by or "", _standing_text(st.extra_as(SimoneState).standing)]
+            row += [d.knocked_by or "", _standing_text(st.extra_as(SimoneState).standing, len(standing_header))]
             rows.append(tuple(row))
         final = rp.final
         lines: tuple[int, ...] = ()
@@ -489,8 +499,20 @@ def _answer_knock(setup: MatchSetup):
     return answer
 
 
-def _standing_text(rows: Sequence[Place]) -> str:
-    return " · ".join(f"{r.player} {r.hands_won}" for r in rows)
+def _standing_text(rows: Sequence[Place], cells: int) -> str:
+    """``Carla 1 · Anna 0 ·`` / ``Bruno 0``: the standing on lines of at most ``cells``
+    characters (its column's header), broken between two players (``·`` ending a line), so
+    that the column, as wide as its header, never splits a player from their count."""
+    lines: list[str] = []
+    for part in (f"{r.player} {r.hands_won}" for r in rows):
+        if lines and len(lines[-1]) + 5 + len(part) <= cells:
+            lines[-1] += f" · {part}"
+        elif lines:
+            lines[-1] += " ·"
+            lines.append(part)
+        else:
+            lines.append(part)
+    return "\n".join(lines)
 
 
 def _player_line(state: MatchState, player: str) -> str:

@@ -4,8 +4,8 @@ the fields, in order, are the JSON that ``score``/``replay --json`` print and th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from ledger.games.record import JsonRecord
 

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Mapping, Sequence
+from functools import partial
+from typing import Any
 
 from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUIT_NAMES, SUITS, Card, format_cards, parse_cards, suit_name
 from ledger.errors import LedgerError
@@ -56,6 +58,11 @@ COUNT_FIELDS = {
     "runs": t("trentasette.count_runs", "suits with a run (7 in a row; 6 with three sides), e.g. \"H\" or none"),
     "missing_suits": t("trentasette.count_missing_suits", "suits of which the pile has no numeric card, e.g. \"C\" "
                        "or none"),
+}
+# the same facts as asked in a match of two sides, where the three-side counts do not apply
+_TWO_SIDES = {
+    "ranks": t("trentasette.count_ranks_two", "numeric ranks held complete (all 4), e.g. \"3 6\" or none"),
+    "runs": t("trentasette.count_runs_two", "suits with a run (7 in a row), e.g. \"H\" or none"),
 }
 # the two cards that are facts of their own, for people
 _FACT_CARDS = {"ace_of_hearts": t("trentasette.ace_of_hearts", "the ace of hearts"),
@@ -128,7 +135,7 @@ def pile_from_cards(cards: Sequence[Card], n_sides: int) -> Pile:
     """
     need_rank, run_len = thresholds(n_sides)
     try:
-        mask = sum(_BIT[c] for c in cards)
+        mask = sum(map(_BIT.__getitem__, cards))
     except KeyError:
         mask = -1
     if mask < 0 or mask.bit_count() != len(cards):
@@ -412,6 +419,8 @@ class Trentasette(Game):
             v = given[side]
             if isinstance(v, Mapping):
                 for f, meaning in COUNT_FIELDS.items():
+                    if len(setup.side_names) == 2:
+                        meaning = _TWO_SIDES.get(f, meaning)
                     if f not in v:
                         qs.append(Question(f"{side}.{f}", str(t("trentasette.ask_count", "{side}: {meaning}", side=side,
                                                                 meaning=meaning)), _answer_count(side, f)))
@@ -570,7 +579,7 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
     items = score_piles(piles)
     points = {s: sum(p for _, p in items[s]) for s in sides}
     result = TrentasetteResult(points, items_of({s: items[s] for s in sides}), {s: piles[s].facts() for s in sides}, rest)
-    return HandResult(result, points_line(points))
+    return HandResult(result, partial(points_line, points))
 
 
 def _read_cards(value, field) -> list[Card]:

@@ -15,7 +15,7 @@ class TrentasetteNotes(GameNotes):
 
     def highlights(self, rec):
         """The runs (+3 each: a suit's numeric cards in a row), one line per match, then the biggest hand."""
-        runs: dict[str, list] = {}
+        runs: dict[str, dict[int, list]] = {}  # side → hand → the suits of its runs in that hand
         first = None
         for i, res in enumerate(rec.replay.results):
             for side, items in res.detail.items.items():
@@ -24,14 +24,18 @@ class TrentasetteNotes(GameNotes):
                     if label.startswith("run in "):
                         name = label.removeprefix("run in ")
                         suit = suit_name(_SUIT_BY_NAME[name]) if name in _SUIT_BY_NAME else name
-                        runs.setdefault(side, []).append(t("trentasette.run_hand", "{suit} (hand {hand})",
-                                                           suit=suit, hand=i + 1))
+                        runs.setdefault(side, {}).setdefault(i + 1, []).append(suit)
                         first = first or (i + 1, side)
         out = []
-        if runs:
-            by_side = Joined(t("trentasette.runs_of", "{side} in {runs}", side=side_label(rec.setup, s), runs=r)
-                             for s, r in runs.items())
-            count = sum(len(r) for r in runs.values())
+        if runs:  # "Bruno in spades, hearts and diamonds (hand 1) and clubs (hand 3)": each hand said once
+            by_side = Joined(t("trentasette.runs_of", "{side} in {runs}", side=side_label(rec.setup, s),
+                               runs=_by_hand(by_hand)) for s, by_hand in runs.items())
+            count = sum(len(suits) for by_hand in runs.values() for suits in by_hand.values())
             out.append(Highlight("run", tn("trentasette.runs", "A run: {runs}", "Runs: {runs}", count, runs=by_side),
                                  rec.id, first[0], first[1], count))
         return out + self.biggest_hand(rec)
+
+
+def _by_hand(suits_by_hand: dict) -> list:
+    """``[spades and hearts (hand 1), clubs (hand 3)]``: a side's runs, hand by hand."""
+    return [t("trentasette.run_hand", "{suit} (hand {hand})", suit=suits, hand=h) for h, suits in suits_by_hand.items()]

@@ -52,12 +52,13 @@ import hashlib
 import re
 import secrets
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from ledger.cards import FRENCH_52, ITALIAN_40, SUITS, Card, Deck, format_cards, multiple, parse_cards, typed_names
+from ledger.cards import FRENCH_52, ITALIAN_40, Card, Deck, format_cards, multiple, parse_cards, typed_names
 from ledger.errors import LedgerError
 from ledger.games.base import (
     in_words,
@@ -154,8 +155,13 @@ def card_value(card: Card) -> int:
 
 
 def suit_total(cards: Sequence[Card]) -> int:
-    """The best total of the cards of one suit, at most 31 (several decks could make more)."""
-    return min(31, max(sum(card_value(c) for c in cards if c.suit == s) for s in SUITS))
+    """The best total of the cards of one suit, at most 31 (several decks could make more); a
+    joker belongs to no suit."""
+    totals: dict[str, int] = {}
+    for c in cards:
+        if c.suit:
+            totals[c.suit] = totals.get(c.suit, 0) + card_value(c)
+    return min(31, max(totals.values(), default=0))
 
 
 def value_of_cards(cards: Sequence[Card], variant: Variant) -> HandValue:
@@ -679,7 +685,7 @@ class Trentuno(Game):
         hand = read_hand(doc, raw, variant, decks, lambda k: by_key[k], _name_resolver(names))
         losers = lose_life(hand.values, hand.ending, variant)
         result = TrentunoHand(**hand_data(hand), lose_life=tuple(losers))
-        return HandResult(result, hand_line(result.to_json()))
+        return HandResult(result, partial(result_line, result))
 
     # --- a match -------------------------------------------------------------------------------
     def start(self, setup):
@@ -717,7 +723,7 @@ class Trentuno(Game):
             bet=bet_result, paid_cents={p: book.paid[p] - before[p] for p in book.order if book.paid[p] != before[p]},
             lives=dict(book.lives), pot_cents=book.pot, dealer=dealer, winner=new_state.winner,
             would_lose=None if counts else tuple(losers))
-        return new_state, HandResult(result, hand_line(result.to_json(), book.currency))
+        return new_state, HandResult(result, partial(result_line, result, book.currency))
 
     def _match_decks(self, setup: MatchSetup, doc: Mapping) -> int:
         decks = setup.options.get("decks", 1)
@@ -990,6 +996,11 @@ def names_list(names: Sequence[str]) -> Msg | str:
     if len(names) < 2:
         return "".join(names)
     return t("trentuno.names", "{first}, {last}", first=", ".join(names[:-1]), last=names[-1])
+
+
+def result_line(result: TrentunoHand, currency: str | None = None) -> str:
+    """:func:`hand_line` of a hand's result record."""
+    return hand_line(result.to_json(), currency)
 
 
 def hand_line(data: Mapping[str, Any], currency: str | None = None) -> str:

@@ -4,8 +4,9 @@ the fields, in order, are the JSON that ``replay --json`` prints and the ledger 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from ledger.games.record import JsonRecord, optional
 

@@ -1,0 +1,92 @@
+"""At 80 columns nothing is split inside a name or a command: titles and headings break between
+their segments, captions and notes between their clauses, prose never inside a ``ledger …``
+command it quotes, and an error line is folded at a terminal (one line to a pipe)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.cells import cell_len
+
+from ledger.cli.screen import fold_at, wrap
+from tests.cli.test_widths import columns  # noqa: F401 (a fixture: the console COLUMNS wide)
+
+SIDES = ["--side", "NS=Anna Maria,Carla Bianchi", "--side", "EW=Bruno Rossi,Dario Verdi"]
+
+
+def wide(text: str, width: int = 80) -> list[str]:
+    return [line for line in text.splitlines() if cell_len(line) > width]
+
+
+def test_fold_at_breaks_only_after_a_separator():
+    title = "Canasta (italiana) — NS (Anna & Carla) contro EW (Bruno & Dario)"
+    assert fold_at(title, (" — ", " contro "), cells=60) == ["Canasta (italiana) — NS (Anna & Carla) contro",
+                                                            "EW (Bruno & Dario)"]
+    assert fold_at(title, (" — ", " contro "), cells=80) == [title]
+    assert fold_at("a · b · c", (" · ",), cells=4) == ["a ·", "b ·", "c"]
+    long = "Burraco — " + "x" * 30 + " y z"  # a segment wider than the screen: between its words
+    assert fold_at(long, (" — ",), cells=20) == ["Burraco —", "x" * 30, "y z"]
+
+
+def test_wrap_never_splits_a_command():
+    text = "La partita 4 è ancora in corso e non è contata (chiudila con: ledger match end 4)."
+    lines = wrap(text, hanging="", cells=60)
+    assert lines == ["La partita 4 è ancora in corso e non è contata (chiudila", "con: ledger match end 4)."]
+    assert wrap(text, hanging="", cells=70)[1] == "ledger match end 4)."
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_titles_and_headings_break_between_sides_and_segments(cli, columns, lang):
+    columns(80)
+    out = cli("--lang", lang, "match", "new", "burraco", "-r", "international", *SIDES).stdout
+    assert not wide(out), wide(out)
+    lines = out.splitlines()
+    versus = " contro" if lang == "it" else " v"
+    title = next(i for i, line in enumerate(lines) if line.startswith("Burraco ("))
+    assert lines[title].endswith(f"(Anna Maria & Carla Bianchi){versus}")
+    assert lines[title + 1] == "EW (Bruno Rossi & Dario Verdi)"
+    heading = next(i for i, line in enumerate(lines) if line.startswith(("Partita 1 ·", "Match 1 ·")))
+    if lang == "it":  # 86 characters: broken before its last segment
+        assert lines[heading].endswith("·") and lines[heading + 1] == "in corso"
+    else:
+        assert lines[heading].endswith("· in play")
+
+
+def test_simone_standing_is_broken_between_players(cli, columns):
+    columns(80)
+    cli("match", "new", "simone", "-p", "Carla,Anna,Bruno")
+    cli("hand", "add", "1", "Carla=2", "Anna=9", "Bruno=12")
+    out = cli("--lang", "it", "show", "1").stdout
+    assert not wide(out), wide(out)
+    assert re.search(r"Carla 1 · Anna 0 ·\s*\n\s+Bruno 0", out), out
+    assert not re.search(r"(Carla|Anna|Bruno)\s*\n\s*\d", out)
+    cli("match", "new", "simone", "-p", "Carla,Anna,Bruno,Dario,Elena,Federico")
+    cli("hand", "add", "2", "Carla=2", "Anna=9", "Bruno=12", "Dario=3", "Elena=4", "Federico=6")
+    out = cli("--lang", "it", "show", "2").stdout
+    assert not wide(out) and not re.search(r"(Carla|Anna|Bruno|Dario|Elena|Federico)\s*\n\s*\d", out), out
+
+
+def test_captions_notes_and_report_lines_fold_between_clauses_and_keep_commands(cli, columns):
+    columns(80)
+    cli("match", "new", "trentuno", "-p", "Anna,Bruno,Carla", "-o", "stake=0.50")
+    cli("match", "new", "bridge", "--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario")
+    bridge = cli("--lang", "it", "show", "2").stdout
+    assert " premi sopra la linea, punti delle prese sotto; una riga sotto ogni manche" in bridge
+    trentuno = cli("--lang", "it", "show", "1").stdout
+    assert re.search(r"Piatto 0,00\s€\.\nProssimo mazziere: Anna\.", trentuno), trentuno
+    for command in (["report"], ["settle"]):
+        out = cli("--lang", "it", *command).stdout
+        assert not wide(out), wide(out)
+        assert any("ledger match end 1)." in line for line in out.splitlines()), out  # the command on one line
+
+
+def test_an_error_line_is_folded_at_a_terminal_and_one_line_to_a_pipe(cli, columns, monkeypatch):
+    args = ("--lang", "it", "play", "trentuno", "-r", "40", "--players", "Anna,Bruno,Carla")
+    monkeypatch.delenv("COLUMNS", raising=False)
+    one = cli(*args, input="", code=2).stderr
+    assert len(one.splitlines()) == 1 and cell_len(one.strip()) > 80
+    columns(80)
+    folded = cli(*args, input="", code=2).stderr.splitlines()
+    assert len(folded) == 2 and not wide("\n".join(folded)) and folded[1].startswith("  ")
+    assert " ".join(x.strip() for x in folded) == one.strip()
