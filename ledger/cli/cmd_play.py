@@ -11,7 +11,9 @@ At any prompt: ``undo`` (at the hand prompt: void the last saved hand; inside a 
 the last answer), ``show`` (the whole scoreboard), ``help``, ``quit``; when a match is over,
 ``new`` starts another with the same players. Ctrl-C abandons the hand being entered (nothing of
 it is saved) and returns to the hand prompt; a second Ctrl-C in a row, or end of input, ends the
-session. No saved hand is ever lost: each one was committed before the scoreboard showed it.
+session. No saved hand is ever lost: each one was committed before the scoreboard showed it, and
+a Ctrl-C that comes while the session reads or writes the ledger waits until the transaction is
+done.
 A hand the scorer refuses is not lost either: what the error names (or the last answer) is asked
 again, as ``hand add`` does at a terminal.
 
@@ -179,7 +181,8 @@ class Session:
         """Say what another scorekeeper changed in the match since the session last read it, and
         draw the scoreboard again; False when nothing changed."""
         try:
-            change = self.live.changes()
+            with _held_back():
+                change = self.live.changes()
         except LedgerError as err:
             self.error(err)
             raise _Quit from None
@@ -197,8 +200,9 @@ class Session:
                                    "'quit') > ")))
             cmd = COMMANDS.get(text.strip().lower())
             if cmd == "new":
-                self.live = live.again()
-                self.show("new")
+                with _held_back():
+                    self.live = live.again()
+                    self.show("new")
             elif cmd:
                 self.command(cmd, in_hand=False)
             elif text.strip():
@@ -286,15 +290,17 @@ class Session:
             self.say("  " + str(game.named(t("play.stays", "hand {hand} stays", hand=number),
                                            t("play.stays_deal", "deal {hand} stays", hand=number))))
             return
-        try:
-            live.undo()
-        except LedgerError as err:
-            self.error(err)
-            return
-        self.redraw(str(game.named(
-            t("play.undid", "Undid hand {hand}: {what} (kept in the match's history, voided).", hand=number, what=what),
-            t("play.undid_deal", "Undid deal {hand}: {what} (kept in the match's history, voided).", hand=number,
-              what=what))), "undo")
+        with _held_back():
+            try:
+                live.undo()
+            except LedgerError as err:
+                self.error(err)
+                return
+            self.redraw(str(game.named(
+                t("play.undid", "Undid hand {hand}: {what} (kept in the match's history, voided).", hand=number,
+                  what=what),
+                t("play.undid_deal", "Undid deal {hand}: {what} (kept in the match's history, voided).", hand=number,
+                  what=what))), "undo")
 
     def hand_number(self, i: int) -> int | None:
         """The number players know hand ``i`` (0-based) by (``Game.hand_number``: a duplicate board's)."""
@@ -485,3 +491,14 @@ def _deferred_interrupt() -> Iterator[Callable[[], bool]]:
         yield lambda: bool(caught)
     finally:
         signal.signal(signal.SIGINT, old)
+
+
+@contextmanager
+def _held_back() -> Iterator[None]:
+    """The ledger's transactions (and what they draw) with Ctrl-C held back until they end, then
+    raised as ``KeyboardInterrupt``: a transaction is never cut half-way (SQLAlchemy's commit, cut
+    there, turns the interrupt into an ``AssertionError`` and the session ends in a traceback)."""
+    with _deferred_interrupt() as stopped:
+        yield
+    if stopped():
+        raise KeyboardInterrupt
