@@ -27,8 +27,9 @@ from __future__ import annotations
 import json
 import signal
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator, List, Optional
+from typing import List, Optional
 
 import typer
 

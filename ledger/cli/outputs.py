@@ -7,9 +7,10 @@ Nothing here imports the store. Errors are ``LedgerError`` on the option's field
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Iterator
+from typing import IO
 
 from ledger.errors import LedgerError, os_reason
 from ledger.i18n import Msg, t

@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 import re
 import textwrap
-from typing import List, Sequence
+from collections.abc import Sequence
+from typing import List
 
 from rich.cells import cell_len
 

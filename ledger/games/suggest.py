@@ -8,7 +8,8 @@ and the candidate is returned as it is spelled. Pure: no I/O.
 from __future__ import annotations
 
 import difflib
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ledger.i18n import t
 

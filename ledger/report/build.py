@@ -9,9 +9,10 @@ settled with :func:`ledger.games.settle.night_report`), and the highlights.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from ledger.games import get_game
 from ledger import i18n

@@ -17,8 +17,9 @@ match, so ``ledger stats`` reads them instead of replaying (:class:`Outcome`,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from ledger.games import get_game
 from ledger.summary import MatchRecord, Outcome, Period

@@ -22,7 +22,8 @@ All raise ``LedgerError`` for an unknown player or game, and for a match that no
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.i18n import t

@@ -27,8 +27,9 @@ import asyncio
 import datetime as dt
 import hmac
 import secrets
+from collections.abc import AsyncIterator, Callable, MutableMapping
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Callable, ContextManager, MutableMapping
+from typing import Any, ContextManager
 
 import anyio
 from starlette.applications import Starlette

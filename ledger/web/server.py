@@ -12,7 +12,7 @@ import asyncio
 import errno
 import io
 import socket
-from typing import Callable
+from collections.abc import Callable
 
 from ledger.cli.cmd_serve import DEFAULT_HOST, DEFAULT_PORT
 from ledger.errors import LedgerError, os_reason
