@@ -24,7 +24,8 @@ from typing import Any, TypeVar
 
 from ledger.errors import LedgerError
 from ledger.games.facts import GameNotes, Said
-from ledger.games.record import JsonRecord, NoExtra, Stored, optional  # noqa: F401 (optional: for the games)
+from ledger.games.record import JsonRecord, NoExtra, Stored, json_object
+from ledger.games.record import optional  # noqa: F401 (for the games)
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, listing, signed, t, tn
 
@@ -272,10 +273,7 @@ class MatchState:
         (for :func:`~ledger.games.record.json_text`, which writes the same text)."""
         doc = {"hands": self.hands, "totals": self.totals, "winner": self.winner, "finished": self.finished}
         x = self._extra
-        if isinstance(x, Stored):
-            doc.update(x.json(_STATE_KEYS))
-        else:
-            doc.update(x.json_items() if type(x).to_json is JsonRecord.to_json else x.to_json())
+        doc.update(x.json(_STATE_KEYS) if isinstance(x, Stored) else json_object(x))
         return doc
 
     def extra_as(self, kind: type[R]) -> R:

@@ -163,9 +163,10 @@ def json_text(value: Any) -> str:
     return _ENCODE(value)
 
 
-def _as_json(value: Any) -> Any:
-    """What :func:`json_text` writes for a value that is not a JSON container of ``json``'s own:
-    the object made by its class's writer (:func:`_writer`, worked out once a class)."""
+def json_object(value: Any) -> Any:
+    """The JSON object :func:`json_text` writes for a record or a mapping, its values as they are
+    (not copied): made by the class's writer (:func:`_writer`, worked out once a class).
+    ``TypeError`` for any other value."""
     write = _WRITERS.get(type(value))
     if write is None:
         write = _WRITERS[type(value)] = _writer(type(value))
@@ -176,7 +177,7 @@ _WRITERS: dict[type, Callable[[Any], Any]] = {}
 
 
 def _writer(cls: type) -> Callable[[Any], Any]:
-    """How :func:`_as_json` writes a value of ``cls``: a record as :meth:`JsonRecord.json_items`
+    """How :func:`json_object` writes a value of ``cls``: a record as :meth:`JsonRecord.json_items`
     says (its keys and field values read in one go), or by its own ``to_json``; any other mapping
     as a dict. ``TypeError`` for anything else, as ``json.dumps``."""
     if issubclass(cls, JsonRecord):
@@ -202,7 +203,7 @@ def _writer(cls: type) -> Callable[[Any], Any]:
     raise TypeError(f"Object of type {cls.__name__} is not JSON serializable")
 
 
-_ENCODE = json.JSONEncoder(default=_as_json).encode
+_ENCODE = json.JSONEncoder(default=json_object).encode
 
 
 def _converters(hint: Any) -> tuple[Convert, Convert]:

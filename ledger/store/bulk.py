@@ -39,6 +39,7 @@ from ledger.games import get_game
 from ledger.games.documents import replay_document
 from ledger.games.record import json_text
 from ledger.store.engine import after_explicit_ids
+from ledger.store.export import Raw
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 
 BATCH_HANDS = 5000  # hands held before their rows (and their matches') are inserted
@@ -157,7 +158,7 @@ class BulkImport:
             else:  # each live hand's result and state: the one replay above
                 result = self._result(hs, rp.results[k], game.version, f"{f}.stored")
                 after = rp.state_after(k)
-                state = Encoded(json_text(after.json_value)) if self.raw else after.to_json()
+                state = Raw(json_text(after.json_value)) if self.raw else after.to_json()
                 k += 1
             row = {"id": self._number("hand", hs.get("id") if keep_ids else None), "match_id": m.id,
                    "position": i + 1, "document": {key: v for key, v in h.items() if key not in _HAND_META},
@@ -189,8 +190,9 @@ class BulkImport:
         """The result to store for a live hand scored ``scored`` (a ``HandResult``): the file's own
         when its ``"stored"`` object ``hs`` has one, which must agree with it
         (:func:`ledger.store.service._check_stored_result`), else the one scored. On the cursor's
-        path it is the JSON text (:class:`Encoded`), compared as text first: the same text is the
-        same result, and only a text that differs (another key order) is compared as objects."""
+        path it is the JSON text (:class:`~ledger.store.export.Raw`), compared as text first: the
+        same text is the same result, and only a text that differs (another key order) is
+        compared as objects."""
         from ledger.store.service import _check_stored_result
 
         if not self.raw:
@@ -199,11 +201,11 @@ class BulkImport:
             return hs.get("result", result)
         text = json_text(scored.json_value)
         if "result" not in hs:
-            return Encoded(text)
+            return Raw(text)
         given = json.dumps(hs["result"])
         if given != text:
             _check_stored_result(hs, scored.to_json(), version, field)
-        return Encoded(given)
+        return Raw(given)
 
     # --- writing -----------------------------------------------------------------------------------
     def flush(self) -> None:
@@ -234,7 +236,7 @@ class BulkImport:
                 r = list(r)
                 for k, f in convert:
                     v = r[k]
-                    r[k] = v.text if type(v) is Encoded else f(v)
+                    r[k] = v if type(v) is Raw else f(v)  # a JSON text already written
                 values[i] = r
         quoted = ", ".join(f'"{c}"' for c in names)
         sql = f'INSERT INTO "{table.name}" ({quoted}) VALUES ({", ".join("?" * len(names))})'
@@ -248,16 +250,6 @@ class BulkImport:
         """Insert what is left; on PostgreSQL move the id sequences past the numbers given here."""
         self.flush()
         after_explicit_ids(self.conn, tuple(TABLES))
-
-
-class Encoded:
-    """A JSON column's value already written as its text (what the column's own bind processor,
-    ``json.dumps``, writes for it): inserted as it is on the cursor's path (:meth:`BulkImport._insert`)."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, text: str):
-        self.text = text
 
 
 def _table(model: Any) -> Table:

@@ -195,7 +195,8 @@ def _hand_text(h: ExportHand, ids: dict[int, int]) -> str:
 
 
 class Raw(str):
-    """A JSON text :func:`_encode` writes as it is (a stored result's text)."""
+    """A JSON text already written, taken as it is: by :func:`_encode` (a stored result's text) and
+    by the bulk import's inserts (a hand's result and state, :mod:`ledger.store.bulk`)."""
 
 
 def _encode(value: Any) -> str:
