@@ -18,8 +18,6 @@ import pytest
 from ledger.errors import LedgerError
 from ledger.store import bulk
 
-pytestmark = pytest.mark.sqlite_only  # compares the SQLite files' rows
-
 needs_fork = pytest.mark.skipif(bulk._workers() < 2, reason="worker processes need fork and two cores")
 
 
@@ -68,6 +66,7 @@ def export(cli, tmp_path):
     return path
 
 
+@pytest.mark.sqlite_only  # compares the SQLite files' rows
 @needs_fork
 @pytest.mark.parametrize("into", ["empty", "kept numbers refused", "not empty"])
 def test_workers_store_the_rows_one_process_stores(cli, tmp_path, export, in_workers, into):
@@ -91,6 +90,17 @@ def test_workers_store_the_rows_one_process_stores(cli, tmp_path, export, in_wor
     assert pools and set(pools) == {2}  # the workers' path was taken (twice when renumbered)
 
 
+@needs_fork
+def test_a_restore_read_by_workers_gives_back_the_ledger(cli, tmp_path, export, in_workers):
+    """On every backend (tests/backends.py): the workers' rows through SQLAlchemy's insert too."""
+    from test_robustness_backup import everything
+
+    before = everything(cli)
+    pools = in_workers()
+    cli("restore", str(export), "--force")
+    assert everything(cli) == before and pools == [2]
+
+
 def _bad(doc: dict, i: int, what: str) -> None:
     hand = next(h for h in doc["matches"][i]["hands"] if not h.get("voided"))
     if what == "result":
@@ -99,6 +109,7 @@ def _bad(doc: dict, i: int, what: str) -> None:
         hand["entered_at"] = "not a time"
 
 
+@pytest.mark.sqlite_only  # imports into files of its own
 @needs_fork
 @pytest.mark.parametrize("workers", [False, True])
 def test_the_first_bad_match_is_the_one_named_and_nothing_is_stored(cli, tmp_path, export, in_workers, workers):
@@ -117,6 +128,7 @@ def test_the_first_bad_match_is_the_one_named_and_nothing_is_stored(cli, tmp_pat
     assert cli.json(*db, "match", "list") == [] and cli.json(*db, "player", "list") == []
 
 
+@pytest.mark.sqlite_only  # imports into files of its own
 @needs_fork
 @pytest.mark.parametrize("bad_match", [True, False])
 def test_a_file_broken_after_a_bad_match_names_the_match(cli, tmp_path, export, in_workers, bad_match):
