@@ -9,8 +9,12 @@ elsewhere SQLAlchemy Core's), in batches of
 :data:`BATCH_HANDS` hands, so that an import costs about what parsing the file and inserting its
 rows costs (issue 17):
 
-- each match document is read, checked and replayed once (``replay_document``); every live
-  hand's result and state come from that one replay and are inserted with the hand;
+- each match document is read, checked and replayed once (:func:`read_match`:
+  ``replay_document``); every live hand's result and state come from that one replay and are
+  inserted with the hand. An import of more than :data:`PARALLEL_HANDS` hands has its matches
+  read by worker processes (:func:`read_matches`, one per core): the matches of an export are
+  independent of each other, and only their numbers, players and nights, given out here in
+  order (:meth:`BulkImport.add_read`), depend on what came before;
 - every player is looked up once (all players are read when the import starts, new ones are
   remembered as they are added), and so is every night;
 - the rows get their numbers here (the ones the export carries with ``keep_ids``, otherwise the
@@ -18,7 +22,7 @@ rows costs (issue 17):
   the database to hand out an id; PostgreSQL's id sequences are moved past them at the end
   (:func:`ledger.store.engine.after_explicit_ids`).
 
-Memory stays bounded by a batch whatever the size of the import. Nothing is committed here: a
+Memory stays bounded by a batch (and the workers' chunks in flight) whatever the size of the import. Nothing is committed here: a
 ``LedgerError`` for any match leaves the caller's transaction to roll back everything.
 """
 
