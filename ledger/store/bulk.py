@@ -276,12 +276,14 @@ def read_match(doc: Mapping[str, Any], raw: bool, demo: bool = False, date: dt.d
             state = Raw(json_text(after.json_value)) if raw else after.to_json()
             k += 1
         entered = {key: v for key, v in h.items() if key not in _HAND_META}
+        when_entered = _parse_time(h["entered_at"], f"{f}.entered_at") if h.get("entered_at") else utcnow()
         row = {"position": i + 1, "document": Raw(json.dumps(entered)) if raw else entered,
                "result": result, "rules": setup.rules, "scorer_version": hs.get("scorer_version") or game.version,
-               "entered_at": _parse_time(h["entered_at"], f"{f}.entered_at") if h.get("entered_at") else utcnow(),
+               "entered_at": sqlite_time(when_entered) if raw else when_entered,
                "voided": voided, "voided_at": None, "void_reason": None, "replaces_id": None, "state": state}
         if voided:
-            row["voided_at"] = _parse_time(h["voided_at"], f"{f}.voided_at") if h.get("voided_at") else utcnow()
+            when_voided = _parse_time(h["voided_at"], f"{f}.voided_at") if h.get("voided_at") else utcnow()
+            row["voided_at"] = sqlite_time(when_voided) if raw else when_voided
             row["void_reason"] = _text(h, "void_reason", f"{f}.void_reason")
         rows.append(row)
         ids.append(hs.get("id"))
@@ -428,6 +430,14 @@ def _workers() -> int:
 def _hand_count(doc: Any) -> int:
     hands = doc.get("hands") if isinstance(doc, Mapping) else None
     return len(hands) if isinstance(hands, list) else 1
+
+
+def sqlite_time(when: dt.datetime) -> Raw:
+    """The text SQLAlchemy stores on SQLite for the moment ``when`` (its ``DATETIME`` bind
+    processor's storage format: the fields as they are, any time zone left out; a test compares
+    the two), written where the hand is read (a worker process) rather than where it is inserted."""
+    return Raw(f"{when.year:04d}-{when.month:02d}-{when.day:02d} {when.hour:02d}:{when.minute:02d}:"
+               f"{when.second:02d}.{when.microsecond:06d}")
 
 
 def player_name(name: Any, restored: bool = False) -> str:

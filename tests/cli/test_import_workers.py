@@ -246,3 +246,22 @@ def test_workers_end_with_a_killed_import(cli, tmp_path, export):
         time.sleep(0.1)
     assert _left(db) == []
     assert cli.json("--db", str(db), "match", "list") == []
+
+
+@pytest.mark.parametrize("aware", [False, True])
+def test_a_time_is_written_as_sqlalchemy_stores_it_on_sqlite(aware):
+    import datetime as dt
+
+    from hypothesis import given, strategies as st
+    from sqlalchemy import DateTime
+    from sqlalchemy.dialects import sqlite
+
+    dialect = sqlite.dialect()
+    store = DateTime().dialect_impl(dialect).bind_processor(dialect)
+    zones = st.just(dt.timezone.utc) if aware else st.none()
+
+    @given(st.datetimes(min_value=dt.datetime(1, 1, 2), max_value=dt.datetime(9999, 12, 30), timezones=zones))
+    def same(when):
+        assert bulk.sqlite_time(when) == store(when)
+
+    same()
