@@ -58,7 +58,7 @@ class LedgerGroup(TyperGroup):
             typer.echo(error_text(err), err=True)
             raise typer.Exit(2) from None
         except KeyboardInterrupt:
-            typer.echo(str(t("cli.interrupted", "interrupted: nothing was written for the command in progress")), err=True)
+            typer.echo(interrupted_line(), err=True)
             raise typer.Exit(130) from None
         except Exception as err:  # database trouble reaches the user as one line too
             trouble = _database_trouble(err)
@@ -70,6 +70,18 @@ class LedgerGroup(TyperGroup):
                 typer.echo(error_text(LedgerError(msg, "database")), err=True)
                 raise typer.Exit(1) from None
             raise
+
+
+def interrupted_line() -> str:
+    """The line for a Ctrl-C that stopped the command (exit code 130). Its writes are whole
+    (:mod:`ledger.interrupts`): nothing of the one under way was written, or (when a write had
+    committed, the Ctrl-C then held back until it was in) that write is in the ledger."""
+    from ledger import interrupts
+
+    if interrupts.committed:
+        return str(t("cli.interrupted_saved", "interrupted: what the command had written is in the ledger, whole; "
+                     "the rest was not done"))
+    return str(t("cli.interrupted", "interrupted: nothing was written for the command in progress"))
 
 
 def error_line(err: Any) -> str:
@@ -160,6 +172,9 @@ def root(
 ) -> None:
     State.db = db
     State._ledger = None
+    from ledger import interrupts
+
+    interrupts.committed = 0  # this command's writes (what a Ctrl-C says it leaves: interrupted_line)
 
 
 def interactive(flag: bool) -> bool:

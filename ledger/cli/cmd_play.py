@@ -25,10 +25,7 @@ Standard input that is not a terminal is read line by line (scripts, tests, the 
 from __future__ import annotations
 
 import json
-import signal
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import List, Optional
 
 import typer
@@ -40,6 +37,7 @@ from ledger.cli.inputs import answer_error, forget_answer, parse_line, regroup, 
 from ledger.cli.screen import fold_prompt, wrap
 from ledger.errors import LedgerError
 from ledger.i18n import t, tn
+from ledger.interrupts import held_back
 from ledger.safetext import safe
 
 COMMANDS = {"undo": "undo", "show": "show", "help": "help", "?": "help", "quit": "quit", "exit": "quit",
@@ -182,7 +180,7 @@ class Session:
         """Say what another scorekeeper changed in the match since the session last read it, and
         draw the scoreboard again; False when nothing changed."""
         try:
-            with _held_back():
+            with held_back():
                 change = self.live.changes()
         except LedgerError as err:
             self.error(err)
@@ -201,7 +199,7 @@ class Session:
                                    "'quit') > ")))
             cmd = COMMANDS.get(text.strip().lower())
             if cmd == "new":
-                with _held_back():
+                with held_back():
                     self.live = live.again()
                     self.show("new")
             elif cmd:
@@ -291,7 +289,7 @@ class Session:
             self.say("  " + str(game.named(t("play.stays", "hand {hand} stays", hand=number),
                                            t("play.stays_deal", "deal {hand} stays", hand=number))))
             return
-        with _held_back():
+        with held_back():
             try:
                 live.undo()
             except LedgerError as err:
@@ -389,7 +387,7 @@ class Session:
         it refuses the hand (nothing saved). Ctrl-C while the hand is being saved waits until it
         is safely stored."""
         n = self.live.hands + 1
-        with _deferred_interrupt() as stopped:
+        with held_back(deliver=False) as ctrl_c:  # a Ctrl-C here: the hand is saved all the same, and said so
             try:
                 result, change = self.live.add(doc)
             except LedgerError as err:
@@ -415,7 +413,7 @@ class Session:
             else:
                 self.redraw(str(self.live.game.hand_heading(self.live.view.setup, n, result)
                                 if result.summary else t("play.saved", "Hand {hand} saved.", hand=n)))
-        if stopped():
+        if ctrl_c.came:
             self.interrupted = True
             self.say(str(self.live.game.named(
                 t("play.interrupted_saved", "(Ctrl-C: hand {hand} was saved; Ctrl-C again or 'quit' to leave)",
@@ -477,29 +475,3 @@ def not_saved(game, n: int):
     """``hand 4 was not saved: enter it again`` (``deal 4`` in a game of deals: ``Game.named``)."""
     return game.named(t("play.not_saved", "hand {hand} was not saved: enter it again", hand=n),
                       t("play.not_saved_deal", "deal {hand} was not saved: enter it again", hand=n))
-
-
-@contextmanager
-def _deferred_interrupt() -> Iterator[Callable[[], bool]]:
-    """Hold Ctrl-C back while a hand is being saved and drawn; the caller learns whether it came."""
-    caught: list[int] = []
-    try:
-        old = signal.signal(signal.SIGINT, lambda *_: caught.append(1))
-    except ValueError:  # not the main thread: nothing to hold back
-        yield lambda: False
-        return
-    try:
-        yield lambda: bool(caught)
-    finally:
-        signal.signal(signal.SIGINT, old)
-
-
-@contextmanager
-def _held_back() -> Iterator[None]:
-    """The ledger's transactions (and what they draw) with Ctrl-C held back until they end, then
-    raised as ``KeyboardInterrupt``: a transaction is never cut half-way (SQLAlchemy's commit, cut
-    there, turns the interrupt into an ``AssertionError`` and the session ends in a traceback)."""
-    with _deferred_interrupt() as stopped:
-        yield
-    if stopped():
-        raise KeyboardInterrupt

@@ -35,6 +35,7 @@ from sqlalchemy import Table, func as sa_func, insert, inspect as sa_inspect, se
 from ledger.dates import parse_date
 from ledger.errors import LedgerError
 from ledger.i18n import t
+from ledger.interrupts import checkpoint
 from ledger.games import get_game
 from ledger.games.documents import replay_document
 from ledger.games.record import json_text
@@ -129,6 +130,7 @@ class BulkImport:
         from ledger.store.service import (_check_name, _check_status, _first_night,
                                           _parse_time, _stored, _text)
 
+        checkpoint()  # a Ctrl-C meanwhile stops the import here (the caller's transaction rolls back)
         setup, rp = replay_document(doc)
         game = get_game(setup.game)
         all_hands = list(doc["hands"]) if doc.get("hands") else []
