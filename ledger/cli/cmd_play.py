@@ -13,7 +13,9 @@ the last answer), ``show`` (the whole scoreboard), ``help``, ``quit``; when a ma
 it is saved) and returns to the hand prompt; a second Ctrl-C in a row, or end of input, ends the
 session. No saved hand is ever lost: each one was committed before the scoreboard showed it, and
 a Ctrl-C that comes while the session reads or writes the ledger waits until the transaction is
-done.
+done (:mod:`ledger.interrupts`): one that came while the hand was being scored and written, before
+its commit, drops it (nothing of it saved); one that came during the commit, or as the
+scoreboard is drawn after it, finds it saved, and the session says so.
 A hand the scorer refuses is not lost either: what the error names (or the last answer) is asked
 again, as ``hand add`` does at a terminal.
 
@@ -384,8 +386,10 @@ class Session:
 
     def save(self, doc: dict) -> LedgerError | None:
         """Store the hand (one transaction) and draw the scoreboard again; the scorer's error when
-        it refuses the hand (nothing saved). Ctrl-C while the hand is being saved waits until it
-        is safely stored."""
+        it refuses the hand (nothing saved). A Ctrl-C inside the hand's write transaction before
+        its commit rolls it back (``KeyboardInterrupt``: the hand is dropped, as at a prompt); one
+        that comes as it commits, or while the scoreboard is drawn, waits, and the session says
+        the hand was saved (:mod:`ledger.interrupts`)."""
         n = self.live.hands + 1
         with held_back(deliver=False) as ctrl_c:  # a Ctrl-C here: the hand is saved all the same, and said so
             try:

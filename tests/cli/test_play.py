@@ -271,6 +271,28 @@ def test_ctrl_c_while_a_hand_is_being_saved_keeps_it_and_says_so(cli, monkeypatc
     assert signal.getsignal(signal.SIGINT) is before  # Ctrl-C is itself again once the hand is stored
 
 
+def test_ctrl_c_while_a_hand_is_scored_inside_its_write_drops_it_and_the_session_goes_on(cli, monkeypatch):
+    """The SIGINT comes inside the hand's write transaction, as the store scores it (before the
+    commit): the transaction is rolled back, the hand is dropped as at a prompt (nothing of it
+    saved), and the hand typed next is saved."""
+    from ledger.store.service import Ledger
+
+    append, sent = Ledger.append, []
+
+    def interrupted_append(self, *args, **kwargs):
+        if not sent:
+            sent.append(os.kill(os.getpid(), signal.SIGINT))
+        return append(self, *args, **kwargs)
+
+    monkeypatch.setattr(Ledger, "append", interrupted_append)
+    a, b = piles(34), piles(35)
+    r = session(cli, "trentasette", "-p", "Anna,Bruno", lines=[words(a), words(b), "quit"])
+    assert "(Ctrl-C: the hand being entered is dropped" in r.stdout
+    assert "Match 1: 1 hand on the scoreboard, all saved." in r.stdout
+    assert cli.json("show", "1")["totals"] == dict(expected([{"sides": b}]).final.totals)
+    assert cli("db", "check").stdout.strip() == "Every match replays to its stored results."
+
+
 def test_ctrl_c_while_the_session_reads_the_ledger_drops_the_hand_and_the_session_goes_on(cli, monkeypatch):
     """Before each prompt the session reads whether another scorekeeper changed the match. A SIGINT
     sent as that read's transaction ends (SQLAlchemy's own step, before it marks the transaction
