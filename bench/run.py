@@ -34,6 +34,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -422,15 +423,59 @@ TIME = "/usr/bin/time"  # GNU time: a command's own peak resident memory (%M, kB
 
 
 def run_peak(cmd: list[str], env: dict, tmp: Path) -> tuple[float, float]:
-    """(wall ms, peak resident MB) of one run of ``cmd``."""
+    """(wall ms, peak MB) of one run of ``cmd``: the larger of its own peak resident memory (GNU
+    time) and the peak, sampled every 20 ms, of the proportional memory (PSS: a page shared by
+    several processes counted once between them) of the command and every process it starts (an
+    import's worker processes)."""
     report = tmp / "peak.txt"
     t = time.perf_counter()
-    r = subprocess.run([TIME, "-f", "%M", "-o", str(report), *cmd], env=env, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.PIPE, text=True)
+    p = subprocess.Popen([TIME, "-f", "%M", "-o", str(report), *cmd], env=env, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True)
+    tree_kb = 0
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal tree_kb
+        while not done.wait(0.02):
+            tree_kb = max(tree_kb, sum(_pss_kb(pid) for pid in _tree(p.pid)))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    _, err = p.communicate()
+    done.set()
+    sampler.join()
     ms = (time.perf_counter() - t) * 1000
-    if r.returncode != 0:
-        raise Failed(f"exit {r.returncode}: {(r.stderr.strip().splitlines() or [''])[-1][:200]}")
-    return ms, int(report.read_text().split()[-1]) / 1024
+    if p.returncode != 0:
+        raise Failed(f"exit {p.returncode}: {(err.strip().splitlines() or [''])[-1][:200]}")
+    own_kb = int(report.read_text().split()[-1])
+    return ms, max(own_kb, tree_kb) / 1024
+
+
+def _tree(pid: int) -> list[int]:
+    """``pid`` and every process under it (Linux's /proc; just ``pid`` elsewhere)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        try:
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children") as f:
+                    todo += [int(c) for c in f.read().split()]
+        except OSError:
+            pass
+    return out
+
+
+def _pss_kb(pid: int) -> int:
+    """The proportional set size of a process in kB (0 once it is gone, or off Linux)."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
 def rounds(cmds: dict[str, tuple[list[str], Any]], runs: int, env: dict, tmp: Path) -> dict[str, tuple[float, float]]:

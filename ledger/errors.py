@@ -34,6 +34,10 @@ class LedgerError(ValueError):
         self.value = value
         super().__init__(field, message)
 
+    def __reduce__(self) -> tuple:
+        """Pickled as it was made (an import's worker process sends its error back whole)."""
+        return type(self), (self.msg, self.field, self.value)
+
     @property
     def code(self) -> str:
         """The message's identifier (``card.unknown``): what programs match on."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from functools import lru_cache
 from typing import TYPE_CHECKING, Optional
 
@@ -14,6 +13,7 @@ from ledger.cli.inputs import read_document, read_items, read_one_document
 from ledger.cli.outputs import check_output, create
 from ledger.cli.render import console, print_board, print_json, print_result
 from ledger.errors import LedgerError
+from ledger.games import collector_paused
 from ledger.i18n import t, tn
 
 if TYPE_CHECKING:
@@ -71,34 +71,17 @@ def _score_list(items, file: str, as_json: bool) -> None:
 
     if as_json:
         out = JsonList()
-        with _no_collector():
+        with collector_paused():
             for i, doc in enumerate(items):
                 out.add_text(_scored_text(doc, i, out.indent))
         out.print()
         return
-    with _no_collector():
+    with collector_paused():
         for _ in scored(items):
             pass
     for i, r in enumerate(scored(read_items(file, a_hand_document())[0])):
         console().print(str(t("score.hand", "Hand {hand}", hand=i + 1)), style="bold underline")
         print_result(r)
-
-
-@contextmanager
-def _no_collector():
-    """Python's cycle collector paused while a list is scored: scoring makes no reference cycles,
-    and the results kept (a deal met again is not scored again) would otherwise be walked over
-    and over by it, a quarter of the time of 33,240 boards (issue 17). Resumed at the end,
-    whatever happens."""
-    import gc
-
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 _SCALARS = frozenset({str, int, bool, type(None)})  # fields whose equal values are the same input (no -0.0 and 0.0)

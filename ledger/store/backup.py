@@ -21,12 +21,14 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterable, Mapping
+from contextlib import closing
 from pathlib import Path
 from typing import IO, Any
 
 from sqlmodel import delete, func, select, update
 
 from ledger.errors import LedgerError, os_reason
+from ledger.games import collector_paused
 from ledger.i18n import t, tn
 from ledger.interrupts import held_back, wrote
 from ledger.store.engine import BUSY_TIMEOUT_MS, check_revision, ensure_schema, sqlite_path
@@ -99,7 +101,7 @@ class _Unnumbered(Exception):
 def _store_all(led: Ledger, s: Any, docs: Iterable, players: list[dict], keep: bool) -> list[dict]:
     """The players and matches of an export stored through one :class:`BulkImport` (``keep``: with
     their own numbers; :class:`_Unnumbered` as soon as one is missing or repeated)."""
-    from ledger.store.bulk import BulkImport
+    from ledger.store.bulk import BulkImport, read_matches
 
     bulk = BulkImport(led, s)  # every row inserted in bulk; one transaction all the same
     bad_time: LedgerError | None = None  # a player's time matters only once the numbers are known kept
@@ -114,13 +116,15 @@ def _store_all(led: Ledger, s: Any, docs: Iterable, players: list[dict], keep: b
     matches: set[Any] = set()
     hands: set[Any] = set()
     out = []
-    for i, doc in enumerate(docs):
-        if keep:
-            _check_numbers(doc, matches, hands)
-        try:
-            out.append(bulk.add_match(doc, keep_ids=keep))
-        except LedgerError as err:
-            raise err.at(f"matches[{i}]") from None
+    with collector_paused(), closing(read_matches(docs, bulk.raw)) as reads:  # read, checked and replayed
+        for i, (doc, read) in enumerate(reads):
+            if keep:
+                _check_numbers(doc, matches, hands)
+            if isinstance(read, LedgerError):
+                raise read.at(f"matches[{i}]") from None
+            if isinstance(read, BaseException):
+                raise read
+            out.append(bulk.add_read(read, keep_ids=keep))
     if bad_time is not None:
         raise bad_time
     bulk.finish()

@@ -9,8 +9,12 @@ elsewhere SQLAlchemy Core's), in batches of
 :data:`BATCH_HANDS` hands, so that an import costs about what parsing the file and inserting its
 rows costs (issue 17):
 
-- each match document is read, checked and replayed once (``replay_document``); every live
-  hand's result and state come from that one replay and are inserted with the hand;
+- each match document is read, checked and replayed once (:func:`read_match`:
+  ``replay_document``); every live hand's result and state come from that one replay and are
+  inserted with the hand. An import of more than :data:`PARALLEL_HANDS` hands has its matches
+  read by worker processes (:func:`read_matches`, one per core): the matches of an export are
+  independent of each other, and only their numbers, players and nights, given out here in
+  order (:meth:`BulkImport.add_read`), depend on what came before;
 - every player is looked up once (all players are read when the import starts, new ones are
   remembered as they are added), and so is every night;
 - the rows get their numbers here (the ones the export carries with ``keep_ids``, otherwise the
@@ -18,15 +22,22 @@ rows costs (issue 17):
   the database to hand out an id; PostgreSQL's id sequences are moved past them at the end
   (:func:`ledger.store.engine.after_explicit_ids`).
 
-Memory stays bounded by a batch whatever the size of the import. Nothing is committed here: a
+Memory stays bounded by a batch (and the workers' chunks in flight) whatever the size of the import. Nothing is committed here: a
 ``LedgerError`` for any match leaves the caller's transaction to roll back everything.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import json
-from collections.abc import Mapping
+import multiprocessing
+import os
+import signal
+import sys
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping
+from itertools import chain
 from operator import itemgetter
 from typing import Any
 
@@ -44,6 +55,9 @@ from ledger.store.export import Raw
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 
 BATCH_HANDS = 5000  # hands held before their rows (and their matches') are inserted
+PARALLEL_HANDS = 2000  # hands an import must have before worker processes read its matches
+CHUNK_HANDS = 400  # hands (whole matches) a worker reads at a time
+MAX_WORKERS = 8
 RAW_INSERTS = True  # SQLite rows through the DB-API cursor (False: SQLAlchemy's insert, as elsewhere)
 
 TABLES = {"player": Player, "night": Night, "match": Match, "seat": Seat, "hand": Hand}  # insertion order
@@ -94,12 +108,10 @@ class BulkImport:
     def player(self, name: str, demo: bool = False, pid: int | None = None, created_at: dt.datetime | None = None) -> int:
         """The number of the player called ``name`` (any letter case, spaces tidied), added when
         missing (as :meth:`Ledger.player`); ``pid`` and ``created_at``: a restored player's own."""
-        from ledger.store.service import _check_name
+        return self._player(player_name(name, restored=pid is not None), demo, pid, created_at)
 
-        clean = name if pid is not None else " ".join(str(name).split())  # a restored name: as it was
-        if not clean:
-            raise LedgerError(t("store.name_missing", "a player needs a name"), "name", name)
-        _check_name(clean, "name")
+    def _player(self, clean: str, demo: bool, pid: int | None = None, created_at: dt.datetime | None = None) -> int:
+        """The number of the player ``clean`` (a name :func:`player_name` has checked)."""
         key = clean.casefold()
         found = self.players.get(key)
         if found is None:
@@ -127,87 +139,32 @@ class BulkImport:
         its night, seats, hands, voided hands, corrections and times; with ``keep_ids`` the numbers
         of its ``"stored"`` objects). Returns ``{"id", "game", "hands"}`` (live hands). Raises
         ``LedgerError`` naming the field, as ``replay`` and ``import`` always have."""
-        from ledger.store.service import (_check_name, _check_status, _first_night,
-                                          _parse_time, _stored, _text)
+        return self.add_read(read_match(doc, self.raw, demo, date), keep_ids)
 
-        checkpoint()  # a Ctrl-C meanwhile stops the import here (the caller's transaction rolls back)
-        setup, rp = replay_document(doc)
-        game = get_game(setup.game)
-        all_hands = list(doc["hands"]) if doc.get("hands") else []
-        kept = _stored(doc, "stored", {"id": int, "status": str, "finished_at": str, "demo": bool})
-        when = date or (parse_date(doc["night"], "night") if doc.get("night") else _first_night(all_hands))
-        night_id = self.night(when, demo or kept.get("demo", False), _text(doc, "night_label"))
-        m: Any = MatchRow(id=self._number("match", kept.get("id") if keep_ids else None), night_id=night_id,
-                     game=setup.game, rules=setup.rules, options=dict(setup.options), teams=setup.teams,
-                     note=_text(doc, "note"), status="ended" if setup.ended_early else "open")
-        if doc.get("created_at"):
-            m.created_at = _parse_time(doc["created_at"], "created_at")
-        for side in setup.sides:
-            _check_name(side, "sides")
-        side_of = {p: side for side, members in setup.sides.items() for p in members}
-        for i, name in enumerate(setup.players):
-            self.rows["seat"].append({"id": self._number("seat"), "match_id": m.id, "seat": i, "side": side_of[name],
-                                      "player_id": self.player(name, demo)})
-        rows: list[dict] = []
-        k = 0
-        for i, h in enumerate(all_hands):
-            f = f"hands[{i}]"
-            hs = _stored(h, f"{f}.stored", {"id": int, "result": dict, "scorer_version": str})
-            voided = bool(h.get("voided"))
-            state: Any = None
-            if voided:
-                result: Any = hs.get("result", {})
-            else:  # each live hand's result and state: the one replay above
-                result = self._result(hs, rp.results[k], game.version, f"{f}.stored")
-                after = rp.state_after(k)
-                state = Raw(json_text(after.json_value)) if self.raw else after.to_json()
-                k += 1
-            row = {"id": self._number("hand", hs.get("id") if keep_ids else None), "match_id": m.id,
-                   "position": i + 1, "document": {key: v for key, v in h.items() if key not in _HAND_META},
-                   "result": result, "rules": setup.rules,
-                   "scorer_version": hs.get("scorer_version") or game.version,
-                   "entered_at": _parse_time(h["entered_at"], f"{f}.entered_at") if h.get("entered_at") else utcnow(),
-                   "voided": voided, "voided_at": None, "void_reason": None, "replaces_id": None, "state": state}
-            if voided:
-                row["voided_at"] = _parse_time(h["voided_at"], f"{f}.voided_at") if h.get("voided_at") else utcnow()
-                row["void_reason"] = _text(h, "void_reason", f"{f}.void_reason")
-            rows.append(row)
-        for i, h in enumerate(all_hands):
-            r = h.get("replaces")  # checked by replay_document: an earlier voided hand's index
-            if r is not None:  # a replacement takes the place of the hand it replaced
-                rows[i]["replaces_id"], rows[i]["position"] = rows[r]["id"], rows[r]["position"]
-        self.led._store_state(m, rp)  # status, winner, summary and revision, as every write
-        if "status" in kept:
-            _check_status(kept["status"], m, rp)
-            m.status = kept["status"]
-        if "finished_at" in kept:
-            m.finished_at = _parse_time(kept["finished_at"], "stored.finished_at") if kept["finished_at"] else None
-        self.rows["match"].append({c: getattr(m, c) for c in MATCH_COLUMNS})
-        self.rows["hand"] += rows
+    def add_read(self, read: ReadMatch, keep_ids: bool = False) -> dict:
+        """Queue the rows of a match :func:`read_match` has read, numbered here (with ``keep_ids``
+        the numbers of its ``"stored"`` objects, else the next free ones). Returns ``{"id", "game",
+        "hands"}`` (live hands). A Ctrl-C that came meanwhile stops the import here, the caller's
+        transaction rolled back (:func:`ledger.interrupts.checkpoint`)."""
+        checkpoint()
+        row = read.match
+        row["id"] = mid = self._number("match", read.kept_id if keep_ids else None)
+        row["night_id"] = self.night(read.night, read.night_demo, read.night_label)
+        seats = self.rows["seat"]
+        for i, (name, side) in enumerate(read.seats):
+            seats.append({"id": self._number("seat"), "match_id": mid, "seat": i, "side": side,
+                          "player_id": self._player(name, read.demo)})
+        hands = read.hands
+        for h, kept in zip(hands, read.hand_ids):
+            h["id"] = self._number("hand", kept if keep_ids else None)
+            h["match_id"] = mid
+        for i, r in read.replaces:  # a replacement takes the place of the hand it replaced
+            hands[i]["replaces_id"], hands[i]["position"] = hands[r]["id"], hands[r]["position"]
+        self.rows["match"].append(row)
+        self.rows["hand"] += hands
         if len(self.rows["hand"]) >= BATCH_HANDS:
             self.flush()
-        return {"id": m.id, "game": m.game, "hands": k}
-
-    def _result(self, hs: Mapping[str, Any], scored: Any, version: str, field: str) -> Any:
-        """The result to store for a live hand scored ``scored`` (a ``HandResult``): the file's own
-        when its ``"stored"`` object ``hs`` has one, which must agree with it
-        (:func:`ledger.store.service._check_stored_result`), else the one scored. On the cursor's
-        path it is the JSON text (:class:`~ledger.store.export.Raw`), compared as text first: the
-        same text is the same result, and only a text that differs (another key order) is
-        compared as objects."""
-        from ledger.store.service import _check_stored_result
-
-        if not self.raw:
-            result = scored.to_json()
-            _check_stored_result(hs, result, version, field)
-            return hs.get("result", result)
-        text = json_text(scored.json_value)
-        if "result" not in hs:
-            return Raw(text)
-        given = json.dumps(hs["result"])
-        if given != text:
-            _check_stored_result(hs, scored.to_json(), version, field)
-        return Raw(given)
+        return {"id": mid, "game": row["game"], "hands": read.live}
 
     # --- writing -----------------------------------------------------------------------------------
     def flush(self) -> None:
@@ -252,6 +209,238 @@ class BulkImport:
         """Insert what is left; on PostgreSQL move the id sequences past the numbers given here."""
         self.flush()
         after_explicit_ids(self.conn, tuple(TABLES))
+
+
+class ReadMatch:
+    """A match document read, checked and replayed by :func:`read_match`: every row it makes,
+    without the numbers (the match's and its hands' own ``"stored"`` numbers beside them), the
+    players and the night, which the import gives out in order (:meth:`BulkImport.add_read`).
+    Plain data: a worker process sends it back whole (:func:`read_matches`)."""
+
+    __slots__ = ("match", "kept_id", "night", "night_demo", "night_label", "demo", "seats", "hands", "hand_ids",
+                 "replaces", "live")
+
+    def __init__(self, **fields: Any):
+        for key, value in fields.items():
+            setattr(self, key, value)
+
+    def __getstate__(self) -> dict:
+        """Its fields, the hands' JSON texts as plain ``str`` (half the cost of pickling a
+        :class:`~ledger.store.export.Raw` each)."""
+        state = {key: getattr(self, key) for key in self.__slots__}
+        state["hands"] = [{k: (str(v) if type(v) is Raw else v) for k, v in h.items()} for h in self.hands]
+        state["texts"] = [[k for k, v in h.items() if type(v) is Raw] for h in self.hands]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        for h, texts in zip(state["hands"], state.pop("texts")):
+            for k in texts:
+                h[k] = Raw(h[k])
+        self.__init__(**state)  # type: ignore[misc]
+
+
+def read_match(doc: Mapping[str, Any], raw: bool, demo: bool = False, date: dt.date | None = None) -> ReadMatch:
+    """Read, check and replay one match document (``replay_document``) and make its rows: the
+    match's (status, winner and summary from the replay, as every write), its seats' players'
+    names, and every hand's, each live hand with its result and state from the one replay.
+    ``raw``: the JSON columns as their text (:class:`~ledger.store.export.Raw`), as SQLite's
+    cursor takes them; else as objects. Pure: it reads nothing but ``doc`` (a worker process may
+    run it). Raises ``LedgerError`` naming the field, as ``replay`` and ``import`` always have."""
+    from ledger.store.service import (Ledger, _check_name, _check_status, _first_night,
+                                      _parse_time, _stored, _text)
+
+    setup, rp = replay_document(doc)
+    game = get_game(setup.game)
+    all_hands = list(doc["hands"]) if doc.get("hands") else []
+    kept = _stored(doc, "stored", {"id": int, "status": str, "finished_at": str, "demo": bool})
+    when = date or (parse_date(doc["night"], "night") if doc.get("night") else _first_night(all_hands))
+    label = _text(doc, "night_label")
+    m: Any = MatchRow(id=-1, game=setup.game, rules=setup.rules, options=dict(setup.options), teams=setup.teams,
+                      note=_text(doc, "note"), status="ended" if setup.ended_early else "open")
+    if doc.get("created_at"):
+        m.created_at = _parse_time(doc["created_at"], "created_at")
+    for side in setup.sides:
+        _check_name(side, "sides")
+    side_of = {p: side for side, members in setup.sides.items() for p in members}
+    seats = [(player_name(name), side_of[name]) for name in setup.players]
+    rows: list[dict] = []
+    ids: list[int | None] = []
+    k = 0
+    for i, h in enumerate(all_hands):
+        f = f"hands[{i}]"
+        hs = _stored(h, f"{f}.stored", {"id": int, "result": dict, "scorer_version": str})
+        voided = bool(h.get("voided"))
+        state: Any = None
+        if voided:
+            result: Any = hs.get("result", {})
+        else:  # each live hand's result and state: the one replay above
+            result = _result(hs, rp.results[k], game.version, f"{f}.stored", raw)
+            after = rp.state_after(k)
+            state = Raw(json_text(after.json_value)) if raw else after.to_json()
+            k += 1
+        entered = {key: v for key, v in h.items() if key not in _HAND_META}
+        row = {"position": i + 1, "document": Raw(json.dumps(entered)) if raw else entered,
+               "result": result, "rules": setup.rules, "scorer_version": hs.get("scorer_version") or game.version,
+               "entered_at": _parse_time(h["entered_at"], f"{f}.entered_at") if h.get("entered_at") else utcnow(),
+               "voided": voided, "voided_at": None, "void_reason": None, "replaces_id": None, "state": state}
+        if voided:
+            row["voided_at"] = _parse_time(h["voided_at"], f"{f}.voided_at") if h.get("voided_at") else utcnow()
+            row["void_reason"] = _text(h, "void_reason", f"{f}.void_reason")
+        rows.append(row)
+        ids.append(hs.get("id"))
+    # checked by replay_document: an earlier voided hand's index
+    replaces = [(i, h["replaces"]) for i, h in enumerate(all_hands) if h.get("replaces") is not None]
+    Ledger._store_state(m, rp)  # status, winner, summary and revision, as every write
+    if "status" in kept:
+        _check_status(kept["status"], m, rp)
+        m.status = kept["status"]
+    if "finished_at" in kept:
+        m.finished_at = _parse_time(kept["finished_at"], "stored.finished_at") if kept["finished_at"] else None
+    return ReadMatch(match={c: getattr(m, c) for c in MATCH_COLUMNS}, kept_id=kept.get("id"), night=when,
+                     night_demo=demo or kept.get("demo", False), night_label=label, demo=demo, seats=seats,
+                     hands=rows, hand_ids=ids, replaces=replaces, live=k)
+
+
+def read_matches(docs: Iterable[Any], raw: bool, workers: int | None = None) -> Iterator[tuple[Any, Any]]:
+    """``(doc, read)`` for every match document of ``docs``, in order: ``read`` is what
+    :func:`read_match` made of it, or the exception it raised (the caller raises it in its turn,
+    so an import says what is wrong with the first bad match, as one process would).
+
+    The documents are read by ``workers`` processes (default: one per core this process may use)
+    once more than :data:`PARALLEL_HANDS` hands have come, a chunk of about :data:`CHUNK_HANDS`
+    hands at a time; at most two chunks a worker wait, so memory stays bounded whatever the size
+    of ``docs``. A smaller import, one CPU, or a system without ``fork`` (the workers start as
+    copies of this process: nothing is imported or set up again, the language in use included)
+    reads them here, one by one. An error of ``docs`` itself (a streamed file that stops making
+    sense) comes after every document before it."""
+    workers = _workers() if workers is None else workers
+    it = iter(docs)
+    waiting: list[Any] = []
+    hands = 0
+    if workers > 1:
+        for doc in it:  # a small import never starts the workers
+            waiting.append(doc)
+            hands += _hand_count(doc)
+            if hands > PARALLEL_HANDS:
+                break
+    if hands <= PARALLEL_HANDS:
+        for doc in chain(waiting, it):
+            yield doc, _read_or_error(doc, raw)
+        return
+    yield from _in_workers(chain(waiting, it), raw, workers)
+
+
+def _in_workers(docs: Iterator[Any], raw: bool, workers: int) -> Iterator[tuple[Any, Any]]:
+    """:func:`read_matches` through a pool of ``workers`` forked processes."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_quiet_worker)
+    pending: deque[tuple[list, Any]] = deque()
+    trouble: BaseException | None = None
+    try:
+        while True:
+            while trouble is None and len(pending) < 2 * workers:
+                chunk: list = []
+                try:
+                    size = 0
+                    for doc in docs:
+                        chunk.append(doc)
+                        size += _hand_count(doc)
+                        if size >= CHUNK_HANDS:
+                            break
+                except Exception as err:  # the file itself: after the documents before it
+                    trouble = err
+                if not chunk:
+                    break
+                pending.append((chunk, pool.submit(_read_chunk, chunk, raw)))
+            if not pending:
+                break
+            chunk, future = pending.popleft()
+            reads = future.result()
+            for doc, read in zip(chunk, reads):
+                yield doc, read
+                if isinstance(read, BaseException):  # the caller stops at the first bad match
+                    return
+        if trouble is not None:
+            raise trouble
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _read_chunk(docs: list, raw: bool) -> list:
+    """A worker's part: :func:`read_match` of each document, up to the first that fails."""
+    out = []
+    for doc in docs:
+        out.append(_read_or_error(doc, raw))
+        if isinstance(out[-1], BaseException):
+            break
+    return out
+
+
+def _read_or_error(doc: Any, raw: bool) -> Any:
+    try:
+        return read_match(doc, raw)
+    except Exception as err:  # LedgerError, or a fault of ours: raised by the caller in turn
+        return err
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the import (which stops the workers and rolls back), and keeps
+    the cycle collector off what it was forked with (``gc.freeze``: never walked, never copied)
+    and off what it makes (the games make no cycles: :func:`ledger.games.collector_paused`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.freeze()
+    gc.disable()
+
+
+def _workers() -> int:
+    """How many worker processes read an import's matches: one per core this process may use,
+    at most :data:`MAX_WORKERS`; 1 (none) without ``fork``."""
+    if "fork" not in multiprocessing.get_all_start_methods() or sys.platform == "darwin":
+        return 1
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return min(cores, MAX_WORKERS)
+
+
+def _hand_count(doc: Any) -> int:
+    hands = doc.get("hands") if isinstance(doc, Mapping) else None
+    return len(hands) if isinstance(hands, list) else 1
+
+
+def player_name(name: Any, restored: bool = False) -> str:
+    """A player's name as stored: spaces tidied (a ``restored`` name is kept as it was); a
+    ``LedgerError`` on ``name`` for an empty one or one with control characters."""
+    from ledger.store.service import _check_name
+
+    clean = name if restored else " ".join(str(name).split())
+    if not clean:
+        raise LedgerError(t("store.name_missing", "a player needs a name"), "name", name)
+    _check_name(clean, "name")
+    return clean
+
+
+def _result(hs: Mapping[str, Any], scored: Any, version: str, field: str, raw: bool) -> Any:
+    """The result to store for a live hand scored ``scored`` (a ``HandResult``): the file's own
+    when its ``"stored"`` object ``hs`` has one, which must agree with it
+    (:func:`ledger.store.service._check_stored_result`), else the one scored. ``raw``: the JSON
+    text (:class:`~ledger.store.export.Raw`), compared as text first: the same text is the same
+    result, and only a text that differs (another key order) is compared as objects."""
+    from ledger.store.service import _check_stored_result
+
+    if not raw:
+        result = scored.to_json()
+        _check_stored_result(hs, result, version, field)
+        return hs.get("result", result)
+    text = json_text(scored.json_value)
+    if "result" not in hs:
+        return Raw(text)
+    given = json.dumps(hs["result"])
+    if given != text:
+        _check_stored_result(hs, scored.to_json(), version, field)
+    return Raw(given)
 
 
 def _table(model: Any) -> Table:

@@ -430,7 +430,8 @@ class Ledger:
             row.result, row.state, row.scorer_version = result, state_json, version
             s.add(row)
 
-    def _store_state(self, m: Match, rp: Replay) -> None:
+    @staticmethod
+    def _store_state(m: Match, rp: Replay) -> None:
         """The match's status, winner, summary (with what ``ledger stats`` reads) from its replay,
         and one more revision: every write to a match passes here once."""
         final = rp.final

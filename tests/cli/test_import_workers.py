@@ -1,0 +1,180 @@
+"""An import read by worker processes (issue 17, ``ledger.store.bulk.read_matches``) stores
+exactly what one process stores, says what is wrong with the same match, and stores nothing then.
+
+The workers start only for an import of more than ``PARALLEL_HANDS`` hands; here the threshold
+and the chunks are made small so that the demo night and a few corrected matches go through
+them, in chunks of a few hands.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import pickle
+import sqlite3
+
+import pytest
+
+from ledger.errors import LedgerError
+from ledger.store import bulk
+
+needs_fork = pytest.mark.skipif(bulk._workers() < 2, reason="worker processes need fork and two cores")
+
+
+def _rows(db) -> dict:
+    """Every row of the ledger's tables, but the players' and nights' ``created_at``: an import
+    gives them the time it runs when the file does not date them."""
+    con = sqlite3.connect(db)
+    try:
+        out = {}
+        for table in ("player", "night", "match", "seat", "hand"):
+            cur = con.execute(f'SELECT * FROM "{table}" ORDER BY id')
+            names = [c[0] for c in cur.description]
+            dated = table in ("player", "night")
+            out[table] = [tuple(v for k, v in zip(names, row) if not (dated and k == "created_at")) for row in cur]
+        return out
+    finally:
+        con.close()
+
+
+@pytest.fixture
+def in_workers(monkeypatch):
+    """Turn the workers on for any import (two of them, chunks of about three hands)."""
+    pools: list[int] = []
+    real = bulk._in_workers
+
+    def spied(docs, raw, workers):
+        pools.append(workers)
+        yield from real(docs, raw, workers)
+
+    def on() -> list[int]:
+        monkeypatch.setattr(bulk, "PARALLEL_HANDS", 0)
+        monkeypatch.setattr(bulk, "CHUNK_HANDS", 3)
+        monkeypatch.setattr(bulk, "_workers", lambda: 2)
+        monkeypatch.setattr(bulk, "_in_workers", spied)
+        return pools
+    return on
+
+
+@pytest.fixture
+def export(cli, tmp_path):
+    from test_robustness_backup import build_a_ledger
+
+    build_a_ledger(cli)
+    path = tmp_path / "all.json"
+    cli("export", "--all", "-o", str(path))
+    return path
+
+
+@pytest.mark.sqlite_only  # compares the SQLite files' rows
+@needs_fork
+@pytest.mark.parametrize("into", ["empty", "kept numbers refused", "not empty"])
+def test_workers_store_the_rows_one_process_stores(cli, tmp_path, export, in_workers, into):
+    doc = json.loads(export.read_text(encoding="utf-8"))
+    if into == "kept numbers refused":  # the last hand has no number: everything stored again, renumbered
+        doc["matches"][-2]["hands"][-1]["stored"].pop("id")
+    export.write_text(json.dumps(doc), encoding="utf-8")
+    before = "player add Zoe" if into == "not empty" else None
+    dbs = {}
+    for how in ("here", "workers"):
+        if how == "workers":
+            pools = in_workers()
+        db = tmp_path / f"{how}.db"
+        if before:
+            cli("--db", str(db), *before.split())
+        cli("--db", str(db), "import", str(export))
+        dbs[how] = _rows(db)
+        assert cli("--db", str(db), "db", "check").exit_code == 0
+    assert len(dbs["here"]["hand"]) > 20
+    assert dbs["workers"] == dbs["here"]
+    assert pools and set(pools) == {2}  # the workers' path was taken (twice when renumbered)
+
+
+@needs_fork
+def test_a_restore_read_by_workers_gives_back_the_ledger(cli, tmp_path, export, in_workers):
+    """On every backend (tests/backends.py): the workers' rows through SQLAlchemy's insert too."""
+    from test_robustness_backup import everything
+
+    before = everything(cli)
+    pools = in_workers()
+    cli("restore", str(export), "--force")
+    assert everything(cli) == before and pools == [2]
+
+
+def _bad(doc: dict, i: int, what: str) -> None:
+    hand = next(h for h in doc["matches"][i]["hands"] if not h.get("voided"))
+    if what == "result":
+        hand["stored"]["result"] = {"changed": True}
+    else:
+        hand["entered_at"] = "not a time"
+
+
+@pytest.mark.sqlite_only  # imports into files of its own
+@needs_fork
+@pytest.mark.parametrize("workers", [False, True])
+def test_the_first_bad_match_is_the_one_named_and_nothing_is_stored(cli, tmp_path, export, in_workers, workers):
+    doc = json.loads(export.read_text(encoding="utf-8"))
+    with_hands = [i for i, m in enumerate(doc["matches"]) if any(not h.get("voided") for h in m["hands"])]
+    first, later = with_hands[2], with_hands[-1]
+    _bad(doc, later, "time")  # a later match is wrong too: the first one is named
+    _bad(doc, first, "result")
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    if workers:
+        in_workers()
+    db = ("--db", str(tmp_path / "bad.db"))
+    err = cli.error(*db, "import", str(bad))
+    assert err.startswith(f"error: matches[{first}].hands[") and ".stored.result" in err
+    assert cli.json(*db, "match", "list") == [] and cli.json(*db, "player", "list") == []
+
+
+@pytest.mark.sqlite_only  # imports into files of its own
+@needs_fork
+@pytest.mark.parametrize("bad_match", [True, False])
+def test_a_file_broken_after_a_bad_match_names_the_match(cli, tmp_path, export, in_workers, bad_match):
+    """The file itself goes wrong further on (an export cut short): a bad match before the break
+    is what is said, as one process reading in order says it; without one, the break."""
+    doc = json.loads(export.read_text(encoding="utf-8"))
+    with_hands = [i for i, m in enumerate(doc["matches"]) if m["hands"]]
+    if bad_match:
+        _bad(doc, with_hands[1], "time")
+    text = json.dumps(doc)
+    cut = tmp_path / "cut.json"
+    cut.write_text(text[: len(text) - 200], encoding="utf-8")
+    in_workers()
+    db = ("--db", str(tmp_path / "cut.db"))
+    err = cli.error(*db, "import", str(cut))
+    assert err.startswith(f"error: matches[{with_hands[1]}].hands[") == bad_match, err
+    assert ("entered_at" in err) == bad_match
+    assert cli.json(*db, "match", "list") == []
+
+
+def test_a_ledger_error_crosses_a_process_whole():
+    err = LedgerError(__import__("ledger.i18n", fromlist=["t"]).t("store.not_a_time", "{value!r} is not a date and "
+                      "time", value="x"), "hands[2].entered_at", "x")
+    back = pickle.loads(pickle.dumps(err.at("matches[1]")))
+    assert (str(back), back.code, back.field, back.value) == (str(err.at("matches[1]")), err.code,
+                                                              "matches[1].hands[2].entered_at", "x")
+
+
+def test_a_read_match_crosses_a_process_whole(cli, export):
+    doc = json.loads(export.read_text(encoding="utf-8"))
+    for m in doc["matches"]:
+        read = bulk.read_match(m, raw=True)
+        back = pickle.loads(pickle.dumps(read))
+        for key in bulk.ReadMatch.__slots__:
+            assert getattr(back, key) == getattr(read, key)
+        assert [[type(v) for v in h.values()] for h in back.hands] == [[type(v) for v in h.values()]
+                                                                       for h in read.hands]
+
+
+def test_reading_a_match_makes_no_reference_cycles(cli, export):
+    """What lets an import (and its workers) pause the cycle collector
+    (``ledger.games.collector_paused``): replaying every match of the demo night, corrections and
+    all, leaves nothing for the collector to find."""
+    doc = json.loads(export.read_text(encoding="utf-8"))
+    gc.collect()
+    with __import__("ledger.games", fromlist=["collector_paused"]).collector_paused():
+        for m in doc["matches"]:
+            bulk.read_match(m, raw=True)
+        assert gc.collect() == 0
