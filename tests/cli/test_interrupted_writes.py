@@ -152,3 +152,41 @@ def test_a_ctrl_c_as_a_read_ends_is_the_one_line_too(db, nth):
     r = interrupted(db, AFTER_COMMIT, "db", "check", when="any", nth=nth)
     assert_stopped(r, INTERRUPTED)
     assert_sound(db)
+
+
+def test_a_ctrl_c_while_workers_read_an_import_stops_it_and_them(cli, files, monkeypatch):
+    """An import read by worker processes (bulk.read_matches: here for any import, in chunks of
+    about three hands): a Ctrl-C as the importing process stores its second match stops it there,
+    the workers are shut down (none left behind), and nothing of the import is in the ledger."""
+    import multiprocessing
+    import os
+    import signal
+
+    from ledger.store import bulk
+
+    if bulk._workers() < 2:
+        pytest.skip("worker processes need fork and two cores")
+    monkeypatch.setattr(bulk, "PARALLEL_HANDS", 0)
+    monkeypatch.setattr(bulk, "CHUNK_HANDS", 3)
+    add_read, stored, pools = bulk.BulkImport.add_read, [], []
+    real_pool = bulk._in_workers
+
+    def interrupted_add_read(self, read, keep_ids=False):
+        stored.append(1)
+        if len(stored) == 2:
+            os.kill(os.getpid(), signal.SIGINT)
+        return add_read(self, read, keep_ids)
+
+    def spied(docs, raw, workers):
+        pools.append(workers)
+        yield from real_pool(docs, raw, workers)
+
+    monkeypatch.setattr(bulk.BulkImport, "add_read", interrupted_add_read)
+    monkeypatch.setattr(bulk, "_in_workers", spied)
+    cli("player", "list")  # the ledger made (its schema), so that only the import is in question
+    r = cli("import", str(files["export"]), code=130)
+    assert r.stderr.strip() == INTERRUPTED
+    assert pools == [bulk._workers()] and len(stored) == 2  # read by the workers, stopped at the second
+    assert multiprocessing.active_children() == []
+    assert cli.json("match", "list") == [] and cli("db", "check").stdout.strip() == \
+        "Every match replays to its stored results."
