@@ -190,3 +190,13 @@ def test_a_ctrl_c_while_workers_read_an_import_stops_it_and_them(cli, files, mon
     assert multiprocessing.active_children() == []
     assert cli.json("match", "list") == [] and cli("db", "check").stdout.strip() == \
         "Every match replays to its stored results."
+
+
+def test_a_ctrl_c_as_the_ledger_is_closed_after_the_command_lets_it_close(db):
+    """The command is done and the ledger's connections are being closed (SQLite folds its log
+    into the file): a Ctrl-C then waits for the closing and is let go: the command's own exit code
+    and output, no traceback."""
+    r = interrupted(db, "ledger.store.engine:dispose_engines", "hand", "add", "1", "4S", "N", "+1", when="any")
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    assert len(contents(db)["matches"][0]["hands"]) == 3
+    assert_sound(db)
