@@ -60,6 +60,24 @@ def test_the_check_finds_a_missing_translation_and_different_placeholders(fresh_
     assert any("placeholders differ" in p and "store.no_player" in p for p in found)
 
 
+def test_every_message_of_the_code_is_in_the_template(fresh_template):
+    """Every ``t(code, ...)``/``tn(code, ...)`` call of ``ledger/`` (read from the syntax tree, not
+    by Babel) has its message in the template Babel extracts: none is hidden from translation, as
+    one nested inside another's arguments was (``trentuno.share``)."""
+    import ast
+
+    template = messages.read(fresh_template)
+    extracted = {msg.context for msg in template if msg.id}
+    in_code = set()
+    for path in (ROOT / "ledger").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("t", "tn") \
+                    and node.args and isinstance(node.args[0], ast.Constant):
+                in_code.add(node.args[0].value)
+    assert "trentuno.share" in in_code
+    assert sorted(in_code - extracted) == []
+
+
 # --- click's and Typer's words ------------------------------------------------------------------
 LANGUAGE_VARIABLES = ("LEDGER_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
 

@@ -2,7 +2,7 @@
 
     python tools/messages.py extract   # ledger/locale/ledger.pot from the code and the commands' help
     python tools/messages.py update    # merge the template into every language's .po
-    python tools/messages.py check     # every message translated, with the same placeholders
+    python tools/messages.py check     # no message hidden from Babel; every one translated, same placeholders
     python tools/messages.py check ledger/games/bridge help/   # only the messages found there
     python tools/messages.py compile   # .po -> .mo (the install does it: setup.py)
     python tools/messages.py all       # extract, then update
@@ -13,10 +13,16 @@ n)`` calls of ``ledger/`` (the code is the message's context), the help of every
 option (walked from the Typer app, so a docstring is a message too), and click's and Typer's own
 words ("Usage:", "No such option: {name}"), extracted from their installed sources.
 docs/languages.md says how to add or translate a message.
+
+Babel's extractor does not see a ``t()`` or ``tn()`` call written inside another one's arguments
+within brackets (``t("a", "{x}", x=Joined(t("b", "…") for …))``: the inner message is missing
+from the template, so it is never translated); ``check`` (and ``extract``) name every call nested
+in another (:func:`nested_calls`): build the inner message first, then pass it.
 """
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
 
@@ -64,6 +70,36 @@ def help_texts():
                 yield f"help/{getattr(item, 'name', '') or 'ledger'}", text
 
 
+def nested_calls(root: Path = ROOT / "ledger") -> list[str]:
+    """Every ``t()``/``tn()`` call of ``root``'s Python files written inside the arguments of
+    another (at any depth: ``t("a", "{x}", x=f(t("b", "…")))``), as ``path:line: t('b') inside
+    t('a')``. Babel misses the inner message when brackets stand between the two calls (it looks
+    for a keyword only right inside the outer call's parentheses), so none is allowed."""
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for outer in ast.walk(tree):
+            if not _is_message_call(outer):
+                continue
+            for arg in [*outer.args, *(k.value for k in outer.keywords)]:
+                for inner in ast.walk(arg):
+                    if _is_message_call(inner):
+                        where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+                        out.append(f"{where}:{inner.lineno}: {_call_name(inner)} inside {_call_name(outer)} "
+                                   f"(line {outer.lineno})")
+    return out
+
+
+def _is_message_call(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in KEYWORDS
+
+
+def _call_name(node: ast.Call) -> str:
+    """``t('trentuno.share')``: the call's function and its code."""
+    code = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else "…"
+    return f"{node.func.id}({code!r})"  # type: ignore[attr-defined]
+
+
 def template() -> Catalog:
     cat = Catalog(project="ledger", charset="utf-8", fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
@@ -101,8 +137,12 @@ def write(path: Path, cat: Catalog) -> None:
         write_po(fh, cat, width=100, sort_output=False, omit_header=False, ignore_obsolete=True)
 
 
-def extract() -> None:
+def extract() -> int:
     write(TEMPLATE, template())
+    nested = nested_calls()
+    if nested:
+        print("messages Babel does not extract (a t() call inside another's arguments):\n" + "\n".join(nested))
+    return 1 if nested else 0
 
 
 def update() -> None:
@@ -164,7 +204,7 @@ def fill(sources: list[str]) -> None:
 
 
 def check(where: tuple[str, ...] = ()) -> int:
-    bad = [p for lang in languages() for p in problems(lang, where)]
+    bad = [f"nested: {p}" for p in nested_calls()] + [p for lang in languages() for p in problems(lang, where)]
     print("\n".join(bad) or "every message has its translation")
     return 1 if bad else 0
 
@@ -179,7 +219,7 @@ def compile_all() -> None:
 if __name__ == "__main__":
     action = sys.argv[1] if len(sys.argv) > 1 else ""
     if action == "extract":
-        extract()
+        sys.exit(extract())
     elif action == "update":
         update()
     elif action == "check":
@@ -189,7 +229,8 @@ if __name__ == "__main__":
     elif action == "fill":
         fill(sys.argv[2:])
     elif action == "all":
-        extract()
+        failed = extract()
         update()
+        sys.exit(failed)
     else:
         sys.exit(__doc__)

@@ -29,7 +29,7 @@ def score_document(doc, file: str = "FILE") -> HandResult:
     if not isinstance(doc, dict):
         raise LedgerError(t("cli.hand_not_object", "a hand document must be a JSON object"), "document", None)
     check_kind(doc, "hand", file)
-    return get_game(doc.get("game")).score(doc, doc.get("rules"))
+    return get_game(doc.get("game"), document=True).score(doc, doc.get("rules"))
 
 
 @lru_cache(maxsize=None)

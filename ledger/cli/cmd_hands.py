@@ -111,9 +111,9 @@ NUMBER = typer.Argument(..., help="The hand's number on the scoreboard.")
 def hand_undo(match: str = MATCH, reason: Optional[str] = REASON, as_json: bool = JSON) -> None:
     """Take back the last hand entered: it leaves the scoreboard but stays in the history."""
     view = ledger().undo_hand(match, reason)
-    n = len(view.hands) + 1
-    show_view(view, as_json, str(get_game(view.match.game).named(t("cli.took_back", "Took back hand {hand}.", hand=n),
-                                                                 t("cli.took_back_deal", "Took back deal {hand}.", hand=n))))
+    n, game = len(view.hands) + 1, get_game(view.match.game)
+    show_view(view, as_json, str(game.named(t("cli.took_back", "Took back hand {hand}.", hand=n),
+                                            t("cli.took_back_deal", "Took back deal {hand}.", hand=n))))
 
 
 @hand_app.command("void")
@@ -121,8 +121,9 @@ def hand_void(match: str = MATCH, number: int = NUMBER, reason: Optional[str] = 
               as_json: bool = JSON) -> None:
     """Void a hand: it leaves the scoreboard but stays in the match's history."""
     view = ledger().void_hand(match, number, reason)
-    show_view(view, as_json, str(get_game(view.match.game).named(t("cli.voided", "Voided hand {hand}.", hand=number),
-                                                                 t("cli.voided_deal", "Voided deal {hand}.", hand=number))))
+    game = get_game(view.match.game)
+    show_view(view, as_json, str(game.named(t("cli.voided", "Voided hand {hand}.", hand=number),
+                                            t("cli.voided_deal", "Voided deal {hand}.", hand=number))))
 
 
 @hand_app.command("edit", context_settings={"ignore_unknown_options": True})
@@ -132,9 +133,9 @@ def hand_edit(match: str = MATCH, number: int = NUMBER,
     """Correct a hand: the old one is voided (kept in the history) and the new one takes its place."""
     view = enter_hand(match, entry, file, prompt,
                       lambda doc, incomplete: ledger().replace_hand(match, number, doc, reason, incomplete), number)
-    show_view(view, as_json, str(get_game(view.match.game).named(
-        t("cli.corrected", "Corrected hand {hand}.", hand=number), t("cli.corrected_deal", "Corrected deal {hand}.",
-                                                                    hand=number))))
+    game = get_game(view.match.game)
+    show_view(view, as_json, str(game.named(t("cli.corrected", "Corrected hand {hand}.", hand=number),
+                                            t("cli.corrected_deal", "Corrected deal {hand}.", hand=number))))
 
 
 hand_app.command("fix", help="Same as 'edit'.", hidden=True,

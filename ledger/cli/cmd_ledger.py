@@ -76,11 +76,14 @@ def games(as_json: bool = JSON) -> None:
     if as_json:
         print_json(rows)
         return
+    # short headers and a rule set a line, so that the table fits 80 columns in every language
+    # without breaking a rule set's key from its name; what the order means is said under it
     print_rows(str(t("games.title", "Games")),
                [str(t("games.col_game", "game")), str(t("games.col_name", "name")),
-                str(t("games.col_rules", "rule sets (default first)")), str(t("games.col_players", "players"))],
-               [(r["game"], r["title"], [_rules_shown(get_game(r["game"]), k) for k in r["rules"]], r["players"])
-                for r in rows])
+                str(t("games.col_rule_sets", "rule sets")), str(t("games.col_players", "players"))],
+               [(r["game"], r["title"], "\n".join(_rules_shown(get_game(r["game"]), k) for k in r["rules"]),
+                 r["players"]) for r in rows],
+               str(t("games.rule_sets_caption", "The first rule set is the game's default (-r picks another).")))
 
 
 def _rules_shown(game, key: str) -> str:

@@ -314,7 +314,8 @@ class Session:
         h = view.hands[i]
         game, number = self.live.game, self.hand_number(i)
         return str(game.describe_hand(h.document, h.result, view.setup)
-                   or game.named(t("play.hand", "hand {hand}", hand=number), t("play.hand_deal", "deal {hand}", hand=number)))
+                   or game.named(t("play.hand", "hand {hand}", hand=number),
+                                 t("play.hand_deal", "deal {hand}", hand=number)))
 
     # --- a hand -------------------------------------------------------------------------------
     def words(self, text: str) -> dict:
@@ -457,22 +458,23 @@ class Session:
         words = live.game.entry_help()
         lines = wrap(str(head), hanging="") + (wrap(str(words), indent="  ", hanging="") if words else [])
         self.say("\n".join(lines))
-        self.say(str(live.game.named(t("play.help", "At any prompt:\n"
-                       "  undo   at the hand prompt: void the last saved hand (it stays in the history);\n"
-                       "         while entering a hand: take back the last answer\n"
-                       "  show   the whole scoreboard\n"
-                       "  help   this text\n"
-                       "  quit   leave (every saved hand stays saved)\n"
-                       "  new    when the match is over: another match with the same players\n"
-                       "Ctrl-C drops the hand being entered; Ctrl-C twice, or Ctrl-D, leaves."),
-                                     t("play.help_deal", "At any prompt:\n"
-                                       "  undo   at the deal prompt: void the last saved deal (it stays in the history);\n"
-                                       "         while entering a deal: take back the last answer\n"
-                                       "  show   the whole scoreboard\n"
-                                       "  help   this text\n"
-                                       "  quit   leave (every saved deal stays saved)\n"
-                                       "  new    when the match is over: another match with the same players\n"
-                                       "Ctrl-C drops the deal being entered; Ctrl-C twice, or Ctrl-D, leaves."))))
+        self.say(str(live.game.named(
+            t("play.help", "At any prompt:\n"
+              "  undo   at the hand prompt: void the last saved hand (it stays in the history);\n"
+              "         while entering a hand: take back the last answer\n"
+              "  show   the whole scoreboard\n"
+              "  help   this text\n"
+              "  quit   leave (every saved hand stays saved)\n"
+              "  new    when the match is over: another match with the same players\n"
+              "Ctrl-C drops the hand being entered; Ctrl-C twice, or Ctrl-D, leaves."),
+            t("play.help_deal", "At any prompt:\n"
+              "  undo   at the deal prompt: void the last saved deal (it stays in the history);\n"
+              "         while entering a deal: take back the last answer\n"
+              "  show   the whole scoreboard\n"
+              "  help   this text\n"
+              "  quit   leave (every saved deal stays saved)\n"
+              "  new    when the match is over: another match with the same players\n"
+              "Ctrl-C drops the deal being entered; Ctrl-C twice, or Ctrl-D, leaves."))))
 
 
 def not_saved(game, n: int):

@@ -4,8 +4,8 @@ The session (``ledger play``) and ``hand add -i`` say things in sentences (help,
 a terminal 80 columns wide would cut them mid-word. :func:`wrap` folds each line of a text to
 the width of the CLI's console (``COLUMNS``, else the terminal's; output to a pipe or a file
 without ``COLUMNS`` is not folded), keeping its indent
-and aligning what follows on the next lines under the line's text (under the description of a
-``word   description`` line).
+and aligning what follows on the next lines under the line's text (under the text of a ``• item``
+line, under the description of a ``word   description`` line).
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ from typing import List
 
 from rich.cells import cell_len
 
-# the indent of a line's continuation: its leading spaces, or up to the description of a
+# the indent of a line's continuation: its leading spaces, or up to the text of a bullet
+# ("• Scopa (match 8): …", a report's highlight), or up to the description of a
 # "  undo   at the hand prompt ..." line (a word and then a gap of two spaces or more)
-_HANGING = re.compile(r"^(\s*(?:\S+(?: \S+)*?\s{2,})?)\S")
+_HANGING = re.compile(r"^(\s*(?:[•-] +|\S+(?: \S+)*?\s{2,})?)\S")
 
 
 def width() -> int | None:
@@ -44,8 +45,8 @@ def wrap(text: str, indent: str = "", hanging: str = "  ", cells: int | None = N
     """``text`` as lines of at most ``cells`` (the console's width), each line of ``text`` folded
     between words (never inside a word, nor at a hyphen, nor inside a ``ledger …`` command it
     quotes: :data:`COMMAND`). ``indent`` goes before every line;
-    a folded line goes on under its own text (its leading spaces, or the column after a
-    ``word  description`` gap), plus ``hanging`` for a line that has neither."""
+    a folded line goes on under its own text (its leading spaces, the column after a bullet
+    ``• `` or after a ``word  description`` gap), plus ``hanging`` for a line that has none of these."""
     cells = cells or width()
     if cells is None:
         return [indent + line for line in text.split("\n")]

@@ -348,9 +348,9 @@ def describe(scored: ScoredSession) -> str:
     results = sum(len(b.board.results) for b in scored.boards)
     parts = [str(EVENT_TITLE[s.event]), str(SCORING_TITLE[s.scoring])]
     if scored.boards:
-        parts.append(str(t("club.boards_results", "{boards}, {results}",
-                           boards=tn("club.boards", "{n} board", "{n} boards", len(scored.boards)),
-                           results=tn("club.results", "{n} result", "{n} results", results))))
+        boards = tn("club.boards", "{n} board", "{n} boards", len(scored.boards))
+        counted = tn("club.results", "{n} result", "{n} results", results)
+        parts.append(str(t("club.boards_results", "{boards}, {results}", boards=boards, results=counted)))
     if scored.matches:
         parts.append(str(tn("club.matches", "{n} match", "{n} matches", len(scored.matches))))
     if s.event == "pairs" and scored.boards:

@@ -85,8 +85,13 @@ def command_game(name: str, rules: str | None = None) -> tuple[str, str | None]:
     return game, own
 
 
-def get_game(name: object):
-    """The scorer registered as ``name`` (case-insensitive); ``LedgerError`` on ``game`` otherwise."""
+def get_game(name: object, document: bool = False):
+    """The scorer registered as ``name`` (case-insensitive); ``LedgerError`` on ``game`` otherwise.
+
+    ``document``: ``name`` is a JSON document's ``"game"`` (FORMATS.md: a game of the registry,
+    its rule set in ``"rules"``), so a rule set's name there (``"scopone"``, ``"chicago"``) is
+    answered with the fields to write (``"game": "scopa", "rules": "scopone"``), not with what
+    to type at a command line."""
     if type(name) is str and name in _MODULES:  # as registered: nothing to fold
         game = _load(name)
         if game is not None:
@@ -97,19 +102,23 @@ def get_game(name: object):
     if name is None:
         raise LedgerError(t("games.missing", "missing (one of {games})", games=", ".join(available())), "game", None)
     if game is None:
-        raise LedgerError(_unknown(name), "game", name)
+        raise LedgerError(_unknown(name, document), "game", name)
     return game
 
 
-def _unknown(name: object):
-    """Why ``name`` is no game, and what to type: the game whose rule set it names (``chicago``:
-    ``bridge -r chicago``), the nearest game's name (``trentasete``), else the games known."""
+def _unknown(name: object, document: bool = False):
+    """Why ``name`` is no game, and what to write: the game whose rule set it names (``chicago``:
+    type ``bridge -r chicago``; in a document ``"game": "bridge", "rules": "chicago"``), the
+    nearest game's name (``trentasete``), else the games known."""
     from ledger.games.suggest import did_you_mean
 
     owners = [(g, _rules_named(_load(g), name)) for g in available()]
     owners = [(g, r) for g, r in owners if r is not None]
     if len(owners) == 1:
         game, rules = owners[0]
+        if document:
+            return t("games.unknown_rule_set_document", "unknown game {name!r}: it is a rule set of {game} (in the "
+                     "document write \"game\": \"{game}\", \"rules\": \"{rules}\")", name=name, game=game, rules=rules)
         return t("games.unknown_rule_set", "unknown game {name!r}: it is a rule set of {game} (type {game} -r {rules})",
                  name=name, game=game, rules=rules)
     known = t("games.known", " (known: {games})", games=", ".join(available()))

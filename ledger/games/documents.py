@@ -107,7 +107,7 @@ def read_match_document(doc: object) -> tuple[MatchSetup, list[dict], list[dict]
     if not isinstance(doc, Mapping):
         raise LedgerError(t("document.not_object", "a match document must be a JSON object"), "document", None)
     check_kind(doc, "match")
-    game = get_game(doc.get("game"))
+    game = get_game(doc.get("game"), document=True)
     for key in doc:
         if key not in MATCH_KEYS:
             raise LedgerError(t("field.unknown", "unknown field {key!r}{hint}", key=key, hint=""), key, doc[key])

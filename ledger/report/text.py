@@ -38,11 +38,10 @@ def report_heading(report: Report) -> tuple[str, list[str]]:
         return title, [_nothing(p)]
     players = {pl for m in ms for pl in m.players}
     games = {m.game for m in ms}
-    hands = sum(m.hands for m in ms)
     fixes = sum(m.corrections for m in ms)
     lines = [" · ".join(str(x) for x in (
         _matches(len(ms)), tn("report.count.games", "{n} game", "{n} games", len(games)),
-        tn("report.count.players", "{n} player", "{n} players", len(players)), _hands(hands),
+        tn("report.count.players", "{n} player", "{n} players", len(players)), *hands_and_deals(ms),
         tn("report.count.corrections", "{n} correction", "{n} corrections", fixes) if fixes else "",
         tn("report.count.nights", "{n} night", "{n} nights", len(report.nights)) if len(report.nights) > 1 else "")
         if x)]
@@ -332,9 +331,20 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def hands_and_deals(matches) -> list[Msg]:
+    """The hands of ``matches`` (:class:`ledger.report.model.MatchSummary` values) counted as their
+    games name them: ``["51 hands", "8 deals"]`` for a night of trentasette and bridge (a game of
+    deals, ``Game.deals``: bridge's *smazzate*), ``["12 hands"]`` or ``["8 deals"]`` for a night
+    of one kind only, ``["0 hands"]`` for matches without any."""
+    deals = sum(m.hands for m in matches if get_game(m.game).deals)
+    hands = sum(m.hands for m in matches) - deals
+    counted = [_hands(hands)] if hands or not deals else []
+    return counted + ([_deals(deals)] if deals else [])
+
+
 def hands_fixed(game: Game, hands: int, corrections: int) -> str:
     """``"7 hands"``, ``"7 hands, 1 corrected"`` (``"7 deals"`` for a game of deals: ``Game.named``)."""
-    counted = str(game.named(_hands(hands), tn("report.count.deals", "{n} deal", "{n} deals", hands)))
+    counted = str(game.named(_hands(hands), _deals(hands)))
     if not corrections:
         return counted
     return str(tn("report.hands_fixed", "{hands}, {n} corrected", "{hands}, {n} corrected", corrections,
@@ -364,6 +374,10 @@ def _matches(n: int) -> Msg:
 
 def _hands(n: int) -> Msg:
     return tn("report.count.hands", "{n} hand", "{n} hands", n)
+
+
+def _deals(n: int) -> Msg:
+    return tn("report.count.deals", "{n} deal", "{n} deals", n)
 
 
 def _clauses(parts: list[Msg]) -> str:

@@ -309,8 +309,8 @@ def read_matches(docs: Iterable[Any], raw: bool, workers: int | None = None) -> 
     The documents are read by ``workers`` processes (default: one per core this process may use)
     once more than :data:`PARALLEL_HANDS` hands have come, a chunk of about :data:`CHUNK_HANDS`
     hands at a time; at most two chunks a worker wait, so memory stays bounded whatever the size
-    of ``docs``. A smaller import, one CPU, or a system without ``fork`` (the workers start as
-    copies of this process: nothing is imported or set up again, the language in use included)
+    of ``docs``. The workers are forked (copies of this process: nothing is imported or set up
+    again, the language in use included), on Linux; a smaller import, one core, or another system
     reads them here, one by one. An error of ``docs`` itself (a streamed file that stops making
     sense) comes after every document before it."""
     workers = _workers() if workers is None else workers
@@ -334,7 +334,9 @@ def _in_workers(docs: Iterator[Any], raw: bool, workers: int) -> Iterator[tuple[
     """:func:`read_matches` through a pool of ``workers`` forked processes."""
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_quiet_worker)
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_quiet_worker,
+                               initargs=(os.getpid(),))
+    started = False
     pending: deque[tuple[list, Any]] = deque()
     trouble: BaseException | None = None
     try:
@@ -352,7 +354,17 @@ def _in_workers(docs: Iterator[Any], raw: bool, workers: int) -> Iterator[tuple[
                     trouble = err
                 if not chunk:
                     break
-                pending.append((chunk, pool.submit(_read_chunk, chunk, raw)))
+                if started:
+                    pending.append((chunk, pool.submit(_read_chunk, chunk, raw)))
+                    continue
+                # the workers start with the first chunk: born with Ctrl-C held back, until
+                # _quiet_worker has them ignore it (the importing process takes it, once started)
+                held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+                try:
+                    pending.append((chunk, pool.submit(_read_chunk, chunk, raw)))
+                finally:
+                    signal.pthread_sigmask(signal.SIG_SETMASK, held)
+                started = True
             if not pending:
                 break
             chunk, future = pending.popleft()
@@ -384,19 +396,30 @@ def _read_or_error(doc: Any, raw: bool) -> Any:
         return err
 
 
-def _quiet_worker() -> None:
-    """A worker leaves Ctrl-C to the import (which stops the workers and rolls back), and keeps
-    the cycle collector off what it was forked with (``gc.freeze``: never walked, never copied)
-    and off what it makes (the games make no cycles: :func:`ledger.games.collector_paused`)."""
+def _quiet_worker(importer: int) -> None:
+    """A worker leaves Ctrl-C to the import (which stops the workers and rolls back), ends with
+    the importing process ``importer`` however that ends (killed too: Linux's parent-death
+    signal), and keeps the cycle collector off what it was forked with (``gc.freeze``: never
+    walked, never copied) and off what it makes (the games make no cycles:
+    :func:`ledger.games.collector_paused`)."""
+    import ctypes
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != importer:  # it ended before the signal was asked for
+        os._exit(1)
     gc.freeze()
     gc.disable()
 
 
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
 def _workers() -> int:
     """How many worker processes read an import's matches: one per core this process may use,
-    at most :data:`MAX_WORKERS`; 1 (none) without ``fork``."""
-    if "fork" not in multiprocessing.get_all_start_methods() or sys.platform == "darwin":
+    at most :data:`MAX_WORKERS`; 1 (none) but on Linux."""
+    if not sys.platform.startswith("linux"):  # fork, and the parent-death signal
         return 1
     try:
         cores = len(os.sched_getaffinity(0))

@@ -300,9 +300,9 @@ def stored_revision(engine) -> str | None:
 def check_revision(rev: str | None, what: str | None = None) -> None:
     """Refuse a revision this program does not know (a ledger made by a newer program)."""
     if rev is not None and rev not in KNOWN:
+        named = what if what is not None else t("db.this_ledger", "this ledger")
         raise LedgerError(t("db.newer", "{what} has schema revision {rev!r}, newer than this program knows ({head}); "
-                            "upgrade ledger to open it (nothing was changed)",
-                            what=what if what is not None else t("db.this_ledger", "this ledger"), rev=rev, head=HEAD),
+                            "upgrade ledger to open it (nothing was changed)", what=named, rev=rev, head=HEAD),
                           "db", rev)
 
 

@@ -90,3 +90,34 @@ def test_an_error_line_is_folded_at_a_terminal_and_one_line_to_a_pipe(cli, colum
     folded = cli(*args, input="", code=2).stderr.splitlines()
     assert len(folded) == 2 and not wide("\n".join(folded)) and folded[1].startswith("  ")
     assert " ".join(x.strip() for x in folded) == one.strip()
+
+
+def test_wrap_puts_a_bullet_s_continuation_under_its_text():
+    light = "• Trentasette (partita 2): Scale: Anna & Carla a quadri (mano 1) e cuori (mano 4); Bruno & Dario a fiori"
+    assert wrap(light, hanging="", cells=60) == ["• Trentasette (partita 2): Scale: Anna & Carla a quadri",
+                                                 "  (mano 1) e cuori (mano 4); Bruno & Dario a fiori"]
+    assert wrap("  - " + light[2:], hanging="", cells=60)[1].startswith("    (mano 1)")  # under an indented one
+    assert wrap("•" + light[1:], hanging="", cells=200) == [light]  # a line that fits is left as it is
+
+
+@pytest.mark.parametrize("lang, headers, caption", [
+    ("it", ("gioco", "nome", "varianti", "giocatori"), "La prima variante è quella predefinita del gioco"),
+    ("en", ("game", "name", "rule sets", "players"), "The first rule set is the game's default")])
+def test_the_games_table_fits_80_columns_with_a_rule_set_a_line(cli, columns, lang, headers, caption):
+    from ledger.games import available, get_game
+
+    columns(80)
+    out = cli("--lang", lang, "games").stdout
+    assert not wide(out), wide(out)
+    lines = out.splitlines()
+    header = next(line for line in lines if line.lstrip().startswith(headers[0]))
+    assert header.split() == " ".join(headers).split()  # the header on one line, none of it folded
+    assert caption in " ".join(" ".join(lines).split())
+    at = header.index(headers[2])
+    cells = [line[at:].split("  ")[0] for line in lines]  # the rule sets' column
+    with_rules = [get_game(g) for g in available() if len(get_game(g).rule_sets) > 1]
+    assert with_rules
+    for game in with_rules:  # each rule set starts a line of its cell, its name beside its key
+        for key in game.rule_sets:
+            shown = key if game.rules_name(key) == key else f"{key} ({game.rules_name(key)})"
+            assert any(c == shown or shown.startswith(c + " ") and c.startswith(key) for c in cells), (key, cells)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from ledger.errors import LedgerError
@@ -46,6 +48,31 @@ def test_an_unknown_game_says_what_to_type(cli, typed, says):
     assert cli.error("match", "new", typed, "-p", "Anna,Bruno,Carla,Dario") == says
 
 
-def test_a_document_names_scopa_not_scopone(cli):
-    err = cli.error("--lang", "it", "score", "-", input='{"game": "scopone"}')
-    assert err == "errore: game: gioco sconosciuto 'scopone': è una variante di scopa (scrivi scopa -r scopone)"
+SCOPONE_HAND = {"game": "scopone", "sides": {"NS": {"cards": "7D 6D AD KD 7C 7S", "scope": 2},
+                                             "EW": {"cards": "rest", "scope": 0}}}
+SCOPONE_MATCH = {"game": "scopone", "sides": {"NS": ["Anna", "Carla"], "EW": ["Bruno", "Dario"]}, "hands": []}
+
+
+@pytest.mark.parametrize("command, doc", [("score", SCOPONE_HAND), ("replay", SCOPONE_MATCH),
+                                          ("import", SCOPONE_MATCH)])
+def test_a_document_names_scopa_not_scopone_and_is_told_the_fields_to_write(cli, command, doc):
+    """A document takes the game ``scopa`` and the rule set ``scopone`` (FORMATS.md, Scopa): its
+    advice names the document's fields and their values, not the command line's ``-r``."""
+    text = json.dumps(doc)
+    assert cli.error("--lang", "it", command, "-", input=text) == (
+        "errore: game: gioco sconosciuto 'scopone': è una variante di scopa (nel documento scrivi "
+        '"game": "scopa", "rules": "scopone")')
+    assert cli.error(command, "-", input=text) == (
+        "error: game: unknown game 'scopone': it is a rule set of scopa (in the document write "
+        '"game": "scopa", "rules": "scopone")')
+    assert cli.json("match", "list") == []  # nothing written
+    fixed = {**doc, "game": "scopa", "rules": "scopone"}
+    assert cli(command, "-", input=json.dumps(fixed)).exit_code == 0  # the advice, followed, is taken
+
+
+def test_a_document_naming_a_bridge_rule_set_as_its_game_is_told_the_fields(cli):
+    hand = {"game": "chicago", "contract": "3NT", "declarer": "S", "tricks": 9, "vulnerable": "None"}
+    assert cli.error("score", "-", input=json.dumps(hand)) == (
+        "error: game: unknown game 'chicago': it is a rule set of bridge (in the document write "
+        '"game": "bridge", "rules": "chicago")')
+    assert cli("score", "-", input=json.dumps({**hand, "game": "bridge", "rules": "chicago"})).exit_code == 0

@@ -178,3 +178,71 @@ def test_reading_a_match_makes_no_reference_cycles(cli, export):
         for m in doc["matches"]:
             bulk.read_match(m, raw=True)
         assert gc.collect() == 0
+
+
+_INTERRUPTED = """
+import os, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as at a terminal, however pytest was started
+from ledger.store import bulk
+HOW = sys.argv[3]
+bulk.PARALLEL_HANDS, bulk.CHUNK_HANDS, bulk._workers = 0, 3, lambda: 2
+added = bulk.BulkImport.add_read
+def add_read(self, read, keep_ids=False):
+    if self.next["match"] > 3:  # Ctrl-C at a terminal: to the importing process and its workers
+        os.killpg(os.getpgrp(), signal.SIGINT) if HOW == "ctrl-c" else os.kill(os.getpid(), signal.SIGKILL)
+    return added(self, read, keep_ids)
+bulk.BulkImport.add_read = add_read
+from ledger.cli.app import main
+sys.argv = ["ledger", "--db", sys.argv[1], "import", sys.argv[2]]
+main()
+"""
+
+
+def _interrupted(tmp_path, export, how: str):
+    import subprocess
+    import sys
+
+    db = tmp_path / f"{how}.db"
+    r = subprocess.run([sys.executable, "-c", _INTERRUPTED, str(db), str(export), how], capture_output=True,
+                       text=True, timeout=300, start_new_session=True)  # a process group of its own, as a job
+    return db, r
+
+
+def _left(db) -> list[str]:
+    """The processes still running with ``db`` on their command line (workers left behind)."""
+    import os
+
+    left = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if str(db).encode() in f.read():
+                    left.append(pid)
+        except OSError:
+            pass
+    return left
+
+
+@pytest.mark.sqlite_only  # imports into a file of its own
+@needs_fork
+def test_ctrl_c_stops_the_import_and_its_workers_and_stores_nothing(cli, tmp_path, export):
+    db, r = _interrupted(tmp_path, export, "ctrl-c")
+    assert r.returncode == 130, r.stderr
+    assert r.stderr.strip() == "interrupted: nothing was written for the command in progress"
+    assert cli.json("--db", str(db), "match", "list") == []
+    assert _left(db) == []
+
+
+@pytest.mark.sqlite_only  # imports into a file of its own
+@needs_fork
+def test_workers_end_with_a_killed_import(cli, tmp_path, export):
+    import time
+
+    db, r = _interrupted(tmp_path, export, "kill")
+    assert r.returncode == -9, r.stderr
+    for _ in range(100):  # the kernel ends them as their parent goes
+        if not _left(db):
+            break
+        time.sleep(0.1)
+    assert _left(db) == []
+    assert cli.json("--db", str(db), "match", "list") == []

@@ -13,16 +13,21 @@ from contextlib import contextmanager
 
 import pytest
 
+from types import SimpleNamespace
+
+from rich.cells import cell_len
+
 from evening import NIGHT
 from ledger import i18n
 from ledger.i18n import Msg
-from ledger.report.text import _pct, figure_header, won_open
+from ledger.report.text import _pct, figure_header, hands_and_deals, won_open
 from ledger.summary import Period
+from tests.cli.test_widths import columns  # noqa: F401 (a fixture: the console COLUMNS wide)
 
 
 def test_the_night_report_reads_in_italian(evening, cli):
     out = cli("--lang", "it", "report").stdout
-    for text in ("La serata di sabato 14 marzo 2026", "6 partite · 5 giochi · 7 giocatori · 33 mani · 1 correzione",
+    for text in ("La serata di sabato 14 marzo 2026", "6 partite · 5 giochi · 7 giocatori · 25 mani · 8 smazzate · 1 correzione",
                  "Partite", "Classifica", "Chi paga chi", "Momenti salienti", "Carla ha vinto",
                  "7 mani, 1 corretta", "In corso dopo 3 mani", "NS (Anna & Carla) 5.800 · EW (Bruno & Dario) 3.300",
                  "(vite)", "(mani vinte)", "Bruno paga Dario 4,60\xa0€", "+10,60",
@@ -37,6 +42,55 @@ def test_the_night_report_reads_in_italian(evening, cli):
     assert "rubber 1: manche 2–1, premio di rubber 500" in " ".join(out.split())
     bridge = next(m for m in cli.json("--lang", "it", "report")["matches"] if m["game"] == "bridge")
     assert bridge["details"] == ["rubber 1: games 2–1, rubber bonus 500, margin 350"]
+
+
+@pytest.mark.parametrize("lang, night, bridge, trentasette", [
+    ("it", "25 mani · 8 smazzate", "8 smazzate", "7 mani"),
+    ("en", "25 hands · 8 deals", "8 deals", "7 hands")])
+def test_the_headline_counts_bridge_s_deals_apart_from_the_other_games_hands(evening, cli, lang, night, bridge,
+                                                                            trentasette):
+    """The night's 8 bridge deals are smazzate, the 25 hands of trentasette, trentuno, Simone and
+    canasta mani (``Game.deals``), each counted with its own plural (docs/languages.md)."""
+    assert night in cli("--lang", lang, "report").stdout.splitlines()[1]
+    only_bridge = cli("--lang", lang, "report", "--game", "bridge").stdout.splitlines()[1]
+    assert bridge in only_bridge and trentasette.split()[1] not in only_bridge
+    only_37 = cli("--lang", lang, "report", "--game", "trentasette").stdout.splitlines()[1]
+    assert trentasette in only_37 and bridge.split()[1] not in only_37
+
+
+def test_hands_and_deals_counts_each_game_in_its_own_word():
+    def night(*played):
+        return [SimpleNamespace(game=game, hands=n) for game, n in played]
+
+    with speaking("it"):
+        shown = [[str(m) for m in hands_and_deals(night(*ms))] for ms in (
+            [("trentasette", 7), ("bridge", 8), ("scopa", 5)], [("bridge", 1)], [("bridge", 2), ("bridge", 3)],
+            [("simone", 1)], [("canasta", 0)], [], [("bridge", 0)], [("bridge", 0), ("burraco", 6)])]
+    assert shown == [["12 mani", "8 smazzate"], ["1 smazzata"], ["5 smazzate"], ["1 mano"], ["0 mani"],
+                     ["0 mani"], ["0 mani"], ["6 mani"]]
+    assert [str(m) for m in hands_and_deals(night(("trentasette", 1), ("bridge", 1)))] == ["1 hand", "1 deal"]
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_highlights_wrap_under_their_text_at_80_columns(cli, columns, lang):
+    """The demo night's report at 80 columns: a highlight too long for its line goes on under
+    its text, two cells in, as the other folded lists do (``ledger.cli.screen.wrap``)."""
+    cli("demo")
+    columns(80)
+    out = cli("--lang", lang, "report").stdout.splitlines()
+    start = out.index("Momenti salienti" if lang == "it" else "Highlights") + 1
+    lights = out[start:]
+    assert all(cell_len(line) <= 80 for line in out), [line for line in out if cell_len(line) > 80]
+    assert lights and lights[0].startswith("• ")
+    continued = [line for line in lights if not line.startswith("• ")]
+    assert continued, "no highlight is wider than 80 columns: nothing to check"
+    assert all(line.startswith("  ") and line[2] != " " for line in continued), continued
+    # folded between words only: each highlight reads as it does on a screen wide enough for it
+    columns(400)
+    wide = cli("--lang", lang, "report").stdout.splitlines()
+    one_line = wide[wide.index(out[start - 1]) + 1:]
+    assert [x.strip() for x in " ".join(line.strip() for line in lights).split("• ")[1:]] == [x.removeprefix("• ") for x in one_line]
+    assert len(one_line) < len(lights)
 
 
 def test_the_same_report_in_english_is_unchanged(evening, cli):

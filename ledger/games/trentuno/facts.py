@@ -17,9 +17,9 @@ class TrentunoNotes(GameNotes):
         cur = rec.setup.options.get("currency", "EUR")
         out = [Said(t("trentuno.details_pot", "pot {amount}", amount=Money(ex.pot_cents, cur)))]
         if ex.pot_shares:
-            out.append(Said(t("trentuno.details_shared", "shared: {shares}",
-                              shares=Joined((t("trentuno.share", "{player} {amount}", player=p, amount=Money(c, cur))
-                                             for p, c in ex.pot_shares.items()), ", "))))
+            shares = [t("trentuno.share", "{player} {amount}", player=p, amount=Money(c, cur))
+                      for p, c in ex.pot_shares.items()]
+            out.append(Said(t("trentuno.details_shared", "shared: {shares}", shares=Joined(shares, ", "))))
         if ex.reentered:
             out.append(Said(t("trentuno.details_reentered", "re-entered: {players}", players=", ".join(ex.reentered))))
         return out
