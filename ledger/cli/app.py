@@ -18,7 +18,7 @@ from typing import Any, Optional
 import typer
 from typer.core import TyperGroup
 
-from ledger import __version__
+from ledger import __version__, interrupts
 from ledger.errors import LedgerError
 from ledger.i18n import t
 
@@ -58,7 +58,7 @@ class LedgerGroup(TyperGroup):
             typer.echo(error_text(err), err=True)
             raise typer.Exit(2) from None
         except KeyboardInterrupt:
-            typer.echo(str(t("cli.interrupted", "interrupted: nothing was written for the command in progress")), err=True)
+            typer.echo(interrupted_line(), err=True)
             raise typer.Exit(130) from None
         except Exception as err:  # database trouble reaches the user as one line too
             trouble = _database_trouble(err)
@@ -70,6 +70,16 @@ class LedgerGroup(TyperGroup):
                 typer.echo(error_text(LedgerError(msg, "database")), err=True)
                 raise typer.Exit(1) from None
             raise
+
+
+def interrupted_line() -> str:
+    """The line for a Ctrl-C that stopped the command (exit code 130). Its writes are whole
+    (:mod:`ledger.interrupts`): nothing of the one under way was written, or (when a write had
+    committed, the Ctrl-C then held back until it was in) that write is in the ledger."""
+    if interrupts.committed:
+        return str(t("cli.interrupted_saved", "interrupted: what the command had written is in the ledger, whole; "
+                     "the rest was not done"))
+    return str(t("cli.interrupted", "interrupted: nothing was written for the command in progress"))
 
 
 def error_line(err: Any) -> str:
@@ -160,6 +170,7 @@ def root(
 ) -> None:
     State.db = db
     State._ledger = None
+    interrupts.committed = 0  # this command's writes (what a Ctrl-C says it leaves: interrupted_line)
 
 
 def interactive(flag: bool) -> bool:
@@ -201,7 +212,8 @@ def main() -> None:
     holds every write) and whatever is left alive is frozen out of the cycle collector
     (:func:`gc.freeze`): the interpreter's last collections at exit would walk it all again (half
     a second after ``score`` of 33,240 boards, issue 17). Atexit handlers still run and every
-    object is still released."""
+    object is still released. A Ctrl-C while the connections close waits for them and is let go
+    (the command is done; cut there, SQLAlchemy's closing ended in a traceback)."""
     from ledger.cli import commands  # noqa: F401  (registers the commands)
 
     try:
@@ -209,7 +221,8 @@ def main() -> None:
     finally:
         store = sys.modules.get("ledger.store.engine")  # imported only by a command that opened the ledger
         if store is not None:
-            store.dispose_engines()
+            with interrupts.held_back(deliver=False):  # the command is over: a Ctrl-C now lets the closing finish
+                store.dispose_engines()
         gc.freeze()
 
 

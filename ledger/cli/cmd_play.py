@@ -13,7 +13,9 @@ the last answer), ``show`` (the whole scoreboard), ``help``, ``quit``; when a ma
 it is saved) and returns to the hand prompt; a second Ctrl-C in a row, or end of input, ends the
 session. No saved hand is ever lost: each one was committed before the scoreboard showed it, and
 a Ctrl-C that comes while the session reads or writes the ledger waits until the transaction is
-done.
+done (:mod:`ledger.interrupts`): one that came while the hand was being scored and written, before
+its commit, drops it (nothing of it saved); one that came during the commit, or as the
+scoreboard is drawn after it, finds it saved, and the session says so.
 A hand the scorer refuses is not lost either: what the error names (or the last answer) is asked
 again, as ``hand add`` does at a terminal.
 
@@ -25,10 +27,7 @@ Standard input that is not a terminal is read line by line (scripts, tests, the 
 from __future__ import annotations
 
 import json
-import signal
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import List, Optional
 
 import typer
@@ -40,6 +39,7 @@ from ledger.cli.inputs import answer_error, forget_answer, parse_line, regroup, 
 from ledger.cli.screen import fold_prompt, wrap
 from ledger.errors import LedgerError
 from ledger.i18n import t, tn
+from ledger.interrupts import held_back
 from ledger.safetext import safe
 
 COMMANDS = {"undo": "undo", "show": "show", "help": "help", "?": "help", "quit": "quit", "exit": "quit",
@@ -182,7 +182,7 @@ class Session:
         """Say what another scorekeeper changed in the match since the session last read it, and
         draw the scoreboard again; False when nothing changed."""
         try:
-            with _held_back():
+            with held_back():
                 change = self.live.changes()
         except LedgerError as err:
             self.error(err)
@@ -201,7 +201,7 @@ class Session:
                                    "'quit') > ")))
             cmd = COMMANDS.get(text.strip().lower())
             if cmd == "new":
-                with _held_back():
+                with held_back():
                     self.live = live.again()
                     self.show("new")
             elif cmd:
@@ -291,7 +291,7 @@ class Session:
             self.say("  " + str(game.named(t("play.stays", "hand {hand} stays", hand=number),
                                            t("play.stays_deal", "deal {hand} stays", hand=number))))
             return
-        with _held_back():
+        with held_back():
             try:
                 live.undo()
             except LedgerError as err:
@@ -387,10 +387,12 @@ class Session:
 
     def save(self, doc: dict) -> LedgerError | None:
         """Store the hand (one transaction) and draw the scoreboard again; the scorer's error when
-        it refuses the hand (nothing saved). Ctrl-C while the hand is being saved waits until it
-        is safely stored."""
+        it refuses the hand (nothing saved). A Ctrl-C inside the hand's write transaction before
+        its commit rolls it back (``KeyboardInterrupt``: the hand is dropped, as at a prompt); one
+        that comes as it commits, or while the scoreboard is drawn, waits, and the session says
+        the hand was saved (:mod:`ledger.interrupts`)."""
         n = self.live.hands + 1
-        with _deferred_interrupt() as stopped:
+        with held_back(deliver=False) as ctrl_c:  # a Ctrl-C here: the hand is saved all the same, and said so
             try:
                 result, change = self.live.add(doc)
             except LedgerError as err:
@@ -416,7 +418,7 @@ class Session:
             else:
                 self.redraw(str(self.live.game.hand_heading(self.live.view.setup, n, result)
                                 if result.summary else t("play.saved", "Hand {hand} saved.", hand=n)))
-        if stopped():
+        if ctrl_c.came:
             self.interrupted = True
             self.say(str(self.live.game.named(
                 t("play.interrupted_saved", "(Ctrl-C: hand {hand} was saved; Ctrl-C again or 'quit' to leave)",
@@ -479,29 +481,3 @@ def not_saved(game, n: int):
     """``hand 4 was not saved: enter it again`` (``deal 4`` in a game of deals: ``Game.named``)."""
     return game.named(t("play.not_saved", "hand {hand} was not saved: enter it again", hand=n),
                       t("play.not_saved_deal", "deal {hand} was not saved: enter it again", hand=n))
-
-
-@contextmanager
-def _deferred_interrupt() -> Iterator[Callable[[], bool]]:
-    """Hold Ctrl-C back while a hand is being saved and drawn; the caller learns whether it came."""
-    caught: list[int] = []
-    try:
-        old = signal.signal(signal.SIGINT, lambda *_: caught.append(1))
-    except ValueError:  # not the main thread: nothing to hold back
-        yield lambda: False
-        return
-    try:
-        yield lambda: bool(caught)
-    finally:
-        signal.signal(signal.SIGINT, old)
-
-
-@contextmanager
-def _held_back() -> Iterator[None]:
-    """The ledger's transactions (and what they draw) with Ctrl-C held back until they end, then
-    raised as ``KeyboardInterrupt``: a transaction is never cut half-way (SQLAlchemy's commit, cut
-    there, turns the interrupt into an ``AssertionError`` and the session ends in a traceback)."""
-    with _deferred_interrupt() as stopped:
-        yield
-    if stopped():
-        raise KeyboardInterrupt

@@ -30,6 +30,7 @@ from sqlmodel import delete, func, select, update
 from ledger.errors import LedgerError, os_reason
 from ledger.games import collector_paused
 from ledger.i18n import t, tn
+from ledger.interrupts import held_back, wrote
 from ledger.store.engine import BUSY_TIMEOUT_MS, check_revision, ensure_schema, sqlite_path
 from ledger.store.club import import_sessions, wipe_sessions
 from ledger.store.export import EXPORT_FORMAT, EXPORT_VERSION, export_document, write_export as export_rows
@@ -337,7 +338,9 @@ def restore_file(led: Ledger, source: str | os.PathLike, force: bool = False) ->
         d_con = sqlite3.connect(str(target), timeout=BUSY_TIMEOUT_MS / 1000)
         try:
             _check_integrity(s_con, str(source))
-            s_con.backup(d_con)  # SQLite locks the ledger while it copies: others wait, then see it
+            with held_back(write=True):  # one SQLite transaction on the ledger: Ctrl-C waits until it is in
+                s_con.backup(d_con)  # SQLite locks the ledger while it copies: others wait, then see it
+                wrote()
         finally:
             d_con.close()
             s_con.close()

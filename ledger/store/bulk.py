@@ -46,6 +46,7 @@ from sqlalchemy import Table, func as sa_func, insert, inspect as sa_inspect, se
 from ledger.dates import parse_date
 from ledger.errors import LedgerError
 from ledger.i18n import t
+from ledger.interrupts import checkpoint
 from ledger.games import get_game
 from ledger.games.documents import replay_document
 from ledger.games.record import json_text
@@ -143,7 +144,9 @@ class BulkImport:
     def add_read(self, read: ReadMatch, keep_ids: bool = False) -> dict:
         """Queue the rows of a match :func:`read_match` has read, numbered here (with ``keep_ids``
         the numbers of its ``"stored"`` objects, else the next free ones). Returns ``{"id", "game",
-        "hands"}`` (live hands)."""
+        "hands"}`` (live hands). A Ctrl-C that came meanwhile stops the import here, the caller's
+        transaction rolled back (:func:`ledger.interrupts.checkpoint`)."""
+        checkpoint()
         row = read.match
         row["id"] = mid = self._number("match", read.kept_id if keep_ids else None)
         row["night_id"] = self.night(read.night, read.night_demo, read.night_label)

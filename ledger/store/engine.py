@@ -241,6 +241,15 @@ def _begin_writing(raw, url: str) -> None:
         raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
 
 
+def read_connection(engine):
+    """``engine.connect()`` for a read: a Ctrl-C stops the read at once, but never the
+    connection's closing (SQLAlchemy's rollback, cut, ends in an ``AssertionError``):
+    :func:`ledger.interrupts.transaction_held`."""
+    from ledger.interrupts import transaction_held
+
+    return transaction_held(engine.connect, write=False)
+
+
 def after_explicit_ids(conn, tables: tuple[str, ...] = ("player", "match", "hand")) -> None:
     """After rows were inserted with explicit ids (a restore), move PostgreSQL's id sequences past
     them so the next row gets the next free number (SQLite needs nothing: it takes max(id) + 1)."""
@@ -259,7 +268,7 @@ def integrity_problems(engine) -> list:
     """
     if not is_sqlite(engine):
         return []
-    with engine.connect() as conn:
+    with read_connection(engine) as conn:
         found = [r[0] for r in conn.exec_driver_sql("PRAGMA integrity_check").fetchall() if r[0] != "ok"]
         found += [t("db.missing_row", "row {row} of table {table} refers to a missing row of {other}", row=str(r[1]),
                     table=r[0], other=r[2])
@@ -277,12 +286,12 @@ def stored_revision(engine) -> str | None:
     from sqlalchemy.exc import DBAPIError
 
     query = text("SELECT version_num FROM alembic_version")
-    with engine.connect() as conn:
+    with read_connection(engine) as conn:
         try:
             return conn.execute(query).scalar()
         except DBAPIError:
             pass
-    with engine.connect() as conn:
+    with read_connection(engine) as conn:
         if not inspect(conn).has_table("alembic_version"):
             return None
         return conn.execute(query).scalar()
@@ -318,23 +327,27 @@ def ensure_schema(engine) -> None:
 
 
 def _use_wal(engine) -> None:
-    raw = engine.raw_connection()
-    try:
+    from contextlib import closing
+
+    from ledger.interrupts import transaction_held
+
+    with transaction_held(lambda: closing(engine.raw_connection()), write=False) as raw:  # its return to the pool held
         cur = raw.driver_connection.cursor()
         if cur.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
             cur.execute("PRAGMA journal_mode=WAL")
         cur.close()
-    finally:
-        raw.close()
 
 
 def upgrade(engine) -> None:
-    """Run the Alembic migrations up to the head, in one write transaction."""
+    """Run the Alembic migrations up to the head, in one write transaction (Ctrl-C held back
+    over it: :func:`ledger.interrupts.transaction_held`)."""
     from alembic import command
     from alembic.config import Config
 
+    from ledger.interrupts import transaction_held
+
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
-    with writer(engine).begin() as conn:
+    with transaction_held(writer(engine).begin, write=True, counted=False) as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")

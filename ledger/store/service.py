@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -23,6 +23,7 @@ from sqlmodel import Session, col, delete, func, select
 
 from ledger.dates import check_night, night_date, parse_date  # noqa: F401 (parse_date: re-export)
 from ledger.errors import LedgerError
+from ledger.interrupts import transaction_held
 from ledger.i18n import Msg, t
 from ledger.games import get_game
 from ledger.games.base import CONTROL, MatchSetup, MatchState, Replay, join_names, replay, stored_replay
@@ -33,6 +34,20 @@ from ledger.store.reads import MatchView, Reads, damaged, replay_row, setup_from
 
 FACTS_OPEN_HANDS = 500
 
+
+
+@contextmanager
+def _session(engine: Any) -> Iterator[Session]:
+    """A session on ``engine`` in one transaction (committed at the end, rolled back on an
+    exception) and closed after it."""
+    with Session(engine, expire_on_commit=False) as session, session.begin():
+        yield session
+
+
+def _held_session(engine: Any, write: bool) -> AbstractContextManager[Session]:
+    """:func:`_session` with Ctrl-C held back (:func:`ledger.interrupts.transaction_held`; a
+    write's rows are flushed before the last look for a Ctrl-C)."""
+    return transaction_held(lambda: _session(engine), write, Session.flush)
 
 
 @dataclass
@@ -62,10 +77,16 @@ class Ledger:
         ``write``: the transaction writes, so it waits its turn among writers from the start
         (``BEGIN IMMEDIATE`` on SQLite, an advisory lock on PostgreSQL): what it reads stays true
         until it commits, and it never fails half-way with "database is locked".
+
+        Ctrl-C (:mod:`ledger.interrupts`): a write transaction holds it back from before it
+        begins to after it ends. One that comes while the write is read, scored and flushed
+        (a hand's ``apply``, its rows sent) is a **rollback**: at the commit point the session
+        raises ``KeyboardInterrupt`` and nothing of it is written. One that comes during the
+        ``COMMIT`` lets it finish: the write is in, whole, and ``KeyboardInterrupt`` follows.
+        Never half of it. A read transaction stops at a Ctrl-C at once (only its end is held).
         """
-        with Session(self.writer if write else self.engine, expire_on_commit=False) as session:
-            with session.begin():
-                yield session
+        with _held_session(self.writer if write else self.engine, write) as session:
+            yield session
 
     # --- players ----------------------------------------------------------------------------
     def player(self, s: Session, name: str, create: bool = True, demo: bool = False) -> Player:
@@ -204,9 +225,8 @@ class Ledger:
     @contextmanager
     def reads(self) -> Iterator[Reads]:
         """The ledger's plain-SQL reads (:mod:`ledger.store.reads`) in one read transaction."""
-        with Session(snapshot(self.engine), expire_on_commit=False) as s:  # one moment, on every database
-            with s.begin():
-                yield session_reads(s)
+        with _held_session(snapshot(self.engine), write=False) as s:  # one moment, on every database
+            yield session_reads(s)
 
     def setup_of(self, s: Session, m: Match) -> MatchSetup:
         """The match's settings as the scorer takes them (seats in order, sides in seat order)."""

@@ -8,12 +8,11 @@ import random
 import select
 import signal
 import subprocess
-import sys
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from ctrl_c import BIN, sigint_as_at_a_terminal
 
 from ledger.cards import FRENCH_52
 from ledger.cli.cmd_play import regroup
@@ -21,7 +20,6 @@ from ledger.games import get_game
 from ledger.games.base import replay
 
 DECK = [str(c) for c in FRENCH_52.cards()]
-BIN = Path(sys.executable).parent / "ledger"
 
 
 def piles(seed: int, names=("Anna", "Bruno")) -> dict:
@@ -200,23 +198,6 @@ def test_regroup_joins_words_to_the_value_before_them():
 
 
 # --- a real process: Ctrl-C --------------------------------------------------------------------------------
-@contextmanager
-def sigint_as_at_a_terminal():
-    """Start a child with SIGINT at its default, as a terminal's foreground job has it, however
-    pytest itself was started. A shell without job control (a script's ``bash .ci/run &``) starts a
-    background job with SIGINT ignored; the ignore is inherited through exec, Python then installs
-    no KeyboardInterrupt handler, and ``ledger play`` rightly keeps it (a program started immune
-    to Ctrl-C stays immune): the Ctrl-C below would never arrive."""
-    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
-        yield  # Python's handler (or the default) is reset to the default across exec
-        return
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 class Proc:
     """``ledger play`` in a subprocess, fed through a pipe, read until a prompt shows."""
 
@@ -288,6 +269,28 @@ def test_ctrl_c_while_a_hand_is_being_saved_keeps_it_and_says_so(cli, monkeypatc
     assert "Match 1: 1 hand on the scoreboard, all saved." in r.stdout
     assert cli.json("show", "1")["totals"] == dict(expected([{"sides": a}]).final.totals)
     assert signal.getsignal(signal.SIGINT) is before  # Ctrl-C is itself again once the hand is stored
+
+
+def test_ctrl_c_while_a_hand_is_scored_inside_its_write_drops_it_and_the_session_goes_on(cli, monkeypatch):
+    """The SIGINT comes inside the hand's write transaction, as the store scores it (before the
+    commit): the transaction is rolled back, the hand is dropped as at a prompt (nothing of it
+    saved), and the hand typed next is saved."""
+    from ledger.store.service import Ledger
+
+    append, sent = Ledger.append, []
+
+    def interrupted_append(self, *args, **kwargs):
+        if not sent:
+            sent.append(os.kill(os.getpid(), signal.SIGINT))
+        return append(self, *args, **kwargs)
+
+    monkeypatch.setattr(Ledger, "append", interrupted_append)
+    a, b = piles(34), piles(35)
+    r = session(cli, "trentasette", "-p", "Anna,Bruno", lines=[words(a), words(b), "quit"])
+    assert "(Ctrl-C: the hand being entered is dropped" in r.stdout
+    assert "Match 1: 1 hand on the scoreboard, all saved." in r.stdout
+    assert cli.json("show", "1")["totals"] == dict(expected([{"sides": b}]).final.totals)
+    assert cli("db", "check").stdout.strip() == "Every match replays to its stored results."
 
 
 def test_ctrl_c_while_the_session_reads_the_ledger_drops_the_hand_and_the_session_goes_on(cli, monkeypatch):
