@@ -36,7 +36,8 @@ import os
 import signal
 import sys
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from itertools import chain
 from operator import itemgetter
 from typing import Any
@@ -211,18 +212,24 @@ class BulkImport:
         after_explicit_ids(self.conn, tuple(TABLES))
 
 
+@dataclass(slots=True)
 class ReadMatch:
     """A match document read, checked and replayed by :func:`read_match`: every row it makes,
     without the numbers (the match's and its hands' own ``"stored"`` numbers beside them), the
     players and the night, which the import gives out in order (:meth:`BulkImport.add_read`).
     Plain data: a worker process sends it back whole (:func:`read_matches`)."""
 
-    __slots__ = ("match", "kept_id", "night", "night_demo", "night_label", "demo", "seats", "hands", "hand_ids",
-                 "replaces", "live")
-
-    def __init__(self, **fields: Any):
-        for key, value in fields.items():
-            setattr(self, key, value)
+    match: dict  # the match's columns (MATCH_COLUMNS) but its id and night_id
+    kept_id: int | None  # the match's own number ("stored"), kept on a restore
+    night: dt.date | None  # its night (None: tonight)
+    night_demo: bool
+    night_label: str | None
+    demo: bool  # its players are the demo's
+    seats: list[tuple[str, str]]  # (player's name, side) by seat
+    hands: list[dict]  # every hand's columns but its id and match_id
+    hand_ids: list[int | None]  # the hands' own numbers ("stored")
+    replaces: list[tuple[int, int]]  # (hand, the earlier hand it replaces), by index in hands
+    live: int  # how many hands are live
 
     def __getstate__(self) -> dict:
         """Its fields, the hands' JSON texts as plain ``str`` (half the cost of pickling a
@@ -236,7 +243,8 @@ class ReadMatch:
         for h, texts in zip(state["hands"], state.pop("texts")):
             for k in texts:
                 h[k] = Raw(h[k])
-        self.__init__(**state)  # type: ignore[misc]
+        for key, value in state.items():
+            setattr(self, key, value)
 
 
 def read_match(doc: Mapping[str, Any], raw: bool, demo: bool = False, date: dt.date | None = None) -> ReadMatch:
@@ -303,7 +311,7 @@ def read_match(doc: Mapping[str, Any], raw: bool, demo: bool = False, date: dt.d
                      hands=rows, hand_ids=ids, replaces=replaces, live=k)
 
 
-def read_matches(docs: Iterable[Any], raw: bool, workers: int | None = None) -> Iterator[tuple[Any, Any]]:
+def read_matches(docs: Iterable[Any], raw: bool, workers: int | None = None) -> Generator[tuple[Any, Any], None, None]:
     """``(doc, read)`` for every match document of ``docs``, in order: ``read`` is what
     :func:`read_match` made of it, or the exception it raised (the caller raises it in its turn,
     so an import says what is wrong with the first bad match, as one process would).
@@ -332,7 +340,7 @@ def read_matches(docs: Iterable[Any], raw: bool, workers: int | None = None) -> 
     yield from _in_workers(chain(waiting, it), raw, workers)
 
 
-def _in_workers(docs: Iterator[Any], raw: bool, workers: int) -> Iterator[tuple[Any, Any]]:
+def _in_workers(docs: Iterator[Any], raw: bool, workers: int) -> Generator[tuple[Any, Any], None, None]:
     """:func:`read_matches` through a pool of ``workers`` forked processes."""
     from concurrent.futures import ProcessPoolExecutor
 
