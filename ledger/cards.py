@@ -152,6 +152,12 @@ def parse_cards(value: object, field: str = "cards", italian: bool = False) -> l
     Returns the cards in the order given. Raises ``LedgerError`` naming ``field`` (with the
     index of the bad card) for a value that is neither, or for any card that cannot be read.
     """
+    kind = type(value)
+    if kind is list or (kind is str and "," not in value and ";" not in value):  # cards seen before: a lookup each
+        try:
+            return list(map(_CODES[italian].__getitem__, value if kind is list else value.split()))
+        except (KeyError, TypeError):  # a text not seen (or no text at all): read as below
+            pass
     if isinstance(value, str):
         items: Sequence = _split_cards(value)
     elif isinstance(value, list):
@@ -166,7 +172,23 @@ def parse_cards(value: object, field: str = "cards", italian: bool = False) -> l
     if Msg in set(map(type, read)):  # a reading that failed: its message, naming the first such card
         i, why = next((i, c) for i, c in enumerate(read) if isinstance(c, Msg))
         raise LedgerError(why, f"{field}[{i}]", items[i])
+    _remember(items, read, _CODES[italian])
     return read  # type: ignore[return-value]  # no message among them: only cards
+
+
+_CODES: tuple[dict[str, Card], dict[str, Card]] = ({}, {})
+"""Each text read as one card before (``8H``, ``10c``), by ``italian``: what :func:`parse_cards`
+looks up first for a list of texts, or a text that holds no comma or semicolon (cut by
+``str.split``: what :func:`_split_cards` does to such a text). A word of :data:`_WORDS` is never
+kept (none is a card on its own, and :func:`_split_cards` joins it to the words before it)."""
+_MOST_CODES = 4096
+
+
+def _remember(items: Sequence[str], cards: Sequence[Card], codes: dict[str, Card]) -> None:
+    """Keep the readings of ``items`` (all cards) in ``codes``, up to :data:`_MOST_CODES` texts."""
+    for item, card in zip(items, cards):
+        if item not in codes and len(codes) < _MOST_CODES and item.upper() not in _WORDS and " " not in item:
+            codes[item] = card
 
 
 @lru_cache(maxsize=1024)
@@ -239,6 +261,11 @@ class Deck:
         return list(self._cards)
 
     @cached_property
+    def _fewest(self) -> int:
+        """The copies of the deck's scarcest card (1 in a single deck; 2 in two decks with four jokers)."""
+        return min(self.counts.values())
+
+    @cached_property
     def _cards(self) -> tuple[Card, ...]:
         return tuple(card for card, n in self.counts.items() for _ in range(n))
 
@@ -252,6 +279,8 @@ class Deck:
         """
         seen = Counter(cards)
         counts = self.counts
+        if seen.keys() <= counts.keys() and (not seen or max(seen.values()) <= self._fewest):
+            return seen  # every card in the deck, none more often than any card's copies: nothing to name
         for card, n in seen.items():
             allowed = counts.get(card, 0)
             if 0 < n <= allowed:

@@ -548,10 +548,9 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
         raise LedgerError(t("trentasette.rest_counted", "a side can be 'rest' only when every other side is given as "
                             "cards"), f"sides.{sides[rest][0]}", "rest")
     # one deck: no card twice anywhere, and only real cards
-    everything = [c for pile in card_piles.values() for c in pile] + table
     _check_no_repeats(card_piles, table, sides)
     if rest is not None:
-        taken = Counter(everything)
+        taken = Counter([c for pile in card_piles.values() for c in pile] + table)
         card_piles[rest] = [c for c in FRENCH_52.cards() if not taken[c]]
     if table:
         assert last is not None  # read above whenever the table holds cards
@@ -596,6 +595,10 @@ _THE_TABLE = t("trentasette.the_table", "the table")
 
 
 def _check_no_repeats(card_piles, table, sides) -> None:
+    """``LedgerError`` naming the first card met twice, in the piles' order then the table's."""
+    held = sum(map(len, card_piles.values())) + len(table)
+    if len(set(table).union(*card_piles.values())) == held:
+        return  # no card twice: nothing to name
     where: dict[Card, Any] = {}
     for name, pile in list(card_piles.items()) + [(None, table)]:
         label = sides[name][0] if name in sides else _THE_TABLE
