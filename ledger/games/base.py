@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from ledger.errors import LedgerError
 from ledger.games.facts import GameNotes, Said
-from ledger.games.record import JsonRecord, NoExtra, Stored, json_object
+from ledger.games.record import JsonRecord, NoExtra, Stored, frozen, json_object
 from ledger.games.record import optional  # noqa: F401 (for the games)
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, listing, signed, t, tn
@@ -137,7 +137,7 @@ class MatchSetup:
         return doc
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class HandResult:
     """The score of one hand.
 
@@ -204,7 +204,7 @@ class HandResult:
         return points if isinstance(points, Mapping) else None
 
 
-@dataclass(frozen=True)
+@frozen
 class Item(JsonRecord):
     """One scoring item of a side's hand: ``{"item": "ace of hearts", "points": 1}``."""
 
@@ -222,7 +222,7 @@ def items_of(by_side: Mapping[str, Iterable[tuple[str, int]]]) -> dict[str, tupl
     return {side: tuple(Item(i, p) for i, p in its) for side, its in by_side.items()}
 
 
-@dataclass(frozen=True)
+@frozen
 class PointsResult(JsonRecord):
     """The result of a points game's hand: each side's ``points`` and the ``items`` they came
     from (a game's own result adds its fields after these two)."""
@@ -234,7 +234,7 @@ class PointsResult(JsonRecord):
 _STATE_KEYS = frozenset({"hands", "totals", "winner", "finished"})
 
 
-@dataclass(frozen=True)
+@frozen
 class MatchState:
     """A match after some hands.
 

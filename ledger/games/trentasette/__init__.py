@@ -34,7 +34,7 @@ from ledger.errors import LedgerError
 from ledger.games.base import (
     in_words,
     Game, HandResult, JsonRecord, MatchState, PointsResult, Question, as_bool, as_int, check_keys, check_names,
-    items_of, key_value_entry, need, optional, points_board, points_line, running_winner,
+    frozen, items_of, key_value_entry, need, optional, points_board, points_line, running_winner,
 )
 from ledger.games.trentasette.facts import TrentasetteNotes
 from ledger.i18n import t, tn
@@ -74,7 +74,7 @@ _LIST_COUNTS = ("ranks", "runs", "missing_suits")
 _REQUIRED_COUNTS = tuple(COUNT_FIELDS)  # every fact must be reported: a forgotten one would score silently
 
 
-@dataclass(frozen=True)
+@frozen
 class Pile:
     """What scoring needs to know of one side's pile (the same whether from cards or counted)."""
 
@@ -99,7 +99,7 @@ class Pile:
                          tuple(_suit_list(self.missing_suits)))
 
 
-@dataclass(frozen=True)
+@frozen
 class PileFacts(JsonRecord):
     """A pile as a hand's result gives it (``piles`` of FORMATS.md): ranks and suits in order."""
 
@@ -113,7 +113,7 @@ class PileFacts(JsonRecord):
     missing_suits: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class TrentasetteResult(PointsResult):
     """A hand's result: ``points`` and ``items`` per side, each side's ``piles`` facts, and
     ``rest``, the side whose pile was the rest of the deck, when one was."""
