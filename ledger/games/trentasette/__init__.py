@@ -94,9 +94,8 @@ class Pile:
 
     def facts(self) -> "PileFacts":
         """What a hand's result says of the pile."""
-        return PileFacts(self.cards, self.figures, tuple(sorted(self.ranks, key=NUMERIC_RANKS.index)),
-                         self.ace_of_hearts, self.two_of_spades, self.sevens, tuple(_suit_list(self.runs)),
-                         tuple(_suit_list(self.missing_suits)))
+        return PileFacts(self.cards, self.figures, _in_order(self.ranks), self.ace_of_hearts, self.two_of_spades,
+                         self.sevens, _in_order(self.runs), _in_order(self.missing_suits))
 
 
 @frozen
@@ -140,17 +139,14 @@ def pile_from_cards(cards: Sequence[Card], n_sides: int) -> Pile:
         mask = -1
     if mask < 0 or mask.bit_count() != len(cards):
         return _pile_card_by_card(cards, need_rank, run_len)
-    numeric = [(mask >> shift) & 0x3FF for shift in _SUIT_SHIFTS]  # A..10 of each suit
-    return Pile(
-        cards=len(cards),
-        figures=(mask & _FIGURE_MASK).bit_count(),
-        ranks=frozenset(r for r, m in _RANK_MASKS if (mask & m).bit_count() >= need_rank),
-        ace_of_hearts=bool(mask & _BIT[ACE_OF_HEARTS]),
-        two_of_spades=bool(mask & _BIT[TWO_OF_SPADES]),
-        sevens=bool(mask & _SEVENS),
-        runs=frozenset(s for s, m in zip(SUITS, numeric) if _has_run(m, run_len)),
-        missing_suits=frozenset(s for s, m in zip(SUITS, numeric) if not m),
-    )
+    # A..10 of each suit (suit k's ace is bit 13k), then the numeric ranks complete as bits
+    s, h, d, c = numeric = (mask & 0x3FF, (mask >> 13) & 0x3FF, (mask >> 26) & 0x3FF, (mask >> 39) & 0x3FF)
+    complete = s & h & d & c if need_rank == 4 else (s & h & (d | c)) | (d & c & (s | h))  # all four, or three
+    has_run = _RUNS[run_len]
+    return Pile(len(cards), (mask & _FIGURE_MASK).bit_count(), _RANK_SETS[complete], bool(mask & _ACE_OF_HEARTS_BIT),
+                bool(mask & _TWO_OF_SPADES_BIT), bool(mask & _SEVENS),
+                _SUIT_SETS[sum(bit for m, bit in zip(numeric, _SUIT_BITS) if has_run[m])],
+                _SUIT_SETS[sum(bit for m, bit in zip(numeric, _SUIT_BITS) if not m)])
 
 
 def _pile_card_by_card(cards: Sequence[Card], need_rank: int, run_len: int) -> Pile:
@@ -183,7 +179,6 @@ _FIGURES = frozenset(("J", "Q", "K"))
 # the 52 cards as bits: suit k holds bits 13k (ace) .. 13k + 12 (king); A..10 are its low ten bits
 _ALL_RANKS = (*NUMERIC_RANKS, "J", "Q", "K")
 _BIT = {Card(r, s): 1 << (13 * k + i) for k, s in enumerate(SUITS) for i, r in enumerate(_ALL_RANKS)}
-_SUIT_SHIFTS = tuple(13 * k for k in range(len(SUITS)))
 _FIGURE_MASK = sum(_BIT[Card(r, s)] for s in SUITS for r in _FIGURES)
 _RANK_MASKS = tuple((r, sum(_BIT[Card(r, s)] for s in SUITS)) for r in NUMERIC_RANKS)
 _SEVENS = dict(_RANK_MASKS)["7"]
@@ -206,6 +201,23 @@ def _has_run(bits: int, length: int) -> bool:
     return run != 0
 
 
+_ACE_OF_HEARTS_BIT, _TWO_OF_SPADES_BIT = _BIT[ACE_OF_HEARTS], _BIT[TWO_OF_SPADES]
+# every set of numeric ranks (bit i: NUMERIC_RANKS[i]) and of suits (bit k: SUITS[k]), made once
+_RANK_SETS = tuple(frozenset(r for i, r in enumerate(NUMERIC_RANKS) if bits >> i & 1) for bits in range(1 << 10))
+_SUIT_BITS = tuple(1 << k for k in range(len(SUITS)))
+_SUIT_SETS = tuple(frozenset(s for k, s in enumerate(SUITS) if bits >> k & 1) for bits in range(1 << len(SUITS)))
+# whether the numeric cards of a suit (bit i: order i + 1) hold a run, by the run's length
+_RUNS = {n: tuple(_has_run(bits, n) for bits in range(1 << 10)) for n in (6, 7)}
+# each set above in the order a result gives it (ranks A..10, suits S H D C)
+_ORDERED = {fs: tuple(x for x in (*NUMERIC_RANKS, *SUITS) if x in fs) for fs in (*_RANK_SETS, *_SUIT_SETS)}
+
+
+def _in_order(values: frozenset) -> tuple[str, ...]:
+    """A set of numeric ranks or of suits in the order a result gives it: ranks A..10, suits S H D C."""
+    ordered = _ORDERED.get(values)
+    return ordered if ordered is not None else tuple(x for x in (*NUMERIC_RANKS, *SUITS) if x in values)
+
+
 def score_piles(piles: Mapping[str, Pile]) -> dict[str, list[tuple[str, int]]]:
     """Every side's scoring items, ``side → [(item, points), ...]`` (RULES.md, Trentasette)."""
     items: dict[str, list[tuple[str, int]]] = {s: [] for s in piles}
@@ -216,17 +228,17 @@ def score_piles(piles: Mapping[str, Pile]) -> dict[str, list[tuple[str, int]]]:
         if len(top) == 1:
             items[top[0]].append((label, 1))
     for s, p in piles.items():
-        for r in sorted(p.ranks, key=NUMERIC_RANKS.index):
+        for r in _in_order(p.ranks):
             items[s].append((f"{'three or four' if three else 'all four'} {r}s", 2))
         if p.ace_of_hearts:
             items[s].append(("ace of hearts", 2))
-        for suit in _suit_list(p.runs):
+        for suit in _in_order(p.runs):
             items[s].append((f"run in {SUIT_NAMES[suit]}", 3))
         if p.two_of_spades:
             items[s].append(("two of spades", -1))
         if not p.sevens:
             items[s].append(("no seven", -2))
-        for suit in _suit_list(p.missing_suits):
+        for suit in _in_order(p.missing_suits):
             items[s].append((f"no {SUIT_NAMES[suit]}", -3))
     return items
 
@@ -550,8 +562,8 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
     # one deck: no card twice anywhere, and only real cards
     _check_no_repeats(card_piles, table, sides)
     if rest is not None:
-        taken = Counter([c for pile in card_piles.values() for c in pile] + table)
-        card_piles[rest] = [c for c in FRENCH_52.cards() if not taken[c]]
+        taken = set(table).union(*card_piles.values())
+        card_piles[rest] = [c for c in FRENCH_52.cards() if c not in taken]
     if table:
         assert last is not None  # read above whenever the table holds cards
         if last in counted:
