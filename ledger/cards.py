@@ -224,6 +224,8 @@ def typed_names(value: object, italian: bool = False) -> dict[Card, str]:
     """The cards of ``value`` (text or a list, as :func:`parse_cards` takes it) that were written
     in words, each as typed: ``"8 di denari, 7S"`` → ``{8D: "8 di denari"}`` (a card written as
     its code is named by its code anyway). For :meth:`Deck.check`'s messages."""
+    if type(value) is str and "," not in value and ";" not in value and _WORDS.isdisjoint(map(str.upper, value.split())):
+        return {}  # cut at its spaces, and no word joined to another (:func:`_split_cards`): no card in words
     items = _split_cards(value) if isinstance(value, str) else value if isinstance(value, list) else ()
     out: dict[Card, str] = {}
     for item in items:
