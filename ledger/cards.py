@@ -271,6 +271,23 @@ class Deck:
     def _cards(self) -> tuple[Card, ...]:
         return tuple(card for card, n in self.counts.items() for _ in range(n))
 
+    def holds(self, cards: Sequence[Card]) -> bool:
+        """Whether :meth:`check` lets ``cards`` through (every card in the deck, none more often
+        than its copies), answered without counting them when no card is there twice: a replay
+        asks it of every hand, and calls :meth:`check` only for the message when it is False."""
+        distinct = set(cards)
+        if len(distinct) == len(cards):
+            return distinct <= self._in_deck
+        return not Counter(cards) - self._copies
+
+    @cached_property
+    def _in_deck(self) -> frozenset[Card]:
+        return frozenset(card for card, n in self.counts.items() if n > 0)
+
+    @cached_property
+    def _copies(self) -> Counter:
+        return Counter(self.counts)
+
     def check(self, cards: Iterable[Card], field: str = "cards", typed: Mapping[Card, str] | None = None) -> Counter:
         """Check that every card exists in this deck and no card appears more often than it holds.
 

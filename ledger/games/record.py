@@ -237,9 +237,13 @@ def _writer(cls: type) -> Callable[[Any], Any]:
         read = attrgetter(*(name for name, *_ in plan))
         single = len(keys) == 1
         omitted = tuple(key for _name, key, _load, _dump, omit in plan if omit)
+        hints = typing.get_type_hints(cls)
+        nested = tuple((key, nest) for (name, key, *_), nest in ((p, _nester(hints[p[0]])) for p in plan) if nest)
 
         def write(record: Any) -> dict:
             out = dict(zip(keys, (read(record),) if single else read(record)))
+            for key, nest in nested:
+                out[key] = nest(out[key])
             for key in omitted:
                 if out[key] is None:
                     del out[key]
@@ -250,7 +254,39 @@ def _writer(cls: type) -> Callable[[Any], Any]:
     raise TypeError(f"Object of type {cls.__name__} is not JSON serializable")
 
 
-_ENCODE = json.JSONEncoder(default=json_object).encode
+def _nester(hint: Any) -> Convert | None:
+    """How a record's writer (:func:`_writer`) writes the value of a field annotated ``hint`` that
+    holds records (a record, a tuple or a mapping of them, or None): each record as its own writer
+    writes it, so that ``json`` meets plain values only and calls back into Python once a record
+    written, not once a record held (a Simone state holds a dozen). None for a field of plain
+    values. A value that is not what ``hint`` says is left as it is (``json`` writes it as ever)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if isinstance(hint, type) and issubclass(hint, JsonRecord):
+        return _record_value
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        return _nester(inner[0]) if len(inner) == 1 and len(args) == 2 else None  # None: _record_value's
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        each = _nester(args[0])
+        if each is None:
+            return None
+        return lambda v: [each(x) for x in v] if type(v) is tuple or type(v) is list else _record_value(v)
+    if origin in (dict, Mapping) and len(args) == 2:
+        each = _nester(args[1])
+        if each is None:
+            return None
+        return lambda v: {k: each(x) for k, x in v.items()} if type(v) is dict else _record_value(v)
+    return None
+
+
+def _record_value(value: Any) -> Any:
+    """A record as :func:`json_object` writes it; anything else as it is."""
+    return json_object(value) if isinstance(value, JsonRecord) else value
+
+
+# A record is a tree of values (none holds itself), so json is spared its check for a circle
+# (a dictionary of every container met, a third of the time of a Simone state).
+_ENCODE = json.JSONEncoder(default=json_object, check_circular=False).encode
 
 
 def _converters(hint: Any) -> tuple[Convert, Convert]:

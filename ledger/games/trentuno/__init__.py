@@ -380,8 +380,11 @@ def read_hand(doc: Mapping[str, Any], raw_hands: Mapping[str, Any], variant: Var
         values[name], cards[name] = read_value(raw, fld, variant, decks)
         if held := cards[name]:
             typed.update(typed_names(raw, variant.italian))
-            deck.check(held, fld, typed)
-    deck.check([c for cs in cards.values() if cs for c in cs], "hands", typed)
+            if not deck.holds(held):
+                deck.check(held, fld, typed)  # names what is wrong
+    every = [c for cs in cards.values() if cs for c in cs]
+    if not deck.holds(every):
+        deck.check(every, "hands", typed)
     check_tris_cards(values, cards, deck)
     return Hand(values, cards, read_ending(doc, variant, values, resolve_name))
 
