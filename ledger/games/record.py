@@ -47,8 +47,8 @@ def frozen(cls: type | None = None, /, **options: Any) -> Any:
     ``__dict__`` rather than through ``object.__setattr__`` one call each (a third of the time
     with eight fields: a replay makes a dozen records a hand, issue 17). The record stays frozen
     (assigning a field still raises ``FrozenInstanceError``), equal, hashed, copied
-    (``dataclasses.replace``) and pickled as the dataclass. A class with slots, keyword-only
-    fields, fields left out of ``__init__`` or a ``__post_init__`` keeps the dataclass's own."""
+    (``dataclasses.replace``) and pickled as the dataclass. A class with slots, fields left out
+    of ``__init__``, an ``InitVar`` or a ``__post_init__`` keeps the dataclass's own."""
     def wrap(c: type) -> type:
         c = dataclasses.dataclass(frozen=True, **options)(c)  # type: ignore[call-overload]
         quick = _quick_init(c)
@@ -65,23 +65,25 @@ def _quick_init(cls: type) -> Callable[..., None] | None:
     """The ``__init__`` of :func:`frozen` for the dataclass ``cls`` (None: keep its own)."""
     fields = dataclasses.fields(cls)
     if ("__slots__" in cls.__dict__ or hasattr(cls, "__post_init__")
-            or any(not f.init or f.kw_only for f in fields)  # type: ignore[attr-defined]
+            or any(not f.init for f in fields)
             or len(fields) != len(cls.__dataclass_fields__)):  # an InitVar (or a ClassVar): the dataclass's
         return None
     env: dict[str, Any] = {"_NO_VALUE": _NO_VALUE}
-    params, body = [], []
+    params: dict[bool, list[str]] = {False: [], True: []}  # by keyword only, each in the fields' order
+    body = []
     for i, f in enumerate(fields):
         if f.default is not dataclasses.MISSING:
             env[f"_default_{i}"] = f.default
-            params.append(f"{f.name}=_default_{i}")
+            params[f.kw_only].append(f"{f.name}=_default_{i}")  # type: ignore[index]
         elif f.default_factory is not dataclasses.MISSING:
             env[f"_factory_{i}"] = f.default_factory
-            params.append(f"{f.name}=_NO_VALUE")
+            params[f.kw_only].append(f"{f.name}=_NO_VALUE")  # type: ignore[index]
             body.append(f" if {f.name} is _NO_VALUE: {f.name} = _factory_{i}()")
         else:
-            params.append(f.name)
+            params[f.kw_only].append(f.name)  # type: ignore[index]
         body.append(f" __fields__[{f.name!r}] = {f.name}")
-    source = f"def __init__(__self__, {', '.join(params)}):\n __fields__ = __self__.__dict__\n" + "\n".join(body)
+    signature = ", ".join(["__self__", *params[False], *(["*", *params[True]] if params[True] else [])])
+    source = f"def __init__({signature}):\n __fields__ = __self__.__dict__\n" + "\n".join(body)
     exec(source, env)  # what dataclasses does to write its own __init__
     init = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
