@@ -47,13 +47,12 @@ def frozen(cls: type | None = None, /, **options: Any) -> Any:
     ``__dict__`` rather than through ``object.__setattr__`` one call each (a third of the time
     with eight fields: a replay makes a dozen records a hand, issue 17). The record stays frozen
     (assigning a field still raises ``FrozenInstanceError``), equal, hashed, copied
-    (``dataclasses.replace``) and pickled as the dataclass. A class with slots, fields left out
-    of ``__init__``, an ``InitVar`` or a ``__post_init__`` keeps the dataclass's own."""
+    (``dataclasses.replace``) and pickled as the dataclass. For records of plain fields: a class
+    with slots, a field left out of ``__init__``, an ``InitVar`` or a ``__post_init__`` is a
+    ``TypeError`` (the dataclass's own ``__init__`` handles those)."""
     def wrap(c: type) -> type:
-        c = dataclasses.dataclass(frozen=True, **options)(c)  # type: ignore[call-overload]
-        quick = _quick_init(c)
-        if quick is not None:
-            c.__init__ = quick  # type: ignore[misc]
+        c = dataclasses.dataclass(frozen=True, init=False, **options)(c)  # type: ignore[call-overload]
+        c.__init__ = _quick_init(c)  # type: ignore[misc]
         return c
     return wrap if cls is None else wrap(cls)
 
@@ -61,13 +60,12 @@ def frozen(cls: type | None = None, /, **options: Any) -> Any:
 _NO_VALUE = object()  # a field whose default is made by its factory, when no value is given
 
 
-def _quick_init(cls: type) -> Callable[..., None] | None:
-    """The ``__init__`` of :func:`frozen` for the dataclass ``cls`` (None: keep its own)."""
+def _quick_init(cls: type) -> Callable[..., None]:
+    """The ``__init__`` of :func:`frozen` for the dataclass ``cls``."""
     fields = dataclasses.fields(cls)
-    if ("__slots__" in cls.__dict__ or hasattr(cls, "__post_init__")
-            or any(not f.init for f in fields)
-            or len(fields) != len(cls.__dataclass_fields__)):  # an InitVar (or a ClassVar): the dataclass's
-        return None
+    if ("__slots__" in cls.__dict__ or hasattr(cls, "__post_init__") or any(not f.init for f in fields)
+            or len(fields) != len(cls.__dataclass_fields__)):  # an InitVar (or a ClassVar)
+        raise TypeError(f"{cls.__qualname__}: record.frozen takes plain fields only (use dataclasses.dataclass)")
     env: dict[str, Any] = {"_NO_VALUE": _NO_VALUE}
     params: dict[bool, list[str]] = {False: [], True: []}  # by keyword only, each in the fields' order
     body = []
@@ -83,7 +81,7 @@ def _quick_init(cls: type) -> Callable[..., None] | None:
             params[f.kw_only].append(f.name)  # type: ignore[index]
         body.append(f" __fields__[{f.name!r}] = {f.name}")
     signature = ", ".join(["__self__", *params[False], *(["*", *params[True]] if params[True] else [])])
-    source = f"def __init__({signature}):\n __fields__ = __self__.__dict__\n" + "\n".join(body)
+    source = f"def __init__({signature}):\n __fields__ = __self__.__dict__\n" + ("\n".join(body) or " pass")
     exec(source, env)  # what dataclasses does to write its own __init__
     init = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
