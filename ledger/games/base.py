@@ -51,11 +51,12 @@ class MatchSetup:
     options: Mapping[str, Any] = field(default_factory=dict)
     ended_early: bool = False
 
-    @property
+    @cached_property
     def side_names(self) -> tuple[str, ...]:
+        """The sides' names, in order (worked out once: a replay asks it every hand)."""
         return tuple(self.sides)
 
-    @property
+    @cached_property
     def teams(self) -> bool:
         """True when some side has more than one player."""
         return any(len(p) > 1 for p in self.sides.values())
@@ -66,13 +67,9 @@ class MatchSetup:
         Raises ``LedgerError`` naming ``field`` when no side or player matches.
         """
         if isinstance(name, str):
-            key = name.strip().casefold()
-            for side, members in self.sides.items():
-                if side.casefold() == key:
-                    return side
-            for side, members in self.sides.items():
-                if any(p.casefold() == key for p in members):
-                    return side
+            found = self._side_keys.get(name.strip().casefold())
+            if found is not None:
+                return found
         if not self.teams:  # each plays for self: the sides are the players
             return self.resolve_player(name, field)
         raise LedgerError(t("match.not_side", "{name!r} is not a side of this match{hint}", name=name,
@@ -87,6 +84,18 @@ class MatchSetup:
                 return found
         raise LedgerError(t("match.not_player", "{name!r} is not a player of this match{hint}", name=name,
                             hint=did_you_mean(name, self.players, self._known_players())), field, name)
+
+    @cached_property
+    def _side_keys(self) -> dict[str, str]:
+        """Each side by its name's case-folded form, then by each of its players' (a side's name
+        before any player's; the first so written, in order)."""
+        keys: dict[str, str] = {}
+        for side in self.sides:
+            keys.setdefault(side.casefold(), side)
+        for side, members in self.sides.items():
+            for p in members:
+                keys.setdefault(p.casefold(), side)
+        return keys
 
     @cached_property
     def _player_keys(self) -> dict[str, str]:

@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import filterfalse
 from typing import Any
 
 from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUIT_NAMES, SUITS, Card, format_cards, parse_cards, suit_name
@@ -563,7 +564,7 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
     _check_no_repeats(card_piles, table, sides)
     if rest is not None:
         taken = set(table).union(*card_piles.values())
-        card_piles[rest] = [c for c in FRENCH_52.cards() if c not in taken]
+        card_piles[rest] = list(filterfalse(taken.__contains__, FRENCH_52.cards()))
     if table:
         assert last is not None  # read above whenever the table holds cards
         if last in counted:
