@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
+from itertools import starmap
 from typing import Any, TypeVar
 
 from ledger.errors import LedgerError
@@ -228,7 +229,7 @@ class Item(JsonRecord):
 
 def items_of(by_side: Mapping[str, Iterable[tuple[str, int]]]) -> dict[str, tuple[Item, ...]]:
     """``{side: [(item, points), …]}`` → each side's :class:`Item` values."""
-    return {side: tuple(Item(i, p) for i, p in its) for side, its in by_side.items()}
+    return {side: tuple(starmap(Item, its)) for side, its in by_side.items()}
 
 
 @frozen

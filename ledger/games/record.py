@@ -270,17 +270,20 @@ def _nester(hint: Any) -> Convert | None:
         each = _nester(args[0])
         if each is None:
             return None
-        return lambda v: [each(x) for x in v] if type(v) is tuple or type(v) is list else _record_value(v)
+        return lambda v: list(map(each, v)) if type(v) is tuple or type(v) is list else _record_value(v)
     if origin in (dict, Mapping) and len(args) == 2:
         each = _nester(args[1])
         if each is None:
             return None
-        return lambda v: {k: each(x) for k, x in v.items()} if type(v) is dict else _record_value(v)
+        return lambda v: dict(zip(v, map(each, v.values()))) if type(v) is dict else _record_value(v)
     return None
 
 
 def _record_value(value: Any) -> Any:
     """A record as :func:`json_object` writes it; anything else as it is."""
+    write = _WRITERS.get(type(value))  # a class met before: its writer at once
+    if write is not None:
+        return write(value)
     return json_object(value) if isinstance(value, JsonRecord) else value
 
 
