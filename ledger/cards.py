@@ -238,7 +238,7 @@ def typed_names(value: object, italian: bool = False) -> dict[Card, str]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Cards in canonical notation, separated by single spaces."""
-    return " ".join(str(c) for c in cards)
+    return " ".join([rank + suit for rank, suit in cards])
 
 
 @dataclass(frozen=True)
