@@ -67,12 +67,13 @@ def _iso(value: object, parse, refusal: Callable[[], Msg], field: str):
     raise LedgerError(refusal(), field, value)
 
 
-def read_moment(value: object, field: str) -> dt.datetime:
+def read_moment(value: object, field: str, latest: dt.date | None = None) -> dt.datetime:
     """A document's moment (``entered_at``, ``voided_at``, ``created_at``): an ISO 8601 date and
-    time (UTC when it names no zone), in UTC, not on a night after :func:`latest_night`."""
+    time (UTC when it names no zone), in UTC, not on a night after ``latest`` (by default
+    :func:`latest_night`: a caller reading many moments at once asks it once)."""
     moment = _iso(value, dt.datetime.fromisoformat, lambda: t("dates.not_moment", "{value!r} is not a date and "
                                                               "time (ISO 8601)", value=value), field)
     moment = (moment if moment.tzinfo else moment.replace(tzinfo=dt.timezone.utc)).astimezone(dt.timezone.utc)
-    if moment.date() > latest_night():
+    if moment.date() > (latest or latest_night()):
         raise LedgerError(t("dates.future", "{value!r} is in the future", value=value), field, value)
     return moment

@@ -741,7 +741,7 @@ def replay(game: Game, setup: MatchSetup, docs: Sequence[Mapping[str, Any]]) -> 
     start = state
     results, states = [], []
     for i, doc in enumerate(docs):
-        if not isinstance(doc, Mapping):
+        if type(doc) is not dict and not isinstance(doc, Mapping):
             raise LedgerError(t("document.hand_not_object", "a hand must be a JSON object"), f"hands[{i}]", doc)
         try:
             state, result = game.apply(setup, state, doc)
