@@ -212,8 +212,9 @@ def json_text(value: Any) -> str:
 
 def json_object(value: Any) -> Any:
     """The JSON object :func:`json_text` writes for a record or a mapping, its values as they are
-    (not copied): made by the class's writer (:func:`_writer`, worked out once a class).
-    ``TypeError`` for any other value."""
+    (not copied; for a record of plain values, its own ``__dict__``: to be read, never changed):
+    made by the class's writer (:func:`_writer`, worked out once a class). ``TypeError`` for any
+    other value."""
     write = _WRITERS.get(type(value))
     if write is None:
         write = _WRITERS[type(value)] = _writer(type(value))
@@ -239,8 +240,15 @@ def _writer(cls: type) -> Callable[[Any], Any]:
         omitted = tuple(key for _name, key, _load, _dump, omit in plan if omit)
         hints = typing.get_type_hints(cls)
         nested = tuple((key, nest) for (name, key, *_), nest in ((p, _nester(hints[p[0]])) for p in plan) if nest)
+        # a record of plain values, each under its field's name: its own __dict__ is the object
+        own = (not nested and keys == tuple(name for name, *_ in plan)
+               and all("__slots__" not in c.__dict__ for c in cls.__mro__[:-1]))
 
         def write(record: Any) -> dict:
+            if own:
+                fields = record.__dict__  # the fields in order, as __init__ wrote them (checked)
+                if tuple(fields) == keys and not any(fields[key] is None for key in omitted):
+                    return fields
             out = dict(zip(keys, (read(record),) if single else read(record)))
             for key, nest in nested:
                 out[key] = nest(out[key])

@@ -143,11 +143,10 @@ def pile_from_cards(cards: Sequence[Card], n_sides: int) -> Pile:
     # A..10 of each suit (suit k's ace is bit 13k), then the numeric ranks complete as bits
     s, h, d, c = numeric = (mask & 0x3FF, (mask >> 13) & 0x3FF, (mask >> 26) & 0x3FF, (mask >> 39) & 0x3FF)
     complete = s & h & d & c if need_rank == 4 else (s & h & (d | c)) | (d & c & (s | h))  # all four, or three
-    has_run = _RUNS[run_len]
-    return Pile(len(cards), (mask & _FIGURE_MASK).bit_count(), _RANK_SETS[complete], bool(mask & _ACE_OF_HEARTS_BIT),
+    return Pile(len(cards), (mask & _FIGURE_MASK).bit_count(), _ranks_of(complete), bool(mask & _ACE_OF_HEARTS_BIT),
                 bool(mask & _TWO_OF_SPADES_BIT), bool(mask & _SEVENS),
-                _SUIT_SETS[sum(bit for m, bit in zip(numeric, _SUIT_BITS) if has_run[m])],
-                _SUIT_SETS[sum(bit for m, bit in zip(numeric, _SUIT_BITS) if not m)])
+                _suits_of(sum(bit for m, bit in zip(numeric, _SUIT_BITS) if _run_in(m, run_len))),
+                _suits_of(sum(bit for m, bit in zip(numeric, _SUIT_BITS) if not m)))
 
 
 def _pile_card_by_card(cards: Sequence[Card], need_rank: int, run_len: int) -> Pile:
@@ -203,20 +202,46 @@ def _has_run(bits: int, length: int) -> bool:
 
 
 _ACE_OF_HEARTS_BIT, _TWO_OF_SPADES_BIT = _BIT[ACE_OF_HEARTS], _BIT[TWO_OF_SPADES]
-# every set of numeric ranks (bit i: NUMERIC_RANKS[i]) and of suits (bit k: SUITS[k]), made once
-_RANK_SETS = tuple(frozenset(r for i, r in enumerate(NUMERIC_RANKS) if bits >> i & 1) for bits in range(1 << 10))
 _SUIT_BITS = tuple(1 << k for k in range(len(SUITS)))
-_SUIT_SETS = tuple(frozenset(s for k, s in enumerate(SUITS) if bits >> k & 1) for bits in range(1 << len(SUITS)))
-# whether the numeric cards of a suit (bit i: order i + 1) hold a run, by the run's length
-_RUNS = {n: tuple(_has_run(bits, n) for bits in range(1 << 10)) for n in (6, 7)}
-# each set above in the order a result gives it (ranks A..10, suits S H D C)
-_ORDERED = {fs: tuple(x for x in (*NUMERIC_RANKS, *SUITS) if x in fs) for fs in (*_RANK_SETS, *_SUIT_SETS)}
+# each set of numeric ranks (bit i: NUMERIC_RANKS[i]) or of suits (bit k: SUITS[k]) met, by its
+# bits; whether a suit's numeric cards (bit i: order i + 1) hold a run, by the run's length and
+# the bits; each set in the order a result gives it (ranks A..10, suits S H D C): made when first
+# needed (a replay meets few of them, again and again), at most 1024 of each
+_RANK_SETS: dict[int, frozenset] = {}
+_SUIT_SETS: dict[int, frozenset] = {}
+_RUNS: dict[tuple[int, int], bool] = {}
+_ORDERED: dict[frozenset, tuple[str, ...]] = {}
+
+
+def _ranks_of(bits: int) -> frozenset:
+    found = _RANK_SETS.get(bits)
+    if found is None:
+        found = _RANK_SETS[bits] = frozenset(r for i, r in enumerate(NUMERIC_RANKS) if bits >> i & 1)
+    return found
+
+
+def _suits_of(bits: int) -> frozenset:
+    found = _SUIT_SETS.get(bits)
+    if found is None:
+        found = _SUIT_SETS[bits] = frozenset(s for k, s in enumerate(SUITS) if bits >> k & 1)
+    return found
+
+
+def _run_in(bits: int, length: int) -> bool:
+    found = _RUNS.get((bits, length))
+    if found is None:
+        found = _RUNS[bits, length] = _has_run(bits, length)
+    return found
 
 
 def _in_order(values: frozenset) -> tuple[str, ...]:
     """A set of numeric ranks or of suits in the order a result gives it: ranks A..10, suits S H D C."""
-    ordered = _ORDERED.get(values)
-    return ordered if ordered is not None else tuple(x for x in (*NUMERIC_RANKS, *SUITS) if x in values)
+    found = _ORDERED.get(values)
+    if found is None:
+        found = tuple(x for x in (*NUMERIC_RANKS, *SUITS) if x in values)
+        if len(_ORDERED) < 2048:
+            _ORDERED[values] = found
+    return found
 
 
 def score_piles(piles: Mapping[str, Pile]) -> dict[str, list[tuple[str, int]]]:
