@@ -152,10 +152,9 @@ def parse_cards(value: object, field: str = "cards", italian: bool = False) -> l
     Returns the cards in the order given. Raises ``LedgerError`` naming ``field`` (with the
     index of the bad card) for a value that is neither, or for any card that cannot be read.
     """
-    kind = type(value)
-    if kind is list or (kind is str and "," not in value and ";" not in value):  # cards seen before: a lookup each
-        try:
-            return list(map(_CODES[italian].__getitem__, value if kind is list else value.split()))
+    if isinstance(value, list) or (isinstance(value, str) and "," not in value and ";" not in value):
+        try:  # cards seen before: a lookup each
+            return list(map(_CODES[italian].__getitem__, value.split() if isinstance(value, str) else value))
         except (KeyError, TypeError):  # a text not seen (or no text at all): read as below
             pass
     if isinstance(value, str):
@@ -172,7 +171,7 @@ def parse_cards(value: object, field: str = "cards", italian: bool = False) -> l
     if Msg in set(map(type, read)):  # a reading that failed: its message, naming the first such card
         i, why = next((i, c) for i, c in enumerate(read) if isinstance(c, Msg))
         raise LedgerError(why, f"{field}[{i}]", items[i])
-    _remember(items, read, _CODES[italian])
+    _remember(items, read, _CODES[italian])  # type: ignore[arg-type]  # only cards (as below)
     return read  # type: ignore[return-value]  # no message among them: only cards
 
 
@@ -224,7 +223,8 @@ def typed_names(value: object, italian: bool = False) -> dict[Card, str]:
     """The cards of ``value`` (text or a list, as :func:`parse_cards` takes it) that were written
     in words, each as typed: ``"8 di denari, 7S"`` → ``{8D: "8 di denari"}`` (a card written as
     its code is named by its code anyway). For :meth:`Deck.check`'s messages."""
-    if type(value) is str and "," not in value and ";" not in value and _WORDS.isdisjoint(map(str.upper, value.split())):
+    if (type(value) is str and "," not in value and ";" not in value
+            and _WORDS.isdisjoint(map(str.upper, value.split()))):
         return {}  # cut at its spaces, and no word joined to another (:func:`_split_cards`): no card in words
     items = _split_cards(value) if isinstance(value, str) else value if isinstance(value, list) else ()
     out: dict[Card, str] = {}

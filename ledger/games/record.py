@@ -41,6 +41,7 @@ def optional(default: Any = None, key: str | None = None) -> Any:
     return dataclasses.field(default=default, metadata={_OMIT_NONE: True, **({_KEY: key} if key else {})})
 
 
+@typing.dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def frozen(cls: type | None = None, /, **options: Any) -> Any:
     """``@dataclasses.dataclass(frozen=True, **options)`` with a quicker ``__init__``: the same
     signature, defaults and factories, the fields written straight into the new instance's
@@ -64,7 +65,7 @@ def _quick_init(cls: type) -> Callable[..., None]:
     """The ``__init__`` of :func:`frozen` for the dataclass ``cls``."""
     fields = dataclasses.fields(cls)
     if ("__slots__" in cls.__dict__ or hasattr(cls, "__post_init__") or any(not f.init for f in fields)
-            or len(fields) != len(cls.__dataclass_fields__)):  # an InitVar (or a ClassVar)
+            or len(fields) != len(vars(cls)["__dataclass_fields__"])):  # an InitVar (or a ClassVar)
         raise TypeError(f"{cls.__qualname__}: record.frozen takes plain fields only (use dataclasses.dataclass)")
     env: dict[str, Any] = {"_NO_VALUE": _NO_VALUE}
     params: dict[bool, list[str]] = {False: [], True: []}  # by keyword only, each in the fields' order
@@ -276,15 +277,21 @@ def _nester(hint: Any) -> Convert | None:
         return _nester(inner[0]) if len(inner) == 1 and len(args) == 2 else None  # None: _record_value's
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         each = _nester(args[0])
-        if each is None:
-            return None
-        return lambda v: list(map(each, v)) if type(v) is tuple or type(v) is list else _record_value(v)
+        return None if each is None else _list_of(each)
     if origin in (dict, Mapping) and len(args) == 2:
         each = _nester(args[1])
-        if each is None:
-            return None
-        return lambda v: dict(zip(v, map(each, v.values()))) if type(v) is dict else _record_value(v)
+        return None if each is None else _dict_of(each)
     return None
+
+
+def _list_of(each: Convert) -> Convert:
+    """A tuple (or list) of values each written by ``each``, as a list; anything else as it is."""
+    return lambda v: list(map(each, v)) if type(v) is tuple or type(v) is list else _record_value(v)
+
+
+def _dict_of(each: Convert) -> Convert:
+    """A dict of values each written by ``each``; anything else as it is."""
+    return lambda v: dict(zip(v, map(each, v.values()))) if type(v) is dict else _record_value(v)
 
 
 def _record_value(value: Any) -> Any:
