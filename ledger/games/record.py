@@ -120,7 +120,10 @@ class JsonRecord:
 
     def fields(self) -> dict[str, Any]:
         """Field name → value (to build a record of a subclass from this one's values)."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+        names = _NAMES.get(type(self))
+        if names is None:
+            names = _NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))  # type: ignore[arg-type]
+        return {name: getattr(self, name) for name in names}
 
     @classmethod
     def from_json(cls: type[R], doc: Mapping[str, Any]) -> R:
@@ -164,6 +167,7 @@ class NoExtra(JsonRecord):
 
 
 _plans: dict[type, list[tuple[str, str, Convert, Convert, bool]]] = {}
+_NAMES: dict[type, tuple[str, ...]] = {}  # each record class's field names, in order (JsonRecord.fields)
 
 
 def _plan(cls: type) -> list[tuple[str, str, Convert, Convert, bool]]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from ledger.cards import JOKER, SUITS, THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card, Deck, parse_cards
+from ledger.cards import JOKER, RANKS, SUITS, THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card, Deck, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.canasta import words
 from ledger.games.base import (HandResult, JsonRecord, PointsResult, as_bool, as_int, check_keys, frozen, items_of,
@@ -68,6 +68,9 @@ def opening_minimum(total: int, rs: RuleSet) -> int:
         if total >= lowest:
             return minimum
     return 50 if rs is ITALIAN else 15
+
+
+_OF_SPADES = {r: Card(r, "S") for r in RANKS}  # a card of each rank, to value a canasta given as its kind
 
 
 def card_value(card: Card, rs: RuleSet) -> int:
@@ -127,7 +130,7 @@ class Canasta:
             return cards_value(self.cards, rs)
         if self.kind in _KIND_NEEDS:
             return _KIND_NEEDS[self.kind][4]
-        value = card_value(Card(self.rank or "4", "S"), rs)
+        value = card_value(_OF_SPADES.get(self.rank or "4") or Card(self.rank or "4", "S"), rs)
         return 7 * value if self.kind == PURE else 6 * value + 20
 
 
@@ -453,8 +456,7 @@ def _check_kinds_fit(need: Mapping[str, int], exact: Sequence[Card], rs: RuleSet
     """The cards the canastas entered as kinds ``need`` at least (by rank, ``"JK"``, ``"wild"``),
     beside the cards given (``exact``), must be in the decks: ``LedgerError`` on ``sides``."""
     by_rank = Counter("JK" if c.is_joker else c.rank for c in exact)
-    per_rank = len(SUITS) * (rs.deck.counts[Card("4", "S")])
-    limits = {"JK": rs.deck.counts[JOKER], "2": per_rank, "wild": rs.deck.counts[JOKER] + per_rank}
+    per_rank, limits = _limits(rs)
     by_rank["wild"] = by_rank["JK"] + by_rank["2"]
     for key, n in need.items():
         have = by_rank[key] + n
@@ -463,6 +465,19 @@ def _check_kinds_fit(need: Mapping[str, int], exact: Sequence[Card], rs: RuleSet
             raise LedgerError(t("canasta.deck_short", "the canastas and cards given need at least {have} {what}, "
                                 "but {deck} hold {limit}", have=have, what=_plural(key), deck=_deck(rs),
                                 limit=limit), "sides", key)
+
+
+def _limits(rs: RuleSet) -> tuple[int, dict[str, int]]:
+    """The cards of one rank in the rule set's decks, and of jokers, twos and wild cards (once a rule set)."""
+    found = _LIMITS.get(rs.name)
+    if found is None:
+        per_rank = len(SUITS) * (rs.deck.counts[_OF_SPADES["4"]])
+        found = _LIMITS[rs.name] = (per_rank, {"JK": rs.deck.counts[JOKER], "2": per_rank,
+                                               "wild": rs.deck.counts[JOKER] + per_rank})
+    return found
+
+
+_LIMITS: dict[str, tuple[int, dict[str, int]]] = {}
 
 
 def _kind_needs(k: Canasta, rs: RuleSet) -> dict:
