@@ -278,15 +278,15 @@ class Deck:
         distinct = set(cards)
         if len(distinct) == len(cards):
             return distinct <= self._in_deck
-        return not Counter(cards) - self._copies
+        seen = Counter(cards)
+        if seen.keys() <= self._in_deck and max(seen.values()) <= self._fewest:
+            return True
+        counts = self.counts
+        return all(n <= counts.get(card, 0) for card, n in seen.items())
 
     @cached_property
     def _in_deck(self) -> frozenset[Card]:
         return frozenset(card for card, n in self.counts.items() if n > 0)
-
-    @cached_property
-    def _copies(self) -> Counter:
-        return Counter(self.counts)
 
     def check(self, cards: Iterable[Card], field: str = "cards", typed: Mapping[Card, str] | None = None) -> Counter:
         """Check that every card exists in this deck and no card appears more often than it holds.

@@ -144,9 +144,8 @@ def pile_from_cards(cards: Sequence[Card], n_sides: int) -> Pile:
     s, h, d, c = numeric = (mask & 0x3FF, (mask >> 13) & 0x3FF, (mask >> 26) & 0x3FF, (mask >> 39) & 0x3FF)
     complete = s & h & d & c if need_rank == 4 else (s & h & (d | c)) | (d & c & (s | h))  # all four, or three
     return Pile(len(cards), (mask & _FIGURE_MASK).bit_count(), _ranks_of(complete), bool(mask & _ACE_OF_HEARTS_BIT),
-                bool(mask & _TWO_OF_SPADES_BIT), bool(mask & _SEVENS),
-                _suits_of(sum(bit for m, bit in zip(numeric, _SUIT_BITS) if _run_in(m, run_len))),
-                _suits_of(sum(bit for m, bit in zip(numeric, _SUIT_BITS) if not m)))
+                bool(mask & _TWO_OF_SPADES_BIT), bool(mask & _SEVENS), _suits_of(_run_bits(numeric, run_len)),
+                _suits_of((not s) | (not h) << 1 | (not d) << 2 | (not c) << 3))
 
 
 def _pile_card_by_card(cards: Sequence[Card], need_rank: int, run_len: int) -> Pile:
@@ -202,14 +201,13 @@ def _has_run(bits: int, length: int) -> bool:
 
 
 _ACE_OF_HEARTS_BIT, _TWO_OF_SPADES_BIT = _BIT[ACE_OF_HEARTS], _BIT[TWO_OF_SPADES]
-_SUIT_BITS = tuple(1 << k for k in range(len(SUITS)))
 # each set of numeric ranks (bit i: NUMERIC_RANKS[i]) or of suits (bit k: SUITS[k]) met, by its
 # bits; whether a suit's numeric cards (bit i: order i + 1) hold a run, by the run's length and
 # the bits; each set in the order a result gives it (ranks A..10, suits S H D C): made when first
 # needed (a replay meets few of them, again and again), at most 1024 of each
 _RANK_SETS: dict[int, frozenset] = {}
 _SUIT_SETS: dict[int, frozenset] = {}
-_RUNS: dict[tuple[int, int], bool] = {}
+_RUNS: dict[int, dict[int, bool]] = {6: {}, 7: {}}
 _ORDERED: dict[frozenset, tuple[str, ...]] = {}
 
 
@@ -227,11 +225,17 @@ def _suits_of(bits: int) -> frozenset:
     return found
 
 
-def _run_in(bits: int, length: int) -> bool:
-    found = _RUNS.get((bits, length))
-    if found is None:
-        found = _RUNS[bits, length] = _has_run(bits, length)
-    return found
+def _run_bits(numeric: Sequence[int], length: int) -> int:
+    """The suits (bit k: SUITS[k]) whose numeric cards (``numeric[k]``, bit i: order i + 1) hold a
+    run of ``length`` (6 or 7)."""
+    runs = _RUNS[length]
+    out = 0
+    for k, bits in enumerate(numeric):
+        found = runs.get(bits)
+        if found is None:
+            found = runs[bits] = _has_run(bits, length)
+        out |= found << k
+    return out
 
 
 def _in_order(values: frozenset) -> tuple[str, ...]:
