@@ -439,11 +439,12 @@ def check_deck(sides: Sequence[SideHand], rs: RuleSet) -> None:
     exact = [c for s in sides for c in s.cards]
     if not rs.deck.holds(exact):
         rs.deck.check(exact, "sides")  # names the first card there too often
-    need: Counter[str] = Counter()
+    need: dict[str, int] = {}  # by key, in the order first needed (as a Counter's update keeps them)
     for s in sides:
         for k in s.canastas:
             if k.cards is None:
-                need.update(_kind_needs(k, rs))
+                for key, n in _kind_needs(k, rs).items():
+                    need[key] = need.get(key, 0) + n
     if need:
         _check_kinds_fit(need, exact, rs)
     red = sum(s.red_threes for s in sides)
