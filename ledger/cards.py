@@ -152,6 +152,11 @@ def parse_cards(value: object, field: str = "cards", italian: bool = False) -> l
     Returns the cards in the order given. Raises ``LedgerError`` naming ``field`` (with the
     index of the bad card) for a value that is neither, or for any card that cannot be read.
     """
+    if isinstance(value, list) or (isinstance(value, str) and "," not in value and ";" not in value):
+        try:  # cards seen before: a lookup each
+            return list(map(_CODES[italian].__getitem__, value.split() if isinstance(value, str) else value))
+        except (KeyError, TypeError):  # a text not seen (or no text at all): read as below
+            pass
     if isinstance(value, str):
         items: Sequence = _split_cards(value)
     elif isinstance(value, list):
@@ -166,7 +171,23 @@ def parse_cards(value: object, field: str = "cards", italian: bool = False) -> l
     if Msg in set(map(type, read)):  # a reading that failed: its message, naming the first such card
         i, why = next((i, c) for i, c in enumerate(read) if isinstance(c, Msg))
         raise LedgerError(why, f"{field}[{i}]", items[i])
+    _remember(items, read, _CODES[italian])  # type: ignore[arg-type]  # only cards (as below)
     return read  # type: ignore[return-value]  # no message among them: only cards
+
+
+_CODES: tuple[dict[str, Card], dict[str, Card]] = ({}, {})
+"""Each text read as one card before (``8H``, ``10c``), by ``italian``: what :func:`parse_cards`
+looks up first for a list of texts, or a text that holds no comma or semicolon (cut by
+``str.split``: what :func:`_split_cards` does to such a text). A word of :data:`_WORDS` is never
+kept (none is a card on its own, and :func:`_split_cards` joins it to the words before it)."""
+_MOST_CODES = 4096
+
+
+def _remember(items: Sequence[str], cards: Sequence[Card], codes: dict[str, Card]) -> None:
+    """Keep the readings of ``items`` (all cards) in ``codes``, up to :data:`_MOST_CODES` texts."""
+    for item, card in zip(items, cards):
+        if item not in codes and len(codes) < _MOST_CODES and item.upper() not in _WORDS and " " not in item:
+            codes[item] = card
 
 
 @lru_cache(maxsize=1024)
@@ -202,6 +223,9 @@ def typed_names(value: object, italian: bool = False) -> dict[Card, str]:
     """The cards of ``value`` (text or a list, as :func:`parse_cards` takes it) that were written
     in words, each as typed: ``"8 di denari, 7S"`` → ``{8D: "8 di denari"}`` (a card written as
     its code is named by its code anyway). For :meth:`Deck.check`'s messages."""
+    if (type(value) is str and "," not in value and ";" not in value
+            and _WORDS.isdisjoint(map(str.upper, value.split()))):
+        return {}  # cut at its spaces, and no word joined to another (:func:`_split_cards`): no card in words
     items = _split_cards(value) if isinstance(value, str) else value if isinstance(value, list) else ()
     out: dict[Card, str] = {}
     for item in items:
@@ -214,7 +238,7 @@ def typed_names(value: object, italian: bool = False) -> dict[Card, str]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Cards in canonical notation, separated by single spaces."""
-    return " ".join(str(c) for c in cards)
+    return " ".join([rank + suit for rank, suit in cards])
 
 
 @dataclass(frozen=True)
@@ -239,8 +263,30 @@ class Deck:
         return list(self._cards)
 
     @cached_property
+    def _fewest(self) -> int:
+        """The copies of the deck's scarcest card (1 in a single deck; 2 in two decks with four jokers)."""
+        return min(self.counts.values())
+
+    @cached_property
     def _cards(self) -> tuple[Card, ...]:
         return tuple(card for card, n in self.counts.items() for _ in range(n))
+
+    def holds(self, cards: Sequence[Card]) -> bool:
+        """Whether :meth:`check` lets ``cards`` through (every card in the deck, none more often
+        than its copies), answered without counting them when no card is there twice: a replay
+        asks it of every hand, and calls :meth:`check` only for the message when it is False."""
+        distinct = set(cards)
+        if len(distinct) == len(cards):
+            return distinct <= self._in_deck
+        seen = Counter(cards)
+        if seen.keys() <= self._in_deck and max(seen.values()) <= self._fewest:
+            return True
+        counts = self.counts
+        return all(n <= counts.get(card, 0) for card, n in seen.items())
+
+    @cached_property
+    def _in_deck(self) -> frozenset[Card]:
+        return frozenset(card for card, n in self.counts.items() if n > 0)
 
     def check(self, cards: Iterable[Card], field: str = "cards", typed: Mapping[Card, str] | None = None) -> Counter:
         """Check that every card exists in this deck and no card appears more often than it holds.
@@ -252,6 +298,8 @@ class Deck:
         """
         seen = Counter(cards)
         counts = self.counts
+        if seen.keys() <= counts.keys() and (not seen or max(seen.values()) <= self._fewest):
+            return seen  # every card in the deck, none more often than any card's copies: nothing to name
         for card, n in seen.items():
             allowed = counts.get(card, 0)
             if 0 < n <= allowed:

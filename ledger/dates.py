@@ -7,6 +7,7 @@ night (DESIGN.md). :func:`parse_date` reads what a user types for a night.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 from ledger.errors import LedgerError
 from ledger.i18n import Msg, t
@@ -51,26 +52,28 @@ def check_night(date: dt.date, field: str = "night") -> dt.date:
 
 def read_night(value: object, field: str = "night") -> dt.date:
     """A document's night: an ISO date (``"2026-11-29"``) within :func:`check_night`'s range."""
-    return check_night(_iso(value, dt.date.fromisoformat, t("dates.not_date", "{value!r} is not a date (write "
-                                                             "YYYY-MM-DD)", value=value), field), field)
+    return check_night(_iso(value, dt.date.fromisoformat, lambda: t("dates.not_date", "{value!r} is not a date "
+                                                                     "(write YYYY-MM-DD)", value=value), field), field)
 
 
-def _iso(value: object, parse, refusal: Msg, field: str):
-    """``parse(value)`` for a text ``value``; ``LedgerError`` with ``refusal`` otherwise."""
+def _iso(value: object, parse, refusal: Callable[[], Msg], field: str):
+    """``parse(value)`` for a text ``value``; ``LedgerError`` with the message ``refusal()``
+    otherwise (written only then: a replay reads a moment a hand)."""
     try:
         if isinstance(value, str):
             return parse(value.strip())
     except ValueError:
         pass
-    raise LedgerError(refusal, field, value)
+    raise LedgerError(refusal(), field, value)
 
 
-def read_moment(value: object, field: str) -> dt.datetime:
+def read_moment(value: object, field: str, latest: dt.date | None = None) -> dt.datetime:
     """A document's moment (``entered_at``, ``voided_at``, ``created_at``): an ISO 8601 date and
-    time (UTC when it names no zone), in UTC, not on a night after :func:`latest_night`."""
-    moment = _iso(value, dt.datetime.fromisoformat, t("dates.not_moment", "{value!r} is not a date and time "
-                                                      "(ISO 8601)", value=value), field)
+    time (UTC when it names no zone), in UTC, not on a night after ``latest`` (by default
+    :func:`latest_night`: a caller reading many moments at once asks it once)."""
+    moment = _iso(value, dt.datetime.fromisoformat, lambda: t("dates.not_moment", "{value!r} is not a date and "
+                                                              "time (ISO 8601)", value=value), field)
     moment = (moment if moment.tzinfo else moment.replace(tzinfo=dt.timezone.utc)).astimezone(dt.timezone.utc)
-    if moment.date() > latest_night():
+    if moment.date() > (latest or latest_night()):
         raise LedgerError(t("dates.future", "{value!r} is in the future", value=value), field, value)
     return moment

@@ -1,10 +1,13 @@
 """Card notation and deck checks (ledger/cards.py; RULES.md "Conventions for every game")."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ledger.cards import (FRENCH_52, ITALIAN_40, JOKER, THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card,
-                          multiple, parse_card, parse_cards)
+                          _read_card, _split_cards, multiple, parse_card, parse_cards, typed_names)
 from ledger.errors import LedgerError
+from ledger.i18n import Msg
 
 
 @pytest.mark.parametrize("text,card", [
@@ -56,3 +59,70 @@ def test_deck_check_names_the_card_that_appears_too_often():
     with pytest.raises(LedgerError, match="JK appears 7 times"):
         THREE_DECKS_SIX_JOKERS.check([JOKER] * 7)
     assert TWO_DECKS_FOUR_JOKERS.check(parse_cards("KH KH JK JK JK JK"))[JOKER] == 4
+
+
+# --- the replay's shortcuts (issue 17): the same answers as reading everything ---------------------
+_DECKS = (FRENCH_52, ITALIAN_40, TWO_DECKS_FOUR_JOKERS, THREE_DECKS_SIX_JOKERS)
+_SOME_CARDS = [*FRENCH_52.cards(), JOKER]
+
+
+def _checks(deck, cards) -> bool:
+    try:
+        deck.check(cards)
+    except LedgerError:
+        return False
+    return True
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(_DECKS), st.lists(st.sampled_from(_SOME_CARDS), max_size=30))
+def test_holds_is_what_check_says(deck, cards):
+    assert deck.holds(cards) == _checks(deck, cards)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(_DECKS), st.integers(0, 6), st.randoms(use_true_random=False))
+def test_holds_a_whole_deck_and_not_one_card_more(deck, extra, rnd):
+    cards = deck.cards()
+    rnd.shuffle(cards)
+    assert deck.holds(cards)
+    assert not deck.holds(cards + cards[:1 + extra])
+
+
+def _read_slowly(text: str, italian: bool = False):
+    """What parse_cards reads, reading every card (no shortcut): cards, or the index that fails."""
+    read = [_read_card(item, italian) for item in _split_cards(text)]
+    bad = [i for i, c in enumerate(read) if isinstance(c, Msg)]
+    return read if not bad else bad[0]
+
+
+_WORDS_TYPED = st.sampled_from(["AH", "ah", "10c", "T♠", "♠3", "JK", "jolly", "7", "di", "coppe", "re", "denari",
+                                "ZZ", "RH", "DD", "2S", "QS", "sette", "cc", "10", "F", "C"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_WORDS_TYPED, max_size=8), st.sampled_from([" ", "  ", "\t", " , ", ";", "\n"]), st.booleans())
+def test_cards_read_twice_read_as_the_first_time(words, gap, italian):
+    text = gap.join(words)
+    slow = _read_slowly(text, italian)
+    for _ in range(2):  # the second time from the readings kept the first time
+        try:
+            got = parse_cards(text, "cards", italian)
+        except LedgerError as err:
+            assert err.field == f"cards[{slow}]"
+        else:
+            assert got == slow
+    if not isinstance(slow, int):
+        assert parse_cards(list(_split_cards(text)), "cards", italian) == slow
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_WORDS_TYPED, max_size=8), st.sampled_from([" ", ", ", ";"]))
+def test_typed_names_of_cards_in_codes_are_none(words, gap):
+    text = gap.join(words)
+    slow = {}
+    for item in _split_cards(text):
+        card = _read_card(item, False)
+        if " " in item and not isinstance(card, Msg):
+            slow.setdefault(card, " ".join(item.split()))
+    assert typed_names(text) == slow

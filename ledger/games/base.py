@@ -20,11 +20,12 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, partial
+from itertools import starmap
 from typing import Any, TypeVar
 
 from ledger.errors import LedgerError
 from ledger.games.facts import GameNotes, Said
-from ledger.games.record import JsonRecord, NoExtra, Stored, json_object
+from ledger.games.record import JsonRecord, NoExtra, Stored, frozen, json_object
 from ledger.games.record import optional  # noqa: F401 (for the games)
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, listing, signed, t, tn
@@ -51,11 +52,12 @@ class MatchSetup:
     options: Mapping[str, Any] = field(default_factory=dict)
     ended_early: bool = False
 
-    @property
+    @cached_property
     def side_names(self) -> tuple[str, ...]:
+        """The sides' names, in order (worked out once: a replay asks it every hand)."""
         return tuple(self.sides)
 
-    @property
+    @cached_property
     def teams(self) -> bool:
         """True when some side has more than one player."""
         return any(len(p) > 1 for p in self.sides.values())
@@ -66,13 +68,9 @@ class MatchSetup:
         Raises ``LedgerError`` naming ``field`` when no side or player matches.
         """
         if isinstance(name, str):
-            key = name.strip().casefold()
-            for side, members in self.sides.items():
-                if side.casefold() == key:
-                    return side
-            for side, members in self.sides.items():
-                if any(p.casefold() == key for p in members):
-                    return side
+            found = self._side_keys.get(name.strip().casefold())
+            if found is not None:
+                return found
         if not self.teams:  # each plays for self: the sides are the players
             return self.resolve_player(name, field)
         raise LedgerError(t("match.not_side", "{name!r} is not a side of this match{hint}", name=name,
@@ -87,6 +85,18 @@ class MatchSetup:
                 return found
         raise LedgerError(t("match.not_player", "{name!r} is not a player of this match{hint}", name=name,
                             hint=did_you_mean(name, self.players, self._known_players())), field, name)
+
+    @cached_property
+    def _side_keys(self) -> dict[str, str]:
+        """Each side by its name's case-folded form, then by each of its players' (a side's name
+        before any player's; the first so written, in order)."""
+        keys: dict[str, str] = {}
+        for side in self.sides:
+            keys.setdefault(side.casefold(), side)
+        for side, members in self.sides.items():
+            for p in members:
+                keys.setdefault(p.casefold(), side)
+        return keys
 
     @cached_property
     def _player_keys(self) -> dict[str, str]:
@@ -137,7 +147,7 @@ class MatchSetup:
         return doc
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class HandResult:
     """The score of one hand.
 
@@ -204,7 +214,7 @@ class HandResult:
         return points if isinstance(points, Mapping) else None
 
 
-@dataclass(frozen=True)
+@frozen
 class Item(JsonRecord):
     """One scoring item of a side's hand: ``{"item": "ace of hearts", "points": 1}``."""
 
@@ -219,10 +229,10 @@ class Item(JsonRecord):
 
 def items_of(by_side: Mapping[str, Iterable[tuple[str, int]]]) -> dict[str, tuple[Item, ...]]:
     """``{side: [(item, points), …]}`` → each side's :class:`Item` values."""
-    return {side: tuple(Item(i, p) for i, p in its) for side, its in by_side.items()}
+    return {side: tuple(starmap(Item, its)) for side, its in by_side.items()}
 
 
-@dataclass(frozen=True)
+@frozen
 class PointsResult(JsonRecord):
     """The result of a points game's hand: each side's ``points`` and the ``items`` they came
     from (a game's own result adds its fields after these two)."""
@@ -234,7 +244,7 @@ class PointsResult(JsonRecord):
 _STATE_KEYS = frozenset({"hands", "totals", "winner", "finished"})
 
 
-@dataclass(frozen=True)
+@frozen
 class MatchState:
     """A match after some hands.
 
@@ -731,7 +741,7 @@ def replay(game: Game, setup: MatchSetup, docs: Sequence[Mapping[str, Any]]) -> 
     start = state
     results, states = [], []
     for i, doc in enumerate(docs):
-        if not isinstance(doc, Mapping):
+        if type(doc) is not dict and not isinstance(doc, Mapping):
             raise LedgerError(t("document.hand_not_object", "a hand must be a JSON object"), f"hands[{i}]", doc)
         try:
             state, result = game.apply(setup, state, doc)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ledger.dates import read_moment, read_night
+from ledger.dates import latest_night, read_moment, read_night
 from ledger.errors import LedgerError
 from ledger.games.base import META_KEYS, Game, MatchSetup, Replay
 from ledger.i18n import t
@@ -37,10 +37,11 @@ def check_match_document(doc: Mapping[str, Any], game: Game, setup: MatchSetup, 
     for key in TEXTS:
         _text(doc, key, key)
     live = 0
+    latest = latest_night()  # once for the whole document
     for i, h in enumerate(hands):
         for key in HAND_MOMENTS:
             if h.get(key) is not None:
-                read_moment(h[key], f"hands[{i}].{key}")
+                read_moment(h[key], f"hands[{i}].{key}", latest)
         _text(h, "void_reason", f"hands[{i}].void_reason")
         if h.get("voided"):
             _check_voided(game, setup, rp.states[live - 1] if live else rp.start, h, f"hands[{i}]")

@@ -41,6 +41,54 @@ def optional(default: Any = None, key: str | None = None) -> Any:
     return dataclasses.field(default=default, metadata={_OMIT_NONE: True, **({_KEY: key} if key else {})})
 
 
+@typing.dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
+def frozen(cls: type | None = None, /, **options: Any) -> Any:
+    """``@dataclasses.dataclass(frozen=True, **options)`` with a quicker ``__init__``: the same
+    signature, defaults and factories, the fields written straight into the new instance's
+    ``__dict__`` rather than through ``object.__setattr__`` one call each (a third of the time
+    with eight fields: a replay makes a dozen records a hand, issue 17). The record stays frozen
+    (assigning a field still raises ``FrozenInstanceError``), equal, hashed, copied
+    (``dataclasses.replace``) and pickled as the dataclass. For records of plain fields: a class
+    with slots, a field left out of ``__init__``, an ``InitVar`` or a ``__post_init__`` is a
+    ``TypeError`` (the dataclass's own ``__init__`` handles those)."""
+    def wrap(c: type) -> type:
+        c = dataclasses.dataclass(frozen=True, init=False, **options)(c)  # type: ignore[call-overload]
+        c.__init__ = _quick_init(c)  # type: ignore[misc]
+        return c
+    return wrap if cls is None else wrap(cls)
+
+
+_NO_VALUE = object()  # a field whose default is made by its factory, when no value is given
+
+
+def _quick_init(cls: type) -> Callable[..., None]:
+    """The ``__init__`` of :func:`frozen` for the dataclass ``cls``."""
+    fields = dataclasses.fields(cls)
+    if ("__slots__" in cls.__dict__ or hasattr(cls, "__post_init__") or any(not f.init for f in fields)
+            or len(fields) != len(vars(cls)["__dataclass_fields__"])):  # an InitVar (or a ClassVar)
+        raise TypeError(f"{cls.__qualname__}: record.frozen takes plain fields only (use dataclasses.dataclass)")
+    env: dict[str, Any] = {"_NO_VALUE": _NO_VALUE}
+    params: dict[bool, list[str]] = {False: [], True: []}  # by keyword only, each in the fields' order
+    body = []
+    for i, f in enumerate(fields):
+        if f.default is not dataclasses.MISSING:
+            env[f"_default_{i}"] = f.default
+            params[f.kw_only].append(f"{f.name}=_default_{i}")  # type: ignore[index]
+        elif f.default_factory is not dataclasses.MISSING:
+            env[f"_factory_{i}"] = f.default_factory
+            params[f.kw_only].append(f"{f.name}=_NO_VALUE")  # type: ignore[index]
+            body.append(f" if {f.name} is _NO_VALUE: {f.name} = _factory_{i}()")
+        else:
+            params[f.kw_only].append(f.name)  # type: ignore[index]
+        body.append(f" __fields__[{f.name!r}] = {f.name}")
+    signature = ", ".join(["__self__", *params[False], *(["*", *params[True]] if params[True] else [])])
+    source = f"def __init__({signature}):\n __fields__ = __self__.__dict__\n" + ("\n".join(body) or " pass")
+    exec(source, env)  # what dataclasses does to write its own __init__
+    init = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
+
+
 class JsonRecord:
     """Mixin of a frozen dataclass that is a JSON object (the module docstring says how)."""
 
@@ -72,7 +120,10 @@ class JsonRecord:
 
     def fields(self) -> dict[str, Any]:
         """Field name → value (to build a record of a subclass from this one's values)."""
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+        names = _NAMES.get(type(self))
+        if names is None:
+            names = _NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))  # type: ignore[arg-type]
+        return {name: getattr(self, name) for name in names}
 
     @classmethod
     def from_json(cls: type[R], doc: Mapping[str, Any]) -> R:
@@ -110,12 +161,13 @@ class Stored:
         return {k: v for k, v in self.doc.items() if k not in skip}
 
 
-@dataclasses.dataclass(frozen=True)
+@frozen
 class NoExtra(JsonRecord):
     """The state of a game that keeps nothing beside its totals."""
 
 
 _plans: dict[type, list[tuple[str, str, Convert, Convert, bool]]] = {}
+_NAMES: dict[type, tuple[str, ...]] = {}  # each record class's field names, in order (JsonRecord.fields)
 
 
 def _plan(cls: type) -> list[tuple[str, str, Convert, Convert, bool]]:
@@ -165,8 +217,9 @@ def json_text(value: Any) -> str:
 
 def json_object(value: Any) -> Any:
     """The JSON object :func:`json_text` writes for a record or a mapping, its values as they are
-    (not copied): made by the class's writer (:func:`_writer`, worked out once a class).
-    ``TypeError`` for any other value."""
+    (not copied; for a record of plain values, its own ``__dict__``: to be read, never changed):
+    made by the class's writer (:func:`_writer`, worked out once a class). ``TypeError`` for any
+    other value."""
     write = _WRITERS.get(type(value))
     if write is None:
         write = _WRITERS[type(value)] = _writer(type(value))
@@ -190,9 +243,20 @@ def _writer(cls: type) -> Callable[[Any], Any]:
         read = attrgetter(*(name for name, *_ in plan))
         single = len(keys) == 1
         omitted = tuple(key for _name, key, _load, _dump, omit in plan if omit)
+        hints = typing.get_type_hints(cls)
+        nested = tuple((key, nest) for (name, key, *_), nest in ((p, _nester(hints[p[0]])) for p in plan) if nest)
+        # a record of plain values, each under its field's name: its own __dict__ is the object
+        own = (not nested and keys == tuple(name for name, *_ in plan)
+               and all("__slots__" not in c.__dict__ for c in cls.__mro__[:-1]))
 
         def write(record: Any) -> dict:
+            if own:
+                fields = record.__dict__  # the fields in order, as __init__ wrote them (checked)
+                if tuple(fields) == keys and not any(fields[key] is None for key in omitted):
+                    return fields
             out = dict(zip(keys, (read(record),) if single else read(record)))
+            for key, nest in nested:
+                out[key] = nest(out[key])
             for key in omitted:
                 if out[key] is None:
                     del out[key]
@@ -203,7 +267,65 @@ def _writer(cls: type) -> Callable[[Any], Any]:
     raise TypeError(f"Object of type {cls.__name__} is not JSON serializable")
 
 
-_ENCODE = json.JSONEncoder(default=json_object).encode
+def _nester(hint: Any) -> Convert | None:
+    """How a record's writer (:func:`_writer`) writes the value of a field annotated ``hint`` that
+    holds records (a record, a tuple or a mapping of them, or None): each record as its own writer
+    writes it, so that ``json`` meets plain values only and calls back into Python once a record
+    written, not once a record held (a Simone state holds a dozen). None for a field of plain
+    values. A value that is not what ``hint`` says is left as it is (``json`` writes it as ever)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if isinstance(hint, type) and issubclass(hint, JsonRecord):
+        return _record_value
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        return _nester(inner[0]) if len(inner) == 1 and len(args) == 2 else None  # None: _record_value's
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        each = _nester(args[0])
+        return None if each is None else _list_of(each)
+    if origin in (dict, Mapping) and len(args) == 2:
+        each = _nester(args[1])
+        return None if each is None else _dict_of(each)
+    return None
+
+
+def _list_of(each: Convert) -> Convert:
+    """A tuple (or list) of values each written by ``each``, as a list; anything else as it is."""
+    return lambda v: list(map(each, v)) if type(v) is tuple or type(v) is list else _record_value(v)
+
+
+def _dict_of(each: Convert) -> Convert:
+    """A dict of values each written by ``each``; anything else as it is."""
+    return lambda v: dict(zip(v, map(each, v.values()))) if type(v) is dict else _record_value(v)
+
+
+def _record_value(value: Any) -> Any:
+    """A record as :func:`json_object` writes it; anything else as it is."""
+    write = _WRITERS.get(type(value))  # a class met before: its writer at once
+    if write is not None:
+        return write(value)
+    return json_object(value) if isinstance(value, JsonRecord) else value
+
+
+def _encoder() -> Callable[[Any], str]:
+    """``json.JSONEncoder(default=json_object, check_circular=False).encode``: a record is a tree of
+    values (none holds itself), so json is spared its check for a circle (a dictionary of every
+    container met: a third of the time of a Simone state). Where the interpreter has json's C
+    encoder, that encoder is made once rather than once a text (what ``encode`` does: 2 µs a
+    text, and an import writes two texts a hand), and tried on a record-like value first."""
+    encode = json.JSONEncoder(default=json_object, check_circular=False).encode
+    try:
+        from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
+
+        write = c_make_encoder(None, json_object, encode_basestring_ascii, None, ": ", ", ", False, False, True)
+        sample = {"a": [1, None, True, 2.5, "è\n"], "b": {"c": NoExtra()}}
+        if "".join(write(sample, 0)) != encode(sample):
+            return encode
+    except Exception:  # noqa: BLE001  # no C encoder, or one made otherwise: json's own way
+        return encode
+    return lambda value: "".join(write(value, 0))
+
+
+_ENCODE = _encoder()
 
 
 def _converters(hint: Any) -> tuple[Convert, Convert]:

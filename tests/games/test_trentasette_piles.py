@@ -22,3 +22,14 @@ def test_a_pile_the_bits_cannot_hold_is_read_card_by_card():
     twice = [Card("7", "H"), Card("7", "H"), Card("K", "S")]
     assert T.pile_from_cards(twice, 2).cards == 3 and T.pile_from_cards(twice, 2).figures == 1
     assert T.pile_from_cards([JOKER, Card("A", "H")], 2).ace_of_hearts
+
+
+def test_sets_of_ranks_and_suits_are_given_in_the_order_of_a_result():
+    from itertools import combinations
+
+    from ledger.cards import NUMERIC_RANKS, SUITS
+
+    for values, order in ((NUMERIC_RANKS, NUMERIC_RANKS), (SUITS, SUITS)):
+        for n in range(len(values) + 1):
+            for chosen in combinations(reversed(values), n):
+                assert T._in_order(frozenset(chosen)) == tuple(v for v in order if v in chosen)

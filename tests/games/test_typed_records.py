@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import json
+import pickle
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
@@ -16,7 +17,7 @@ import pytest
 from ledger.games import available, get_game
 from ledger.games.base import MatchState
 from ledger.games.documents import replay_document
-from ledger.games.record import JsonRecord, NoExtra, json_text, optional
+from ledger.games.record import JsonRecord, NoExtra, frozen, json_text, optional
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "json_texts.json"
 _spec = importlib.util.spec_from_file_location("make_json_texts", FIXTURE.with_name("make_json_texts.py"))
@@ -163,3 +164,53 @@ def test_a_state_without_a_games_own_part():
     state = MatchState(2, {"A": 3}, True, "A")
     assert state.to_json() == {"hands": 2, "totals": {"A": 3}, "winner": "A", "finished": True}
     assert MatchState.from_json(state.to_json()) == state
+
+
+def test_a_record_holding_what_its_fields_do_not_say_is_written_as_json_writes_it():
+    odd = _Tree(points={"A": 1}, leaves={"A": [_Leaf("x", 1), {"item": "y", "points": 2}], "B": ("z",)},  # type: ignore
+                first={"item": "w", "points": 3}, anything=(_Leaf("v", 4),))  # type: ignore[arg-type]
+    assert json_text(odd) == json.dumps(odd.to_json())
+    assert json_text(_Tree(points={}, leaves=MappingProxyType({"A": (_Leaf("x", 1),)}), first=None)) == json.dumps(
+        {"points": {}, "leaves": {"A": [{"item": "x", "points": 1}]}, "first": None, "anything": None})
+
+
+@frozen
+class _Plain:
+    a: int
+    b: tuple = ()
+    c: list = dataclasses.field(default_factory=list)
+
+
+@frozen(kw_only=True)
+class _Later(_Plain):
+    d: str
+    e: int = 5
+
+
+def test_a_frozen_record_is_made_called_and_refused_as_the_dataclass():
+    assert _Plain(1) == _Plain(a=1, b=(), c=[]) and _Plain(1).c is not _Plain(1).c
+    assert _Plain(1, (2,), [3]) == _Plain(1, b=(2,), c=[3]) and hash(_Plain(1, (2,), ())) == hash(_Plain(1, (2,), ()))
+    later = _Later(1, d="x")
+    assert (later.a, later.b, later.c, later.d, later.e) == (1, (), [], "x", 5)
+    assert dataclasses.replace(later, e=6) == _Later(1, d="x", e=6)
+    assert pickle.loads(pickle.dumps(later)) == later and repr(later) == "_Later(a=1, b=(), c=[], d='x', e=5)"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        later.a = 2  # type: ignore[misc]
+    for bad in (lambda: _Plain(), lambda: _Later(1, (), [], "x"), lambda: _Plain(1, z=2)):
+        with pytest.raises(TypeError):
+            bad()
+
+
+def test_frozen_refuses_what_its_init_does_not_do():
+    class Checked:
+        a: int
+
+        def __post_init__(self) -> None:
+            pass
+
+    class Hidden:
+        a: int = dataclasses.field(init=False, default=0)
+
+    for cls in (Checked, Hidden):
+        with pytest.raises(TypeError):
+            frozen(cls)

@@ -12,10 +12,11 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from ledger.cards import JOKER, SUITS, THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card, Deck, parse_cards
+from ledger.cards import JOKER, RANKS, SUITS, THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card, Deck, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.canasta import words
-from ledger.games.base import HandResult, JsonRecord, PointsResult, as_bool, as_int, check_keys, items_of, optional
+from ledger.games.base import (HandResult, JsonRecord, PointsResult, as_bool, as_int, check_keys, frozen, items_of,
+                               optional)
 from ledger.games.canasta.words import DIRTY, JOLLY, PINELLE_DIRTY, PINELLE_PURE, PURE, kind_label
 from ledger.i18n import Msg, t
 
@@ -69,6 +70,9 @@ def opening_minimum(total: int, rs: RuleSet) -> int:
     return 50 if rs is ITALIAN else 15
 
 
+_OF_SPADES = {r: Card(r, "S") for r in RANKS}  # a card of each rank, to value a canasta given as its kind
+
+
 def card_value(card: Card, rs: RuleSet) -> int:
     """Card points: joker 50; ace and pinella (2) 20; 8 to K 10; 4 to 7 5; black 3 0 (classic 5)."""
     if card.is_joker:
@@ -92,7 +96,7 @@ def is_wild(card: Card) -> bool:
 
 
 # --- canastas ------------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@frozen
 class Canasta:
     """One canasta: ``kind`` (pure, dirty, pinelle pure, pinelle dirty, jolly), the natural
     ``rank`` of a pure or dirty one (None when entered without it), and its ``cards`` when given."""
@@ -126,7 +130,7 @@ class Canasta:
             return cards_value(self.cards, rs)
         if self.kind in _KIND_NEEDS:
             return _KIND_NEEDS[self.kind][4]
-        value = card_value(Card(self.rank or "4", "S"), rs)
+        value = card_value(_OF_SPADES.get(self.rank or "4") or Card(self.rank or "4", "S"), rs)
         return 7 * value if self.kind == PURE else 6 * value + 20
 
 
@@ -244,7 +248,7 @@ def _check_italian_meld(naturals: int, cards: Sequence[Card], wild: int, field: 
 
 
 # --- one side's hand -------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@frozen
 class SideHand:
     """One side's hand, read and checked: what scoring needs, the same whether given by cards or counts."""
 
@@ -271,7 +275,7 @@ class SideHand:
                          self.red_threes, self.opened)
 
 
-@dataclass(frozen=True)
+@frozen
 class SideFacts(JsonRecord):
     """A side as a hand's result gives it: its canastas (``"pure K"``), melded and in-hand
     points, red threes, and whether it had opened."""
@@ -283,7 +287,7 @@ class SideFacts(JsonRecord):
     opened: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class CanastaHand(PointsResult):
     """One hand on its own (``ledger score``): ``points`` and ``items`` per side, each side's
     facts (``sides``), who closed (None: the stock ran out), and in the classic game whether the
@@ -294,7 +298,7 @@ class CanastaHand(PointsResult):
     concealed: bool | None = optional()
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class CanastaResult(CanastaHand):
     """A hand of a match: the hand's own fields, then the running ``totals`` and each side's
     ``opening_minimum`` for the next hand."""
@@ -303,7 +307,7 @@ class CanastaResult(CanastaHand):
     opening_minimum: Mapping[str, int]
 
 
-@dataclass(frozen=True)
+@frozen
 class CanastaState(JsonRecord):
     """A match's own state: each side's ``opening_minimum`` for the next hand."""
 
@@ -432,16 +436,28 @@ def _read_hand(value: Mapping, field: str, rs: RuleSet) -> tuple[list[Card], int
 def check_deck(sides: Sequence[SideHand], rs: RuleSet) -> None:
     """No more of a card than the decks hold across the whole hand (both sides' canastas, melds and
     hands, canastas entered as kinds counted at the least they need), and no more red threes."""
-    exact = Counter(c for s in sides for c in s.cards)
-    rs.deck.check(list(exact.elements()), "sides")
-    by_rank = Counter("JK" if c.is_joker else c.rank for c in exact.elements())
-    need: Counter[str] = Counter()
+    exact = [c for s in sides for c in s.cards]
+    if not rs.deck.holds(exact):
+        rs.deck.check(exact, "sides")  # names the first card there too often
+    need: dict[str, int] = {}  # by key, in the order first needed (as a Counter's update keeps them)
     for s in sides:
         for k in s.canastas:
             if k.cards is None:
-                need.update(_kind_needs(k, rs))
-    per_rank = len(SUITS) * (rs.deck.counts[Card("4", "S")])
-    limits = {"JK": rs.deck.counts[JOKER], "2": per_rank, "wild": rs.deck.counts[JOKER] + per_rank}
+                for key, n in _kind_needs(k, rs).items():
+                    need[key] = need.get(key, 0) + n
+    if need:
+        _check_kinds_fit(need, exact, rs)
+    red = sum(s.red_threes for s in sides)
+    if red > rs.red_threes:
+        raise LedgerError(t("canasta.red_over", "{n} red threes in all, but {deck} hold {limit}", n=red,
+                            deck=_deck(rs), limit=rs.red_threes), "sides", red)
+
+
+def _check_kinds_fit(need: Mapping[str, int], exact: Sequence[Card], rs: RuleSet) -> None:
+    """The cards the canastas entered as kinds ``need`` at least (by rank, ``"JK"``, ``"wild"``),
+    beside the cards given (``exact``), must be in the decks: ``LedgerError`` on ``sides``."""
+    by_rank = Counter("JK" if c.is_joker else c.rank for c in exact)
+    per_rank, limits = _limits(rs)
     by_rank["wild"] = by_rank["JK"] + by_rank["2"]
     for key, n in need.items():
         have = by_rank[key] + n
@@ -450,10 +466,19 @@ def check_deck(sides: Sequence[SideHand], rs: RuleSet) -> None:
             raise LedgerError(t("canasta.deck_short", "the canastas and cards given need at least {have} {what}, "
                                 "but {deck} hold {limit}", have=have, what=_plural(key), deck=_deck(rs),
                                 limit=limit), "sides", key)
-    red = sum(s.red_threes for s in sides)
-    if red > rs.red_threes:
-        raise LedgerError(t("canasta.red_over", "{n} red threes in all, but {deck} hold {limit}", n=red,
-                            deck=_deck(rs), limit=rs.red_threes), "sides", red)
+
+
+def _limits(rs: RuleSet) -> tuple[int, dict[str, int]]:
+    """The cards of one rank in the rule set's decks, and of jokers, twos and wild cards (once a rule set)."""
+    found = _LIMITS.get(rs.name)
+    if found is None:
+        per_rank = len(SUITS) * (rs.deck.counts[_OF_SPADES["4"]])
+        found = _LIMITS[rs.name] = (per_rank, {"JK": rs.deck.counts[JOKER], "2": per_rank,
+                                               "wild": rs.deck.counts[JOKER] + per_rank})
+    return found
+
+
+_LIMITS: dict[str, tuple[int, dict[str, int]]] = {}
 
 
 def _kind_needs(k: Canasta, rs: RuleSet) -> dict:

@@ -62,8 +62,10 @@ def card_value(card: Card) -> int:
 
 def hand_sum(cards: Sequence[Card]) -> int:
     """The sum of a player's cards (units: points, lower is better)."""
-    values = _VALUES
-    return sum(values[c] if c in values else card_value(c) for c in cards)
+    try:
+        return sum(map(_VALUES.__getitem__, cards))
+    except KeyError:  # a card of no deck in play
+        return sum(_VALUES[c] if c in _VALUES else card_value(c) for c in cards)
 
 
 _VALUES = {c: card_value(c) for c in DECK.counts}  # every card of the deck: its value worked out once
@@ -88,7 +90,8 @@ def read_hand(value: object, field: str) -> tuple[list[Card] | None, int]:
     cards = parse_cards(value, field)
     if not cards:
         raise LedgerError(t("simone.no_cards", "a player shows at least one card (or give the sum)"), field, value)
-    DECK.check(cards, field)
+    if not DECK.holds(cards):
+        DECK.check(cards, field)  # names what is wrong
     return cards, hand_sum(cards)
 
 
@@ -106,10 +109,10 @@ def check_deck(cards: Mapping[str, list[Card] | None], sums: Mapping[str, int],
     path. A sum entered below zero needs that many jokers, which the shown cards must leave.
     Raises ``LedgerError`` naming the player where the limit is first passed.
     """
-    seen = Counter(c for shown in cards.values() for c in shown or ())
-    if any(n > DECK.counts[c] for c, n in seen.items()):
+    shown_all = [c for shown in cards.values() if shown for c in shown]  # each card in the deck (read_hand)
+    if not DECK.holds(shown_all):
         _refuse_repeats(cards, labels)
-    jokers_left = DECK.counts[JOKER] - seen[JOKER]
+    jokers_left = DECK.counts[JOKER] - shown_all.count(JOKER)
     for player, shown in cards.items():
         if shown is None and sums[player] < 0:
             jokers_left += sums[player]

@@ -5,12 +5,11 @@ the fields, in order, are the JSON that ``score``/``replay --json`` print and th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
-from ledger.games.record import JsonRecord
+from ledger.games.record import JsonRecord, frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class SimoneResult(JsonRecord):
     """One hand: each player's ``sums`` (lowest wins), the ``winners``, who ``knocked_by`` (None:
     nobody) and whether the knocker won, and each player's ``cards`` as entered (None for a sum)."""
@@ -22,7 +21,7 @@ class SimoneResult(JsonRecord):
     cards: Mapping[str, str | None]
 
 
-@dataclass(frozen=True)
+@frozen
 class Place(JsonRecord):
     """One row of the standing: the ``place`` (shared by players level on both), the player,
     hands won and the total of sums."""
@@ -33,7 +32,7 @@ class Place(JsonRecord):
     sum: int
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayerStats(JsonRecord):
     """A player's statistics over the match: ``hands`` played and won, the total of sums and its
     average (text, one decimal), the best (lowest) and worst hand, knocks and knocks won."""
@@ -48,7 +47,7 @@ class PlayerStats(JsonRecord):
     knocks_won: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class Knocks(JsonRecord):
     """Hands with a knocker, and how many of them the knocker won."""
 
@@ -56,7 +55,7 @@ class Knocks(JsonRecord):
     knocker_won: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class SimoneState(JsonRecord):
     """The match's own state: each player's total of ``sums``, the ``standing`` (best first),
     each player's ``stats``, the ``knocks`` and the match's ``target`` (hands won; None: none)."""

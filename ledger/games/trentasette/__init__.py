@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import filterfalse
 from typing import Any
 
 from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUIT_NAMES, SUITS, Card, format_cards, parse_cards, suit_name
@@ -34,7 +35,7 @@ from ledger.errors import LedgerError
 from ledger.games.base import (
     in_words,
     Game, HandResult, JsonRecord, MatchState, PointsResult, Question, as_bool, as_int, check_keys, check_names,
-    items_of, key_value_entry, need, optional, points_board, points_line, running_winner,
+    frozen, items_of, key_value_entry, need, optional, points_board, points_line, running_winner,
 )
 from ledger.games.trentasette.facts import TrentasetteNotes
 from ledger.i18n import t, tn
@@ -74,7 +75,7 @@ _LIST_COUNTS = ("ranks", "runs", "missing_suits")
 _REQUIRED_COUNTS = tuple(COUNT_FIELDS)  # every fact must be reported: a forgotten one would score silently
 
 
-@dataclass(frozen=True)
+@frozen
 class Pile:
     """What scoring needs to know of one side's pile (the same whether from cards or counted)."""
 
@@ -94,12 +95,11 @@ class Pile:
 
     def facts(self) -> "PileFacts":
         """What a hand's result says of the pile."""
-        return PileFacts(self.cards, self.figures, tuple(sorted(self.ranks, key=NUMERIC_RANKS.index)),
-                         self.ace_of_hearts, self.two_of_spades, self.sevens, tuple(_suit_list(self.runs)),
-                         tuple(_suit_list(self.missing_suits)))
+        return PileFacts(self.cards, self.figures, _in_order(self.ranks), self.ace_of_hearts, self.two_of_spades,
+                         self.sevens, _in_order(self.runs), _in_order(self.missing_suits))
 
 
-@dataclass(frozen=True)
+@frozen
 class PileFacts(JsonRecord):
     """A pile as a hand's result gives it (``piles`` of FORMATS.md): ranks and suits in order."""
 
@@ -113,7 +113,7 @@ class PileFacts(JsonRecord):
     missing_suits: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class TrentasetteResult(PointsResult):
     """A hand's result: ``points`` and ``items`` per side, each side's ``piles`` facts, and
     ``rest``, the side whose pile was the rest of the deck, when one was."""
@@ -140,17 +140,12 @@ def pile_from_cards(cards: Sequence[Card], n_sides: int) -> Pile:
         mask = -1
     if mask < 0 or mask.bit_count() != len(cards):
         return _pile_card_by_card(cards, need_rank, run_len)
-    numeric = [(mask >> shift) & 0x3FF for shift in _SUIT_SHIFTS]  # A..10 of each suit
-    return Pile(
-        cards=len(cards),
-        figures=(mask & _FIGURE_MASK).bit_count(),
-        ranks=frozenset(r for r, m in _RANK_MASKS if (mask & m).bit_count() >= need_rank),
-        ace_of_hearts=bool(mask & _BIT[ACE_OF_HEARTS]),
-        two_of_spades=bool(mask & _BIT[TWO_OF_SPADES]),
-        sevens=bool(mask & _SEVENS),
-        runs=frozenset(s for s, m in zip(SUITS, numeric) if _has_run(m, run_len)),
-        missing_suits=frozenset(s for s, m in zip(SUITS, numeric) if not m),
-    )
+    # A..10 of each suit (suit k's ace is bit 13k), then the numeric ranks complete as bits
+    s, h, d, c = numeric = (mask & 0x3FF, (mask >> 13) & 0x3FF, (mask >> 26) & 0x3FF, (mask >> 39) & 0x3FF)
+    complete = s & h & d & c if need_rank == 4 else (s & h & (d | c)) | (d & c & (s | h))  # all four, or three
+    return Pile(len(cards), (mask & _FIGURE_MASK).bit_count(), _ranks_of(complete), bool(mask & _ACE_OF_HEARTS_BIT),
+                bool(mask & _TWO_OF_SPADES_BIT), bool(mask & _SEVENS), _suits_of(_run_bits(numeric, run_len)),
+                _suits_of((not s) | (not h) << 1 | (not d) << 2 | (not c) << 3))
 
 
 def _pile_card_by_card(cards: Sequence[Card], need_rank: int, run_len: int) -> Pile:
@@ -183,7 +178,6 @@ _FIGURES = frozenset(("J", "Q", "K"))
 # the 52 cards as bits: suit k holds bits 13k (ace) .. 13k + 12 (king); A..10 are its low ten bits
 _ALL_RANKS = (*NUMERIC_RANKS, "J", "Q", "K")
 _BIT = {Card(r, s): 1 << (13 * k + i) for k, s in enumerate(SUITS) for i, r in enumerate(_ALL_RANKS)}
-_SUIT_SHIFTS = tuple(13 * k for k in range(len(SUITS)))
 _FIGURE_MASK = sum(_BIT[Card(r, s)] for s in SUITS for r in _FIGURES)
 _RANK_MASKS = tuple((r, sum(_BIT[Card(r, s)] for s in SUITS)) for r in NUMERIC_RANKS)
 _SEVENS = dict(_RANK_MASKS)["7"]
@@ -206,6 +200,54 @@ def _has_run(bits: int, length: int) -> bool:
     return run != 0
 
 
+_ACE_OF_HEARTS_BIT, _TWO_OF_SPADES_BIT = _BIT[ACE_OF_HEARTS], _BIT[TWO_OF_SPADES]
+# each set of numeric ranks (bit i: NUMERIC_RANKS[i]) or of suits (bit k: SUITS[k]) met, by its
+# bits; whether a suit's numeric cards (bit i: order i + 1) hold a run, by the run's length and
+# the bits; each set in the order a result gives it (ranks A..10, suits S H D C): made when first
+# needed (a replay meets few of them, again and again), at most 1024 of each
+_RANK_SETS: dict[int, frozenset] = {}
+_SUIT_SETS: dict[int, frozenset] = {}
+_RUNS: dict[int, dict[int, bool]] = {6: {}, 7: {}}
+_ORDERED: dict[frozenset, tuple[str, ...]] = {}
+
+
+def _ranks_of(bits: int) -> frozenset:
+    found = _RANK_SETS.get(bits)
+    if found is None:
+        found = _RANK_SETS[bits] = frozenset(r for i, r in enumerate(NUMERIC_RANKS) if bits >> i & 1)
+    return found
+
+
+def _suits_of(bits: int) -> frozenset:
+    found = _SUIT_SETS.get(bits)
+    if found is None:
+        found = _SUIT_SETS[bits] = frozenset(s for k, s in enumerate(SUITS) if bits >> k & 1)
+    return found
+
+
+def _run_bits(numeric: Sequence[int], length: int) -> int:
+    """The suits (bit k: SUITS[k]) whose numeric cards (``numeric[k]``, bit i: order i + 1) hold a
+    run of ``length`` (6 or 7)."""
+    runs = _RUNS[length]
+    out = 0
+    for k, bits in enumerate(numeric):
+        found = runs.get(bits)
+        if found is None:
+            found = runs[bits] = _has_run(bits, length)
+        out |= found << k
+    return out
+
+
+def _in_order(values: frozenset) -> tuple[str, ...]:
+    """A set of numeric ranks or of suits in the order a result gives it: ranks A..10, suits S H D C."""
+    found = _ORDERED.get(values)
+    if found is None:
+        found = tuple(x for x in (*NUMERIC_RANKS, *SUITS) if x in values)
+        if len(_ORDERED) < 2048:
+            _ORDERED[values] = found
+    return found
+
+
 def score_piles(piles: Mapping[str, Pile]) -> dict[str, list[tuple[str, int]]]:
     """Every side's scoring items, ``side → [(item, points), ...]`` (RULES.md, Trentasette)."""
     items: dict[str, list[tuple[str, int]]] = {s: [] for s in piles}
@@ -216,17 +258,17 @@ def score_piles(piles: Mapping[str, Pile]) -> dict[str, list[tuple[str, int]]]:
         if len(top) == 1:
             items[top[0]].append((label, 1))
     for s, p in piles.items():
-        for r in sorted(p.ranks, key=NUMERIC_RANKS.index):
+        for r in _in_order(p.ranks):
             items[s].append((f"{'three or four' if three else 'all four'} {r}s", 2))
         if p.ace_of_hearts:
             items[s].append(("ace of hearts", 2))
-        for suit in _suit_list(p.runs):
+        for suit in _in_order(p.runs):
             items[s].append((f"run in {SUIT_NAMES[suit]}", 3))
         if p.two_of_spades:
             items[s].append(("two of spades", -1))
         if not p.sevens:
             items[s].append(("no seven", -2))
-        for suit in _suit_list(p.missing_suits):
+        for suit in _in_order(p.missing_suits):
             items[s].append((f"no {SUIT_NAMES[suit]}", -3))
     return items
 
@@ -548,11 +590,10 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
         raise LedgerError(t("trentasette.rest_counted", "a side can be 'rest' only when every other side is given as "
                             "cards"), f"sides.{sides[rest][0]}", "rest")
     # one deck: no card twice anywhere, and only real cards
-    everything = [c for pile in card_piles.values() for c in pile] + table
     _check_no_repeats(card_piles, table, sides)
     if rest is not None:
-        taken = Counter(everything)
-        card_piles[rest] = [c for c in FRENCH_52.cards() if not taken[c]]
+        taken = set(table).union(*card_piles.values())
+        card_piles[rest] = list(filterfalse(taken.__contains__, FRENCH_52.cards()))
     if table:
         assert last is not None  # read above whenever the table holds cards
         if last in counted:
@@ -584,7 +625,8 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
 
 def _read_cards(value, field) -> list[Card]:
     cards = parse_cards(value, field)
-    FRENCH_52.check(cards, field)
+    if not FRENCH_52.holds(cards):
+        FRENCH_52.check(cards, field)  # names what is wrong
     return cards
 
 
@@ -596,6 +638,10 @@ _THE_TABLE = t("trentasette.the_table", "the table")
 
 
 def _check_no_repeats(card_piles, table, sides) -> None:
+    """``LedgerError`` naming the first card met twice, in the piles' order then the table's."""
+    held = sum(map(len, card_piles.values())) + len(table)
+    if len(set(table).union(*card_piles.values())) == held:
+        return  # no card twice: nothing to name
     where: dict[Card, Any] = {}
     for name, pile in list(card_piles.items()) + [(None, table)]:
         label = sides[name][0] if name in sides else _THE_TABLE

@@ -58,12 +58,12 @@ from functools import lru_cache, partial
 from itertools import combinations
 from typing import Any
 
-from ledger.cards import FRENCH_52, ITALIAN_40, Card, Deck, format_cards, multiple, parse_cards, typed_names
+from ledger.cards import FRENCH_52, ITALIAN_40, RANKS, Card, Deck, format_cards, multiple, parse_cards, typed_names
 from ledger.errors import LedgerError
 from ledger.games.base import (
     in_words,
     Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_bool, as_int,
-    cell, check_keys, check_names, key_value_entry, need,
+    cell, check_keys, check_names, frozen, key_value_entry, need,
 )
 from ledger.games.trentuno.facts import TrentunoNotes
 from ledger.games.trentuno.records import BetResult, TrentunoHand, TrentunoResult, TrentunoState
@@ -122,7 +122,7 @@ VARIANTS = {
 
 
 # --- hand values --------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@frozen
 class HandValue:
     """A hand's value: a one-suit ``total`` (2-31), three of a kind of ``rank`` (``tris``), or a
     pair of ``rank`` with the jack of clubs (``jolly``, vedova). ``key`` orders hands, low to high."""
@@ -154,13 +154,16 @@ def card_value(card: Card) -> int:
     return 10 if card.is_figure else int(card.rank)
 
 
+_RANK_VALUES = {r: card_value(Card(r, "S")) for r in RANKS}  # each rank's value, worked out once
+
+
 def suit_total(cards: Sequence[Card]) -> int:
     """The best total of the cards of one suit, at most 31 (several decks could make more); a
     joker belongs to no suit."""
     totals: dict[str, int] = {}
-    for c in cards:
-        if c.suit:
-            totals[c.suit] = totals.get(c.suit, 0) + card_value(c)
+    for rank, suit in cards:
+        if suit:
+            totals[suit] = totals.get(suit, 0) + _RANK_VALUES[rank]
     return min(31, max(totals.values(), default=0))
 
 
@@ -204,6 +207,9 @@ def read_rank(text: str, field: str, variant: Variant) -> str:
     return rank
 
 
+_NUMBER = re.compile(r"\s*-?\d+\s*")
+
+
 def read_value(raw: object, field: str, variant: Variant, decks: int = 1) -> tuple[HandValue, list[Card] | None]:
     """One player's hand as entered: 3 cards, a number, or ``"tris R"`` / ``"tris R (jolly)"``.
 
@@ -213,7 +219,7 @@ def read_value(raw: object, field: str, variant: Variant, decks: int = 1) -> tup
     if isinstance(raw, bool) or raw is None:
         raise LedgerError(t("trentuno.not_hand", "expected 3 cards, a number or 'tris R', got {raw!r}", raw=raw),
                           field, raw)
-    if isinstance(raw, int) or (isinstance(raw, str) and re.fullmatch(r"\s*-?\d+\s*", raw)):
+    if isinstance(raw, int) or (isinstance(raw, str) and _NUMBER.fullmatch(raw)):
         return HandValue(TOTAL, total=check_total(raw, field, variant, decks)), None
     if isinstance(raw, str) and _TRIS.fullmatch(raw.strip()):
         return read_tris(raw, field, variant), None
@@ -249,7 +255,7 @@ def read_tris(text: str, field: str, variant: Variant) -> HandValue:
 
 
 # --- how a hand ended, and who pays ---------------------------------------------------------------
-@dataclass(frozen=True)
+@frozen
 class Ending:
     """How the hand ended: a knock, a 31 shown (possibly in the extra round after a knock), or the
     widow taken (vedova). Each is a player name or None."""
@@ -329,7 +335,8 @@ def lose_life(values: Mapping[str, HandValue], ending: Ending, variant: Variant)
             spared.add(ending.knocked_by)
         return [p for p in values if p not in spared]
     allowed = 2 if variant.two_worst and len(values) > 3 else 1
-    return [p for p in values if sum(1 for q in values if values[q].key < values[p].key) < allowed]
+    keys = [v.key for v in values.values()]
+    return [p for p, key in zip(values, keys) if sum(1 for other in keys if other < key) < allowed]
 
 
 def lowest(values: Mapping[str, HandValue]) -> HandValue:
@@ -337,7 +344,7 @@ def lowest(values: Mapping[str, HandValue]) -> HandValue:
 
 
 # --- reading a whole hand ---------------------------------------------------------------------------
-@dataclass(frozen=True)
+@frozen
 class Hand:
     """A hand read and checked: each player's value, the cards where given, how it ended."""
 
@@ -373,8 +380,11 @@ def read_hand(doc: Mapping[str, Any], raw_hands: Mapping[str, Any], variant: Var
         values[name], cards[name] = read_value(raw, fld, variant, decks)
         if held := cards[name]:
             typed.update(typed_names(raw, variant.italian))
-            deck.check(held, fld, typed)
-    deck.check([c for cs in cards.values() if cs for c in cs], "hands", typed)
+            if not deck.holds(held):
+                deck.check(held, fld, typed)  # names what is wrong
+    every = [c for cs in cards.values() if cs for c in cs]
+    if not deck.holds(every):
+        deck.check(every, "hands", typed)
     check_tris_cards(values, cards, deck)
     return Hand(values, cards, read_ending(doc, variant, values, resolve_name))
 
@@ -499,7 +509,7 @@ class Book:
         return MatchState(hands, dict(self.lives), finished, winner, extra)
 
 
-@dataclass(frozen=True)
+@frozen
 class Bet:
     """A re-entry bet of the 40-card game: ``players`` (seat order), ``number``, ``drawn``, ``seed``."""
 
@@ -764,7 +774,8 @@ class Trentuno(Game):
             if p not in players_in:
                 raise LedgerError(t("trentuno.not_in_hand", "{player} is not in this hand (out)", player=p), fld, name)
             return p
-        return read_hand(doc, ordered, variant, decks, lambda k: setup.resolve_player(k, "hands"), resolve_name)
+        player_of = {key: p for p, key in keys.items()}  # each key as resolved above
+        return read_hand(doc, ordered, variant, decks, player_of.__getitem__, resolve_name)
 
     @staticmethod
     def _out_message(p: str, variant: Variant, setup: MatchSetup, book: Book) -> Msg:

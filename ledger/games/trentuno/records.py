@@ -5,13 +5,12 @@ the fields, in order, are the JSON that ``replay --json`` prints and the ledger 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from ledger.games.record import JsonRecord, optional
+from ledger.games.record import JsonRecord, frozen, optional
 
 
-@dataclass(frozen=True)
+@frozen
 class TrentunoState(JsonRecord):
     """The match after a hand: lives and what each player paid (``paid_cents``), the pot,
     ``settlement`` (player → net cents, once the pot is won or shared), who is ``out``, who
@@ -31,7 +30,7 @@ class TrentunoState(JsonRecord):
     pot_shares: Mapping[str, int] | None = optional()
 
 
-@dataclass(frozen=True)
+@frozen
 class BetResult(JsonRecord):
     """A re-entry bet of the 40-card game as settled: its bettors and ``number``, the hand's
     ``lowest``, whether it was ``won`` and by whom (``drawn``), its ``seed``, and whether the
@@ -46,7 +45,7 @@ class BetResult(JsonRecord):
     paid: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class TrentunoHand(JsonRecord):
     """One hand on its own (``ledger score``): each player's hand ``values`` (a number, or
     ``"tris R"``), how it ended (``ended_by``, ``knocked_by``, ``shown31``, ``took_widow``), the
@@ -61,7 +60,7 @@ class TrentunoHand(JsonRecord):
     lose_life: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class TrentunoResult(TrentunoHand):
     """A hand of a match: the hand's own fields, then whether it ``counts``, ``final_two`` and who
     came ``back_in``, who went ``out``, the ``reentry`` before it, the ``bet``, what each paid in
