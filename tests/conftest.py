@@ -84,3 +84,16 @@ class Cli:
 @pytest.fixture
 def cli() -> Cli:
     return Cli()
+
+
+@pytest.fixture
+def python_s_sigint_handler():
+    """Python's KeyboardInterrupt handler for a test that presses Ctrl-C in this process, as at a
+    terminal: a pytest started in the background by a shell without job control runs with SIGINT
+    ignored, the ledger then rightly holds nothing back (a program started immune to Ctrl-C stays
+    so: ``ledger.interrupts``), and the Ctrl-C would be lost."""
+    import signal
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)

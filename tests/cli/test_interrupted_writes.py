@@ -154,19 +154,7 @@ def test_a_ctrl_c_as_a_read_ends_is_the_one_line_too(db, nth):
     assert_sound(db)
 
 
-@pytest.fixture
-def python_s_handler():
-    """Python's KeyboardInterrupt handler for a test that presses Ctrl-C in this process, as at a
-    terminal: a pytest started in the background by a shell without job control runs with SIGINT
-    ignored, and the Ctrl-C would be lost."""
-    import signal
-
-    before = signal.signal(signal.SIGINT, signal.default_int_handler)
-    yield
-    signal.signal(signal.SIGINT, before)
-
-
-def test_a_ctrl_c_while_workers_read_an_import_stops_it_and_them(cli, files, monkeypatch, python_s_handler):
+def test_a_ctrl_c_while_workers_read_an_import_stops_it_and_them(cli, files, monkeypatch, python_s_sigint_handler):
     """An import read by worker processes (bulk.read_matches: here for any import, in chunks of
     about three hands): a Ctrl-C as the importing process stores its second match stops it there,
     the workers are shut down (none left behind), and nothing of the import is in the ledger."""

@@ -250,7 +250,7 @@ def test_ctrl_c_drops_the_hand_being_entered_and_twice_leaves_without_losing_a_s
     assert shown["totals"] == dict(expected([{"sides": a}]).final.totals)
 
 
-def test_ctrl_c_while_a_hand_is_being_saved_keeps_it_and_says_so(cli, monkeypatch):
+def test_ctrl_c_while_a_hand_is_being_saved_keeps_it_and_says_so(cli, monkeypatch, python_s_sigint_handler):
     """The SIGINT comes from inside the store's append, the moment the hand is being written: the
     hand is saved all the same, the session says so, and a quit after it still finds it saved."""
     from ledger.store.live import LiveMatch
@@ -271,7 +271,7 @@ def test_ctrl_c_while_a_hand_is_being_saved_keeps_it_and_says_so(cli, monkeypatc
     assert signal.getsignal(signal.SIGINT) is before  # Ctrl-C is itself again once the hand is stored
 
 
-def test_ctrl_c_while_a_hand_is_scored_inside_its_write_drops_it_and_the_session_goes_on(cli, monkeypatch):
+def test_ctrl_c_while_a_hand_is_scored_inside_its_write_drops_it_and_the_session_goes_on(cli, monkeypatch, python_s_sigint_handler):
     """The SIGINT comes inside the hand's write transaction, as the store scores it (before the
     commit): the transaction is rolled back, the hand is dropped as at a prompt (nothing of it
     saved), and the hand typed next is saved."""
@@ -293,7 +293,7 @@ def test_ctrl_c_while_a_hand_is_scored_inside_its_write_drops_it_and_the_session
     assert cli("db", "check").stdout.strip() == "Every match replays to its stored results."
 
 
-def test_ctrl_c_while_the_session_reads_the_ledger_drops_the_hand_and_the_session_goes_on(cli, monkeypatch):
+def test_ctrl_c_while_the_session_reads_the_ledger_drops_the_hand_and_the_session_goes_on(cli, monkeypatch, python_s_sigint_handler):
     """Before each prompt the session reads whether another scorekeeper changed the match. A SIGINT
     sent as that read's transaction ends (SQLAlchemy's own step, before it marks the transaction
     done) is the same Ctrl-C as at a prompt: the hand being entered is dropped, the session goes
@@ -327,7 +327,7 @@ def test_ctrl_c_while_the_session_reads_the_ledger_drops_the_hand_and_the_sessio
     assert cli.json("show", "1")["totals"] == dict(expected([{"sides": a}]).final.totals)
 
 
-def test_ctrl_c_during_an_undo_lets_it_finish(cli, monkeypatch):
+def test_ctrl_c_during_an_undo_lets_it_finish(cli, monkeypatch, python_s_sigint_handler):
     """A SIGINT sent from inside the undo's write (the winning hand voided, the match reopened)
     waits until it is done and drawn: the session says the hand was undone, then the Ctrl-C counts
     as at a prompt; the ledger holds the match open again with no hand."""
