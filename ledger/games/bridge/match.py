@@ -46,14 +46,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from ledger.errors import LedgerError
 from ledger.i18n import language, number, signed, t
 from ledger.games.base import META_KEYS, HandResult, MatchSetup, MatchState, as_int, check_keys, need
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, Honours, Line, RoundSummary, RubberResult,
-    RubberState, RubberSummary,
+    RubberState, RubberSummary, deal_result,
 )
 from ledger.games.bridge.scoring import (
     GAME_POINTS, SEATS, SIDES, Contract, Entry, board_dealer, board_vulnerability, check_honours,
@@ -89,11 +89,13 @@ _NONE_WORDS = {"", "none", "no", "-", "nessuno", "niente", "null", "0"}
 
 
 # --- reading a hand -----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Deal:
+class Deal(NamedTuple):
     """One deal as entered, validated: ``contract``, ``declarer`` seat (None when passed out),
     ``tricks`` won by the declarer (None when passed out), ``vulnerable`` as given (None when not
-    given), ``honours`` ``(side, points)`` or None, ``board`` number or None."""
+    given), ``honours`` ``(side, points)`` or None, ``board`` number or None.
+
+    An immutable value, hashed and compared at C speed (a named tuple of plain values): a deal
+    scored on its own is kept by it (:func:`score_parts`)."""
 
     contract: Contract
     declarer: str | None
@@ -104,7 +106,7 @@ class Deal:
 
     @property
     def declarer_side(self) -> str | None:
-        return side_of(self.declarer) if self.declarer else None
+        return _SIDE_OF_SEAT.get(self.declarer)
 
     @property
     def made(self) -> bool:
@@ -119,26 +121,21 @@ def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = Non
     is no seat, tricks outside 0-13, a result that disagrees with ``tricks`` or gives an impossible
     number of tricks, honours that cannot be held (100 at no trump), honours in duplicate.
     """
-    return Deal(*deal_parts(doc, rules, setup))
+    return deal_parts(doc, rules, setup)
 
 
-DealParts = tuple[Contract, "str | None", "int | None", "str | None", "tuple[str, int] | None", "int | None"]
-"""A :class:`Deal`'s fields in order, as :func:`deal_parts` reads them: hashable, so a deal's
-score can be found by them (:func:`score_parts`)."""
+_SIDE_OF_SEAT = {seat: side_of(seat) for seat in SEATS}
+DealParts = Deal
+"""What :func:`deal_parts` gives: the :class:`Deal` itself (its fields were once given apart)."""
 
 
-def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> DealParts:
-    """:func:`read_deal`'s checks, in its order and with its errors, giving the :class:`Deal`'s
-    fields ``(contract, declarer, tricks, vulnerable, honours, board)`` without building it."""
+def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> Deal:
+    """:func:`read_deal`: the checks in their order, with their errors. A document without
+    honours (every duplicate board) pays for no honours check beyond one test of its keys."""
     if not _DOCUMENT_KEYS.issuperset(doc):
         check_keys(doc, HAND_KEYS)
     contract = parse_contract(need(doc, "contract"))
-    given_honours = ([k for k in HONOURS_KEYS if doc.get(k) not in (None, "")]
-                     if not _HONOURS_FIELDS.isdisjoint(doc) else [])
-    if len(given_honours) > 1:
-        raise LedgerError(t("bridge.honours_twice", "honours are given twice"), given_honours[1],
-                          doc[given_honours[1]])
-    honours_key = given_honours[0] if given_honours else "honors"
+    honours_key = "honors" if _HONOURS_FIELDS.isdisjoint(doc) else _honours_key(doc)
     if contract.passed:
         for key in ("declarer", "tricks", "result"):
             if doc.get(key) not in (None, ""):
@@ -152,11 +149,20 @@ def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = No
     board = doc.get("board")
     if board is not None and not (type(board) is int and 1 <= board <= 99999):  # as as_int reads it
         board = as_int(board, "board", 1, 99999)
-    honours = read_honours(doc.get(honours_key), contract, honours_key, setup)
+    honours = read_honours(doc.get(honours_key), contract, honours_key, setup) if honours_key in doc else None
     if honours and rules == DUPLICATE:
         raise LedgerError(t("bridge.honours_duplicate", "honours ({value!r}) are not scored in duplicate (Law 77)",
                             value=doc[honours_key]), honours_key, doc[honours_key])
-    return contract, declarer, tricks, vulnerable, honours, board
+    return Deal(contract, declarer, tricks, vulnerable, honours, board)
+
+
+def _honours_key(doc: Mapping[str, Any]) -> str:
+    """The one field of :data:`HONOURS_KEYS` that gives honours (``honors`` when none does);
+    ``LedgerError`` when two do."""
+    given = [k for k in HONOURS_KEYS if doc.get(k) not in (None, "")]
+    if len(given) > 1:
+        raise LedgerError(t("bridge.honours_twice", "honours are given twice"), given[1], doc[given[1]])
+    return given[0] if given else "honors"
 
 
 def read_seat(value: object, field: str, setup: MatchSetup | None = None) -> str:
@@ -238,16 +244,17 @@ SHEETS_HELD = 1 << 15
 
 def sheet_sums(entries: Sequence[Entry]) -> dict[str, Line]:
     """``{"ns": Line(above, below), "ew": …}`` of some entries."""
-    sums = {s: [0, 0] for s in SIDES}
+    sums = [0, 0, 0, 0]
     for e in entries:
-        at = _LINE_AT.get(e.line)
-        if at is not None and e.side in sums:
-            sums[e.side][at] += e.points
-    return {s.lower(): _line(*sums[s]) for s in SIDES}
+        at = _SUM_AT.get((e.side, e.line))
+        if at is not None:
+            sums[at] += e.points
+    return {"ns": _line(sums[0], sums[1]), "ew": _line(sums[2], sums[3])}
 
 
 _line = lru_cache(SHEETS_HELD)(Line)  # frozen: the same line is one value
-_LINE_AT = {"above": 0, "below": 1}
+_SUM_AT = {(side, line): 2 * i + j for i, side in enumerate(SIDES) for j, line in enumerate(("above", "below"))}
+"""Where :func:`sheet_sums` adds an entry up: NS above, NS below, EW above, EW below."""
 
 
 def net_ns(entries: Sequence[Entry]) -> int:
@@ -288,45 +295,52 @@ def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
     or the rubber's premiums depend on the sheet and are left to the match). Duplicate: with Law
     77's partscore / game premium. The entries come from :func:`deal_sheet` (each distinct deal
     worked out once)."""
-    entries, ns, ew, score_ns = deal_sheet(deal.contract, deal.tricks, deal.declarer_side, vulnerable,
-                                           deal.honours, rules == DUPLICATE)
-    result = DealResult(contract=str(deal.contract), declarer=deal.declarer, tricks=deal.tricks,
-                        result=format_result(deal.contract, deal.tricks) if deal.tricks is not None else "",
-                        vulnerable=vulnerable, honors=honours_of(deal.honours), board=deal.board, ns=ns, ew=ew,
-                        score_ns=score_ns, entries=entries)
-    return HandResult(result, partial(summary_line, deal, score_ns))
+    contract, declarer, tricks, _given, honours, board = deal
+    side = _SIDE_OF_SEAT.get(declarer)
+    text, result, entries, ns, ew, score_ns = deal_sheet(contract, tricks, side, is_vulnerable(vulnerable, side),
+                                                         honours, rules == DUPLICATE)
+    return HandResult(deal_result(text, declarer, tricks, result, vulnerable, honours_of(honours), board, ns, ew,
+                                  score_ns, entries),
+                      partial(summary_line, deal, score_ns))
+
+
+TableCell = tuple[str, str, tuple[Entry, ...], Line, Line, int]
+"""A cell of the scoring table (:func:`deal_sheet`)."""
 
 
 @lru_cache(SHEETS_HELD)
-def deal_sheet(contract: Contract, tricks: int | None, side: str | None, vulnerable: str,
-               honours: tuple[str, int] | None, duplicate: bool) -> tuple[tuple[Entry, ...], Line, Line, int]:
-    """The scoring table of one deal, each entry worked out once (a club's boards are played
-    alike at many tables): ``(entries, ns, ew, score_ns)``, the sheet entries of
-    :func:`deal_entries` (with :func:`duplicate_premium` when ``duplicate``), each side's
+def deal_sheet(contract: Contract, tricks: int | None, side: str | None, vulnerable: bool,
+               honours: tuple[str, int] | None, duplicate: bool) -> TableCell:
+    """The scoring table of one deal, each cell worked out once (a club's boards are played
+    alike at many tables): ``(contract_text, result, entries, ns, ew, score_ns)``, the contract
+    and the result as written (``"4SX"``, ``"-1"``; ``""`` when passed out), the sheet entries
+    of :func:`deal_entries` (with :func:`duplicate_premium` when ``duplicate``), each side's
     :class:`Line` and the net from North-South's side. ``side``: the declaring side (None when
-    passed out); ``vulnerable`` one of ``None``, ``NS``, ``EW``, ``All``."""
+    passed out); ``vulnerable``: whether it is vulnerable (the table depends on nothing else of
+    the deal's vulnerability: Law 77, rubber Law 81)."""
     deal = Deal(contract, None if side is None else side[0], tricks, None, honours, None)  # N or E: the side is what counts
-    entries = deal_entries(deal, vulnerable)
+    vul = "All" if vulnerable else "None"  # a vulnerability under which the declaring side is (is not) vulnerable
+    entries = deal_entries(deal, vul)
     if duplicate:
-        entries += duplicate_premium(deal, vulnerable)
+        entries += duplicate_premium(deal, vul)
     sums = sheet_sums(entries)
-    return tuple(entries), sums["ns"], sums["ew"], net_ns(entries)
+    return (str(contract), "" if tricks is None else format_result(contract, tricks), tuple(entries), sums["ns"],
+            sums["ew"], net_ns(entries))
 
 
 SCORED_HELD = 1 << 15
 _SCORED: dict[tuple, HandResult] = {}  # (rules, language, deal parts) -> the deal scored on its own
 
 
-def score_parts(parts: DealParts, rules: str) -> HandResult:
+def score_parts(deal: Deal, rules: str) -> HandResult:
     """Score a deal read by :func:`deal_parts` on its own (``Bridge.score``): its vulnerability
     (:func:`deal_vulnerability`), then :func:`score_deal`. Scoring is pure and the result frozen,
     so a deal met again (the same fields, in the same language: a board played alike at several
     tables) is given the result already made (up to :data:`SCORED_HELD` deals; a refusal is
     never kept)."""
-    key = (rules, language(), *parts)
+    key = (rules, language(), deal)
     done = _SCORED.get(key)
     if done is None:
-        deal = Deal(*parts)
         done = score_deal(deal, deal_vulnerability(deal, rules), rules)
         if len(_SCORED) < SCORED_HELD:
             _SCORED[key] = done

@@ -43,7 +43,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ledger.errors import LedgerError
 from ledger.games.base import as_int
@@ -64,10 +64,12 @@ BOARD_VULNERABILITY = ("None", "NS", "EW", "All", "NS", "EW", "All", "None",
                        "EW", "All", "None", "NS", "All", "None", "NS", "EW")
 
 
-@dataclass(frozen=True)
-class Contract:
+class Contract(NamedTuple):
     """A final contract: ``level`` 1-7 and ``strain`` in :data:`STRAINS`, ``doubled`` 0 (undoubled),
-    1 (doubled, X) or 2 (redoubled, XX); or a passed-out deal (``level`` 0, ``strain`` None)."""
+    1 (doubled, X) or 2 (redoubled, XX); or a passed-out deal (``level`` 0, ``strain`` None).
+
+    An immutable value (a named tuple: it is hashed and compared at C speed, as the score path
+    finds deals and table cells by it, issue 17); its text is :data:`CONTRACT_TEXTS`'s."""
 
     level: int
     strain: str | None
@@ -82,12 +84,19 @@ class Contract:
         return BOOK + self.level
 
     def __str__(self) -> str:
-        if self.passed:
-            return "Pass"
-        return f"{self.level}{self.strain}{DOUBLING_MARKS[self.doubled]}"
+        return CONTRACT_TEXTS.get(self) or _written(self)
+
+
+def _written(contract: Contract) -> str:
+    return "Pass" if contract.passed else f"{contract.level}{contract.strain}{DOUBLING_MARKS[contract.doubled]}"
 
 
 PASSED_OUT = Contract(0, None, 0)
+CONTRACTS = (PASSED_OUT, *(Contract(level, strain, doubled) for level in range(1, 8) for strain in STRAINS
+                           for doubled in range(3)))
+"""Every contract: passed out, then 1C to 7NTXX."""
+CONTRACT_TEXTS = {c: _written(c) for c in CONTRACTS}
+"""Each contract's text (``"4SX"``, ``"Pass"``), written once."""
 
 # words for the parts of a contract, upper case, spaces removed (Italian where natural)
 _PASS_WORDS = {"PASS", "P", "PASSED", "PASSEDOUT", "ALLPASS", "PASSO", "PASSATA", "PASSATO", "PASSE",
@@ -513,8 +522,7 @@ def format_result(contract: Contract, tricks: int) -> str:
     """``"="``, ``"+1"`` or ``"-2"`` for ``tricks`` won against ``contract`` (``""`` when passed out)."""
     if contract.passed:
         return ""
-    diff = tricks - contract.tricks_needed
-    return "=" if diff == 0 else f"{diff:+d}"
+    return _DIFF_TEXTS.get(tricks - contract.tricks_needed) or format_diff(tricks - contract.tricks_needed)
 
 
 def tricks_from(contract: Contract, tricks: Any, result: Any) -> int:
@@ -545,3 +553,6 @@ def tricks_from(contract: Contract, tricks: Any, result: Any) -> int:
 
 def format_diff(diff: int) -> str:
     return "=" if diff == 0 else f"{diff:+d}"
+
+
+_DIFF_TEXTS = {diff: format_diff(diff) for diff in range(-13, 14)}  # every result of 0-13 tricks, written once
