@@ -49,6 +49,13 @@ class DealResult(JsonRecord):
     score_ns: int
     entries: tuple[Entry, ...]
 
+    def summary_line(self) -> str:
+        """The deal as one line for people, ``4SX by N -1: EW +200``, in the language in use
+        (:func:`ledger.games.bridge.match.summary_line`: a deal scored on its own)."""
+        from ledger.games.bridge.match import summary_line
+
+        return summary_line(self)
+
 
 _new = object.__new__
 _set_attribute = object.__setattr__
