@@ -204,15 +204,6 @@ class HandResult:
         return points if isinstance(points, Mapping) else None
 
 
-def hand_result(detail: JsonRecord | Stored, summary: str | Callable[[], str]) -> HandResult:
-    """``HandResult(detail, summary)``, the same frozen value, its two fields set in one step
-    rather than by the dataclass's ``__init__`` (a scorer that makes one for every document it
-    reads: bridge's ``score``, issue 17)."""
-    result = object.__new__(HandResult)
-    object.__setattr__(result, "__dict__", {"_detail": detail, "_summary": summary})
-    return result
-
-
 @dataclass(frozen=True)
 class Item(JsonRecord):
     """One scoring item of a side's hand: ``{"item": "ace of hearts", "points": 1}``."""

@@ -224,11 +224,10 @@ def test_every_contract_text_is_what_the_reader_reads():
 
 
 def test_a_result_built_in_one_step_is_the_dataclass_value():
-    """``deal_result`` and ``hand_result`` give the values the dataclasses' own ``__init__`` give
-    (every field, in the dataclass's order), frozen alike."""
+    """``deal_result`` gives the value the dataclass's own ``__init__`` gives (every field, in the
+    dataclass's order), frozen alike."""
     import dataclasses
 
-    from ledger.games.base import HandResult, hand_result
     from ledger.games.bridge.records import Honours, Line, deal_result
 
     entries = (scoring.Entry("NS", "below", "trick score", 120),)
@@ -240,10 +239,6 @@ def test_a_result_built_in_one_step_is_the_dataclass_value():
     assert fast.to_json() == DealResult(**values).to_json()
     with pytest.raises(dataclasses.FrozenInstanceError):
         fast.score_ns = 0  # type: ignore[misc]
-    made = hand_result(fast, "a line")
-    assert made == HandResult(fast, "a line") and made.summary == "a line" and made.detail is fast
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        made._detail = None  # type: ignore[misc]
 
 
 def test_the_summary_is_written_from_the_result_in_the_language_in_use():

@@ -50,7 +50,7 @@ from typing import Any, NamedTuple
 
 from ledger.errors import LedgerError
 from ledger.i18n import language, number, signed, t
-from ledger.games.base import META_KEYS, HandResult, MatchSetup, MatchState, as_int, check_keys, hand_result, need
+from ledger.games.base import META_KEYS, HandResult, MatchSetup, MatchState, as_int, check_keys, need
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, Honours, Line, RoundSummary, RubberResult,
     RubberState, RubberSummary, deal_result,
@@ -332,7 +332,7 @@ def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
                                                          honours, rules == DUPLICATE)
     scored = deal_result(text, declarer, tricks, result, vulnerable, None if honours is None else Honours(*honours),
                          board, ns, ew, score_ns, entries)
-    return hand_result(scored, scored.summary_line)  # the line written when first read
+    return HandResult(scored, scored.summary_line)  # the line written when first read
 
 
 TableCell = tuple[str, str, tuple[Entry, ...], Line, Line, int]
