@@ -65,7 +65,6 @@ from ledger.games.bridge.scoring import (
 RUBBER, CHICAGO, DUPLICATE = "rubber", "chicago", "duplicate"
 HAND_KEYS = {"contract", "declarer", "tricks", "result", "vulnerable", "honors", "honours", "onori", "board"}
 HONOURS_KEYS = ("honors", "honours", "onori")
-_HONOURS_FIELDS = frozenset(HONOURS_KEYS)
 _DOCUMENT_KEYS = frozenset(HAND_KEYS) | META_KEYS  # what check_keys lets through at the top
 RUBBER_BONUS_TWO_NIL = 700
 RUBBER_BONUS_TWO_ONE = 500
@@ -138,7 +137,8 @@ def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = No
     contract = get("contract")
     contract = (type(contract) is str and CONTRACT_OF_TEXT.get(contract)  # as written most often: "4S", "3NTX"
                 or parse_contract(contract or need(doc, "contract")))  # need: missing (None), or the falsy value
-    honours_key = "honors" if _HONOURS_FIELDS.isdisjoint(doc) else _honours_key(doc)
+    honours_key = (_honours_key(doc) if "honors" in doc or "honours" in doc or "onori" in doc  # HONOURS_KEYS
+                   else None)
     if contract.level == 0:  # passed out
         for key in ("declarer", "tricks", "result"):
             if doc.get(key) not in (None, ""):
@@ -158,7 +158,7 @@ def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = No
     board = get("board")
     if board is not None and not (type(board) is int and 1 <= board <= 99999):  # as as_int reads it
         board = as_int(board, "board", 1, 99999)
-    honours = read_honours(doc.get(honours_key), contract, honours_key, setup) if honours_key in doc else None
+    honours = None if honours_key is None else read_honours(get(honours_key), contract, honours_key, setup)
     if honours and rules == DUPLICATE:
         raise LedgerError(t("bridge.honours_duplicate", "honours ({value!r}) are not scored in duplicate (Law 77)",
                             value=doc[honours_key]), honours_key, doc[honours_key])
@@ -390,7 +390,12 @@ def deal_vulnerability(deal: Deal, rules: str) -> str:
     """Who is vulnerable on a deal scored on its own: in duplicate by the board number when given
     (:func:`board_vul`), else as the hand says; a passed-out deal needs neither (``None``).
     ``LedgerError`` on ``vulnerable`` when it is missing."""
-    vul = board_vul(deal) if rules == DUPLICATE else deal.vulnerable
+    if rules == DUPLICATE:
+        board = deal.board
+        vul = (BOARD_VULNERABILITY[(board - 1) % 16] if board is not None and deal.vulnerable is None  # Law 2
+               else board_vul(deal))
+    else:
+        vul = deal.vulnerable
     if vul is not None:
         return vul
     if deal.contract.passed:
