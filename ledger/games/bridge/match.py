@@ -56,7 +56,7 @@ from ledger.games.bridge.records import (
     RubberState, RubberSummary, deal_result,
 )
 from ledger.games.bridge.scoring import (
-    BOARD_VULNERABILITY, BOOK, CONTRACT_OF_TEXT, GAME_POINTS, SEAT_SET, SEATS, SIDES, Contract, Entry, board_dealer,
+    BOOK, CONTRACT_OF_TEXT, GAME_POINTS, SEAT_SET, SEATS, SIDES, Contract, Entry, board_dealer,
     board_vulnerability, check_honours, contract_entries, entry, format_result, item_text, is_seat_word,
     is_vulnerable, made_row, other_side, parse_contract, parse_seat, parse_side, parse_vulnerable, said, seat_text,
     side_of, tricks_from, vulnerability_of,
@@ -124,13 +124,12 @@ def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = Non
 
 
 _SIDE_OF_SEAT = {seat: side_of(seat) for seat in SEATS}
-DealParts = Deal
-"""What :func:`deal_parts` gives: the :class:`Deal` itself (its fields were once given apart)."""
 
 
 def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> Deal:
-    """:func:`read_deal`: the checks in their order, with their errors. A document without
-    honours (every duplicate board) pays for no honours check beyond one test of its keys."""
+    """:func:`read_deal`: the checks in their order, with their errors, the common correct
+    document first (a canonical contract and seat read from a table, the tricks alone taken as
+    they are; a document without honours, every duplicate board, pays for three lookups)."""
     if not _DOCUMENT_KEYS.issuperset(doc):
         check_keys(doc, HAND_KEYS)
     get = doc.get
@@ -263,12 +262,6 @@ def duplicate_premium(deal: Deal, vulnerable: str) -> list[Entry]:
 SHEETS_HELD = 1 << 15
 
 
-def sheet_sums(entries: Sequence[Entry]) -> dict[str, Line]:
-    """``{"ns": Line(above, below), "ew": …}`` of some entries."""
-    ns, ew, _net = sheet_totals(entries)
-    return {"ns": ns, "ew": ew}
-
-
 def sheet_totals(entries: Sequence[Entry]) -> tuple[Line, Line, int]:
     """North-South's and East-West's :class:`Line` of some entries, and the net from
     North-South's side (:func:`net_ns`), in one pass."""
@@ -284,7 +277,7 @@ def sheet_totals(entries: Sequence[Entry]) -> tuple[Line, Line, int]:
 
 _line = lru_cache(SHEETS_HELD)(Line)  # frozen: the same line is one value
 _SUM_AT = {(side, line): 2 * i + j for i, side in enumerate(SIDES) for j, line in enumerate(("above", "below"))}
-"""Where :func:`sheet_sums` adds an entry up: NS above, NS below, EW above, EW below."""
+"""Where :func:`sheet_totals` adds an entry up: NS above, NS below, EW above, EW below."""
 
 
 def net_ns(entries: Sequence[Entry]) -> int:
@@ -392,7 +385,7 @@ def deal_vulnerability(deal: Deal, rules: str) -> str:
     ``LedgerError`` on ``vulnerable`` when it is missing."""
     if rules == DUPLICATE:
         board = deal.board
-        vul = (BOARD_VULNERABILITY[(board - 1) % 16] if board is not None and deal.vulnerable is None  # Law 2
+        vul = (board_vulnerability(board) if board is not None and deal.vulnerable is None  # Law 2 alone
                else board_vul(deal))
     else:
         vul = deal.vulnerable
@@ -737,7 +730,7 @@ def board_vul(deal, board: int | None = None) -> str | None:
     board = deal.board if deal.board is not None else board
     if board is None:
         return deal.vulnerable
-    by_law = BOARD_VULNERABILITY[(board - 1) % 16]  # board_vulnerability's Law 2
+    by_law = board_vulnerability(board)
     if deal.vulnerable is not None and deal.vulnerable != by_law:
         raise LedgerError(t("bridge.board_vulnerability", "board {board} is {by_law} vulnerable by Law 2, not "
                             "{given}", board=str(board), by_law=by_law, given=deal.vulnerable),
