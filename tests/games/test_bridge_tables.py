@@ -189,3 +189,66 @@ def test_the_same_deal_however_written_is_scored_alike():
     assert all(r is results[0] for r in results[:4])  # the same deal read: one result kept
     assert all(r.to_json() == results[0].to_json() for r in results)
     assert results[0].detail.score_ns == 630
+
+
+def test_every_made_row_is_the_law_functions():
+    """The rows of a made contract (trick score, one overtrick, insult and slam, Law 77's premium)
+    are what the scoring table's own functions give, for every contract, side and vulnerability."""
+    forget_scores()
+    for c in scoring.CONTRACTS[1:]:
+        for side in ("NS", "EW"):
+            for vul in (False, True):
+                row = scoring.made_row(c, side, vul)
+                assert row.trick == scoring.Entry(side, "below", "trick score", scoring.trick_score.__wrapped__(c))
+                assert row.overtrick == scoring.overtrick_points(c, 1, vul)
+                bonuses = [(e.item, e.points) for e in row.bonuses]
+                insult = [("doubled contract made", 50)] if c.doubled == 1 else (
+                    [("redoubled contract made", 100)] if c.doubled == 2 else [])
+                slam = {6: [("small slam", 750 if vul else 500)], 7: [("grand slam", 1500 if vul else 1000)]}
+                assert bonuses == insult + slam.get(c.level, [])
+                assert all(e.side == side and e.line == "above" for e in row.bonuses)
+                premium = scoring.game_premium(scoring.trick_score.__wrapped__(c), vul)
+                assert (row.premium.item, row.premium.points) == ("game" if premium > 50 else "partscore", premium)
+                assert scoring.made_row(c, side, vul) is row  # worked out once
+
+
+def test_every_contract_text_is_what_the_reader_reads():
+    assert len(scoring.CONTRACTS) == 1 + 7 * 5 * 3
+    for c in scoring.CONTRACTS:
+        text = str(c)
+        assert scoring.CONTRACT_OF_TEXT[text] is c
+        assert scoring._read_contract(text, "contract") == c
+        assert scoring.parse_contract(text) == c
+    assert str(scoring.Contract(4, "S", 1)) == "4SX" and str(scoring.Contract(0, None)) == "Pass"
+    assert hash(scoring.Contract(3, "NT", 0)) == hash(scoring.parse_contract("3nt"))
+
+
+def test_a_result_built_in_one_step_is_the_dataclass_value():
+    """``deal_result`` gives the value the dataclass's own ``__init__`` gives (every field, in the
+    dataclass's order), frozen alike."""
+    import dataclasses
+
+    from ledger.games.bridge.records import Honours, Line, deal_result
+
+    entries = (scoring.Entry("NS", "below", "trick score", 120),)
+    values = dict(contract="4S", declarer="N", tricks=10, result="=", vulnerable="NS", honors=Honours("NS", 100),
+                  board=5, ns=Line(50, 120), ew=Line(0, 0), score_ns=170, entries=entries)
+    fast = deal_result(*values.values())
+    assert [f.name for f in dataclasses.fields(DealResult)] == list(values)
+    assert fast == DealResult(**values) and type(fast) is DealResult
+    assert fast.to_json() == DealResult(**values).to_json()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.score_ns = 0  # type: ignore[misc]
+
+
+def test_the_summary_is_written_from_the_result_in_the_language_in_use():
+    doc = {"game": "bridge", "rules": "duplicate", "board": 3, "contract": "2♠ contre", "declarer": "O", "result": "-3"}
+    forget_scores()
+    result = GAME.score(doc)
+    assert result.detail.summary_line() == "2SX by W -3: NS +800"
+    i18n.use("it")
+    try:
+        assert result.detail.summary_line().startswith("2SX da O -3")
+    finally:
+        i18n.use("en")
+    assert result.summary == "2SX by W -3: NS +800"

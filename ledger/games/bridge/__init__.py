@@ -150,7 +150,10 @@ class Bridge(Game):
         is given (Law 2). Rubber and Chicago scores leave out game and rubber premiums (they depend
         on the sheet). Raises ``LedgerError`` for bad input (see :func:`read_deal`).
         """
-        rules = self.check_rules(rules if rules is not None else doc.get("rules"))
+        if rules is None:
+            rules = doc.get("rules")
+        if not (type(rules) is str and rules in self.rule_sets):  # check_rules' own first case, without the call
+            rules = self.check_rules(rules)
         return score_parts(deal_parts(doc, rules), rules)
 
     # --- a match --------------------------------------------------------------------------------

@@ -46,26 +46,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from ledger.errors import LedgerError
 from ledger.i18n import language, number, signed, t
 from ledger.games.base import META_KEYS, HandResult, MatchSetup, MatchState, as_int, check_keys, need
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, Honours, Line, RoundSummary, RubberResult,
-    RubberState, RubberSummary,
+    RubberState, RubberSummary, deal_result,
 )
 from ledger.games.bridge.scoring import (
-    GAME_POINTS, SEATS, SIDES, Contract, Entry, board_dealer, board_vulnerability, check_honours,
-    contract_entries, entry, format_result, game_premium, item_text, is_seat_word, is_vulnerable, other_side,
-    parse_contract, parse_seat, parse_side, parse_vulnerable, said, seat_text, side_of, trick_score, tricks_from,
-    vulnerability_of,
+    BOOK, CONTRACT_OF_TEXT, GAME_POINTS, SEAT_SET, SEATS, SIDES, Contract, Entry, board_dealer,
+    board_vulnerability, check_honours, contract_entries, entry, format_result, item_text, is_seat_word,
+    is_vulnerable, made_row, other_side, parse_contract, parse_seat, parse_side, parse_vulnerable, said, seat_text,
+    side_of, tricks_from, vulnerability_of,
 )
 
 RUBBER, CHICAGO, DUPLICATE = "rubber", "chicago", "duplicate"
 HAND_KEYS = {"contract", "declarer", "tricks", "result", "vulnerable", "honors", "honours", "onori", "board"}
 HONOURS_KEYS = ("honors", "honours", "onori")
-_HONOURS_FIELDS = frozenset(HONOURS_KEYS)
 _DOCUMENT_KEYS = frozenset(HAND_KEYS) | META_KEYS  # what check_keys lets through at the top
 RUBBER_BONUS_TWO_NIL = 700
 RUBBER_BONUS_TWO_ONE = 500
@@ -89,11 +88,13 @@ _NONE_WORDS = {"", "none", "no", "-", "nessuno", "niente", "null", "0"}
 
 
 # --- reading a hand -----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Deal:
+class Deal(NamedTuple):
     """One deal as entered, validated: ``contract``, ``declarer`` seat (None when passed out),
     ``tricks`` won by the declarer (None when passed out), ``vulnerable`` as given (None when not
-    given), ``honours`` ``(side, points)`` or None, ``board`` number or None."""
+    given), ``honours`` ``(side, points)`` or None, ``board`` number or None.
+
+    An immutable value, hashed and compared at C speed (a named tuple of plain values): a deal
+    scored on its own is kept by it (:func:`score_parts`)."""
 
     contract: Contract
     declarer: str | None
@@ -104,7 +105,7 @@ class Deal:
 
     @property
     def declarer_side(self) -> str | None:
-        return side_of(self.declarer) if self.declarer else None
+        return _SIDE_OF_SEAT.get(self.declarer)
 
     @property
     def made(self) -> bool:
@@ -119,44 +120,60 @@ def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = Non
     is no seat, tricks outside 0-13, a result that disagrees with ``tricks`` or gives an impossible
     number of tricks, honours that cannot be held (100 at no trump), honours in duplicate.
     """
-    return Deal(*deal_parts(doc, rules, setup))
+    return deal_parts(doc, rules, setup)
 
 
-DealParts = tuple[Contract, "str | None", "int | None", "str | None", "tuple[str, int] | None", "int | None"]
-"""A :class:`Deal`'s fields in order, as :func:`deal_parts` reads them: hashable, so a deal's
-score can be found by them (:func:`score_parts`)."""
+_SIDE_OF_SEAT = {seat: side_of(seat) for seat in SEATS}
 
 
-def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> DealParts:
-    """:func:`read_deal`'s checks, in its order and with its errors, giving the :class:`Deal`'s
-    fields ``(contract, declarer, tricks, vulnerable, honours, board)`` without building it."""
+def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> Deal:
+    """:func:`read_deal`: the checks in their order, with their errors, the common correct
+    document first (a canonical contract and seat read from a table, the tricks alone taken as
+    they are; a document without honours, every duplicate board, pays for three lookups)."""
     if not _DOCUMENT_KEYS.issuperset(doc):
         check_keys(doc, HAND_KEYS)
-    contract = parse_contract(need(doc, "contract"))
-    given_honours = ([k for k in HONOURS_KEYS if doc.get(k) not in (None, "")]
-                     if not _HONOURS_FIELDS.isdisjoint(doc) else [])
-    if len(given_honours) > 1:
-        raise LedgerError(t("bridge.honours_twice", "honours are given twice"), given_honours[1],
-                          doc[given_honours[1]])
-    honours_key = given_honours[0] if given_honours else "honors"
-    if contract.passed:
+    get = doc.get
+    contract = get("contract")
+    contract = (type(contract) is str and CONTRACT_OF_TEXT.get(contract)  # as written most often: "4S", "3NTX"
+                or parse_contract(contract or need(doc, "contract")))  # need: missing (None), or the falsy value
+    honours_key = (_honours_key(doc) if "honors" in doc or "honours" in doc or "onori" in doc  # HONOURS_KEYS
+                   else None)
+    if contract.level == 0:  # passed out
         for key in ("declarer", "tricks", "result"):
             if doc.get(key) not in (None, ""):
                 raise LedgerError(t("bridge.passed_has_no", "a passed-out deal has no {key} ({value!r})",
                                     key=FIELD_WORDS[key], value=doc[key]), key, doc[key])
         declarer, tricks = None, None
     else:
-        declarer = read_seat(need(doc, "declarer"), "declarer", setup)
-        tricks = tricks_from(contract, doc.get("tricks"), doc.get("result"))
-    vulnerable = parse_vulnerable(doc["vulnerable"]) if doc.get("vulnerable") is not None else None
-    board = doc.get("board")
+        declarer = get("declarer") or need(doc, "declarer")
+        if not (type(declarer) is str and declarer in SEAT_SET):  # N, E, S or W as written most often
+            declarer = parse_seat(declarer, "declarer") if setup is None else read_seat(declarer, "declarer", setup)
+        tricks, result = get("tricks"), get("result")
+        if not (result is None and type(tricks) is int and 0 <= tricks <= 13):  # tricks alone, as most documents
+            tricks = tricks_from(contract, tricks, result)
+    vulnerable = get("vulnerable")
+    if vulnerable is not None:
+        vulnerable = parse_vulnerable(vulnerable)
+    board = get("board")
     if board is not None and not (type(board) is int and 1 <= board <= 99999):  # as as_int reads it
         board = as_int(board, "board", 1, 99999)
-    honours = read_honours(doc.get(honours_key), contract, honours_key, setup)
+    honours = None if honours_key is None else read_honours(get(honours_key), contract, honours_key, setup)
     if honours and rules == DUPLICATE:
         raise LedgerError(t("bridge.honours_duplicate", "honours ({value!r}) are not scored in duplicate (Law 77)",
                             value=doc[honours_key]), honours_key, doc[honours_key])
-    return contract, declarer, tricks, vulnerable, honours, board
+    return _deal((contract, declarer, tricks, vulnerable, honours, board))
+
+
+_deal = partial(tuple.__new__, Deal)  # Deal(*fields) without the named tuple's own __new__ (a Python function)
+
+
+def _honours_key(doc: Mapping[str, Any]) -> str:
+    """The one field of :data:`HONOURS_KEYS` that gives honours (``honors`` when none does);
+    ``LedgerError`` when two do."""
+    given = [k for k in HONOURS_KEYS if doc.get(k) not in (None, "")]
+    if len(given) > 1:
+        raise LedgerError(t("bridge.honours_twice", "honours are given twice"), given[1], doc[given[1]])
+    return given[0] if given else "honors"
 
 
 def read_seat(value: object, field: str, setup: MatchSetup | None = None) -> str:
@@ -211,15 +228,25 @@ def honours_json(honours: tuple[str, int] | None) -> dict | None:
 
 
 # --- scoring one deal ---------------------------------------------------------------------------
-def deal_entries(deal: Deal, vulnerable: str) -> list[Entry]:
-    """The contract's sheet entries (rubber Law 81 / duplicate Law 77) plus honours."""
-    out: list[Entry] = []
-    if not deal.contract.passed:
-        side = deal.declarer_side
-        assert side is not None and deal.tricks is not None  # a played deal has both
-        out = contract_entries(deal.contract, deal.tricks, side, is_vulnerable(vulnerable, side))
-    if deal.honours:
-        out.append(entry(deal.honours[0], "above", "honours", deal.honours[1]))
+def deal_entries(deal: Deal, vulnerable: str, duplicate: bool = False) -> list[Entry]:
+    """The contract's sheet entries (rubber Law 81 / duplicate Law 77) plus honours, and with
+    ``duplicate`` Law 77's premium (:func:`duplicate_premium`)."""
+    side = deal.declarer_side
+    return sheet_entries(deal.contract, deal.tricks, side, is_vulnerable(vulnerable, side), deal.honours, duplicate)
+
+
+def sheet_entries(contract: Contract, tricks: int | None, side: str | None, vulnerable: bool,
+                  honours: tuple[str, int] | None, duplicate: bool) -> list[Entry]:
+    """:func:`deal_entries` of a deal's fields: ``side`` the declaring side (None when passed
+    out), ``vulnerable`` whether it is vulnerable."""
+    if contract.level == 0:  # passed out
+        return [entry(honours[0], "above", "honours", honours[1])] if honours else []
+    assert side is not None and tricks is not None  # a played deal has both
+    out = contract_entries(contract, tricks, side, vulnerable)
+    if honours:
+        out.append(entry(honours[0], "above", "honours", honours[1]))
+    if duplicate and tricks >= contract.level + BOOK:
+        out.append(made_row(contract, side, vulnerable).premium)
     return out
 
 
@@ -229,25 +256,28 @@ def duplicate_premium(deal: Deal, vulnerable: str) -> list[Entry]:
         return []
     side = deal.declarer_side
     assert side is not None  # a made contract has a declarer
-    points = game_premium(trick_score(deal.contract), is_vulnerable(vulnerable, side))
-    return [entry(side, "above", "game" if points > 50 else "partscore", points)]
+    return [made_row(deal.contract, side, is_vulnerable(vulnerable, side)).premium]
 
 
 SHEETS_HELD = 1 << 15
 
 
-def sheet_sums(entries: Sequence[Entry]) -> dict[str, Line]:
-    """``{"ns": Line(above, below), "ew": …}`` of some entries."""
-    sums = {s: [0, 0] for s in SIDES}
+def sheet_totals(entries: Sequence[Entry]) -> tuple[Line, Line, int]:
+    """North-South's and East-West's :class:`Line` of some entries, and the net from
+    North-South's side (:func:`net_ns`), in one pass."""
+    sums = [0, 0, 0, 0]
+    net = 0
     for e in entries:
-        at = _LINE_AT.get(e.line)
-        if at is not None and e.side in sums:
-            sums[e.side][at] += e.points
-    return {s.lower(): _line(*sums[s]) for s in SIDES}
+        at = _SUM_AT.get((e.side, e.line))
+        if at is not None:
+            sums[at] += e.points
+        net += e.points if e.side == "NS" else -e.points
+    return _line(sums[0], sums[1]), _line(sums[2], sums[3]), net
 
 
 _line = lru_cache(SHEETS_HELD)(Line)  # frozen: the same line is one value
-_LINE_AT = {"above": 0, "below": 1}
+_SUM_AT = {(side, line): 2 * i + j for i, side in enumerate(SIDES) for j, line in enumerate(("above", "below"))}
+"""Where :func:`sheet_totals` adds an entry up: NS above, NS below, EW above, EW below."""
 
 
 def net_ns(entries: Sequence[Entry]) -> int:
@@ -257,11 +287,11 @@ def net_ns(entries: Sequence[Entry]) -> int:
 def deal_fields(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> dict[str, Any]:
     """The fields of one scored deal (:class:`~ledger.games.bridge.records.DealResult`, FORMATS.md):
     what was entered, normalised, ``ns``/``ew`` above and below, ``score_ns``, every sheet entry."""
-    sums = sheet_sums(entries)
+    ns, ew, net = sheet_totals(entries)
     return {"contract": str(deal.contract), "declarer": deal.declarer, "tricks": deal.tricks,
             "result": format_result(deal.contract, deal.tricks) if deal.tricks is not None else "",
             "vulnerable": vulnerable, "honors": honours_of(deal.honours), "board": deal.board,
-            "ns": sums["ns"], "ew": sums["ew"], "score_ns": net_ns(entries), "entries": tuple(entries)}
+            "ns": ns, "ew": ew, "score_ns": net, "entries": tuple(entries)}
 
 
 def describe(deal: Deal) -> str:
@@ -288,48 +318,53 @@ def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
     or the rubber's premiums depend on the sheet and are left to the match). Duplicate: with Law
     77's partscore / game premium. The entries come from :func:`deal_sheet` (each distinct deal
     worked out once)."""
-    entries, ns, ew, score_ns = deal_sheet(deal.contract, deal.tricks, deal.declarer_side, vulnerable,
-                                           deal.honours, rules == DUPLICATE)
-    result = DealResult(contract=str(deal.contract), declarer=deal.declarer, tricks=deal.tricks,
-                        result=format_result(deal.contract, deal.tricks) if deal.tricks is not None else "",
-                        vulnerable=vulnerable, honors=honours_of(deal.honours), board=deal.board, ns=ns, ew=ew,
-                        score_ns=score_ns, entries=entries)
-    return HandResult(result, partial(summary_line, deal, score_ns))
+    contract, declarer, tricks, _given, honours, board = deal
+    side = _SIDE_OF_SEAT.get(declarer)
+    text, result, entries, ns, ew, score_ns = deal_sheet(contract, tricks, side,
+                                                         vulnerable == "All" or vulnerable == side,  # is_vulnerable
+                                                         honours, rules == DUPLICATE)
+    scored = deal_result(text, declarer, tricks, result, vulnerable, None if honours is None else Honours(*honours),
+                         board, ns, ew, score_ns, entries)
+    return HandResult(scored, scored.summary_line)  # the line written when first read
+
+
+TableCell = tuple[str, str, tuple[Entry, ...], Line, Line, int]
+"""A cell of the scoring table (:func:`deal_sheet`)."""
 
 
 @lru_cache(SHEETS_HELD)
-def deal_sheet(contract: Contract, tricks: int | None, side: str | None, vulnerable: str,
-               honours: tuple[str, int] | None, duplicate: bool) -> tuple[tuple[Entry, ...], Line, Line, int]:
-    """The scoring table of one deal, each entry worked out once (a club's boards are played
-    alike at many tables): ``(entries, ns, ew, score_ns)``, the sheet entries of
-    :func:`deal_entries` (with :func:`duplicate_premium` when ``duplicate``), each side's
+def deal_sheet(contract: Contract, tricks: int | None, side: str | None, vulnerable: bool,
+               honours: tuple[str, int] | None, duplicate: bool) -> TableCell:
+    """The scoring table of one deal, each cell worked out once (a club's boards are played
+    alike at many tables): ``(contract_text, result, entries, ns, ew, score_ns)``, the contract
+    and the result as written (``"4SX"``, ``"-1"``; ``""`` when passed out), the sheet entries
+    of :func:`deal_entries` (with :func:`duplicate_premium` when ``duplicate``), each side's
     :class:`Line` and the net from North-South's side. ``side``: the declaring side (None when
-    passed out); ``vulnerable`` one of ``None``, ``NS``, ``EW``, ``All``."""
-    deal = Deal(contract, None if side is None else side[0], tricks, None, honours, None)  # N or E: the side is what counts
-    entries = deal_entries(deal, vulnerable)
-    if duplicate:
-        entries += duplicate_premium(deal, vulnerable)
-    sums = sheet_sums(entries)
-    return tuple(entries), sums["ns"], sums["ew"], net_ns(entries)
+    passed out); ``vulnerable``: whether it is vulnerable (the table depends on nothing else of
+    the deal's vulnerability: Law 77, rubber Law 81)."""
+    entries = sheet_entries(contract, tricks, side, vulnerable, honours, duplicate)
+    return (str(contract), "" if tricks is None else format_result(contract, tricks), tuple(entries),
+            *sheet_totals(entries))
 
 
 SCORED_HELD = 1 << 15
-_SCORED: dict[tuple, HandResult] = {}  # (rules, language, deal parts) -> the deal scored on its own
+_SCORED: dict[tuple[str, str], dict[Deal, HandResult]] = {}  # (rules, language) -> deal -> it scored on its own
 
 
-def score_parts(parts: DealParts, rules: str) -> HandResult:
+def score_parts(deal: Deal, rules: str) -> HandResult:
     """Score a deal read by :func:`deal_parts` on its own (``Bridge.score``): its vulnerability
     (:func:`deal_vulnerability`), then :func:`score_deal`. Scoring is pure and the result frozen,
     so a deal met again (the same fields, in the same language: a board played alike at several
-    tables) is given the result already made (up to :data:`SCORED_HELD` deals; a refusal is
-    never kept)."""
-    key = (rules, language(), *parts)
-    done = _SCORED.get(key)
+    tables) is given the result already made (up to :data:`SCORED_HELD` deals a rule set and
+    language; a refusal is never kept)."""
+    kept = _SCORED.get((rules, language()))
+    if kept is None:
+        kept = _SCORED[rules, language()] = {}
+    done = kept.get(deal)
     if done is None:
-        deal = Deal(*parts)
         done = score_deal(deal, deal_vulnerability(deal, rules), rules)
-        if len(_SCORED) < SCORED_HELD:
-            _SCORED[key] = done
+        if len(kept) < SCORED_HELD:
+            kept[deal] = done
     return done
 
 
@@ -341,13 +376,19 @@ def forget_scores() -> None:
     for memo in (deal_sheet, _summary, _line, scoring.entry, scoring.trick_score, scoring.undertrick_points,
                  scoring._contract_of_text, scoring._seat_of_text, scoring._result_of_text):
         memo.cache_clear()
+    scoring._MADE_ROWS.clear()
 
 
 def deal_vulnerability(deal: Deal, rules: str) -> str:
     """Who is vulnerable on a deal scored on its own: in duplicate by the board number when given
     (:func:`board_vul`), else as the hand says; a passed-out deal needs neither (``None``).
     ``LedgerError`` on ``vulnerable`` when it is missing."""
-    vul = board_vul(deal) if rules == DUPLICATE else deal.vulnerable
+    if rules == DUPLICATE:
+        board = deal.board
+        vul = (board_vulnerability(board) if board is not None and deal.vulnerable is None  # Law 2 alone
+               else board_vul(deal))
+    else:
+        vul = deal.vulnerable
     if vul is not None:
         return vul
     if deal.contract.passed:
@@ -358,16 +399,16 @@ def deal_vulnerability(deal: Deal, rules: str) -> str:
     raise LedgerError(msg, "vulnerable", None)
 
 
-def summary_line(deal: Deal, score_ns: int) -> str:
-    """``"4SX by N -1: EW +200"`` — one line for people (in the language in use; each line made
-    once a language)."""
-    return _summary(language(), deal.contract, deal.declarer, deal.tricks, score_ns)
+def summary_line(result: DealResult) -> str:
+    """``"4SX by N -1: EW +200"`` — a deal scored on its own as one line for people (in the
+    language in use; each line made once a language): :meth:`DealResult.summary_line`."""
+    return _summary(language(), result.contract, result.declarer, result.result, result.score_ns)
 
 
 @lru_cache(SHEETS_HELD)
-def _summary(lang: str, contract: Contract, declarer: str | None, tricks: int | None, score_ns: int) -> str:
-    deal = Deal(contract, declarer, tricks, None, None, None)
-    return str(t("bridge.summary", "{deal}: {gain}", deal=describe(deal), gain=_gain(score_ns)))
+def _summary(lang: str, contract: str, declarer: str | None, result: str, score_ns: int) -> str:
+    head = passed_out_text() if contract == "Pass" else played_text(contract, declarer, result)  # describe's
+    return str(t("bridge.summary", "{deal}: {gain}", deal=head, gain=_gain(score_ns)))
 
 
 def _gain(score_ns: int) -> str:
@@ -706,7 +747,7 @@ def duplicate_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]
     board = deal.board if deal.board is not None else ex.next_board
     vul = board_vul(deal, board)
     assert vul is not None  # the board is known, so is its vulnerability
-    entries = deal_entries(deal, vul) + duplicate_premium(deal, vul)
+    entries = deal_entries(deal, vul, duplicate=True)
     score = net_ns(entries)
     totals = {"NS": state.totals["NS"] + max(score, 0), "EW": state.totals["EW"] + max(-score, 0)}
     after = replace(ex, boards_played=ex.boards_played + 1, next_board=board + 1,

@@ -49,6 +49,31 @@ class DealResult(JsonRecord):
     score_ns: int
     entries: tuple[Entry, ...]
 
+    def summary_line(self) -> str:
+        """The deal as one line for people, ``4SX by N -1: EW +200``, in the language in use
+        (:func:`ledger.games.bridge.match.summary_line`: a deal scored on its own)."""
+        from ledger.games.bridge.match import summary_line
+
+        return summary_line(self)
+
+
+_new = object.__new__
+_set_attribute = object.__setattr__
+
+
+def deal_result(contract: str, declarer: str | None, tricks: int | None, result: str, vulnerable: str,
+                honors: Honours | None, board: int | None, ns: Line, ew: Line, score_ns: int,
+                entries: tuple[Entry, ...]) -> DealResult:
+    """``DealResult(contract=contract, ...)``, the same frozen value, its fields given in their
+    order and set in one step (the dataclass's ``__init__`` sets each field through
+    ``object.__setattr__``: a third of a board scored on its own, issue 17). The value stays
+    immutable: nothing writes its fields after this."""
+    record = _new(DealResult)
+    _set_attribute(record, "__dict__", {
+        "contract": contract, "declarer": declarer, "tricks": tricks, "result": result, "vulnerable": vulnerable,
+        "honors": honors, "board": board, "ns": ns, "ew": ew, "score_ns": score_ns, "entries": entries})
+    return record
+
 
 @dataclass(frozen=True, kw_only=True)
 class RubberResult(DealResult):

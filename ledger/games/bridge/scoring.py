@@ -43,7 +43,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ledger.errors import LedgerError
 from ledger.games.base import as_int
@@ -64,10 +64,12 @@ BOARD_VULNERABILITY = ("None", "NS", "EW", "All", "NS", "EW", "All", "None",
                        "EW", "All", "None", "NS", "All", "None", "NS", "EW")
 
 
-@dataclass(frozen=True)
-class Contract:
+class Contract(NamedTuple):
     """A final contract: ``level`` 1-7 and ``strain`` in :data:`STRAINS`, ``doubled`` 0 (undoubled),
-    1 (doubled, X) or 2 (redoubled, XX); or a passed-out deal (``level`` 0, ``strain`` None)."""
+    1 (doubled, X) or 2 (redoubled, XX); or a passed-out deal (``level`` 0, ``strain`` None).
+
+    An immutable value (a named tuple: it is hashed and compared at C speed, as the score path
+    finds deals and table cells by it, issue 17); its text is :data:`CONTRACT_TEXTS`'s."""
 
     level: int
     strain: str | None
@@ -82,12 +84,21 @@ class Contract:
         return BOOK + self.level
 
     def __str__(self) -> str:
-        if self.passed:
-            return "Pass"
-        return f"{self.level}{self.strain}{DOUBLING_MARKS[self.doubled]}"
+        return CONTRACT_TEXTS.get(self) or _written(self)
+
+
+def _written(contract: Contract) -> str:
+    return "Pass" if contract.passed else f"{contract.level}{contract.strain}{DOUBLING_MARKS[contract.doubled]}"
 
 
 PASSED_OUT = Contract(0, None, 0)
+CONTRACTS = (PASSED_OUT, *(Contract(level, strain, doubled) for level in range(1, 8) for strain in STRAINS
+                           for doubled in range(3)))
+"""Every contract: passed out, then 1C to 7NTXX."""
+CONTRACT_TEXTS = {c: _written(c) for c in CONTRACTS}
+"""Each contract's text (``"4SX"``, ``"Pass"``), written once."""
+CONTRACT_OF_TEXT = {text: c for c, text in CONTRACT_TEXTS.items()}
+"""The contract each of those texts is (what :func:`parse_contract` reads it as: a test says so)."""
 
 # words for the parts of a contract, upper case, spaces removed (Italian where natural)
 _PASS_WORDS = {"PASS", "P", "PASSED", "PASSEDOUT", "ALLPASS", "PASSO", "PASSATA", "PASSATO", "PASSE",
@@ -131,7 +142,9 @@ def parse_contract(value: object, field: str = "contract") -> Contract:
     Raises ``LedgerError`` on ``field`` for a level outside 1-7 or anything unreadable. A text
     read before is not read again (:data:`TEXTS_HELD`; a refusal is never kept).
     """
-    return _contract_of_text(value, field) if type(value) is str else _read_contract(value, field)
+    if type(value) is str:
+        return CONTRACT_OF_TEXT.get(value) or _contract_of_text(value, field)
+    return _read_contract(value, field)
 
 
 def _read_contract(value: object, field: str) -> Contract:
@@ -189,7 +202,12 @@ _SEAT_WORDS = {"N": "N", "E": "E", "S": "S", "W": "W", "O": "W", "NORTH": "N", "
 def parse_seat(value: object, field: str = "declarer") -> str:
     """A compass seat ``N E S W`` (also North…, Nord Est Sud Ovest, ``O`` for ovest); a text read
     before is not read again (as :func:`parse_contract`)."""
-    return _seat_of_text(value, field) if type(value) is str else _read_seat(value, field)
+    if type(value) is str:
+        return value if value in SEAT_SET else _seat_of_text(value, field)
+    return _read_seat(value, field)
+
+
+SEAT_SET = frozenset(SEATS)
 
 
 def _read_seat(value: object, field: str) -> str:
@@ -426,22 +444,50 @@ def contract_entries(contract: Contract, tricks: int, declarer_side: str, vulner
     its trick score below the line and overtricks, insult and slam bonuses above; a defeated one
     gives the defenders the undertrick penalty above the line.
     """
-    if contract.passed:
+    if contract.level == 0:  # passed out (the attributes, not the properties: the hot path, issue 17)
         return []
-    over = tricks - contract.tricks_needed
+    over = tricks - contract.level - BOOK
     if over < 0:
         return [entry(other_side(declarer_side), "above", "undertricks",
                       undertrick_points(-over, contract.doubled, vulnerable))]
-    out = [entry(declarer_side, "below", "trick score", trick_score(contract))]
+    made = made_row(contract, declarer_side, vulnerable)
     if over:
-        out.append(entry(declarer_side, "above", "overtricks", overtrick_points(contract, over, vulnerable)))
-    if contract.doubled:
-        out.append(entry(declarer_side, "above", "doubled contract made" if contract.doubled == 1
-                         else "redoubled contract made", insult_bonus(contract)))
-    slam = slam_bonus(contract, vulnerable)
-    if slam:
-        out.append(entry(declarer_side, "above", "small slam" if contract.level == 6 else "grand slam", slam))
-    return out
+        return [made.trick, entry(declarer_side, "above", "overtricks", over * made.overtrick), *made.bonuses]
+    return [made.trick, *made.bonuses]
+
+
+class MadeRow(NamedTuple):
+    """What a contract made gives its declaring side whatever the overtricks (:func:`made_row`):
+    the ``trick`` score entry (below the line), the points of one ``overtrick``, the
+    ``bonuses`` for making it doubled or redoubled and for a slam (in that order), and Law 77's
+    ``premium`` (game or partscore) for duplicate."""
+
+    trick: Entry
+    overtrick: int
+    bonuses: tuple[Entry, ...]
+    premium: Entry
+
+
+def made_row(contract: Contract, side: str, vulnerable: bool) -> MadeRow:
+    """The :class:`MadeRow` of ``contract`` made by ``side`` (vulnerable or not): a row of the
+    scoring table, each worked out once (Law 77, rubber Law 81)."""
+    row = _MADE_ROWS.get((contract, side, vulnerable))
+    if row is None:
+        bonuses = []
+        if contract.doubled:
+            bonuses.append(entry(side, "above", "doubled contract made" if contract.doubled == 1
+                                 else "redoubled contract made", insult_bonus(contract)))
+        slam = slam_bonus(contract, vulnerable)
+        if slam:
+            bonuses.append(entry(side, "above", "small slam" if contract.level == 6 else "grand slam", slam))
+        points = game_premium(trick_score(contract), vulnerable)
+        row = _MADE_ROWS[contract, side, vulnerable] = MadeRow(
+            entry(side, "below", "trick score", trick_score(contract)), overtrick_points(contract, 1, vulnerable),
+            tuple(bonuses), entry(side, "above", "game" if points > 50 else "partscore", points))
+    return row
+
+
+_MADE_ROWS: dict[tuple[Contract, str, bool], MadeRow] = {}  # at most 105 contracts x 2 sides x 2 vulnerabilities
 
 
 def duplicate_score(contract: Contract, tricks: int, vulnerable: bool) -> int:
@@ -511,10 +557,10 @@ def _result_expected(value: object) -> Msg:
 
 def format_result(contract: Contract, tricks: int) -> str:
     """``"="``, ``"+1"`` or ``"-2"`` for ``tricks`` won against ``contract`` (``""`` when passed out)."""
-    if contract.passed:
+    if contract.level == 0:  # passed out
         return ""
-    diff = tricks - contract.tricks_needed
-    return "=" if diff == 0 else f"{diff:+d}"
+    diff = tricks - contract.level - BOOK
+    return _DIFF_TEXTS.get(diff) or format_diff(diff)
 
 
 def tricks_from(contract: Contract, tricks: Any, result: Any) -> int:
@@ -545,3 +591,6 @@ def tricks_from(contract: Contract, tricks: Any, result: Any) -> int:
 
 def format_diff(diff: int) -> str:
     return "=" if diff == 0 else f"{diff:+d}"
+
+
+_DIFF_TEXTS = {diff: format_diff(diff) for diff in range(-13, 14)}  # every result of 0-13 tricks, written once
