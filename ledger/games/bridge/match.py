@@ -123,7 +123,7 @@ def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = Non
     return deal_parts(doc, rules, setup)
 
 
-_SIDE_OF_SEAT = {seat: side_of(seat) for seat in SEATS}
+_SIDE_OF_SEAT: dict[str | None, str] = {seat: side_of(seat) for seat in SEATS}  # None: no declarer
 
 
 def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> Deal:
@@ -159,6 +159,7 @@ def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = No
         board = as_int(board, "board", 1, 99999)
     honours = None if honours_key is None else read_honours(get(honours_key), contract, honours_key, setup)
     if honours and rules == DUPLICATE:
+        assert honours_key is not None  # honours were read from it
         raise LedgerError(t("bridge.honours_duplicate", "honours ({value!r}) are not scored in duplicate (Law 77)",
                             value=doc[honours_key]), honours_key, doc[honours_key])
     return _deal((contract, declarer, tricks, vulnerable, honours, board))

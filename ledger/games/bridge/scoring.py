@@ -276,8 +276,9 @@ def parse_vulnerable(value: object, field: str = "vulnerable") -> str:
                         value=value), field, value)
 
 
-def is_vulnerable(vulnerability: str, side: str) -> bool:
-    """Whether ``side`` is vulnerable under ``vulnerability`` (one of :data:`VULNERABILITIES`)."""
+def is_vulnerable(vulnerability: str, side: str | None) -> bool:
+    """Whether ``side`` is vulnerable under ``vulnerability`` (one of :data:`VULNERABILITIES`;
+    ``side`` None: a deal passed out, which scores nothing either way)."""
     return vulnerability == "All" or vulnerability == side
 
 
