@@ -334,51 +334,49 @@ def read_matches(docs: Iterable[Any], raw: bool, workers: int | None = None) -> 
             if hands > PARALLEL_HANDS:
                 break
     if hands <= PARALLEL_HANDS:
-        for doc in chain(waiting, it):
-            yield doc, _read_or_error(doc, raw)
+        yield from _here(chain(waiting, it), raw)
         return
     yield from _in_workers(chain(waiting, it), raw, workers)
 
 
 def _in_workers(docs: Iterator[Any], raw: bool, workers: int) -> Generator[tuple[Any, Any], None, None]:
-    """:func:`read_matches` through a pool of ``workers`` forked processes."""
+    """:func:`read_matches` through a pool of ``workers`` forked processes. Should the workers
+    fail (none can start, the system ended one, a result cannot be sent back), the matches not yet
+    given are read here, one by one: the same reads, later."""
     from concurrent.futures import ProcessPoolExecutor
 
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_quiet_worker,
                                initargs=(os.getpid(),))
-    started = False
     pending: deque[tuple[list, Any]] = deque()
     trouble: BaseException | None = None
+    started = False
     try:
         while True:
             while trouble is None and len(pending) < 2 * workers:
-                chunk: list = []
-                try:
-                    size = 0
-                    for doc in docs:
-                        chunk.append(doc)
-                        size += _hand_count(doc)
-                        if size >= CHUNK_HANDS:
-                            break
-                except Exception as err:  # the file itself: after the documents before it
-                    trouble = err
+                chunk, trouble = _next_chunk(docs)
                 if not chunk:
                     break
-                if started:
-                    pending.append((chunk, pool.submit(_read_chunk, chunk, raw)))
-                    continue
-                # the workers start with the first chunk: born with Ctrl-C held back, until
-                # _quiet_worker has them ignore it (the importing process takes it, once started)
-                held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
                 try:
-                    pending.append((chunk, pool.submit(_read_chunk, chunk, raw)))
-                finally:
-                    signal.pthread_sigmask(signal.SIG_SETMASK, held)
+                    pending.append((chunk, _submit(pool, chunk, raw, first=not started)))
+                except Exception:  # no worker could start (fork refused): read here
+                    pending.append((chunk, None))
+                    break
                 started = True
             if not pending:
                 break
             chunk, future = pending.popleft()
-            reads = future.result()
+            try:
+                reads = future.result() if future is not None else None
+            except Exception:  # a worker ended, or its result could not come back: read here
+                reads = None
+            if reads is None:
+                rest = chunk + [doc for later, _ in pending for doc in later]
+                pending.clear()
+                yield from _here(rest, raw)
+                if trouble is not None:
+                    raise trouble
+                yield from _here(docs, raw)
+                return
             for doc, read in zip(chunk, reads):
                 yield doc, read
                 if isinstance(read, BaseException):  # the caller stops at the first bad match
@@ -387,6 +385,41 @@ def _in_workers(docs: Iterator[Any], raw: bool, workers: int) -> Generator[tuple
             raise trouble
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _next_chunk(docs: Iterator[Any]) -> tuple[list, BaseException | None]:
+    """The next documents of ``docs`` up to about :data:`CHUNK_HANDS` hands, and the error that
+    reading them stopped at (the file itself: said after the documents before it), if any."""
+    chunk: list = []
+    size = 0
+    try:
+        for doc in docs:
+            chunk.append(doc)
+            size += _hand_count(doc)
+            if size >= CHUNK_HANDS:
+                break
+    except Exception as err:
+        return chunk, err
+    return chunk, None
+
+
+def _submit(pool: Any, chunk: list, raw: bool, first: bool) -> Any:
+    """``chunk`` sent to the pool's workers. The workers start with the first chunk: they are born
+    with Ctrl-C held back, until :func:`_quiet_worker` has them ignore it (the importing process
+    takes it)."""
+    if not first:
+        return pool.submit(_read_chunk, chunk, raw)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return pool.submit(_read_chunk, chunk, raw)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _here(docs: Iterable[Any], raw: bool) -> Iterator[tuple[Any, Any]]:
+    """:func:`read_matches` in this process, one document after the other."""
+    for doc in docs:
+        yield doc, _read_or_error(doc, raw)
 
 
 def _read_chunk(docs: list, raw: bool) -> list:

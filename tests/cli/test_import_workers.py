@@ -265,3 +265,34 @@ def test_a_time_is_written_as_sqlalchemy_stores_it_on_sqlite(aware):
         assert bulk.sqlite_time(when) == store(when)
 
     same()
+
+
+@pytest.mark.sqlite_only  # compares the SQLite files' rows
+@needs_fork
+@pytest.mark.parametrize("failure", ["no fork", "a worker ends"])
+def test_an_import_whose_workers_fail_is_read_here_and_stores_the_same(cli, tmp_path, export, in_workers,
+                                                                       monkeypatch, failure):
+    """A machine that refuses a new process (its limit reached), or a worker the system ends (out
+    of memory): the matches not yet stored are read in the importing process instead."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor
+
+    cli("--db", str(tmp_path / "here.db"), "import", str(export))
+    pools = in_workers()
+    if failure == "no fork":
+        def refused(self, *args, **kwargs):
+            raise OSError(11, "Resource temporarily unavailable")
+
+        monkeypatch.setattr(ProcessPoolExecutor, "submit", refused)
+    else:
+        chunks = bulk._read_chunk
+
+        def ends(docs, raw):
+            if any(m.get("game") == "bridge" for m in docs):  # some chunk further on
+                os._exit(1)
+            return chunks(docs, raw)
+
+        monkeypatch.setattr(bulk, "_read_chunk", ends)
+    cli("--db", str(tmp_path / "failed.db"), "import", str(export))
+    assert pools == [2]
+    assert _rows(tmp_path / "failed.db") == _rows(tmp_path / "here.db")
