@@ -263,6 +263,7 @@ def read_match(doc: Mapping[str, Any], raw: bool, demo: bool = False, date: dt.d
     kept = _stored(doc, "stored", {"id": int, "status": str, "finished_at": str, "demo": bool})
     when = date or (parse_date(doc["night"], "night") if doc.get("night") else _first_night(all_hands))
     label = _text(doc, "night_label")
+    # numbered by add_read; -1 stands in for the number meanwhile (what _store_state reads takes none)
     m: Any = MatchRow(id=-1, game=setup.game, rules=setup.rules, options=dict(setup.options), teams=setup.teams,
                       note=_text(doc, "note"), status="ended" if setup.ended_early else "open")
     if doc.get("created_at"):
@@ -326,17 +327,16 @@ def read_matches(docs: Iterable[Any], raw: bool, workers: int | None = None) -> 
     workers = _workers() if workers is None else workers
     it = iter(docs)
     waiting: list[Any] = []
-    hands = 0
-    if workers > 1:
-        for doc in it:  # a small import never starts the workers
-            waiting.append(doc)
-            hands += _hand_count(doc)
-            if hands > PARALLEL_HANDS:
-                break
-    if hands <= PARALLEL_HANDS:
-        yield from _here(chain(waiting, it), raw)
-        return
-    yield from _in_workers(chain(waiting, it), raw, workers)
+    trouble: BaseException | None = None
+    if workers > 1:  # a small import never starts the workers
+        waiting, hands, trouble = _next_chunk(it, PARALLEL_HANDS + 1)
+        if trouble is None and hands > PARALLEL_HANDS:
+            yield from _in_workers(chain(waiting, it), raw, workers)
+            return
+    if trouble is not None:  # the file broke before the workers would start: after the documents before it
+        yield from _here(waiting, raw)
+        raise trouble
+    yield from _here(chain(waiting, it), raw)
 
 
 def _in_workers(docs: Iterator[Any], raw: bool, workers: int) -> Generator[tuple[Any, Any], None, None]:
@@ -353,7 +353,7 @@ def _in_workers(docs: Iterator[Any], raw: bool, workers: int) -> Generator[tuple
     try:
         while True:
             while trouble is None and len(pending) < 2 * workers:
-                chunk, trouble = _next_chunk(docs)
+                chunk, _, trouble = _next_chunk(docs, CHUNK_HANDS)
                 if not chunk:
                     break
                 try:
@@ -387,20 +387,21 @@ def _in_workers(docs: Iterator[Any], raw: bool, workers: int) -> Generator[tuple
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _next_chunk(docs: Iterator[Any]) -> tuple[list, BaseException | None]:
-    """The next documents of ``docs`` up to about :data:`CHUNK_HANDS` hands, and the error that
-    reading them stopped at (the file itself: said after the documents before it), if any."""
+def _next_chunk(docs: Iterator[Any], hands: int) -> tuple[list, int, BaseException | None]:
+    """The next documents of ``docs`` up to about ``hands`` hands (whole matches), how many hands
+    they hold, and the error that reading them stopped at (the file itself: said after the
+    documents before it), if any."""
     chunk: list = []
     size = 0
     try:
         for doc in docs:
             chunk.append(doc)
             size += _hand_count(doc)
-            if size >= CHUNK_HANDS:
+            if size >= hands:
                 break
     except Exception as err:
-        return chunk, err
-    return chunk, None
+        return chunk, size, err
+    return chunk, size, None
 
 
 def _submit(pool: Any, chunk: list, raw: bool, first: bool) -> Any:

@@ -131,9 +131,12 @@ def test_the_first_bad_match_is_the_one_named_and_nothing_is_stored(cli, tmp_pat
 @pytest.mark.sqlite_only  # imports into files of its own
 @needs_fork
 @pytest.mark.parametrize("bad_match", [True, False])
-def test_a_file_broken_after_a_bad_match_names_the_match(cli, tmp_path, export, in_workers, bad_match):
+@pytest.mark.parametrize("workers", [True, False])
+def test_a_file_broken_after_a_bad_match_names_the_match(cli, tmp_path, export, in_workers, monkeypatch,
+                                                         bad_match, workers):
     """The file itself goes wrong further on (an export cut short): a bad match before the break
-    is what is said, as one process reading in order says it; without one, the break."""
+    is what is said, as one process reading in order says it; without one, the break. Also when
+    the break comes before the workers would start (fewer hands than ``PARALLEL_HANDS``)."""
     doc = json.loads(export.read_text(encoding="utf-8"))
     with_hands = [i for i, m in enumerate(doc["matches"]) if m["hands"]]
     if bad_match:
@@ -141,7 +144,10 @@ def test_a_file_broken_after_a_bad_match_names_the_match(cli, tmp_path, export, 
     text = json.dumps(doc)
     cut = tmp_path / "cut.json"
     cut.write_text(text[: len(text) - 200], encoding="utf-8")
-    in_workers()
+    if workers:
+        in_workers()
+    else:
+        monkeypatch.setattr(bulk, "_workers", lambda: 2)  # two cores, but too few hands to start them
     db = ("--db", str(tmp_path / "cut.db"))
     err = cli.error(*db, "import", str(cut))
     assert err.startswith(f"error: matches[{with_hands[1]}].hands[") == bad_match, err
