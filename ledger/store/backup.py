@@ -201,8 +201,10 @@ def _listlike(value: Any) -> bool:
 
 
 def _wipe(s) -> None:
-    """Delete every row of the ledger (inside the caller's transaction; a restore follows)."""
-    s.exec(update(Hand).values(replaces_id=None))
+    """Delete every row of the ledger (inside the caller's transaction; a restore follows). The
+    corrections' links to the hands they replace are cut first, on those rows alone (through the
+    ``replaces_id`` index: rewriting every hand was a tenth of a second for 20,000 hands)."""
+    s.exec(update(Hand).where(Hand.replaces_id.is_not(None)).values(replaces_id=None))  # type: ignore[union-attr]
     for model in (Hand, Seat, Match, Night, Player):
         s.exec(delete(model))
     wipe_sessions(s)

@@ -315,6 +315,6 @@ def wipe_sessions(s: Session) -> None:
     """Delete every club session (a restore follows, in the caller's transaction)."""
     from sqlmodel import delete, update
 
-    s.exec(update(ClubResult).values(replaces_id=None))
+    s.exec(update(ClubResult).where(ClubResult.replaces_id.is_not(None)).values(replaces_id=None))  # type: ignore[union-attr]
     s.exec(delete(ClubResult))
     s.exec(delete(ClubSession))
