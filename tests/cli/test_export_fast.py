@@ -21,6 +21,7 @@ import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
+from ledger_rows import ledger_rows
 
 from ledger.errors import LedgerError
 from ledger.games import available, get_game
@@ -182,15 +183,6 @@ def test_the_club_sessions_are_exported_as_stored(cli, ledger_db):
 
 
 # --- import ---------------------------------------------------------------------------------
-def _rows(db) -> dict:
-    con = sqlite3.connect(db)
-    try:
-        return {table: con.execute(f'SELECT * FROM "{table}" ORDER BY id').fetchall()
-                for table in ("player", "match", "seat", "hand")}
-    finally:
-        con.close()
-
-
 def test_rows_inserted_through_the_cursor_are_those_of_sqlalchemys_insert(cli, tmp_path, monkeypatch):
     from test_robustness_backup import build_a_ledger
 
@@ -202,7 +194,7 @@ def test_rows_inserted_through_the_cursor_are_those_of_sqlalchemys_insert(cli, t
     cli("--db", str(tmp_path / "raw.db"), "import", str(export))
     monkeypatch.setattr(bulk, "RAW_INSERTS", False)
     cli("--db", str(tmp_path / "core.db"), "import", str(export))
-    raw, core = _rows(tmp_path / "raw.db"), _rows(tmp_path / "core.db")
+    raw, core = ledger_rows(tmp_path / "raw.db"), ledger_rows(tmp_path / "core.db")
     assert raw == core and len(raw["hand"]) > 20
     assert cli("--db", str(tmp_path / "raw.db"), "db", "check").exit_code == 0
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 import gc
 import json
 import pickle
-import sqlite3
 
 import pytest
+from import_workers import workers_on
+from ledger_rows import ledger_rows
 
 from ledger.errors import LedgerError
 from ledger.store import bulk
@@ -21,39 +22,10 @@ from ledger.store import bulk
 needs_fork = pytest.mark.skipif(bulk._workers() < 2, reason="worker processes need fork and two cores")
 
 
-def _rows(db) -> dict:
-    """Every row of the ledger's tables, but the players' and nights' ``created_at``: an import
-    gives them the time it runs when the file does not date them."""
-    con = sqlite3.connect(db)
-    try:
-        out = {}
-        for table in ("player", "night", "match", "seat", "hand"):
-            cur = con.execute(f'SELECT * FROM "{table}" ORDER BY id')
-            names = [c[0] for c in cur.description]
-            dated = table in ("player", "night")
-            out[table] = [tuple(v for k, v in zip(names, row) if not (dated and k == "created_at")) for row in cur]
-        return out
-    finally:
-        con.close()
-
-
 @pytest.fixture
 def in_workers(monkeypatch):
     """Turn the workers on for any import (two of them, chunks of about three hands)."""
-    pools: list[int] = []
-    real = bulk._in_workers
-
-    def spied(docs, raw, workers):
-        pools.append(workers)
-        yield from real(docs, raw, workers)
-
-    def on() -> list[int]:
-        monkeypatch.setattr(bulk, "PARALLEL_HANDS", 0)
-        monkeypatch.setattr(bulk, "CHUNK_HANDS", 3)
-        monkeypatch.setattr(bulk, "_workers", lambda: 2)
-        monkeypatch.setattr(bulk, "_in_workers", spied)
-        return pools
-    return on
+    return lambda: workers_on(monkeypatch)
 
 
 @pytest.fixture
@@ -83,7 +55,7 @@ def test_workers_store_the_rows_one_process_stores(cli, tmp_path, export, in_wor
         if before:
             cli("--db", str(db), *before.split())
         cli("--db", str(db), "import", str(export))
-        dbs[how] = _rows(db)
+        dbs[how] = ledger_rows(db)
         assert cli("--db", str(db), "db", "check").exit_code == 0
     assert len(dbs["here"]["hand"]) > 20
     assert dbs["workers"] == dbs["here"]
@@ -301,4 +273,4 @@ def test_an_import_whose_workers_fail_is_read_here_and_stores_the_same(cli, tmp_
         monkeypatch.setattr(bulk, "_read_chunk", ends)
     cli("--db", str(tmp_path / "failed.db"), "import", str(export))
     assert pools == [2]
-    assert _rows(tmp_path / "failed.db") == _rows(tmp_path / "here.db")
+    assert ledger_rows(tmp_path / "failed.db") == ledger_rows(tmp_path / "here.db")

@@ -162,14 +162,14 @@ def test_a_ctrl_c_while_workers_read_an_import_stops_it_and_them(cli, files, mon
     import os
     import signal
 
+    from import_workers import workers_on
+
     from ledger.store import bulk
 
     if bulk._workers() < 2:
         pytest.skip("worker processes need fork and two cores")
-    monkeypatch.setattr(bulk, "PARALLEL_HANDS", 0)
-    monkeypatch.setattr(bulk, "CHUNK_HANDS", 3)
-    add_read, stored, pools = bulk.BulkImport.add_read, [], []
-    real_pool = bulk._in_workers
+    pools = workers_on(monkeypatch, workers=None)
+    add_read, stored = bulk.BulkImport.add_read, []
 
     def interrupted_add_read(self, read, keep_ids=False):
         stored.append(1)
@@ -177,12 +177,7 @@ def test_a_ctrl_c_while_workers_read_an_import_stops_it_and_them(cli, files, mon
             os.kill(os.getpid(), signal.SIGINT)
         return add_read(self, read, keep_ids)
 
-    def spied(docs, raw, workers):
-        pools.append(workers)
-        yield from real_pool(docs, raw, workers)
-
     monkeypatch.setattr(bulk.BulkImport, "add_read", interrupted_add_read)
-    monkeypatch.setattr(bulk, "_in_workers", spied)
     cli("player", "list")  # the ledger made (its schema), so that only the import is in question
     r = cli("import", str(files["export"]), code=130)
     assert r.stderr.strip() == INTERRUPTED
