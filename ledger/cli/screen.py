@@ -39,12 +39,15 @@ def width() -> int | None:
 # a command quoted in a sentence ("(end it with: ledger match end 4)"): folded as one word
 COMMAND = re.compile(r"\bledger(?: (?:--?[a-z][\w-]*|[a-z][a-z-]*|\d+))+")
 _GLUE = "\ue000"  # stands for a space inside a command while a line is folded (a private-use character)
+# a short aside in brackets ("(mano 4)", "(Carla & Elena)", "(smazzata 7)"): folded as one word
+SHORT_ASIDE = re.compile(r"\([^()\n]{1,24}\)")
 
 
 def wrap(text: str, indent: str = "", hanging: str = "  ", cells: int | None = None) -> List[str]:
     """``text`` as lines of at most ``cells`` (the console's width), each line of ``text`` folded
     between words (never inside a word, nor at a hyphen, nor inside a ``ledger …`` command it
-    quotes: :data:`COMMAND`). ``indent`` goes before every line;
+    quotes, :data:`COMMAND`, nor inside a short aside in brackets, :data:`SHORT_ASIDE`:
+    ``(mano 4)``). ``indent`` goes before every line;
     a folded line goes on under its own text (its leading spaces, the column after a bullet
     ``• `` or after a ``word  description`` gap), plus ``hanging`` for a line that has none of these."""
     cells = cells or width()
@@ -61,11 +64,16 @@ def wrap(text: str, indent: str = "", hanging: str = "  ", cells: int | None = N
         under = len(m.group(1)) if m and len(m.group(1)) > lead else lead + len(hanging)
         if under > cells // 2:
             under = lead + len(hanging)
-        glued = COMMAND.sub(lambda c: c.group(0).replace(" ", _GLUE), line)
+        glued = SHORT_ASIDE.sub(_glued, COMMAND.sub(_glued, line))
         out += [x.replace(_GLUE, " ") for x in textwrap.wrap(
             glued, cells, initial_indent="", subsequent_indent=" " * under, break_long_words=False,
             break_on_hyphens=False, drop_whitespace=True)] or [""]
     return out
+
+
+def _glued(m: re.Match) -> str:
+    """A command or a short aside with its spaces glued, to be folded as one word."""
+    return m.group(0).replace(" ", _GLUE)
 
 
 def fold_prompt(prompt: str, room: int = 16, cells: int | None = None) -> tuple[List[str], str]:

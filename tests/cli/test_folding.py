@@ -36,6 +36,16 @@ def test_wrap_never_splits_a_command():
     assert wrap(text, hanging="", cells=70)[1] == "ledger match end 4)."
 
 
+def test_wrap_keeps_a_short_aside_in_brackets_whole():
+    text = "• Trentasette (partita 2): Scale: Anna & Carla a quadri (mano 1) e cuori (mano 4); Bruno & Dario"
+    lines = wrap(text, cells=80)
+    assert lines == ["• Trentasette (partita 2): Scale: Anna & Carla a quadri (mano 1) e cuori",
+                     "  (mano 4); Bruno & Dario"]
+    assert all(len(x) <= 80 for x in lines)
+    long = "a (" + " ".join(["word"] * 8) + ")"  # a long aside is folded between its words as before
+    assert wrap(long, hanging="", cells=20) == ["a (word word word", "word word word word", "word)"]
+
+
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_titles_and_headings_break_between_sides_and_segments(cli, columns, lang):
     columns(80)
