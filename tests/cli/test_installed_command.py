@@ -117,12 +117,21 @@ def test_help_version_and_completion_do_not_import_the_database_layer():
 
 
 def test_alembic_is_imported_only_when_the_stored_revision_differs(tmp_path):
-    code = ("import sys\nfrom ledger.store.service import Ledger\nLedger(%r)\n"
-            "print('ALEMBIC', any(m.split('.')[0] == 'alembic' for m in sys.modules))\n") % str(tmp_path / "l.db")
-    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert "ALEMBIC True" in first.stdout, first.stderr[-500:]   # a new ledger is migrated
-    assert "ALEMBIC False" in again.stdout, again.stderr[-500:]  # an up-to-date one is not
+    import shutil
+
+    old = tmp_path / "old.db"
+    shutil.copy(Path(__file__).resolve().parents[1] / "fixtures" / "ledger-0001.db", old)
+
+    def alembic(path):
+        code = ("import sys\nfrom ledger.store.service import Ledger\nLedger(%r)\n"
+                "print('ALEMBIC', any(m.split('.')[0] == 'alembic' for m in sys.modules))\n") % str(path)
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+        assert "ALEMBIC" in r.stdout, r.stderr[-500:]
+        return "ALEMBIC True" in r.stdout
+
+    assert alembic(old)  # an older ledger is migrated
+    assert not alembic(old)  # once up to date, it is not
+    assert not alembic(tmp_path / "new.db")  # a new one is made at the newest revision directly (schema_head)
 
 
 @pytest.mark.skipif(not BIN.exists(), reason="the ledger console script is not installed next to python")
