@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import threading
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -213,6 +214,87 @@ def json_text(value: Any) -> str:
     one), with nothing copied first (an import writes every hand's result and state: issue 17).
     ``TypeError`` for a value that is not JSON, as ``json.dumps``."""
     return _ENCODE(value)
+
+
+def agrees(given: Any, value: Any) -> bool:
+    """``given == plain(value)`` (Python's ``==``: 1, 1.0 and true are equal, a mapping's keys in
+    any order, containers compared item by item with ``is`` first), for ``given`` a JSON value as
+    ``json`` reads it (dicts, lists, texts, numbers, booleans, None) and ``value`` a JSON value,
+    record or :meth:`HandResult.json_value`, without writing or copying ``value`` first: compared by
+    the C ``==`` where the two are alike (a record of plain values is its own ``__dict__``,
+    :func:`json_object`), item by item only where they differ (a tuple against a list, a record
+    held). An import checks a backup's stored result against the replay's so (issue 17: two JSON
+    texts a hand otherwise). Records compare equal only to records (their dataclasses' ``==``), so a
+    plain JSON value never equals one. ``TypeError`` for a value that is not JSON, as :func:`plain`
+    gives it back."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return given == value
+    if kind is tuple or kind is list:
+        if type(given) is not list:
+            return given == plain(value)
+        if len(given) != len(value):
+            return False
+        if given == (value if kind is list else list(value)):
+            return True
+        return all(y is x or y == x or agrees(y, x) for y, x in zip(given, value))
+    if kind is dict:
+        obj = value
+    elif isinstance(value, (JsonRecord, Mapping)):
+        obj = json_object(value)
+    else:
+        return given == plain(value)
+    if type(given) is not dict:
+        return given == plain(value)
+    if len(given) != len(obj):
+        return False
+    if given == obj:
+        return True
+    missing = _NO_VALUE
+    for key, x in obj.items():
+        y = given.get(key, missing)
+        if y is x or y == x:  # most values: the C ==, true only for values that are equal
+            continue
+        if y is missing or not agrees(y, x):
+            return False
+    return True
+
+
+def plain_text(value: Any) -> str:
+    """``json.dumps(value)``: the same text and the same errors, by ``json``'s C encoder made once a
+    thread rather than once a text (2 µs a text: an import writes a hand's document and its stored
+    result so, issue 17). For plain JSON values: ``TypeError`` for any other, ``ValueError`` for
+    a container that holds itself, as ``json.dumps``."""
+    write = getattr(_PLAIN, "write", None)
+    if write is None:
+        write = _PLAIN.write = _plain_writer()
+    return write(value)
+
+
+def _plain_writer() -> Callable[[Any], str]:
+    """:func:`plain_text` for this thread: ``json.dumps`` itself where json has no C encoder."""
+    try:
+        from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
+
+        markers: dict = {}  # what json's check for a circle keeps while a text is written
+        encode = c_make_encoder(markers, json.JSONEncoder().default, encode_basestring_ascii, None, ": ", ", ",
+                                False, False, True)
+        sample = {"a": [1, None, True, 2.5, "è\n", float("nan")], "b": {"c": -0.0}}
+        if "".join(encode(sample, 0)) != json.dumps(sample):
+            return json.dumps
+    except Exception:  # noqa: BLE001  # no C encoder, or one made otherwise: json's own way
+        return json.dumps
+
+    def write(value: Any) -> str:
+        try:
+            return "".join(encode(value, 0))
+        except BaseException:
+            markers.clear()  # a text given up halfway leaves its containers marked
+            raise
+    return write
+
+
+_PLAIN = threading.local()
 
 
 def json_object(value: Any) -> Any:

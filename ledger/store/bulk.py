@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
-import json
 import multiprocessing
 import os
 import signal
@@ -50,7 +49,7 @@ from ledger.i18n import t
 from ledger.interrupts import checkpoint
 from ledger.games import get_game
 from ledger.games.documents import replay_document
-from ledger.games.record import json_text
+from ledger.games.record import agrees, json_text, plain_text
 from ledger.store.engine import after_explicit_ids
 from ledger.store.export import Raw
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
@@ -289,7 +288,7 @@ def read_match(doc: Mapping[str, Any], raw: bool, demo: bool = False, date: dt.d
             k += 1
         entered = {key: v for key, v in h.items() if key not in _HAND_META}
         when_entered = _parse_time(h["entered_at"], f"{f}.entered_at") if h.get("entered_at") else utcnow()
-        row = {"position": i + 1, "document": Raw(json.dumps(entered)) if raw else entered,
+        row = {"position": i + 1, "document": Raw(plain_text(entered)) if raw else entered,
                "result": result, "rules": setup.rules, "scorer_version": hs.get("scorer_version") or game.version,
                "entered_at": sqlite_time(when_entered) if raw else when_entered,
                "voided": voided, "voided_at": None, "void_reason": None, "replaces_id": None, "state": state}
@@ -499,23 +498,26 @@ def player_name(name: Any, restored: bool = False) -> str:
 
 def _result(hs: Mapping[str, Any], scored: Any, version: str, field: str, raw: bool) -> Any:
     """The result to store for a live hand scored ``scored`` (a ``HandResult``): the file's own
-    when its ``"stored"`` object ``hs`` has one, which must agree with it
-    (:func:`ledger.store.service._check_stored_result`), else the one scored. ``raw``: the JSON
-    text (:class:`~ledger.store.export.Raw`), compared as text first: the same text is the same
-    result, and only a text that differs (another key order) is compared as objects."""
+    when its ``"stored"`` object ``hs`` has one, which must agree with it when it is this scorer's
+    ``version`` (:func:`ledger.store.service._check_stored_result`: equal as objects, or the same
+    JSON text), else the one scored. ``raw``: the JSON text (:class:`~ledger.store.export.Raw`):
+    the file's result as ``json.dumps`` writes it (what is stored), compared with the replay's as
+    objects without writing either (:func:`ledger.games.record.agrees`); only a result that is not
+    equal so is written and compared as text, then refused."""
     from ledger.store.service import _check_stored_result
 
     if not raw:
         result = scored.to_json()
         _check_stored_result(hs, result, version, field)
         return hs.get("result", result)
-    text = json_text(scored.json_value)
     if "result" not in hs:
-        return Raw(text)
-    given = json.dumps(hs["result"])
-    if given != text:
+        return Raw(json_text(scored.json_value))
+    given = hs["result"]
+    text = plain_text(given)
+    if hs.get("scorer_version", version) == version and not agrees(given, scored.json_value) \
+            and text != json_text(scored.json_value):
         _check_stored_result(hs, scored.to_json(), version, field)
-    return Raw(given)
+    return Raw(text)
 
 
 def _table(model: Any) -> Table:
