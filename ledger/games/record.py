@@ -225,8 +225,8 @@ def agrees(given: Any, value: Any) -> bool:
     :func:`json_object`), item by item only where they differ (a tuple against a list, a record
     held). An import checks a backup's stored result against the replay's so (issue 17: two JSON
     texts a hand otherwise). Records compare equal only to records (their dataclasses' ``==``), so a
-    plain JSON value never equals one. ``TypeError`` for a value that is not JSON, as :func:`plain`
-    gives it back."""
+    plain JSON value never equals one; a value that is not JSON is compared as :func:`plain` gives it
+    back (equal to nothing ``json`` reads)."""
     kind = type(value)
     if kind in _SCALARS:
         return given == value
