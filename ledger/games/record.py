@@ -222,8 +222,8 @@ def agrees(given: Any, value: Any) -> bool:
     ``json`` reads it (dicts, lists, texts, numbers, booleans, None) and ``value`` a JSON value,
     record or :meth:`HandResult.json_value`, without writing or copying ``value`` first: compared by
     the C ``==`` where the two are alike (a record of plain values is its own ``__dict__``,
-    :func:`json_object`), item by item only where they differ (a tuple against a list, a record
-    held). An import checks a backup's stored result against the replay's so (issue 17: two JSON
+    :func:`listed_object`: its tuples as lists), item by item only where they differ (a
+    value that is not what its field's annotation says). An import checks a backup's stored result against the replay's so (issue 17: two JSON
     texts a hand otherwise). Records compare equal only to records (their dataclasses' ``==``), so a
     plain JSON value never equals one; a value that is not JSON is compared as :func:`plain` gives it
     back (equal to nothing ``json`` reads)."""
@@ -241,7 +241,7 @@ def agrees(given: Any, value: Any) -> bool:
     if kind is dict:
         obj = value
     elif isinstance(value, (JsonRecord, Mapping)):
-        obj = json_object(value)
+        obj = listed_object(value)
     else:
         return given == plain(value)
     if type(given) is not dict:
@@ -311,22 +311,47 @@ def json_object(value: Any) -> Any:
 _WRITERS: dict[type, Callable[[Any], Any]] = {}
 
 
-def _writer(cls: type) -> Callable[[Any], Any]:
-    """How :func:`json_object` writes a value of ``cls``: a record as :meth:`JsonRecord.json_items`
-    says (its keys and field values read in one go), or by its own ``to_json``; any other mapping
-    as a dict. ``TypeError`` for anything else, as ``json.dumps``."""
+def listed_object(value: Any) -> Any:
+    """:func:`json_object` with the tuples its fields' annotations say (``tuple[X, ...]``) as
+    lists too: the JSON value itself, which ``==`` compares with what ``json`` reads, wherever a
+    record holds what its annotations say (:func:`agrees`). ``TypeError`` for any other value."""
+    write = _LISTED.get(type(value))
+    if write is None:
+        write = _LISTED[type(value)] = _writer(type(value), lists=True)
+    return write(value)
+
+
+_LISTED: dict[type, Callable[[Any], Any]] = {}
+
+
+def _writer(cls: type, lists: bool = False) -> Callable[[Any], Any]:
+    """How :func:`json_object` (``lists``: :func:`listed_object`) writes a value of ``cls``: a
+    record as :meth:`JsonRecord.json_items` says (its keys and field values read in one go), or by
+    its own ``to_json``; any other mapping as a dict. ``TypeError`` for anything else, as
+    ``json.dumps``."""
     if issubclass(cls, JsonRecord):
         if cls.to_json is not JsonRecord.to_json:
             return cls.to_json
         plan = _plan(cls)
         keys = tuple(key for _name, key, _load, _dump, _omit in plan)
+        hints = typing.get_type_hints(cls)
+        nested = tuple((key, nest) for (name, key, *_), nest in ((p, _nester(hints[p[0]], lists)) for p in plan)
+                       if nest)
         if len(set(keys)) < len(keys) or not keys:  # a key written at one of two places: field by field
-            return lambda record: dict(record.json_items())
+            if not lists:
+                return lambda record: dict(record.json_items())
+            once = tuple((key, nest) for key, nest in nested if keys.count(key) == 1)
+
+            def write_items(record: Any) -> dict:
+                out = dict(record.json_items())
+                for key, nest in once:
+                    if key in out:
+                        out[key] = nest(out[key])
+                return out
+            return write_items
         read = attrgetter(*(name for name, *_ in plan))
         single = len(keys) == 1
         omitted = tuple(key for _name, key, _load, _dump, omit in plan if omit)
-        hints = typing.get_type_hints(cls)
-        nested = tuple((key, nest) for (name, key, *_), nest in ((p, _nester(hints[p[0]])) for p in plan) if nest)
         # a record of plain values, each under its field's name: its own __dict__ is the object
         own = (not nested and keys == tuple(name for name, *_ in plan)
                and all("__slots__" not in c.__dict__ for c in cls.__mro__[:-1]))
@@ -349,35 +374,43 @@ def _writer(cls: type) -> Callable[[Any], Any]:
     raise TypeError(f"Object of type {cls.__name__} is not JSON serializable")
 
 
-def _nester(hint: Any) -> Convert | None:
+def _nester(hint: Any, lists: bool = False) -> Convert | None:
     """How a record's writer (:func:`_writer`) writes the value of a field annotated ``hint`` that
     holds records (a record, a tuple or a mapping of them, or None): each record as its own writer
     writes it, so that ``json`` meets plain values only and calls back into Python once a record
     written, not once a record held (a Simone state holds a dozen). None for a field of plain
-    values. A value that is not what ``hint`` says is left as it is (``json`` writes it as ever)."""
+    values. A value that is not what ``hint`` says is left as it is (``json`` writes it as ever).
+    ``lists`` (:func:`listed_object`): a tuple of plain values as a list too."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if isinstance(hint, type) and issubclass(hint, JsonRecord):
-        return _record_value
+        return _listed_value if lists else _record_value
     if origin in (typing.Union, types.UnionType):
         inner = [a for a in args if a is not type(None)]
-        return _nester(inner[0]) if len(inner) == 1 and len(args) == 2 else None  # None: _record_value's
+        return _nester(inner[0], lists) if len(inner) == 1 and len(args) == 2 else None  # None: _record_value's
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        each = _nester(args[0])
-        return None if each is None else _list_of(each)
+        each = _nester(args[0], lists)
+        return (_as_list if lists else None) if each is None else _list_of(each, lists)
     if origin in (dict, Mapping) and len(args) == 2:
-        each = _nester(args[1])
-        return None if each is None else _dict_of(each)
+        each = _nester(args[1], lists)
+        return None if each is None else _dict_of(each, lists)
     return None
 
 
-def _list_of(each: Convert) -> Convert:
+def _list_of(each: Convert, lists: bool = False) -> Convert:
     """A tuple (or list) of values each written by ``each``, as a list; anything else as it is."""
-    return lambda v: list(map(each, v)) if type(v) is tuple or type(v) is list else _record_value(v)
+    other = _listed_value if lists else _record_value
+    return lambda v: list(map(each, v)) if type(v) is tuple or type(v) is list else other(v)
 
 
-def _dict_of(each: Convert) -> Convert:
+def _dict_of(each: Convert, lists: bool = False) -> Convert:
     """A dict of values each written by ``each``; anything else as it is."""
-    return lambda v: dict(zip(v, map(each, v.values()))) if type(v) is dict else _record_value(v)
+    other = _listed_value if lists else _record_value
+    return lambda v: dict(zip(v, map(each, v.values()))) if type(v) is dict else other(v)
+
+
+def _as_list(value: Any) -> Any:
+    """A tuple as a list (:func:`listed_object`); anything else as it is."""
+    return list(value) if type(value) is tuple else value
 
 
 def _record_value(value: Any) -> Any:
@@ -386,6 +419,14 @@ def _record_value(value: Any) -> Any:
     if write is not None:
         return write(value)
     return json_object(value) if isinstance(value, JsonRecord) else value
+
+
+def _listed_value(value: Any) -> Any:
+    """A record as :func:`listed_object` writes it; anything else as it is."""
+    write = _LISTED.get(type(value))
+    if write is not None:
+        return write(value)
+    return listed_object(value) if isinstance(value, JsonRecord) else value
 
 
 def _encoder() -> Callable[[Any], str]:
