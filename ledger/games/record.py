@@ -260,23 +260,28 @@ def agrees(given: Any, value: Any) -> bool:
     return True
 
 
-def plain_text(value: Any) -> str:
+def plain_text(value: Any, tree: bool = False) -> str:
     """``json.dumps(value)``: the same text and the same errors, by ``json``'s C encoder made once a
     thread rather than once a text (2 µs a text: an import writes a hand's document and its stored
     result so, issue 17). For plain JSON values: ``TypeError`` for any other, ``ValueError`` for
-    a container that holds itself, as ``json.dumps``."""
+    a container that holds itself, as ``json.dumps``. ``tree``: ``value`` is what ``json`` read
+    (no container can hold itself), so json's check for a circle is spared (2 µs more a text; a
+    container that held itself would be a ``RecursionError``)."""
+    if tree:
+        return _TREE(value)
     write = getattr(_PLAIN, "write", None)
     if write is None:
-        write = _PLAIN.write = _plain_writer()
+        write = _PLAIN.write = _plain_writer(check_circular=True)
     return write(value)
 
 
-def _plain_writer() -> Callable[[Any], str]:
-    """:func:`plain_text` for this thread: ``json.dumps`` itself where json has no C encoder."""
+def _plain_writer(check_circular: bool) -> Callable[[Any], str]:
+    """:func:`plain_text` (for one thread, with ``check_circular``): ``json.dumps`` itself where
+    json has no C encoder."""
     try:
         from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 
-        markers: dict = {}  # what json's check for a circle keeps while a text is written
+        markers: dict | None = {} if check_circular else None  # what the check for a circle keeps meanwhile
         encode = c_make_encoder(markers, json.JSONEncoder().default, encode_basestring_ascii, None, ": ", ", ",
                                 False, False, True)
         sample = {"a": [1, None, True, 2.5, "è\n", float("nan")], "b": {"c": -0.0}}
@@ -289,12 +294,14 @@ def _plain_writer() -> Callable[[Any], str]:
         try:
             return "".join(encode(value, 0))
         except BaseException:
-            markers.clear()  # a text given up halfway leaves its containers marked
+            if markers:
+                markers.clear()  # a text given up halfway leaves its containers marked
             raise
     return write
 
 
 _PLAIN = threading.local()
+_TREE = _plain_writer(check_circular=False)  # holds nothing between two texts: any thread
 
 
 def json_object(value: Any) -> Any:

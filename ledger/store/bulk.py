@@ -245,8 +245,9 @@ def read_match(doc: Mapping[str, Any], raw: bool, demo: bool = False, date: dt.d
     ``raw``: a hand's document, result, state and times as the texts SQLite stores (plain
     ``str`` in the columns of :data:`WRITTEN`, what their bind processors would write, which
     :meth:`BulkImport._insert` leaves as they are), but a voided hand's result and state; else
-    as objects. Pure: it reads nothing but ``doc`` (a worker process may
-    run it). Raises ``LedgerError`` naming the field, as ``replay`` and ``import`` always have."""
+    as objects. ``doc``: a JSON value as ``json`` reads it (no container in it holds itself: its
+    texts are written without json's check for a circle). Pure: it reads nothing but ``doc`` (a
+    worker process may run it). Raises ``LedgerError`` naming the field, as ``replay`` and ``import`` always have."""
     from ledger.store.service import (Ledger, _check_name, _check_status, _first_night,
                                       _parse_time, _stored, _text)
 
@@ -282,7 +283,7 @@ def read_match(doc: Mapping[str, Any], raw: bool, demo: bool = False, date: dt.d
             k += 1
         entered = {key: v for key, v in h.items() if key not in _HAND_META}
         when_entered = _parse_time(h["entered_at"], f"{f}.entered_at") if h.get("entered_at") else utcnow()
-        row = {"position": i + 1, "document": plain_text(entered) if raw else entered,
+        row = {"position": i + 1, "document": plain_text(entered, tree=True) if raw else entered,
                "result": result, "rules": setup.rules, "scorer_version": hs.get("scorer_version") or game.version,
                "entered_at": sqlite_time(when_entered) if raw else when_entered,
                "voided": voided, "voided_at": None, "void_reason": None, "replaces_id": None, "state": state}
@@ -507,7 +508,7 @@ def _result(hs: Mapping[str, Any], scored: Any, version: str, field: str, raw: b
     if "result" not in hs:
         return json_text(scored.json_value)
     given = hs["result"]
-    text = plain_text(given)
+    text = plain_text(given, tree=True)
     if hs.get("scorer_version", version) == version and not agrees(given, scored.json_value) \
             and text != json_text(scored.json_value):
         _check_stored_result(hs, scored.to_json(), version, field)

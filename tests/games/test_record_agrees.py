@@ -167,7 +167,7 @@ def test_agrees_with_what_is_not_json():
 @settings(max_examples=300, deadline=None)
 @given(json_values)
 def test_plain_text_is_json_dumps(value):
-    assert plain_text(value) == json.dumps(value)
+    assert plain_text(value) == json.dumps(value) == plain_text(value, tree=True)
 
 
 def test_plain_text_refuses_what_json_dumps_refuses_and_goes_on_after():
@@ -179,8 +179,12 @@ def test_plain_text_refuses_what_json_dumps_refuses_and_goes_on_after():
         with pytest.raises(error) as theirs:
             json.dumps(bad)
         assert str(ours.value) == str(theirs.value)
+    for bad in ({"a": [1, object()]}, {(1, 2): 3}):
+        with pytest.raises(TypeError):
+            plain_text(bad, tree=True)
     shared = [1, 2]
     assert plain_text({"a": shared, "b": shared}) == '{"a": [1, 2], "b": [1, 2]}'  # no circle left marked
+    assert plain_text({"a": shared, "b": shared}, tree=True) == '{"a": [1, 2], "b": [1, 2]}'
 
 
 def test_plain_text_in_threads():
