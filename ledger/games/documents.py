@@ -102,7 +102,8 @@ def replay_document(doc: object) -> tuple[MatchSetup, Replay]:
 
 
 def read_match_document(doc: object) -> tuple[MatchSetup, list[dict], list[dict]]:
-    """Read a match document (FORMATS.md): its setup, its live hands, and all its hands.
+    """Read a match document (FORMATS.md): its setup, its live hands (copies, without their
+    ``"stored"``), and all its hands (the document's own, to be read, not changed).
 
     Raises ``LedgerError`` naming the field for anything missing or wrong.
     """
@@ -131,7 +132,7 @@ def read_match_document(doc: object) -> tuple[MatchSetup, list[dict], list[dict]
     setup = game.setup(doc.get("rules"), doc.get("players"), doc.get("sides"), options, ended_early=ended)
     # a backup's "stored" bookkeeping (docs/formats.md) is not part of the hand as scored
     live = [{k: v for k, v in h.items() if k != "stored"} for h in hands if not h.get("voided")]
-    return setup, live, [dict(h) for h in hands]
+    return setup, live, list(hands)
 
 
 def check_replaces(hands: Sequence[Mapping]) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import threading
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -215,6 +216,94 @@ def json_text(value: Any) -> str:
     return _ENCODE(value)
 
 
+def agrees(given: Any, value: Any) -> bool:
+    """``given == plain(value)`` (Python's ``==``: 1, 1.0 and true are equal, a mapping's keys in
+    any order, containers compared item by item with ``is`` first), for ``given`` a JSON value as
+    ``json`` reads it (dicts, lists, texts, numbers, booleans, None) and ``value`` a JSON value,
+    record or :meth:`HandResult.json_value`, without writing or copying ``value`` first: compared by
+    the C ``==`` where the two are alike (a record of plain values is its own ``__dict__``,
+    :func:`listed_object`: its tuples as lists), item by item only where they differ (a
+    value that is not what its field's annotation says). An import checks a backup's stored result against the replay's so (issue 17: two JSON
+    texts a hand otherwise). Records compare equal only to records (their dataclasses' ``==``), so a
+    plain JSON value never equals one; a value that is not JSON is compared as :func:`plain` gives it
+    back (equal to nothing ``json`` reads)."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return given == value
+    if kind is tuple or kind is list:
+        if type(given) is not list:
+            return given == plain(value)
+        if len(given) != len(value):
+            return False
+        if given == (value if kind is list else list(value)):
+            return True
+        return all(y is x or y == x or agrees(y, x) for y, x in zip(given, value))
+    if kind is dict:
+        obj = value
+    elif isinstance(value, (JsonRecord, Mapping)):
+        obj = listed_object(value)
+    else:
+        return given == plain(value)
+    if type(given) is not dict:
+        return given == plain(value)
+    if len(given) != len(obj):
+        return False
+    if given == obj:
+        return True
+    missing = _NO_VALUE
+    for key, x in obj.items():
+        y = given.get(key, missing)
+        if y is x or y == x:  # most values: the C ==, true only for values that are equal
+            continue
+        if y is missing or not agrees(y, x):
+            return False
+    return True
+
+
+def plain_text(value: Any, tree: bool = False) -> str:
+    """``json.dumps(value)``: the same text and the same errors, by ``json``'s C encoder made once a
+    thread rather than once a text (2 µs a text: an import writes a hand's document and its stored
+    result so, issue 17). For plain JSON values: ``TypeError`` for any other, ``ValueError`` for
+    a container that holds itself, as ``json.dumps``. ``tree``: ``value`` is what ``json`` read
+    (no container can hold itself), so json's check for a circle is spared (2 µs more a text; a
+    container that held itself would be a ``RecursionError``)."""
+    if tree:
+        return _TREE(value)
+    write = getattr(_PLAIN, "write", None)
+    if write is None:
+        write = _PLAIN.write = _plain_writer(check_circular=True)
+    return write(value)
+
+
+def _plain_writer(check_circular: bool) -> Callable[[Any], str]:
+    """:func:`plain_text` (for one thread, with ``check_circular``): ``json.dumps`` itself where
+    json has no C encoder."""
+    try:
+        from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
+
+        markers: dict | None = {} if check_circular else None  # what the check for a circle keeps meanwhile
+        encode = c_make_encoder(markers, json.JSONEncoder().default, encode_basestring_ascii, None, ": ", ", ",
+                                False, False, True)
+        sample = {"a": [1, None, True, 2.5, "è\n", float("nan")], "b": {"c": -0.0}}
+        if "".join(encode(sample, 0)) != json.dumps(sample):
+            return json.dumps
+    except Exception:  # noqa: BLE001  # no C encoder, or one made otherwise: json's own way
+        return json.dumps
+
+    def write(value: Any) -> str:
+        try:
+            return "".join(encode(value, 0))
+        except BaseException:
+            if markers:
+                markers.clear()  # a text given up halfway leaves its containers marked
+            raise
+    return write
+
+
+_PLAIN = threading.local()
+_TREE = _plain_writer(check_circular=False)  # holds nothing between two texts: any thread
+
+
 def json_object(value: Any) -> Any:
     """The JSON object :func:`json_text` writes for a record or a mapping, its values as they are
     (not copied; for a record of plain values, its own ``__dict__``: to be read, never changed):
@@ -229,22 +318,47 @@ def json_object(value: Any) -> Any:
 _WRITERS: dict[type, Callable[[Any], Any]] = {}
 
 
-def _writer(cls: type) -> Callable[[Any], Any]:
-    """How :func:`json_object` writes a value of ``cls``: a record as :meth:`JsonRecord.json_items`
-    says (its keys and field values read in one go), or by its own ``to_json``; any other mapping
-    as a dict. ``TypeError`` for anything else, as ``json.dumps``."""
+def listed_object(value: Any) -> Any:
+    """:func:`json_object` with the tuples its fields' annotations say (``tuple[X, ...]``) as
+    lists too: the JSON value itself, which ``==`` compares with what ``json`` reads, wherever a
+    record holds what its annotations say (:func:`agrees`). ``TypeError`` for any other value."""
+    write = _LISTED.get(type(value))
+    if write is None:
+        write = _LISTED[type(value)] = _writer(type(value), lists=True)
+    return write(value)
+
+
+_LISTED: dict[type, Callable[[Any], Any]] = {}
+
+
+def _writer(cls: type, lists: bool = False) -> Callable[[Any], Any]:
+    """How :func:`json_object` (``lists``: :func:`listed_object`) writes a value of ``cls``: a
+    record as :meth:`JsonRecord.json_items` says (its keys and field values read in one go), or by
+    its own ``to_json``; any other mapping as a dict. ``TypeError`` for anything else, as
+    ``json.dumps``."""
     if issubclass(cls, JsonRecord):
         if cls.to_json is not JsonRecord.to_json:
             return cls.to_json
         plan = _plan(cls)
         keys = tuple(key for _name, key, _load, _dump, _omit in plan)
+        hints = typing.get_type_hints(cls)
+        nested = tuple((key, nest) for (name, key, *_), nest in ((p, _nester(hints[p[0]], lists)) for p in plan)
+                       if nest)
         if len(set(keys)) < len(keys) or not keys:  # a key written at one of two places: field by field
-            return lambda record: dict(record.json_items())
+            if not lists:
+                return lambda record: dict(record.json_items())
+            once = tuple((key, nest) for key, nest in nested if keys.count(key) == 1)
+
+            def write_items(record: Any) -> dict:
+                out = dict(record.json_items())
+                for key, nest in once:
+                    if key in out:
+                        out[key] = nest(out[key])
+                return out
+            return write_items
         read = attrgetter(*(name for name, *_ in plan))
         single = len(keys) == 1
         omitted = tuple(key for _name, key, _load, _dump, omit in plan if omit)
-        hints = typing.get_type_hints(cls)
-        nested = tuple((key, nest) for (name, key, *_), nest in ((p, _nester(hints[p[0]])) for p in plan) if nest)
         # a record of plain values, each under its field's name: its own __dict__ is the object
         own = (not nested and keys == tuple(name for name, *_ in plan)
                and all("__slots__" not in c.__dict__ for c in cls.__mro__[:-1]))
@@ -267,35 +381,43 @@ def _writer(cls: type) -> Callable[[Any], Any]:
     raise TypeError(f"Object of type {cls.__name__} is not JSON serializable")
 
 
-def _nester(hint: Any) -> Convert | None:
+def _nester(hint: Any, lists: bool = False) -> Convert | None:
     """How a record's writer (:func:`_writer`) writes the value of a field annotated ``hint`` that
     holds records (a record, a tuple or a mapping of them, or None): each record as its own writer
     writes it, so that ``json`` meets plain values only and calls back into Python once a record
     written, not once a record held (a Simone state holds a dozen). None for a field of plain
-    values. A value that is not what ``hint`` says is left as it is (``json`` writes it as ever)."""
+    values. A value that is not what ``hint`` says is left as it is (``json`` writes it as ever).
+    ``lists`` (:func:`listed_object`): a tuple of plain values as a list too."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if isinstance(hint, type) and issubclass(hint, JsonRecord):
-        return _record_value
+        return _listed_value if lists else _record_value
     if origin in (typing.Union, types.UnionType):
         inner = [a for a in args if a is not type(None)]
-        return _nester(inner[0]) if len(inner) == 1 and len(args) == 2 else None  # None: _record_value's
+        return _nester(inner[0], lists) if len(inner) == 1 and len(args) == 2 else None  # None: _record_value's
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        each = _nester(args[0])
-        return None if each is None else _list_of(each)
+        each = _nester(args[0], lists)
+        return (_as_list if lists else None) if each is None else _list_of(each, lists)
     if origin in (dict, Mapping) and len(args) == 2:
-        each = _nester(args[1])
-        return None if each is None else _dict_of(each)
+        each = _nester(args[1], lists)
+        return None if each is None else _dict_of(each, lists)
     return None
 
 
-def _list_of(each: Convert) -> Convert:
+def _list_of(each: Convert, lists: bool = False) -> Convert:
     """A tuple (or list) of values each written by ``each``, as a list; anything else as it is."""
-    return lambda v: list(map(each, v)) if type(v) is tuple or type(v) is list else _record_value(v)
+    other = _listed_value if lists else _record_value
+    return lambda v: list(map(each, v)) if type(v) is tuple or type(v) is list else other(v)
 
 
-def _dict_of(each: Convert) -> Convert:
+def _dict_of(each: Convert, lists: bool = False) -> Convert:
     """A dict of values each written by ``each``; anything else as it is."""
-    return lambda v: dict(zip(v, map(each, v.values()))) if type(v) is dict else _record_value(v)
+    other = _listed_value if lists else _record_value
+    return lambda v: dict(zip(v, map(each, v.values()))) if type(v) is dict else other(v)
+
+
+def _as_list(value: Any) -> Any:
+    """A tuple as a list (:func:`listed_object`); anything else as it is."""
+    return list(value) if type(value) is tuple else value
 
 
 def _record_value(value: Any) -> Any:
@@ -304,6 +426,14 @@ def _record_value(value: Any) -> Any:
     if write is not None:
         return write(value)
     return json_object(value) if isinstance(value, JsonRecord) else value
+
+
+def _listed_value(value: Any) -> Any:
+    """A record as :func:`listed_object` writes it; anything else as it is."""
+    write = _LISTED.get(type(value))
+    if write is not None:
+        return write(value)
+    return listed_object(value) if isinstance(value, JsonRecord) else value
 
 
 def _encoder() -> Callable[[Any], str]:

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
-import json
 import multiprocessing
 import os
 import signal
@@ -50,9 +49,8 @@ from ledger.i18n import t
 from ledger.interrupts import checkpoint
 from ledger.games import get_game
 from ledger.games.documents import replay_document
-from ledger.games.record import json_text
+from ledger.games.record import agrees, json_text, plain_text
 from ledger.store.engine import after_explicit_ids
-from ledger.store.export import Raw
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 
 BATCH_HANDS = 5000  # hands held before their rows (and their matches') are inserted
@@ -62,6 +60,9 @@ MAX_WORKERS = 8
 RAW_INSERTS = True  # SQLite rows through the DB-API cursor (False: SQLAlchemy's insert, as elsewhere)
 
 TABLES = {"player": Player, "night": Night, "match": Match, "seat": Seat, "hand": Hand}  # insertion order
+# the columns of a hand row that read_match writes as SQLite stores them (raw): a text there is
+# inserted as it is (a voided hand's result and state, and None, through the column's bind processor)
+WRITTEN = {"hand": frozenset({"document", "result", "state", "entered_at", "voided_at"})}
 MATCH_COLUMNS = ("id", "night_id", "game", "rules", "options", "teams", "status", "winner", "summary", "note",
                  "created_at", "finished_at", "revision")
 
@@ -180,23 +181,27 @@ class BulkImport:
         """``rows`` (dicts with the same keys) into ``table``. On SQLite straight through the DB-API
         cursor of the transaction's own connection, each value converted by the column type's own
         SQLAlchemy bind processor (so the stored texts are exactly what an ORM write stores: JSON
-        by ``json.dumps``, times as SQLAlchemy writes them): SQLAlchemy's ``executemany`` costs
-        about a second more for 20,000 hands. Any other database: SQLAlchemy's ``insert``."""
+        by ``json.dumps``, times as SQLAlchemy writes them), but a text in a column of
+        :data:`WRITTEN` (what :func:`read_match` wrote as that processor would): SQLAlchemy's
+        ``executemany`` costs about a second more for 20,000 hands. Any other database:
+        SQLAlchemy's ``insert``."""
         if not self.raw:
             self.conn.execute(insert(table), rows)
             return
         names = list(rows[0])
         dialect = self.conn.dialect
-        convert = [(k, f) for k, c in enumerate(names)
+        written = WRITTEN.get(table.name, frozenset())
+        convert = [(k, f, c in written) for k, c in enumerate(names)
                    if (f := table.c[c].type.dialect_impl(dialect).bind_processor(dialect)) is not None]
         get = itemgetter(*names)
         values: list[Any] = [get(r) for r in rows] if len(names) > 1 else [(get(r),) for r in rows]
         if convert:
             for i, r in enumerate(values):
                 r = list(r)
-                for k, f in convert:
+                for k, f, texts in convert:
                     v = r[k]
-                    r[k] = v if type(v) is Raw else f(v)  # a JSON text already written
+                    if not (texts and isinstance(v, str)):  # else a text read_match wrote, as stored
+                        r[k] = f(v)
                 values[i] = r
         quoted = ", ".join(f'"{c}"' for c in names)
         sql = f'INSERT INTO "{table.name}" ({quoted}) VALUES ({", ".join("?" * len(names))})'
@@ -217,7 +222,8 @@ class ReadMatch:
     """A match document read, checked and replayed by :func:`read_match`: every row it makes,
     without the numbers (the match's and its hands' own ``"stored"`` numbers beside them), the
     players and the night, which the import gives out in order (:meth:`BulkImport.add_read`).
-    Plain data: a worker process sends it back whole (:func:`read_matches`)."""
+    Plain data (the hands' texts plain ``str``: a text type of their own cost 11 µs a hand more to
+    pickle and unpickle, issue 17): a worker process sends it back whole (:func:`read_matches`)."""
 
     match: dict  # the match's columns (MATCH_COLUMNS) but its id and night_id
     kept_id: int | None  # the match's own number ("stored"), kept on a restore
@@ -231,29 +237,17 @@ class ReadMatch:
     replaces: list[tuple[int, int]]  # (hand, the earlier hand it replaces), by index in hands
     live: int  # how many hands are live
 
-    def __getstate__(self) -> dict:
-        """Its fields, the hands' JSON texts as plain ``str`` (half the cost of pickling a
-        :class:`~ledger.store.export.Raw` each)."""
-        state = {key: getattr(self, key) for key in self.__slots__}
-        state["hands"] = [{k: (str(v) if type(v) is Raw else v) for k, v in h.items()} for h in self.hands]
-        state["texts"] = [[k for k, v in h.items() if type(v) is Raw] for h in self.hands]
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        for h, texts in zip(state["hands"], state.pop("texts")):
-            for k in texts:
-                h[k] = Raw(h[k])
-        for key, value in state.items():
-            setattr(self, key, value)
-
 
 def read_match(doc: Mapping[str, Any], raw: bool, demo: bool = False, date: dt.date | None = None) -> ReadMatch:
     """Read, check and replay one match document (``replay_document``) and make its rows: the
     match's (status, winner and summary from the replay, as every write), its seats' players'
     names, and every hand's, each live hand with its result and state from the one replay.
-    ``raw``: the JSON columns as their text (:class:`~ledger.store.export.Raw`), as SQLite's
-    cursor takes them; else as objects. Pure: it reads nothing but ``doc`` (a worker process may
-    run it). Raises ``LedgerError`` naming the field, as ``replay`` and ``import`` always have."""
+    ``raw``: a hand's document, result, state and times as the texts SQLite stores (plain
+    ``str`` in the columns of :data:`WRITTEN`, what their bind processors would write, which
+    :meth:`BulkImport._insert` leaves as they are), but a voided hand's result and state; else
+    as objects. ``doc``: a JSON value as ``json`` reads it (no container in it holds itself: its
+    texts are written without json's check for a circle). Pure: it reads nothing but ``doc`` (a
+    worker process may run it). Raises ``LedgerError`` naming the field, as ``replay`` and ``import`` always have."""
     from ledger.store.service import (Ledger, _check_name, _check_status, _first_night,
                                       _parse_time, _stored, _text)
 
@@ -285,11 +279,11 @@ def read_match(doc: Mapping[str, Any], raw: bool, demo: bool = False, date: dt.d
         else:  # each live hand's result and state: the one replay above
             result = _result(hs, rp.results[k], game.version, f"{f}.stored", raw)
             after = rp.state_after(k)
-            state = Raw(json_text(after.json_value)) if raw else after.to_json()
+            state = json_text(after.json_value) if raw else after.to_json()
             k += 1
         entered = {key: v for key, v in h.items() if key not in _HAND_META}
         when_entered = _parse_time(h["entered_at"], f"{f}.entered_at") if h.get("entered_at") else utcnow()
-        row = {"position": i + 1, "document": Raw(json.dumps(entered)) if raw else entered,
+        row = {"position": i + 1, "document": plain_text(entered, tree=True) if raw else entered,
                "result": result, "rules": setup.rules, "scorer_version": hs.get("scorer_version") or game.version,
                "entered_at": sqlite_time(when_entered) if raw else when_entered,
                "voided": voided, "voided_at": None, "void_reason": None, "replaces_id": None, "state": state}
@@ -477,12 +471,12 @@ def _hand_count(doc: Any) -> int:
     return len(hands) if isinstance(hands, list) else 1
 
 
-def sqlite_time(when: dt.datetime) -> Raw:
+def sqlite_time(when: dt.datetime) -> str:
     """The text SQLAlchemy stores on SQLite for the moment ``when`` (its ``DATETIME`` bind
     processor's storage format: the fields as they are, any time zone left out; a test compares
     the two), written where the hand is read (a worker process) rather than where it is inserted."""
-    return Raw(f"{when.year:04d}-{when.month:02d}-{when.day:02d} {when.hour:02d}:{when.minute:02d}:"
-               f"{when.second:02d}.{when.microsecond:06d}")
+    return (f"{when.year:04d}-{when.month:02d}-{when.day:02d} {when.hour:02d}:{when.minute:02d}:"
+            f"{when.second:02d}.{when.microsecond:06d}")
 
 
 def player_name(name: Any, restored: bool = False) -> str:
@@ -499,23 +493,26 @@ def player_name(name: Any, restored: bool = False) -> str:
 
 def _result(hs: Mapping[str, Any], scored: Any, version: str, field: str, raw: bool) -> Any:
     """The result to store for a live hand scored ``scored`` (a ``HandResult``): the file's own
-    when its ``"stored"`` object ``hs`` has one, which must agree with it
-    (:func:`ledger.store.service._check_stored_result`), else the one scored. ``raw``: the JSON
-    text (:class:`~ledger.store.export.Raw`), compared as text first: the same text is the same
-    result, and only a text that differs (another key order) is compared as objects."""
+    when its ``"stored"`` object ``hs`` has one, which must agree with it when it is this scorer's
+    ``version`` (:func:`ledger.store.service._check_stored_result`: equal as objects, or the same
+    JSON text), else the one scored. ``raw``: the JSON text as stored (:data:`WRITTEN`):
+    the file's result as ``json.dumps`` writes it (what is stored), compared with the replay's as
+    objects without writing either (:func:`ledger.games.record.agrees`); only a result that is not
+    equal so is written and compared as text, then refused."""
     from ledger.store.service import _check_stored_result
 
     if not raw:
         result = scored.to_json()
         _check_stored_result(hs, result, version, field)
         return hs.get("result", result)
-    text = json_text(scored.json_value)
     if "result" not in hs:
-        return Raw(text)
-    given = json.dumps(hs["result"])
-    if given != text:
+        return json_text(scored.json_value)
+    given = hs["result"]
+    text = plain_text(given, tree=True)
+    if hs.get("scorer_version", version) == version and not agrees(given, scored.json_value) \
+            and text != json_text(scored.json_value):
         _check_stored_result(hs, scored.to_json(), version, field)
-    return Raw(given)
+    return text
 
 
 def _table(model: Any) -> Table:

@@ -113,6 +113,33 @@ def test_a_stored_result_is_checked_as_an_object_whatever_its_key_order(cli, tmp
     assert line.startswith("error: matches[0].hands[0].stored.result")
 
 
+def test_a_stored_result_with_numbers_written_otherwise_agrees_and_is_stored_as_the_file_has_it(cli, tmp_path):
+    """A whole number written 1.0 (or a 1 as true) equals the hand as scored, as Python's == has
+    always said (issue 17: compared as objects, nothing written); the file's text is what is stored."""
+    cli("demo")
+    data = cli.json("export", "--all")
+    live = [(m, h) for m in data["matches"] for h in m["hands"] if not h.get("voided")]
+    changed = 0
+    for _m, hand in live:
+        points = hand["stored"]["result"].get("points")
+        if isinstance(points, dict) and points and type(next(iter(points.values()))) is int:
+            side = next(iter(points))
+            points[side] = float(points[side])
+            changed += 1
+    assert changed
+    other = ("--db", str(tmp_path / "other.db"))
+    cli(*other, "import", "-", input=json.dumps(data))
+    con = sqlite3.connect(tmp_path / "other.db")
+    stored = [text for (text,) in con.execute("SELECT result FROM hand WHERE NOT voided ORDER BY id")]
+    assert stored == [json.dumps(h["stored"]["result"]) for _m, h in sorted(live, key=lambda mh: mh[1]["stored"]["id"])]
+    assert sum(".0" in text for text in stored) >= changed
+    _m, hand = next((m, h) for m, h in live if h["stored"]["result"].get("points"))
+    side = next(iter(hand["stored"]["result"]["points"]))
+    hand["stored"]["result"]["points"][side] = hand["stored"]["result"]["points"][side] + 0.5
+    line = cli.error("--db", str(tmp_path / "third.db"), "import", "-", input=json.dumps(data))
+    assert line.startswith("error: matches[") and ".stored.result" in line
+
+
 def test_backup_and_restore(cli, tmp_path, ledger_db):
     build_a_ledger(cli)
     before = everything(cli)
