@@ -195,9 +195,7 @@ def _hand_text(h: ExportHand, ids: dict[int, int]) -> str:
 
 
 class Raw(str):
-    """A JSON text already written, taken as it is: by :func:`_encode` (a stored result's text) and
-    by the bulk import's inserts (a column's stored text: a hand's document, result and state,
-    its times on SQLite, :mod:`ledger.store.bulk`)."""
+    """A JSON text already written, taken as it is by :func:`_encode` (a stored result's text)."""
 
 
 def _encode(value: Any) -> str:
