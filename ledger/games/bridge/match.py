@@ -53,10 +53,10 @@ from ledger.i18n import language, number, signed, t
 from ledger.games.base import META_KEYS, HandResult, MatchSetup, MatchState, as_int, check_keys, need
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, Honours, Line, RoundSummary, RubberResult,
-    RubberState, RubberSummary, deal_result,
+    RubberState, RubberSummary, deal_record,
 )
 from ledger.games.bridge.scoring import (
-    BOOK, CONTRACT_OF_TEXT, GAME_POINTS, SEAT_SET, SEATS, SIDES, Contract, Entry, board_dealer,
+    BOARD_VULNERABILITY, BOOK, CONTRACT_OF_TEXT, DIFF_OF_TEXT, GAME_POINTS, SEAT_SET, VULNERABILITY_SET, SEATS, SIDES, Contract, Entry, board_dealer,
     board_vulnerability, check_honours, contract_entries, entry, format_result, item_text, is_seat_word,
     is_vulnerable, made_row, other_side, parse_contract, parse_seat, parse_side, parse_vulnerable, said, seat_text,
     side_of, tricks_from, vulnerability_of,
@@ -128,8 +128,9 @@ _SIDE_OF_SEAT: dict[str | None, str] = {seat: side_of(seat) for seat in SEATS}  
 
 def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> Deal:
     """:func:`read_deal`: the checks in their order, with their errors, the common correct
-    document first (a canonical contract and seat read from a table, the tricks alone taken as
-    they are; a document without honours, every duplicate board, pays for three lookups)."""
+    document first (a canonical contract, seat, result and vulnerability read from a table, the
+    tricks alone taken as they are; a document without honours, every duplicate board, pays for
+    three lookups); anything else goes through the readers that say what is wrong."""
     if not _DOCUMENT_KEYS.issuperset(doc):
         check_keys(doc, HAND_KEYS)
     get = doc.get
@@ -150,9 +151,11 @@ def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = No
             declarer = parse_seat(declarer, "declarer") if setup is None else read_seat(declarer, "declarer", setup)
         tricks, result = get("tricks"), get("result")
         if not (result is None and type(tricks) is int and 0 <= tricks <= 13):  # tricks alone, as most documents
-            tricks = tricks_from(contract, tricks, result)
+            diff = DIFF_OF_TEXT.get(result) if tricks is None and type(result) is str else None  # "=", "+1", "-2"
+            won = None if diff is None else contract.level + BOOK + diff
+            tricks = won if won is not None and 0 <= won <= 13 else tricks_from(contract, tricks, result)
     vulnerable = get("vulnerable")
-    if vulnerable is not None:
+    if vulnerable is not None and not (type(vulnerable) is str and vulnerable in VULNERABILITY_SET):
         vulnerable = parse_vulnerable(vulnerable)
     board = get("board")
     if board is not None and not (type(board) is int and 1 <= board <= 99999):  # as as_int reads it
@@ -317,35 +320,42 @@ def played_text(contract: object, declarer: object, result: object) -> str:
 def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
     """Score one deal on its own. Rubber and Chicago: the contract's entries and honours (a game's
     or the rubber's premiums depend on the sheet and are left to the match). Duplicate: with Law
-    77's partscore / game premium. The entries come from :func:`deal_sheet` (each distinct deal
-    worked out once)."""
+    77's partscore / game premium. The fields come from the deal's cell of the scoring table
+    (:func:`deal_sheet`, each distinct cell worked out once), copied, with the deal's own
+    declarer, vulnerability and board set in it."""
     contract, declarer, tricks, _given, honours, board = deal
     side = _SIDE_OF_SEAT.get(declarer)
-    text, result, entries, ns, ew, score_ns = deal_sheet(contract, tricks, side,
-                                                         vulnerable == "All" or vulnerable == side,  # is_vulnerable
-                                                         honours, rules == DUPLICATE)
-    scored = deal_result(text, declarer, tricks, result, vulnerable, None if honours is None else Honours(*honours),
-                         board, ns, ew, score_ns, entries)
+    fields = deal_sheet(contract, tricks, side, vulnerable == "All" or vulnerable == side,  # is_vulnerable
+                        honours, rules == DUPLICATE).copy()
+    fields["declarer"] = declarer
+    fields["vulnerable"] = vulnerable
+    fields["board"] = board
+    scored = deal_record(fields)
     return HandResult(scored, scored.summary_line)  # the line written when first read
 
 
-TableCell = tuple[str, str, tuple[Entry, ...], Line, Line, int]
-"""A cell of the scoring table (:func:`deal_sheet`)."""
+TableCell = Mapping[str, Any]
+"""A cell of the scoring table (:func:`deal_sheet`): a :class:`DealResult`'s fields, in order."""
 
 
 @lru_cache(SHEETS_HELD)
 def deal_sheet(contract: Contract, tricks: int | None, side: str | None, vulnerable: bool,
                honours: tuple[str, int] | None, duplicate: bool) -> TableCell:
     """The scoring table of one deal, each cell worked out once (a club's boards are played
-    alike at many tables): ``(contract_text, result, entries, ns, ew, score_ns)``, the contract
-    and the result as written (``"4SX"``, ``"-1"``; ``""`` when passed out), the sheet entries
-    of :func:`deal_entries` (with :func:`duplicate_premium` when ``duplicate``), each side's
-    :class:`Line` and the net from North-South's side. ``side``: the declaring side (None when
-    passed out); ``vulnerable``: whether it is vulnerable (the table depends on nothing else of
-    the deal's vulnerability: Law 77, rubber Law 81)."""
+    alike at many tables): the fields of its :class:`DealResult` in their order (FORMATS.md),
+    the contract and the result as written (``"4SX"``, ``"-1"``; ``""`` when passed out), the
+    tricks, the honours, the sheet entries of :func:`deal_entries` (with
+    :func:`duplicate_premium` when ``duplicate``), each side's :class:`Line` and the net from
+    North-South's side; ``declarer``, ``vulnerable`` and ``board``, the deal's own, are None (a
+    template: :func:`score_deal` copies it and sets them). ``side``: the declaring side (None
+    when passed out); ``vulnerable``: whether it is vulnerable (the table depends on nothing
+    else of the deal's vulnerability: Law 77, rubber Law 81). Not to be changed."""
     entries = sheet_entries(contract, tricks, side, vulnerable, honours, duplicate)
-    return (str(contract), "" if tricks is None else format_result(contract, tricks), tuple(entries),
-            *sheet_totals(entries))
+    ns, ew, net = sheet_totals(entries)
+    return {"contract": str(contract), "declarer": None, "tricks": tricks,
+            "result": "" if tricks is None else format_result(contract, tricks), "vulnerable": None,
+            "honors": None if honours is None else Honours(*honours), "board": None, "ns": ns, "ew": ew,
+            "score_ns": net, "entries": tuple(entries)}
 
 
 SCORED_HELD = 1 << 15
@@ -363,7 +373,11 @@ def score_parts(deal: Deal, rules: str) -> HandResult:
         kept = _SCORED[rules, language()] = {}
     done = kept.get(deal)
     if done is None:
-        done = score_deal(deal, deal_vulnerability(deal, rules), rules)
+        board = deal[5]
+        vulnerable = (BOARD_VULNERABILITY[(board - 1) % 16]  # Law 2 alone: deal_vulnerability's first case
+                      if rules == DUPLICATE and board is not None and deal[3] is None
+                      else deal_vulnerability(deal, rules))
+        done = score_deal(deal, vulnerable, rules)
         if len(kept) < SCORED_HELD:
             kept[deal] = done
     return done

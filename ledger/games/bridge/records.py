@@ -65,13 +65,20 @@ def deal_result(contract: str, declarer: str | None, tricks: int | None, result:
                 honors: Honours | None, board: int | None, ns: Line, ew: Line, score_ns: int,
                 entries: tuple[Entry, ...]) -> DealResult:
     """``DealResult(contract=contract, ...)``, the same frozen value, its fields given in their
-    order and set in one step (the dataclass's ``__init__`` sets each field through
-    ``object.__setattr__``: a third of a board scored on its own, issue 17). The value stays
-    immutable: nothing writes its fields after this."""
-    record = _new(DealResult)
-    _set_attribute(record, "__dict__", {
+    order and set in one step (:func:`deal_record`)."""
+    return deal_record({
         "contract": contract, "declarer": declarer, "tricks": tricks, "result": result, "vulnerable": vulnerable,
         "honors": honors, "board": board, "ns": ns, "ew": ew, "score_ns": score_ns, "entries": entries})
+
+
+def deal_record(fields: dict[str, Any]) -> DealResult:
+    """The :class:`DealResult` whose fields are ``fields`` (a new dict, every field of the
+    dataclass in its order, taken as it is: the record's own), the same frozen value as
+    ``DealResult(**fields)``, set in one step (the dataclass's ``__init__`` sets each field
+    through ``object.__setattr__``: a third of a board scored on its own, issue 17). The value
+    stays immutable: nothing writes its fields after this (nor ``fields``)."""
+    record = _new(DealResult)
+    _set_attribute(record, "__dict__", fields)
     return record
 
 
