@@ -32,9 +32,9 @@ def score_document(doc, file: str = "FILE") -> HandResult:
     game's ``score``; anything else takes the checks below, which say what is wrong."""
     if type(doc) is dict:
         name = doc.get("game")
-        game = _GAMES.get(name) if type(name) is str else None
-        if game is not None and _MATCH_SIGNS.isdisjoint(doc):
-            return game.score(doc, doc.get("rules"))
+        scorer = _SCORERS.get(name) if type(name) is str else None
+        if scorer is not None and _MATCH_SIGNS.isdisjoint(doc):
+            return scorer(doc, doc.get("rules"))
     get_game, check_kind = _scoring()
     if not isinstance(doc, dict):
         raise LedgerError(t("cli.hand_not_object", "a hand document must be a JSON object"), "document", None)
@@ -46,7 +46,7 @@ def score_document(doc, file: str = "FILE") -> HandResult:
     return game.score(doc, doc.get("rules"))
 
 
-_GAMES: dict = {}  # a game's registered name -> its scorer, once score_document has met it
+_SCORERS: dict = {}  # a game's registered name -> its score method, once score_document has met it
 _MATCH_SIGNS: frozenset = frozenset()  # ledger.games.documents.MATCH_SIGN_KEYS, once a game is remembered
 
 
@@ -56,7 +56,7 @@ def _remember(game) -> None:
     from ledger.games.documents import MATCH_SIGN_KEYS
 
     _MATCH_SIGNS = MATCH_SIGN_KEYS
-    _GAMES[game.name] = game
+    _SCORERS[game.name] = game.score
 
 
 @lru_cache(maxsize=None)

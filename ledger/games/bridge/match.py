@@ -53,7 +53,7 @@ from ledger.i18n import language, number, signed, t
 from ledger.games.base import META_KEYS, HandResult, MatchSetup, MatchState, as_int, check_keys, need
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, Honours, Line, RoundSummary, RubberResult,
-    RubberState, RubberSummary, deal_record,
+    RubberState, RubberSummary,
 )
 from ledger.games.bridge.scoring import (
     BOARD_VULNERABILITY, BOOK, CONTRACT_OF_TEXT, DIFF_OF_TEXT, GAME_POINTS, SEAT_SET, VULNERABILITY_SET, SEATS, SIDES, Contract, Entry, board_dealer,
@@ -269,19 +269,25 @@ SHEETS_HELD = 1 << 15
 def sheet_totals(entries: Sequence[Entry]) -> tuple[Line, Line, int]:
     """North-South's and East-West's :class:`Line` of some entries, and the net from
     North-South's side (:func:`net_ns`), in one pass."""
-    sums = [0, 0, 0, 0]
-    net = 0
+    ns_above = ns_below = ew_above = ew_below = net = 0
     for e in entries:
-        at = _SUM_AT.get((e.side, e.line))
-        if at is not None:
-            sums[at] += e.points
-        net += e.points if e.side == "NS" else -e.points
-    return _line(sums[0], sums[1]), _line(sums[2], sums[3]), net
+        points, line = e.points, e.line
+        if e.side == "NS":
+            net += points
+            if line == "above":
+                ns_above += points
+            elif line == "below":
+                ns_below += points
+        else:
+            net -= points
+            if line == "above" and e.side == "EW":
+                ew_above += points
+            elif line == "below" and e.side == "EW":
+                ew_below += points
+    return _line(ns_above, ns_below), _line(ew_above, ew_below), net
 
 
 _line = lru_cache(SHEETS_HELD)(Line)  # frozen: the same line is one value
-_SUM_AT = {(side, line): 2 * i + j for i, side in enumerate(SIDES) for j, line in enumerate(("above", "below"))}
-"""Where :func:`sheet_totals` adds an entry up: NS above, NS below, EW above, EW below."""
 
 
 def net_ns(entries: Sequence[Entry]) -> int:
@@ -317,23 +323,6 @@ def played_text(contract: object, declarer: object, result: object) -> str:
                  declarer=seat_text(declarer), result=str(result)))
 
 
-def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
-    """Score one deal on its own. Rubber and Chicago: the contract's entries and honours (a game's
-    or the rubber's premiums depend on the sheet and are left to the match). Duplicate: with Law
-    77's partscore / game premium. The fields come from the deal's cell of the scoring table
-    (:func:`deal_sheet`, each distinct cell worked out once), copied, with the deal's own
-    declarer, vulnerability and board set in it."""
-    contract, declarer, tricks, _given, honours, board = deal
-    side = _SIDE_OF_SEAT.get(declarer)
-    fields = deal_sheet(contract, tricks, side, vulnerable == "All" or vulnerable == side,  # is_vulnerable
-                        honours, rules == DUPLICATE).copy()
-    fields["declarer"] = declarer
-    fields["vulnerable"] = vulnerable
-    fields["board"] = board
-    scored = deal_record(fields)
-    return HandResult(scored, scored.summary_line)  # the line written when first read
-
-
 TableCell = Mapping[str, Any]
 """A cell of the scoring table (:func:`deal_sheet`): a :class:`DealResult`'s fields, in order."""
 
@@ -347,7 +336,7 @@ def deal_sheet(contract: Contract, tricks: int | None, side: str | None, vulnera
     tricks, the honours, the sheet entries of :func:`deal_entries` (with
     :func:`duplicate_premium` when ``duplicate``), each side's :class:`Line` and the net from
     North-South's side; ``declarer``, ``vulnerable`` and ``board``, the deal's own, are None (a
-    template: :func:`score_deal` copies it and sets them). ``side``: the declaring side (None
+    template: :func:`score_parts` copies it and sets them). ``side``: the declaring side (None
     when passed out); ``vulnerable``: whether it is vulnerable (the table depends on nothing
     else of the deal's vulnerability: Law 77, rubber Law 81). Not to be changed."""
     entries = sheet_entries(contract, tricks, side, vulnerable, honours, duplicate)
@@ -359,28 +348,47 @@ def deal_sheet(contract: Contract, tricks: int | None, side: str | None, vulnera
 
 
 SCORED_HELD = 1 << 15
-_SCORED: dict[tuple[str, str], dict[Deal, HandResult]] = {}  # (rules, language) -> deal -> it scored on its own
+_SCORED: dict[str, dict[str, dict[Deal, HandResult]]] = {}  # language -> rules -> deal -> it scored on its own
 
 
 def score_parts(deal: Deal, rules: str) -> HandResult:
-    """Score a deal read by :func:`deal_parts` on its own (``Bridge.score``): its vulnerability
-    (:func:`deal_vulnerability`), then :func:`score_deal`. Scoring is pure and the result frozen,
-    so a deal met again (the same fields, in the same language: a board played alike at several
-    tables) is given the result already made (up to :data:`SCORED_HELD` deals a rule set and
-    language; a refusal is never kept)."""
-    kept = _SCORED.get((rules, language()))
+    """Score a deal read by :func:`deal_parts` on its own (``Bridge.score``). Rubber and Chicago:
+    the contract's entries and honours (a game's or the rubber's premiums depend on the sheet and
+    are left to the match). Duplicate: with Law 77's partscore / game premium. Who is vulnerable:
+    :func:`deal_vulnerability`. The result's fields come from the deal's cell of the scoring
+    table (:func:`deal_sheet`, each distinct cell worked out once), copied, with the deal's own
+    declarer, vulnerability and board set in them.
+
+    Scoring is pure and the result frozen, so a deal met again (the same fields, in the same
+    language: a board played alike at several tables) is given the result already made (up to
+    :data:`SCORED_HELD` deals a rule set and language; a refusal is never kept)."""
+    lang = language()
+    kept = _SCORED.get(lang, _NONE_KEPT).get(rules)
     if kept is None:
-        kept = _SCORED[rules, language()] = {}
+        kept = _SCORED.setdefault(lang, {})[rules] = {}
     done = kept.get(deal)
-    if done is None:
-        board = deal[5]
-        vulnerable = (BOARD_VULNERABILITY[(board - 1) % 16]  # Law 2 alone: deal_vulnerability's first case
-                      if rules == DUPLICATE and board is not None and deal[3] is None
-                      else deal_vulnerability(deal, rules))
-        done = score_deal(deal, vulnerable, rules)
-        if len(kept) < SCORED_HELD:
-            kept[deal] = done
+    if done is not None:
+        return done
+    contract, declarer, tricks, given, honours, board = deal
+    vulnerable = (BOARD_VULNERABILITY[(board - 1) % 16]  # Law 2 alone: deal_vulnerability's first case
+                  if rules == DUPLICATE and board is not None and given is None else deal_vulnerability(deal, rules))
+    side = _SIDE_OF_SEAT.get(declarer)
+    fields = deal_sheet(contract, tricks, side, vulnerable == "All" or vulnerable == side,  # is_vulnerable
+                        honours, rules == DUPLICATE).copy()
+    fields["declarer"] = declarer
+    fields["vulnerable"] = vulnerable
+    fields["board"] = board
+    scored = _new(DealResult)  # records.deal_record(fields), without the call
+    _set_attribute(scored, "__dict__", fields)
+    done = HandResult(scored, scored.summary_line)  # the line written when first read
+    if len(kept) < SCORED_HELD:
+        kept[deal] = done
     return done
+
+
+_NONE_KEPT: dict = {}  # no rule set kept yet in a language (never written)
+_new = object.__new__
+_set_attribute = object.__setattr__
 
 
 def forget_scores() -> None:
