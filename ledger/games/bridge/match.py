@@ -52,7 +52,7 @@ from ledger.errors import LedgerError
 from ledger.i18n import language, number, signed, t
 from ledger.games.base import META_KEYS, HandResult, MatchSetup, MatchState, as_int, check_keys, need
 from ledger.games.bridge.records import (
-    ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, Honours, Line, RoundSummary, RubberResult,
+    ChicagoResult, ChicagoState, DealResult, DealScore, DuplicateResult, DuplicateState, Honours, Line, RoundSummary, RubberResult,
     RubberState, RubberSummary,
 )
 from ledger.games.bridge.scoring import (
@@ -348,7 +348,7 @@ def deal_sheet(contract: Contract, tricks: int | None, side: str | None, vulnera
 
 
 SCORED_HELD = 1 << 15
-_SCORED: dict[str, dict[str, dict[Deal, HandResult]]] = {}  # language -> rules -> deal -> it scored on its own
+_SCORED: dict[str, dict[Deal, DealScore]] = {}  # rules -> deal -> it scored on its own
 
 
 def score_parts(deal: Deal, rules: str) -> HandResult:
@@ -359,13 +359,13 @@ def score_parts(deal: Deal, rules: str) -> HandResult:
     table (:func:`deal_sheet`, each distinct cell worked out once), copied, with the deal's own
     declarer, vulnerability and board set in them.
 
-    Scoring is pure and the result frozen, so a deal met again (the same fields, in the same
-    language: a board played alike at several tables) is given the result already made (up to
-    :data:`SCORED_HELD` deals a rule set and language; a refusal is never kept)."""
-    lang = language()
-    kept = _SCORED.get(lang, _NONE_KEPT).get(rules)
+    Scoring is pure and the result frozen, so a deal met again (the same fields: a board played
+    alike at several tables) is given the result already made (up to :data:`SCORED_HELD` deals
+    a rule set; a refusal is never kept), its summary written in the language that reads it
+    (:class:`~ledger.games.bridge.records.DealScore`)."""
+    kept = _SCORED.get(rules)
     if kept is None:
-        kept = _SCORED.setdefault(lang, {})[rules] = {}
+        kept = _SCORED[rules] = {}
     done = kept.get(deal)
     if done is not None:
         return done
@@ -380,13 +380,12 @@ def score_parts(deal: Deal, rules: str) -> HandResult:
     fields["board"] = board
     scored = _new(DealResult)  # records.deal_record(fields), without the call
     _set_attribute(scored, "__dict__", fields)
-    done = HandResult(scored, scored.summary_line)  # the line written when first read
+    done = DealScore(scored)  # its line written when read, in the language in use
     if len(kept) < SCORED_HELD:
         kept[deal] = done
     return done
 
 
-_NONE_KEPT: dict = {}  # no rule set kept yet in a language (never written)
 _new = object.__new__
 _set_attribute = object.__setattr__
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ledger.games.base import HandResult
 from ledger.games.bridge.scoring import Entry
 from ledger.games.record import JsonRecord, optional
 
@@ -80,6 +81,18 @@ def deal_record(fields: dict[str, Any]) -> DealResult:
     record = _new(DealResult)
     _set_attribute(record, "__dict__", fields)
     return record
+
+
+class DealScore(HandResult):
+    """A deal scored on its own (``Bridge.score``): the :class:`~ledger.games.base.HandResult`
+    of a :class:`DealResult`, whose summary is written from the result whenever it is read, in
+    the language in use then (:meth:`DealResult.summary_line`, each line made once a language):
+    one frozen value serves every language, so a deal met again is given the value made for it
+    (``match.score_parts``) whatever language reads it. Built as ``DealScore(result)``."""
+
+    @property
+    def summary(self) -> str:
+        return self._detail.summary_line()
 
 
 @dataclass(frozen=True, kw_only=True)
