@@ -96,7 +96,7 @@ def per_board(boards: list) -> dict:
     ``"<scorer> gc-on"`` (``"ledger gc-on"``, ``"ledger gc-on distinct"`` ...), as notes beside
     the figure (bench/run.py), not as the figure.
 
-    ledger keeps what it read and scored (``ledger.games.bridge.match.score_parts``): every pass
+    ledger keeps what it read and scored (``ledger.games.bridge.match.score_hand``): every pass
     starts with nothing kept (``forget_scores``), as one ``ledger score`` process does, so a
     board is found again only when the same list has it twice; the distinct boards never repeat
     what is kept."""

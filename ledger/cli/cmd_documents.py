@@ -123,7 +123,7 @@ def _scored_text(doc, i: int, margin: str) -> str:
     in the same list (a board many tables played alike: its fields, their types and their order
     the same) is written again without scoring it again; a document with a nested field is
     always scored, and so is every document once :data:`_TEXTS_HELD` are held. A result a game
-    gave before (bridge gives a deal met again the result it made: ``match.score_parts``, the
+    gave before (bridge gives a deal met again the result it made: ``match.score_hand``, the
     same frozen value) is written from the text made for it then."""
     key = None
     if type(doc) is dict:

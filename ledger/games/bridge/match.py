@@ -52,17 +52,18 @@ from ledger.errors import LedgerError
 from ledger.i18n import language, number, signed, t
 from ledger.games.base import META_KEYS, HandResult, MatchSetup, MatchState, as_int, check_keys, need
 from ledger.games.bridge.records import (
-    ChicagoResult, ChicagoState, DealResult, DealScore, DuplicateResult, DuplicateState, Honours, Line, RoundSummary, RubberResult,
-    RubberState, RubberSummary,
+    ChicagoResult, ChicagoState, DealResult, DealScore, DuplicateResult, DuplicateState, Honours, Line, RoundSummary,
+    RubberResult, RubberState, RubberSummary,
 )
 from ledger.games.bridge.scoring import (
-    BOARD_VULNERABILITY, BOOK, CONTRACT_OF_TEXT, DIFF_OF_TEXT, GAME_POINTS, SEAT_SET, VULNERABILITY_SET, SEATS, SIDES, Contract, Entry, board_dealer,
-    board_vulnerability, check_honours, contract_entries, entry, format_result, item_text, is_seat_word,
+    BOARD_VULNERABILITY, BOOK, CONTRACT_OF_TEXT, DIFF_OF_TEXT, GAME_POINTS, SEAT_SET, SEATS, SIDES, VULNERABILITY_SET,
+    Contract, Entry, board_dealer, board_vulnerability, check_honours, contract_entries, entry, format_result, item_text, is_seat_word,
     is_vulnerable, made_row, other_side, parse_contract, parse_seat, parse_side, parse_vulnerable, said, seat_text,
     side_of, tricks_from, vulnerability_of,
 )
 
 RUBBER, CHICAGO, DUPLICATE = "rubber", "chicago", "duplicate"
+RULE_SETS = (RUBBER, CHICAGO, DUPLICATE)  # Bridge.rule_sets
 HAND_KEYS = {"contract", "declarer", "tricks", "result", "vulnerable", "honors", "honours", "onori", "board"}
 HONOURS_KEYS = ("honors", "honours", "onori")
 _DOCUMENT_KEYS = frozenset(HAND_KEYS) | META_KEYS  # what check_keys lets through at the top
@@ -94,7 +95,7 @@ class Deal(NamedTuple):
     given), ``honours`` ``(side, points)`` or None, ``board`` number or None.
 
     An immutable value, hashed and compared at C speed (a named tuple of plain values): a deal
-    scored on its own is kept by it (:func:`score_parts`)."""
+    scored on its own is kept by it (:func:`score_hand`)."""
 
     contract: Contract
     declarer: str | None
@@ -336,7 +337,7 @@ def deal_sheet(contract: Contract, tricks: int | None, side: str | None, vulnera
     tricks, the honours, the sheet entries of :func:`deal_entries` (with
     :func:`duplicate_premium` when ``duplicate``), each side's :class:`Line` and the net from
     North-South's side; ``declarer``, ``vulnerable`` and ``board``, the deal's own, are None (a
-    template: :func:`score_parts` copies it and sets them). ``side``: the declaring side (None
+    template: :func:`score_hand` copies it and sets them). ``side``: the declaring side (None
     when passed out); ``vulnerable``: whether it is vulnerable (the table depends on nothing
     else of the deal's vulnerability: Law 77, rubber Law 81). Not to be changed."""
     entries = sheet_entries(contract, tricks, side, vulnerable, honours, duplicate)
@@ -351,18 +352,29 @@ SCORED_HELD = 1 << 15
 _SCORED: dict[str, dict[Deal, DealScore]] = {}  # rules -> deal -> it scored on its own
 
 
-def score_parts(deal: Deal, rules: str) -> HandResult:
-    """Score a deal read by :func:`deal_parts` on its own (``Bridge.score``). Rubber and Chicago:
-    the contract's entries and honours (a game's or the rubber's premiums depend on the sheet and
-    are left to the match). Duplicate: with Law 77's partscore / game premium. Who is vulnerable:
-    :func:`deal_vulnerability`. The result's fields come from the deal's cell of the scoring
+def score_hand(game: Any, doc: Mapping[str, Any], rules: object = None) -> DealScore:
+    """Score one deal on its own (``ledger score``): ``Bridge.score`` itself (``game``: the
+    :class:`~ledger.games.bridge.Bridge` scorer). Returns data ``{"contract", "declarer",
+    "tricks", "result", "vulnerable", "honors", "ns": {"above", "below"}, "ew": {…},
+    "score_ns", "entries": [{"side", "line", "item", "points"}]}`` (plus ``board``).
+
+    ``vulnerable`` is required, except for a passed-out deal and in duplicate when ``board`` is
+    given (Law 2). Rubber and Chicago scores leave out game and rubber premiums (they depend on
+    the sheet). Raises ``LedgerError`` for bad input (see :func:`read_deal`, ``rules``:
+    ``Game.check_rules``; who is vulnerable: :func:`deal_vulnerability`). Duplicate: with Law
+    77's partscore / game premium. The result's fields come from the deal's cell of the scoring
     table (:func:`deal_sheet`, each distinct cell worked out once), copied, with the deal's own
     declarer, vulnerability and board set in them.
 
-    Scoring is pure and the result frozen, so a deal met again (the same fields: a board played
-    alike at several tables) is given the result already made (up to :data:`SCORED_HELD` deals
-    a rule set; a refusal is never kept), its summary written in the language that reads it
-    (:class:`~ledger.games.bridge.records.DealScore`)."""
+    Scoring is pure and the result frozen, so a deal met again (the same fields read by
+    :func:`deal_parts`: a board played alike at several tables) is given the result already
+    made (up to :data:`SCORED_HELD` deals a rule set; a refusal is never kept), its summary
+    written in the language that reads it (:class:`~ledger.games.bridge.records.DealScore`)."""
+    if rules is None:
+        rules = doc.get("rules")
+    if not (type(rules) is str and rules in RULE_SETS):  # check_rules' own first case, without the call
+        rules = game.check_rules(rules)
+    deal = deal_parts(doc, rules)
     kept = _SCORED.get(rules)
     if kept is None:
         kept = _SCORED[rules] = {}

@@ -88,7 +88,7 @@ class DealScore(HandResult):
     of a :class:`DealResult`, whose summary is written from the result whenever it is read, in
     the language in use then (:meth:`DealResult.summary_line`, each line made once a language):
     one frozen value serves every language, so a deal met again is given the value made for it
-    (``match.score_parts``) whatever language reads it. Built as ``DealScore(result)``."""
+    (``match.score_hand``) whatever language reads it. Built as ``DealScore(result)``."""
 
     @property
     def summary(self) -> str:
