@@ -57,9 +57,9 @@ from ledger.games.bridge.records import (
 )
 from ledger.games.bridge.scoring import (
     BOARD_VULNERABILITY, BOOK, CONTRACT_OF_TEXT, DIFF_OF_TEXT, GAME_POINTS, SEAT_SET, SEATS, SIDES, VULNERABILITY_SET,
-    Contract, Entry, board_dealer, board_vulnerability, check_honours, contract_entries, entry, format_result, item_text, is_seat_word,
-    is_vulnerable, made_row, other_side, parse_contract, parse_seat, parse_side, parse_vulnerable, said, seat_text,
-    side_of, tricks_from, vulnerability_of,
+    Contract, Entry, board_dealer, board_vulnerability, check_honours, contract_entries, entry, format_result,
+    item_text, is_seat_word, is_vulnerable, made_row, other_side, parse_contract, parse_seat, parse_side,
+    parse_vulnerable, said, seat_text, side_of, tricks_from, vulnerability_of,
 )
 
 RUBBER, CHICAGO, DUPLICATE = "rubber", "chicago", "duplicate"
@@ -392,7 +392,8 @@ def score_hand(game: Any, doc: Mapping[str, Any], rules: object = None) -> DealS
     fields["board"] = board
     scored = _new(DealResult)  # records.deal_record(fields), without the call
     _set_attribute(scored, "__dict__", fields)
-    done = DealScore(scored)  # its line written when read, in the language in use
+    done = _new(DealScore)  # DealScore(scored) without its __init__: its summary is no field of its own
+    _set_attribute(done, "_detail", scored)
     if len(kept) < SCORED_HELD:
         kept[deal] = done
     return done
