@@ -84,8 +84,11 @@ def scores(score, boards: list) -> None:
     sys.stdout.write(json.dumps([{"score_ns": score(d)} for d in boards]) + "\n")
 
 
+PASSES = 7  # a pass of the pure-Python floor is 30-60 ms: the best of a few leaves out what the others on the machine did
+
+
 def per_board(boards: list) -> dict:
-    """Microseconds a board in this one process (the best of three passes) for each scorer, on
+    """Microseconds a board in this one process (the best of :data:`PASSES` passes) for each scorer, on
     ``boards`` and on :func:`boards.distinct_boards` (``"... distinct"``): ``{"ledger": µs,
     "python": µs, "endplay": µs, "ledger distinct": µs, ...}``.
 
@@ -120,7 +123,7 @@ def per_board(boards: list) -> dict:
         for collector, context in (("", paused), (" gc-on", contextlib.nullcontext)):
             for name, f in scorers.items():
                 best = float("inf")
-                for _ in range(3):
+                for _ in range(PASSES):
                     forget_scores()
                     gc.collect()  # each pass starts from the same heap
                     with context():
