@@ -54,6 +54,11 @@ def document_kind(doc: object) -> tuple[str, str]:
     return "", ""
 
 
+MATCH_SIGN_KEYS = frozenset({"players", "ended_early", "hands"})
+"""The fields that make a document look like a match document (:func:`check_kind`): a hand
+document with none of them is one at once, whatever its other fields."""
+
+
 def _match_signs(doc: object) -> bool:
     """Whether ``doc`` has a field only a match document has: a list of ``"hands"``,
     ``"players"`` or ``"ended_early"`` (a document with none of them is never taken for a match
@@ -70,7 +75,7 @@ def check_kind(doc: object, want: str, file: str = "FILE") -> None:
     A document that shows a sign of the kind wanted (a list of ``"hands"``, ``"players"`` or
     ``"ended_early"`` for a match; none of them for a hand) is let through without looking at
     its other fields, so a correct document pays for no suggestion (issue 17)."""
-    if type(doc) is dict and want == "hand" and not ("players" in doc or "ended_early" in doc or "hands" in doc):
+    if type(doc) is dict and want == "hand" and MATCH_SIGN_KEYS.isdisjoint(doc):
         return  # the common case first: a hand document with no field of a match document's
     if _match_signs(doc) == (want == "match"):
         return

@@ -1,5 +1,5 @@
 """Bridge's score path as tables (issue 17): each deal's sheet worked out once (``deal_sheet``), a
-deal scored on its own kept by its fields (``score_parts``), the texts read once (contracts,
+deal scored on its own kept by its fields (``score_hand``), the texts read once (contracts,
 seats, results). Whatever is kept, the result is what the Law 77 / Law 81 scorer gives, in the
 language in use, and a refusal is never kept.
 

@@ -23,13 +23,12 @@ from ledger.games.bridge.facts import BridgeNotes
 from ledger.games.bridge.board import bridge_board
 from ledger.games.bridge.entry import next_questions, parse_words
 from ledger.games.bridge.match import (
-    CHICAGO, DUPLICATE, RULE_WORDS, RUBBER,
+    CHICAGO, DUPLICATE, RULE_SETS, RULE_WORDS, RUBBER,
     UNFINISHED_PARTSCORE,
     _leader,
     board_dealer_player,
     chicago_apply,
     chicago_start,
-    deal_parts,
     describe,
     duplicate_apply,
     duplicate_start,
@@ -39,7 +38,7 @@ from ledger.games.bridge.match import (
     rubber_finish_early,
     rubber_segments,
     rubber_start,
-    score_parts,
+    score_hand,
 )
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, RubberResult, RubberState,
@@ -60,7 +59,7 @@ class Bridge(Game):
     facts = BridgeNotes()
     title = "Bridge"
     version = "1"
-    rule_sets = (RUBBER, CHICAGO, DUPLICATE)
+    rule_sets = RULE_SETS
     rule_words = RULE_WORDS
     deals = True
     min_players = 4
@@ -141,20 +140,7 @@ class Bridge(Game):
         return {**super().check_options(rules, options, players), **out}
 
     # --- one hand -------------------------------------------------------------------------------
-    def score(self, doc, rules=None):
-        """Score one deal on its own (``ledger score``). Returns data ``{"contract", "declarer",
-        "tricks", "result", "vulnerable", "honors", "ns": {"above", "below"}, "ew": {…},
-        "score_ns", "entries": [{"side", "line", "item", "points"}]}`` (plus ``board``).
-
-        ``vulnerable`` is required, except for a passed-out deal and in duplicate when ``board``
-        is given (Law 2). Rubber and Chicago scores leave out game and rubber premiums (they depend
-        on the sheet). Raises ``LedgerError`` for bad input (see :func:`read_deal`).
-        """
-        if rules is None:
-            rules = doc.get("rules")
-        if not (type(rules) is str and rules in self.rule_sets):  # check_rules' own first case, without the call
-            rules = self.check_rules(rules)
-        return score_parts(deal_parts(doc, rules), rules)
+    score = score_hand  # one deal on its own: its docstring says what it returns
 
     # --- a match --------------------------------------------------------------------------------
     def start(self, setup):

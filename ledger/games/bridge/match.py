@@ -52,17 +52,18 @@ from ledger.errors import LedgerError
 from ledger.i18n import language, number, signed, t
 from ledger.games.base import META_KEYS, HandResult, MatchSetup, MatchState, as_int, check_keys, need
 from ledger.games.bridge.records import (
-    ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, Honours, Line, RoundSummary, RubberResult,
-    RubberState, RubberSummary, deal_result,
+    ChicagoResult, ChicagoState, DealResult, DealScore, DuplicateResult, DuplicateState, Honours, Line, RoundSummary,
+    RubberResult, RubberState, RubberSummary,
 )
 from ledger.games.bridge.scoring import (
-    BOOK, CONTRACT_OF_TEXT, GAME_POINTS, SEAT_SET, SEATS, SIDES, Contract, Entry, board_dealer,
-    board_vulnerability, check_honours, contract_entries, entry, format_result, item_text, is_seat_word,
-    is_vulnerable, made_row, other_side, parse_contract, parse_seat, parse_side, parse_vulnerable, said, seat_text,
-    side_of, tricks_from, vulnerability_of,
+    BOARD_VULNERABILITY, BOOK, CONTRACT_OF_TEXT, DIFF_OF_TEXT, GAME_POINTS, SEAT_SET, SEATS, SIDES, VULNERABILITY_SET,
+    Contract, Entry, board_dealer, board_vulnerability, check_honours, contract_entries, entry, format_result,
+    item_text, is_seat_word, is_vulnerable, made_row, other_side, parse_contract, parse_seat, parse_side,
+    parse_vulnerable, said, seat_text, side_of, tricks_from, vulnerability_of,
 )
 
 RUBBER, CHICAGO, DUPLICATE = "rubber", "chicago", "duplicate"
+RULE_SETS = (RUBBER, CHICAGO, DUPLICATE)  # Bridge.rule_sets
 HAND_KEYS = {"contract", "declarer", "tricks", "result", "vulnerable", "honors", "honours", "onori", "board"}
 HONOURS_KEYS = ("honors", "honours", "onori")
 _DOCUMENT_KEYS = frozenset(HAND_KEYS) | META_KEYS  # what check_keys lets through at the top
@@ -94,7 +95,7 @@ class Deal(NamedTuple):
     given), ``honours`` ``(side, points)`` or None, ``board`` number or None.
 
     An immutable value, hashed and compared at C speed (a named tuple of plain values): a deal
-    scored on its own is kept by it (:func:`score_parts`)."""
+    scored on its own is kept by it (:func:`score_hand`)."""
 
     contract: Contract
     declarer: str | None
@@ -128,8 +129,9 @@ _SIDE_OF_SEAT: dict[str | None, str] = {seat: side_of(seat) for seat in SEATS}  
 
 def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> Deal:
     """:func:`read_deal`: the checks in their order, with their errors, the common correct
-    document first (a canonical contract and seat read from a table, the tricks alone taken as
-    they are; a document without honours, every duplicate board, pays for three lookups)."""
+    document first (a canonical contract, seat, result and vulnerability read from a table, the
+    tricks alone taken as they are; a document without honours, every duplicate board, pays for
+    three lookups); anything else goes through the readers that say what is wrong."""
     if not _DOCUMENT_KEYS.issuperset(doc):
         check_keys(doc, HAND_KEYS)
     get = doc.get
@@ -150,9 +152,11 @@ def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = No
             declarer = parse_seat(declarer, "declarer") if setup is None else read_seat(declarer, "declarer", setup)
         tricks, result = get("tricks"), get("result")
         if not (result is None and type(tricks) is int and 0 <= tricks <= 13):  # tricks alone, as most documents
-            tricks = tricks_from(contract, tricks, result)
+            diff = DIFF_OF_TEXT.get(result) if tricks is None and type(result) is str else None  # "=", "+1", "-2"
+            won = None if diff is None else contract.level + BOOK + diff
+            tricks = won if won is not None and 0 <= won <= 13 else tricks_from(contract, tricks, result)
     vulnerable = get("vulnerable")
-    if vulnerable is not None:
+    if vulnerable is not None and not (type(vulnerable) is str and vulnerable in VULNERABILITY_SET):
         vulnerable = parse_vulnerable(vulnerable)
     board = get("board")
     if board is not None and not (type(board) is int and 1 <= board <= 99999):  # as as_int reads it
@@ -266,19 +270,25 @@ SHEETS_HELD = 1 << 15
 def sheet_totals(entries: Sequence[Entry]) -> tuple[Line, Line, int]:
     """North-South's and East-West's :class:`Line` of some entries, and the net from
     North-South's side (:func:`net_ns`), in one pass."""
-    sums = [0, 0, 0, 0]
-    net = 0
+    ns_above = ns_below = ew_above = ew_below = net = 0
     for e in entries:
-        at = _SUM_AT.get((e.side, e.line))
-        if at is not None:
-            sums[at] += e.points
-        net += e.points if e.side == "NS" else -e.points
-    return _line(sums[0], sums[1]), _line(sums[2], sums[3]), net
+        points, line = e.points, e.line
+        if e.side == "NS":
+            net += points
+            if line == "above":
+                ns_above += points
+            elif line == "below":
+                ns_below += points
+        else:
+            net -= points
+            if line == "above" and e.side == "EW":
+                ew_above += points
+            elif line == "below" and e.side == "EW":
+                ew_below += points
+    return _line(ns_above, ns_below), _line(ew_above, ew_below), net
 
 
 _line = lru_cache(SHEETS_HELD)(Line)  # frozen: the same line is one value
-_SUM_AT = {(side, line): 2 * i + j for i, side in enumerate(SIDES) for j, line in enumerate(("above", "below"))}
-"""Where :func:`sheet_totals` adds an entry up: NS above, NS below, EW above, EW below."""
 
 
 def net_ns(entries: Sequence[Entry]) -> int:
@@ -314,59 +324,83 @@ def played_text(contract: object, declarer: object, result: object) -> str:
                  declarer=seat_text(declarer), result=str(result)))
 
 
-def score_deal(deal: Deal, vulnerable: str, rules: str) -> HandResult:
-    """Score one deal on its own. Rubber and Chicago: the contract's entries and honours (a game's
-    or the rubber's premiums depend on the sheet and are left to the match). Duplicate: with Law
-    77's partscore / game premium. The entries come from :func:`deal_sheet` (each distinct deal
-    worked out once)."""
-    contract, declarer, tricks, _given, honours, board = deal
-    side = _SIDE_OF_SEAT.get(declarer)
-    text, result, entries, ns, ew, score_ns = deal_sheet(contract, tricks, side,
-                                                         vulnerable == "All" or vulnerable == side,  # is_vulnerable
-                                                         honours, rules == DUPLICATE)
-    scored = deal_result(text, declarer, tricks, result, vulnerable, None if honours is None else Honours(*honours),
-                         board, ns, ew, score_ns, entries)
-    return HandResult(scored, scored.summary_line)  # the line written when first read
-
-
-TableCell = tuple[str, str, tuple[Entry, ...], Line, Line, int]
-"""A cell of the scoring table (:func:`deal_sheet`)."""
+TableCell = Mapping[str, Any]
+"""A cell of the scoring table (:func:`deal_sheet`): a :class:`DealResult`'s fields, in order."""
 
 
 @lru_cache(SHEETS_HELD)
 def deal_sheet(contract: Contract, tricks: int | None, side: str | None, vulnerable: bool,
                honours: tuple[str, int] | None, duplicate: bool) -> TableCell:
     """The scoring table of one deal, each cell worked out once (a club's boards are played
-    alike at many tables): ``(contract_text, result, entries, ns, ew, score_ns)``, the contract
-    and the result as written (``"4SX"``, ``"-1"``; ``""`` when passed out), the sheet entries
-    of :func:`deal_entries` (with :func:`duplicate_premium` when ``duplicate``), each side's
-    :class:`Line` and the net from North-South's side. ``side``: the declaring side (None when
-    passed out); ``vulnerable``: whether it is vulnerable (the table depends on nothing else of
-    the deal's vulnerability: Law 77, rubber Law 81)."""
+    alike at many tables): the fields of its :class:`DealResult` in their order (FORMATS.md),
+    the contract and the result as written (``"4SX"``, ``"-1"``; ``""`` when passed out), the
+    tricks, the honours, the sheet entries of :func:`deal_entries` (with
+    :func:`duplicate_premium` when ``duplicate``), each side's :class:`Line` and the net from
+    North-South's side; ``declarer``, ``vulnerable`` and ``board``, the deal's own, are None (a
+    template: :func:`score_hand` copies it and sets them). ``side``: the declaring side (None
+    when passed out); ``vulnerable``: whether it is vulnerable (the table depends on nothing
+    else of the deal's vulnerability: Law 77, rubber Law 81). Not to be changed."""
     entries = sheet_entries(contract, tricks, side, vulnerable, honours, duplicate)
-    return (str(contract), "" if tricks is None else format_result(contract, tricks), tuple(entries),
-            *sheet_totals(entries))
+    ns, ew, net = sheet_totals(entries)
+    return {"contract": str(contract), "declarer": None, "tricks": tricks,
+            "result": "" if tricks is None else format_result(contract, tricks), "vulnerable": None,
+            "honors": None if honours is None else Honours(*honours), "board": None, "ns": ns, "ew": ew,
+            "score_ns": net, "entries": tuple(entries)}
 
 
 SCORED_HELD = 1 << 15
-_SCORED: dict[tuple[str, str], dict[Deal, HandResult]] = {}  # (rules, language) -> deal -> it scored on its own
+_SCORED: dict[str, dict[Deal, DealScore]] = {}  # rules -> deal -> it scored on its own
 
 
-def score_parts(deal: Deal, rules: str) -> HandResult:
-    """Score a deal read by :func:`deal_parts` on its own (``Bridge.score``): its vulnerability
-    (:func:`deal_vulnerability`), then :func:`score_deal`. Scoring is pure and the result frozen,
-    so a deal met again (the same fields, in the same language: a board played alike at several
-    tables) is given the result already made (up to :data:`SCORED_HELD` deals a rule set and
-    language; a refusal is never kept)."""
-    kept = _SCORED.get((rules, language()))
+def score_hand(game: Any, doc: Mapping[str, Any], rules: object = None) -> DealScore:
+    """Score one deal on its own (``ledger score``): ``Bridge.score`` itself (``game``: the
+    :class:`~ledger.games.bridge.Bridge` scorer). Returns data ``{"contract", "declarer",
+    "tricks", "result", "vulnerable", "honors", "ns": {"above", "below"}, "ew": {…},
+    "score_ns", "entries": [{"side", "line", "item", "points"}]}`` (plus ``board``).
+
+    ``vulnerable`` is required, except for a passed-out deal and in duplicate when ``board`` is
+    given (Law 2). Rubber and Chicago scores leave out game and rubber premiums (they depend on
+    the sheet). Raises ``LedgerError`` for bad input (see :func:`read_deal`, ``rules``:
+    ``Game.check_rules``; who is vulnerable: :func:`deal_vulnerability`). Duplicate: with Law
+    77's partscore / game premium. The result's fields come from the deal's cell of the scoring
+    table (:func:`deal_sheet`, each distinct cell worked out once), copied, with the deal's own
+    declarer, vulnerability and board set in them.
+
+    Scoring is pure and the result frozen, so a deal met again (the same fields read by
+    :func:`deal_parts`: a board played alike at several tables) is given the result already
+    made (up to :data:`SCORED_HELD` deals a rule set; a refusal is never kept), its summary
+    written in the language that reads it (:class:`~ledger.games.bridge.records.DealScore`)."""
+    if rules is None:
+        rules = doc.get("rules")
+    if not (type(rules) is str and rules in RULE_SETS):  # check_rules' own first case, without the call
+        rules = game.check_rules(rules)
+    deal = deal_parts(doc, rules)
+    kept = _SCORED.get(rules)
     if kept is None:
-        kept = _SCORED[rules, language()] = {}
+        kept = _SCORED[rules] = {}
     done = kept.get(deal)
-    if done is None:
-        done = score_deal(deal, deal_vulnerability(deal, rules), rules)
-        if len(kept) < SCORED_HELD:
-            kept[deal] = done
+    if done is not None:
+        return done
+    contract, declarer, tricks, given, honours, board = deal
+    vulnerable = (BOARD_VULNERABILITY[(board - 1) % 16]  # Law 2 alone: deal_vulnerability's first case
+                  if rules == DUPLICATE and board is not None and given is None else deal_vulnerability(deal, rules))
+    side = _SIDE_OF_SEAT.get(declarer)
+    fields = deal_sheet(contract, tricks, side, vulnerable == "All" or vulnerable == side,  # is_vulnerable
+                        honours, rules == DUPLICATE).copy()
+    fields["declarer"] = declarer
+    fields["vulnerable"] = vulnerable
+    fields["board"] = board
+    scored = _new(DealResult)  # records.deal_record(fields), without the call
+    _set_attribute(scored, "__dict__", fields)
+    done = _new(DealScore)  # DealScore(scored) without its __init__: its summary is no field of its own
+    _set_attribute(done, "_detail", scored)
+    if len(kept) < SCORED_HELD:
+        kept[deal] = done
     return done
+
+
+_new = object.__new__
+_set_attribute = object.__setattr__
 
 
 def forget_scores() -> None:

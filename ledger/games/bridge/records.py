@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ledger.games.base import HandResult
 from ledger.games.bridge.scoring import Entry
 from ledger.games.record import JsonRecord, optional
 
@@ -65,14 +66,33 @@ def deal_result(contract: str, declarer: str | None, tricks: int | None, result:
                 honors: Honours | None, board: int | None, ns: Line, ew: Line, score_ns: int,
                 entries: tuple[Entry, ...]) -> DealResult:
     """``DealResult(contract=contract, ...)``, the same frozen value, its fields given in their
-    order and set in one step (the dataclass's ``__init__`` sets each field through
-    ``object.__setattr__``: a third of a board scored on its own, issue 17). The value stays
-    immutable: nothing writes its fields after this."""
-    record = _new(DealResult)
-    _set_attribute(record, "__dict__", {
+    order and set in one step (:func:`deal_record`)."""
+    return deal_record({
         "contract": contract, "declarer": declarer, "tricks": tricks, "result": result, "vulnerable": vulnerable,
         "honors": honors, "board": board, "ns": ns, "ew": ew, "score_ns": score_ns, "entries": entries})
+
+
+def deal_record(fields: dict[str, Any]) -> DealResult:
+    """The :class:`DealResult` whose fields are ``fields`` (a new dict, every field of the
+    dataclass in its order, taken as it is: the record's own), the same frozen value as
+    ``DealResult(**fields)``, set in one step (the dataclass's ``__init__`` sets each field
+    through ``object.__setattr__``: a third of a board scored on its own, issue 17). The value
+    stays immutable: nothing writes its fields after this (nor ``fields``)."""
+    record = _new(DealResult)
+    _set_attribute(record, "__dict__", fields)
     return record
+
+
+class DealScore(HandResult):
+    """A deal scored on its own (``Bridge.score``): the :class:`~ledger.games.base.HandResult`
+    of a :class:`DealResult`, whose summary is written from the result whenever it is read, in
+    the language in use then (:meth:`DealResult.summary_line`, each line made once a language):
+    one frozen value serves every language, so a deal met again is given the value made for it
+    (``match.score_hand``) whatever language reads it. Built as ``DealScore(result)``."""
+
+    @property
+    def summary(self) -> str:
+        return self._detail.summary_line()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -55,6 +55,7 @@ STRAIN_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT
 SEATS = ("N", "E", "S", "W")
 SIDES = ("NS", "EW")
 VULNERABILITIES = ("None", "NS", "EW", "All")
+VULNERABILITY_SET = frozenset(VULNERABILITIES)  # what parse_vulnerable gives back as it is (a test says so)
 DOUBLING_MARKS = ("", "X", "XX")
 BOOK = 6
 GAME_POINTS = 100
@@ -595,3 +596,5 @@ def format_diff(diff: int) -> str:
 
 
 _DIFF_TEXTS = {diff: format_diff(diff) for diff in range(-13, 14)}  # every result of 0-13 tricks, written once
+DIFF_OF_TEXT = {text: diff for diff, text in _DIFF_TEXTS.items()}
+"""What :func:`parse_result` reads each of those texts as (``"="`` 0, ``"+1"``, ``"-2"``: a test says so)."""
