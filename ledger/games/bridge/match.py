@@ -374,6 +374,7 @@ def score_hand(game: Any, doc: Mapping[str, Any], rules: object = None) -> DealS
         rules = doc.get("rules")
     if not (type(rules) is str and rules in RULE_SETS):  # check_rules' own first case, without the call
         rules = game.check_rules(rules)
+    assert isinstance(rules, str)  # a rule set's key now (for mypy: the check above is by type())
     deal = deal_parts(doc, rules)
     kept = _SCORED.get(rules)
     if kept is None:
@@ -385,8 +386,8 @@ def score_hand(game: Any, doc: Mapping[str, Any], rules: object = None) -> DealS
     vulnerable = (BOARD_VULNERABILITY[(board - 1) % 16]  # Law 2 alone: deal_vulnerability's first case
                   if rules == DUPLICATE and board is not None and given is None else deal_vulnerability(deal, rules))
     side = _SIDE_OF_SEAT.get(declarer)
-    fields = deal_sheet(contract, tricks, side, vulnerable == "All" or vulnerable == side,  # is_vulnerable
-                        honours, rules == DUPLICATE).copy()
+    fields = dict(deal_sheet(contract, tricks, side, vulnerable == "All" or vulnerable == side,  # is_vulnerable
+                             honours, rules == DUPLICATE))
     fields["declarer"] = declarer
     fields["vulnerable"] = vulnerable
     fields["board"] = board

@@ -90,6 +90,8 @@ class DealScore(HandResult):
     one frozen value serves every language, so a deal met again is given the value made for it
     (``match.score_hand``) whatever language reads it. Built as ``DealScore(result)``."""
 
+    _detail: DealResult  # always: it is built from one
+
     @property
     def summary(self) -> str:
         return self._detail.summary_line()
