@@ -83,7 +83,8 @@ def score(file: str = DOC, as_json: bool = JSON) -> None:
 
 
 def _score_list(items, file: str, as_json: bool) -> None:
-    """Score a list of hand documents read one at a time (:func:`ledger.cli.inputs.read_items`):
+    """Score a list of hand documents read one at a time (``items``: a
+    :class:`ledger.cli.inputs.ListItems` from :func:`ledger.cli.inputs.read_items`):
     with ``--json`` each result is written as it comes (:class:`ledger.cli.json_list.JsonList`),
     the list printed once all are scored; as tables, a first pass checks every hand and a second
     prints them (a bad hand prints nothing, and no list is held whole either way)."""
@@ -106,7 +107,7 @@ def _score_list(items, file: str, as_json: bool) -> None:
     with collector_paused():
         for _ in scored(items):
             pass
-    for i, r in enumerate(scored(read_items(file, a_hand_document())[0])):
+    for i, r in enumerate(scored(items)):  # the list read again (ListItems), standard input included
         console().print(str(t("score.hand", "Hand {hand}", hand=i + 1)), style="bold underline")
         print_result(r)
 

@@ -366,6 +366,8 @@ def read_document(path: str, field: str = "FILE") -> Any:
     or, for a file (not ``-``) that begins with the ledger-export marker, the export's fields before
     its matches with ``"matches"`` an :class:`ExportMatches` that reads the matches one by one as it
     is iterated (any number of them, each at most 20 MB)."""
+    if read_once(path) and path != "-":  # a pipe named as a file: read whole (an export too), once
+        return read_json(path, field, read_text(path, field))
     if not _starts_as_export(path, field):
         return read_json(path, field)
     reader = _JsonStream(path, field)
@@ -379,7 +381,9 @@ def read_one_document(path: str, what: str, field: str = "FILE", text: str | Non
     be a whole-ledger export. One (its marker at the start of a file, of any size, or ``"format":
     "ledger-export"`` in what was read) is a ``LedgerError`` on ``field`` saying so and that
     ``ledger import`` takes it; ``what`` names what was wanted (``"a match document"``)."""
-    export = _starts_as_export(path, field)
+    if text is None and path != "-" and read_once(path):  # a pipe named as a file: read once, whole
+        text = read_text(path, field)
+    export = text is None and _starts_as_export(path, field)
     data = None if export else read_json(path, field, text)
     if export or (isinstance(data, Mapping) and data.get("format") == "ledger-export"):
         import shlex
@@ -389,6 +393,19 @@ def read_one_document(path: str, what: str, field: str = "FILE", text: str | Non
                             "to load it: ledger import {command}", name=name, what=what, command=shlex.quote(path)),
                           field, path)
     return data
+
+
+def read_once(path: str) -> bool:
+    """Whether ``path`` can be read only once: ``-`` (standard input), or a pipe or a device named
+    as a file (``<(…)``, ``/dev/stdin``, a FIFO). Such input is read whole (20 MB at most) before
+    anything looks at it, as standard input is; a regular file (or one that cannot be found: its
+    error comes when it is read) is looked at first, then read."""
+    if path == "-":
+        return True
+    try:
+        return not Path(path).is_file() and Path(path).exists() and not Path(path).is_dir()
+    except OSError:
+        return False
 
 
 def _starts_as_export(path: str, field: str) -> bool:
@@ -405,16 +422,16 @@ def _starts_as_export(path: str, field: str) -> bool:
 
 def read_items(path: str, what: str, field: str = "FILE") -> tuple[Any, Any]:
     """What ``score`` and ``pbn``-free list readers take: ``(items, None)`` when ``path`` holds a
-    JSON list, ``items`` yielding its elements one at a time as they are parsed (the list is never
-    held whole: a 20 MB list of boards is scored in bounded memory); else ``(None, document)``
-    as :func:`read_one_document` reads it. At most 20 MB either way (FORMATS.md)."""
-    import io
-
-    if path == "-":
+    JSON list, ``items`` (:class:`ListItems`) yielding its elements one at a time as they are
+    parsed, as many times as it is iterated (the list is never held whole: a 20 MB list of boards
+    is scored in bounded memory); else ``(None, document)`` as :func:`read_one_document` reads it.
+    At most 20 MB either way (FORMATS.md). Input that can be read only once (:func:`read_once`)
+    is read whole first."""
+    if read_once(path):
         data = read_bytes(path, field)
         if data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] != b"[":
             return None, read_one_document(path, what, field, _decode(data, field, path))
-        return _JsonStream(path, field, io.BytesIO(data)).items(), None
+        return ListItems(path, field, data), None
     try:
         with Path(path).open("rb") as f:
             head = f.read(256).lstrip(b"\xef\xbb\xbf \t\r\n")
@@ -425,7 +442,22 @@ def read_items(path: str, what: str, field: str = "FILE") -> tuple[Any, Any]:
         return None, read_one_document(path, what, field)
     if size > MAX_INPUT_BYTES:
         raise LedgerError(t("input.too_large", "input larger than {size} refused", size=_size(MAX_INPUT_BYTES)), field, path)
-    return _JsonStream(path, field).items(), None
+    return ListItems(path, field), None
+
+
+class ListItems:
+    """The elements of the JSON list in ``path``, parsed one at a time each time it is iterated
+    (:meth:`_JsonStream.items`): from the file again, or from ``data``, the bytes of input that
+    can be read only once (standard input, a pipe: :func:`read_once`), already read."""
+
+    def __init__(self, path: str, field: str, data: bytes | None = None):
+        self.path, self.field, self.data = path, field, data
+
+    def __iter__(self):
+        import io
+
+        source = io.BytesIO(self.data) if self.data is not None else None
+        return _JsonStream(self.path, self.field, source).items()
 
 
 class ExportMatches:

@@ -26,11 +26,13 @@ for b in BOARDS:
 def test_a_list_is_parsed_one_element_at_a_time(tmp_path):
     path = tmp_path / "list.json"
     path.write_text('[{"a": 1},\n {"b": 2},\n {"c": ]', encoding="utf-8")
-    items, doc = read_items(str(path), "a hand document")
+    listed, doc = read_items(str(path), "a hand document")
     assert doc is None
-    assert next(items) == {"a": 1} and next(items) == {"b": 2}  # read before the bad third one
-    with pytest.raises(LedgerError, match="line 3"):
-        next(items)
+    for _ in range(2):  # as many times as it is iterated, from the file again
+        items = iter(listed)
+        assert next(items) == {"a": 1} and next(items) == {"b": 2}  # read before the bad third one
+        with pytest.raises(LedgerError, match="line 3"):
+            next(items)
 
 
 def test_a_single_document_is_read_whole(tmp_path):
