@@ -366,8 +366,6 @@ def read_document(path: str, field: str = "FILE") -> Any:
     or, for a file (not ``-``) that begins with the ledger-export marker, the export's fields before
     its matches with ``"matches"`` an :class:`ExportMatches` that reads the matches one by one as it
     is iterated (any number of them, each at most 20 MB)."""
-    if read_once(path) and path != "-":  # a pipe named as a file: read whole (an export too), once
-        return read_json(path, field, read_text(path, field))
     if not _starts_as_export(path, field):
         return read_json(path, field)
     reader = _JsonStream(path, field)
@@ -381,8 +379,6 @@ def read_one_document(path: str, what: str, field: str = "FILE", text: str | Non
     be a whole-ledger export. One (its marker at the start of a file, of any size, or ``"format":
     "ledger-export"`` in what was read) is a ``LedgerError`` on ``field`` saying so and that
     ``ledger import`` takes it; ``what`` names what was wanted (``"a match document"``)."""
-    if text is None and path != "-" and read_once(path):  # a pipe named as a file: read once, whole
-        text = read_text(path, field)
     export = text is None and _starts_as_export(path, field)
     data = None if export else read_json(path, field, text)
     if export or (isinstance(data, Mapping) and data.get("format") == "ledger-export"):
@@ -409,8 +405,10 @@ def read_once(path: str) -> bool:
 
 
 def _starts_as_export(path: str, field: str) -> bool:
-    """True for a file (not ``-``) whose first bytes are :data:`EXPORT_MARKER`."""
-    if path == "-":
+    """True for a file whose first bytes are :data:`EXPORT_MARKER`; False, without a look, for
+    input that can be read only once (:func:`read_once`: a look would take its first bytes away),
+    which is then parsed whole, 20 MB at most (an export in it is known by its ``"format"``)."""
+    if read_once(path):
         return False
     try:
         with Path(path).open("rb") as f:
