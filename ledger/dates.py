@@ -15,6 +15,11 @@ from ledger.i18n import Msg, t
 NIGHT_STARTS = dt.time(6, 0)  # a hand entered before 06:00 belongs to the previous day's night
 
 
+def utcnow() -> dt.datetime:
+    """Now, as an aware datetime in UTC (how every time in the ledger is kept)."""
+    return dt.datetime.now(dt.timezone.utc)
+
+
 def night_date(now: dt.datetime | None = None) -> dt.date:
     """The night a moment belongs to (local time): before 06:00 it is the previous day's."""
     now = now or dt.datetime.now()

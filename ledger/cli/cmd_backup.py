@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ledger.cli.app import app, ledger
+from ledger.cli.app import app, ledger, ledger_url
 from ledger.cli.cmd_matches import JSON
 from ledger.cli.inputs import read_document
 from ledger.cli.render import console, print_json
@@ -44,15 +44,20 @@ def restore_cmd(file: str = typer.Argument(..., help="A backup: a ledger file or
     A file that is not a ledger, or one made by a newer ledger, is refused. A ledger that already
     has matches is replaced only with --force. An older backup is upgraded as it is restored.
     """
-    from ledger.store.backup import check_backup, check_export, restore_export, restore_file
+    from ledger.store.reading import check_backup, check_export, start_reading
 
     # what is not a backup is refused before the ledger is opened (which would create it)
     if check_backup(file) == "sqlite":
+        from ledger.store.backup import restore_file
+
         done = restore_file(ledger(), file, force)
     else:
         data = read_document(file)
         check_export(data, file)
-        done = restore_export(ledger(), data, force, file)
+        with start_reading(data, ledger_url()) as started:  # the workers read as the ledger is opened
+            from ledger.store.backup import restore_export
+
+            done = restore_export(ledger(), data, force, file, started=started)
     if as_json:
         print_json(done)
         return

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from ledger.cli.app import app, ledger
+from ledger.cli.app import app, ledger, ledger_url
 from ledger.cli.cmd_matches import JSON, MATCH, show_view  # noqa: F401
 from ledger.cli.inputs import read_document, read_items, read_one_document
 from ledger.cli.outputs import check_output, create
@@ -180,11 +180,14 @@ def import_cmd(file: str = DOC, as_json: bool = JSON) -> None:
     match and hand numbers are kept.
     """
     from ledger.games.documents import check_kind
-    from ledger.store.backup import import_all, is_export
+    from ledger.store.reading import is_export, start_reading
 
     data = read_document(file)
     if is_export(data):
-        rows = import_all(ledger(), data)
+        with start_reading(data, ledger_url()) as started:  # the workers read as the ledger is opened
+            from ledger.store.backup import import_all
+
+            rows = import_all(ledger(), data, started=started)
         if as_json:
             print_json(rows)
         else:

@@ -21,7 +21,6 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterable, Mapping
-from contextlib import closing
 from pathlib import Path
 from typing import IO, Any
 
@@ -31,14 +30,12 @@ from ledger.errors import LedgerError, os_reason
 from ledger.games import collector_paused
 from ledger.i18n import t, tn
 from ledger.interrupts import held_back, wrote
-from ledger.store.engine import BUSY_TIMEOUT_MS, check_revision, ensure_schema, sqlite_path
+from ledger.store.engine import BUSY_TIMEOUT_MS, ensure_schema, sqlite_path
 from ledger.store.club import import_sessions, wipe_sessions
-from ledger.store.export import EXPORT_FORMAT, EXPORT_VERSION, export_document, write_export as export_rows
+from ledger.store.export import export_document, write_export as export_rows
 from ledger.store.models import Hand, Match, Night, Player, Seat
-from ledger.store.service import Ledger, _check_name, _parse_time
-
-SQLITE_MAGIC = b"SQLite format 3\x00"
-
+from ledger.store.reading import MatchReads, check_export, parse_time, read_export, sqlite_revision, uri_path
+from ledger.store.service import Ledger
 
 # --- export and import of every match --------------------------------------------------------
 def export_all(led: Ledger) -> dict:
@@ -55,12 +52,7 @@ def write_export(led: Ledger, out: IO[str], indent: int | None = None) -> int:
         return export_rows(reads, out, indent)
 
 
-def is_export(data: Any) -> bool:
-    """True for a ledger export or a JSON list of match documents (what :func:`import_all` takes)."""
-    return isinstance(data, list) or (isinstance(data, Mapping) and "matches" in data)
-
-
-def import_all(led: Ledger, data: Any, replace: bool = False) -> list[dict]:
+def import_all(led: Ledger, data: Any, replace: bool = False, started: MatchReads | None = None) -> list[dict]:
     """Store every match of ``data`` (a ledger export, or a list of match documents) or none.
 
     Into a ledger with no players and no matches (or with ``replace``, which empties the ledger
@@ -72,8 +64,10 @@ def import_all(led: Ledger, data: Any, replace: bool = False) -> list[dict]:
     The matches are read once (a streamed export is parsed once): numbers are kept from the start
     when they can be, and should a match or hand further on lack its number (or repeat one), what
     was stored is rolled back to a savepoint and the matches are stored again with new numbers.
+    ``started``: the reads of ``data``'s matches already under way
+    (:func:`ledger.store.reading.start_reading`), used (and closed) by the first of them.
     """
-    docs, players = _read_export(data)
+    docs, players = read_export(data)
     with led.transaction(write=True) as s:
         if replace:
             _wipe(s)
@@ -82,13 +76,13 @@ def import_all(led: Ledger, data: Any, replace: bool = False) -> list[dict]:
         if empty and _distinct([p.get("id") for p in players]):
             savepoint = s.begin_nested()
             try:
-                out = _store_all(led, s, docs, players, keep=True)
+                out = _store_all(led, s, docs, players, keep=True, started=started)
                 savepoint.commit()
             except _Unnumbered:
                 savepoint.rollback()
                 out = _store_all(led, s, docs, players, keep=False)
         else:
-            out = _store_all(led, s, docs, players, keep=False)
+            out = _store_all(led, s, docs, players, keep=False, started=started)
         if isinstance(data, Mapping):
             import_sessions(s, data.get("club_sessions"))
         return out
@@ -98,25 +92,32 @@ class _Unnumbered(Exception):
     """A match or hand of an export without its own distinct number (its numbers cannot be kept)."""
 
 
-def _store_all(led: Ledger, s: Any, docs: Iterable, players: list[dict], keep: bool) -> list[dict]:
+def _store_all(led: Ledger, s: Any, docs: Iterable, players: list[dict], keep: bool,
+               started: MatchReads | None = None) -> list[dict]:
     """The players and matches of an export stored through one :class:`BulkImport` (``keep``: with
-    their own numbers; :class:`_Unnumbered` as soon as one is missing or repeated)."""
-    from ledger.store.bulk import BulkImport, read_matches
+    their own numbers; :class:`_Unnumbered` as soon as one is missing or repeated). ``started``:
+    the reads of ``docs`` already under way (:func:`start_reading`), used when they were started
+    for this ledger's kind of database (else closed, and the documents read again)."""
+    from ledger.store.bulk import BulkImport
 
     bulk = BulkImport(led, s)  # every row inserted in bulk; one transaction all the same
+    if started is not None and started.raw != bulk.raw:
+        started.close()
+        started = None
     bad_time: LedgerError | None = None  # a player's time matters only once the numbers are known kept
     for p in players:
         created = None
         if keep and p.get("created_at"):
             try:
-                created = _parse_time(p["created_at"], "players.created_at")
+                created = parse_time(p["created_at"], "players.created_at")
             except LedgerError as err:
                 bad_time = bad_time or err
         bulk.player(p["name"], demo=p["demo"], pid=p["id"] if keep else None, created_at=created)
     matches: set[Any] = set()
     hands: set[Any] = set()
     out = []
-    with collector_paused(), closing(read_matches(docs, bulk.raw)) as reads:  # read, checked and replayed
+    reads = started if started is not None else MatchReads(docs, bulk.raw)
+    with collector_paused(), reads:  # read, checked and replayed
         for i, (doc, read) in enumerate(reads):
             if keep:
                 _check_numbers(doc, matches, hands)
@@ -154,50 +155,6 @@ def _check_numbers(doc: Any, matches: set, hands: set) -> None:
         raise _Unnumbered
     matches.add(mid)
     hands.update(own)
-
-
-def _read_export(data: Any) -> tuple[Iterable, list[dict]]:
-    if isinstance(data, list):
-        return data, []
-    if not isinstance(data, Mapping) or not _listlike(data.get("matches")):
-        raise LedgerError(t("backup.expected_export", "expected a ledger export (an object with a list of matches)"),
-                          "matches", None)
-    fmt, version = data.get("format", EXPORT_FORMAT), data.get("version", EXPORT_VERSION)
-    if fmt != EXPORT_FORMAT:
-        raise LedgerError(t("backup.not_export", "not a ledger export (format {format!r})", format=fmt), "format", fmt)
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise LedgerError(t("backup.expected_version", "expected a version number"), "version", version)
-    if version > EXPORT_VERSION:
-        raise LedgerError(t("backup.newer_export", "this export has version {version}, newer than this program reads "
-                            "({readable}); upgrade ledger to import it", version=version, readable=EXPORT_VERSION),
-                          "version", version)
-    players = data.get("players") or []
-    if not isinstance(players, list):
-        raise LedgerError(t("backup.expected_players", "expected a list of players"), "players", players)
-    seen: set[str] = set()
-    out = []
-    for i, p in enumerate(players):
-        f = f"players[{i}]"
-        if not isinstance(p, Mapping) or not isinstance(p.get("name"), str) or not p["name"].strip():
-            raise LedgerError(t("backup.expected_named", "expected an object with a name"), f, p)
-        _check_name(p["name"], f"{f}.name")
-        if p["name"].casefold() in seen:
-            raise LedgerError(t("backup.twice", "{name!r} appears twice", name=p["name"]), f"{f}.name", p["name"])
-        seen.add(p["name"].casefold())
-        pid = p.get("id")
-        if pid is not None and (not isinstance(pid, int) or isinstance(pid, bool) or pid < 1):
-            raise LedgerError(t("store.expected_positive", "expected a positive integer"), f"{f}.id", pid)
-        if not isinstance(p.get("demo", False), bool):
-            raise LedgerError(t("backup.expected_bool", "expected true or false"), f"{f}.demo", p.get("demo"))
-        if p.get("created_at") is not None and not isinstance(p["created_at"], str):
-            raise LedgerError(t("backup.expected_time", "expected a date and time"), f"{f}.created_at", p["created_at"])
-        out.append({"id": pid, "name": p["name"], "demo": p.get("demo", False), "created_at": p.get("created_at")})
-    return data["matches"], out
-
-
-def _listlike(value: Any) -> bool:
-    """A list, or something iterated like one (the matches of an export read as a stream)."""
-    return isinstance(value, list) or (hasattr(value, "__iter__") and not isinstance(value, (str, bytes, Mapping)))
 
 
 def _wipe(s) -> None:
@@ -283,46 +240,6 @@ def _check_integrity(con: sqlite3.Connection, name: str) -> None:
                             problem=rows[0]), "FILE", name)
 
 
-def file_kind(path: str | os.PathLike) -> str:
-    """``sqlite`` for a SQLite file, ``json`` for what looks like JSON; ``LedgerError`` otherwise."""
-    p = Path(path).expanduser()
-    try:
-        with p.open("rb") as f:
-            head = f.read(64)
-    except OSError as err:
-        raise LedgerError(t("backup.cannot_read", "cannot read {path!r}: {why}", path=str(path), why=os_reason(err)),
-                          "FILE", str(path)) from None
-    if head.startswith(SQLITE_MAGIC):
-        return "sqlite"
-    if head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"["):
-        return "json"
-    raise LedgerError(not_a_backup(str(path)), "FILE", str(path))
-
-
-def sqlite_revision(path: Path) -> str:
-    """The schema revision of the SQLite ledger file ``path`` (read only); ``LedgerError`` when the
-    file is not a ledger or was made by a newer program."""
-    not_ledger = LedgerError(t("backup.not_ledger_file", "{path!r} is not a ledger (a SQLite file without the "
-                               "ledger's tables)", path=str(path)), "FILE", str(path))
-    try:
-        con = sqlite3.connect(f"file:{_quote(Path(path).resolve())}?mode=ro", uri=True)
-    except sqlite3.Error:
-        raise not_ledger from None
-    try:
-        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if not {"alembic_version", "match", "hand", "player"} <= tables:
-            raise not_ledger
-        row = con.execute("SELECT version_num FROM alembic_version").fetchone()
-    except sqlite3.Error:
-        raise not_ledger from None
-    finally:
-        con.close()
-    if row is None:
-        raise not_ledger
-    check_revision(row[0], f"{path}")
-    return row[0]
-
-
 def restore_file(led: Ledger, source: str | os.PathLike, force: bool = False) -> dict:
     """Replace the ledger's content with the SQLite ledger file ``source``; ``{"kind", "matches"}``.
 
@@ -336,7 +253,7 @@ def restore_file(led: Ledger, source: str | os.PathLike, force: bool = False) ->
     if target is not None:
         if src == target.resolve():
             raise LedgerError(t("backup.itself", "that is the ledger itself"), "FILE", str(source))
-        s_con = sqlite3.connect(f"file:{_quote(src)}?mode=ro", uri=True)
+        s_con = sqlite3.connect(f"file:{uri_path(src)}?mode=ro", uri=True)
         d_con = sqlite3.connect(str(target), timeout=BUSY_TIMEOUT_MS / 1000)
         try:
             _check_integrity(s_con, str(source))
@@ -359,29 +276,13 @@ def restore_file(led: Ledger, source: str | os.PathLike, force: bool = False) ->
     return restore_export(led, data, force=True)
 
 
-def check_backup(path: str | os.PathLike) -> str:
-    """What :func:`restore_file` or :func:`restore_export` takes, checked before any ledger is
-    opened: ``sqlite`` for a ledger file of this program's schema or an older one, ``json`` for
-    what looks like JSON (:func:`check_export` checks it once read); ``LedgerError`` otherwise."""
-    kind = file_kind(path)
-    if kind == "sqlite":
-        sqlite_revision(Path(path).expanduser().resolve())
-    return kind
-
-
-def check_export(data: Any, name: str = "FILE") -> None:
-    """``LedgerError`` unless ``data`` is a ledger export (a match document, a list of documents,
-    or anything else is not a backup) whose fields before its matches are right."""
-    if not isinstance(data, Mapping) or not is_export(data):
-        raise LedgerError(not_a_backup(name), "FILE", name)
-    _read_export(data)
-
-
-def restore_export(led: Ledger, data: Any, force: bool = False, name: str = "FILE") -> dict:
-    """Replace the ledger's content with a ledger export, in one transaction; ``{"kind", "matches"}``."""
+def restore_export(led: Ledger, data: Any, force: bool = False, name: str = "FILE",
+                   started: MatchReads | None = None) -> dict:
+    """Replace the ledger's content with a ledger export, in one transaction; ``{"kind", "matches"}``.
+    ``started``: as :func:`import_all`'s."""
     check_export(data, name)
     _refuse_overwrite(led, force)
-    return {"kind": "export", "matches": len(import_all(led, data, replace=True))}
+    return {"kind": "export", "matches": len(import_all(led, data, replace=True, started=started))}
 
 
 def _refuse_overwrite(led: Ledger, force: bool) -> None:
@@ -392,12 +293,3 @@ def _refuse_overwrite(led: Ledger, force: bool) -> None:
                              "all (add --force to do it; a backup first is wise)", n), "FILE", None)
 
 
-def not_a_backup(path: str):
-    """``'x.txt' is not a ledger (neither a ledger file nor a ledger export)``."""
-    return t("backup.not_ledger", "{path!r} is not a ledger (neither a ledger file nor a ledger export)", path=path)
-
-
-def _quote(p: Path) -> str:
-    from urllib.parse import quote
-
-    return quote(str(p))

@@ -17,10 +17,7 @@ from typing import Any, Optional
 from sqlalchemy import JSON, Column, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-
-def utcnow() -> dt.datetime:
-    """Now, as an aware datetime in UTC (how every time in the ledger is kept)."""
-    return dt.datetime.now(dt.timezone.utc)
+from ledger.dates import utcnow  # noqa: F401 (the models' default times; re-exported)
 
 
 class Player(SQLModel, table=True):

@@ -26,13 +26,13 @@ from ledger.errors import LedgerError
 from ledger.interrupts import transaction_held
 from ledger.i18n import Msg, t
 from ledger.games import get_game
-from ledger.games.base import CONTROL, MatchSetup, MatchState, Replay, join_names, replay, stored_replay
+from ledger.games.base import MatchSetup, MatchState, Replay, join_names, replay, stored_replay
 from ledger.store.export import BOOKKEEPING, iso as _iso, match_document  # noqa: F401 (re-exports)
 from ledger.store.engine import database_url, ensure_schema, open_engine, snapshot, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
+from ledger.store.reading import check_name, match_facts_of, store_state
 from ledger.store.reads import MatchView, Reads, damaged, replay_row, setup_from_seats
 
-FACTS_OPEN_HANDS = 500
 
 
 
@@ -105,7 +105,7 @@ class Ledger:
         clean = " ".join(str(name).split())
         if not clean:
             raise LedgerError(t("store.name_missing", "a player needs a name"), "name", name)
-        _check_name(clean, "name")
+        check_name(clean, "name")
         return clean, s.exec(select(Player).where(Player.name_key == clean.casefold())).first()
 
     def add_players(self, names: Sequence[str]) -> list[tuple[Player, bool]]:
@@ -113,7 +113,7 @@ class Ledger:
         out = []
         with self.transaction(write=True) as s:
             for n in names:
-                _check_name(n, "name")
+                check_name(n, "name")
                 _, exists = self._find_player(s, n)
                 out.append((exists or self.player(s, n), exists is None))
         return out
@@ -134,7 +134,7 @@ class Ledger:
             clean = " ".join(new.split())
             if not clean:
                 raise LedgerError(t("store.name_missing", "a player needs a name"), "new", new)
-            _check_name(clean, "new")
+            check_name(clean, "new")
             other = s.exec(select(Player).where(Player.name_key == clean.casefold())).first()
             if other is not None and other.id != p.id:
                 raise LedgerError(t("store.name_taken", "{name!r} already exists", name=other.name), "new", new)
@@ -208,7 +208,7 @@ class Ledger:
         s.flush()
         side_of = {p: side for side, members in setup.sides.items() for p in members}
         for side in setup.sides:
-            _check_name(side, "sides")
+            check_name(side, "sides")
         for i, name in enumerate(setup.players):
             player = self.player(s, name, demo=demo)
             assert m.id is not None and player.id is not None  # flushed: they have their ids
@@ -432,24 +432,10 @@ class Ledger:
 
     @staticmethod
     def _store_state(m: Match, rp: Replay) -> None:
-        """The match's status, winner, summary (with what ``ledger stats`` reads) from its replay,
-        and one more revision: every write to a match passes here once."""
-        final = rp.final
-        if m.status != "ended":
-            m.status = "finished" if final.finished else "open"
-        m.winner = final.winner if (final.finished or m.status == "ended") else None
-        if m.status == "open":
-            m.finished_at = None
-        elif m.finished_at is None:
-            m.finished_at = utcnow()
-        m.summary = {"hands": final.hands, "totals": dict(final.totals)}
-        # what ledger stats reads, so that it need not replay the match; a match still open after
-        # FACTS_OPEN_HANDS hands is replayed by stats instead (every hand would cost its length)
-        facts = _facts(m, rp) if m.status != "open" or final.hands <= FACTS_OPEN_HANDS else None
-        if facts is not None:
-            m.summary["stats"] = facts
-        m.revision = (m.revision or 0) + 1
-        s = object_session(m) if isinstance(m, Match) else None  # a bulk import's row: no session
+        """The match's status, winner, summary and revision from its replay
+        (:func:`ledger.store.reading.store_state`), written: every write to a match passes here once."""
+        store_state(m, rp)
+        s = object_session(m)
         if s is not None:
             s.add(m)
             s.flush()
@@ -662,7 +648,7 @@ class Ledger:
                     elif h.state is not None and h.state != _json(rp.state_after(i).to_json()):
                         problems.append({"match": m.id, "hand": i + 1,
                                          "problem": t("store.check_state", "stored state differs from a replay")})
-                if usable_facts(m.summary, m.status) not in (None, _facts(m, rp)):
+                if usable_facts(m.summary, m.status) not in (None, match_facts_of(m, rp)):
                     problems.append({"match": m.id, "hand": None,
                                      "problem": t("store.check_summary", "stored summary (what stats read) differs "
                                                   "from a replay")})
@@ -708,64 +694,6 @@ def session_reads(s: Session) -> Reads:
     conn = s.connection()
     sqlite = conn.dialect.name == "sqlite"
     return Reads(conn.connection.driver_connection, "qmark" if sqlite else "format", json_text=sqlite)
-
-
-def _stored(doc: Mapping[str, Any], field: str, kinds: Mapping[str, type]) -> dict:
-    """The ``"stored"`` object of a backup's match or hand, checked: each key has its type."""
-    value = doc.get("stored")
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        raise LedgerError(t("store.expected_object", "expected an object"), field, value)
-    out = {}
-    for key, v in value.items():
-        kind = kinds.get(key)
-        if kind is None:
-            raise LedgerError(t("store.unknown_field", "unknown field {key!r}", key=key), f"{field}.{key}", v)
-        ok = isinstance(v, kind) and not (kind is int and (isinstance(v, bool) or not isinstance(v, int) or v < 1))
-        if not ok and not (key == "finished_at" and v is None):
-            raise LedgerError(t("store.expected_positive", "expected a positive integer") if kind is int
-                              else t("store.expected_kind", "expected {kind}", kind=kind.__name__), f"{field}.{key}", v)
-        out[key] = v
-    return out
-
-
-def _check_stored_result(stored: Mapping[str, Any], result: dict, version: str, field: str) -> None:
-    """A backup's stored result of a live hand, by this scorer's version, must be the hand's
-    result as scored now (a different version may differ: ``db check`` tells); ``LedgerError``
-    on ``FIELD.result`` otherwise (the hand or its result was changed in the file)."""
-    if "result" in stored and stored.get("scorer_version", version) == version and stored["result"] != result:
-        raise LedgerError(t("store.result_changed", "does not agree with the hand as scored (the file was changed)"),
-                          f"{field}.result", None)
-
-
-def _text(doc: Mapping[str, Any], key: str, field: str | None = None) -> str | None:
-    """``doc[key]`` when it is a text or missing; ``LedgerError`` otherwise."""
-    v = doc.get(key)
-    if v is not None and not isinstance(v, str):
-        raise LedgerError(t("store.expected_text", "expected a text"), field or key, v)
-    return v
-
-
-def _check_status(status: str, m: Match, rp: Replay) -> None:
-    """A backup's stored status must agree with the match's hands (``open`` always may: reopened)."""
-    fits = {"open": True, "finished": rp.final.finished and m.status != "ended", "ended": m.status == "ended"}
-    if not fits.get(status, False):
-        raise LedgerError(t("store.status_disagrees", "status {status!r} does not agree with the match's hands",
-                            status=status), "stored.status", status)
-
-
-def _facts(m: Match, rp: Replay) -> dict | None:
-    """What ``ledger stats`` reads of the match (:func:`ledger.summary.match_facts`), kept in
-    its summary so that statistics need not replay it; None when they cannot be worked out (stats
-    then replay the match and say why)."""
-    from ledger.summary import MatchRecord, match_facts
-
-    assert m.id is not None  # a stored match
-    try:  # no night (a report's MatchRecord has one): the facts read none
-        return match_facts(MatchRecord(m.id, None, rp.setup, rp, m.status))  # type: ignore[arg-type]
-    except LedgerError:
-        return None
 
 
 def _swap_summary(summary: Any, old: str, new: str) -> Any:
@@ -842,15 +770,6 @@ def _entered(doc: Any) -> Any:
     return {k: v for k, v in doc.items() if k not in BOOKKEEPING}
 
 
-def _check_name(name: str, field: str) -> None:
-    """Names are kept exactly as given (quotes, accents, emoji, anything printable); control
-    characters are refused: no database keeps a NUL, and no terminal shows them (the games'
-    check, :data:`ledger.games.base.CONTROL`)."""
-    if CONTROL.search(name):
-        raise LedgerError(t("store.name_control", "a name cannot contain control characters (or text that is not "
-                            "UTF-8)"), field, name)
-
-
 def _who(w: Any) -> Any:
     """The winner as said in a message: a name, the names (a list, shown as the language's list), or none."""
     return w if isinstance(w, str) else (list(w) if w else t("store.nobody", "none"))
@@ -862,22 +781,3 @@ def no_such_hand(match: Any, number: int, hands: int) -> Msg:
              hand=number, hands=hands)
 
 
-def _first_night(hands: Sequence[Any]) -> dt.date | None:
-    """The night of the first hand that says when it was entered (local time, 06:00 rule of
-    RULES.md); None when none does (the match then belongs to tonight)."""
-    for i, h in enumerate(hands):
-        if isinstance(h, Mapping) and h.get("entered_at"):
-            try:
-                return night_date(_parse_time(h["entered_at"], f"hands[{i}].entered_at").astimezone()
-                                  .replace(tzinfo=None))
-            except OverflowError:  # a moment at the very edge of the calendar: no night of its own
-                return None
-    return None
-
-
-def _parse_time(text: Any, field: str) -> dt.datetime:
-    try:
-        when = dt.datetime.fromisoformat(str(text))
-    except ValueError:
-        raise LedgerError(t("store.not_a_time", "{value!r} is not a date and time", value=text), field, text) from None
-    return (when if when.tzinfo else when.replace(tzinfo=dt.timezone.utc)).astimezone(dt.timezone.utc)

@@ -186,13 +186,13 @@ def test_the_club_sessions_are_exported_as_stored(cli, ledger_db):
 def test_rows_inserted_through_the_cursor_are_those_of_sqlalchemys_insert(cli, tmp_path, monkeypatch):
     from test_robustness_backup import build_a_ledger
 
-    from ledger.store import bulk
+    from ledger.store import reading
 
     build_a_ledger(cli)
     export = tmp_path / "all.json"
     cli("export", "--all", "-o", str(export))
     cli("--db", str(tmp_path / "raw.db"), "import", str(export))
-    monkeypatch.setattr(bulk, "RAW_INSERTS", False)
+    monkeypatch.setattr(reading, "RAW_INSERTS", False)
     cli("--db", str(tmp_path / "core.db"), "import", str(export))
     raw, core = ledger_rows(tmp_path / "raw.db"), ledger_rows(tmp_path / "core.db")
     assert raw == core and len(raw["hand"]) > 20

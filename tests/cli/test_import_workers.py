@@ -1,4 +1,4 @@
-"""An import read by worker processes (issue 17, ``ledger.store.bulk.read_matches``) stores
+"""An import read by worker processes (issue 17, ``ledger.store.reading.MatchReads``) stores
 exactly what one process stores, says what is wrong with the same match, and stores nothing then.
 
 The workers start only for an import of more than ``PARALLEL_HANDS`` hands; here the threshold
@@ -17,9 +17,9 @@ from import_workers import workers_on
 from ledger_rows import ledger_rows
 
 from ledger.errors import LedgerError
-from ledger.store import bulk
+from ledger.store import reading
 
-needs_fork = pytest.mark.skipif(bulk._workers() < 2, reason="worker processes need fork and two cores")
+needs_fork = pytest.mark.skipif(reading._workers() < 2, reason="worker processes need fork and two cores")
 
 
 @pytest.fixture
@@ -119,7 +119,7 @@ def test_a_file_broken_after_a_bad_match_names_the_match(cli, tmp_path, export, 
     if workers:
         in_workers()
     else:
-        monkeypatch.setattr(bulk, "_workers", lambda: 2)  # two cores, but too few hands to start them
+        monkeypatch.setattr(reading, "_workers", lambda: 2)  # two cores, but too few hands to start them
     db = ("--db", str(tmp_path / "cut.db"))
     err = cli.error(*db, "import", str(cut))
     assert err.startswith(f"error: matches[{with_hands[1]}].hands[") == bad_match, err
@@ -138,9 +138,9 @@ def test_a_ledger_error_crosses_a_process_whole():
 def test_a_read_match_crosses_a_process_whole(cli, export):
     doc = json.loads(export.read_text(encoding="utf-8"))
     for m in doc["matches"]:
-        read = bulk.read_match(m, raw=True)
+        read = reading.read_match(m, raw=True)
         back = pickle.loads(pickle.dumps(read))
-        for key in bulk.ReadMatch.__slots__:
+        for key in reading.ReadMatch.__slots__:
             assert getattr(back, key) == getattr(read, key)
         assert [[type(v) for v in h.values()] for h in back.hands] == [[type(v) for v in h.values()]
                                                                        for h in read.hands]
@@ -154,16 +154,16 @@ def test_reading_a_match_makes_no_reference_cycles(cli, export):
     gc.collect()
     with __import__("ledger.games", fromlist=["collector_paused"]).collector_paused():
         for m in doc["matches"]:
-            bulk.read_match(m, raw=True)
+            reading.read_match(m, raw=True)
         assert gc.collect() == 0
 
 
 _INTERRUPTED = """
 import os, signal, sys
 signal.signal(signal.SIGINT, signal.default_int_handler)  # as at a terminal, however pytest was started
-from ledger.store import bulk
+from ledger.store import bulk, reading
 HOW = sys.argv[3]
-bulk.PARALLEL_HANDS, bulk.CHUNK_HANDS, bulk._workers = 0, 3, lambda: 2
+reading.PARALLEL_HANDS, reading.CHUNK_HANDS, reading._workers = 0, 3, lambda: 2
 added = bulk.BulkImport.add_read
 def add_read(self, read, keep_ids=False):
     if self.next["match"] > 3:  # Ctrl-C at a terminal: to the importing process and its workers
@@ -240,7 +240,7 @@ def test_a_time_is_written_as_sqlalchemy_stores_it_on_sqlite(aware):
 
     @given(st.datetimes(min_value=dt.datetime(1, 1, 2), max_value=dt.datetime(9999, 12, 30), timezones=zones))
     def same(when):
-        assert bulk.sqlite_time(when) == store(when)
+        assert reading.sqlite_time(when) == store(when)
 
     same()
 
@@ -263,14 +263,74 @@ def test_an_import_whose_workers_fail_is_read_here_and_stores_the_same(cli, tmp_
 
         monkeypatch.setattr(ProcessPoolExecutor, "submit", refused)
     else:
-        chunks = bulk._read_chunk
+        chunks = reading._read_chunk
 
         def ends(docs, raw):
             if any(m.get("game") == "bridge" for m in docs):  # some chunk further on
                 os._exit(1)
             return chunks(docs, raw)
 
-        monkeypatch.setattr(bulk, "_read_chunk", ends)
+        monkeypatch.setattr(reading, "_read_chunk", ends)
     cli("--db", str(tmp_path / "failed.db"), "import", str(export))
     assert pools == [2]
     assert ledger_rows(tmp_path / "failed.db") == ledger_rows(tmp_path / "here.db")
+
+
+_EARLY = """
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from ledger.store import reading
+reading.PARALLEL_HANDS, reading.CHUNK_HANDS, reading._workers = 0, 3, lambda: 2
+submit, loaded = ProcessPoolExecutor.submit, []
+def noted(self, *args, **kwargs):
+    if not loaded:  # the workers are forked as the first chunk is handed out
+        loaded.append(sorted(m for m in ("sqlalchemy", "sqlmodel") if m in sys.modules))
+    return submit(self, *args, **kwargs)
+ProcessPoolExecutor.submit = noted
+from ledger.cli.app import main
+sys.argv = ["ledger", "--db", *sys.argv[1:]]
+try:
+    main()
+finally:
+    import multiprocessing
+    print("loaded at the fork:", loaded, "left:", len(multiprocessing.active_children()), file=sys.stderr)
+"""
+
+
+def _early(db, *args):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-c", _EARLY, str(db), *args], capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.sqlite_only  # imports into files of its own
+@needs_fork
+@pytest.mark.parametrize("command", ["import", "restore"])
+def test_the_workers_start_before_the_storage_layer_is_loaded(cli, tmp_path, export, command):
+    """``import`` and ``restore`` of an export hand its first matches to the workers before they
+    load SQLAlchemy and open the ledger (``reading.start_reading``), and store what a later start
+    stores."""
+    db = tmp_path / "early.db"
+    r = _early(db, command, str(export))
+    assert r.returncode == 0, r.stderr
+    assert "loaded at the fork: [[]] left: 0" in r.stderr
+    cli("--db", str(tmp_path / "here.db"), "import", str(export))
+    assert ledger_rows(db) == ledger_rows(tmp_path / "here.db")
+
+
+@pytest.mark.sqlite_only
+@needs_fork
+def test_workers_started_early_stop_when_the_ledger_cannot_be_opened_or_is_not_replaced(cli, tmp_path, export):
+    """The ledger is opened after the workers started: a ledger in a folder that does not exist,
+    or a restore over matches without --force, is refused as before (one line, exit 2, nothing
+    written) and the workers are stopped."""
+    r = _early(tmp_path / "nowhere" / "l.db", "import", str(export))
+    assert r.returncode == 2 and r.stderr.startswith("error: db: the folder") and "left: 0" in r.stderr, r.stderr
+    assert not (tmp_path / "nowhere").exists()
+    db = tmp_path / "full.db"
+    cli("--db", str(db), "import", str(export))
+    before = ledger_rows(db)
+    r = _early(db, "restore", str(export))
+    assert r.returncode == 2 and "--force" in r.stderr and "left: 0" in r.stderr, r.stderr
+    assert ledger_rows(db) == before

@@ -112,8 +112,8 @@ def test_a_ctrl_c_inside_the_commit_lets_the_write_finish_whole(files, db, befor
     ("ledger.store.service:Ledger._settle", "any", 1, ["hand", "edit", "1", "1", "3NT", "S", "+1"]),
     ("sqlalchemy.orm.session:Session.flush", "any", 1, ["match", "new", "bridge", "--players", PLAYERS]),
     ("sqlalchemy.orm.session:Session.flush", "any", 1, ["player", "rename", "Anna", "Annalisa"]),
-    ("ledger.store.bulk:replay_document", "any", 2, ["import", "{export}"]),  # the second match of many
-    ("ledger.store.bulk:replay_document", "any", 1, ["import", "{match}"]),
+    ("ledger.store.reading:replay_document", "any", 2, ["import", "{export}"]),  # the second match of many
+    ("ledger.store.reading:replay_document", "any", 1, ["import", "{match}"]),
     ("ledger.store.service:Ledger._create_match", "any", 1, ["play", "bridge", "--players", PLAYERS]),
 ], ids=["hand add", "hand edit", "match new", "player rename", "import export", "import match", "play"])
 def test_a_ctrl_c_before_the_commit_writes_nothing(files, db, before, at, when, nth, args):
@@ -155,7 +155,7 @@ def test_a_ctrl_c_as_a_read_ends_is_the_one_line_too(db, nth):
 
 
 def test_a_ctrl_c_while_workers_read_an_import_stops_it_and_them(cli, files, monkeypatch, python_s_sigint_handler):
-    """An import read by worker processes (bulk.read_matches: here for any import, in chunks of
+    """An import read by worker processes (reading.MatchReads: here for any import, in chunks of
     about three hands): a Ctrl-C as the importing process stores its second match stops it there,
     the workers are shut down (none left behind), and nothing of the import is in the ledger."""
     import multiprocessing
@@ -164,9 +164,9 @@ def test_a_ctrl_c_while_workers_read_an_import_stops_it_and_them(cli, files, mon
 
     from import_workers import workers_on
 
-    from ledger.store import bulk
+    from ledger.store import bulk, reading
 
-    if bulk._workers() < 2:
+    if reading._workers() < 2:
         pytest.skip("worker processes need fork and two cores")
     pools = workers_on(monkeypatch, workers=None)
     add_read, stored = bulk.BulkImport.add_read, []
@@ -181,7 +181,7 @@ def test_a_ctrl_c_while_workers_read_an_import_stops_it_and_them(cli, files, mon
     cli("player", "list")  # the ledger made (its schema), so that only the import is in question
     r = cli("import", str(files["export"]), code=130)
     assert r.stderr.strip() == INTERRUPTED
-    assert pools == [bulk._workers()] and len(stored) == 2  # read by the workers, stopped at the second
+    assert pools == [reading._workers()] and len(stored) == 2  # read by the workers, stopped at the second
     assert multiprocessing.active_children() == []
     assert cli.json("match", "list") == [] and cli("db", "check").stdout.strip() == \
         "Every match replays to its stored results."
