@@ -34,7 +34,8 @@ from ledger.store.engine import BUSY_TIMEOUT_MS, ensure_schema, sqlite_path
 from ledger.store.club import import_sessions, wipe_sessions
 from ledger.store.export import export_document, write_export as export_rows
 from ledger.store.models import Hand, Match, Night, Player, Seat
-from ledger.store.reading import MatchReads, check_export, parse_time, read_export, sqlite_revision, uri_path
+from ledger.store.reading import (MatchReads, NotLaidOut, ReadMatch, check_export, match_reads, parse_time, read_export,
+                                  sqlite_revision, uri_path)
 from ledger.store.service import Ledger
 
 # --- export and import of every match --------------------------------------------------------
@@ -73,19 +74,33 @@ def import_all(led: Ledger, data: Any, replace: bool = False, started: MatchRead
             _wipe(s)
         empty = s.exec(select(func.count()).select_from(Player)).one() == 0 and \
             s.exec(select(func.count()).select_from(Match)).one() == 0
-        if empty and _distinct([p.get("id") for p in players]):
-            savepoint = s.begin_nested()
-            try:
-                out = _store_all(led, s, docs, players, keep=True, started=started)
-                savepoint.commit()
-            except _Unnumbered:
-                savepoint.rollback()
-                out = _store_all(led, s, docs, players, keep=False)
-        else:
-            out = _store_all(led, s, docs, players, keep=False, started=started)
+        keep = empty and _distinct([p.get("id") for p in players])
+        out = _store_trying(led, s, docs, players, keep, started)
         if isinstance(data, Mapping):
             import_sessions(s, data.get("club_sessions"))
         return out
+
+
+def _store_trying(led: Ledger, s: Any, docs: Iterable, players: list[dict], keep: bool,
+                  started: MatchReads | None, texts: bool = True) -> list[dict]:
+    """:func:`_store_all`, tried again from a savepoint where what it tried does not hold: with
+    new numbers where the numbers cannot be kept (:class:`_Unnumbered`), with the documents
+    parsed by this process where the matches could not be read a line at a time
+    (:class:`ledger.store.reading.NotLaidOut`: that reading then says what is wrong, if anything)."""
+    lines = texts and (started.parse is not None if started is not None else callable(getattr(docs, "texts", None)))
+    if not (keep or lines):  # nothing that can fail over: no savepoint
+        return _store_all(led, s, docs, players, keep, started, texts)
+    savepoint = s.begin_nested()
+    try:
+        out = _store_all(led, s, docs, players, keep, started, texts)
+    except _Unnumbered:
+        savepoint.rollback()
+        return _store_trying(led, s, docs, players, False, None, texts)
+    except NotLaidOut:
+        savepoint.rollback()
+        return _store_trying(led, s, docs, players, keep, None, texts=False)
+    savepoint.commit()
+    return out
 
 
 class _Unnumbered(Exception):
@@ -93,11 +108,12 @@ class _Unnumbered(Exception):
 
 
 def _store_all(led: Ledger, s: Any, docs: Iterable, players: list[dict], keep: bool,
-               started: MatchReads | None = None) -> list[dict]:
+               started: MatchReads | None = None, texts: bool = True) -> list[dict]:
     """The players and matches of an export stored through one :class:`BulkImport` (``keep``: with
     their own numbers; :class:`_Unnumbered` as soon as one is missing or repeated). ``started``:
     the reads of ``docs`` already under way (:func:`start_reading`), used when they were started
-    for this ledger's kind of database (else closed, and the documents read again)."""
+    for this ledger's kind of database (else closed, and the documents read again: as texts
+    where they can be and ``texts``, :func:`ledger.store.reading.match_reads`)."""
     from ledger.store.bulk import BulkImport
 
     bulk = BulkImport(led, s)  # every row inserted in bulk; one transaction all the same
@@ -116,15 +132,15 @@ def _store_all(led: Ledger, s: Any, docs: Iterable, players: list[dict], keep: b
     matches: set[Any] = set()
     hands: set[Any] = set()
     out = []
-    reads = started if started is not None else MatchReads(docs, bulk.raw)
+    reads = started if started is not None else match_reads(docs, bulk.raw, texts)
     with collector_paused(), reads:  # read, checked and replayed
-        for i, (doc, read) in enumerate(reads):
-            if keep:
-                _check_numbers(doc, matches, hands)
+        for i, read in enumerate(reads):
             if isinstance(read, LedgerError):
                 raise read.at(f"matches[{i}]") from None
             if isinstance(read, BaseException):
                 raise read
+            if keep:
+                _check_numbers(read, matches, hands)
             out.append(bulk.add_read(read, keep_ids=keep))
     if bad_time is not None:
         raise bad_time
@@ -136,22 +152,14 @@ def _distinct(ids: list) -> bool:
     return None not in ids and len(set(ids)) == len(ids)
 
 
-def _check_numbers(doc: Any, matches: set, hands: set) -> None:
-    """:class:`_Unnumbered` unless the match document and each of its hands carry a number (in
-    ``"stored"``) that none before had (``matches``, ``hands``: the numbers seen, added to)."""
-    def number(item: Any) -> Any:
-        stored = item.get("stored") if isinstance(item, Mapping) else None
-        return stored.get("id") if isinstance(stored, Mapping) else None
-
-    if not isinstance(doc, Mapping) or not isinstance(doc.get("hands"), list):
-        raise _Unnumbered
-    own = [number(h) for h in doc["hands"]]
-    mid = number(doc)
-    try:
-        fresh = mid is not None and mid not in matches and _distinct(own) and hands.isdisjoint(own)
-    except TypeError:  # a number that is not one (a list): add_match says what is wrong with it
-        fresh = False
-    if not fresh:
+def _check_numbers(read: ReadMatch, matches: set, hands: set) -> None:
+    """:class:`_Unnumbered` unless the match read (a match document whose "hands" is a list) and
+    each of its hands carry a number (in ``"stored"``) that none before had (``matches``,
+    ``hands``: the numbers seen, added to). A match that cannot be read is refused before its
+    numbers are looked at: with new numbers, it would be refused the same."""
+    own, mid = read.hand_ids, read.kept_id
+    if not (read.hands_listed and mid is not None and mid not in matches and _distinct(own)
+            and hands.isdisjoint(own)):
         raise _Unnumbered
     matches.add(mid)
     hands.update(own)

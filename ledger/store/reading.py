@@ -24,7 +24,7 @@ import signal
 import sqlite3
 import sys
 from collections import deque
-from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
@@ -47,6 +47,8 @@ PARALLEL_HANDS = 2000  # hands an import must have before worker processes read 
 CHUNK_HANDS = 400  # hands (whole matches) a worker reads at a time
 MAX_WORKERS = 8
 START_CHUNKS = 6  # chunks a worker is handed before the importing process goes on (opens the ledger)
+TEXTS = True  # an export laid out a match a line goes to the workers as its lines (False: as parsed documents)
+TEXT_BYTES_A_HAND = 800  # about what a hand takes in an export (a line's size, counted in hands)
 RAW_INSERTS = True  # SQLite rows through the DB-API cursor (False: SQLAlchemy's insert, as elsewhere)
 
 # the columns of a hand row that read_match writes as SQLite stores them (raw): a text there is
@@ -92,7 +94,7 @@ class ReadMatch:
     without the numbers (the match's and its hands' own ``"stored"`` numbers beside them), the
     players and the night, which the import gives out in order (:meth:`BulkImport.add_read`).
     Plain data (the hands' texts plain ``str``: a text type of their own cost 11 µs a hand more to
-    pickle and unpickle, issue 17): a worker process sends it back whole (:func:`read_matches`)."""
+    pickle and unpickle, issue 17): a worker process sends it back whole (:class:`MatchReads`)."""
 
     match: dict  # the match's columns (MATCH_COLUMNS) but its id and night_id
     kept_id: int | None  # the match's own number ("stored"), kept on a restore
@@ -105,6 +107,7 @@ class ReadMatch:
     hand_ids: list[int | None]  # the hands' own numbers ("stored")
     replaces: list[tuple[int, int]]  # (hand, the earlier hand it replaces), by index in hands
     live: int  # how many hands are live
+    hands_listed: bool  # the document's "hands" is a list (else it has no numbers to keep)
 
 
 def read_match(doc: Mapping[str, Any], raw: bool, demo: bool = False, date: dt.date | None = None) -> ReadMatch:
@@ -169,7 +172,8 @@ def read_match(doc: Mapping[str, Any], raw: bool, demo: bool = False, date: dt.d
         m.finished_at = parse_time(kept["finished_at"], "stored.finished_at") if kept["finished_at"] else None
     return ReadMatch(match={c: getattr(m, c) for c in MATCH_COLUMNS}, kept_id=kept.get("id"), night=when,
                      night_demo=demo or kept.get("demo", False), night_label=label, demo=demo, seats=seats,
-                     hands=rows, hand_ids=ids, replaces=replaces, live=k)
+                     hands=rows, hand_ids=ids, replaces=replaces, live=k,
+                     hands_listed=isinstance(doc.get("hands"), list))
 
 
 def start_reading(data: Any, url: str) -> MatchReads:
@@ -179,17 +183,42 @@ def start_reading(data: Any, url: str) -> MatchReads:
     ``import`` and ``restore`` commands start them before they load the storage layer and open
     the ledger, which the workers' reading then overlaps (``import_all(..., started=)``); a
     ``with`` around the rest stops them whatever happens. ``LedgerError`` for fields that are
-    wrong, before anything is read."""
+    wrong, before anything is read.
+
+    The matches of an export file laid out as ``export --all`` writes it, a match a line, go to
+    the workers as those lines, each parsed there (``ExportMatches.texts`` and ``.parse``, see
+    :class:`MatchReads`), rather than parsed here and sent as objects: the importing process then
+    neither parses the file nor pickles its matches."""
     docs, _ = read_export(data)
-    return MatchReads(docs, RAW_INSERTS and url.startswith("sqlite"))
+    return match_reads(docs, RAW_INSERTS and url.startswith("sqlite"))
+
+
+def match_reads(docs: Iterable[Any], raw: bool, texts: bool = True) -> MatchReads:
+    """:class:`MatchReads` of ``docs``: of their texts, each parsed where it is read, when ``docs``
+    can give them (``texts()`` and ``parse``, an export file laid out a match a line) and
+    ``texts`` (and :data:`TEXTS`) allow it; else of the documents as ``docs`` gives them."""
+    if texts and TEXTS and callable(getattr(docs, "texts", None)):
+        return MatchReads(docs.texts(), raw, parse=docs.parse)  # type: ignore[attr-defined]
+    return MatchReads(docs, raw)
+
+
+class NotLaidOut(Exception):
+    """The export's matches cannot be read a line at a time (:class:`MatchReads` with ``parse``):
+    a line that is not one match, or not one that parses, or a file that is not laid out as
+    ``export --all`` writes it. The import reads the file as parsed documents instead
+    (``backup.import_all``), which says what is wrong with it, if anything."""
 
 
 class MatchReads:
-    """``(doc, read)`` for every match document of ``docs``, in order, as it is iterated: ``read``
-    is what :func:`read_match` made of the document (``raw``: the texts as SQLite stores them), or
-    the exception it raised (the caller raises it in its turn, so an import says what is wrong with
+    """The read of every match document of ``docs``, in order, as it is iterated: what
+    :func:`read_match` made of the document (``raw``: the texts as SQLite stores them), or the
+    exception it raised (the caller raises it in its turn, so an import says what is wrong with
     the first bad match, as one process would). Iterated once; :meth:`close` (or the end of a
     ``with``) stops the workers, wherever the iteration was.
+
+    With ``parse``, the items of ``docs`` are the texts of the documents (bytes: a line of an
+    export file each), made into documents by ``parse`` where they are read (a worker); should
+    ``parse`` raise anything, or ``docs`` itself, the read there is :class:`NotLaidOut`.
 
     The reading starts as the object is made: once more than :data:`PARALLEL_HANDS` hands have
     come, the documents are read by ``workers`` processes (default: one per core this process may
@@ -200,20 +229,30 @@ class MatchReads:
     process: nothing is imported or set up again, the language in use included), on Linux; a
     smaller import, one core, or another system reads the documents here, one by one, as they are
     iterated. An error of ``docs`` itself (a streamed file that stops making sense) comes after
-    every document before it. Python's cycle collector is paused while this process parses and
-    hands out documents (:func:`ledger.games.collector_paused`)."""
+    every document before it. Python's cycle collector is paused from the start to :meth:`close`
+    (:func:`ledger.games.collector_paused`): the documents in flight and the reads held would be
+    walked over and over, as the importing process goes on (loading SQLAlchemy makes many objects)."""
 
-    def __init__(self, docs: Iterable[Any], raw: bool, workers: int | None = None):
-        self.raw = raw
-        self._reads = _reads(docs, raw, _workers() if workers is None else workers)
-        with collector_paused():
+    def __init__(self, docs: Iterable[Any], raw: bool, workers: int | None = None,
+                 parse: Callable[[Any], Any] | None = None):
+        self.raw, self.parse = raw, parse
+        self._reads = _reads(docs, _Reader(raw, parse), _workers() if workers is None else workers)
+        self._paused = collector_paused()
+        self._paused.__enter__()
+        try:
             next(self._reads)  # up to the first chunks handed out (_STARTED)
+        except BaseException:
+            self.close()
+            raise
 
-    def __iter__(self) -> Iterator[tuple[Any, Any]]:
+    def __iter__(self) -> Iterator[Any]:
         return self._reads
 
     def close(self) -> None:
-        self._reads.close()
+        try:
+            self._reads.close()
+        finally:
+            self._paused.__exit__(None, None, None)
 
     def __enter__(self) -> MatchReads:
         return self
@@ -222,27 +261,54 @@ class MatchReads:
         self.close()
 
 
+@dataclass(frozen=True, slots=True)
+class _Reader:
+    """What reads one item of a :class:`MatchReads` (here, or in a worker: sent with each chunk)."""
+
+    raw: bool
+    parse: Callable[[Any], Any] | None
+
+    def size(self, item: Any) -> int:
+        """About how many hands ``item`` holds (what the chunks are measured in)."""
+        if self.parse is not None:
+            return len(item) // TEXT_BYTES_A_HAND + 1
+        hands = item.get("hands") if isinstance(item, Mapping) else None
+        return len(hands) if isinstance(hands, list) else 1
+
+    def read(self, item: Any) -> Any:
+        """:func:`read_match` of the item's document, or the exception that stopped it."""
+        if self.parse is not None:
+            try:
+                item = self.parse(item)
+            except Exception:
+                return NotLaidOut()
+        try:
+            return read_match(item, self.raw)
+        except Exception as err:  # LedgerError, or a fault of ours: raised by the caller in turn
+            return err
+
+
 _STARTED: Any = object()  # what _reads yields first, once the reading has started
 
 
-def _reads(docs: Iterable[Any], raw: bool, workers: int) -> Generator[Any, None, None]:
-    """:class:`MatchReads`: ``_STARTED``, then ``(doc, read)`` for every document."""
+def _reads(docs: Iterable[Any], reader: _Reader, workers: int) -> Generator[Any, None, None]:
+    """:class:`MatchReads`: ``_STARTED``, then the read of every document."""
     it = iter(docs)
     waiting: list[Any] = []
     trouble: BaseException | None = None
     if workers > 1:  # a small import never starts the workers
-        waiting, hands, trouble = _next_chunk(it, PARALLEL_HANDS + 1)
+        waiting, hands, trouble = _next_chunk(it, PARALLEL_HANDS + 1, reader)
         if trouble is None and hands > PARALLEL_HANDS:
-            yield from _in_workers(chain(waiting, it), raw, workers)
+            yield from _in_workers(chain(waiting, it), reader, workers)
             return
     yield _STARTED
     if trouble is not None:  # the file broke before the workers would start: after the documents before it
-        yield from _here(waiting, raw)
+        yield from _here(waiting, reader)
         raise trouble
-    yield from _here(chain(waiting, it), raw)
+    yield from _here(chain(waiting, it), reader)
 
 
-def _in_workers(docs: Iterator[Any], raw: bool, workers: int) -> Generator[Any, None, None]:
+def _in_workers(docs: Iterator[Any], reader: _Reader, workers: int) -> Generator[Any, None, None]:
     """:func:`_reads` through a pool of ``workers`` forked processes. Should the workers fail
     (none can start, the system ended one, a result cannot be sent back), the matches not yet
     given are read here, one by one: the same reads, later."""
@@ -257,11 +323,11 @@ def _in_workers(docs: Iterator[Any], raw: bool, workers: int) -> Generator[Any, 
     try:
         while True:
             while trouble is None and len(pending) < ahead:
-                chunk, _, trouble = _next_chunk(docs, CHUNK_HANDS)
+                chunk, _, trouble = _next_chunk(docs, CHUNK_HANDS, reader)
                 if not chunk:
                     break
                 try:
-                    pending.append((chunk, _submit(pool, chunk, raw, first=not started)))
+                    pending.append((chunk, _submit(pool, chunk, reader, first=not started)))
                 except Exception:  # no worker could start (fork refused): read here
                     pending.append((chunk, None))
                     break
@@ -279,13 +345,13 @@ def _in_workers(docs: Iterator[Any], raw: bool, workers: int) -> Generator[Any, 
             if reads is None:
                 rest = chunk + [doc for later, _ in pending for doc in later]
                 pending.clear()
-                yield from _here(rest, raw)
+                yield from _here(rest, reader)
                 if trouble is not None:
                     raise trouble
-                yield from _here(docs, raw)
+                yield from _here(docs, reader)
                 return
-            for doc, read in zip(chunk, reads):
-                yield doc, read
+            for read in reads:
+                yield read
                 if isinstance(read, BaseException):  # the caller stops at the first bad match
                     return
         if trouble is not None:
@@ -294,57 +360,50 @@ def _in_workers(docs: Iterator[Any], raw: bool, workers: int) -> Generator[Any, 
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _next_chunk(docs: Iterator[Any], hands: int) -> tuple[list, int, BaseException | None]:
+def _next_chunk(docs: Iterator[Any], hands: int, reader: _Reader) -> tuple[list, int, BaseException | None]:
     """The next documents of ``docs`` up to about ``hands`` hands (whole matches), how many hands
     they hold, and the error that reading them stopped at (the file itself: said after the
-    documents before it), if any."""
+    documents before it; :class:`NotLaidOut` when the documents are texts), if any."""
     chunk: list = []
     size = 0
     try:
         for doc in docs:
             chunk.append(doc)
-            size += _hand_count(doc)
+            size += reader.size(doc)
             if size >= hands:
                 break
     except Exception as err:
-        return chunk, size, err
+        return chunk, size, NotLaidOut() if reader.parse is not None else err
     return chunk, size, None
 
 
-def _submit(pool: Any, chunk: list, raw: bool, first: bool) -> Any:
+def _submit(pool: Any, chunk: list, reader: _Reader, first: bool) -> Any:
     """``chunk`` sent to the pool's workers. The workers start with the first chunk: they are born
     with Ctrl-C held back, until :func:`_quiet_worker` has them ignore it (the importing process
     takes it)."""
     if not first:
-        return pool.submit(_read_chunk, chunk, raw)
+        return pool.submit(_read_chunk, chunk, reader)
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        return pool.submit(_read_chunk, chunk, raw)
+        return pool.submit(_read_chunk, chunk, reader)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
-def _here(docs: Iterable[Any], raw: bool) -> Iterator[tuple[Any, Any]]:
-    """:func:`read_matches` in this process, one document after the other."""
+def _here(docs: Iterable[Any], reader: _Reader) -> Iterator[Any]:
+    """:class:`MatchReads` in this process, one document after the other."""
     for doc in docs:
-        yield doc, _read_or_error(doc, raw)
+        yield reader.read(doc)
 
 
-def _read_chunk(docs: list, raw: bool) -> list:
-    """A worker's part: :func:`read_match` of each document, up to the first that fails."""
+def _read_chunk(docs: list, reader: _Reader) -> list:
+    """A worker's part: the read of each document, up to the first that fails."""
     out = []
     for doc in docs:
-        out.append(_read_or_error(doc, raw))
+        out.append(reader.read(doc))
         if isinstance(out[-1], BaseException):
             break
     return out
-
-
-def _read_or_error(doc: Any, raw: bool) -> Any:
-    try:
-        return read_match(doc, raw)
-    except Exception as err:  # LedgerError, or a fault of ours: raised by the caller in turn
-        return err
 
 
 def _quiet_worker(importer: int) -> None:
@@ -377,11 +436,6 @@ def _workers() -> int:
     except AttributeError:  # not on Linux
         cores = os.cpu_count() or 1
     return min(cores, MAX_WORKERS)
-
-
-def _hand_count(doc: Any) -> int:
-    hands = doc.get("hands") if isinstance(doc, Mapping) else None
-    return len(hands) if isinstance(hands, list) else 1
 
 
 def sqlite_time(when: dt.datetime) -> str:
