@@ -482,13 +482,19 @@ class ExportMatches:
         way the import then reads the file as :meth:`__iter__` does, which names what is wrong."""
         from ledger.store.reading import NotLaidOut
 
+        def line_of(f) -> bytes:  # the next line, at most 20 MB of it (a longer one: not laid out)
+            line = f.readline(MAX_INPUT_BYTES + 1)
+            if len(line) > MAX_INPUT_BYTES:
+                raise NotLaidOut
+            return line
+
         with open(self.path, "rb") as f:
-            if not _head_alone(f.readline(), self.path, self.field):
+            if not _head_alone(line_of(f), self.path, self.field):
                 raise NotLaidOut
             last = None
-            for line in f:
+            while line := line_of(f):
                 if line[:1] == b"]":  # the end: "]}" after a match without its comma
-                    if last is None or last.endswith(b",") or (line + f.read()).strip() != b"]}":
+                    if last is None or last.endswith(b",") or (line + f.read(_TAIL)).strip() != b"]}" or f.read(1):
                         raise NotLaidOut
                     yield last
                     return
@@ -497,8 +503,6 @@ class ExportMatches:
                         raise NotLaidOut
                     yield last[:-1]
                 last = line.rstrip(b"\r\n")
-                if len(last) > MAX_INPUT_BYTES:
-                    raise NotLaidOut
         raise NotLaidOut  # no end
 
     @staticmethod
@@ -533,6 +537,7 @@ def _head_alone(line: bytes, path: str, field: str) -> bool:
         return False
 
 
+_TAIL = 4096  # what may follow "]}" at the end of an export read a line at a time (white space)
 _MATCH_DECODER = json.JSONDecoder(parse_float=_finite, parse_constant=_no_constant)  # as _JsonStream's
 
 

@@ -10,7 +10,9 @@ importing process is still loading the storage layer and opening the ledger (iss
 - :func:`read_match`: one match document read, checked and replayed once
   (``replay_document``), made into its rows; pure (it reads nothing but the document).
 - :class:`MatchReads`: :func:`read_match` of every match of an export, in order, by worker
-  processes once the import is large enough (:data:`PARALLEL_HANDS`).
+  processes once the import is large enough (:data:`PARALLEL_HANDS`); of an export file laid
+  out a match a line, the lines themselves, each parsed by the worker that reads it
+  (:func:`match_reads`; :class:`NotLaidOut` where they cannot be).
 - :func:`check_backup`, :func:`file_kind`, :func:`is_export`: what a backup is.
 """
 

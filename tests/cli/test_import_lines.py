@@ -108,6 +108,7 @@ def _cases(lines: list[bytes]) -> dict[str, bytes]:
         "the format after the matches": b"\n".join([head, *matches, b'], "format": "ledger-export"}']),
         "nothing after the matches": b"\n".join([head, *matches]),
         "indented": json.dumps(json.loads(b"\n".join(lines)), indent=2).encode(),
+        "all on one line": json.dumps(json.loads(b"\n".join(lines))).encode(),
         "no matches": json.dumps({**json.loads(b"\n".join(lines)), "matches": []}).encode(),
         "a bad match": b"\n".join([head, json.dumps({**first, "game": "poker"}).encode() + b",", *matches[1:], end]),
     }
@@ -116,7 +117,7 @@ def _cases(lines: list[bytes]) -> dict[str, bytes]:
 CASES = ["a byte-order mark", "Windows line ends", "two matches on a line", "a match over two lines", "a blank line",
          "a comma missing", "a comma after the last match", "not JSON in a match", "NaN", "half a character",
          "not UTF-8", "a field after the matches", "the format after the matches", "nothing after the matches",
-         "indented", "no matches", "a bad match"]
+         "indented", "all on one line", "no matches", "a bad match"]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -124,11 +125,22 @@ def test_a_file_laid_out_otherwise_or_broken_imports_as_a_stream_does(cli, monke
     got = outcomes(cli, monkeypatch, tmp_path, _cases(export_lines)[case])
     assert got[True] == got[False]
     if case in ("a byte-order mark", "Windows line ends", "two matches on a line", "a blank line", "indented",
-                "no matches", "a field after the matches"):  # JSON all the same
+                "all on one line", "no matches", "a field after the matches"):  # JSON all the same
         assert got[True][0] == 0, got[True][2]
     elif case != "a match over two lines":  # (a line break in a text, or not)
         assert got[True][0] == 2 and got[True][2].startswith("error:"), got[True]
         assert got[True][3] is None or got[True][3]["match"] == []  # nothing stored (or no ledger made)
+
+
+@pytest.mark.parametrize("limit", [3000, 9000])
+def test_a_line_over_the_limit_of_a_value_imports_as_a_stream_does(cli, monkeypatch, tmp_path, export_lines, limit):
+    """A line longer than a value may be (20 MB; here a few kB) is never read whole: the stream
+    then reads the file, in bounded memory, and refuses the match that is too large, if any."""
+    monkeypatch.setattr(inputs, "MAX_INPUT_BYTES", limit)
+    assert max(map(len, export_lines)) > limit
+    for data in (b"\n".join(export_lines), _cases(export_lines)["all on one line"]):
+        got = outcomes(cli, monkeypatch, tmp_path, data)
+        assert got[True] == got[False]
 
 
 EDITS = st.lists(st.tuples(st.sampled_from(["join", "split", "insert", "drop"]), st.integers(0, 10 ** 6),
