@@ -22,28 +22,20 @@ from ledger.store import reading
 pytestmark = pytest.mark.sqlite_only  # compares the SQLite files' rows
 
 
-@pytest.fixture(scope="module")
-def export_lines(tmp_path_factory) -> list[bytes]:
+_LINES: list[bytes] = []  # the export, made by the first test that asks
+
+
+@pytest.fixture
+def export_lines(cli, tmp_path) -> list[bytes]:
     """The lines of a ledger export (every game, corrections, an ended and a reopened match) as
     ``export --all`` writes it."""
-    import os
+    if not _LINES:
+        from test_robustness_backup import build_a_ledger
 
-    from conftest import Cli
-    from test_robustness_backup import build_a_ledger
-
-    tmp = tmp_path_factory.mktemp("lines")
-    old = os.environ.get("LEDGER_DB")
-    os.environ["LEDGER_DB"] = str(tmp / "source.db")
-    try:
-        cli = Cli()
         build_a_ledger(cli)
-        cli("export", "--all", "-o", str(tmp / "all.json"))
-    finally:
-        if old is None:
-            del os.environ["LEDGER_DB"]
-        else:
-            os.environ["LEDGER_DB"] = old
-    return (tmp / "all.json").read_bytes().split(b"\n")
+        cli("export", "--all", "-o", str(tmp_path / "all.json"))
+        _LINES.extend((tmp_path / "all.json").read_bytes().split(b"\n"))
+    return list(_LINES)
 
 
 def outcomes(cli, monkeypatch, tmp_path, data: bytes, name: str = "case") -> dict:
