@@ -41,7 +41,7 @@ def _offending(paths: list[Path], forbidden: tuple[str, ...]) -> list[str]:
 
 
 def test_the_walk_sees_every_kind_of_import():
-    assert "ledger.summary.match_facts" in imported(LEDGER / "store" / "service.py")  # in a function
+    assert "ledger.summary.match_facts" in imported(LEDGER / "store" / "reading.py")  # in a function
     assert "ledger.games.base" in imported(LEDGER / "games" / "bridge" / "__init__.py")
     assert "ledger.games.bridge.scoring" in imported(LEDGER / "games" / "bridge" / "match.py")
 
@@ -53,6 +53,14 @@ def test_the_walk_sees_every_kind_of_import():
 def test_a_layer_imports_nothing_above_it(layer, forbidden):
     assert _under(layer)
     assert _offending(_under(layer), forbidden) == []
+
+
+def test_what_an_import_reads_first_imports_no_storage_layer():
+    """ledger/store/reading.py (what import and restore read, the worker processes started before
+    the ledger is opened) imports neither SQLAlchemy nor SQLModel, nor the store's modules that do."""
+    heavy = ("sqlalchemy", "sqlmodel", "alembic", "ledger.store.service", "ledger.store.models", "ledger.store.bulk",
+             "ledger.store.backup", "ledger.store.club")
+    assert _offending([LEDGER / "store" / "reading.py"], heavy) == []
 
 
 def test_summary_imports_the_games_only():
