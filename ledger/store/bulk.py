@@ -42,7 +42,9 @@ from ledger.store.engine import after_explicit_ids
 from ledger.store.models import Hand, Match, Night, Player, Seat
 from ledger.store.reading import WRITTEN, ReadMatch, player_name, read_match, utcnow
 
-BATCH_HANDS = 5000  # hands held before their rows (and their matches') are inserted
+# hands held before their rows (and their matches') are inserted: while the importing process inserts a
+# batch the workers are not waited for, and a batch of 2,000 takes less than the two chunks a worker has
+BATCH_HANDS = 2000
 
 TABLES = {"player": Player, "night": Night, "match": Match, "seat": Seat, "hand": Hand}  # insertion order
 
