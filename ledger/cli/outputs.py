@@ -39,6 +39,14 @@ def _cannot_write(path, err: OSError) -> Msg:
              why=os_reason(err))
 
 
+def replaced_whole(path: str | os.PathLike) -> bool:
+    """Whether :func:`create` writes ``path`` under a temporary name put in place at the end (so
+    that what was written is thrown away should the writing fail): a file, new or not, rather
+    than a device or a pipe written through."""
+    target = Path(os.path.realpath(path))
+    return not (target.exists() and not target.is_file())
+
+
 @contextmanager
 def create(path: str | os.PathLike, field: str, mode: int = 0o600) -> Iterator[IO[str]]:
     """A text file (UTF-8) to write ``path`` with: written beside it under a temporary name, with
@@ -47,7 +55,7 @@ def create(path: str | os.PathLike, field: str, mode: int = 0o600) -> Iterator[I
     ``path`` as it was; ``LedgerError`` when it cannot be written. A symbolic link is followed
     (its target is replaced); a device or a pipe (``/dev/stdout``) is written through."""
     target = Path(os.path.realpath(path))  # a symbolic link: its target is written
-    if target.exists() and not target.is_file():  # a device or a pipe (/dev/stdout): written through
+    if not replaced_whole(target):  # a device or a pipe (/dev/stdout): written through
         try:
             with open(target, "w", encoding="utf-8") as f:
                 yield f

@@ -235,13 +235,14 @@ def decoded(h: ExportHand) -> ExportHand:
 
 
 # --- reading the whole ledger ---------------------------------------------------------------------
-def export_head(reads: Reads) -> dict:
+def export_head(reads: Reads, checked: bool = False) -> dict:
     """Everything of the export before its matches: format, version, program, schema, the time of
-    the export, every player (by number) and, when there are any, the club sessions."""
+    the export, every player (by number) and, when there are any, the club sessions. A damaged
+    hand (:meth:`Reads.damaged_hands`) is refused first, unless the caller ``checked`` for it."""
     from ledger.store.engine import HEAD
 
-    for mid, entry in reads.damaged_hands():  # refused before the first match is written
-        raise damaged(mid, entry)
+    if not checked:
+        _refuse_damaged(reads.damaged_hands())  # refused before the first match is written
     players = [{"id": pid, "name": name, "created_at": iso(created), "demo": bool(demo)}
                for pid, name, created, demo in reads.rows("SELECT id, name, created_at, demo FROM player ORDER BY id")]
     head = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "program": f"ledger {__version__}",
@@ -307,15 +308,36 @@ def export_document(reads: Reads) -> dict:
     return head
 
 
-def write_export(reads: Reads, out: IO[str], indent: int | None = None) -> int:
+def write_export(reads: Reads, out: IO[str], indent: int | None = None, discardable: bool = False) -> int:
     """Write :func:`export_document`'s document to the text stream ``out`` match by match, holding
     one batch of matches at a time; returns the number of matches.
 
     Compact by default: the head on the first line, then each match document on a line of its
     own — the bytes of ``json.dumps(doc, ensure_ascii=False)`` with a line break before each match
     and before the closing ``]}`` (stored texts spliced in, :func:`match_text`). With ``indent``
-    the bytes are exactly ``json.dumps(doc, ensure_ascii=False, indent=indent)``."""
-    head = export_head(reads)
+    the bytes are exactly ``json.dumps(doc, ensure_ascii=False, indent=indent)``.
+
+    A damaged hand (stored text that is not JSON) is refused with ``LedgerError`` (``damaged``)
+    before anything is written; with ``discardable`` (the caller throws away what was written
+    should this raise: a file put in place at the end) the check runs beside the writing
+    (:meth:`Reads.damaged_hands_beside`) and is waited for before the closing ``]}``, its refusal
+    coming first whatever else went wrong meanwhile."""
+    waiting = reads.damaged_hands_beside() if discardable else None
+    try:
+        n, closing = _write_matches(reads, out, indent, checked=waiting is not None)
+    except Exception:
+        if waiting is not None:
+            _refuse_damaged(waiting())  # the damage, rather than what it broke
+        raise
+    if waiting is not None:
+        _refuse_damaged(waiting())
+    out.write(closing)
+    return n
+
+
+def _write_matches(reads: Reads, out: IO[str], indent: int | None, checked: bool) -> tuple[int, str]:
+    """:func:`write_export` but its last text, which is returned (with how many matches)."""
+    head = export_head(reads, checked)
     inner = "\n" if indent is None else "\n" + " " * (2 * indent)  # before each match in the list
     n = 0
     for m, setup, night, hands in export_matches(reads):
@@ -332,7 +354,10 @@ def write_export(reads: Reads, out: IO[str], indent: int | None = None) -> int:
             out.write(json.dumps(doc, ensure_ascii=False, indent=indent).replace("\n", inner))
         n += 1
     if n:
-        out.write(after if indent is not None else "\n" + after)
-    else:
-        out.write(json.dumps({**head, "matches": []}, ensure_ascii=False, indent=indent))
-    return n
+        return n, (after if indent is not None else "\n" + after)
+    return n, json.dumps({**head, "matches": []}, ensure_ascii=False, indent=indent)
+
+
+def _refuse_damaged(found: list[tuple[int, int]]) -> None:
+    for mid, entry in found:
+        raise damaged(mid, entry)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
@@ -161,10 +161,12 @@ class Reads:
     JSON columns come back as text to decode (SQLite) rather than as Python values (PostgreSQL).
     """
 
-    def __init__(self, conn: Any, paramstyle: str = "qmark", json_text: bool = True):
+    def __init__(self, conn: Any, paramstyle: str = "qmark", json_text: bool = True,
+                 connect: Callable[[], Any] | None = None):
         self.conn = conn
         self.mark = "?" if paramstyle == "qmark" else "%s"
         self.json_text = json_text
+        self.connect = connect  # another connection to the same SQLite file, for a read beside this one
 
     # --- plumbing ---------------------------------------------------------------------------
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
@@ -378,6 +380,43 @@ class Reads:
             rows = self.rows(f"SELECT match_id, id, document, result FROM hand WHERE {where} ORDER BY id", params)
             return [(m, h) for m, h, doc, res in rows if not (_is_json(doc) and _is_json(res))]
 
+    def damaged_hands_beside(self) -> Callable[[], list[tuple[int, int]]]:
+        """:meth:`damaged_hands` of the whole ledger run beside what this process goes on doing: on a
+        connection of its own (``connect``) in a thread, SQLite's ``json_valid`` holding no lock
+        of Python's (the 20,000 hands of issue 17's export: about 70 ms that the export's own reads
+        and writing then overlap). Returns the function that waits for the check and gives its
+        list (or raises what it raised). That connection reads the ledger as committed when it
+        starts, a moment after this one's transaction began: the ledger itself writes only JSON,
+        so what it could see in between is never damaged. Without ``connect`` (a server, or
+        reads over a transaction's connection), checked here, at once."""
+        if self.connect is None:
+            found = self.damaged_hands()
+            return lambda: found
+        import threading
+
+        done: list[Any] = []
+
+        def check() -> None:
+            try:
+                con = self.connect()  # type: ignore[misc]
+                try:
+                    done.append(Reads(con).damaged_hands())
+                finally:
+                    con.close()
+            except BaseException as err:  # given to the waiting thread
+                done.append(err)
+
+        thread = threading.Thread(target=check, name="ledger-json-check", daemon=True)
+        thread.start()
+
+        def wait() -> list[tuple[int, int]]:
+            thread.join()
+            if isinstance(done[0], BaseException):
+                raise done[0]
+            return done[0]
+
+        return wait
+
     def live_counts(self, ids: Sequence[int]) -> dict[int, int]:
         """How many live hands each of matches ``ids`` has."""
         out: dict[int, int] = {}
@@ -439,11 +478,16 @@ def open_sqlite(url: str) -> Iterator[Reads | None]:
     if path is None or "?" in url or not path.is_file():
         yield None
         return
+    def connect() -> sqlite3.Connection:  # a reading connection of its own to the ledger file
+        con = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False) \
+            if is_writable(path) else sqlite3.connect(read_only_uri(path) + "&immutable=1", uri=True,
+                                                      isolation_level=None, check_same_thread=False)
+        con.execute("PRAGMA query_only=ON")
+        return con
+
     conn = None
     try:
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None) if is_writable(path) \
-            else sqlite3.connect(read_only_uri(path) + "&immutable=1", uri=True, isolation_level=None)
-        conn.execute("PRAGMA query_only=ON")
+        conn = connect()
         conn.execute("BEGIN")
         rev = conn.execute("SELECT version_num FROM alembic_version").fetchone()
     except sqlite3.Error:
@@ -456,6 +500,6 @@ def open_sqlite(url: str) -> Iterator[Reads | None]:
     assert conn is not None  # rev was read through it
     tighten(path)  # a ledger made readable by others by another tool: owner-only again
     try:
-        yield Reads(conn)
+        yield Reads(conn, connect=connect)
     finally:
         conn.close()  # the read transaction ends with the connection

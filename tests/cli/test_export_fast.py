@@ -250,3 +250,24 @@ def test_a_bad_player_time_counts_only_when_the_numbers_are_kept(cli, tmp_path):
     doc["matches"][-1]["stored"].pop("id")
     (tmp_path / "new.json").write_text(json.dumps(doc), encoding="utf-8")
     assert len(cli.json("--db", str(tmp_path / "b.db"), "import", str(tmp_path / "new.json"))) == len(doc["matches"])
+
+
+@pytest.mark.sqlite_only  # the check of stored texts on a connection of its own: SQLite's
+@pytest.mark.parametrize("to", ["file", "stdout"])
+def test_export_to_a_file_checks_the_stored_texts_beside_the_writing(cli, tmp_path, monkeypatch, to):
+    """``export --all -o FILE`` (a file put in place at the end) runs SQLite's check of every
+    stored text in a thread of its own while it writes; to standard output, before the first
+    match is written. The same bytes either way."""
+    from ledger.store.reads import Reads
+
+    cli("demo")
+    beside = []
+    real = Reads.damaged_hands_beside
+    monkeypatch.setattr(Reads, "damaged_hands_beside", lambda self: (beside.append(1), real(self))[1])
+    out = tmp_path / "all.json"
+    text = cli("export", "--all", *(["-o", str(out)] if to == "file" else [])).stdout
+    assert beside == ([1] if to == "file" else [])
+    if to == "file":
+        text = out.read_text(encoding="utf-8")
+    doc = json.loads(text)
+    assert len(doc["matches"]) > 5

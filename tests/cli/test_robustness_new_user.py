@@ -150,6 +150,10 @@ def test_a_damaged_hand_is_one_problem_of_db_check_and_one_line_elsewhere(cli, l
                     ["export", "--all", "-o", str(tmp_path / "all.json")]):
         assert cli.error(*command) == says, command
     assert not (tmp_path / "all.json").exists()
+    (tmp_path / "all.json").write_text("an earlier export")  # checked beside the writing: left as it was
+    assert cli.error("export", "--all", "-o", str(tmp_path / "all.json")) == says
+    assert (tmp_path / "all.json").read_text() == "an earlier export"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".all.json")] == []
     other = next(m["id"] for m in cli.json("match", "list") if m["id"] != mid)
     assert cli.json("show", str(other))["match"]["id"] == other  # the other matches are as they were
 
