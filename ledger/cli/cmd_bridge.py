@@ -12,8 +12,6 @@ module reads and writes the files and calls the store's services.
   PBN with their ``[Score]``.
 """
 
-from __future__ import annotations
-
 from typing import Optional
 
 import typer

@@ -5,8 +5,6 @@ club PBN file), prints the report or the JSON of FORMATS.md, and writes ``--html
 ``--pbn`` files (each written whole or not at all, checked before anything is read).
 """
 
-from __future__ import annotations
-
 import re
 from typing import Optional
 

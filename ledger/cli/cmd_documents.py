@@ -1,7 +1,5 @@
 """``ledger score | replay | import | export``: the JSON documents of FORMATS.md."""
 
-from __future__ import annotations
-
 from functools import lru_cache
 from typing import TYPE_CHECKING, Optional
 
@@ -22,7 +20,7 @@ if TYPE_CHECKING:
 DOC = typer.Argument(..., help="A JSON file, or '-' for standard input.")
 
 
-def score_document(doc, file: str = "FILE") -> HandResult:
+def score_document(doc, file: str = "FILE") -> "HandResult":
     """Score one hand document (it names its game and may name its rule set); a match document
     is refused with a pointer to ``ledger replay FILE`` (``file``: how to name the input).
 
@@ -144,7 +142,7 @@ def _scored_text(doc, i: int, margin: str) -> str:
     return text
 
 
-def _result_text(result: HandResult, margin: str) -> str:
+def _result_text(result: "HandResult", margin: str) -> str:
     return _json_list().indented(result.json_value, margin)
 
 
