@@ -9,7 +9,7 @@ from ledger.cli.app import app, ledger
 from ledger.cli.cmd_matches import JSON, MATCH, show_view  # noqa: F401
 from ledger.cli.inputs import read_document, read_items, read_one_document
 from ledger.cli.outputs import check_output, create
-from ledger.cli.render import console, print_board, print_json, print_result
+from ledger.cli.render import console, print_board, print_json, print_plain, print_result
 from ledger.errors import LedgerError
 from ledger.games import collector_paused
 from ledger.i18n import t, tn
@@ -229,7 +229,7 @@ def _write_to(output: Optional[str], write) -> None:
     if output:
         with create(output, "output") as f:
             write(f)
-        console().print(str(t("export.wrote", "wrote {path}", path=output)), markup=False)
+        print_plain(str(t("export.wrote", "wrote {path}", path=output)))
     else:
         import sys
 
