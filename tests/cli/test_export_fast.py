@@ -150,15 +150,18 @@ try:
     main()
 except SystemExit as done:
     assert not done.code, done.code
-print(sorted(m for m in sys.modules if m.split(".")[0] in ("sqlalchemy", "sqlmodel", "rich")), file=sys.stderr)
+print(sorted(m for m in sys.modules if m.split(".")[0] in ("sqlalchemy", "sqlmodel", "rich")
+             or m.startswith("ledger.games.") and m != "ledger.games.match_setup" and m != "ledger.games.suggest"),
+      file=sys.stderr)
 """
 
 
 @pytest.mark.sqlite_only  # looks at (or changes) the SQLite file itself
-def test_export_all_of_a_sqlite_ledger_imports_neither_sqlalchemy_nor_rich(cli, ledger_db, tmp_path):
-    """``export --all`` of an up-to-date SQLite ledger reads it with the standard library and
-    draws nothing: to a file (its ``wrote FILE`` line written without rich, :func:`print_plain`)
-    and to standard output, from a script (no terminal, no ``COLUMNS``)."""
+def test_export_all_of_a_sqlite_ledger_imports_neither_sqlalchemy_rich_nor_the_games(cli, ledger_db, tmp_path):
+    """``export --all`` of an up-to-date SQLite ledger reads it with the standard library, draws
+    nothing and scores nothing: to a file (its ``wrote FILE`` line written without rich,
+    :func:`ledger.cli.render.print_plain`) and to standard output, from a script (no terminal, no
+    ``COLUMNS``); of the games, only a match's settings (``ledger.games.match_setup``)."""
     cli("demo")
     out = tmp_path / "all.json"
     env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
