@@ -8,8 +8,6 @@ Errors: a ``LedgerError`` anywhere becomes one line on standard error (``error: 
 and exit code 2, with nothing written and nothing on standard output.
 """
 
-from __future__ import annotations
-
 import gc
 import sys
 from contextlib import contextmanager

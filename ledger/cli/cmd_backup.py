@@ -1,7 +1,5 @@
 """``ledger backup FILE`` and ``ledger restore FILE``: the whole ledger into a file and back."""
 
-from __future__ import annotations
-
 import typer
 
 from ledger.cli.app import app, ledger, ledger_url

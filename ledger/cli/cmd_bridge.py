@@ -12,8 +12,6 @@ module reads and writes the files and calls the store's services.
   PBN with their ``[Score]``.
 """
 
-from __future__ import annotations
-
 from typing import Optional
 
 import typer
@@ -62,7 +60,7 @@ def register(app: typer.Typer) -> None:
         """Write a match's deals as PBN, each with its [Score] from NS's side."""
         from ledger.cli.app import ledger
         from ledger.cli.outputs import check_output, create
-        from ledger.cli.render import console
+        from ledger.cli.render import print_plain
 
         check_output(output, "output")  # before anything is read or written
         view = ledger().view(match)
@@ -72,7 +70,7 @@ def register(app: typer.Typer) -> None:
         if output:
             with create(output, "output", mode=0o666) as f:  # as any file the user writes
                 f.write(text)
-            console().print(str(t("cli.wrote", "wrote {path}", path=output)), markup=False)
+            print_plain(str(t("cli.wrote", "wrote {path}", path=output)))
         else:
             typer.echo(text, nl=False)
 

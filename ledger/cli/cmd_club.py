@@ -5,8 +5,6 @@ club PBN file), prints the report or the JSON of FORMATS.md, and writes ``--html
 ``--pbn`` files (each written whole or not at all, checked before anything is read).
 """
 
-from __future__ import annotations
-
 import re
 from typing import Optional
 
@@ -77,10 +75,10 @@ def _csv_dialect(value: Optional[str]) -> str:
 
 
 def _print_written(paths: list[str]) -> None:
-    from ledger.cli.render import console
+    from ledger.cli.render import print_plain
 
     for path in paths:
-        console().print(str(t("cli.wrote", "wrote {path}", path=path)), markup=False)
+        print_plain(str(t("cli.wrote", "wrote {path}", path=path)))
 
 
 def _club():

@@ -1,7 +1,5 @@
 """``ledger score | replay | import | export``: the JSON documents of FORMATS.md."""
 
-from __future__ import annotations
-
 from functools import lru_cache
 from typing import TYPE_CHECKING, Optional
 
@@ -11,7 +9,7 @@ from ledger.cli.app import app, ledger, ledger_url
 from ledger.cli.cmd_matches import JSON, MATCH, show_view  # noqa: F401
 from ledger.cli.inputs import read_document, read_items, read_one_document
 from ledger.cli.outputs import check_output, create, replaced_whole
-from ledger.cli.render import console, print_board, print_json, print_result
+from ledger.cli.render import console, print_board, print_json, print_plain, print_result
 from ledger.errors import LedgerError
 from ledger.games import collector_paused
 from ledger.i18n import t, tn
@@ -22,7 +20,7 @@ if TYPE_CHECKING:
 DOC = typer.Argument(..., help="A JSON file, or '-' for standard input.")
 
 
-def score_document(doc, file: str = "FILE") -> HandResult:
+def score_document(doc, file: str = "FILE") -> "HandResult":
     """Score one hand document (it names its game and may name its rule set); a match document
     is refused with a pointer to ``ledger replay FILE`` (``file``: how to name the input).
 
@@ -144,7 +142,7 @@ def _scored_text(doc, i: int, margin: str) -> str:
     return text
 
 
-def _result_text(result: HandResult, margin: str) -> str:
+def _result_text(result: "HandResult", margin: str) -> str:
     return _json_list().indented(result.json_value, margin)
 
 
@@ -236,7 +234,7 @@ def _write_to(output: Optional[str], write) -> None:
     if output:
         with create(output, "output") as f:
             write(f)
-        console().print(str(t("export.wrote", "wrote {path}", path=output)), markup=False)
+        print_plain(str(t("export.wrote", "wrote {path}", path=output)))
     else:
         import sys
 

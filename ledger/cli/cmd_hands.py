@@ -3,8 +3,6 @@
 A finished or ended match is corrected only after ``ledger match reopen MATCH``.
 """
 
-from __future__ import annotations
-
 from typing import List, Optional
 
 import typer

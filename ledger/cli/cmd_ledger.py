@@ -1,7 +1,5 @@
 """``ledger demo``, ``ledger games`` and ``ledger db check | upgrade | path``."""
 
-from __future__ import annotations
-
 import json
 
 import typer

@@ -1,7 +1,5 @@
 """``ledger match new | list | end | reopen | history`` and ``ledger show``."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Any, List, Optional
 

@@ -24,8 +24,6 @@ The ledger, the engine and the match's replay are opened once and kept (see
 Standard input that is not a terminal is read line by line (scripts, tests, the benchmark).
 """
 
-from __future__ import annotations
-
 import json
 import sys
 from typing import List, Optional

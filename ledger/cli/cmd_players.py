@@ -1,7 +1,5 @@
 """``ledger player add | list | rename``: the people who play (names match without regard to case)."""
 
-from __future__ import annotations
-
 from typing import List
 
 import typer

@@ -6,8 +6,6 @@ and renders (:mod:`ledger.report`); this module reads the options, shows a progr
 standard error while many matches are replayed, and prints or writes the result.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 

@@ -4,8 +4,6 @@ The web stack (Starlette, uvicorn, segno) is imported only when the command runs
 and ``--version`` stay fast. See :mod:`ledger.web` and docs/serve.md.
 """
 
-from __future__ import annotations
-
 import typer
 
 DEFAULT_HOST = "127.0.0.1"  # this machine only

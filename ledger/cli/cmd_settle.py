@@ -6,8 +6,6 @@ reads each one's money (player → net cents, from a replay of its hands:
 :func:`ledger.games.stakes.match_money`) and prints.
 """
 
-from __future__ import annotations
-
 from typing import Any, List, Optional
 
 import typer

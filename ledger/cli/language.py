@@ -57,7 +57,7 @@ def commands_and_params(root: Any) -> Iterator[Any]:
 
 
 HELP_ATTRS = ("help", "short_help", "epilog")
-_ONE_LINE = re.compile(r"(?<!\n)\n(?!\n)")  # a line break inside a paragraph (not between two)
+_ONE_LINE = r"(?<!\n)\n(?!\n)"  # a line break inside a paragraph (not between two)
 
 
 _METAVARS = {"options_metavar": ("[OPTIONS]", lambda: t("click.options_metavar", "[OPTIONS]")),
@@ -68,7 +68,7 @@ def _translate(item: Any) -> None:
     for attr in HELP_ATTRS:
         text = getattr(item, attr, None)
         if isinstance(text, str) and text:  # a translation's lines make one paragraph, as a docstring's do
-            setattr(item, attr, _ONE_LINE.sub(" ", i18n.gettext(text)))
+            setattr(item, attr, re.sub(_ONE_LINE, " ", i18n.gettext(text)))
     for attr, (english, word) in _METAVARS.items():  # the usage line's words
         if getattr(item, attr, None) == english:
             setattr(item, attr, str(word()))
@@ -170,29 +170,30 @@ def _vendored_click() -> None:
 
 _patched = False
 
-_USAGE_ERRORS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Msg]]] = [
-    (re.compile(r"No such option:? '?(?P<name>[^' ]+)'?\.?(?: \(Possible options: (?P<options>.*)\))?"),
+# the patterns (here and below) are compiled by re on a usage error's first look, not at start-up
+_USAGE_ERRORS: list[tuple[str, Callable[[re.Match[str]], Msg]]] = [
+    (r"No such option:? '?(?P<name>[^' ]+)'?\.?(?: \(Possible options: (?P<options>.*)\))?",
      lambda m: t("click.no_such_option_maybe", "No such option: {name} (Possible options: {options})",
                  name=m["name"], options=m["options"]) if m["options"]
      else t("click.no_such_option", "No such option: {name}", name=m["name"])),
-    (re.compile(r"Got unexpected extra arguments? ?(?:\(s\))? \((?P<args>.*)\)"),
+    (r"Got unexpected extra arguments? ?(?:\(s\))? \((?P<args>.*)\)",
      lambda m: t("click.extra_arguments", "Got unexpected extra arguments ({args})", args=m["args"])),
-    (re.compile(r"Missing (?P<what>argument|option|parameter) (?P<name>.+?)\.(?: (?P<more>.*))?"),
+    (r"Missing (?P<what>argument|option|parameter) (?P<name>.+?)\.(?: (?P<more>.*))?",
      lambda m: t("click.missing", "Missing {what} {name}.", what=_PARAM_KINDS[m["what"]](), name=m["name"])
      if not m["more"] else t("click.missing_more", "Missing {what} {name}. {more}",
                               what=_PARAM_KINDS[m["what"]](), name=m["name"], more=m["more"])),
-    (re.compile(r"Missing parameter: (?P<name>.+)"),
+    (r"Missing parameter: (?P<name>.+)",
      lambda m: t("click.missing_parameter", "Missing parameter: {name}", name=m["name"])),
-    (re.compile(r"Option (?P<name>'.+?') requires an argument\."),
+    (r"Option (?P<name>'.+?') requires an argument\.",
      lambda m: t("click.option_needs_value", "Option {name} requires an argument.", name=m["name"])),
-    (re.compile(r"Option (?P<name>'.+?') requires (?P<n>\d+) arguments\."),
+    (r"Option (?P<name>'.+?') requires (?P<n>\d+) arguments\.",
      lambda m: tn("click.option_needs_values", "Option {name} requires {n} argument.",
                   "Option {name} requires {n} arguments.", int(m["n"]), name=m["name"])),
-    (re.compile(r"Option (?P<name>'.+?') does not take a value\."),
+    (r"Option (?P<name>'.+?') does not take a value\.",
      lambda m: t("click.option_no_value", "Option {name} does not take a value.", name=m["name"])),
-    (re.compile(r"Invalid value for (?P<name>.+?): (?P<why>.*)"),
+    (r"Invalid value for (?P<name>.+?): (?P<why>.*)",
      lambda m: t("click.invalid_for", "Invalid value for {name}: {why}", name=m["name"], why=_value_error(m["why"]))),
-    (re.compile(r"Invalid value: (?P<why>.*)"),
+    (r"Invalid value: (?P<why>.*)",
      lambda m: t("click.invalid", "Invalid value: {why}", why=_value_error(m["why"]))),
 ]
 
@@ -203,11 +204,11 @@ _PARAM_KINDS: dict[str, Callable[[], Msg]] = {
 }
 
 # Typer 0.28's click: "'x' is not a valid int." / "... int range." / "99999 is not in the range 0<=x<=65535."
-_VALUE_ERRORS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Msg]]] = [
-    (re.compile(r"(?P<value>'.*') is not a valid (?P<kind>int(?:eger)?|float|boolean|UUID)(?: range)?\b.*"),
+_VALUE_ERRORS: list[tuple[str, Callable[[re.Match[str]], Msg]]] = [
+    (r"(?P<value>'.*') is not a valid (?P<kind>int(?:eger)?|float|boolean|UUID)(?: range)?\b.*",
      lambda m: t("click.not_a_number", "{value} is not a valid {kind}.", value=m["value"],
                  kind=_KINDS.get(m["kind"], lambda: m["kind"])())),
-    (re.compile(r"(?P<value>.+?) is not in the range (?P<range>.+)\."), lambda m: _out_of_range(m["value"], m["range"])),
+    (r"(?P<value>.+?) is not in the range (?P<range>.+)\.", lambda m: _out_of_range(m["value"], m["range"])),
 ]
 
 _KINDS: dict[str, Callable[[], Any]] = {
@@ -218,14 +219,14 @@ _KINDS: dict[str, Callable[[], Any]] = {
     "boolean": lambda: t("click.boolean", "yes or no value"),
 }
 # click's closed ranges of whole numbers: "0<=x<=65535", "x>=1", "x<=10"
-_RANGE = re.compile(r"(?:(?P<lo>-?\d+)<=)?x(?:<=(?P<hi>-?\d+)|>=(?P<min>-?\d+))?")
+_RANGE = r"(?:(?P<lo>-?\d+)<=)?x(?:<=(?P<hi>-?\d+)|>=(?P<min>-?\d+))?"
 
 
 def _out_of_range(value: str, described: str) -> Msg:
     """click's "``value`` is not in the range ``described``" in words, as the ledger says it of any
     number (:func:`ledger.games.base.out_of_range`: "12 is out of range (1 to 10)"); a range with
     open bounds or decimals in click's signs."""
-    m = _RANGE.fullmatch(described)
+    m = re.fullmatch(_RANGE, described)
     lo, hi = (m["lo"] or m["min"], m["hi"]) if m and re.fullmatch(r"-?\d+", value) else (None, None)
     if lo is None and hi is None:
         return t("click.out_of_range", "{value} is not in the range {range}.", value=value, range=described)
@@ -243,16 +244,16 @@ _LIMITS: dict[str, Callable[[str], Msg]] = {
 }
 # "Input should be a valid integer, unable to parse ...", "Input should be less than or equal to 65535"
 _VALUE_ERRORS += [
-    (re.compile(r"Input should be a valid (?P<kind>integer|number|boolean)\b.*"),
+    (r"Input should be a valid (?P<kind>integer|number|boolean)\b.*",
      lambda m: t("click.should_be", "Input should be a valid {kind}", kind=_KINDS[m["kind"]]())),
-    (re.compile(r"Input should be (?P<op>(?:greater|less) than(?: or equal to)?) (?P<limit>-?[\d.]+)"),
+    (r"Input should be (?P<op>(?:greater|less) than(?: or equal to)?) (?P<limit>-?[\d.]+)",
      lambda m: _LIMITS[m["op"]](m["limit"])),
 ]
 
 
 def _value_error(text: str) -> Msg | str:
     for pattern, build in _VALUE_ERRORS:
-        m = pattern.fullmatch(text)
+        m = re.fullmatch(pattern, text)
         if m:
             return build(m)
     return text
@@ -265,7 +266,7 @@ def usage_error(text: str) -> Msg | str:
     if i18n.language() == "en":
         return text
     for pattern, build in _USAGE_ERRORS:
-        m = pattern.fullmatch(text)
+        m = re.fullmatch(pattern, text)
         if m:
             return build(m)
     return text

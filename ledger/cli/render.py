@@ -1,22 +1,19 @@
 """Output: rich tables for people, JSON for programs, both from the same result objects.
 
 Games describe their scoreboards as plain :class:`ledger.games.base.Board` values; this module is
-the only place that turns them into rich renderables.
+the only place that turns them into rich renderables. rich is imported by the functions that draw,
+not with this module: the commands import it at start-up, and ``export`` or an error draws nothing
+(rich.console is a fifth of a command's start-up, docs/performance.md).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections.abc import Iterable, Mapping
-from typing import Any
-
-from rich.console import Console
-from rich.cells import cell_len
-from rich.table import Table as RichTable
-from rich.text import Text
-from rich import box
+from typing import TYPE_CHECKING, Any
 
 from ledger.cli.screen import fold_at, wrap
 from ledger.i18n import number, signed, t, tn
@@ -24,14 +21,35 @@ from ledger.i18n import number, signed, t, tn
 _t = t  # where a local table is called t
 from ledger.safetext import safe
 
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
 _console: Console | None = None
 
 
 def console() -> Console:
     global _console
     if _console is None:
+        from rich.console import Console
+
         _console = Console(highlight=False, soft_wrap=False)
     return _console
+
+
+def print_plain(text: str) -> None:
+    """``text`` (a line such as ``wrote FILE``) on standard output, as ``console().print(text,
+    markup=False)`` writes it. rich is not imported where that is the line itself: printable
+    ASCII without a colon (no ``:emoji:`` code to replace), shorter than 80 characters, with no
+    terminal on standard input, output or error and no ``COLUMNS`` (rich's console is then 80
+    wide, 79 on a legacy Windows console): what ``export -o FILE`` says from a script."""
+    if (len(text) < 80 and text.isascii() and text.isprintable() and ":" not in text
+            and "COLUMNS" not in os.environ and not any(os.isatty(fd) for fd in (0, 1, 2))):
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    else:
+        console().print(text, markup=False)
 
 
 def print_json(data: Any) -> None:
@@ -49,6 +67,10 @@ def rich_table(t, whole_words: bool = False) -> RichTable:
     ``whole_words``: each column is at least as wide as its longest word (up to
     :data:`WHOLE_WORD_MAX` characters), so a narrow terminal or a pipe (80 columns) wraps text
     between words instead of cutting an amount or a name short (``+22.…``); reports use it."""
+    from rich import box
+    from rich.cells import cell_len
+    from rich.table import Table as RichTable
+
     table = RichTable(title=safe_text(t.title, "table.title") if t.title else None,
                       caption=safe_text(t.caption, "table.caption") if t.caption else None, box=box.SIMPLE_HEAVY,
                       title_justify="left", show_lines=False)
@@ -85,6 +107,8 @@ def tail_board(board, keep: int, more: str):
 
 
 def print_board(board, header: str | None = None) -> None:
+    from rich.text import Text
+
     con = console()
     if header:  # "Match 4 · Bridge (rubber) · night of … · in play": folded between its segments
         for line in fold_at(safe(header), HEADING_SEPARATORS, con.width):
@@ -111,6 +135,9 @@ def print_table(t) -> None:
     wider than the table likewise goes under it folded to the screen's width, between its
     clauses (:func:`ledger.cli.screen.fold_at`)."""
     from dataclasses import replace
+
+    from rich.cells import cell_len
+    from rich.text import Text
 
     from ledger.cli.layout import centred, fits, table_lines
 
@@ -154,6 +181,10 @@ NOTE_SEPARATORS = (". ", "; ")
 
 def print_result(result) -> None:
     """One scored hand: its itemised points per side when it has them, else its fields."""
+    from rich import box
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
     con = console()
     data = result.to_json()
     if result.summary:
@@ -178,6 +209,9 @@ def print_result(result) -> None:
 
 
 def print_fields(data: Mapping[str, Any]) -> None:
+    from rich import box
+    from rich.table import Table as RichTable
+
     t = RichTable(box=box.SIMPLE_HEAVY, show_header=False)
     t.add_column("field", justify="left", style="bold")
     t.add_column("value", justify="left")
@@ -210,6 +244,8 @@ def print_rows(title: str, columns: Iterable[Any], rows: Iterable[Iterable[Any]]
 def safe_text(v: Any, style: str | None = None) -> Text:
     """A rich ``Text`` of ``v`` (never read as markup) with its control characters shown as
     escapes (:func:`ledger.safetext.safe`; line breaks kept: a report's cells have several lines)."""
+    from rich.text import Text
+
     return Text(safe(v, lines=True) if v is not None else "", style=style or "")
 
 
@@ -217,6 +253,8 @@ def print_line(text: Any, style: str | None = None) -> None:
     """A plain line of text (a message naming what came from a person or a file), shown safely,
     folded between words to the console's width, never inside a ``ledger …`` command it quotes
     (:func:`ledger.cli.screen.wrap`)."""
+    from rich.text import Text
+
     con = console()
     for line in wrap(safe(text, lines=True), hanging="", cells=con.width):
         con.print(Text(line, style=style or ""))

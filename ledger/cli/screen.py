@@ -16,8 +16,6 @@ import textwrap
 from collections.abc import Sequence
 from typing import List
 
-from rich.cells import cell_len
-
 # the indent of a line's continuation: its leading spaces, or up to the text of a bullet
 # ("• Scopa (match 8): …", a report's highlight), or up to the description of a
 # "  undo   at the hand prompt ..." line (a word and then a gap of two spaces or more)
@@ -98,6 +96,8 @@ def fold_at(text: str, separators: Sequence[str], cells: int | None = None) -> L
     inside a name (``NS (Anna & Carla) v`` / ``EW (Bruno & Dario)``). A segment wider than the
     screen on its own is folded between words (:func:`wrap`). Not folded when the output is no
     terminal of known width."""
+    from rich.cells import cell_len
+
     cells = cells or width()
     if cells is None or cell_len(text) <= cells:
         return [text]

@@ -18,133 +18,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property, partial
+from dataclasses import dataclass
+from functools import partial
 from itertools import starmap
 from typing import Any, TypeVar
 
 from ledger.errors import LedgerError
 from ledger.games.facts import GameNotes, Said
+from ledger.games.match_setup import MatchSetup  # noqa: F401 (the games and the store take it from here)
 from ledger.games.record import JsonRecord, NoExtra, Stored, frozen, json_object
 from ledger.games.record import optional  # noqa: F401 (for the games)
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, listing, signed, t, tn
 
 R = TypeVar("R", bound=JsonRecord)
-
-
-@dataclass(frozen=True)
-class MatchSetup:
-    """What is fixed when a match starts.
-
-    - ``game``, ``rules``: registry name and rule set.
-    - ``players``: player names in seat order (the deal passes clockwise in this order).
-    - ``sides``: side name → its players in seat order. Each-for-self games have one side per
-      player, named as the player.
-    - ``options``: the game's options with every default filled in (plain JSON values).
-    - ``ended_early``: the scorekeeper ended the match before its natural end.
-    """
-
-    game: str
-    rules: str
-    players: tuple[str, ...]
-    sides: Mapping[str, tuple[str, ...]]
-    options: Mapping[str, Any] = field(default_factory=dict)
-    ended_early: bool = False
-
-    @cached_property
-    def side_names(self) -> tuple[str, ...]:
-        """The sides' names, in order (worked out once: a replay asks it every hand)."""
-        return tuple(self.sides)
-
-    @cached_property
-    def teams(self) -> bool:
-        """True when some side has more than one player."""
-        return any(len(p) > 1 for p in self.sides.values())
-
-    def resolve_side(self, name: object, field: str) -> str:
-        """The side called ``name`` (case-insensitive), or the side of the player so called.
-
-        Raises ``LedgerError`` naming ``field`` when no side or player matches.
-        """
-        if isinstance(name, str):
-            found = self._side_keys.get(name.strip().casefold())
-            if found is not None:
-                return found
-        if not self.teams:  # each plays for self: the sides are the players
-            return self.resolve_player(name, field)
-        raise LedgerError(t("match.not_side", "{name!r} is not a side of this match{hint}", name=name,
-                            hint=did_you_mean(name, [*self.sides, *self.players], self._known_sides())),
-                          field, name)
-
-    def resolve_player(self, name: object, field: str) -> str:
-        """The player of this match called ``name`` (case-insensitive), else ``LedgerError``."""
-        if isinstance(name, str):
-            found = self._player_keys.get(name.strip().casefold())
-            if found is not None:
-                return found
-        raise LedgerError(t("match.not_player", "{name!r} is not a player of this match{hint}", name=name,
-                            hint=did_you_mean(name, self.players, self._known_players())), field, name)
-
-    @cached_property
-    def _side_keys(self) -> dict[str, str]:
-        """Each side by its name's case-folded form, then by each of its players' (a side's name
-        before any player's; the first so written, in order)."""
-        keys: dict[str, str] = {}
-        for side in self.sides:
-            keys.setdefault(side.casefold(), side)
-        for side, members in self.sides.items():
-            for p in members:
-                keys.setdefault(p.casefold(), side)
-        return keys
-
-    @cached_property
-    def _player_keys(self) -> dict[str, str]:
-        """Each player by the name's case-folded form (the first so written, in seat order)."""
-        keys: dict[str, str] = {}
-        for p in self.players:
-            keys.setdefault(p.casefold(), p)
-        return keys
-
-    def _known_sides(self) -> Msg:
-        return t("match.known_sides", " (sides: {sides})", sides=", ".join(self.sides))
-
-    def _known_players(self) -> Msg:
-        return t("match.known_players", " (players: {players})", players=", ".join(self.players))
-
-    def resolve_entry(self, key: str, words: Iterable[str], players: bool = False) -> str:
-        """The side (with ``players``: the player) that ``key`` of a ``KEY=VALUE`` word of hand
-        entry names, once the game has found it is none of its own ``words`` (``table``, ``knock``
-        …). Raises ``LedgerError`` on ``entry.KEY`` naming the key, with the nearest of the
-        game's words and the match's names when one is close::
-
-            'lsat' is not a player or a word of trentasette (did you mean 'last'?)
-        """
-        field = f"entry.{key}"
-        try:
-            return self.resolve_player(key, field) if players else self.resolve_side(key, field)
-        except LedgerError:
-            pass
-        by_side = self.teams and not players
-        names = [*self.sides, *self.players] if by_side else list(self.players)
-        hint = did_you_mean(key, [*names, *words], self._known_sides() if by_side else self._known_players())
-        if by_side:
-            msg = t("match.entry_not_side", "{key!r} is not a side, a player or a word of {game}{hint}",
-                    key=key, game=self.game, hint=hint)
-        else:
-            msg = t("match.entry_not_player", "{key!r} is not a player or a word of {game}{hint}",
-                    key=key, game=self.game, hint=hint)
-        raise LedgerError(msg, field, key)
-
-    def to_json(self) -> dict:
-        """The match settings as they appear in a match document (FORMATS.md)."""
-        doc: dict[str, Any] = {"game": self.game, "rules": self.rules}
-        if self.teams:
-            doc["sides"] = {s: list(p) for s, p in self.sides.items()}
-        else:
-            doc["players"] = list(self.players)
-        doc["options"] = dict(self.options)
-        return doc
 
 
 @frozen(eq=False)

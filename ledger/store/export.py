@@ -29,7 +29,7 @@ from collections.abc import Iterator, Sequence
 from typing import IO, Any, NamedTuple, overload
 
 from ledger import __version__
-from ledger.games.base import MatchSetup
+from ledger.games.match_setup import MatchSetup
 from ledger.store.reads import NightRow, Reads, damaged, setup_from_seats
 
 EXPORT_FORMAT = "ledger-export"

@@ -25,11 +25,14 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ledger.errors import LedgerError
 from ledger.i18n import t
-from ledger.games.base import MatchSetup, MatchState, Replay, replay, stored_replay
+from ledger.games.match_setup import MatchSetup
+
+if TYPE_CHECKING:  # the games' protocol is imported by the reads that replay (export --all needs none of it)
+    from ledger.games.base import MatchState, Replay
 
 BATCH = 500  # ids per IN (...) list: few bound values a query, on any database
 LAST_WORDS = ("last", "ultimo", "ultima")
@@ -139,6 +142,7 @@ def replay_row(m: Any, setup: MatchSetup, documents: list[dict]) -> Replay:
     """The replay of a stored match's live hands; ``LedgerError`` naming the match (and ``ledger
     db check``) when its hands no longer replay under this program's scorer."""
     from ledger.games import get_game
+    from ledger.games.base import replay
 
     try:
         return replay(get_game(m.game), setup, documents)
@@ -274,6 +278,7 @@ class Reads:
         """Match ``ref`` as stored (each live hand's result and state; a replay of its hands when
         they have none yet): what ``show`` prints."""
         from ledger.games import get_game
+        from ledger.games.base import stored_replay
 
         m = self.match(self.find_id(ref))
         setup = setup_from_seats(m, self.seats([m.id]).get(m.id, []))
@@ -289,7 +294,7 @@ class Reads:
         scored by another version, or a game whose scoreboard needs more than its last hands
         (:meth:`ledger.games.base.Game.board_window`)."""
         from ledger.games import get_game
-        from ledger.games.base import Game
+        from ledger.games.base import Game, stored_replay
 
         m = self.match(self.find_id(ref))
         game = get_game(m.game)

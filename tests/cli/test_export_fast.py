@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
+import os
 import random
 import sqlite3
 import subprocess
@@ -141,17 +142,69 @@ def test_a_stored_time_is_written_as_its_datetime_would_be(when):
     assert ex.iso(when.replace(tzinfo=dt.timezone.utc)) == ex.iso(when)
 
 
+EXPORT_IMPORTS = """
+import sys
+from ledger.cli.app import main
+sys.argv = ["ledger", "export", "--all", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as done:
+    assert not done.code, done.code
+print(sorted(m for m in sys.modules if m.split(".")[0] in ("sqlalchemy", "sqlmodel", "rich")
+             or m.startswith("ledger.games.") and m != "ledger.games.match_setup" and m != "ledger.games.suggest"),
+      file=sys.stderr)
+"""
+
+
 @pytest.mark.sqlite_only  # looks at (or changes) the SQLite file itself
-def test_export_all_of_a_sqlite_ledger_imports_no_sqlalchemy(cli, ledger_db, tmp_path):
+def test_export_all_of_a_sqlite_ledger_imports_neither_sqlalchemy_rich_nor_the_games(cli, ledger_db, tmp_path):
+    """``export --all`` of an up-to-date SQLite ledger reads it with the standard library, draws
+    nothing and scores nothing: to a file (its ``wrote FILE`` line written without rich,
+    :func:`ledger.cli.render.print_plain`) and to standard output, from a script (no terminal, no
+    ``COLUMNS``); of the games, only a match's settings (``ledger.games.match_setup``)."""
     cli("demo")
     out = tmp_path / "all.json"
-    code = ("import sys; from ledger.cli.app import main; sys.argv = ['ledger', 'export', '--all', '-o', sys.argv[1]]\n"
-            "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print('sqlalchemy' in sys.modules, file=sys.stderr)")
-    r = subprocess.run([sys.executable, "-c", code, str(out)], capture_output=True, text=True,
-                       env={**__import__("os").environ, "LEDGER_DB": str(ledger_db)})
-    assert r.stderr.strip().splitlines()[-1] == "False", r.stderr
-    assert json.loads(out.read_text(encoding="utf-8"))["matches"]
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    for args in (["-o", str(out)], []):
+        r = subprocess.run([sys.executable, "-c", EXPORT_IMPORTS, *args], capture_output=True, text=True,
+                           stdin=subprocess.DEVNULL, env={**env, "LEDGER_DB": str(ledger_db)})
+        assert r.stderr.strip().splitlines()[-1] == "[]", (args, r.stderr[-800:])
+        if args:
+            assert r.stdout == f"wrote {out}\n"
+            assert json.loads(out.read_text(encoding="utf-8"))["matches"]
+        else:
+            assert json.loads(r.stdout)["matches"]
+
+
+PLAIN_LINES = """
+import sys
+from ledger.cli.render import console, print_plain
+for text in sys.argv[1:]:
+    print_plain(text)
+    print("|", flush=True)
+    console().print(text, markup=False)
+    print("#", flush=True)
+"""
+
+
+@pytest.mark.parametrize("env", [{}, {"COLUMNS": "30"}, {"COLUMNS": "200"}, {"FORCE_COLOR": "1"},
+                                 {"TTY_COMPATIBLE": "1", "TERM": "xterm-256color"}, {"TERM": "dumb"}])
+def test_a_plain_line_is_what_the_rich_console_writes(env):
+    """:func:`ledger.cli.render.print_plain` (without rich for a short plain line from a script)
+    writes what ``console().print(text, markup=False)`` does: for lines short and long, with
+    colons and emoji codes, spaces, tabs, accents, markup, under the environments rich reads."""
+    texts = ["wrote /tmp/x.json", "wrote " + "d/" * 36 + "e.json", "wrote " + "d" * 73, "wrote " + "d" * 74,
+             "wrote " + "d" * 75, "wrote /tmp/a b  c/" + "x " * 40, "wrote /tmp/:smile:.json", "wrote C:/x.json",
+             "wrote /tmp/café.json", "wrote /tmp/a\tb", "wrote /tmp/x ", " wrote", "wrote [bold]x[/bold]",
+             "wrote /tmp/\\x", "wrote /tmp/\u65e5\u672c.json", ""]
+    base = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "FORCE_COLOR", "TTY_COMPATIBLE", "NO_COLOR")}
+    r = subprocess.run([sys.executable, "-c", PLAIN_LINES, *texts], capture_output=True, text=True,
+                       stdin=subprocess.DEVNULL, env={**base, **env}, timeout=60)
+    assert r.returncode == 0, r.stderr[-800:]
+    pairs = [chunk.split("|\n") for chunk in r.stdout.split("#\n")[:-1]]
+    assert len(pairs) == len(texts), r.stdout
+    for text, (plain, rich) in zip(texts, pairs):
+        assert plain == rich, (text, env)
 
 
 def test_the_club_sessions_are_exported_as_stored(cli, ledger_db):
