@@ -41,6 +41,7 @@ from ledger.games.record import agrees, json_text, plain_text
 from ledger.i18n import t
 from ledger.store.engine import check_revision
 from ledger.store.export import EXPORT_FORMAT, EXPORT_VERSION
+from ledger.store.health import SQLITE_MAGIC
 
 if TYPE_CHECKING:
     from ledger.store.models import Match
@@ -56,12 +57,9 @@ RAW_INSERTS = True  # SQLite rows through the DB-API cursor (False: SQLAlchemy's
 # the columns of a hand row that read_match writes as SQLite stores them (raw): a text there is
 # inserted as it is (a voided hand's result and state, and None, through the column's bind processor)
 WRITTEN = {"hand": frozenset({"document", "result", "state", "entered_at", "voided_at"})}
-MATCH_COLUMNS = ("id", "night_id", "game", "rules", "options", "teams", "status", "winner", "summary", "note",
-                 "created_at", "finished_at", "revision")
 # a match still open after this many hands keeps no facts for ledger stats in its summary (stats
 # replays it instead: keeping them would cost every write the match's length)
 FACTS_OPEN_HANDS = 500
-SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 class MatchRow:
@@ -86,6 +84,9 @@ class MatchRow:
         self.__dict__.update(dict.fromkeys(MATCH_COLUMNS), winner=None, summary=None, finished_at=None, revision=0,
                              created_at=utcnow())
         self.__dict__.update(columns)
+
+
+MATCH_COLUMNS = tuple(MatchRow.__annotations__)  # the match table's columns, in its order
 
 
 
