@@ -27,7 +27,6 @@ from typing import IO, Any
 from sqlmodel import delete, func, select, update
 
 from ledger.errors import LedgerError, os_reason
-from ledger.games import collector_paused
 from ledger.i18n import t, tn
 from ledger.interrupts import held_back, wrote
 from ledger.store.engine import BUSY_TIMEOUT_MS, ensure_schema, sqlite_path
@@ -87,9 +86,6 @@ def _store_trying(led: Ledger, s: Any, docs: Iterable, players: list[dict], keep
     new numbers where the numbers cannot be kept (:class:`_Unnumbered`), with the documents
     parsed by this process where the matches could not be read a line at a time
     (:class:`ledger.store.reading.NotLaidOut`: that reading then says what is wrong, if anything)."""
-    lines = texts and (started.parse is not None if started is not None else callable(getattr(docs, "texts", None)))
-    if not (keep or lines):  # nothing that can fail over: no savepoint
-        return _store_all(led, s, docs, players, keep, started, texts)
     savepoint = s.begin_nested()
     try:
         out = _store_all(led, s, docs, players, keep, started, texts)
@@ -133,7 +129,7 @@ def _store_all(led: Ledger, s: Any, docs: Iterable, players: list[dict], keep: b
     hands: set[Any] = set()
     out = []
     reads = started if started is not None else match_reads(docs, bulk.raw, texts)
-    with collector_paused(), reads:  # read, checked and replayed
+    with reads:  # read, checked and replayed (the cycle collector paused meanwhile: MatchReads)
         for i, read in enumerate(reads):
             if isinstance(read, LedgerError):
                 raise read.at(f"matches[{i}]") from None
