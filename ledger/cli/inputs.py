@@ -20,6 +20,13 @@ MAX_INPUT_BYTES = 20 * 1024 * 1024  # FORMATS.md: input larger than 20 MB is ref
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # a \uD800-\uDFFF escape: maybe half a character
 
 
+def _whole_characters(text: str, value: Any) -> None:
+    """``UnicodeEncodeError`` when ``value``, parsed from the JSON ``text``, holds half a character
+    (a lone ``\\uD800``-``\\uDFFF`` escape: no character at all); most texts have no ``\\u`` escape."""
+    if "\\u" in text and _SURROGATE_ESCAPE.search(text):
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+
+
 def read_text(path: str, field: str = "FILE") -> str:
     """The text of ``path`` (``-`` = standard input), refusing more than 20 MB without reading it all."""
     return _decode(read_bytes(path, field), field, path)
@@ -129,8 +136,7 @@ def parse_json(text: str, field: str = "FILE", path: str = "-") -> Any:
     the same one-line errors)."""
     try:
         data = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
-        if _SURROGATE_ESCAPE.search(text):  # a \uD800 escape: a lone surrogate is no character
-            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        _whole_characters(text, data)
         return data
     except json.JSONDecodeError as err:
         raise LedgerError(not_json(err.msg, err.lineno, err.colno), field, path) from None
@@ -518,8 +524,7 @@ def parse_match_line(line: bytes) -> Any:
     raises it: the import then reads the file as a stream, which says it as ``import`` always has."""
     text = line.decode("utf-8")
     value = _MATCH_DECODER.decode(text)
-    if "\\u" in text and _SURROGATE_ESCAPE.search(text):
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    _whole_characters(text, value)
     return value
 
 
@@ -616,13 +621,11 @@ class _JsonStream:
                 raise LedgerError(t("input.value_too_large", "a value larger than {size} in a ledger export refused",
                                     size=_size(MAX_INPUT_BYTES)), self.field, self.path)
             self._fill()
-        piece = self.text[self.pos:end]
-        if "\\u" in piece and _SURROGATE_ESCAPE.search(piece):  # most values have no \u escape at all
-            try:
-                json.dumps(value, ensure_ascii=False).encode("utf-8")
-            except UnicodeEncodeError:
-                raise LedgerError(t("input.half_char", "not valid JSON (a \\u escape that is half of a character)"),
-                                  self.field, self.path) from None
+        try:
+            _whole_characters(self.text[self.pos:end], value)
+        except UnicodeEncodeError:
+            raise LedgerError(t("input.half_char", "not valid JSON (a \\u escape that is half of a character)"),
+                              self.field, self.path) from None
         self.pos = end
         return value
 
