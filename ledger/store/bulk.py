@@ -36,11 +36,12 @@ from typing import Any
 
 from sqlalchemy import Table, func as sa_func, insert, inspect as sa_inspect, select as sa_select
 
+from ledger.dates import utcnow
 from ledger.interrupts import checkpoint
 from ledger.store import reading
 from ledger.store.engine import after_explicit_ids
 from ledger.store.models import Hand, Match, Night, Player, Seat
-from ledger.store.reading import WRITTEN, ReadMatch, player_name, read_match, utcnow
+from ledger.store.reading import WRITTEN, ReadMatch, player_name, read_match
 
 # hands held before their rows (and their matches') are inserted: while the importing process inserts a
 # batch the workers are not waited for, and a batch of 2,000 takes less than the two chunks a worker has
