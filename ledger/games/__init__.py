@@ -26,11 +26,13 @@ _MODULES = {
     "canasta": "ledger.games.canasta",
     "burraco": "ledger.games.burraco",
     "scopa": "ledger.games.scopa",
+    "briscola": "ledger.games.briscola",
 }
 _ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone"}
 # a rule set that players name as a game of its own: typed as a game on the command line it is
 # that game with that rule set (a document keeps "game": "scopa", "rules": "scopone": FORMATS.md)
-_RULE_SET_GAMES = {"scopone": ("scopa", "scopone")}
+_RULE_SET_GAMES = {"scopone": ("scopa", "scopone"), "briscola chiamata": ("briscola", "chiamata"),
+                   "chiamata": ("briscola", "chiamata")}
 
 
 def registered() -> list[str]:

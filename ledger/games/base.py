@@ -487,6 +487,12 @@ class Game:
         net cents, None until it is settled (the others' stakes are settled from the totals)."""
         return None
 
+    def keeps_money(self, setup: MatchSetup) -> bool:
+        """Whether a match of ``setup`` keeps its own money (:meth:`settlement`) rather than the
+        stakes every game may be played for: a game with ``own_stakes`` by default (Briscola:
+        only a chiamata played for a stake per point)."""
+        return self.own_stakes is not None
+
     def stake_segments(self, state: MatchState) -> list[Mapping[str, Any]]:
         """The scores that a stake settles one by one (``games.stakes``): the match's totals by
         default; a rubber bridge match, each rubber."""

@@ -141,7 +141,7 @@ def match_money(setup: MatchSetup, state: MatchState) -> MatchMoney | None:
     """
     opts = setup.options
     game = get_game(setup.game)
-    if game.own_stakes is not None:
+    if game.keeps_money(setup):
         return MatchMoney(opts.get("currency") or DEFAULT_CURRENCY, int(opts.get("stake_cents") or 0),
                           game.own_stakes, game.settlement(state))
     if not opts.get("stake_cents"):
