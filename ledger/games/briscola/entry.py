@@ -24,7 +24,7 @@ from ledger.errors import LedgerError
 from ledger.games.base import MatchState, Question, as_int, phrase_parts, put_once
 from ledger.games.match_setup import MatchSetup
 from ledger.games.briscola.hand import is_number, is_rest, read_classica, read_pile
-from ledger.games.briscola.rules import RuleSet, check_bid, check_points
+from ledger.games.briscola.rules import DECK_POINTS, RuleSet, check_bid, check_points
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import t
 
@@ -79,6 +79,19 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
             _call_phrase(setup, doc, phrase)
         else:
             _sides_phrase(setup, doc, phrase)
+    return _rest_as_points(setup, doc)
+
+
+def _rest_as_points(setup: MatchSetup, doc: dict[str, Any]) -> dict[str, Any]:
+    """``Marco 68 Giulia resto``: beside sides said as card points, the rest is what they leave
+    of the 120 (a document's ``rest`` goes only with piles: FORMATS.md)."""
+    sides = doc.get("sides")
+    if not isinstance(sides, dict) or len(sides) != len(setup.side_names):
+        return doc
+    rest = [s for s, v in sides.items() if v == "rest"]
+    counted = [v for s, v in sides.items() if s not in rest]
+    if len(rest) == 1 and all(isinstance(v, int) for v in counted) and 0 <= DECK_POINTS - sum(counted):
+        doc = {**doc, "sides": {s: DECK_POINTS - sum(counted) if s in rest else v for s, v in sides.items()}}
     return doc
 
 
@@ -233,7 +246,7 @@ def _answer_side(setup: MatchSetup, side: str) -> Callable[[dict[str, Any], str]
             check_points(value, field)
         elif value != "rest":
             read_pile(value, field, ITALIAN_40)
-        return {**doc, "sides": {**(doc.get("sides") or {}), side: value}}
+        return _rest_as_points(setup, {**doc, "sides": {**(doc.get("sides") or {}), side: value}})
     return answer
 
 
