@@ -157,7 +157,7 @@ def _sides_phrase(setup: MatchSetup, doc: dict[str, Any], phrase: str) -> None:
         elif current is None:
             setup.resolve_entry(bare, [*KEYS, *_SIDE_WORDS])
         else:
-            values[current].append(word)
+            values[current].append(bare)
     for side, said in values.items():
         if not said:
             raise LedgerError(t("briscola.side_no_value", "{side}: say the card points, the cards or 'rest'",

@@ -23,7 +23,7 @@ from enum import Enum
 
 from ledger.cards import ITALIAN_40, Card, Deck
 from ledger.errors import LedgerError
-from ledger.i18n import t
+from ledger.i18n import t, tn
 
 CARD_POINTS: Mapping[str, int] = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}
 """Card points by rank [BR-SCR]; every other rank counts 0."""
@@ -89,8 +89,10 @@ def check_points(value: int, field: str) -> int:
 def check_pile_size(size: int, players: int, field: str, shown: str) -> None:
     """Every trick gives one card from each player: a pile holds a multiple of ``players`` cards."""
     if size % players:
-        raise LedgerError(t("briscola.pile_size", "{n} cards: with {players} players a pile holds a multiple of "
-                            "{players} (one card from each in every trick)", n=size, players=players), field, shown)
+        raise LedgerError(tn("briscola.pile_size", "{n} card: with {players} players a pile holds a multiple of "
+                             "{players} (one card from each in every trick)", "{n} cards: with {players} players a "
+                             "pile holds a multiple of {players} (one card from each in every trick)", size,
+                             players=players), field, shown)
 
 
 # --- classica ------------------------------------------------------------------------------------------------
