@@ -10,9 +10,10 @@ from ledger.games.base import (
     Board, Column, Game, Replay, Table, board_title, cell, points_line, side_label, status_notes,
 )
 from ledger.games.match_setup import MatchSetup
+from ledger.games.briscola.hand import is_number, is_rest
 from ledger.games.briscola.records import ChiamataResult, ClassicaResult
 from ledger.games.settle import Money
-from ledger.i18n import signed, t
+from ledger.i18n import signed, t, tn
 
 
 def classica_line(points: Mapping[str, int], winner: str | None) -> str:
@@ -57,9 +58,9 @@ def describe(doc: Mapping[str, Any], result: Mapping[str, Any] | None) -> str:
 
 def _pile_text(value: object) -> str:
     if isinstance(value, list):
-        return str(t("briscola.entered_cards", "{n} cards", n=len(value)))
-    if isinstance(value, str) and len(value.split()) > 1:
-        return str(t("briscola.entered_cards", "{n} cards", n=len(value.split())))
+        return str(tn("briscola.entered_cards", "{n} card", "{n} cards", len(value)))
+    if isinstance(value, str) and not is_rest(value) and not is_number(value):
+        return str(tn("briscola.entered_cards", "{n} card", "{n} cards", len(value.split())))
     return str(value)
 
 
