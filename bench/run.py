@@ -336,6 +336,13 @@ def main() -> None:
         record(name, medians[name], floor, target, limit)
         floors.setdefault(name, medians[name])  # a measurement may be the next one's floor
 
+    if wanted("games"):
+        import games as per_game
+
+        from ledger.games import available, get_game
+
+        print("\nevery game (bench/games.py)")
+        per_game.measure([get_game(n) for n in available()], tmp, env, LEDGER, PY, runs, run_once, record, floors)
     if wanted("play"):
         if has_command(env, "play"):
             times = play_hand_ms(env, 3, [words_of(d) for d in deals[500:530]])
