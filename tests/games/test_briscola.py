@@ -16,7 +16,7 @@ from ledger.cards import ITALIAN_40, format_cards, parse_cards
 from ledger.errors import LedgerError
 from ledger.games import command_game, get_game
 from ledger.games.base import replay
-from ledger.games.briscola import entry
+from ledger.games.briscola import hand as entry
 from ledger.games.briscola.rules import (
     ChiamataHand, ChiamataOptions, bid_multiplier, card_points, score_chiamata,
 )
@@ -352,8 +352,8 @@ def test_the_call_as_the_table_says_it():
 
 
 @pytest.mark.parametrize("text, field", [
-    ("Marko 68 Giulia resto", "entry.Marko"),
-    ("Marco 68 Marco 52", "entry"),
+    ("Marko 68 Giulia resto", "entry"),
+    ("Marco 68 Marco 52", "sides.Marco"),
     ("Marco Giulia resto", "sides.Marco"),
     ("Marco=68 Marco=70", "sides.Marco"),
 ])
@@ -377,7 +377,7 @@ def test_questions_ask_only_what_is_missing_and_keep_the_answers():
     setup = GAME.setup(None, ["Marco", "Giulia"], None, {"tie_last_trick": True})
     doc = words(setup, "Marco 60")
     (q,) = GAME.questions(setup, doc)
-    assert q.key == "Giulia"
+    assert q.key == "sides.Giulia"
     with pytest.raises(LedgerError):
         q.answer(doc, "70 e mezzo")
     doc = q.answer(doc, "resto")

@@ -14,12 +14,12 @@ from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import (
-    Board, Game, HandResult, MatchState, Question, Replay, as_bool, as_int, check_keys, check_names,
+    Board, Game, HandResult, MatchState, Replay, as_bool, as_int, check_keys, check_names,
     items_of, named_sides, points_line,
 )
 from ledger.games.match_setup import MatchSetup
 from ledger.games.briscola import board as boards
-from ledger.games.briscola import entry
+from ledger.games.briscola import hand as declared
 from ledger.games.briscola.facts import BriscolaNotes
 from ledger.games.briscola.hand import (
     CHIAMATA_KEYS, CLASSICA_KEYS, chiamata_players, read_chiamata, read_classica,
@@ -29,6 +29,7 @@ from ledger.games.briscola.rules import (
     DEFAULT_WINS, ChiamataOptions, ClassicaOptions, ClassicaTally, RuleSet, classica_apply, most, score_chiamata,
     score_classica, settlement,
 )
+from ledger.games.declare import Question, Who
 from ledger.games.record import JsonRecord
 from ledger.games.scopa import _seat_sides
 from ledger.games.settle import DEFAULT_CURRENCY, check_currency, parse_cents, parse_money
@@ -277,7 +278,7 @@ class BriscolaGame(Game):
     def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
                       setup: MatchSetup | None = None) -> str:
         """With ``result``: its summary (``NS 64, EW 56: NS wins``; ``Anna +2, Bruno -1 …``);
-        without: what was entered (:func:`ledger.games.briscola.entry.entered_text`)."""
+        without: what was entered (:func:`ledger.games.briscola.board.describe`)."""
         return boards.describe(doc, result)
 
     def hand_note(self, result: HandResult) -> str:
@@ -286,18 +287,26 @@ class BriscolaGame(Game):
         return boards.chiamata_note(result.detail) if isinstance(result.detail, ChiamataResult) else ""
 
     # --- entry ----------------------------------------------------------------------------------
+    hand = declared.CLASSICA_FORM  # the default rule set's; a chiamata's is declared.CHIAMATA_FORM
+
     def entry_help(self) -> Msg | None:
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
-        return entry.HELP
+        return declared.HELP
 
     def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
-        """The words at the table → a partial hand document (:func:`ledger.games.briscola.entry.parse_entry`)."""
-        return entry.parse_entry(setup, tokens)
+        """The words at the table → a partial hand document, by the declared hand of the rule set
+        (:func:`ledger.games.briscola.hand.parse_entry`)."""
+        return declared.parse_entry(setup, tokens)
+
+    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
+        """Classica: the sides (a player names the pair); chiamata: the players."""
+        return declared.entry_who(setup)
 
     def questions(self, setup: MatchSetup, doc: Mapping[str, Any],
                   state: MatchState | None = None) -> list[Question]:
-        """What is still missing, one thing at a time (:func:`ledger.games.briscola.entry.questions`)."""
-        return entry.questions(self, setup, doc, state)
+        """What is still missing, one thing at a time (:func:`ledger.games.briscola.hand.questions`);
+        who sits out is proposed as the dealer of the hand."""
+        return declared.questions(setup, doc, self.dealer(setup, state.hands if state is not None else 0))
 
 
 def _own_stake(options: dict[str, Any]) -> dict[str, Any]:

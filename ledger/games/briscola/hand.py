@@ -8,11 +8,23 @@ hands of :mod:`ledger.games.briscola.rules`, with every check RULES.md "Briscola
   ``sitting_out``), ``caller``, ``partner``, ``bid``, ``called``, and ``caller_points`` or
   ``piles`` (player → captured cards), ``options`` (``cappotto_double``, ``bid_multiplier``).
 
-The words said at the table are read by :mod:`ledger.games.briscola.entry`.
+Then the hand declared (:mod:`ledger.games.declare`), one form per rule set, from which come the
+words read at the table, the questions and the errors' labels; Briscola's own phrasing (the call
+said in one breath, ``78 punti``, the rest beside counted points) is read around it:
+
+- ``classica``: ``Marco 68 Giulia resto``, ``Anna=68 Bruno=rest``, a pile in letters or Italian
+  card words (``Anna asso di denari, tre di coppe … Bruno resto``); ``ultima Anna`` (``last=Anna``)
+  for the last trick; ``tolto 2C`` (``removed=2C``) for the 2 out of the deck with three players. A
+  player's name stands for the player's pair.
+- ``chiamata``: ``chiama Anna il tre di denari a 70, socio Carla, 78 punti`` (``calls Anna 3D at
+  70, partner Carla, 78 points``); ``da solo`` (``alone``) for a caller who called his own card;
+  ``fuori Fabio`` for who sits out with six; or ``caller=Anna called=3D bid=70 partner=Carla
+  punti=78``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -20,9 +32,11 @@ from ledger.cards import ITALIAN_40, Card, Deck, format_cards, parse_card, parse
 from ledger.errors import LedgerError
 from ledger.games.base import as_int, check_names
 from ledger.games.briscola.rules import (
-    CHIAMATA_PLAYERS, DECK_POINTS, DEFAULT_REMOVED, ChiamataHand, ClassicaHand, card_points, check_bid,
-    check_pile_size, check_points, check_removed, deck_for,
+    CHIAMATA_PLAYERS, DECK_POINTS, DEFAULT_REMOVED, TO_WIN, ChiamataHand, ClassicaHand, RuleSet, card_points,
+    check_bid, check_pile_size, check_points, check_removed, deck_for,
 )
+from ledger.games.declare import Field, HandForm, Kind, Per, Question, Said, Who
+from ledger.games.match_setup import MatchSetup
 from ledger.games.scopa.entry import REST_WORDS
 from ledger.i18n import t
 
@@ -256,3 +270,171 @@ def _caller_side_points(doc: Mapping[str, Any], players: tuple[str, ...], resolv
         raise LedgerError(t("briscola.piles_not_deck", "the piles hold {total} cards, not 40", total=len(every)),
                           "piles", len(every))
     return sum(card_points(piles[p]) for p in side)
+
+
+# --- the hand declared (ledger.games.declare): the words at the table ------------------------------------------
+HELP = t("play.help.briscola",
+         "Classica: each side's card points, or its captured cards; 'rest' for the cards the others did not "
+         "take:\n"
+         "  Anna 68 Bruno rest   Anna=\"AD 3D KS\" Bruno=rest\n"
+         "'last Anna' says who took the last trick (60-60 with tie_last_trick), 'removed 2C' the 2 out of "
+         "the deck with three players.\n"
+         "Chiamata: who called, the card, the bid, the partner and the caller's side's card points:\n"
+         "  calls Anna 3D at 70, partner Anna, 78 points\n"
+         "'alone' when the caller called his own card; 'out Fabio' for who sits out at six.")
+REST = Said("rest", tuple(sorted(REST_WORDS)))
+ALONE = "alone"  # a word of the entry only: the partner is then the caller (never in a document)
+
+
+def _one_card(text: str, path: str) -> str:
+    """The called card or the removed 2, as typed (``il tre di denari``, ``3D``) → its letters."""
+    card = parse_card(re.sub(r"^(?:il|lo|la|l'|the)\s+", "", text.strip(), flags=re.I), path, italian=True)
+    ITALIAN_40.check([card], path)
+    return str(card)
+
+
+CLASSICA_FORM = HandForm((
+    Field("sides", t("briscola.field.sides", "card points or captured cards"), (Kind.COUNT, Kind.CARDS),
+          per=Per.SIDE, lo=0, hi=DECK_POINTS, values=(REST,),
+          ask=t("briscola.ask_side", "{who}: card points, or the captured cards ('rest' for the cards the others "
+                "did not take)"), example="68"),
+    Field("last_trick", t("briscola.field.last_trick", "last trick"), (Kind.SIDE,), required=False, default="",
+          words=("ultima", "ultima presa", "last", "last trick"),
+          ask=t("briscola.ask_last", "60-60: who took the last trick?")),
+    Field("removed", t("briscola.field.removed", "the 2 out of the deck"), (Kind.CARDS,), required=False,
+          words=("tolto", "tolta", "removed"), read=_one_card),
+), game="briscola", main="sides")
+
+CHIAMATA_FORM = HandForm((
+    Field("sitting_out", t("briscola.field.sitting_out", "sitting out"), (Kind.PLAYER,),
+          words=("fuori", "sta fuori", "out", "sits out"),
+          ask=t("briscola.ask_out", "who sits out this hand (the dealer)?")),
+    Field("caller", t("briscola.field.caller", "caller"), (Kind.PLAYER,), words=("chiama", "calls", "chiamante"),
+          ask=t("briscola.ask_caller", "who called (won the auction)?")),
+    Field("called", t("briscola.field.called", "called card"), (Kind.CARDS,), words=("carta", "card"),
+          read=_one_card, ask=t("briscola.ask_called", "the called card"), example="3D, tre di denari"),
+    Field("bid", t("briscola.field.bid", "bid"), (Kind.COUNT,), lo=TO_WIN, hi=DECK_POINTS, default=str(TO_WIN),
+          words=("a", "at", "puntata"), ask=t("briscola.ask_bid", "the bid, 61 to 120 (61 for an auction on ranks "
+                                            "only)")),
+    Field("partner", t("briscola.field.partner", "partner"), (Kind.PLAYER,), words=("socio", "compagno"),
+          values=(Said(ALONE, ("da solo", "alone", "solo", "in mano")),),
+          ask=t("briscola.ask_partner", "the partner, who held the called card ('alone' if the caller called his "
+                "own)")),
+    Field(ALONE, t("briscola.field.alone", "alone"), (Kind.FLAG,), required=False,
+          words=("da solo", "solo", "in mano", "chiamato in mano")),
+    Field("caller_points", t("briscola.field.caller_points", "card points of the caller's side"), (Kind.COUNT,),
+          lo=0, hi=DECK_POINTS, words=("punti", "points", "fa", "made"),
+          ask=t("briscola.ask_points", "the card points of the caller's side (0 to 120)")),
+    Field("piles", t("briscola.field.piles", "captured cards"), (Kind.CARDS,), per=Per.PLAYER, required=False),
+), game="briscola", main="piles")
+
+# what a scorekeeper says that the declaration reads part by part: "chiama Anna il tre di denari a 70" is the
+# caller, the card and the bid; "78 punti" the points after their number; a comma inside a list of cards
+_CALL = re.compile(r"\b(chiama|calls?)\s+(\S+?)(?:\s+(?!a\b|at\b)((?:il |lo |la |l'|the )?.+?))?(?:\s+(?:a|at)\s+(\d+))?"
+                   r"(?=\s*(?:[,;]|$))", re.I)
+_POINTS_AFTER = re.compile(r"\b(\d+)\s+(punti|points)\b", re.I)
+_LONE_NUMBER = re.compile(r"(^|[,;])\s*(\d+)\s*(?=[,;]|$)")
+_CARD_COMMA = re.compile(r",\s*(?=(?:asso|due|tre|quattro|cinque|sei|sette|fante|cavallo|re|[A2-7JQK][DHCS]?|[2-7])"
+                         r"\s+(?:di|of)\b|[A2-7JQK][DHCS]\b)", re.I)
+
+
+def form_of(setup: MatchSetup) -> HandForm:
+    """The declared hand of the match's rule set."""
+    return CHIAMATA_FORM if setup.rules == RuleSet.CHIAMATA.value else CLASSICA_FORM
+
+
+def entry_who(setup: MatchSetup) -> Who:
+    """Classica asks per side (a player's name names the pair), chiamata per player."""
+    if setup.rules == RuleSet.CHIAMATA.value:
+        return Who(setup.players, setup.resolve_player)
+    return Who(setup.side_names, setup.resolve_side)
+
+
+def said(setup: MatchSetup, tokens: Sequence[str]) -> list[str]:
+    """The words typed, with Briscola's own phrasing put in the declaration's parts: no cut at the
+    commas of a list of cards (``asso di denari, tre di coppe``); in classica ``68 punti`` is 68;
+    in chiamata ``chiama Anna il tre di denari a 70`` → ``chiama Anna; carta il tre di denari; a
+    70``, and ``78 punti`` or a lone ``78`` → ``punti 78``."""
+    text = _CARD_COMMA.sub(" ", " ".join(tokens))
+    if setup.rules != RuleSet.CHIAMATA.value:
+        text = _POINTS_AFTER.sub(r"\1", text)
+        return [text] if text.strip() else []
+
+    def call(m: re.Match[str]) -> str:
+        parts = [f"{m.group(1)} {m.group(2)}"]
+        if m.group(3):
+            parts.append(f"carta {m.group(3)}")
+        if m.group(4):
+            parts.append(f"a {m.group(4)}")
+        return "; ".join(parts)
+    text = _LONE_NUMBER.sub(r"\1 punti \2", _POINTS_AFTER.sub(r"punti \1", _CALL.sub(call, text)))
+    return [text] if text.strip() else []
+
+
+def completed(setup: MatchSetup, doc: dict[str, Any]) -> dict[str, Any]:
+    """A partial document as the rules read it: ``alone`` (or the partner said as ``da solo``)
+    makes the caller his own partner; beside sides said as card points the rest is what they
+    leave of the 120 (``Marco 68 Giulia resto``: a document's ``rest`` goes only with piles)."""
+    doc = dict(doc)
+    if doc.pop(ALONE, None) or doc.get("partner") == ALONE:
+        doc["partner"] = doc.get("caller", ALONE)
+    sides = doc.get("sides")
+    if not isinstance(sides, dict) or len(sides) != len(setup.side_names):
+        return doc
+    rest = [s for s, v in sides.items() if v == "rest"]
+    counted = [v for s, v in sides.items() if s not in rest]
+    if len(rest) == 1 and all(isinstance(v, int) and not isinstance(v, bool) for v in counted):
+        if sum(counted) <= DECK_POINTS:
+            doc["sides"] = {s: DECK_POINTS - sum(counted) if s in rest else v for s, v in sides.items()}
+    return doc
+
+
+def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+    """The words at the table → a partial hand document, through the declared hand of the rule set
+    (:func:`said` first, :func:`completed` after). ``LedgerError`` naming the part not understood."""
+    doc = form_of(setup).read_words(said(setup, tokens), entry_who(setup), setup.resolve_player)
+    return completed(setup, doc)
+
+
+def skips(setup: MatchSetup, doc: Mapping[str, Any]) -> Callable[[Field], bool]:
+    """The declared fields not asked for ``doc``: who sits out with five; the caller's side's
+    points once the piles are given; the last trick unless a 60-60 decides by it."""
+    def skip(f: Field) -> bool:
+        if f.key == "sitting_out":
+            return len(setup.players) <= CHIAMATA_PLAYERS
+        if f.key == "caller_points":
+            return doc.get("piles") is not None
+        if f.key == "partner":
+            return bool(doc.get(ALONE))
+        if f.key == "last_trick":
+            return not (setup.options.get("tie_last_trick") and _tied(setup, doc))
+        return False
+    return skip
+
+
+def _tied(setup: MatchSetup, doc: Mapping[str, Any]) -> bool:
+    try:
+        hand = read_classica(doc.get("sides"), setup.resolve_side, len(setup.players), doc.get("removed"), None,
+                             setup.side_names)
+    except LedgerError:
+        return False
+    return len(set(hand.points.values())) == 1
+
+
+def questions(setup: MatchSetup, doc: Mapping[str, Any], dealer: str | None = None) -> list[Question]:
+    """What is still missing, by the declared hand of the rule set, one question at a time; each
+    answer goes through :func:`completed` (the rest beside points, a caller alone). Who sits out
+    is proposed as ``dealer``."""
+    asked = form_of(setup).questions(doc, entry_who(setup), setup.resolve_player, skips(setup, doc))
+    out = []
+    for q in asked[:1]:
+        default = dealer if q.key == "sitting_out" else q.default
+        out.append(Question(q.key, q.text, _completing(setup, q.answer), q.choices, default))
+    return out
+
+
+def _completing(setup: MatchSetup,
+                answer: Callable[[dict[str, Any], str], dict[str, Any]]) -> Callable[[dict[str, Any], str], dict[str, Any]]:
+    def complete(doc: dict[str, Any], text: str) -> dict[str, Any]:
+        return completed(setup, answer(doc, text))
+    return complete
