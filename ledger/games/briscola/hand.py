@@ -288,7 +288,7 @@ ALONE = "alone"  # a word of the entry only: the partner is then the caller (nev
 
 def _one_card(text: str, path: str) -> str:
     """The called card or the removed 2, as typed (``il tre di denari``, ``3D``) → its letters."""
-    card = parse_card(re.sub(r"^(?:il|lo|la|l'|the)\s+", "", text.strip(), flags=re.I), path, italian=True)
+    card = parse_card(re.sub(r"^(?:(?:il|lo|la|the)\s+|l')", "", text.strip(), flags=re.I), path, italian=True)
     ITALIAN_40.check([card], path)
     return str(card)
 
