@@ -51,18 +51,16 @@ class BriscolaNotes(GameNotes):
         return out + self.biggest_hand(rec)
 
     def counters(self, rec: Record, side: str, player: str) -> dict[str, int]:
-        """Hands played and won (classica: the side's; chiamata: made as caller or partner), calls."""
-        won = calls = made = 0
+        """Hands played and won: classica, the hands the side won; chiamata, the hands the player
+        ended in credit (a call made with the caller, or beaten as a defender)."""
+        won = 0
         for res in rec.replay.results:
             d = res.detail
             if isinstance(d, ClassicaResult):
                 won += d.winner == side
             elif isinstance(d, ChiamataResult):
                 won += d.points.get(player, 0) > 0
-                calls += d.caller == player
-                made += d.caller == player and d.made
-        return {"hands": len(rec.replay.results), "hands_won": won, "calls": calls, "calls_made": made}
+        return {"hands": len(rec.replay.results), "hands_won": won}
 
     def figures(self, c: Mapping[str, int]) -> dict[str, Any]:
-        return {"hands": c.get("hands", 0), "hands_won": c.get("hands_won", 0), "calls": c.get("calls", 0),
-                "calls_made": c.get("calls_made", 0)}
+        return {"hands": c.get("hands", 0), "hands_won": c.get("hands_won", 0)}
