@@ -396,19 +396,23 @@ def test_questions_ask_only_what_is_missing_and_keep_the_answers():
     assert asked == ["sitting_out", "bid", "partner", "caller_points"] and doc["partner"] == "Anna"
 
 
-def test_every_example_of_the_help_is_read():
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_example_of_the_help_is_read_and_scored(lang):
     import re
-    for rules, players in (("classica", ["Anna", "Bruno"]), ("chiamata", FIVE)):
-        setup = GAME.setup(rules, players)
-        lines = [x for line in str(GAME.entry_help()).splitlines() if line.startswith("  ")
-                 for x in re.split(r"\s{3,}", line.strip())]
-        read = []
-        for example in lines:
+    from ledger import i18n
+    i18n.use(lang)
+    setups = [GAME.setup("classica", ["Anna", "Bruno"]), GAME.setup("chiamata", FIVE)]
+    lines = [x for line in str(GAME.entry_help()).splitlines() if line.startswith("  ")
+             for x in re.split(r"\s{3,}", line.strip())]
+    assert len(lines) == 3
+    for example in lines:
+        scored = []
+        for setup in setups:
             try:
-                read.append(words(setup, example))
+                scored.append(GAME.apply(setup, GAME.start(setup), words(setup, example)))
             except LedgerError:
                 pass
-        assert read, rules
+        assert scored, example
 
 
 # --- the CLI -------------------------------------------------------------------------------------------------

@@ -276,11 +276,11 @@ def _caller_side_points(doc: Mapping[str, Any], players: tuple[str, ...], resolv
 HELP = t("play.help.briscola",
          "Classica: each side's card points, or its captured cards; 'rest' for the cards the others did not "
          "take:\n"
-         "  Anna 68 Bruno rest   Anna=\"AD 3D KS\" Bruno=rest\n"
+         "  Anna 68 Bruno rest   Anna=\"AD 3D KS JC\" Bruno=rest\n"
          "'last Anna' says who took the last trick (60-60 with tie_last_trick), 'removed 2C' the 2 out of "
          "the deck with three players.\n"
          "Chiamata: who called, the card, the bid, the partner and the caller's side's card points:\n"
-         "  calls Anna 3D at 70, partner Anna, 78 points\n"
+         "  calls Anna 3D at 70, partner Bruno, 78 points\n"
          "'alone' when the caller called his own card; 'out Fabio' for who sits out at six.")
 REST = Said("rest", tuple(sorted(REST_WORDS)))
 ALONE = "alone"  # a word of the entry only: the partner is then the caller (never in a document)
