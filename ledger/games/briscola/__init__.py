@@ -2,7 +2,7 @@
 sitting out) (RULES.md "Briscola"; FORMATS.md "Briscola hand documents", "Briscola match documents").
 
 The rules are in :mod:`ledger.games.briscola.rules` (pure), the records in :mod:`.records`, the
-reading of a hand document in :mod:`.hand`, the words at the table in :mod:`.entry`, the scoreboard
+reading of a hand document and the hand declared for the words at the table in :mod:`.hand`, the scoreboard
 in :mod:`.board`. The deal passes to the dealer's right (counter-clockwise) in both rule sets.
 """
 
@@ -287,7 +287,7 @@ class BriscolaGame(Game):
         return boards.chiamata_note(result.detail) if isinstance(result.detail, ChiamataResult) else ""
 
     # --- entry ----------------------------------------------------------------------------------
-    hand = declared.CLASSICA_FORM  # the default rule set's; a chiamata's is declared.CHIAMATA_FORM
+    hand = declared.EVERY_FIELD  # the errors' labels; each rule set reads its own form (declared.form_of)
 
     def entry_help(self) -> Msg | None:
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""

@@ -328,6 +328,9 @@ CHIAMATA_FORM = HandForm((
     Field("piles", t("briscola.field.piles", "captured cards"), (Kind.CARDS,), per=Per.PLAYER, required=False),
 ), game="briscola", main="piles")
 
+EVERY_FIELD = HandForm(CLASSICA_FORM.fields + CHIAMATA_FORM.fields, game="briscola", main="sides")
+"""Both rule sets' fields (their keys differ): what labels an error's field path, whichever the rule set."""
+
 # what a scorekeeper says that the declaration reads part by part: "chiama Anna il tre di denari a 70" is the
 # caller, the card and the bid; "78 punti" the points after their number; a comma inside a list of cards
 _CALL = re.compile(r"\b(chiama|calls?)\s+(\S+?)(?:\s+(?!a\b|at\b)((?:il |lo |la |l'|the )?.+?))?(?:\s+(?:a|at)\s+(\d+))?"
