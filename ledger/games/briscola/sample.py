@@ -16,10 +16,10 @@ from ledger.games.briscola.rules import DEFAULT_REMOVED, RuleSet, card_points
 
 def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup:
     """Classica among 2, 3 or 4 of ``players`` (two pairs), or a chiamata among 5 (or 6 when there
-    are), for 5 or 10 hands at 10 cents a point half of the time."""
+    are), for 5 or 10 hands or until the scorekeeper ends it, at 10 cents a point half of the time."""
     if len(players) >= 5 and rng.random() < 0.4:
         seated = rng.sample(list(players), rng.choice((5, 6)) if len(players) > 5 else 5)
-        options: dict[str, Any] = {"hands": rng.choice((5, 10))}
+        options: dict[str, Any] = {"hands": rng.choice((None, 5, 10))}
         if rng.random() < 0.5:
             options["stake_cents"] = 10
         return game.setup(RuleSet.CHIAMATA.value, seated, None, options)
