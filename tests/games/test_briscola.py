@@ -458,3 +458,19 @@ def test_italian_at_the_table(cli):
     out = cli("--lang", "it", "hand", "add", "1", "Marco", "68", "Giulia", "resto").stdout
     assert "Marco 68, Giulia 52: vince Marco" in out and "Prossimo mazziere: Giulia" in out
     assert "Vittorie" in cli("--lang", "it", "show", "1").stdout
+
+
+def test_play_asks_what_is_missing_in_italian_and_keeps_what_was_typed(cli):
+    lines = ["Marco 60", "resto", "Marco", "esci"]
+    out = cli("--lang", "it", "play", "briscola", "--players", "Marco,Giulia", "-o", "tie_last_trick=sì",
+              input="".join(line + "\n" for line in lines)).stdout
+    assert "Giulia: punti, o le carte prese" in out and "60 a 60: chi ha fatto l'ultima presa?" in out
+    assert "Marco 60, Giulia 60: vince Marco" in out
+
+
+def test_play_a_chiamata_at_six_proposes_the_dealer_as_who_sits_out(cli):
+    lines = ["", "", "Bruno", "asso di spade", "75", "da solo", "80", "quit"]
+    out = cli("play", "briscola chiamata", "--players", "Anna,Bruno,Carla,Dario,Elena,Fabio",
+              input="".join(line + "\n" for line in lines)).stdout
+    assert "who sits out this hand (the dealer)?" in out
+    assert "Anna 0, Bruno +4, Carla -1, Dario -1, Elena -1, Fabio -1" in out
