@@ -334,12 +334,13 @@ def _same_options(value: object, options: Mapping[str, Any]) -> None:
         return
     if not isinstance(value, Mapping):
         raise LedgerError(t("document.not_mapping", "expected an object"), "options", value)
+    check_keys(value, set(options), "options.")
     for key, given in value.items():
-        if key not in options:
-            check_keys({key: given}, set(options), "options.")
-        if as_bool(given, f"options.{key}") != options[key] if isinstance(options[key], bool) else given != options[key]:
+        kept = options[key]
+        same = as_bool(given, f"options.{key}") == kept if isinstance(kept, bool) else given == kept
+        if not same:
             raise LedgerError(t("briscola.option_of_match", "the match is played with {option} = {value} (options "
-                                "are set for the match)", option=key, value=options[key]), f"options.{key}", given)
+                                "are set for the match)", option=key, value=kept), f"options.{key}", given)
 
 
 GAME = BriscolaGame()
