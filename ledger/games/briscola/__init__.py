@@ -22,12 +22,12 @@ from ledger.games.briscola import board as boards
 from ledger.games.briscola import hand as declared
 from ledger.games.briscola.facts import BriscolaNotes
 from ledger.games.briscola.hand import (
-    CHIAMATA_KEYS, CLASSICA_KEYS, chiamata_players, read_chiamata, read_classica,
+    CHIAMATA_KEYS, CLASSICA_KEYS, Resolve, chiamata_players, read_chiamata, read_classica,
 )
 from ledger.games.briscola.records import ChiamataResult, ChiamataState, ClassicaResult, ClassicaState
 from ledger.games.briscola.rules import (
-    DEFAULT_WINS, ChiamataOptions, ClassicaOptions, ClassicaTally, RuleSet, classica_apply, most, score_chiamata,
-    score_classica, settlement,
+    DEFAULT_WINS, ChiamataOptions, ChiamataTally, ClassicaOptions, ClassicaTally, RuleSet, chiamata_apply,
+    classica_apply, most, score_chiamata, score_classica, settlement,
 )
 from ledger.games.declare import Question, Who
 from ledger.games.record import JsonRecord
@@ -36,8 +36,6 @@ from ledger.games.settle import DEFAULT_CURRENCY, check_currency, parse_cents, p
 from ledger.games.stakes import check_per
 from ledger.i18n import Msg, t
 
-CLASSICA_OPTIONS = ("wins", "hands", "tie_last_trick")
-CHIAMATA_OPTIONS = ("hands", "cappotto_double", "bid_multiplier")
 LONE_OPTIONS = {RuleSet.CLASSICA: ("tie_last_trick",), RuleSet.CHIAMATA: ("cappotto_double", "bid_multiplier")}
 
 
@@ -58,7 +56,7 @@ def read_flags(raw: Mapping[str, Any], names: Sequence[str], prefix: str = "opti
     return {k: as_bool(raw[k], f"{prefix}{k}") for k in names if raw.get(k) is not None}
 
 
-def classica_result(doc: Mapping[str, Any], resolve: Any, players: int | None, options: ClassicaOptions,
+def classica_result(doc: Mapping[str, Any], resolve: Resolve, players: int | None, options: ClassicaOptions,
                     expected: Sequence[str] | None = None) -> HandResult:
     """Read and score a ``classica`` hand: :class:`ClassicaResult` and its line."""
     hand = read_classica(doc.get("sides"), resolve, players, doc.get("removed"), doc.get("last_trick"), expected)
@@ -67,13 +65,12 @@ def classica_result(doc: Mapping[str, Any], resolve: Any, players: int | None, o
     return HandResult(result, partial(boards.classica_line, out.points, out.winner))
 
 
-def chiamata_result(doc: Mapping[str, Any], setup: MatchSetup, table: Sequence[str] | None,
-                    options: ChiamataOptions) -> HandResult:
-    """Read and score a ``chiamata`` hand (``table``: the match's players; None for a lone
-    document): :class:`ChiamataResult`, a player sitting out scoring 0."""
-    players, out = chiamata_players(doc, table, setup.resolve_player if table is not None else None)
-    lone = setup if table is not None else _lone_setup(players)
-    hand = read_chiamata(doc, players, lone.resolve_player)
+def chiamata_result(doc: Mapping[str, Any], setup: MatchSetup | None, options: ChiamataOptions) -> HandResult:
+    """Read and score a ``chiamata`` hand of the match ``setup`` (None: a lone document, its own
+    ``players``): :class:`ChiamataResult`, a player sitting out scoring 0."""
+    table = setup.players if setup is not None else None
+    players, out = chiamata_players(doc, table, setup.resolve_player if setup is not None else None)
+    hand = read_chiamata(doc, players, (setup or _lone_setup(players)).resolve_player)
     got = score_chiamata(hand, options)
     points = {p: got.points.get(p, 0) for p in (table or players)}
     result = ChiamataResult(points, got.made, got.alone, hand.caller_points, got.multiplier, hand.caller,
@@ -198,7 +195,7 @@ class BriscolaGame(Game):
         flags = read_flags(raw, LONE_OPTIONS[rule_set])
         if rule_set is RuleSet.CLASSICA:
             return classica_result(doc, named_sides(doc.get("sides")), None, classica_options(flags))
-        return chiamata_result(doc, _lone_setup(()), None, chiamata_options(flags))
+        return chiamata_result(doc, None, chiamata_options(flags))
 
     # --- a match ------------------------------------------------------------------------------
     def start(self, setup: MatchSetup) -> MatchState:
@@ -232,14 +229,12 @@ class BriscolaGame(Game):
 
     def _chiamata(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
         options = chiamata_options(setup.options)
-        result = chiamata_result(doc, setup, setup.players, options)
-        points = result.detail_as(ChiamataResult).points
-        totals = {p: state.totals.get(p, 0) + points[p] for p in setup.players}
-        hands = state.hands + 1
-        finished = options.hands is not None and hands >= options.hands
-        winner = most(totals) if finished else None
-        money = settlement(totals, options.stake_cents) if finished and options.stake_cents else None
-        return MatchState(hands, totals, finished, winner, ChiamataState(self.dealer(setup, hands), money)), result
+        result = chiamata_result(doc, setup, options)
+        tally, finished, winner = chiamata_apply(options, ChiamataTally(state.totals, state.hands),
+                                                 result.detail_as(ChiamataResult).points)
+        money = settlement(tally.totals, options.stake_cents) if finished and options.stake_cents else None
+        extra = ChiamataState(self.dealer(setup, tally.hands), money)
+        return MatchState(tally.hands, dict(tally.totals), finished, winner, extra), result
 
     def finish_early(self, setup: MatchSetup, state: MatchState) -> MatchState:
         """Ended early: the side with the most hand wins (classica) or the highest total

@@ -254,6 +254,24 @@ def score_chiamata(hand: ChiamataHand, options: ChiamataOptions) -> ChiamataOutc
     return ChiamataOutcome({p: n * multiplier for p, n in base.items()}, made, hand.alone, multiplier)
 
 
+@dataclass(frozen=True)
+class ChiamataTally:
+    """A ``chiamata`` match after some hands: each player's points and the hands played."""
+
+    totals: Mapping[str, int]
+    hands: int
+
+
+def chiamata_apply(options: ChiamataOptions, tally: ChiamataTally,
+                   points: Mapping[str, int]) -> tuple[ChiamataTally, bool, str | None]:
+    """The match after a hand that gave ``points`` (every player of the match; 0 for who sat
+    out): the new tally, whether the ``hands`` fixed are played, and who won (the highest
+    total; None when the highest are equal) [BC-RDG]."""
+    after = ChiamataTally({p: n + points.get(p, 0) for p, n in tally.totals.items()}, tally.hands + 1)
+    finished = options.hands is not None and after.hands >= options.hands
+    return after, finished, most(after.totals) if finished else None
+
+
 def settlement(totals: Mapping[str, int], stake_cents: int) -> dict[str, int]:
     """Each player's net in cents: total × stake (the totals are zero-sum, so are the nets)."""
     return {p: n * stake_cents for p, n in totals.items()}
