@@ -9,7 +9,7 @@ in :mod:`.board`. The deal passes to the dealer's right (counter-clockwise) in b
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from ledger.errors import LedgerError
@@ -78,7 +78,10 @@ def chiamata_result(doc: Mapping[str, Any], setup: MatchSetup | None, options: C
     return HandResult(result, partial(points_line, points))
 
 
+@lru_cache(maxsize=64)
 def _lone_setup(players: tuple[str, ...]) -> MatchSetup:
+    """The table of a lone chiamata document (its names resolved as a match's are), made once
+    per table: a list of thousands of hands has a few tables."""
     return MatchSetup("briscola", RuleSet.CHIAMATA.value, players, {p: (p,) for p in players})
 
 

@@ -28,7 +28,8 @@ def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> Matc
 
 def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
     """A classica hand as the piles (one side often the rest) or the counted points; a chiamata
-    hand as a call with the caller's side's card points."""
+    hand as a call with the caller's side's card points, naming the 5 who played it (so that it
+    is a lone hand document too)."""
     if setup.rules == RuleSet.CHIAMATA.value:
         return _call(setup, state, rng)
     deck = [c for c in ITALIAN_40.cards() if len(setup.sides) != 3 or c != DEFAULT_REMOVED]
@@ -54,7 +55,7 @@ def _call(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str,
         players.remove(doc["sitting_out"])
     caller = rng.choice(players)
     partner = caller if rng.random() < 0.1 else rng.choice(players)
-    doc.update({"caller": caller, "called": format_cards([rng.choice(ITALIAN_40.cards())]),
+    doc.update({"players": players, "caller": caller, "called": format_cards([rng.choice(ITALIAN_40.cards())]),
                 "bid": rng.choice((61, 61, 65, 70, 75, 80, 90)), "partner": partner,
                 "caller_points": rng.choice([p for p in range(0, 121) if p not in (1, 119)])})
     return doc
