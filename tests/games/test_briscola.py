@@ -474,3 +474,38 @@ def test_play_a_chiamata_at_six_proposes_the_dealer_as_who_sits_out(cli):
               input="".join(line + "\n" for line in lines)).stdout
     assert "who sits out this hand (the dealer)?" in out
     assert "Anna 0, Bruno +4, Carla -1, Dario -1, Elena -1, Fabio -1" in out
+
+
+def test_export_then_import_then_export_gives_the_same_document(cli, tmp_path):
+    demo = json.loads((Path(__file__).parent.parent.parent / "ledger" / "demo" / "82_briscola.json").read_text())
+    for i, match in enumerate(demo):
+        source = tmp_path / f"in{i}.json"
+        source.write_text(json.dumps(match))
+        cli("import", str(source))
+    for number in ("1", "2"):
+        first = cli("export", number, "--json").stdout
+        again = tmp_path / f"again{number}.json"
+        again.write_text(first)
+        new_id = json.loads(cli("import", str(again), "--json").stdout)["match"]["id"]
+        second = json.loads(cli("export", str(new_id), "--json").stdout)
+        first_doc = json.loads(first)
+        for doc in (first_doc, second):
+            doc.pop("created_at", None)
+        assert second == first_doc
+    assert "replays to its stored results" in cli("db", "check").stdout
+
+
+def test_the_demo_replays_to_its_own_ends():
+    demo = json.loads((Path(__file__).parent.parent.parent / "ledger" / "demo" / "82_briscola.json").read_text())
+    classica, chiamata = (replay_document(m)[1].final for m in demo)
+    assert classica.totals == {"Anna & Carla": 2, "Bruno & Dario": 1} and classica.extra.draws == 1
+    assert chiamata.finished and sum(chiamata.extra.settlement.values()) == 0
+
+
+def test_an_error_in_italian_is_one_line_naming_the_player_and_the_value(cli):
+    cli("match", "new", "chiamata", "--players", "Anna,Bruno,Carla,Dario,Elena")
+    err = cli.error("--lang", "it", "hand", "add", "1", "chiama", "Fabio", "il", "tre", "di", "denari", "a", "70")
+    assert "chi chiama" in err and "Fabio" in err
+    err = cli.error("--lang", "it", "hand", "add", "1", "chiama", "Anna", "il", "tre", "di", "denari", "a", "55,",
+                    "socio", "Carla,", "78", "punti")
+    assert "puntata" in err and "55" in err
