@@ -204,8 +204,9 @@ class BriscolaGame(Game):
     def start(self, setup: MatchSetup) -> MatchState:
         """Every total 0 (hand wins, or points), the first dealer to deal."""
         first = self.dealer(setup, 0)
-        extra: JsonRecord = (ChiamataState(first) if setup.rules == RuleSet.CHIAMATA.value
-                             else ClassicaState(0, first))
+        stake = int(setup.options.get("stake_cents") or 0)
+        extra: JsonRecord = (ChiamataState(first, settlement(dict.fromkeys(setup.players, 0), stake) if stake else None)
+                             if setup.rules == RuleSet.CHIAMATA.value else ClassicaState(0, first))
         return MatchState(0, {s: 0 for s in setup.side_names}, False, None, extra)
 
     def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
@@ -235,22 +236,20 @@ class BriscolaGame(Game):
         result = chiamata_result(doc, setup, options)
         tally, finished, winner = chiamata_apply(options, ChiamataTally(state.totals, state.hands),
                                                  result.detail_as(ChiamataResult).points)
-        money = settlement(tally.totals, options.stake_cents) if finished and options.stake_cents else None
+        money = settlement(tally.totals, options.stake_cents) if options.stake_cents else None
         extra = ChiamataState(self.dealer(setup, tally.hands), money)
         return MatchState(tally.hands, dict(tally.totals), finished, winner, extra), result
 
     def finish_early(self, setup: MatchSetup, state: MatchState) -> MatchState:
         """Ended early: the side with the most hand wins (classica) or the highest total
-        (chiamata) wins, nobody when they are equal; a chiamata played for money is settled."""
+        (chiamata) wins, nobody when they are equal (a chiamata's money is its totals' already)."""
         if state.finished:
             return state
-        extra = state.extra
-        if isinstance(extra, ChiamataState) and setup.options.get("stake_cents"):
-            extra = ChiamataState(extra.next_dealer, settlement(state.totals, int(setup.options["stake_cents"])))
-        return MatchState(state.hands, state.totals, False, most(state.totals) if state.hands else None, extra)
+        return MatchState(state.hands, state.totals, False, most(state.totals) if state.hands else None, state.extra)
 
     def settlement(self, state: MatchState) -> Mapping[str, int] | None:
-        """A chiamata's nets in cents once it is over (None before, and for classica)."""
+        """A chiamata's nets in cents, each player's total × the stake per point: what a table
+        settles whenever it stops (the totals are zero-sum, so are the nets); None for classica."""
         extra = state.extra
         return extra.settlement if isinstance(extra, ChiamataState) else None
 

@@ -54,7 +54,7 @@ class ClassicaState(JsonRecord):
 @frozen
 class ChiamataState(JsonRecord):
     """A ``chiamata`` match's own state (its ``totals`` are the players' points): who deals next
-    (to the right) and, played for money, each player's net in cents (total × stake)."""
+    (to the right) and, played for money, each player's net in cents so far (total × stake)."""
 
     next_dealer: str
     settlement: Mapping[str, int] | None = optional()
