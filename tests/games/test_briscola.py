@@ -20,8 +20,9 @@ from ledger.games.briscola import hand as entry
 from ledger.games.briscola.rules import (
     ChiamataHand, ChiamataOptions, bid_multiplier, card_points, score_chiamata,
 )
-from ledger.games.documents import replay_document
 from ledger.cards import Card
+from ledger.games.documents import replay_document
+from tests.cli.test_widths import columns  # noqa: F401 (a fixture: the console COLUMNS wide)
 
 GAME = get_game("briscola")
 CASES = [c for c in json.loads((Path(__file__).parent.parent / "cases.json").read_text(encoding="utf-8"))
@@ -509,3 +510,16 @@ def test_an_error_in_italian_is_one_line_naming_the_player_and_the_value(cli):
     err = cli.error("--lang", "it", "hand", "add", "1", "chiama", "Anna", "il", "tre", "di", "denari", "a", "55,",
                     "socio", "Carla,", "78", "punti")
     assert "puntata" in err and "55" in err
+
+
+@pytest.mark.parametrize("rules, players", [("classica", "Marco,Giulia"), ("chiamata", "Anna,Bruno,Carla,Dario,Elena")])
+def test_aiuto_teaches_the_italian_words_within_80_columns(cli, columns, rules, players):  # noqa: F811 (the fixture)
+    from rich.cells import cell_len
+    columns(80)
+    out = cli("--lang", "it", "play", "briscola", "-r", rules, "--players", players,
+              input="aiuto\nesci\n").stdout
+    assert not [line for line in out.splitlines() if cell_len(line) > 80]
+    for word in ("resto", "ultima", "tolto", "chiama", "socio", "punti", "da solo", "fuori"):
+        assert word in out, word
+    help_text = out[out.index("aiuto\n"):out.index("A ogni richiesta")]
+    assert "rest" not in help_text.replace("resto", "") and "partner" not in help_text
