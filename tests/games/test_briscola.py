@@ -330,6 +330,8 @@ def test_classica_words_in_italian_and_english():
     doc = words(setup, 'Marco "asso di denari, tre di coppe" Giulia resto ultima Giulia')
     assert doc["last_trick"] == "Giulia" and doc["sides"]["Giulia"] == "rest"
     assert GAME.apply(setup, GAME.start(setup), doc)[1].to_json()["points"] == {"Marco": 21, "Giulia": 99}
+    doc = words(setup, "Marco settebello, re bello, asso di coppe, 3S Giulia resto")
+    assert GAME.apply(setup, GAME.start(setup), doc)[1].to_json()["points"] == {"Marco": 25, "Giulia": 95}
     three = GAME.setup(None, ["Anna", "Bruno", "Carla"])
     assert words(three, "Anna 50 Bruno 41 Carla resto tolto 2C") == {
         "sides": {"Anna": 50, "Bruno": 41, "Carla": 29}, "removed": "2C"}

@@ -338,7 +338,7 @@ _CALL = re.compile(r"\b(chiama|calls?)\s+(\S+?)(?:\s+(?!a\b|at\b)((?:il |lo |la 
 _POINTS_AFTER = re.compile(r"\b(\d+)\s+(punti|points)\b", re.I)
 _LONE_NUMBER = re.compile(r"(^|[,;])\s*(\d+)\s*(?=[,;]|$)")
 _CARD_COMMA = re.compile(r",\s*(?=(?:asso|due|tre|quattro|cinque|sei|sette|fante|cavallo|re|[A2-7JQK][DHCS]?|[2-7])"
-                         r"\s+(?:di|of)\b|[A2-7JQK][DHCS]\b)", re.I)
+                         r"\s+(?:di|of)\b|[A2-7JQK][DHCS]\b|settebello\b|re\s+bello\b)", re.I)
 
 
 def form_of(setup: MatchSetup) -> HandForm:
