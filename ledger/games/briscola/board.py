@@ -10,7 +10,8 @@ from ledger.games.base import (
     Board, Column, Game, Replay, Table, board_title, cell, points_line, side_label, status_notes,
 )
 from ledger.games.match_setup import MatchSetup
-from ledger.games.briscola.hand import is_number, is_rest
+from ledger.games.briscola.hand import is_number
+from ledger.games.scopa.entry import is_rest
 from ledger.games.briscola.records import ChiamataResult, ClassicaResult
 from ledger.games.settle import Money
 from ledger.i18n import signed, t, tn

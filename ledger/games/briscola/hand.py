@@ -37,18 +37,13 @@ from ledger.games.briscola.rules import (
 )
 from ledger.games.declare import Field, HandForm, Kind, Per, Question, Said, Who
 from ledger.games.match_setup import MatchSetup
-from ledger.games.scopa.entry import REST_WORDS
+from ledger.games.scopa.entry import REST_WORDS, is_rest  # rest, resto, il resto: as Scopa says it
 from ledger.i18n import t
 
 Resolve = Callable[[object, str], str]
 CLASSICA_KEYS = frozenset({"sides", "removed", "last_trick", "options"})
 CHIAMATA_KEYS = frozenset({"players", "sitting_out", "caller", "partner", "bid", "called", "caller_points", "piles",
                            "options"})
-
-
-def is_rest(value: object) -> bool:
-    """``"rest"`` (``resto``, ``il resto``, ``*``): the cards no other side took."""
-    return isinstance(value, str) and value.strip().casefold() in REST_WORDS
 
 
 def is_number(value: object) -> bool:
