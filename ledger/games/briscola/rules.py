@@ -23,6 +23,7 @@ from enum import Enum
 
 from ledger.cards import ITALIAN_40, Card, Deck
 from ledger.errors import LedgerError
+from ledger.games.scopa.scoring import unique_most
 from ledger.i18n import t, tn
 
 CARD_POINTS: Mapping[str, int] = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}
@@ -132,10 +133,9 @@ def classica_winner(points: Mapping[str, int], tie_last_trick: bool, last_trick:
                     field: str = "last_trick") -> str | None:
     """The side that wins a hand: with two sides the one with 61 or more, a 60-60 a draw (None) or,
     with ``tie_last_trick``, ``last_trick`` (required then); with three the unique highest."""
-    best = max(points.values())
-    top = [s for s, p in points.items() if p == best]
-    if len(top) == 1:
-        return top[0]
+    alone = unique_most(points)
+    if alone is not None:
+        return alone
     if len(points) == 2 and tie_last_trick:
         if last_trick is None:
             raise LedgerError(t("briscola.last_trick_needed", "60-60 with tie_last_trick: say who took the last "
@@ -178,11 +178,8 @@ def classica_apply(options: ClassicaOptions, tally: ClassicaTally, winner: str |
     return after, ahead is not None, ahead
 
 
-def most(totals: Mapping[str, int]) -> str | None:
-    """The side alone highest, or None when the highest are equal."""
-    best = max(totals.values())
-    top = [s for s, n in totals.items() if n == best]
-    return top[0] if len(top) == 1 else None
+most = unique_most
+"""The side (or player) alone highest, None when the highest are equal (RULES.md "Ties")."""
 
 
 # --- chiamata ------------------------------------------------------------------------------------------------
