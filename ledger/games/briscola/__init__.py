@@ -2,8 +2,9 @@
 sitting out) (RULES.md "Briscola"; FORMATS.md "Briscola hand documents", "Briscola match documents").
 
 The rules are in :mod:`ledger.games.briscola.rules` (pure), the records in :mod:`.records`, the
-reading of a hand document and the hand declared for the words at the table in :mod:`.hand`, the scoreboard
-in :mod:`.board`. The deal passes to the dealer's right (counter-clockwise) in both rule sets.
+reading of a hand document and the hand declared for the words at the table in :mod:`.hand`, the
+scoreboard in :mod:`.board`, the report's facts in :mod:`.facts`, matches dealt at random in
+:mod:`.sample`. The deal passes to the dealer's right (counter-clockwise) in both rule sets.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@
   (alone +4/-1), lost the reverse; the cappotto doubles, the optional bid multiplier multiplies.
 
 Everything here reads typed values (:class:`ClassicaHand`, :class:`ChiamataHand`) and gives typed
-results; the documents are read into them by :mod:`ledger.games.briscola.reading`. Every refusal
+results; the documents are read into them by :mod:`ledger.games.briscola.hand`. Every refusal
 is a :class:`~ledger.errors.LedgerError` naming the field path and the value.
 """
 
