@@ -283,9 +283,11 @@ ALONE = "alone"  # a word of the entry only: the partner is then the caller (nev
 
 def _one_card(text: str, path: str) -> str:
     """The called card or the removed 2, as typed (``il tre di denari``, ``3D``) → its letters."""
-    card = parse_card(re.sub(r"^(?:(?:il|lo|la|the)\s+|l')", "", text.strip(), flags=re.I), path, italian=True)
-    ITALIAN_40.check([card], path)
-    return str(card)
+    cards = parse_cards(re.sub(r"^(?:(?:il|lo|la|the)\s+|l')", "", text.strip(), flags=re.I), path, italian=True)
+    if len(cards) != 1:
+        raise LedgerError(t("briscola.one_card", "one card, not {n}", n=len(cards)), path, text)
+    ITALIAN_40.check(cards, path)
+    return str(cards[0])
 
 
 CLASSICA_FORM = HandForm((
