@@ -120,7 +120,7 @@ class MatchSetup:
                     key=key, game=self.game, hint=hint)
         raise LedgerError(msg, field, key)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The match settings as they appear in a match document (FORMATS.md)."""
         doc: dict[str, Any] = {"game": self.game, "rules": self.rules}
         if self.teams:

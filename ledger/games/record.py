@@ -55,7 +55,7 @@ class JsonRecord:
 
     __dataclass_fields__: ClassVar[dict[str, Any]]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The JSON object: one key per field, in the fields' order."""
         out = {}
         scalars = _SCALARS
@@ -117,7 +117,7 @@ class Stored:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def json(self, skip: frozenset[str] = frozenset()) -> dict:
+    def json(self, skip: frozenset[str] = frozenset()) -> dict[str, Any]:
         """The stored JSON (a shallow copy), without the keys ``skip``."""
         return {k: v for k, v in self.doc.items() if k not in skip}
 

@@ -48,7 +48,7 @@ _PER_ALIASES = {"match": "match", "matches": "match", "win": "match", "partita":
                 "100": "100", "100 points": "100", "hundred": "100"}
 
 
-def read_stake_options(options: dict) -> dict:
+def read_stake_options(options: dict[str, Any]) -> dict[str, Any]:
     """Take the stake options out of ``options`` and return them checked, defaults filled in.
 
     Returns ``{}`` when no stake is given (or a stake of 0), else ``{"stake_cents": int,
@@ -127,7 +127,7 @@ class MatchMoney:
         (``"0,50 € per vita"``), in ``lang`` (default: the language in use)."""
         return self.message().render(lang)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """For programs: ``stake`` is :meth:`describe` in English whatever the language in use."""
         return {"currency": self.currency, "stake_cents": self.stake_cents, "per": self.per,
                 "stake": self.describe("en"), "nets": dict(self.nets) if self.nets is not None else None}
