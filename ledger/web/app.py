@@ -267,7 +267,7 @@ class Guard:
         elif not self.valid(from_query if from_query is not None else request.cookies.get(cookie)):
             response = _message(403, "forbidden")
         else:
-            scope.get("extensions", {}).get(KEYED, _nobody)()
+            (scope.get("extensions") or {}).get(KEYED, _nobody)()  # the connection has shown the key
             if not self.valid(request.cookies.get(cookie)):
                 extra.append(("set-cookie", f"{cookie}={from_query}; Path=/; HttpOnly; SameSite=Strict"))
             await self.app(scope, receive, send_with_headers)

@@ -85,7 +85,7 @@ def answering_hosts(host: str, bound: str) -> list[str]:
         names += LOOPBACK
     if host in ANY_HOST:
         hostname = socket.gethostname()
-        names += [hostname, f"{hostname}.local", socket.getfqdn(), *machine_addresses()]
+        names += [hostname, f"{hostname}.local", *machine_addresses()]  # no reverse lookup: no waiting on DNS
         try:
             names += [str(info[4][0]) for info in socket.getaddrinfo(hostname, None)]
         except OSError:
