@@ -14,8 +14,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from ledger.web.app import create_app, split_host
-from ledger.web.door import HEADER_SECONDS, IDLE_SECONDS, MAX_KEYLESS_PER_ADDRESS, Door
-from ledger.web.server import answering_hosts
+from ledger.web.door import HEADER_SECONDS, IDLE_SECONDS, MAX_HEADER_BYTES, MAX_KEYLESS, MAX_KEYLESS_PER_ADDRESS, Door
+from ledger.web.server import LIMIT_CONCURRENCY, answering_hosts
 
 IDLE_SOCKETS = 250
 SLOW_SOCKETS = 20
@@ -52,6 +52,14 @@ def test_a_keyed_or_closed_connection_gives_its_room_back():
     door.gone("idle")
     door.gone("idle")  # closed twice (evicted, then lost): counted once
     assert door.counts == {"a": 1} and list(door.keyless) == ["stream"]
+
+
+def test_the_documented_limits_are_the_server_s(pytestconfig):
+    doc = " ".join((pytestconfig.rootpath / "docs" / "serve.md").read_text(encoding="utf-8").split())
+    for said in (f"complete within **{HEADER_SECONDS:g} seconds**", f"closed after {IDLE_SECONDS} seconds",
+                 f"over **{MAX_HEADER_BYTES // 1024} KB**", f"**{MAX_KEYLESS_PER_ADDRESS} keyless connections per "
+                 f"client address** and **{MAX_KEYLESS} in all**", f"at most {LIMIT_CONCURRENCY} connections"):
+        assert said in doc, said
 
 
 # the Host check
