@@ -21,10 +21,9 @@ from ledger.cli.cmd_serve import DEFAULT_HOST, DEFAULT_PORT
 from ledger.errors import LedgerError, os_reason
 from ledger.i18n import t
 from ledger.web.app import LOOPBACK, MAX_STREAMS, Guard, create_app, new_key
-from ledger.web.door import HEADER_SECONDS, IDLE_SECONDS, MAX_HEADER_BYTES, MAX_KEYLESS, Door, protocol_class
+from ledger.web.door import HEADER_SECONDS, IDLE_SECONDS, MAX_HEADER_BYTES, Door, protocol_class
 
-# connections and tasks at once, the keyless ones included; uvicorn answers 503 beyond
-LIMIT_CONCURRENCY = MAX_STREAMS + MAX_KEYLESS + 100
+MAX_REQUESTS = MAX_STREAMS + 100  # requests in flight at once (the streams and pages); 503 beyond
 BACKLOG = 1024  # connections the kernel holds before they are accepted (each is then admitted or not)
 ANY_HOST = ("0.0.0.0", "::", "")
 NO_PACKET_ADDRESS = ("192.0.2.1", 9)  # TEST-NET-1 (RFC 5737): a UDP connect there sends nothing
@@ -160,7 +159,7 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, echo: Callable[[st
                "Ctrl-C stops it.")))
     app = create_app(key, hosts=answering_hosts(host, sock.getsockname()[0]))
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", server_header=False,
-                            http=protocol_class(Door(), HEADER_SECONDS), timeout_keep_alive=IDLE_SECONDS,
-                            h11_max_incomplete_event_size=MAX_HEADER_BYTES, limit_concurrency=LIMIT_CONCURRENCY,
+                            http=protocol_class(Door(), MAX_REQUESTS, HEADER_SECONDS),
+                            timeout_keep_alive=IDLE_SECONDS, h11_max_incomplete_event_size=MAX_HEADER_BYTES,
                             timeout_graceful_shutdown=3, proxy_headers=False)
     _Server(app, config).run(sock)
