@@ -25,6 +25,7 @@ from ledger.web.door import HEADER_SECONDS, IDLE_SECONDS, MAX_HEADER_BYTES, Door
 
 MAX_REQUESTS = MAX_STREAMS + 100  # requests in flight at once (the streams and pages); 503 beyond
 BACKLOG = 1024  # connections the kernel holds before they are accepted (each is then admitted or not)
+OPEN_FILES = 16384  # the open-file limit asked for (every socket is a file; 1024 is a common default)
 ANY_HOST = ("0.0.0.0", "::", "")
 NO_PACKET_ADDRESS = ("192.0.2.1", 9)  # TEST-NET-1 (RFC 5737): a UDP connect there sends nothing
 
@@ -99,6 +100,23 @@ def _loopback(address: str) -> bool:
         return False
 
 
+def more_open_files(wanted: int = OPEN_FILES) -> None:
+    """Raise this process's soft limit of open files towards ``wanted`` (never above the hard
+    limit, never lower): the door's bounds and deadlines, not a default of 1024 files, should say
+    how many sockets may be open. Nothing where the system has no such limit (Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):  # a system that allows less than it says: keep its limit
+            pass
+
+
 def page_urls(host: str, port: int, key: str) -> list[str]:
     """The page's address with its key, for each address the phones may use (``host``'s own, or
     every address of this machine when ``host`` is every interface)."""
@@ -147,6 +165,7 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, echo: Callable[[st
 
     key = new_key()
     sock = bind(host, port)
+    more_open_files()
     urls = page_urls(host, sock.getsockname()[1], key)
     echo(urls[0])
     try:

@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 from ledger.web.app import create_app, split_host
 from ledger.web.door import (GRACE_SECONDS, HEADER_SECONDS, IDLE_SECONDS, MAX_HEADER_BYTES, MAX_KEYLESS,
                              MAX_KEYLESS_PER_ADDRESS, Door)
-from ledger.web.server import MAX_REQUESTS, answering_hosts
+from ledger.web.server import MAX_REQUESTS, OPEN_FILES, answering_hosts
 
 IDLE_SOCKETS = 250
 SLOW_SOCKETS = 20
@@ -72,7 +72,7 @@ def test_the_documented_limits_are_the_server_s(pytestconfig):
     for said in (f"complete within **{HEADER_SECONDS:g} seconds**", f"closed after {IDLE_SECONDS} seconds",
                  f"over **{MAX_HEADER_BYTES // 1024} KB**", f"**{MAX_KEYLESS_PER_ADDRESS} keyless connections per "
                  f"client address** and **{MAX_KEYLESS} in all**", f"at most **{MAX_REQUESTS} requests**",
-                 f"younger than **{GRACE_SECONDS:g} second**"):
+                 f"younger than **{GRACE_SECONDS:g} second**", f"open files to **{OPEN_FILES}**"):
         assert said in doc, said
 
 
@@ -307,3 +307,19 @@ def test_on_every_interface_the_machine_s_names_are_served(serve):
         for host in (socket.gethostname(), f"{socket.gethostname()}:{port}", f"localhost:{port}"):
             assert c.get(local, headers={"host": host}).status_code == 200, host
         assert c.get(local, headers={"host": f"evil.example.com:{port}"}).status_code == 421
+
+
+def test_the_open_file_limit_is_raised_never_lowered():
+    import resource
+
+    from ledger.web.server import more_open_files
+
+    before = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, before[1]), before[1]))
+        more_open_files(min(512, before[1]))
+        assert resource.getrlimit(resource.RLIMIT_NOFILE) == (min(512, before[1]), before[1])
+        more_open_files(300)
+        assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] == min(512, before[1])
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, before)
