@@ -25,8 +25,9 @@ from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import (
-    Board, Game, HandResult, MatchState, Question, Replay, check_names, in_words, items_of,
+    Board, Game, HandResult, MatchState, Replay, check_names, in_words, items_of,
 )
+from ledger.games.declare import Who
 from ledger.games.match_setup import MatchSetup
 from ledger.games.scala40 import board as board_view
 from ledger.games.scala40 import hand as entry
@@ -173,20 +174,36 @@ class Scala40(Game):
         return in_words(lambda: board_view.describe(doc, result))
 
     # --- entry at the table -------------------------------------------------------------------------
+    hand = entry.HAND
+
     def entry_help(self) -> Msg:
         return entry.entry_help()
 
     def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
         """The words of the table (``chiude Anna; Bruno JK AS 7H; Carla 34; Dario non ha aperto``,
-        ``Anna closed, ...``, ``in mano``, ``rientra Dario``) → a partial hand document."""
-        return entry.parse_entry(setup, tokens)
+        ``Anna closed, ...``, ``in mano``, ``rientra Dario``) → a partial hand document, read by
+        the declared hand (:data:`hand.HAND`) once a closing in mano said with the closer is split."""
+        return super().parse_entry(setup, entry.split_in_mano(tokens))
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any],
-                  state: MatchState | None = None) -> list[Question]:
-        """What is still missing: re-entries (when someone may), who closed, in mano, then each
-        player still in who is not given."""
-        return entry.questions(setup, doc, None if state is None else self._typed(setup, state),
-                               self.options_of(setup))
+    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
+        """The players a hand asks for: those still in (with the re-entries of ``doc``), but the closer."""
+        out = set(state.extra_as(Scala40State).out) if state is not None else set()
+        back = {n.casefold() for n in rules.read_names(doc.get("reentry"), "reentry")}
+        closer = doc.get("closed_by")
+        closer = closer.strip().casefold() if isinstance(closer, str) else None
+        names = tuple(p for p in setup.players
+                      if (p not in out or p.casefold() in back) and p.casefold() != closer)
+        return Who(names, setup.resolve_player)
+
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+        """The re-entries are asked only when someone out may re-enter (RULES.md "Re-entry")."""
+        if getattr(field, "key", None) != "reentry":
+            return False
+        if state is None:
+            return True
+        st, options = self._typed(setup, state), self.options_of(setup)
+        return st.finished or options.reentries == 0 or len(st.players_in) < 2 or \
+            not any(st.reentries[p] < options.reentries for p in st.out)
 
 
 GAME = Scala40()
