@@ -95,7 +95,7 @@ def split_in_mano(tokens: Sequence[str]) -> list[str]:
 def entry_help() -> Msg:
     """How a hand is written in one line, for ``help`` in ``ledger play`` (examples indented)."""
     return t("play.help.scala40",
-             "Who closed, then each other player still in: his cards left in hand, his penalty, or 'not opened':\n"
+             "Who closed, then each other player still in: the cards left in hand, the penalty, or 'not opened':\n"
              "  Anna closed, Bruno JK AS 7H, Carla 34, Dario not opened\n"
              "Add 'in hand' when the closer went out in one turn (every penalty doubled), and 'reentry NAME' "
              "before a hand to bring a player who is out back in:\n"

@@ -171,11 +171,11 @@ def read_other(value: object, field: str, options: Options) -> Other:
         if value.get("points") is not None:
             return Other(None, _points(value["points"], f"{field}.points", opened, options), opened)
         if opened:
-            raise LedgerError(t("scala40.opened_needs", "an opened player needs his cards or his points"), field,
+            raise LedgerError(t("scala40.opened_needs", "a player who opened needs the cards left or the points"), field,
                               dict(value))
         if options.not_opened_points is None:
             raise LedgerError(t("scala40.count_not_opened", "with not_opened_points null, a player who never "
-                                "opened needs his cards or his points"), field, dict(value))
+                                "opened needs the 13 cards or their points"), field, dict(value))
         return Other(None, None, False)
     if isinstance(value, bool) or value is None or isinstance(value, float):
         raise LedgerError(t("scala40.not_entry", "expected the cards left in hand or the penalty, got {value!r}",
@@ -202,8 +202,8 @@ def _points(value: object, field: str, opened: bool, options: Options) -> int:
     lowest = (1 if options.lone_ace_one else 2) if opened else 0
     points = as_int(value, field, 0)
     if points < lowest:
-        raise LedgerError(t("scala40.penalty_low", "an opened player's penalty is at least {lowest} (his lowest "
-                            "hand), not {points}", lowest=lowest, points=points), field, points)
+        raise LedgerError(t("scala40.penalty_low", "the penalty of a player who opened is at least {lowest} "
+                            "(the lowest hand left), not {points}", lowest=lowest, points=points), field, points)
     return points
 
 
@@ -398,8 +398,8 @@ def check_players(state: State, hand: Hand) -> None:
                                 "re-enter {player} first)", player=p), f"others.{p}", p)
     for p in players_in:
         if p != hand.closed_by and p not in hand.others:
-            raise LedgerError(t("scala40.missing_player", "missing {player}, who is still in: his cards, his penalty "
-                                "or 'not opened'", player=p), f"others.{p}", None)
+            raise LedgerError(t("scala40.missing_player", "missing {player}, who is still in: the cards left, the "
+                                "penalty or 'not opened'", player=p), f"others.{p}", None)
 
 
 def apply(options: Options, state: State, hand: Hand) -> tuple[Outcome, State]:
