@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ledger.games.facts import GameNotes, Highlight, Record, Said
+from ledger.games.facts import GameNotes, Highlight, Record, Said, average
 from ledger.games.scala40.records import Scala40Result, Scala40State
 from ledger.games.settle import Money
 from ledger.i18n import t
@@ -63,7 +63,5 @@ class Scala40Notes(GameNotes):
                 "out": sum(player in d.out for d in played)}
 
     def figures(self, c: Mapping[str, int]) -> dict[str, Any]:
-        hands = c.get("hands", 0)
-        return {"hands": hands, "closed": c.get("closed", 0),
-                "average_penalty": round(c.get("points", 0) / hands, 1) if hands else None,
-                "reentries": c.get("reentries", 0)}
+        return {"hands": c.get("hands", 0), "closed": c.get("closed", 0),
+                "average_hand": average(c.get("points", 0), c.get("hands", 0)), "reentries": c.get("reentries", 0)}
