@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 from ledger.games.base import Board, Column, Replay, Table, board_title, cell
 from ledger.games.match_setup import MatchSetup
 from ledger.games.scala40.records import Scala40Hand, Scala40Result, Scala40State
-from ledger.games.settle import Money, settle
-from ledger.i18n import t, tn
+from ledger.games.settle import Money, format_money, settle
+from ledger.i18n import currency_sign, t, tn
 
 if TYPE_CHECKING:
     from ledger.games.base import Game
@@ -65,7 +65,11 @@ def board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
 
 def _hands_table(game: Game, setup: MatchSetup, rp: Replay) -> Table:
     players = setup.players
+    stake = bool(setup.options.get("stake_cents"))
     cols = [Column("#"), Column(str(t("board.dealer", "dealer")), "left")] + [Column(p) for p in players]
+    if stake:  # the pot after each hand (it grows at each re-entry)
+        cols.append(Column(str(t("scala40.col_pot", "pot {currency}",
+                                 currency=currency_sign(setup.options["currency"])))))
     cols.append(Column(str(t("board.notes", "notes")), "left", below=True))
     rows = []
     for i, res in enumerate(rp.results, rp.offset):
@@ -75,6 +79,8 @@ def _hands_table(game: Game, setup: MatchSetup, rp: Replay) -> Table:
             pen = d.penalties.get(p)
             star = "*" if p == d.closed_by else ""
             row.append("–" if pen is None else f"{cell(pen)}{star} ({cell(d.totals[p])})")
+        if stake:
+            row.append(format_money(d.pot_cents, ""))
         row.append(hand_note(d))
         rows.append(tuple(row))
     caption = t("scala40.caption", "* closed · penalty points (running total), lower is better · out at {limit}",

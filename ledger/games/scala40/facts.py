@@ -15,7 +15,7 @@ from ledger.i18n import t
 
 class Scala40Notes(GameNotes):
     unit = "penalty points"
-    rarity = {"in mano": 8, "rientro": 9}  # rank among all highlight kinds (0 the rarest)
+    rarity = {"in mano": 8}  # rank among all highlight kinds (0 the rarest)
 
     def order(self, rec: Record) -> list[str]:
         """The winner first, then the players still in by lowest total, then those out, last out first."""
@@ -40,17 +40,13 @@ class Scala40Notes(GameNotes):
         return rec.replay.results[i].detail_as(Scala40Result).penalties.get(side)
 
     def highlights(self, rec: Record) -> list[Highlight]:
-        """Every closing in mano, and every re-entry."""
+        """Every closing in mano (the re-entries are in :meth:`details`)."""
         out = []
         for i, res in enumerate(rec.replay.results):
             d = res.detail_as(Scala40Result)
             if d.in_mano:
                 out.append(Highlight("in mano", t("scala40.highlight_in_mano", "{player} closed in mano (hand {hand})",
                                                   player=d.closed_by, hand=i + 1), rec.id, i + 1, d.closed_by))
-            for p in d.reentry:
-                out.append(Highlight("rientro", t("scala40.highlight_reentry", "{player} re-entered at {total} (hand "
-                                                  "{hand})", player=p, total=d.reentry_total, hand=i + 1),
-                                     rec.id, i + 1, p, d.reentry_total))
         return out
 
     def counters(self, rec: Record, side: str, player: str) -> dict[str, int]:
