@@ -92,19 +92,22 @@ def _standing_table(setup: MatchSetup, rp: Replay) -> Table:
     final = rp.final
     x = final.extra_as(Scala40State)
     cur = x.currency
-    cols = (Column(str(t("scala40.col_player", "player")), "left"), Column(str(t("board.total", "total"))),
+    cols = [Column(str(t("scala40.col_player", "player")), "left"), Column(str(t("board.total", "total"))),
             Column(str(t("scala40.col_to_limit", "to {limit}", limit=x.limit))),
             Column(str(t("scala40.col_status", "status")), "left"),
-            Column(str(t("scala40.col_reentries", "re-entries"))),
-            Column(str(t("scala40.col_paid", "paid"))), Column(str(t("scala40.col_net", "net"))))
+            Column(str(t("scala40.col_reentries", "re-entries")))]
+    if x.stake_cents:
+        cols += [Column(str(t("scala40.col_paid", "paid"))), Column(str(t("scala40.col_net", "net")))]
     rows = []
     for p in setup.players:
-        net = x.settlement.get(p) if x.settlement is not None else None
-        rows.append((p, cell(final.totals[p]), cell(x.to_limit[p]), _status(p, final.winner, x),
-                     cell(x.reentries[p]), str(Money(x.paid_cents[p], cur)),
-                     "" if net is None else str(Money(net, cur))))
-    title = t("scala40.standing_title", "Standing — pot {amount}", amount=Money(x.pot_cents, cur))
-    return Table(str(title), cols, tuple(rows))
+        row = [p, cell(final.totals[p]), cell(x.to_limit[p]), _status(p, final.winner, x), cell(x.reentries[p])]
+        if x.stake_cents:
+            net = x.settlement.get(p) if x.settlement is not None else None
+            row += [str(Money(x.paid_cents[p], cur)), "" if net is None else str(Money(net, cur))]
+        rows.append(tuple(row))
+    title = (t("scala40.standing_title", "Standing — pot {amount}", amount=Money(x.pot_cents, cur)) if x.stake_cents
+             else t("scala40.standing", "Standing"))
+    return Table(str(title), tuple(cols), tuple(rows))
 
 
 def _status(player: str, winner: Any, x: Scala40State) -> str:
@@ -120,9 +123,11 @@ def _notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
     x = final.extra_as(Scala40State)
     cur = x.currency
     notes = []
-    if final.finished:
+    if final.finished and x.stake_cents:
         notes.append(str(t("scala40.won_pot", "{player} is the last one in and takes the pot of {amount}.",
                            player=final.winner, amount=Money(x.pot_cents, cur))))
+    elif final.finished:
+        notes.append(str(t("scala40.won", "{player} is the last one in and wins.", player=final.winner)))
     elif setup.ended_early:
         if final.winner is not None:
             notes.append(str(t("scala40.ended_winner", "Ended early: {player} wins with the lowest total.",
@@ -138,7 +143,9 @@ def _notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
         still = [p for p in setup.players if p not in x.out]
         notes.append(str(tn("scala40.still_in", "{n} player still in: {players}; pot {amount}.",
                             "{n} players still in: {players}; pot {amount}.", len(still), players=still,
-                            amount=Money(x.pot_cents, cur))))
+                            amount=Money(x.pot_cents, cur)) if x.stake_cents
+                         else tn("scala40.still_in_plain", "{n} player still in: {players}.",
+                                 "{n} players still in: {players}.", len(still), players=still)))
         notes.append(str(t("board.next_dealer", "Next dealer: {name}.", name=game.next_dealer(setup, final))))
     if x.settlement and x.stake_cents:
         notes += [str(tr.message(cur)) for tr in settle(x.settlement)]

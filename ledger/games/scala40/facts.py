@@ -27,9 +27,11 @@ class Scala40Notes(GameNotes):
         return still + list(reversed(x.out))
 
     def details(self, rec: Record) -> list[str]:
-        """The pot, and who re-entered (how often)."""
+        """The pot (when played for money), and who re-entered (how often)."""
         x = rec.replay.final.extra_as(Scala40State)
-        out: list[str] = [Said(t("scala40.details_pot", "pot {amount}", amount=Money(x.pot_cents, x.currency)))]
+        out: list[str] = []
+        if x.stake_cents:
+            out.append(Said(t("scala40.details_pot", "pot {amount}", amount=Money(x.pot_cents, x.currency))))
         back = [f"{p} ×{n}" for p, n in x.reentries.items() if n]
         if back:
             out.append(Said(t("scala40.details_reentered", "re-entered: {players}", players=", ".join(back))))
