@@ -388,3 +388,24 @@ def test_cli_score_and_games(cli):
     assert cli.json("score", "-", input=json.dumps(doc))["penalties"] == {"Anna": 0, "Bruno": 43}
     listed = cli("games").stdout
     assert "Scala 40" in listed or "scala40" in listed
+
+
+def test_cli_play_reads_the_words_of_the_table(cli):
+    out = cli("play", "scala40", "-p", "Anna,Bruno,Carla", "-o", "rientri=1",
+              input="chiude Anna; Bruno 120; Carla 30\nrientra Bruno; Carla closed; Anna 5; Bruno 9\nquit\n").stdout
+    assert "Bruno re-entered at 30" in " ".join(out.split())
+    shown = cli.json("show", "1")
+    assert shown["totals"] == {"Anna": 5, "Bruno": 39, "Carla": 30} and shown["reentries"]["Bruno"] == 1
+
+
+def test_a_match_without_a_stake_is_not_money(cli):
+    from ledger.games.stakes import match_money
+
+    s, rp = play([{"closed_by": "Anna", "others": {"Bruno": 120}}], players=["Anna", "Bruno"])
+    assert rp.final.finished and match_money(s, rp.final) is None
+    s, rp = play([{"closed_by": "Anna", "others": {"Bruno": 120}}], players=["Anna", "Bruno"], stake="1,50")
+    money = match_money(s, rp.final)
+    assert money is not None and money.nets == {"Anna": 150, "Bruno": -150}
+    new_match(cli)
+    cli("hand", "add", "1", "chiude Anna; Bruno 120; Carla 200; Dario non ha aperto")
+    assert "EUR" not in cli("show", "1").stdout
