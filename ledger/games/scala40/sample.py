@@ -15,9 +15,11 @@ from ledger.games.scala40.records import Scala40State
 
 
 def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup:
-    """Three to five of ``players``, to 101, one re-entry each, 2.00 a head."""
+    """Three to five of ``players``, to 101 mostly (201 or 501 now and then), none to two
+    re-entries each, for nothing, 1.00 or 2.00 a head."""
     return game.setup(None, rng.sample(list(players), rng.randint(3, 5)), None,
-                      {"limit": 101, "reentries": 1, "stake_cents": 200})
+                      {"limit": rng.choice((101, 101, 201, 501)), "reentries": rng.choice((0, 1, 1, 2)),
+                       "stake_cents": rng.choice((0, 100, 200))})
 
 
 def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
