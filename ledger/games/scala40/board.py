@@ -43,8 +43,10 @@ def describe(doc: Mapping[str, Any], result: Mapping[str, Any] | None) -> str:
     if isinstance(pens, Mapping):
         return penalties_line({str(p): n for p, n in pens.items()}, bool(result.get("doubled")) if result else False)
     parts = []
-    if doc.get("reentry"):
-        parts.append(str(t("scala40.entered_reentry", "re-entry {players}", players=str(doc["reentry"]))))
+    back = doc.get("reentry")
+    if back and isinstance(back, (str, list)):
+        parts.append(str(t("scala40.entered_reentry", "re-entry {players}",
+                           players=", ".join(map(str, back)) if isinstance(back, list) else back)))
     if doc.get("closed_by"):
         parts.append(str(t("scala40.entered_closed", "{player} closed", player=doc["closed_by"])))
     others = doc.get("others")

@@ -17,7 +17,7 @@ and :func:`apply` a hand of a match.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -200,7 +200,7 @@ def _cards_other(value: object, field: str, opened: bool) -> Other:
 
 def _points(value: object, field: str, opened: bool, options: Options) -> int:
     lowest = (1 if options.lone_ace_one else 2) if opened else 0
-    points = as_int(value, field, 0)
+    points = as_int(value, field)
     if points < lowest:
         raise LedgerError(t("scala40.penalty_low", "the penalty of a player who opened is at least {lowest} "
                             "(the lowest hand left), not {points}", lowest=lowest, points=points), field, points)
@@ -451,8 +451,3 @@ def early_winner(state: State) -> str | None:
     totals = [state.totals[p] for p in state.players_in]
     low = min(totals)
     return state.players_in[totals.index(low)] if totals.count(low) == 1 else None
-
-
-def names_in(names: Iterable[str]) -> str:
-    """Names joined for a JSON note (``"Anna, Bruno"``)."""
-    return ", ".join(names)
