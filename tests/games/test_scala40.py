@@ -409,3 +409,10 @@ def test_a_match_without_a_stake_is_not_money(cli):
     new_match(cli)
     cli("hand", "add", "1", "chiude Anna; Bruno 120; Carla 200; Dario non ha aperto")
     assert "EUR" not in cli("show", "1").stdout
+
+
+def test_cli_prompts_ask_what_is_missing(cli):
+    new_match(cli)
+    cli("hand", "add", "1", "-i", "chiude Anna; Carla 7", input="\n5\nnon ha aperto\n")  # in mano: Enter for no
+    hand = cli.json("show", "1")["hands"][0]["result"]
+    assert hand["penalties"] == {"Anna": 0, "Bruno": 5, "Carla": 7, "Dario": 100} and hand["doubled"] is False
