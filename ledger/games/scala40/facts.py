@@ -15,7 +15,7 @@ from ledger.i18n import t
 
 class Scala40Notes(GameNotes):
     unit = "penalty points"
-    rarity = {"in mano": 8}  # rank among all highlight kinds (0 the rarest)
+    rarity = {"in mano": 17}  # rank among all highlight kinds (0 the rarest): the next free one
 
     def order(self, rec: Record) -> list[str]:
         """The winner first, then the players still in by lowest total, then those out, last out first."""
