@@ -136,12 +136,12 @@ class MatchMoney:
 def match_money(setup: MatchSetup, state: MatchState) -> MatchMoney | None:
     """The money of a match in ``state`` (its final state), or None when it is not played for money.
 
-    A game that keeps its own money (``settlement`` in its state, Trentuno) is taken as it says;
-    otherwise the stake options give :func:`stake_nets` once the match is over.
+    A game that keeps its own money (``settlement`` in its state, Trentuno) is taken as it says
+    when it has a stake; otherwise the stake options give :func:`stake_nets` once the match is over.
     """
     opts = setup.options
     game = get_game(setup.game)
-    if game.own_stakes is not None:
+    if game.own_stakes is not None and opts.get("stake_cents"):
         return MatchMoney(opts.get("currency") or DEFAULT_CURRENCY, int(opts.get("stake_cents") or 0),
                           game.own_stakes, game.settlement(state))
     if not opts.get("stake_cents"):

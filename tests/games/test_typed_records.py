@@ -50,7 +50,7 @@ def test_the_json_texts_are_the_ones_written_before_the_typing():
 def test_the_matches_cover_every_game_and_every_bridge_rule_set():
     games = {(doc["game"], doc.get("rules") or get_game(doc["game"]).default_rules) for _, doc in MATCHES}
     recorded = {"trentasette", "trentuno", "simone", "bridge", "canasta", "burraco", "scopa"}  # the games then
-    assert {g for g, _ in games} == recorded and recorded <= set(available())
+    assert {g for g, _ in games} >= recorded and recorded <= set(available())  # and the games added since
     assert {r for g, r in games if g == "bridge"} == {"rubber", "chicago", "duplicate"}
 
 
