@@ -22,8 +22,9 @@ from ledger.i18n import Msg, t
 from ledger.games.segnapunti.records import SheetState
 from ledger.games.segnapunti.rules import LIMIT
 
-# a whole number as typed: a sign (also the typographic minus), digits, thousands in groups of three
-_NUMBER = re.compile(r"([+\-−]?\s?\d+(?:[.,]\d{3})*)(?![\d.,]*\d)")
+# a number as typed: a sign (also the typographic minus), digits with their separators (2,5 is read
+# whole, and refused as not whole; 1.200 is a thousand two hundred)
+_NUMBER = re.compile(r"([+\-−]?\s?\d(?:[\d.,]*\d)?)")
 FILLER = {"punti", "punto", "pt", "pti", "points", "point", "pts", "fa", "ha", "e", "and"}
 WORDS = tuple(sorted(FILLER))
 

@@ -147,16 +147,22 @@ def _whole(value: object, field: str) -> int:
     return as_int(value, field, -LIMIT, LIMIT)
 
 
+# the options as the unknown-option error lists them: English key / Italian name
+KNOWN_OPTIONS = ("target/obiettivo", "mode/vince", "eliminate_at/elimina_a", "eliminate_when/elimina_quando",
+                 "tie/pareggio", "start/partenza", "stake/posta", "stake_per_point/posta_punto", "currency/valuta",
+                 "deal/giro", "first_dealer/primo_mazziere", "title/titolo")
+
+
 def option_key(key: str) -> str:
     """The option that the typed ``key`` names (``obiettivo`` → ``target``); ``LedgerError`` on
-    ``options.KEY`` listing the known ones otherwise."""
+    ``options.KEY`` naming the nearest and listing the known ones otherwise."""
     found = OPTION_WORDS.get(_word(key) or "")
     if found is None:
         from ledger.games.suggest import did_you_mean
 
-        known = t("segnapunti.known_options", " (known: {keys})", keys=", ".join(sorted(set(OPTION_WORDS))))
-        raise LedgerError(t("segnapunti.unknown_option", "unknown option {key!r}{hint}", key=key,
-                            hint=did_you_mean(key, list(OPTION_WORDS), known)), f"options.{key}", key)
+        raise LedgerError(t("segnapunti.unknown_option", "unknown option {key!r}{hint}; the options are {keys}",
+                            key=key, hint=did_you_mean(key, list(OPTION_WORDS), ""), keys=", ".join(KNOWN_OPTIONS)),
+                          f"options.{key}", key)
     return found
 
 
