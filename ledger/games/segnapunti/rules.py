@@ -120,6 +120,7 @@ DEAL_WORDS = {"clockwise": Deal.CLOCKWISE, "orario": Deal.CLOCKWISE, "senso_orar
               "sinistra": Deal.CLOCKWISE, "counterclockwise": Deal.COUNTERCLOCKWISE,
               "anticlockwise": Deal.COUNTERCLOCKWISE, "antiorario": Deal.COUNTERCLOCKWISE,
               "senso_antiorario": Deal.COUNTERCLOCKWISE, "destra": Deal.COUNTERCLOCKWISE}
+ITALIAN = {"alto", "basso", "sopra", "sotto", "continua", "dividi", "orario", "antiorario"}  # shown beside the key
 NOBODY = {"", "-", "none", "null", "no", "nessuno", "nessuna", "niente"}
 
 
@@ -134,9 +135,14 @@ def _choice(value: object, words: Mapping[str, Enum], field: str) -> Enum:
     folded = {_word(k): v for k, v in words.items()}
     if key in folded:
         return folded[key]
-    known = sorted({e.value for e in words.values()})
-    raise LedgerError(t("segnapunti.bad_choice", "{value!r} is not one of {known}", value=value,
-                        known=", ".join(known)), field, value)
+    shown: dict[Enum, list[str]] = {}
+    for word, choice in words.items():  # each choice's value, then its first Italian word
+        names = shown.setdefault(choice, [choice.value])
+        if len(names) < 2 and word in ITALIAN:
+            names.append(word)
+    known = ", ".join("/".join(names) for names in shown.values())
+    raise LedgerError(t("segnapunti.bad_choice", "{value!r} is not one of {known}", value=value, known=known),
+                      field, value)
 
 
 def _nothing(value: object) -> bool:
