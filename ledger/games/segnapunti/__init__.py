@@ -23,11 +23,13 @@ from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import (
-    Board, Column, Game, HandResult, MatchState, Question, Replay, Table, board_title, cell,
+    Board, Column, Game, HandResult, MatchState, Replay, Table, board_title, cell,
     check_keys, check_names, named_sides, need, points_line, side_label,
 )
+from ledger.games.declare import Who
 from ledger.games.match_setup import MatchSetup
-from ledger.games.segnapunti import hand, rules
+from ledger.games.segnapunti import hand as hand_form
+from ledger.games.segnapunti import rules
 from ledger.games.segnapunti.facts import SheetNotes
 from ledger.games.segnapunti.records import Rank, SheetResult, SheetState
 from ledger.games.segnapunti.rules import Mode, Options, Seating, Sheet
@@ -77,6 +79,7 @@ class Segnapunti(Game):
     state_extra = SheetState
     result_type = SheetResult
     facts = SheetNotes()
+    hand = hand_form.FORM
     samples = "ledger.games.segnapunti.sample"
     sample_weight = 10
 
@@ -153,14 +156,12 @@ class Segnapunti(Game):
 
     # --- entry at the table ---------------------------------------------------------------------
     def entry_help(self) -> Msg:
-        return hand.entry_help()
+        return hand_form.entry_help()
 
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
-        return hand.parse_entry(setup, tokens)
-
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any],
-                  state: MatchState | None = None) -> list[Question]:
-        return hand.questions(setup, doc, state)
+    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
+        """The sides still in (a player's name names their side)."""
+        out = state.extra_as(SheetState).out if state is not None else ()
+        return Who(tuple(s for s in setup.side_names if s not in out), setup.resolve_side)
 
     def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
                       setup: MatchSetup | None = None) -> str:
