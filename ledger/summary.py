@@ -97,7 +97,7 @@ class MatchRecord:
         """The winning sides (several for a shared win), none while in play or for no winner."""
         if not self.over:
             return []
-        w = self.replay.final.winner
+        w = get_game(self.setup.game).winning(self.replay.final)
         return [x for x in ([w] if isinstance(w, str) else list(w or [])) if x in self.setup.sides]
 
     def side_of(self, player: str) -> str | None:
@@ -123,7 +123,7 @@ def match_facts(rec: Record) -> dict:
     notes = get_game(rec.setup.game).facts
     members = [(side, p) for side, ps in rec.setup.sides.items() for p in ps]
     facts = {"v": FACTS_VERSION, "status": rec.status, "sides": {side: list(ps) for side, ps in rec.setup.sides.items()},
-             "finished": bool(final.finished), "winner": final.winner,
+             "finished": bool(final.finished), "winner": get_game(rec.setup.game).winning(final),
              "money": None if money is None or nets is None else {"currency": money.currency,
                                                  "nets": {p: int(nets.get(p, 0)) for _, p in members}},
              "players": {p: notes.counters(rec, side, p) for side, p in members}}

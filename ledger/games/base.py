@@ -473,6 +473,18 @@ class Game:
         net cents, None until it is settled (the others' stakes are settled from the totals)."""
         return None
 
+    def own_stake(self, setup: MatchSetup) -> tuple[int, str] | None:
+        """For a game that keeps its own money (``own_stakes``): the stake in cents and what it is
+        for (``"life"``), as the report and ``settle`` describe it; None when the match is not
+        played for money. Default: the option ``stake_cents``, per :attr:`own_stakes`."""
+        return int(setup.options.get("stake_cents") or 0), str(self.own_stakes)
+
+    def winning(self, state: MatchState) -> Any:
+        """Who won, as the report and the statistics count it: a side, a list of sides for a
+        shared win, or None. Default: the state's ``winner`` (a game whose documents say a shared
+        win otherwise, ``"winner": null`` beside ``"winners"``, gives the list here)."""
+        return state.winner
+
     def stake_segments(self, state: MatchState) -> list[Mapping[str, Any]]:
         """The scores that a stake settles one by one (``games.stakes``): the match's totals by
         default; a rubber bridge match, each rubber."""

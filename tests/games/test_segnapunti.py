@@ -385,3 +385,20 @@ def test_italian_at_the_table(cli):
     assert "Prossimo mazziere: Bruno." in out and "Classifica" in out
     line = cli.error("--lang", "it", "hand", "add", "1", "Anna", "30")
     assert "Bruno" in line and "missing" not in line
+
+
+def test_money_in_the_report_and_a_shared_win_counted_for_each():
+    from ledger.games.stakes import match_money
+    from ledger.summary import MatchRecord
+    import datetime as dt
+
+    setup, rp = replay_document({"game": "segnapunti", "players": THREE, "options": {
+        "target": 50, "tie": "share", "stake_cents": 100}, "hands": [{"points": {"Anna": 55, "Bruno": 55, "Carla": 0}}]})
+    money = match_money(setup, rp.final)
+    assert (money.per, money.stake_cents, money.nets) == ("match", 100, {"Anna": 50, "Bruno": 50, "Carla": -100})
+    assert MatchRecord(1, dt.date(2026, 12, 4), setup, rp, "finished").winners == ["Anna", "Bruno"]
+    setup, rp = replay_document({"game": "segnapunti", "players": THREE, "options": {"stake_per_point_cents": 3},
+                                 "hands": []})
+    assert match_money(setup, rp.final).describe() == "0.03 EUR per point of margin"
+    setup, rp = replay_document({"game": "segnapunti", "players": THREE, "hands": []})
+    assert match_money(setup, rp.final) is None

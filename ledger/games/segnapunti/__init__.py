@@ -140,6 +140,18 @@ class Segnapunti(Game):
     def settlement(self, state: MatchState) -> Mapping[str, int] | None:
         return state.extra_as(SheetState).settlement
 
+    def own_stake(self, setup: MatchSetup) -> tuple[int, str] | None:
+        """The stake per point when there is one, else per match; None without a stake."""
+        opts = options_of(setup)
+        if opts.stake_per_point_cents:
+            return opts.stake_per_point_cents, "point"
+        return (opts.stake_cents, "match") if opts.stake_cents else None
+
+    def winning(self, state: MatchState) -> Any:
+        """The winner, or the list of sides sharing the win (``winner`` is null then)."""
+        winners = state.extra_as(SheetState).winners
+        return list(winners) if len(winners) > 1 else state.winner
+
     def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str) -> Msg:
         if not dealer:
             return t("segnapunti.round_prompt", "round {hand} > ", hand=number)
