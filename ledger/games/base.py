@@ -479,6 +479,12 @@ class Game:
         played for money. Default: the option ``stake_cents``, per :attr:`own_stakes`."""
         return int(setup.options.get("stake_cents") or 0), str(self.own_stakes)
 
+    def group(self, setup: MatchSetup) -> str:
+        """The name a match is counted under in the report's standings and the statistics per
+        game: the game's name; a game whose matches are told apart by their own title (a score
+        sheet's ``Cirulla``, which has its own standings) gives ``game: title``."""
+        return setup.game
+
     def winning(self, state: MatchState) -> Any:
         """Who won, as the report and the statistics count it: a side, a list of sides for a
         shared win, or None. Default: the state's ``winner`` (a game whose documents say a shared

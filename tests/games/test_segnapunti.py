@@ -402,3 +402,17 @@ def test_money_in_the_report_and_a_shared_win_counted_for_each():
     assert match_money(setup, rp.final).describe() == "0.03 EUR per point of margin"
     setup, rp = replay_document({"game": "segnapunti", "players": THREE, "hands": []})
     assert match_money(setup, rp.final) is None
+
+
+def test_report_and_stats_group_the_sheets_by_title(cli):
+    for title, points in (("Cirulla", ("12", "3")), ("Machiavelli", ("1", "12")), ("Cirulla", ("5", "8"))):
+        cli("match", "new", "segnapunti", "--title", title, "--players", "Anna,Bruno", "-o", "obiettivo=10")
+        cli("hand", "add", "last", "Anna", points[0], "Bruno", points[1])
+    stats = {p["player"]: p["games"] for p in cli.json("stats")["players"]}
+    assert stats["Anna"]["segnapunti: Cirulla"]["played"] == 2 and stats["Anna"]["segnapunti: Cirulla"]["won"] == 1
+    assert stats["Bruno"]["segnapunti: Machiavelli"]["won"] == 1
+    out = cli("stats").stdout
+    assert "Segnapunti: Cirulla" in out and "Segnapunti: Machiavelli" in out
+    report = cli.json("report")
+    assert {m["id"]: m["details"] for m in report["matches"]}[1] == ["sheet: Cirulla"]
+    assert "segnapunti: Cirulla" in cli("report").stdout

@@ -147,6 +147,11 @@ class Segnapunti(Game):
             return opts.stake_per_point_cents, "point"
         return (opts.stake_cents, "match") if opts.stake_cents else None
 
+    def group(self, setup: MatchSetup) -> str:
+        """``segnapunti: Cirulla``: each title has its own standings (``segnapunti`` without one)."""
+        title = setup.options.get("title")
+        return f"{self.name}: {title}" if title else self.name
+
     def winning(self, state: MatchState) -> Any:
         """The winner, or the list of sides sharing the win (``winner`` is null then)."""
         winners = state.extra_as(SheetState).winners
