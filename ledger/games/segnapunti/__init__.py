@@ -162,9 +162,6 @@ class Segnapunti(Game):
             return t("segnapunti.round_prompt", "round {hand} > ", hand=number)
         return t("segnapunti.round_prompt_dealer", "round {hand} · {dealer} deals > ", hand=number, dealer=dealer)
 
-    def titled(self, rules_name: str) -> str:
-        return self.title
-
     # --- the scoreboard -------------------------------------------------------------------------
     def board(self, setup: MatchSetup, replay: Replay) -> Board:
         """Each round (dealer, each side's points and running total), the ranking (who is out),
