@@ -416,3 +416,20 @@ def test_report_and_stats_group_the_sheets_by_title(cli):
     report = cli.json("report")
     assert {m["id"]: m["details"] for m in report["matches"]}[1] == ["sheet: Cirulla"]
     assert "segnapunti: Cirulla" in cli("report").stdout
+
+
+def test_sides_of_one_player_keep_their_names_through_an_export(cli, tmp_path):
+    cli("match", "new", "segnapunti", "--side", "Noi=Anna", "--side", "Voi=Bruno")
+    cli("hand", "add", "1", "Noi", "3", "Bruno", "5")
+    doc = cli.json("export", "1")
+    assert doc["sides"] == {"Noi": ["Anna"], "Voi": ["Bruno"]} and "players" not in doc
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps(doc))
+    cli("import", str(path))
+    assert cli.json("export", "2")["sides"] == doc["sides"]
+
+
+def test_a_list_of_rounds_scored_in_one_process(cli):
+    docs = [{"game": "segnapunti", "points": {"Anna": i, "Bruno": -i}} for i in range(50)]
+    out = cli.json("score", "-", input=json.dumps(docs))
+    assert [r["points"]["Bruno"] for r in out] == [-i for i in range(50)]
