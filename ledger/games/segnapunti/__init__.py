@@ -120,11 +120,11 @@ class Segnapunti(Game):
     def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
         """The round ``doc`` added to the sheet (:func:`~.rules.apply`): ``LedgerError`` for a
         finished match, a side missing, unknown, out or given twice, a number not whole."""
-        if state.finished:
-            raise LedgerError(t("segnapunti.over", "the match is over: no more rounds"), "hand", None)
+        sheet = sheet_of(state)
+        rules.check_open(sheet)  # before reading the round: a finished match takes none
         check_keys(doc, HAND_KEYS)
         rnd = rules.read_round(need(doc, "points"), setup.resolve_side)
-        after = rules.apply(options_of(setup), seating(setup), sheet_of(state), rnd)
+        after = rules.apply(options_of(setup), seating(setup), sheet, rnd)
         return state_of(setup, after, after.finished), _result(rnd.points)
 
     def finish_early(self, setup: MatchSetup, state: MatchState) -> MatchState:

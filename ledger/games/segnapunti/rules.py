@@ -337,8 +337,7 @@ def apply(options: Options, seating: Seating, sheet: Sheet, rnd: Round) -> Sheet
 
     Raises ``LedgerError`` for a finished match (on ``hand``), and on ``points.SIDE`` for a side
     that is out, not a side of the match, or missing from the round."""
-    if sheet.finished:
-        raise LedgerError(t("segnapunti.over", "the match is over: no more rounds"), "hand", None)
+    check_open(sheet)
     _check_sides(sheet, rnd)
     totals = {s: n + rnd.points.get(s, 0) for s, n in sheet.totals.items()}
     after = replace(sheet, hands=sheet.hands + 1, totals=totals)
@@ -348,6 +347,12 @@ def apply(options: Options, seating: Seating, sheet: Sheet, rnd: Round) -> Sheet
         after = _elimination(options, after)
     dealer = None if after.finished else _next_dealer(options, seating, after, sheet.next_dealer)
     return replace(after, next_dealer=dealer)
+
+
+def check_open(sheet: Sheet) -> None:
+    """``LedgerError`` on ``hand`` when the match is over: no round may follow."""
+    if sheet.finished:
+        raise LedgerError(t("segnapunti.over", "the match is over: no more rounds"), "hand", None)
 
 
 def _check_sides(sheet: Sheet, rnd: Round) -> None:
