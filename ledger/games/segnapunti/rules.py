@@ -92,7 +92,7 @@ class Options:
 
 # every key a person may type (English keys, Italian names) → the option it sets
 OPTION_WORDS: Mapping[str, str] = {
-    "mode": "mode", "vince": "mode", "modo": "mode", "vincitore": "mode",
+    "mode": "mode", "vince": "mode", "modo": "mode",
     "start": "start", "partenza": "start", "inizio": "start", "punteggio_iniziale": "start",
     "target": "target", "obiettivo": "target", "traguardo": "target", "meta": "target",
     "eliminate_at": "eliminate_at", "elimina_a": "eliminate_at", "eliminazione": "eliminate_at",
@@ -102,8 +102,8 @@ OPTION_WORDS: Mapping[str, str] = {
     "posta_punto": "stake_per_point", "posta_per_punto": "stake_per_point", "a_punto": "stake_per_point",
     "stake_cents": "stake_cents", "stake": "stake", "posta": "stake", "posta_partita": "stake",
     "currency": "currency", "valuta": "currency",
-    "deal": "deal", "giro": "deal", "mazziere": "deal", "smazzata": "deal",
-    "first_dealer": "first_dealer", "primo_mazziere": "first_dealer", "mazziere_iniziale": "first_dealer",
+    "deal": "deal", "giro": "deal", "senso": "deal",
+    "first_dealer": "first_dealer", "primo_mazziere": "first_dealer", "mazziere": "first_dealer",
     "title": "title", "titolo": "title", "gioco": "title",
 }
 MODE_WORDS = {"high": Mode.HIGH, "alto": Mode.HIGH, "alta": Mode.HIGH, "highest": Mode.HIGH, "max": Mode.HIGH,
@@ -115,7 +115,7 @@ WHEN_WORDS = {"at_or_above": EliminateWhen.AT_OR_ABOVE, "above": EliminateWhen.A
               "sotto": EliminateWhen.AT_OR_BELOW}
 TIE_WORDS = {"play_on": Tie.PLAY_ON, "play on": Tie.PLAY_ON, "continua": Tie.PLAY_ON, "si_continua": Tie.PLAY_ON,
              "spareggio": Tie.PLAY_ON, "share": Tie.SHARE, "shared": Tie.SHARE, "dividi": Tie.SHARE,
-             "divisa": Tie.SHARE, "condividi": Tie.SHARE, "condivisa": Tie.SHARE, "pari": Tie.SHARE}
+             "divisa": Tie.SHARE, "condividi": Tie.SHARE, "condivisa": Tie.SHARE}
 DEAL_WORDS = {"clockwise": Deal.CLOCKWISE, "orario": Deal.CLOCKWISE, "senso_orario": Deal.CLOCKWISE,
               "sinistra": Deal.CLOCKWISE, "counterclockwise": Deal.COUNTERCLOCKWISE,
               "anticlockwise": Deal.COUNTERCLOCKWISE, "antiorario": Deal.COUNTERCLOCKWISE,
