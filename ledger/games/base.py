@@ -473,6 +473,26 @@ class Game:
         net cents, None until it is settled (the others' stakes are settled from the totals)."""
         return None
 
+    def own_stake(self, setup: MatchSetup) -> tuple[int, str] | None:
+        """For a game that keeps its own money (``own_stakes``): the stake in cents and what it is
+        for (``"life"``), as the report and ``settle`` describe it; None when the match is not
+        played for money. Default: the option ``stake_cents``, per :attr:`own_stakes` (None without
+        a stake)."""
+        cents = int(setup.options.get("stake_cents") or 0)
+        return (cents, str(self.own_stakes)) if cents else None
+
+    def group(self, setup: MatchSetup) -> str:
+        """The name a match is counted under in the report's standings and the statistics per
+        game: the game's name; a game whose matches are told apart by their own title (a score
+        sheet's ``Cirulla``, which has its own standings) gives ``game: title``."""
+        return setup.game
+
+    def winning(self, state: MatchState) -> Any:
+        """Who won, as the report and the statistics count it: a side, a list of sides for a
+        shared win, or None. Default: the state's ``winner`` (a game whose documents say a shared
+        win otherwise, ``"winner": null`` beside ``"winners"``, gives the list here)."""
+        return state.winner
+
     def stake_segments(self, state: MatchState) -> list[Mapping[str, Any]]:
         """The scores that a stake settles one by one (``games.stakes``): the match's totals by
         default; a rubber bridge match, each rubber."""

@@ -32,7 +32,7 @@ def replay_json(rp: Replay, docs: Sequence[Mapping[str, Any]] | None = None) -> 
 
 # the fields a match document may have (FORMATS.md, and what an export adds: docs/formats.md)
 MATCH_KEYS = frozenset({"game", "rules", "players", "sides", "options", "hands", "ended_early", "night",
-                        "night_label", "created_at", "note", "stored"})
+                        "night_label", "created_at", "note", "stored", "title"})
 
 
 def document_kind(doc: object) -> tuple[str, str]:
@@ -136,6 +136,8 @@ def read_match_document(doc: object) -> tuple[MatchSetup, list[dict[str, Any]], 
     options = doc.get("options") or {}
     if not isinstance(options, Mapping):
         raise LedgerError(t("document.not_mapping", "expected an object"), "options", options)
+    if doc.get("title") is not None:  # a match's free title is kept with its options (MatchSetup.to_json)
+        options = {**options, "title": doc["title"]}
     setup = game.setup(doc.get("rules"), doc.get("players"), doc.get("sides"), options, ended_early=ended)
     # a backup's "stored" bookkeeping (docs/formats.md) is not part of the hand as scored
     live = [{k: v for k, v in h.items() if k != "stored"} for h in hands if not h.get("voided")]

@@ -141,9 +141,11 @@ def match_money(setup: MatchSetup, state: MatchState) -> MatchMoney | None:
     """
     opts = setup.options
     game = get_game(setup.game)
-    if game.own_stakes is not None and opts.get("stake_cents"):
-        return MatchMoney(opts.get("currency") or DEFAULT_CURRENCY, int(opts.get("stake_cents") or 0),
-                          game.own_stakes, game.settlement(state))
+    if game.own_stakes is not None:
+        terms = game.own_stake(setup)
+        if terms is None:
+            return None
+        return MatchMoney(opts.get("currency") or DEFAULT_CURRENCY, terms[0], terms[1], game.settlement(state))
     if not opts.get("stake_cents"):
         return None
     over = state.finished or setup.ended_early
