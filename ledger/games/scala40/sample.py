@@ -22,6 +22,12 @@ def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> Matc
                        "stake_cents": rng.choice((0, 100, 200))})
 
 
+
+def long_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup:
+    """A match to a limit of 100,000, that goes on for hundreds of hands (bench/games.py)."""
+    return game.setup(None, rng.sample(list(players), 4), None, {"limit": 100000})
+
+
 def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
     """One player still in closes (in mano one hand in twenty); each other player still in holds
     1 to 9 cards, or counted his penalty, or never opened (one in eight); someone out re-enters

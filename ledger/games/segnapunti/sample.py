@@ -36,6 +36,12 @@ def sample_setup(game: Any, players: Sequence[str], rng: random.Random) -> Match
     return setup
 
 
+
+def long_setup(game: Any, players: Sequence[str], rng: random.Random) -> MatchSetup:
+    """A sheet with no end, that goes on for hundreds of rounds (bench/games.py)."""
+    return game.setup(None, rng.sample(list(players), 3), None, {"title": "Cirulla"})
+
+
 def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
     """Each side still in scores -10 to 60 points, now and then a zero."""
     out = set(getattr(state.extra, "out", ()))
