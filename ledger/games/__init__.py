@@ -26,8 +26,10 @@ _MODULES = {
     "canasta": "ledger.games.canasta",
     "burraco": "ledger.games.burraco",
     "scopa": "ledger.games.scopa",
+    "tressette": "ledger.games.tressette",
 }
-_ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone"}
+_ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone", "tresette": "tressette",
+            "tre sette": "tressette", "tre-sette": "tressette"}
 # a rule set that players name as a game of its own: typed as a game on the command line it is
 # that game with that rule set (a document keeps "game": "scopa", "rules": "scopone": FORMATS.md)
 _RULE_SET_GAMES = {"scopone": ("scopa", "scopone")}

@@ -1,0 +1,70 @@
+"""What the report knows about Tressette (:class:`ledger.games.facts.GameNotes`, this game's
+:attr:`ledger.games.base.Game.facts`): read only from the replay."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ledger.games.facts import GameNotes, Highlight, Record, Said, average, side_label
+from ledger.games.tressette.records import TressetteResult, TressetteState
+from ledger.i18n import t
+
+
+class TressetteNotes(GameNotes):
+    """Points, highest first; the cappotti and the richest accusi as highlights; per player the
+    hands, points, card points and accusi over the matches."""
+
+    rarity = {"cappotto": 9, "accusi": 16}  # rank among all highlight kinds (0 the rarest)
+
+    def details(self, rec: Record) -> list[str]:
+        """``card points NS 30, EW 25; accusi NS 6, EW 3``."""
+        x = rec.replay.final.extra
+        if not isinstance(x, TressetteState) or not rec.replay.results:
+            return []
+        return [Said(t("tressette.details", "card points {cards}; accusi {accusi}",
+                       cards=_joined(x.card_points), accusi=_joined(x.accusi)))]
+
+    def highlights(self, rec: Record) -> list[Highlight]:
+        """Each cappotto (a side with no card points), the hand with the most accusi (6 or more),
+        then the biggest hand."""
+        out = []
+        richest: tuple[int, int, str] | None = None
+        for i, res in enumerate(rec.replay.results):
+            d = res.detail_as(TressetteResult)
+            for side, n in d.card_points.items():
+                if n == 0 and len(d.card_points) == 2:
+                    winner = next(s for s in d.card_points if s != side)
+                    out.append(Highlight("cappotto", t("tressette.cappotto", "Cappotto: {side} took every point "
+                                                       "(hand {hand})", side=side_label(rec.setup, winner),
+                                                       hand=i + 1), rec.id, i + 1, winner))
+            for side, n in d.accusi.items():
+                if n >= 6 and (richest is None or n > richest[0]):
+                    richest = (n, i, side)
+        if richest:
+            n, i, side = richest
+            out.append(Highlight("accusi", t("tressette.rich_accusi", "Accusi: {side} declared {points} in hand {hand}",
+                                             side=side_label(rec.setup, side), points=n, hand=i + 1),
+                                 rec.id, i + 1, side, n))
+        return out + self.biggest_hand(rec)
+
+    def counters(self, rec: Record, side: str, player: str) -> dict[str, int]:
+        """Hands, points, card points and accusi points of ``player``'s side."""
+        out = {"hands": 0, "points": 0, "card_points": 0, "accusi": 0}
+        for res in rec.replay.results:
+            d = res.detail_as(TressetteResult)
+            if side in d.points:
+                out["hands"] += 1
+                out["points"] += d.points[side]
+                out["card_points"] += d.card_points[side]
+                out["accusi"] += d.accusi[side]
+        return out
+
+    def figures(self, c: Mapping[str, int]) -> dict[str, Any]:
+        """Hands, the average hand and the average accusi a hand."""
+        return {"hands": c.get("hands", 0), "average_hand": average(c.get("points", 0), c.get("hands", 0)),
+                "average_accusi": average(c.get("accusi", 0), c.get("hands", 0))}
+
+
+def _joined(by_side: Mapping[str, int]) -> str:
+    return ", ".join(f"{s} {n}" for s, n in by_side.items())

@@ -1,0 +1,352 @@
+"""A Tressette hand as the table says it, for ``ledger hand add``, its prompts and ``ledger play``.
+
+One line, in English or Italian, side by side (a player's name stands for the player's side)::
+
+    noi 3 assi 12 figure ultima, voi resto
+    Anna 4D 5D 6D 7D JC QC  Bruno resto ultima  accusi Bruno napoletana di spade, tre assi senza bastoni
+    NS="3 assi 12 figure" EW="1 asso 8 figure" ultima=NS accusi.NS="napoletana di coppe"
+
+A side's part holds its pile (cards, in letters or Italian words; ``resto``; or its counts
+``3 assi 12 figure``, also ``aces``/``thirds``/``terzi``), ``ultima`` (it took the last trick)
+and the accusi as players declare them (``napoletana di coppe``, ``tre assi senza coppe``,
+``quattro tre``; after the word ``accusi`` a count may be written in digits: ``accusi 3 assi
+senza coppe``). ``tolto 4S`` (``removed``) names the 4 taken out with 3 players. What is left out
+is asked (:func:`questions`): each pile, the last trick, then the accusi (Enter: none).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ledger.cards import parse_card
+from ledger.errors import LedgerError
+from ledger.games.base import Question, as_int, put_once
+from ledger.games.match_setup import MatchSetup
+from ledger.games.scopa.entry import REST_WORDS
+from ledger.games.suggest import did_you_mean
+from ledger.games.tressette.document import COUNT_WORDS, KIND_WORDS, MISSING_WORDS, RANK_WORDS, read_accuso
+from ledger.games.tressette.records import TressetteResult
+from ledger.i18n import Msg, t
+
+LAST_WORDS = frozenset({"ultima", "last", "last_trick", "ultima_mano", "l'ultima", "lultima"})
+REMOVED_WORDS = frozenset({"removed", "tolto", "tolta", "fuori", "out"})
+ACCUSI_WORDS = frozenset({"accusi", "accuso", "accusa", "accusato", "dichiara", "declared", "declares"})
+ACE_WORDS = frozenset({"assi", "asso", "aces", "ace"})
+THIRD_WORDS = frozenset({"figure", "figura", "terzi", "terzo", "thirds", "third"})
+_SKIP = frozenset({"e", "and", "il", "la", "mano", "trick", "con", "with", "ha", "has", "fatto", "took", "preso"})
+_CARD_CODE = re.compile(r"[0-9a-z]{1,2}[shdc♠♥♦♣]", re.IGNORECASE)
+KEY_WORDS = sorted({*LAST_WORDS, *REMOVED_WORDS, *ACCUSI_WORDS})
+
+
+def entry_help() -> Msg:
+    """How a hand is written in one line (``help`` in ``ledger play``)."""
+    return t("play.help.tressette",
+             "Each side's pile (a player's name stands for the side): its cards, 'rest', or its counts of "
+             "aces and thirds (3s, 2s and figures); 'last' after the side that took the last trick; the "
+             "accusi after 'accusi':\n"
+             "  NS 3 aces 12 thirds last, EW rest\n"
+             "  Anna 4D 5D 6D 7D 4H 5H JC QC, Bruno rest last, accusi Bruno napoletana S\n"
+             "With 3 players name the 4 taken out: removed=4S.")
+
+
+# --- a line of words -------------------------------------------------------------------------------
+def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+    """Command-line words → a partial hand document. Free words are read as one phrase (split
+    at each side's or player's name); ``KEY=VALUE`` words are a side's part (``NS=...``), a count
+    (``NS.aces=3``, ``NS.terzi=12``), ``ultima=NS``, ``tolto=4S``, ``accusi.NS=...`` or
+    ``accusi="NS napoletana H"``. ``LedgerError`` on ``entry`` or ``entry.KEY``."""
+    doc: dict[str, Any] = {}
+    free = [tok for tok in tokens if "=" not in tok or tok.startswith("=")]
+    if free:
+        read_phrase(setup, " ".join(free), doc, "entry")
+    for tok in tokens:
+        if "=" in tok and not tok.startswith("="):
+            key, value = (x.strip() for x in tok.split("=", 1))
+            _read_keyed(setup, key, value, doc)
+    return doc
+
+
+def _read_keyed(setup: MatchSetup, key: str, value: str, doc: dict[str, Any]) -> None:
+    field = f"entry.{key}"
+    k = key.casefold()
+    if k in LAST_WORDS:
+        put_once(doc, "last_trick", setup.resolve_entry(value, KEY_WORDS), "", value)
+    elif k in REMOVED_WORDS:
+        put_once(doc, "removed", value, "", value)
+    elif k in ACCUSI_WORDS:
+        read_phrase(setup, value, doc, field, accusi=True)
+    else:
+        who, _, what = key.partition(".")
+        if who.casefold() in ACCUSI_WORDS:  # accusi.NS=...
+            who, what = what, "accusi"
+        if what.casefold() in ACCUSI_WORDS:
+            read_side(setup, who, value, doc, field, accusi=True)
+        elif what:
+            _put_count(setup, who, what, value, doc, field)
+        else:
+            read_side(setup, who, value, doc, field)
+
+
+def _put_count(setup: MatchSetup, who: str, what: str, value: str, doc: dict[str, Any], field: str) -> None:
+    name = "aces" if what.casefold() in ACE_WORDS else "thirds" if what.casefold() in THIRD_WORDS else None
+    if name is None:
+        raise LedgerError(t("tressette.not_count", "{word!r} is not a count of a pile{hint} (aces, thirds)",
+                            word=what, hint=did_you_mean(what, [*ACE_WORDS, *THIRD_WORDS])), field, what)
+    side = setup.resolve_entry(who, KEY_WORDS)
+    pile = doc.setdefault("sides", {}).setdefault(side, {})
+    if not isinstance(pile, dict):
+        raise LedgerError(t("tressette.pile_and_counts", "{side}'s pile is given both as {pile!r} and as counts",
+                            side=side, pile=pile), field, value)
+    put_once(pile, name, as_int(value, field, 0, 20), f"sides.{side}", value)
+
+
+def read_phrase(setup: MatchSetup, text: str, doc: dict[str, Any], field: str, accusi: bool = False) -> None:
+    """A phrase of several sides' parts, each starting with a side's or player's name
+    (``noi 3 assi 12 figure ultima, voi resto``), put into ``doc``."""
+    words = _words(text)
+    names = {n.casefold() for n in (*setup.sides, *setup.players)}
+    starts = [i for i, w in enumerate(words) if w.casefold() in names]
+    lead = words[:starts[0]] if starts else words
+    for w in lead:  # words before the first name: 'accusi', 'tolto 4S', or an unknown name
+        if w.casefold() in ACCUSI_WORDS:
+            accusi = True
+    rest_lead = [w for w in lead if w.casefold() not in ACCUSI_WORDS]
+    if rest_lead and rest_lead[0].casefold() in REMOVED_WORDS and len(rest_lead) >= 2:
+        put_once(doc, "removed", " ".join(rest_lead[1:]), "", text)
+    elif rest_lead:
+        setup.resolve_entry(rest_lead[0], KEY_WORDS)  # names the word that is no side, player or key
+    for a, b in zip(starts, [*starts[1:], len(words)]):
+        part = words[a + 1:b]
+        cut = next((j for j, w in enumerate(part) if w.casefold() in ACCUSI_WORDS), None)
+        if cut is not None:  # 'Bruno resto ultima accusi ...': the accusi are Bruno's from here on
+            read_side(setup, words[a], " ".join(part[:cut]), doc, field, accusi)
+            read_side(setup, words[a], " ".join(part[cut + 1:]), doc, field, True)
+            accusi = True
+        else:
+            read_side(setup, words[a], " ".join(part), doc, field, accusi)
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[\s,;]+", text.strip()) if w]
+
+
+def read_side(setup: MatchSetup, who: str, text: str, doc: dict[str, Any], field: str, accusi: bool = False) -> None:
+    """One side's part (``3 assi 12 figure ultima``, ``resto``, cards, accusi) put into ``doc``;
+    ``accusi``: the words are declarations (digits allowed: ``3 assi senza coppe``)."""
+    side = setup.resolve_entry(who, KEY_WORDS)
+    player = next((p for p in setup.players if p.casefold() == who.strip().casefold()), None)
+    accuso_key = player if player and setup.teams else side
+    words = _words(text)
+    cards: list[str] = []
+    counts: dict[str, int] = {}
+    i = 0
+    while i < len(words):
+        w = words[i].casefold()
+        taken = _take_accuso(words, i, accusi)
+        if taken is not None:
+            text_of, i = taken
+            read_accuso(text_of, field)  # a declaration it does not know is named here
+            doc.setdefault("accusi", {}).setdefault(accuso_key, []).append(text_of)
+            continue
+        card = _take_card(words, i)
+        if card is not None:
+            cards.append(card[0])
+            i = card[1]
+        elif w in LAST_WORDS:
+            put_once(doc, "last_trick", side, "", words[i])
+            i += 1
+        elif w in REST_WORDS or w == "resto":
+            cards.append("rest")
+            i += 1
+        elif w.isdecimal() and i + 1 < len(words) and words[i + 1].casefold() in ACE_WORDS | THIRD_WORDS:
+            name = "aces" if words[i + 1].casefold() in ACE_WORDS else "thirds"
+            put_once(counts, name, int(w), f"sides.{side}", f"{words[i]} {words[i + 1]}")
+            i += 2
+        elif w in _SKIP or w in ACCUSI_WORDS:
+            i += 1
+        else:
+            raise LedgerError(t("tressette.word", "{word!r} is not a card, a count or an accuso{hint} (say e.g. "
+                                "'3 assi 12 figure ultima', 'resto', 'napoletana di coppe')", word=words[i],
+                                hint=did_you_mean(w, [*ACE_WORDS, *THIRD_WORDS, *LAST_WORDS, *KIND_WORDS, "resto"])),
+                              field, text)
+    _put_pile(doc, side, cards, counts, field, text)
+
+
+def _put_pile(doc: dict[str, Any], side: str, cards: list[str], counts: dict[str, int], field: str,
+              text: str) -> None:
+    if not cards and not counts:
+        return
+    if cards and counts:
+        raise LedgerError(t("tressette.cards_and_counts", "give {side}'s pile as cards or as counts, not both",
+                          side=side), field, text)
+    value: Any = ("rest" if cards == ["rest"] else " ".join(cards)) if cards else counts
+    sides = doc.setdefault("sides", {})
+    if side in sides and isinstance(sides[side], dict) and isinstance(value, dict):
+        for k, v in value.items():
+            put_once(sides[side], k, v, f"sides.{side}", text)
+        return
+    put_once(sides, side, value, "sides", text)
+
+
+def _take_card(words: list[str], i: int) -> tuple[str, int] | None:
+    """The card at ``words[i]``: a code (``4D``) or words (``asso di coppe``, ``re denari``)."""
+    for n in (3, 2):
+        chunk = words[i:i + n]
+        if len(chunk) == n and (n == 2 or chunk[1].casefold() in ("di", "de", "of")):
+            try:
+                parse_card(" ".join(chunk), "card", italian=True)
+            except LedgerError:
+                continue
+            return " ".join(chunk), i + n
+    if _CARD_CODE.fullmatch(words[i]):
+        try:
+            parse_card(words[i], "card", italian=True)
+        except LedgerError:
+            return None
+        return words[i], i + 1
+    return None
+
+
+def _take_accuso(words: list[str], i: int, accusi: bool) -> tuple[str, int] | None:
+    """The declaration starting at ``words[i]`` and the index after it: ``napoletana [di] SUIT``,
+    ``[buongioco] [COUNT] RANK [senza [di] SUIT]``; a count in digits only after ``accusi``."""
+    low = [w.casefold() for w in words]
+    j = i
+    if low[j] in KIND_WORDS and KIND_WORDS[low[j]].value == "napoletana":
+        j += 1
+        if j < len(low) and low[j] in ("di", "de", "of"):
+            j += 1
+        return " ".join(words[i:j + 1]), j + 1
+    if low[j] in KIND_WORDS:
+        j += 1
+    count = j < len(low) and low[j] in COUNT_WORDS and (accusi or not low[j].isdecimal())
+    if count and j + 1 < len(low) and low[j + 1] in RANK_WORDS:
+        j += 2
+    elif j > i and j < len(low) and low[j] in RANK_WORDS:  # buongioco RANK
+        j += 1
+    else:
+        return None
+    if j < len(low) and low[j] in MISSING_WORDS:
+        j += 1
+        if j < len(low) and low[j] in ("di", "de", "of"):
+            j += 1
+        j += 1
+    return " ".join(words[i:j]), j
+
+
+# --- questions -------------------------------------------------------------------------------------
+def questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
+    """The first thing missing: a side's pile (seat order) or a count of it, the last trick, the
+    4 taken out (3 players with a 'rest' side), the accusi (Enter: none)."""
+    sides = doc.get("sides") or {}
+    if not isinstance(sides, Mapping):
+        return []
+    for side in setup.side_names:
+        pile = sides.get(side)
+        if pile is None:
+            return [Question(side, str(t("tressette.ask_pile", "{side}: captured pile (its cards, 'rest', or "
+                                         "counts such as '3 aces 12 thirds')", side=side)), _answer_side(setup, side))]
+        if isinstance(pile, Mapping):
+            for name, what in (("aces", t("tressette.ask_aces", "{side}: aces taken (0-4)", side=side)),
+                               ("thirds", t("tressette.ask_thirds", "{side}: thirds taken, its 3s, 2s and figures "
+                                            "(0-20)", side=side))):
+                if name not in pile:
+                    return [Question(f"{side}.{name}", str(what), _answer_count(side, name))]
+    if doc.get("last_trick") is None:
+        return [Question("last_trick", str(t("tressette.ask_last", "last trick: which side took it?")),
+                         _answer_last(setup), tuple(setup.side_names))]
+    if len(setup.side_names) == 3 and doc.get("removed") is None and "rest" in sides.values():
+        return [Question("removed", str(t("tressette.ask_removed", "the 4 taken out of the deck (e.g. 4S)")),
+                         _answer_value("removed"))]
+    if setup.options.get("accusi") and "accusi" not in doc:
+        return [Question("accusi", str(t("tressette.ask_accusi", "accusi declared, side by side (e.g. 'NS "
+                                         "napoletana di coppe'; Enter for none)")), _answer_accusi(setup),
+                         default="")]
+    return []
+
+
+Answer = Callable[[dict[str, Any], str], dict[str, Any]]
+
+
+def _answer_side(setup: MatchSetup, side: str) -> Answer:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
+        new = _copy(doc)
+        read_side(setup, side, text, new, f"sides.{side}")
+        if side not in new.get("sides", {}):
+            raise LedgerError(t("tressette.pile_needed", "give the pile: its cards, 'rest', or '3 aces 12 thirds'"),
+                              f"sides.{side}", text)
+        return new
+    return answer
+
+
+def _answer_count(side: str, name: str) -> Answer:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
+        new = _copy(doc)
+        new["sides"][side][name] = as_int(text.strip(), f"sides.{side}.{name}", 0, 20)
+        return new
+    return answer
+
+
+def _answer_last(setup: MatchSetup) -> Answer:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
+        return {**doc, "last_trick": setup.resolve_side(text.strip(), "last_trick")}
+    return answer
+
+
+def _answer_value(key: str) -> Answer:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
+        return {**doc, key: text.strip()}
+    return answer
+
+
+def _answer_accusi(setup: MatchSetup) -> Answer:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
+        new = _copy(doc)
+        new.setdefault("accusi", {})
+        if text.strip():
+            read_phrase(setup, text, new, "accusi", accusi=True)
+        return new
+    return answer
+
+
+def _copy(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """``doc`` with its own sides and accusi, so an answer refused leaves it as it was."""
+    out = dict(doc)
+    if isinstance(doc.get("sides"), Mapping):
+        out["sides"] = {k: dict(v) if isinstance(v, Mapping) else v for k, v in doc["sides"].items()}
+    if isinstance(doc.get("accusi"), Mapping):
+        out["accusi"] = {k: list(v) if isinstance(v, list) else v for k, v in doc["accusi"].items()}
+    return out
+
+
+# --- what was entered, and the notes -----------------------------------------------------------------
+def entered_text(doc: Mapping[str, Any]) -> str:
+    """What a hand entered, in a few words: ``NS 3 aces 12 thirds, EW rest; last NS``."""
+    sides = doc.get("sides")
+    if not isinstance(sides, Mapping):
+        return ""
+    parts = []
+    for side, pile in sides.items():
+        if isinstance(pile, Mapping):
+            parts.append(f"{side} {pile.get('aces', '?')} aces {pile.get('thirds', '?')} thirds")
+        elif isinstance(pile, str) and pile.strip().casefold() in REST_WORDS | {"resto"}:
+            parts.append(f"{side} rest")
+        else:
+            n = len(pile) if isinstance(pile, list) else len(str(pile).split())
+            parts.append(f"{side} {n} cards")
+    last = doc.get("last_trick")
+    return ", ".join(parts) + (f"; last {last}" if last else "")
+
+
+def note(result: TressetteResult) -> str:
+    """The accusi scored and the cappotti of a hand: ``NS: napoletana H · EW: cappotto``."""
+    parts = []
+    for side, items in result.items.items():
+        said = [it.item for it in items if it.item.startswith(("napoletana", "buongioco"))]
+        if result.card_points.get(side) == 0:
+            said.append("cappotto")
+        if said:
+            parts.append(f"{side}: {' · '.join(said)}")
+    return "; ".join(parts)
