@@ -344,7 +344,7 @@ def note(result: TressetteResult) -> str:
     """The accusi scored and the cappotti of a hand: ``NS: napoletana H · EW: cappotto``."""
     parts = []
     for side, items in result.items.items():
-        said = [it.item for it in items if it.item.startswith(("napoletana", "buongioco"))]
+        said = [it.item for it in items if it.points and it.item.startswith(("napoletana", "buongioco"))]
         if result.card_points.get(side) == 0:
             said.append("cappotto")
         if said:
