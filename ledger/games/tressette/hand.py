@@ -129,7 +129,8 @@ def read_phrase(setup: MatchSetup, text: str, doc: dict[str, Any], field: str, a
 
 
 def _words(text: str) -> list[str]:
-    return [w for w in re.split(r"[\s,;]+", text.strip()) if w]
+    """The words of a phrase; ``-H`` (a missing suit) is two: ``-`` and ``H``."""
+    return [w for w in re.split(r"[\s,;]+", re.sub(r"(?<!\S)-(?=\S)", "- ", text.strip())) if w]
 
 
 def read_side(setup: MatchSetup, who: str, text: str, doc: dict[str, Any], field: str, accusi: bool = False) -> None:
