@@ -70,9 +70,14 @@ def shown_field(field: str) -> str:
     """A field path as the error line shows it: the path itself (``sides.Anna[5]``, the
     document's own names, the same in every language), with the hand it is in said in the
     language (``hand 4: sides.Anna`` → ``mano 4: sides.Anna``). Programs read ``field`` as it is."""
+    from ledger.games.declare import label
+
     m = _AT_HAND.match(field)
+    rest = field[m.end() + 2:] if m and field[m.end():].startswith(": ") else None
     if not m:
-        return field
+        return label(field) or field
+    if rest is not None:
+        return str(t("error.at_hand", "hand {hand}", hand=m.group(1))) + ": " + (label(rest) or rest)
     return str(t("error.at_hand", "hand {hand}", hand=m.group(1))) + field[m.end():]
 
 

@@ -97,7 +97,7 @@ def get_game(name: object, document: bool = False):
     if type(name) is str and name in _MODULES:  # as registered: nothing to fold
         game = _load(name)
         if game is not None:
-            return game
+            return _labelling(game)
     key = str(name).strip().lower() if isinstance(name, str) else None
     key = _ALIASES.get(key, key) if key is not None else None
     game = _load(key) if key in _MODULES else None
@@ -105,6 +105,16 @@ def get_game(name: object, document: bool = False):
         raise LedgerError(t("games.missing", "missing (one of {games})", games=", ".join(available())), "game", None)
     if game is None:
         raise LedgerError(_unknown(name, document), "game", name)
+    return _labelling(game)
+
+
+def _labelling(game):
+    """``game``, whose declared hand now labels the errors shown (``ledger.games.declare.labelling``):
+    the game last looked up is the one whose hand is being read."""
+    if game.hand is not None:
+        from ledger.games.declare import labelling
+
+        labelling(game.hand)
     return game
 
 

@@ -24,6 +24,7 @@ from itertools import starmap
 from typing import Any, TypeVar
 
 from ledger.errors import LedgerError
+from ledger.games.declare import HandForm, Per, Question, Who
 from ledger.games.facts import GameNotes, Said
 from ledger.games.match_setup import MatchSetup  # noqa: F401 (the games and the store take it from here)
 from ledger.games.record import JsonRecord, NoExtra, Stored, frozen, json_object
@@ -223,22 +224,6 @@ class Board:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Question:
-    """One thing the CLI must ask before a hand document is complete.
-
-    ``key`` names what is asked (for messages), ``text`` is the prompt, and ``answer(doc, text)``
-    returns the document with the answer put in (raising ``LedgerError`` for an answer that cannot
-    be read, so the CLI can ask again). ``choices`` lists accepted answers when there are few.
-    """
-
-    key: str
-    text: str
-    answer: Callable[[dict, str], dict]
-    choices: tuple[str, ...] = ()
-    default: str | None = None
-
-
 @dataclass
 class Replay:
     """Every step of a match replayed: ``results[i]`` and ``states[i]`` are after hand ``i``.
@@ -304,6 +289,7 @@ class Game:
     deal_rules: str = ""  # the rule set a file's deals are scored by on their own, when it names none
     samples: str | None = None  # the module dealing its matches at random (bench/synthetic.py), if any
     sample_weight: int = 0  # its share of the synthetic ledger's matches
+    hand: HandForm | None = None  # the hand's declaration (ledger.games.declare): entry, questions, labels
 
     @property
     def players_text(self) -> str:
@@ -532,17 +518,41 @@ class Game:
         return None
 
     def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict:
-        """Turn command-line words (``KEY=VALUE`` pairs by default) into a partial hand document."""
+        """Turn command-line words into a partial hand document: read by the game's declared hand
+        (:attr:`hand`, :meth:`ledger.games.declare.HandForm.read_words`) when it has one, else
+        ``KEY=VALUE`` pairs."""
+        if self.hand is not None:
+            return self.hand.read_words(tokens, self.entry_who(setup, None, {}), setup.resolve_player)
         return key_value_entry(tokens)
 
     def questions(self, setup: MatchSetup, doc: Mapping[str, Any],
                   state: MatchState | None = None) -> list[Question]:
-        """What is still missing from ``doc`` for a complete hand, in the order to ask it.
+        """What is still missing from ``doc`` for a complete hand, in the order to ask it: by the
+        declared hand (:meth:`ledger.games.declare.HandForm.questions`, for the sides or players
+        :meth:`entry_who` names, less the fields :meth:`entry_skips`), else nothing.
 
         ``state`` is the match before this hand (None when scoring a hand on its own), so a game
         can ask only the players still in, or offer what the state allows (a re-entry, a bet).
         """
-        return []
+        if self.hand is None:
+            return []
+        return self.hand.questions(doc, self.entry_who(setup, state, doc), setup.resolve_player,
+                                   lambda f: self.entry_skips(setup, state, doc, f))
+
+    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
+        """The sides or players whose per-side or per-player fields a hand of the match in ``state``
+        asks for, in order, and how a typed name resolves: by default every side (players, in an
+        each-for-self game), any of their players naming their side. A game whose hand lists only
+        some (the players still in, all but the closer) says so."""
+        per_player = self.hand is not None and any(f.per is Per.PLAYER for f in self.hand.fields)
+        if per_player:
+            return Who(setup.players, setup.resolve_player)
+        return Who(setup.side_names, setup.resolve_side)
+
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+        """Whether the declared ``field`` is not asked for a hand of the match in ``state`` (a
+        re-entry when nobody is out): never, by default."""
+        return False
 
     def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
                       setup: MatchSetup | None = None) -> str:

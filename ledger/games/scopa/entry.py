@@ -71,8 +71,15 @@ def _phrase_tokens(text: str) -> list[str]:
 
 def is_phrase(value: object) -> bool:
     """True for a side's counts said as words (``"22 carte, 6 denari, settebello, primiera 78"``):
-    text with a count word that no card has (``carte``, ``primiera``, ``scope``, ``settebello`` …)."""
-    return isinstance(value, str) and any(w in _PHRASE_MARKS for w in _phrase_tokens(value))
+    text with a count word that no card has (``carte``, ``primiera``, ``scope``, ``settebello`` …),
+    unless the whole text reads as two cards or more (``7C settebello 3D``, ``re bello asso di coppe``:
+    the cards players call by name are cards in a pile)."""
+    if not (isinstance(value, str) and any(w in _PHRASE_MARKS for w in _phrase_tokens(value))):
+        return False
+    try:
+        return len(parse_cards(value, "pile", italian=True)) < 2
+    except LedgerError:
+        return True
 
 
 def parse_phrase(text: str, field: str) -> dict:

@@ -1,0 +1,585 @@
+"""A game's hand, declared once: its fields, their kinds and ranges, and their words in every language.
+
+A game sets ``Game.hand`` to a :class:`HandForm`; from that one declaration come
+
+- reading what the scorekeeper types (:meth:`HandForm.read_words`): ``KEY=VALUE`` words
+  (``Anna=34``, ``closed_by=Anna``, ``Anna.opened=no``) and the phrases players say, split at
+  ``;`` and ``,`` (``chiude Anna; Bruno JK AS 7H; Carla 34; Dario non ha aperto; in mano``);
+- the questions for what is still missing (:meth:`HandForm.questions`), one per field and side or
+  player, each answer kept once given;
+- the label of an error's field path in the language in use (:meth:`HandForm.label`:
+  ``others.Bruno[3]`` → ``Bruno, 4th card`` / ``Bruno, 4ª carta``), while ``--json`` errors keep
+  the path itself for programs;
+- the table of fields of the game's docs page and the phone form (:meth:`HandForm.describe`).
+
+The declaration reads words into the plain JSON of the game's hand document (FORMATS.md): the
+game's rules read that document into its typed hand and do every check of RULES.md, so a hand
+typed and a hand sent as JSON meet the same checks. A game keeps code only for what is its own
+(a value read its own way: :attr:`Field.read`).
+
+Words are matched ignoring case and extra spaces, in any language the ledger speaks: a field is
+named by its key (``closed_by``), its name in each language (``chi chiude``) and its
+:attr:`Field.words` (``chiude``, ``closed``, ``ha chiuso``). Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from ledger.errors import LedgerError
+from ledger.games.suggest import nearest
+from ledger.i18n import LANGUAGES, Msg, t
+
+JsonValue = Any
+"""A value of a hand document: what ``json.loads`` gives (str, int, float, bool, None, list, dict)."""
+
+
+class Per(Enum):
+    """Whose a field is: one value for the hand, one per side, or one per player."""
+
+    HAND = "hand"
+    SIDE = "side"
+    PLAYER = "player"
+
+
+class Kind(Enum):
+    """What a value is. A field may take several (:attr:`Field.kinds`), tried in order."""
+
+    CARDS = "cards"      # a card list, kept as typed (the game reads it with its deck)
+    COUNT = "count"      # a whole number within the field's lo..hi
+    FLAG = "flag"        # yes or no
+    PLAYER = "player"    # one player of the match
+    PLAYERS = "players"  # one or more players of the match ("Giulia e Sara")
+    SIDE = "side"        # one side of the match (a player, in an each-for-self game)
+    CHOICE = "choice"    # one of the field's :attr:`Field.values`
+    TEXT = "text"        # free text, kept as typed
+
+
+@dataclass(frozen=True)
+class Said:
+    """A value said in words: ``value`` (JSON) and every way it is typed, in any language
+    (``Said("rest", ("rest", "resto", "il resto"))``, ``Said({"opened": False}, ("not opened",
+    "non ha aperto", "non aperto"))``)."""
+
+    value: JsonValue
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a hand document.
+
+    - ``key``: its name in the document (``closed_by``; for a per-side or per-player field the
+      object that holds one value per side or player: ``others``).
+    - ``name``: what people call it, a message (``t("scala40.field.others", "cards left or
+      penalty")``): error labels, questions and the docs' table use it.
+    - ``kinds``: the forms its value may take, tried in this order on a typed word.
+    - ``per``: :class:`Per`. ``required``: a complete hand has it (for each side or player that
+      :meth:`ledger.games.base.Game.entry_who` names, when per side or player).
+    - ``lo``, ``hi``: the range of a count. ``values``: constants said in words (:class:`Said`).
+    - ``words``: words that name the field when typed (``chiude``, ``closed``, ``in mano``).
+      For a ``FLAG`` a word alone sets it; for a ``PLAYER`` or ``SIDE`` field the word goes before
+      or after the name (``chiude Anna``, ``Anna closed``).
+    - ``ask``: the question for it (a message with ``{who}`` for a per-side or per-player
+      field); default: its name. ``example``: what an answer looks like (``JK AS 7H or 34``).
+    - ``default``: the value of an optional field left out, as typed (``""`` for none: the field
+      stays out of the document); None: no default (a required field).
+    - ``read``: the game's own reading of a typed value, ``(text, path) -> JSON``, tried before
+      the kinds (a count phrase such as ``3 assi 12 figure``); it raises ``LedgerError`` or returns
+      None when the text is not its form.
+    """
+
+    key: str
+    name: Msg
+    kinds: tuple[Kind, ...]
+    per: Per = Per.HAND
+    required: bool = True
+    lo: int | None = None
+    hi: int | None = None
+    values: tuple[Said, ...] = ()
+    words: tuple[str, ...] = ()
+    ask: Msg | None = None
+    example: str = ""
+    default: str | None = None
+    read: Callable[[str, str], JsonValue] | None = None
+
+    def spellings(self) -> set[str]:
+        """Every word that names the field, folded: its key, its name in each language, its words."""
+        names = {self.key, self.key.replace("_", " "), *self.words}
+        names.update(self.name.render(lang) for lang in LANGUAGES)
+        return {_fold(n) for n in names}
+
+
+@dataclass(frozen=True)
+class Who:
+    """The sides or players a hand's per-side or per-player fields are asked for, and how names
+    resolve: ``names`` in order (players still in, sides, the others of a closer ...), ``resolve``
+    a name typed → the name as the match spells it (``LedgerError`` on the path for none)."""
+
+    names: tuple[str, ...]
+    resolve: Callable[[object, str], str]
+
+
+@dataclass(frozen=True)
+class Question:
+    """One thing to ask (:class:`ledger.games.base.Question`'s shape: ``key``, ``text``,
+    ``answer(doc, text) -> doc``, ``choices``, ``default``)."""
+
+    key: str
+    text: str
+    answer: Callable[[dict[str, Any], str], dict[str, Any]]
+    choices: tuple[str, ...] = ()
+    default: str | None = None
+
+
+@dataclass(frozen=True)
+class HandForm:
+    """A game's hand: its :class:`Field` list, in the order they are asked.
+
+    ``main``: the key of the per-side or per-player field a name alone fills (``Bruno JK AS
+    7H``, ``Anna=34``); default: the first such field. ``game``: the registry name (messages).
+    """
+
+    fields: tuple[Field, ...]
+    game: str = ""
+    main: str | None = None
+    _by_key: dict[str, Field] = field(default_factory=dict[str, Any], init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._by_key.update({f.key: f for f in self.fields})
+
+    def field(self, key: str) -> Field | None:
+        """The field called ``key`` in the document, or None."""
+        return self._by_key.get(key)
+
+    @property
+    def main_field(self) -> Field | None:
+        """The per-side or per-player field that a name alone fills, or None."""
+        if self.main is not None:
+            return self._by_key[self.main]
+        return next((f for f in self.fields if f.per is not Per.HAND), None)
+
+    # --- words typed at the table ---------------------------------------------------------------
+    def read_words(self, tokens: Sequence[str], who: Who, resolve_player: Callable[[object, str], str]) -> dict[str, Any]:
+        """What the scorekeeper typed → a partial hand document (FORMATS.md's JSON).
+
+        ``tokens``: the words of the command line or of one line typed in ``play``. Each part (a
+        ``KEY=VALUE`` word, or a phrase between ``;`` or ``,``) sets one field: a field's word
+        (``in mano``), a field's word and a value (``chiude Anna``, ``bid 70``), a side or player
+        and their value (``Bruno JK AS 7H``, ``Anna=34``, ``Anna.opened=no``). Raises
+        ``LedgerError`` on ``entry`` naming the part not understood and the nearest right word, or
+        on the field's path for a value that is not of its kinds, or for a field given twice with
+        different values.
+        """
+        doc: dict[str, Any] = {}
+        for part in self.parts(tokens, who):
+            self._read_part(part, doc, who, resolve_player)
+        return doc
+
+    def parts(self, tokens: Sequence[str], who: Who) -> list[str]:
+        """The parts of what was typed, each setting one field: the words joined, cut at ``;``
+        and ``,`` (not the comma of a number, ``1,200``), before each ``KEY=`` word, and before
+        each name of ``who`` or word of a hand field that starts a new part (``chiude Anna
+        Bruno 34 in mano`` → ``chiude Anna``, ``Bruno 34``, ``in mano``)."""
+        text = " ".join(str(tok) for tok in tokens)
+        out: list[str] = []
+        for piece in _SEPARATOR.split(text):
+            for keyed in re.split(r"\s+(?=[^\s=]+=)", piece.strip()):
+                if "=" in keyed.split(" ", 1)[0]:
+                    out.append(" ".join(keyed.split()))
+                else:
+                    out += self._segments(keyed.split(), who)
+        return [p for p in out if p]
+
+    def _segments(self, words: list[str], who: Who) -> list[str]:
+        """Words without separators cut where a name or a hand field's word begins a new part;
+        a name right after a field's word that takes a name (``chiude Anna``) stays with it."""
+        out: list[list[str]] = []
+        i = 0
+        while i < len(words):
+            n, f = self._field_at(words, i)
+            starts_name = any(self._named(" ".join(words[i:i + k]), who) is not None for k in (1, 2, 3))
+            current = out[-1] if out else None
+            awaiting = current is not None and self._awaits_name(current)
+            names_it = (f is not None and current is not None and _TAKES_NAME & set(f.kinds)
+                        and self._named(" ".join(current), who) is not None)  # "Anna closed"
+            if names_it and current is not None:
+                current += words[i:i + n]
+                i += n
+                continue
+            if current is None or (starts_name and not awaiting) or (f is not None and not awaiting):
+                out.append(words[i:i + max(n, 1)])
+                i += max(n, 1)
+                continue
+            current.append(words[i])
+            i += 1
+        return [" ".join(p) for p in out]
+
+    def _field_at(self, words: list[str], i: int) -> tuple[int, Field | None]:
+        """The longest hand field's word (up to 4 words) starting at ``words[i]``: its length and field."""
+        for n in range(min(4, len(words) - i), 0, -1):
+            f = self._hand_field(" ".join(words[i:i + n]))
+            if f is not None:
+                return n, f
+        return 0, None
+
+    def _awaits_name(self, part: list[str]) -> bool:
+        """Whether a name after ``part`` belongs to it: ``part`` is a field's word that takes a
+        name (``chiude``), or a list of names still going on (``rientra Dario e``)."""
+        f = self._hand_field(" ".join(part))
+        if f is not None:
+            return bool(_TAKES_NAME & set(f.kinds))
+        if part and _fold(part[-1]) in _AND_WORDS:
+            return any((g := self._hand_field(" ".join(part[:n]))) is not None and Kind.PLAYERS in g.kinds
+                       for n in range(1, min(4, len(part)) + 1))
+        return False
+
+    def _read_part(self, part: str, doc: dict[str, Any], who: Who, resolve_player: Callable[[object, str], str]) -> None:
+        if "=" in part.split(" ", 1)[0]:
+            key, _, value = part.partition("=")
+            self._read_keyed(key.strip(), value.strip(), part, doc, who, resolve_player)
+            return
+        whole = self._hand_field(part)
+        if whole is not None and Kind.FLAG in whole.kinds:  # a flag's word alone: "in mano"
+            _put(doc, [whole.key], True, part)
+            return
+        words = part.split(" ")
+        for n in range(len(words) - 1, 0, -1):
+            f = self._hand_field(" ".join(words[:n]))  # "chiude Anna", "bid 70"
+            if f is not None:
+                _put(doc, [f.key], self.value(f, " ".join(words[n:]), f.key, who, resolve_player), part)
+                return
+            f = self._hand_field(" ".join(words[-n:]))  # "Anna closed", "Marco ha bussato"
+            if f is not None and _TAKES_NAME & set(f.kinds):
+                _put(doc, [f.key], self.value(f, " ".join(words[:-n]), f.key, who, resolve_player), part)
+                return
+        for n in range(len(words) - 1, 0, -1):  # "Bruno JK AS 7H", "Giulia & Sara 34"
+            named = self._named(" ".join(words[:n]), who)
+            if named is not None:
+                self._read_for(named, " ".join(words[n:]), part, doc, who, resolve_player)
+                return
+        raise self._not_understood(part, who)
+
+    def _read_keyed(self, key: str, value: str, part: str, doc: dict[str, Any], who: Who,
+                    resolve_player: Callable[[object, str], str]) -> None:
+        name, _, sub = key.partition(".")
+        f = self._hand_field(name)
+        if f is not None and not sub:
+            _put(doc, [f.key], self.value(f, value, f.key, who, resolve_player), part)
+            return
+        named = self._named(name, who)
+        if named is None:
+            raise self._not_understood(key, who)
+        if sub:
+            main = self.main_field
+            if main is None:
+                raise self._not_understood(key, who)
+            _put(doc, [main.key, named, sub], _scalar(value), part)
+            return
+        self._read_for(named, value, part, doc, who, resolve_player)
+
+    def _read_for(self, name: str, text: str, part: str, doc: dict[str, Any], who: Who,
+                  resolve_player: Callable[[object, str], str]) -> None:
+        """A side's or player's value: the main field, or another per-side field named first
+        (``Anna penalty 34``)."""
+        words = text.split(" ")
+        for n in range(len(words) - 1, 0, -1):
+            f = self._per_field(" ".join(words[:n]))
+            if f is not None:
+                path = f"{f.key}.{name}"
+                _put(doc, [f.key, name], self.value(f, " ".join(words[n:]), path, who, resolve_player), part)
+                return
+        main = self.main_field
+        if main is None:
+            raise self._not_understood(part, who)
+        _put(doc, [main.key, name], self.value(main, text, f"{main.key}.{name}", who, resolve_player), part)
+
+    def _hand_field(self, words: str) -> Field | None:
+        folded = _fold(words)
+        return next((f for f in self.fields if f.per is Per.HAND and folded in f.spellings()), None)
+
+    def _per_field(self, words: str) -> Field | None:
+        folded = _fold(words)
+        return next((f for f in self.fields if f.per is not Per.HAND and folded in f.spellings()), None)
+
+    @staticmethod
+    def _named(text: str, who: Who) -> str | None:
+        try:
+            return who.resolve(text, "entry")
+        except LedgerError:
+            return None
+
+    def _not_understood(self, part: str, who: Who) -> LedgerError:
+        named = self._named(part, who)
+        main = self.main_field
+        if named is not None and main is not None:  # a name with nothing after it
+            return LedgerError(t("entry.name_alone", "{name}: give {what} after the name", name=named,
+                                 what=main.name.render()), f"{main.key}.{named}", part)
+        first = part.split(" ")[0]
+        known = [*who.names] + [w for f in self.fields for w in (f.name.render(), *f.words) if w]
+        near = nearest(first, who.names) if " " in part else None
+        near = near or nearest(part, known) or nearest(first, known)
+        if near is not None:
+            msg = t("entry.not_understood_near", "{part!r}: did you mean {word!r}?", part=part, word=near)
+        else:
+            msg = t("entry.not_understood", "{part!r} is not a name or a word of {game} (names: {names})",
+                    part=part, game=self.game, names=", ".join(who.names))
+        return LedgerError(msg, "entry", part)
+
+    # --- values ---------------------------------------------------------------------------------
+    def value(self, f: Field, text: str, path: str, who: Who,
+              resolve_player: Callable[[object, str], str]) -> JsonValue:
+        """A typed value of field ``f`` as the document holds it, tried as the field's own reading,
+        its words, then its kinds in order; ``LedgerError`` on ``path`` when none fits (the last
+        kind's reason, or a list of the words it takes)."""
+        text = " ".join(text.split())
+        folded = _fold(text)
+        for said in f.values:
+            if folded in {_fold(w) for w in said.words}:
+                return said.value
+        if f.read is not None:
+            got = f.read(text, path)
+            if got is not None:
+                return got
+        errors: dict[Kind, LedgerError] = {}
+        for kind in f.kinds:
+            try:
+                return _KINDS[kind](f, text, path, who, resolve_player)
+            except LedgerError as refused:
+                errors[kind] = refused
+        if f.values and nearest(text, [w for said in f.values for w in said.words]) is not None:
+            return self._unknown_word(f, text, path)  # a word of the field's, mistyped
+        numeric = bool(_NUMERIC.fullmatch(text))
+        for kind, why in errors.items():  # the reason of the kind the text looks like
+            if (kind is Kind.COUNT) == numeric and not (f.values and kind is Kind.CARDS and " " not in text):
+                raise why
+        if f.values or not errors:
+            return self._unknown_word(f, text, path)
+        raise next(iter(errors.values()))
+
+    @staticmethod
+    def _unknown_word(f: Field, text: str, path: str) -> JsonValue:
+        words = [w for said in f.values for w in said.words]
+        near = nearest(text, words)
+        if near is not None:
+            msg = t("entry.value_near", "{value!r}: did you mean {word!r}?", value=text, word=near)
+        else:
+            msg = t("entry.value_unknown", "{value!r} is not one of: {words}", value=text, words=", ".join(words))
+        raise LedgerError(msg, path, text)
+
+    # --- questions ------------------------------------------------------------------------------
+    def questions(self, doc: Mapping[str, Any], who: Who, resolve_player: Callable[[object, str], str],
+                  skip: Callable[[Field], bool] | None = None) -> list[Question]:
+        """What is still missing from ``doc``, in the declared order: each required hand field
+        not given, each required per-side or per-player field for every name of ``who`` not
+        given (a name already typed in any case counts as given), then each optional field
+        not given (asked with its default, Enter to keep it). ``skip(field)``: fields the game
+        does not ask in this state (a re-entry when nobody is out)."""
+        out: list[Question] = []
+        for f in self.fields:
+            if skip is not None and skip(f):
+                continue
+            if f.per is Per.HAND:
+                if f.key not in doc and (f.required or f.default is not None):
+                    out.append(self._question(f, None, who, resolve_player))
+                continue
+            given = doc.get(f.key)
+            given_names = {_fold(str(k)) for k in given} if isinstance(given, Mapping) else set()
+            if not f.required:
+                continue
+            out += [self._question(f, name, who, resolve_player) for name in who.names
+                    if _fold(name) not in given_names]
+        return out
+
+    def _question(self, f: Field, name: str | None, who: Who,
+                  resolve_player: Callable[[object, str], str]) -> Question:
+        text = str(f.ask.render() if f.ask is not None else f.name.render())
+        if name is not None:
+            text = text.replace("{who}", name) if "{who}" in text else f"{name}: {text}"
+        if f.example:
+            text = str(t("entry.ask_example", "{question} (e.g. {example})", question=text, example=f.example))
+        choices: tuple[str, ...] = ()
+        if Kind.PLAYER in f.kinds or Kind.SIDE in f.kinds:
+            choices = who.names
+
+        def answer(doc: dict[str, Any], typed: str) -> dict[str, Any]:
+            path = f.key if name is None else f"{f.key}.{name}"
+            if f.default is not None and not typed.strip():
+                if f.default == "":
+                    return {**doc, f.key: doc.get(f.key)} if f.per is Per.HAND and f.key in doc else _with_none(doc, f)
+                typed = f.default
+            value = self.value(f, typed, path, who, resolve_player)
+            if name is None:
+                return {**doc, f.key: value}
+            inner = dict(doc.get(f.key) or {})
+            inner[name] = value
+            return {**doc, f.key: inner}
+        key = f.key if name is None else f"{f.key}.{name}"
+        return Question(key, text, answer, choices, f.default)
+
+    # --- labels ---------------------------------------------------------------------------------
+    def label(self, path: str) -> str | None:
+        """An error's field path in words, in the language in use, or None when the path is not
+        one of the hand's fields: ``others.Bruno`` → ``Bruno`` (the main field) or ``Bruno,
+        penalty``; ``others.Bruno[3]`` → ``Bruno, 4th card``; ``closed_by`` → ``closer``;
+        ``sides.NS.aces`` → ``NS, aces``."""
+        m = _PATH.fullmatch(path)
+        if m is None:
+            return None
+        key, rest = m.group(1), m.group(2) or ""
+        f = self.field(key)
+        if f is None:
+            return None
+        parts: list[str] = []
+        if f.per is Per.HAND:
+            parts.append(f.name.render())
+        else:
+            name_m = re.match(r"\.([^.\[]+)", rest)
+            if name_m is None:
+                parts.append(f.name.render())
+            else:
+                parts.append(name_m.group(1))
+                rest = rest[name_m.end():]
+                if f is not self.main_field:
+                    parts.append(f.name.render())
+        for sub in re.findall(r"\.([^.\[]+)|\[(\d+)\]", rest):
+            if sub[0]:
+                parts.append(sub[0].replace("_", " "))
+            else:
+                parts.append(t("entry.nth_card", "card {n}", n=int(sub[1]) + 1).render())
+        return ", ".join(parts)
+
+    # --- the docs and the phone form -----------------------------------------------------------
+    def describe(self) -> list[dict[str, Any]]:
+        """The fields as plain data, in the language in use: ``key``, ``name``, ``per``,
+        ``kinds``, ``required``, ``lo``, ``hi``, ``words`` (every word each value is typed as),
+        ``example``: the docs' table of fields and the phone form are made from it."""
+        return [{"key": f.key, "name": f.name.render(), "per": f.per.value, "kinds": [k.value for k in f.kinds],
+                 "required": f.required, "lo": f.lo, "hi": f.hi,
+                 "words": [w for said in f.values for w in said.words], "example": f.example} for f in self.fields]
+
+
+_LABELS: ContextVar[HandForm | None] = ContextVar("ledger_hand_labels", default=None)
+
+
+def labelling(form: HandForm | None) -> None:
+    """Errors shown from now on (in this context) label their field paths with ``form``'s words
+    (:func:`label`): the CLI says it once it knows the game of the hand at hand."""
+    _LABELS.set(form)
+
+
+def label(path: str) -> str | None:
+    """``path`` in words by the hand form in use (:func:`labelling`), or None (no form, or a path
+    that is none of its fields): what :func:`ledger.errors.shown_field` shows a person."""
+    form = _LABELS.get()
+    return None if form is None else form.label(path)
+
+
+_NUMERIC = re.compile(r"[+-]?[\d.,]+")
+_AND_WORDS = frozenset({"e", "ed", "and", "&", "+"})
+_TAKES_NAME = frozenset({Kind.PLAYER, Kind.SIDE, Kind.PLAYERS})
+_SEPARATOR = re.compile(r";|(?<!\d),|,(?!\d{3}(?!\d))")
+_PATH = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)((?:\.[^.\[]+|\[\d+\])*)")
+
+
+def _fold(text: str) -> str:
+    return " ".join(str(text).replace("_", " ").split()).casefold()
+
+
+def _scalar(text: str) -> JsonValue:
+    """A value typed after ``Name.key=``: a whole number, yes/no, or the text itself."""
+    from ledger.games.base import as_bool, as_int
+
+    try:
+        return as_int(text, "entry")
+    except LedgerError:
+        pass
+    try:
+        return as_bool(text, "entry")
+    except LedgerError:
+        return text
+
+
+def _with_none(doc: dict[str, Any], f: Field) -> dict[str, Any]:
+    return {**doc, f.key: None}
+
+
+def _put(doc: dict[str, Any], keys: list[str], value: JsonValue, part: str) -> None:
+    """``doc[k1][k2]... = value``; an earlier part that gave another value is a ``LedgerError``."""
+    at = doc
+    for k in keys[:-1]:
+        inner = at.setdefault(k, {})
+        if not isinstance(inner, dict):
+            at[k] = inner = {}
+        at = inner
+    last = keys[-1]
+    if last in at and at[last] != value:
+        if isinstance(at[last], dict) and isinstance(value, dict):
+            at[last] = {**at[last], **value}
+            return
+        raise LedgerError(t("entry.contradicts", "{part!r} contradicts an earlier part ({key} {earlier!r})",
+                            part=part, key=last, earlier=at[last]), ".".join(keys), part)
+    at[last] = value
+
+
+# --- reading each kind of value --------------------------------------------------------------------
+def _count(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+    from ledger.games.base import as_int
+
+    return as_int(text, path, f.lo, f.hi)
+
+
+def _flag(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+    from ledger.games.base import as_bool
+
+    return as_bool(text, path)
+
+
+def _player(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+    return resolve_player(text, path)
+
+
+def _side(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+    return who.resolve(text, path)
+
+
+_AND = re.compile(r"\s*(?:,|&|\+|\band\b|\be\b|\bed\b)\s*|\s+", re.IGNORECASE)
+
+
+def _players(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+    """``Giulia e Sara``, ``Giulia, Sara``, ``Giulia & Sara`` → ``["Giulia", "Sara"]`` (a name
+    of two words is tried whole first)."""
+    try:
+        return [resolve_player(text, path)]
+    except LedgerError:
+        pass
+    names = [n for n in _AND.split(text) if n]
+    if not names:
+        raise LedgerError(t("entry.no_names", "give one or more players"), path, text)
+    return [resolve_player(n, path) for n in names]
+
+
+def _cards(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+    from ledger.cards import parse_cards
+
+    parse_cards(text, path, italian=True)  # a card that cannot be read is named here, at once
+    return text
+
+
+def _choice(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+    return HandForm._unknown_word(f, text, path)
+
+
+def _text(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+    return text
+
+
+_KINDS: dict[Kind, Callable[[Field, str, str, Who, Callable[[object, str], str]], JsonValue]] = {
+    Kind.COUNT: _count, Kind.FLAG: _flag, Kind.PLAYER: _player, Kind.SIDE: _side, Kind.PLAYERS: _players,
+    Kind.CARDS: _cards, Kind.CHOICE: _choice, Kind.TEXT: _text,
+}

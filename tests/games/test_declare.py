@@ -1,0 +1,99 @@
+"""The declared hand (ledger.games.declare): words typed at the table read into a hand document,
+the questions for what is missing, and errors labelled in the user's words."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger.errors import LedgerError, shown_field
+from ledger.games.declare import Field, HandForm, Kind, Per, Said, Who, labelling
+from ledger.games.match_setup import MatchSetup
+from ledger.i18n import speaking, t
+
+PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
+SETUP = MatchSetup("scala40", "standard", PLAYERS, {p: (p,) for p in PLAYERS})
+WHO = Who(PLAYERS, SETUP.resolve_player)
+FORM = HandForm((
+    Field("reentry", t("test.reentry", "re-entries"), (Kind.PLAYERS,), required=False,
+          words=("rientra", "rientro", "re-enters")),
+    Field("closed_by", t("test.closed_by", "closer"), (Kind.PLAYER,), words=("chiude", "closed", "ha chiuso")),
+    Field("in_mano", t("test.in_mano", "closed in hand"), (Kind.FLAG,), required=False, default="no",
+          words=("in mano", "in hand")),
+    Field("others", t("test.others", "cards left or penalty"), (Kind.COUNT, Kind.CARDS), per=Per.PLAYER, lo=1,
+          hi=200, values=(Said({"opened": False}, ("not opened", "non ha aperto")),), example="JK AS 7H"),
+), game="scala40")
+WHOLE = {"closed_by": "Anna", "others": {"Bruno": "JK AS 7H", "Carla": 34, "Dario": {"opened": False}}}
+
+
+def read(*tokens: str) -> dict:
+    return FORM.read_words(list(tokens), WHO, SETUP.resolve_player)
+
+
+@pytest.mark.parametrize("tokens", [
+    ["chiude Anna; Bruno JK AS 7H; Carla 34; Dario non ha aperto"],
+    ["Anna closed, Bruno JK AS 7H, Carla 34, Dario not opened"],
+    ["chiude", "Anna", "Bruno", "JK", "AS", "7H", "Carla", "34", "Dario", "non", "ha", "aperto"],
+    ["closed_by=Anna", "Bruno=JK AS 7H", "Carla=34", "Dario=not opened"],
+    ["CHIUDE anna;  bruno JK AS 7H ; carla 34; dario NON HA APERTO"],
+])
+def test_the_same_hand_said_many_ways(tokens):
+    assert read(*tokens) == WHOLE
+
+
+def test_a_flag_a_list_of_names_and_a_name_after_its_word():
+    assert read("rientra Dario e Bruno; Anna ha chiuso; in mano") == {
+        "reentry": ["Dario", "Bruno"], "closed_by": "Anna", "in_mano": True}
+    assert read("Dario.opened=no")["others"] == {"Dario": {"opened": False}}
+
+
+@pytest.mark.parametrize("typed, field, near", [
+    ("chiudi Anna", "entry", "chiude"),
+    ("Dario non ha apreto", "others.Dario", "non ha aperto"),
+    ("Carla 0", "others.Carla", None),
+    ("Brnuo 34", "entry", "Bruno"),
+])
+def test_a_typo_is_named_with_the_nearest_right_word(typed, field, near):
+    with pytest.raises(LedgerError) as err:
+        read(typed)
+    assert err.value.field == field
+    if near is not None:
+        assert repr(near) in err.value.message
+
+
+def test_a_part_given_twice_differently_is_refused():
+    with pytest.raises(LedgerError) as err:
+        read("Carla 34; Carla 20")
+    assert err.value.field == "others.Carla"
+
+
+def test_questions_ask_only_what_is_missing_and_keep_the_answers():
+    doc = {"closed_by": "Anna", "others": {"bruno": "JK"}}
+    who = Who(("Bruno", "Carla", "Dario"), SETUP.resolve_player)
+    qs = FORM.questions(doc, who, SETUP.resolve_player)
+    assert [q.key for q in qs] == ["in_mano", "others.Carla", "others.Dario"]
+    doc = qs[1].answer(doc, "34")
+    assert doc["others"] == {"bruno": "JK", "Carla": 34}
+    assert qs[0].answer(doc, "")["in_mano"] is False  # Enter keeps the default
+    with pytest.raises(LedgerError) as err:
+        qs[2].answer(doc, "non ha apreto")
+    assert err.value.field == "others.Dario"
+
+
+def test_errors_are_labelled_in_the_users_words():
+    labelling(FORM)
+    try:
+        assert shown_field("others.Bruno[3]") == "Bruno, card 4"
+        assert shown_field("closed_by") == "closer"
+        assert shown_field("hand 2: others.Carla") == "hand 2: Carla"
+        assert shown_field("options.limit") == "options.limit"  # not a field of the hand
+        with speaking("it"):
+            assert shown_field("hand 2: others.Carla").startswith("mano 2: Carla")
+    finally:
+        labelling(None)
+
+
+def test_describe_gives_the_fields_for_the_docs_and_the_form():
+    rows = FORM.describe()
+    assert [r["key"] for r in rows] == ["reentry", "closed_by", "in_mano", "others"]
+    assert rows[3]["per"] == "player" and rows[3]["kinds"] == ["count", "cards"]
+    assert "non ha aperto" in rows[3]["words"]
