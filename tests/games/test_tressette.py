@@ -111,7 +111,7 @@ def test_a_cappotto_voids_the_accusi_unless_the_option_is_off():
                                                       Accuso(Kind.NAPOLETANA, "A", "H")),
 ])
 def test_the_accusi_as_players_declare_them(said, meant):
-    assert read_accuso(said, "accusi.NS[0]") == meant
+    assert read_accuso(said, "accusi.NS") == meant
 
 
 # --- impossible input, each naming its field -------------------------------------------------------
@@ -157,22 +157,22 @@ def test_the_last_trick():
 
 
 @pytest.mark.parametrize("accusi, field", [
-    ({"NS": ["cinque assi"]}, "accusi.NS[0]"),  # unknown
-    ({"NS": ["tre assi"]}, "accusi.NS[0]"),  # a three without its missing suit
-    ({"NS": ["napoletana H"], "EW": ["napoletana H"]}, "accusi.EW[0]"),  # twice in the hand
-    ({"NS": ["buongioco A", "tre assi senza coppe"]}, "accusi.NS[1]"),  # two of one rank
-    ({"NS": ["buongioco 3 -S"], "EW": ["buongioco 3 -D"]}, "accusi.EW[0]"),  # two threes
-    ({"NS": ["napoletana H"], "EW": ["buongioco 3 -D"]}, "accusi.EW[0]"),  # 3H for two sides
-    ({"NS": ["napoletana H", "napoletana D", "napoletana S", "napoletana C"]}, "accusi.NS[3]"),  # 12 > 10
+    ({"NS": ["cinque assi"]}, "accusi.NS"),  # unknown
+    ({"NS": ["tre assi"]}, "accusi.NS"),  # a three without its missing suit
+    ({"NS": ["napoletana H"], "EW": ["napoletana H"]}, "accusi.EW"),  # twice in the hand
+    ({"NS": ["buongioco A", "tre assi senza coppe"]}, "accusi.NS"),  # two of one rank
+    ({"NS": ["buongioco 3 -S"], "EW": ["buongioco 3 -D"]}, "accusi.EW"),  # two threes
+    ({"NS": ["napoletana H"], "EW": ["buongioco 3 -D"]}, "accusi.EW"),  # 3H for two sides
+    ({"NS": ["napoletana H", "napoletana D", "napoletana S", "napoletana C"]}, "accusi.NS"),  # 12 > 10
     ({"NS": [{"player": "Anna", "accuso": "napoletana H"}, {"player": "Carla", "accuso": "buongioco 3 -D"}]},
-     "accusi.NS[1]"),  # one card, two players of a side
+     "accusi.NS"),  # one card, two players of a side
 ])
 def test_accusi_that_cannot_be(accusi, field):
     assert refused(EVEN, accusi=accusi) == field
 
 
 def test_accusi_when_the_hand_has_none():
-    assert refused(EVEN, accusi={"NS": ["napoletana H"]}, options={"accusi": False}) == "accusi.NS[0]"
+    assert refused(EVEN, accusi={"NS": ["napoletana H"]}, options={"accusi": False}) == "accusi.NS"
 
 
 def test_three_players_hold_13_cards_so_every_ace_2_and_3_fits():

@@ -22,11 +22,12 @@ from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import (
-    Board, Game, HandResult, MatchState, Question, Replay, as_bool, as_int, check_keys, check_names,
+    Board, Game, HandResult, MatchState, Replay, as_bool, as_int, check_keys, check_names,
     named_sides, points_line,
 )
 from ledger.games.match_setup import MatchSetup
-from ledger.games.tressette import document, hand, rules
+from ledger.games.tressette import document, rules
+from ledger.games.tressette import hand as table
 from ledger.games.tressette.board import tressette_board
 from ledger.games.tressette.facts import TressetteNotes
 from ledger.games.tressette.records import TressetteResult, TressetteState
@@ -71,6 +72,7 @@ class TressetteGame(Game):
     facts = TressetteNotes()
     samples = "ledger.games.tressette.sample"
     sample_weight = 10
+    hand = table.FORM
 
     # --- setup --------------------------------------------------------------------------------
     def seat(self, rules_: str, players: Sequence[str] | None,
@@ -164,27 +166,29 @@ class TressetteGame(Game):
     # --- entry --------------------------------------------------------------------------------
     def entry_help(self) -> Msg:
         """How a hand is written in one line, for ``help`` in ``ledger play``."""
-        return hand.entry_help()
+        return table.entry_help()
 
     def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
-        """The words of the table → a partial hand document (:func:`ledger.games.tressette.hand.parse_entry`)."""
-        return hand.parse_entry(setup, tokens)
+        """The words of the table → a partial hand document (:func:`ledger.games.tressette.hand.parse_entry`:
+        ``noi 3 assi 12 figure ultima, voi resto``); the questions and the errors' labels come
+        from the declared hand (:data:`ledger.games.tressette.hand.FORM`)."""
+        return table.parse_entry(setup, tokens)
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None = None) -> list[Question]:
-        """Each side's pile in seat order, then the last trick, then the accusi (Enter: none)."""
-        return hand.questions(setup, doc)
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+        """The 4 taken out is asked only with 3 players, the accusi only when they are played."""
+        return table.skipped(field, len(setup.side_names), bool(setup.options.get("accusi")))
 
     def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
                       setup: MatchSetup | None = None) -> str:
-        """With ``result``: ``"NS +11, EW +6"``; without: what was entered (:func:`hand.entered_text`)."""
+        """With ``result``: ``"NS +11, EW +6"``; without: what was entered (:func:`ledger.games.tressette.hand.entered_text`)."""
         points = result.get("points") if isinstance(result, Mapping) else None
         if isinstance(points, Mapping):
             return points_line(points)
-        return hand.entered_text(doc) if isinstance(doc, Mapping) else ""
+        return table.entered_text(doc) if isinstance(doc, Mapping) else ""
 
     def hand_note(self, result: HandResult) -> str:
         """The accusi scored and the cappotti: ``NS: napoletana H · EW: cappotto``."""
-        return hand.note(result.detail_as(TressetteResult))
+        return table.note(result.detail_as(TressetteResult))
 
 
 def rules_seating(sides: int) -> rules.Seating:

@@ -156,8 +156,10 @@ def read_declared(value: object, field: str, player: str | None, members: Sequen
 def read_accusi(raw: object, resolve: Resolve, members: Mapping[str, tuple[str, ...]],
                 players: Sequence[str] = ()) -> dict[str, tuple[Declared, ...]]:
     """The ``accusi`` of a hand: side (or a player, for the player's side) → list of declarations."""
-    if raw is None:
+    if raw is None or raw == "":
         return {}
+    if isinstance(raw, str):  # the accusi as said at the table
+        raw = split_accusi(raw, resolve, "accusi")
     if not isinstance(raw, Mapping):
         raise LedgerError(t("tressette.accusi_shape", "expected side → list of declarations"), "accusi", raw)
     out: dict[str, tuple[Declared, ...]] = {}
@@ -166,9 +168,58 @@ def read_accusi(raw: object, resolve: Resolve, members: Mapping[str, tuple[str, 
         player = next((p for p in players if isinstance(key, str) and p.casefold() == key.strip().casefold()
                        and side != p), None)
         listed = items if isinstance(items, list) else [items]
-        read = tuple(read_declared(v, f"accusi.{key}[{i}]", player, members.get(side, ()))
-                     for i, v in enumerate(listed))
+        read = tuple(read_declared(v, f"accusi.{key}", player, members.get(side, ())) for v in listed)
         out[side] = out.get(side, ()) + read
+    return out
+
+
+def take_accuso(words: list[str], i: int, accusi: bool) -> tuple[str, int] | None:
+    """The declaration starting at ``words[i]`` and the index after it, or None: ``napoletana [di]
+    SUIT``, ``[buongioco] [COUNT] RANK [senza [di] SUIT]``; a count in digits only when
+    ``accusi`` (the words are known to be declarations: ``3 assi`` is else a pile's count)."""
+    low = [w.casefold() for w in words]
+    j = i
+    if low[j] in KIND_WORDS and KIND_WORDS[low[j]].value == "napoletana":
+        j += 1
+        if j < len(low) and low[j] in ("di", "de", "of"):
+            j += 1
+        return " ".join(words[i:j + 1]), j + 1
+    if low[j] in KIND_WORDS:
+        j += 1
+    count = j < len(low) and low[j] in COUNT_WORDS and (accusi or not low[j].isdecimal())
+    if count and j + 1 < len(low) and low[j + 1] in RANK_WORDS:
+        j += 2
+    elif j > i and j < len(low) and low[j] in RANK_WORDS:  # buongioco RANK
+        j += 1
+    else:
+        return None
+    if j < len(low) and low[j] in MISSING_WORDS:
+        j += 1
+        if j < len(low) and low[j] in ("di", "de", "of"):
+            j += 1
+        j += 1
+    return " ".join(words[i:j]), j
+
+
+def split_accusi(text: str, resolve: Resolve, field: str) -> dict[str, list[str]]:
+    """The accusi said as one phrase, side by side (``NS napoletana di coppe, tre assi senza
+    coppe; EW quattro tre``; a player's name stands for the side) → side or player → the
+    declarations' texts. ``LedgerError`` on ``field`` for words before the first name or words
+    that are no declaration."""
+    words = [w for w in re.split(r"[\s,;]+", re.sub(r"(?<!\S)-(?=\S)", "- ", text.strip())) if w]
+    out: dict[str, list[str]] = {}
+    key: str | None = None
+    i = 0
+    while i < len(words):
+        taken = take_accuso(words, i, True)
+        if taken is not None and key is not None:
+            out[key].append(taken[0])
+            i = taken[1]
+            continue
+        resolve(words[i], field)  # a word that is no declaration must name a side (else: named here)
+        key = words[i]
+        out.setdefault(key, [])
+        i += 1
     return out
 
 

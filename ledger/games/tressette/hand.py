@@ -17,16 +17,18 @@ is asked (:func:`questions`): each pile, the last trick, then the accusi (Enter:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ledger.cards import parse_card
 from ledger.errors import LedgerError
-from ledger.games.base import Question, as_int, put_once
+from ledger.games.base import as_int, put_once
+from ledger.games.declare import Field, HandForm, Per, Said
+from ledger.games.declare import Kind as DKind
 from ledger.games.match_setup import MatchSetup
 from ledger.games.scopa.entry import REST_WORDS
 from ledger.games.suggest import did_you_mean
-from ledger.games.tressette.document import COUNT_WORDS, KIND_WORDS, MISSING_WORDS, RANK_WORDS, read_accuso
+from ledger.games.tressette.document import KIND_WORDS, read_accuso, take_accuso
 from ledger.games.tressette.records import TressetteResult
 from ledger.i18n import Msg, t
 
@@ -145,7 +147,7 @@ def read_side(setup: MatchSetup, who: str, text: str, doc: dict[str, Any], field
     i = 0
     while i < len(words):
         w = words[i].casefold()
-        taken = _take_accuso(words, i, accusi)
+        taken = take_accuso(words, i, accusi)
         if taken is not None:
             text_of, i = taken
             read_accuso(text_of, field)  # a declaration it does not know is named here
@@ -210,116 +212,46 @@ def _take_card(words: list[str], i: int) -> tuple[str, int] | None:
     return None
 
 
-def _take_accuso(words: list[str], i: int, accusi: bool) -> tuple[str, int] | None:
-    """The declaration starting at ``words[i]`` and the index after it: ``napoletana [di] SUIT``,
-    ``[buongioco] [COUNT] RANK [senza [di] SUIT]``; a count in digits only after ``accusi``."""
-    low = [w.casefold() for w in words]
-    j = i
-    if low[j] in KIND_WORDS and KIND_WORDS[low[j]].value == "napoletana":
-        j += 1
-        if j < len(low) and low[j] in ("di", "de", "of"):
-            j += 1
-        return " ".join(words[i:j + 1]), j + 1
-    if low[j] in KIND_WORDS:
-        j += 1
-    count = j < len(low) and low[j] in COUNT_WORDS and (accusi or not low[j].isdecimal())
-    if count and j + 1 < len(low) and low[j + 1] in RANK_WORDS:
-        j += 2
-    elif j > i and j < len(low) and low[j] in RANK_WORDS:  # buongioco RANK
-        j += 1
-    else:
+# --- the hand's declaration (ledger.games.declare) --------------------------------------------------
+def read_counts_said(text: str, path: str) -> dict[str, int] | None:
+    """``3 assi 12 figure`` (``3 aces 12 thirds``, either order, either may be left out) → the
+    pile's counts; None when the text is not such a phrase (cards, 'rest')."""
+    words = _words(text)
+    if len(words) % 2 or not words:
         return None
-    if j < len(low) and low[j] in MISSING_WORDS:
-        j += 1
-        if j < len(low) and low[j] in ("di", "de", "of"):
-            j += 1
-        j += 1
-    return " ".join(words[i:j]), j
+    counts: dict[str, int] = {}
+    for n, word in zip(words[::2], words[1::2]):
+        name = "aces" if word.casefold() in ACE_WORDS else "thirds" if word.casefold() in THIRD_WORDS else None
+        if name is None or not n.isdecimal():
+            return None
+        put_once(counts, name, as_int(n, f"{path}.{name}", 0, 20), path, text)
+    return counts
 
 
-# --- questions -------------------------------------------------------------------------------------
-def questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
-    """The first thing missing: a side's pile (seat order) or a count of it, the last trick, the
-    4 taken out (3 players with a 'rest' side), the accusi (Enter: none)."""
-    sides = doc.get("sides") or {}
-    if not isinstance(sides, Mapping):
-        return []
-    for side in setup.side_names:
-        pile = sides.get(side)
-        if pile is None:
-            return [Question(side, str(t("tressette.ask_pile", "{side}: captured pile (its cards, 'rest', or "
-                                         "counts such as '3 aces 12 thirds')", side=side)), _answer_side(setup, side))]
-        if isinstance(pile, Mapping):
-            for name, what in (("aces", t("tressette.ask_aces", "{side}: aces taken (0-4)", side=side)),
-                               ("thirds", t("tressette.ask_thirds", "{side}: thirds taken, its 3s, 2s and figures "
-                                            "(0-20)", side=side))):
-                if name not in pile:
-                    return [Question(f"{side}.{name}", str(what), _answer_count(side, name))]
-    if doc.get("last_trick") is None:
-        return [Question("last_trick", str(t("tressette.ask_last", "last trick: which side took it?")),
-                         _answer_last(setup), tuple(setup.side_names))]
-    if len(setup.side_names) == 3 and doc.get("removed") is None and "rest" in sides.values():
-        return [Question("removed", str(t("tressette.ask_removed", "the 4 taken out of the deck (e.g. 4S)")),
-                         _answer_value("removed"))]
-    if setup.options.get("accusi") and "accusi" not in doc:
-        return [Question("accusi", str(t("tressette.ask_accusi", "accusi declared, side by side (e.g. 'NS "
-                                         "napoletana di coppe'; Enter for none)")), _answer_accusi(setup),
-                         default="")]
-    return []
+FORM = HandForm((
+    Field("sides", t("tressette.field.sides", "captured piles"), (DKind.CARDS,), Per.SIDE,
+          values=(Said("rest", ("rest", "resto", "il resto", "*")),), read=read_counts_said,
+          ask=t("tressette.ask_pile_said", "{who}: captured pile (its cards, 'rest', or its aces and thirds)"),
+          example="3 assi 12 figure"),
+    Field("last_trick", t("tressette.field.last_trick", "last trick"), (DKind.SIDE,),
+          words=("ultima", "ultima mano", "last", "l'ultima", "last_trick"),
+          ask=t("tressette.ask_last", "last trick: which side took it?")),
+    Field("removed", t("tressette.field.removed", "the 4 taken out"), (DKind.CARDS,), required=False,
+          words=("tolto", "tolta", "fuori", "removed"), default="",
+          ask=t("tressette.ask_removed", "the 4 taken out of the deck (e.g. 4S)")),
+    Field("accusi", t("tressette.field.accusi", "accusi"), (DKind.TEXT,), required=False,
+          words=("accusi", "accuso", "accusa", "declared"), default="",
+          ask=t("tressette.ask_accusi", "accusi declared, side by side (e.g. 'NS napoletana di coppe'; Enter for none)")),
+), game="tressette", main="sides")
+"""A Tressette hand as :mod:`ledger.games.declare` knows it: the questions for what is missing,
+the labels of errors (``sides.NS[3]`` → ``NS, card 4``) and the table of fields of the docs.
+The words of the table are read by :func:`parse_entry`: ``ultima`` after a side's pile and the
+accusi after ``accusi`` are Tressette's own phrase."""
 
 
-Answer = Callable[[dict[str, Any], str], dict[str, Any]]
-
-
-def _answer_side(setup: MatchSetup, side: str) -> Answer:
-    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
-        new = _copy(doc)
-        read_side(setup, side, text, new, f"sides.{side}")
-        if side not in new.get("sides", {}):
-            raise LedgerError(t("tressette.pile_needed", "give the pile: its cards, 'rest', or '3 aces 12 thirds'"),
-                              f"sides.{side}", text)
-        return new
-    return answer
-
-
-def _answer_count(side: str, name: str) -> Answer:
-    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
-        new = _copy(doc)
-        new["sides"][side][name] = as_int(text.strip(), f"sides.{side}.{name}", 0, 20)
-        return new
-    return answer
-
-
-def _answer_last(setup: MatchSetup) -> Answer:
-    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
-        return {**doc, "last_trick": setup.resolve_side(text.strip(), "last_trick")}
-    return answer
-
-
-def _answer_value(key: str) -> Answer:
-    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
-        return {**doc, key: text.strip()}
-    return answer
-
-
-def _answer_accusi(setup: MatchSetup) -> Answer:
-    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
-        new = _copy(doc)
-        new.setdefault("accusi", {})
-        if text.strip():
-            read_phrase(setup, text, new, "accusi", accusi=True)
-        return new
-    return answer
-
-
-def _copy(doc: Mapping[str, Any]) -> dict[str, Any]:
-    """``doc`` with its own sides and accusi, so an answer refused leaves it as it was."""
-    out = dict(doc)
-    if isinstance(doc.get("sides"), Mapping):
-        out["sides"] = {k: dict(v) if isinstance(v, Mapping) else v for k, v in doc["sides"].items()}
-    if isinstance(doc.get("accusi"), Mapping):
-        out["accusi"] = {k: list(v) if isinstance(v, list) else v for k, v in doc["accusi"].items()}
-    return out
+def skipped(field: Field, sides: int, accusi: bool) -> bool:
+    """A field not asked: the 4 taken out but with 3 sides, the accusi when they are off."""
+    return (field.key == "removed" and sides != 3) or (field.key == "accusi" and not accusi)
 
 
 # --- what was entered, and the notes -----------------------------------------------------------------
