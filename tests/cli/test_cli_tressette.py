@@ -41,7 +41,7 @@ def test_errors_name_the_side_and_store_nothing(cli):
     for words, field in ((["Noi=3 aces 12 thirds", "Voi=1 ace 8 thirds"], "last trick"),
                          (["Noi=3 aces 12 thirds last", "Voi=1 aces 9 thirds"], "captured piles"),
                          (["Noi=2 aces 10 thirds last", "Voi=2 aces 10 thirds", "accusi.Voi=cinque assi"],
-                          "entry.accusi.Voi"),
+                          "accusi, Voi: 'cinque' is not part of a declaration"),
                          (["Noi=2 aces 10 thirds last", "Voi=2 aces 10 thirds", "accusi.Zoe=napoletana H"],
                           "entry.Zoe"),
                          (["Noi=AD 8D", "Voi=rest", "last=Noi"], "Noi"),
@@ -56,9 +56,16 @@ def test_errors_in_italian(cli):
     cli(*PAIRS)
     line = cli.error("--lang", "it", "hand", "add", "1", "Noi=2 assi 10 figure ultima", "Voi=2 assi 10 figure",
                      "accusi.Voi=tre tre")
-    assert line.startswith("errore:") and "seme mancante" in line
+    assert line.startswith("errore: accusi, Voi:") and "seme mancante" in line
+    line = cli.error("--lang", "it", "hand", "add", "1", "noi", "3", "asi", "12", "figure", "ultima", "voi", "resto")
+    assert line == "errore: Noi: 'asi' non è un conteggio del mazzetto (intendevi 'assi'?) (assi, figure)"
+    line = cli.error("--lang", "it", "hand", "add", "1", "Noi=3 assi 12 figure", "Voi=1 asso 8 figure")
+    assert line == "errore: ultima mano: manca (ultima mano: quale squadra l'ha presa?)"
+    assert cli.json("show", "1")["hands"] == []
+    cli("hand", "add", "1", "Noi=3", "assi", "12", "figure", "ultima", "Voi=resto")  # no quotes needed
+    assert cli.json("show", "1")["hands"][0]["result"]["card_points"] == {"Noi": 8, "Voi": 3}
     shown = cli("--lang", "it", "show", "1").stdout
-    assert "Prossimo mazziere: Anna." in shown and "Partita a 31, con gli accusi." in shown
+    assert "Prossimo mazziere: Dario." in shown and "Partita a 31, con gli accusi." in shown
 
 
 def test_prompts_ask_the_piles_the_last_trick_and_the_accusi(cli):

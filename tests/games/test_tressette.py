@@ -259,3 +259,11 @@ def test_a_deck_split_anyhow_counts_its_thirds():
     out = score({"NS": format_cards(deck[:18]), "EW": format_cards(deck[18:])})
     assert sum(out["card_points"].values()) == 11
     assert rules.card_points(rules.Pile(4, 20), True) == (11, 2)  # 32 thirds: 10, 2 dropped, + last
+
+
+def test_the_rest_of_counted_piles():
+    """``noi 3 assi 12 figure, voi resto``: the rest holds the aces and thirds no other side took."""
+    out = score({"NS": {"aces": 3, "thirds": 12}, "EW": "resto"}, "EW")
+    assert out["card_points"] == {"NS": 7, "EW": 4}
+    assert refused({"NS": {"aces": 3, "thirds": 12}, "EW": {"aces": 2, "thirds": 1}, "Carla": "rest"}, "NS") == \
+        "sides.Carla"

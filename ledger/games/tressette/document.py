@@ -21,7 +21,7 @@ from ledger.games.base import as_int, check_keys, need
 from ledger.games.scopa.entry import is_rest, read_pile_cards
 from ledger.games.suggest import did_you_mean
 from ledger.games.tressette.rules import (
-    ACCUSO_RANKS, THIRD_RANKS, Accuso, Declared, Hand, Kind, Pile,
+    ACCUSO_RANKS, ACES_IN_DECK, THIRD_RANKS, THIRDS_IN_DECK, Accuso, Declared, Hand, Kind, Pile,
 )
 from ledger.i18n import t
 
@@ -268,8 +268,9 @@ def read_removed(value: object, sides: int) -> Card | None:
 
 def read_piles(values: Mapping[str, object], fields: Mapping[str, str], removed: Card | None) -> dict[str, Pile]:
     """Each side's :class:`Pile`: cards checked against the deck (none twice, none outside it);
-    the ``rest`` side made of the cards no other side took; piles all given as cards must be the
-    whole deck (with 3 sides, all but one 4, the ``removed`` one when named)."""
+    the ``rest`` side made of the cards no other side took (of the aces and thirds no other side
+    took, when some side is given as counts); piles all given as cards must be the whole deck
+    (with 3 sides, all but one 4, the ``removed`` one when named)."""
     cards: dict[str, list[Card]] = {}
     counted: dict[str, Pile] = {}
     rest = None
@@ -284,8 +285,15 @@ def read_piles(values: Mapping[str, object], fields: Mapping[str, str], removed:
         else:
             cards[side] = read_cards(value, fields[side])
     _check_once(cards, fields, removed)
-    if rest is not None:
-        cards[rest] = _rest(cards, counted, fields[rest], removed, len(values))
+    if rest is not None and counted:  # the rest of the counts: what the other sides did not take
+        others = [*counted.values(), *map(pile_of, cards.values())]
+        counted[rest] = Pile(ACES_IN_DECK - sum(p.aces for p in others), THIRDS_IN_DECK - sum(p.thirds for p in others))
+        if counted[rest].aces < 0 or counted[rest].thirds < 0:
+            raise LedgerError(t("tressette.rest_negative", "the other piles hold more than the deck: {aces} aces and "
+                                "{thirds} thirds", aces=ACES_IN_DECK - counted[rest].aces,
+                                thirds=THIRDS_IN_DECK - counted[rest].thirds), fields[rest], "rest")
+    elif rest is not None:
+        cards[rest] = _rest(cards, fields[rest], removed, len(values))
     if not counted:
         _check_deck(cards, removed, len(values))
     return {side: counted.get(side) or pile_of(cards[side]) for side in values}
@@ -313,11 +321,7 @@ def _check_once(cards: Mapping[str, list[Card]], fields: Mapping[str, str], remo
             where[c] = side
 
 
-def _rest(cards: Mapping[str, list[Card]], counted: Mapping[str, Pile], field: str, removed: Card | None,
-          sides: int) -> list[Card]:
-    if counted:
-        raise LedgerError(t("tressette.rest_with_counts", "a side can be 'rest' only when every other side is given "
-                            "as cards"), field, "rest")
+def _rest(cards: Mapping[str, list[Card]], field: str, removed: Card | None, sides: int) -> list[Card]:
     if sides == 3 and removed is None:
         raise LedgerError(t("tressette.rest_removed", "with 3 players and a 'rest' side, name the 4 taken out "
                             "(removed)"), "removed", None)

@@ -56,17 +56,22 @@ def entry_help() -> Msg:
 # --- a line of words -------------------------------------------------------------------------------
 def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
     """Command-line words → a partial hand document. Free words are read as one phrase (split
-    at each side's or player's name); ``KEY=VALUE`` words are a side's part (``NS=...``), a count
+    at each side's or player's name); ``KEY=VALUE`` words (with the free words after them, so
+    ``NS=3 assi 12 figure`` needs no quotes) are a side's part (``NS=...``), a count
     (``NS.aces=3``, ``NS.terzi=12``), ``ultima=NS``, ``tolto=4S``, ``accusi.NS=...`` or
     ``accusi="NS napoletana H"``. ``LedgerError`` on ``entry`` or ``entry.KEY``."""
     doc: dict[str, Any] = {}
-    free = [tok for tok in tokens if "=" not in tok or tok.startswith("=")]
-    if free:
-        read_phrase(setup, " ".join(free), doc, "entry")
+    parts: list[list[str]] = [[]]  # the free words, then each KEY=VALUE with the words after it
     for tok in tokens:
         if "=" in tok and not tok.startswith("="):
-            key, value = (x.strip() for x in tok.split("=", 1))
-            _read_keyed(setup, key, value, doc)
+            parts.append([tok])
+        else:
+            parts[-1].append(tok)
+    if parts[0]:
+        read_phrase(setup, " ".join(parts[0]), doc, "entry")
+    for part in parts[1:]:
+        key, value = (x.strip() for x in " ".join(part).split("=", 1))
+        _read_keyed(setup, key, value, doc)
     return doc
 
 
@@ -84,11 +89,11 @@ def _read_keyed(setup: MatchSetup, key: str, value: str, doc: dict[str, Any]) ->
         if who.casefold() in ACCUSI_WORDS:  # accusi.NS=...
             who, what = what, "accusi"
         if what.casefold() in ACCUSI_WORDS:
-            read_side(setup, who, value, doc, field, accusi=True)
+            read_side(setup, who, value, doc, accusi=True)
         elif what:
             _put_count(setup, who, what, value, doc, field)
         else:
-            read_side(setup, who, value, doc, field)
+            read_side(setup, who, value, doc)
 
 
 def _put_count(setup: MatchSetup, who: str, what: str, value: str, doc: dict[str, Any], field: str) -> None:
@@ -123,11 +128,11 @@ def read_phrase(setup: MatchSetup, text: str, doc: dict[str, Any], field: str, a
         part = words[a + 1:b]
         cut = next((j for j, w in enumerate(part) if w.casefold() in ACCUSI_WORDS), None)
         if cut is not None:  # 'Bruno resto ultima accusi ...': the accusi are Bruno's from here on
-            read_side(setup, words[a], " ".join(part[:cut]), doc, field, accusi)
-            read_side(setup, words[a], " ".join(part[cut + 1:]), doc, field, True)
+            read_side(setup, words[a], " ".join(part[:cut]), doc, accusi)
+            read_side(setup, words[a], " ".join(part[cut + 1:]), doc, True)
             accusi = True
         else:
-            read_side(setup, words[a], " ".join(part), doc, field, accusi)
+            read_side(setup, words[a], " ".join(part), doc, accusi)
 
 
 def _words(text: str) -> list[str]:
@@ -135,12 +140,14 @@ def _words(text: str) -> list[str]:
     return [w for w in re.split(r"[\s,;]+", re.sub(r"(?<!\S)-(?=\S)", "- ", text.strip())) if w]
 
 
-def read_side(setup: MatchSetup, who: str, text: str, doc: dict[str, Any], field: str, accusi: bool = False) -> None:
+def read_side(setup: MatchSetup, who: str, text: str, doc: dict[str, Any], accusi: bool = False) -> None:
     """One side's part (``3 assi 12 figure ultima``, ``resto``, cards, accusi) put into ``doc``;
-    ``accusi``: the words are declarations (digits allowed: ``3 assi senza coppe``)."""
+    ``accusi``: the words are declarations (digits allowed: ``3 assi senza coppe``). Errors
+    name the side's pile (``sides.NS``) or accusi (``accusi.NS``)."""
     side = setup.resolve_entry(who, KEY_WORDS)
     player = next((p for p in setup.players if p.casefold() == who.strip().casefold()), None)
     accuso_key = player if player and setup.teams else side
+    field = f"sides.{side}"
     words = _words(text)
     cards: list[str] = []
     counts: dict[str, int] = {}
@@ -150,7 +157,7 @@ def read_side(setup: MatchSetup, who: str, text: str, doc: dict[str, Any], field
         taken = take_accuso(words, i, accusi)
         if taken is not None:
             text_of, i = taken
-            read_accuso(text_of, field)  # a declaration it does not know is named here
+            read_accuso(text_of, f"accusi.{accuso_key}")  # a declaration it does not know is named here
             doc.setdefault("accusi", {}).setdefault(accuso_key, []).append(text_of)
             continue
         card = _take_card(words, i)
@@ -169,6 +176,15 @@ def read_side(setup: MatchSetup, who: str, text: str, doc: dict[str, Any], field
             i += 2
         elif w in _SKIP or w in ACCUSI_WORDS:
             i += 1
+        elif accusi:  # words after 'accusi' that make no declaration: named as a declaration's words
+            rest = " ".join(words[i:])
+            read_accuso(rest, f"accusi.{accuso_key}")
+            doc.setdefault("accusi", {}).setdefault(accuso_key, []).append(rest)
+            break
+        elif w.isdecimal() and i + 1 < len(words):  # '3 asi': the count's word mistyped
+            raise LedgerError(t("tressette.not_count", "{word!r} is not a count of a pile{hint} (aces, thirds)",
+                                word=words[i + 1], hint=did_you_mean(words[i + 1].casefold(),
+                                                                     [*ACE_WORDS, *THIRD_WORDS])), field, text)
         else:
             raise LedgerError(t("tressette.word", "{word!r} is not a card, a count or an accuso{hint} (say e.g. "
                                 "'3 assi 12 figure ultima', 'resto', 'napoletana di coppe')", word=words[i],
