@@ -18,10 +18,12 @@ class TressetteNotes(GameNotes):
     rarity = {"cappotto": 9, "accusi": 16}  # rank among all highlight kinds (0 the rarest)
 
     def details(self, rec: Record) -> list[str]:
-        """``card points NS 30, EW 25; accusi NS 6, EW 3``."""
+        """``card points NS 30, EW 25; accusi NS 6, EW 3`` (the accusi only when they are played)."""
         x = rec.replay.final.extra
         if not isinstance(x, TressetteState) or not rec.replay.results:
             return []
+        if not rec.setup.options.get("accusi"):
+            return [Said(t("tressette.details_cards", "card points {cards}", cards=_joined(x.card_points)))]
         return [Said(t("tressette.details", "card points {cards}; accusi {accusi}",
                        cards=_joined(x.card_points), accusi=_joined(x.accusi)))]
 
