@@ -4,18 +4,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from ledger.games.facts import GameNotes, Highlight, Record, Said, average, side_label
+from ledger.games.facts import GameNotes, Highlight, Record, Said, side_label
 from ledger.games.tressette.records import TressetteResult, TressetteState
 from ledger.i18n import t
 
 
 class TressetteNotes(GameNotes):
-    """Points, highest first; the cappotti and the richest accusi as highlights; per player the
-    hands, points, card points and accusi over the matches."""
+    """Points, highest first; the card points and accusi under the result; the cappotti and the
+    richest accusi as highlights (the statistics are a points game's: hands and average hand)."""
 
-    rarity = {"cappotto": 9, "accusi": 16}  # rank among all highlight kinds (0 the rarest)
+    rarity = {"cappotto": 17, "accusi": 18}  # rank among all highlight kinds (0 the rarest; after those before it)
 
     def details(self, rec: Record) -> list[str]:
         """``card points NS 30, EW 25; accusi NS 6, EW 3`` (the accusi only when they are played)."""
@@ -49,23 +48,6 @@ class TressetteNotes(GameNotes):
                                              side=side_label(rec.setup, side), points=n, hand=i + 1),
                                  rec.id, i + 1, side, n))
         return out + self.biggest_hand(rec)
-
-    def counters(self, rec: Record, side: str, player: str) -> dict[str, int]:
-        """Hands, points, card points and accusi points of ``player``'s side."""
-        out = {"hands": 0, "points": 0, "card_points": 0, "accusi": 0}
-        for res in rec.replay.results:
-            d = res.detail_as(TressetteResult)
-            if side in d.points:
-                out["hands"] += 1
-                out["points"] += d.points[side]
-                out["card_points"] += d.card_points[side]
-                out["accusi"] += d.accusi[side]
-        return out
-
-    def figures(self, c: Mapping[str, int]) -> dict[str, Any]:
-        """Hands, the average hand and the average accusi a hand."""
-        return {"hands": c.get("hands", 0), "average_hand": average(c.get("points", 0), c.get("hands", 0)),
-                "average_accusi": average(c.get("accusi", 0), c.get("hands", 0))}
 
 
 def _joined(by_side: Mapping[str, int]) -> str:
