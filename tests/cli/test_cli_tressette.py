@@ -129,3 +129,20 @@ def test_the_game_is_listed():
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_games_lists_it(cli, lang):
     assert "tressette" in cli("--lang", lang, "games").stdout.lower()
+
+
+def test_money_through_settle(cli):
+    cli("match", "new", "tressette", "-p", "Anna,Bruno", "-o", "stake=0.10", "-o", "stake_per=point")
+    cli("hand", "add", "1", "Anna", "3", "assi", "12", "figure", "ultima,", "Bruno", "resto,", "accusi", "Anna",
+        "napoletana", "di", "coppe")
+    cli("match", "end", "1")
+    out = cli("settle", "1").stdout
+    assert "Bruno pays Anna 0.80 EUR" in out  # 11 - 3 points at 10 cents
+
+
+def test_the_prompts_in_italian(cli):
+    cli("match", "new", "tressette", "--side", "Noi=Anna,Carla", "--side", "Voi=Bruno,Dario")
+    answers = "\n".join(["3 assi 12 figure", "resto", "noi", "Anna napoletana di coppe"]) + "\n"
+    r = cli("--lang", "it", "hand", "add", "1", "-i", input=answers)
+    assert "Noi: mazzetto di prese" in r.stdout and "ultima mano: quale squadra l'ha presa?" in r.stdout
+    assert "accusi dichiarati" in r.stdout and "Mano 1: Noi +11, Voi +3" in r.stdout
