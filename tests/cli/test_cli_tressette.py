@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from ledger.errors import LedgerError
 from ledger.games import get_game
 
 PAIRS = ("match", "new", "tressette", "-s", "Noi=Anna,Carla", "-s", "Voi=Bruno,Dario")
@@ -23,7 +24,7 @@ def test_a_match_entered_in_the_tables_words(cli):
     items = out["hands"][1]["result"]["items"]["Noi"]
     assert {"item": "buongioco 3 (Anna)", "points": 4} in items
     shown = cli("show", "1").stdout
-    assert "Next dealer: Carla." in shown and "napoletana H" in shown and "accusi" in shown
+    assert "Next dealer: Carla." in shown and "napoletana of coppe" in shown and "three 3s without coppe" in shown
 
 
 def test_piles_as_cards_in_italian_words_and_rest(cli):
@@ -75,7 +76,7 @@ def test_prompts_ask_the_piles_the_last_trick_and_the_accusi(cli):
     r = cli("hand", "add", "1", "-i", "--json", input=answers)
     out = json.loads(r.stdout[r.stdout.index("{"):])
     assert out["totals"] == {"Anna": 4, "Bruno": 6, "Carla": 4}  # the worked case tressette-three-players
-    assert "error: Carla, card 1: '1' is not a card" in r.stderr  # '1 asso 6' asked again
+    assert "error: Carla: '1 asso 6': say the counts with a number before each" in r.stderr  # asked again
 
 
 def test_without_a_terminal_the_accusi_default_to_none(cli):
@@ -146,3 +147,33 @@ def test_the_prompts_in_italian(cli):
     r = cli("--lang", "it", "hand", "add", "1", "-i", input=answers)
     assert "Noi: mazzetto di prese" in r.stdout and "ultima mano: quale squadra l'ha presa?" in r.stdout
     assert "accusi dichiarati" in r.stdout and "Mano 1: Noi +11, Voi +3" in r.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_example_of_the_help_is_read(lang):
+    """Each indented example of ``help`` in ``ledger play`` is a hand the entry reads, in the
+    language the help is written in, for a table it fits (pairs or players)."""
+    import re
+
+    from ledger import i18n
+    from ledger.cli.inputs import parse_line
+
+    game = get_game("tressette")
+    tables = [game.setup(None, None, {"NS": ["Anna", "Carla"], "EW": ["Bruno", "Dario"]}),
+              game.setup(None, None, {"Noi": ["Anna", "Carla"], "Voi": ["Bruno", "Dario"]}),
+              game.setup(None, ["Anna", "Bruno"]), game.setup(None, ["Anna", "Bruno", "Carla"])]
+    i18n.use(lang)
+    try:
+        text = str(game.entry_help())
+    finally:
+        i18n.use("en")
+    examples = [line.strip() for line in text.splitlines() if line.startswith("  ")]
+    assert len(examples) == 2
+    for example in [*examples, *re.findall(r"\w+=\w+", text)]:
+        read = []
+        for setup in tables:
+            try:
+                read.append(parse_line(game, setup, example))
+            except LedgerError:  # a table the example is not for
+                continue
+        assert any(read), example

@@ -231,17 +231,23 @@ def _take_card(words: list[str], i: int) -> tuple[str, int] | None:
 # --- the hand's declaration (ledger.games.declare) --------------------------------------------------
 def read_counts_said(text: str, path: str) -> dict[str, int] | None:
     """``3 assi 12 figure`` (``3 aces 12 thirds``, either order, either may be left out) → the
-    pile's counts; None when the text is not such a phrase (cards, 'rest')."""
+    pile's counts; None when the text has no count word (cards, 'rest'). ``LedgerError`` on
+    ``path`` for a count word without its number, or a word that is no count beside them."""
     words = _words(text)
-    if len(words) % 2 or not words:
+    if not any(w.casefold() in ACE_WORDS | THIRD_WORDS for w in words):
         return None
     counts: dict[str, int] = {}
-    for n, word in zip(words[::2], words[1::2]):
+    pairs = list(zip(words[::2], words[1::2]))
+    for n, word in pairs:
         name = "aces" if word.casefold() in ACE_WORDS else "thirds" if word.casefold() in THIRD_WORDS else None
         if name is None or not n.isdecimal():
-            return None
+            break
         put_once(counts, name, as_int(n, f"{path}.{name}", 0, 20), path, text)
-    return counts
+    else:
+        if len(words) % 2 == 0:
+            return counts
+    raise LedgerError(t("tressette.counts_said", "{said!r}: say the counts with a number before each, as '3 aces 12 "
+                        "thirds'", said=text), path, text)
 
 
 FORM = HandForm((
@@ -290,12 +296,36 @@ def entered_text(doc: Mapping[str, Any]) -> str:
 
 
 def note(result: TressetteResult) -> str:
-    """The accusi scored and the cappotti of a hand: ``NS: napoletana H · EW: cappotto``."""
+    """The accusi scored and the cappotti of a hand, in words of the language in use:
+    ``NS: napoletana di coppe (Anna) · EW: cappotto``."""
     parts = []
     for side, items in result.items.items():
-        said = [it.item for it in items if it.points and it.item.startswith(("napoletana", "buongioco"))]
+        said = [accuso_words(it.item) for it in items if it.points and it.item.startswith(("napoletana", "buongioco"))]
         if result.card_points.get(side) == 0:
             said.append("cappotto")
         if said:
             parts.append(f"{side}: {' · '.join(said)}")
     return "; ".join(parts)
+
+
+SUIT_WORDS = {"D": "denari", "H": "coppe", "C": "bastoni", "S": "spade"}  # the suits' names in both languages
+_RANKS_SAID = {"A": t("tressette.rank_aces", "aces"), "2": t("tressette.rank_twos", "2s"),
+               "3": t("tressette.rank_threes", "3s")}
+
+
+def accuso_words(item: str) -> str:
+    """An accuso as a result's item names it (``buongioco 3 -H (Anna)``) in words: ``three 3s
+    without coppe (Anna)`` / ``tre 3 senza coppe (Anna)``; the item itself when it is no accuso."""
+    name, _, who = item.partition(" (")
+    try:
+        a = read_accuso(name, "item")
+    except LedgerError:
+        return item
+    suit = SUIT_WORDS.get(a.suit or "", "")
+    if a.kind.value == "napoletana":
+        words = t("tressette.said_napoletana", "napoletana of {suit}", suit=suit)
+    elif a.suit:
+        words = t("tressette.said_three", "three {rank} without {suit}", rank=_RANKS_SAID[a.rank], suit=suit)
+    else:
+        words = t("tressette.said_four", "four {rank}", rank=_RANKS_SAID[a.rank])
+    return str(words) + (f" ({who}" if who else "")
