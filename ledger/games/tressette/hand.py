@@ -49,7 +49,7 @@ def entry_help() -> Msg:
              "aces and thirds (3s, 2s and figures); 'last' after the side that took the last trick; the "
              "accusi after 'accusi':\n"
              "  NS 3 aces 12 thirds last, EW rest\n"
-             "  Anna 4D 5D 6D 7D 4H 5H JC QC, Bruno rest last, accusi Bruno napoletana S\n"
+             "  Anna 4D 5D JC QC, Bruno rest last, accusi Bruno napoletana S\n"
              "With 3 players name the 4 taken out: removed=4S.")
 
 
