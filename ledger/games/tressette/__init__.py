@@ -39,7 +39,7 @@ OPTION_WORDS = {"obiettivo": "target", "traguardo": "target", "punti": "target",
 
 
 def read_options(given: Mapping[str, Any], players: int, field: str = "options") -> rules.Options:
-    """The options of a match or a lone hand (RULES.md "Tressette"): ``accusi`` (yes), 
+    """The options of a match or a lone hand (RULES.md "Tressette"): ``accusi`` (yes),
     ``cappotto_voids_accusi`` (yes), ``cappotto_wins`` (no; 2 sides only), ``target`` (31 with
     accusi, 21 without; a whole number from 1). ``LedgerError`` on ``options.KEY``."""
     flags = {k: as_bool(given[k], f"{field}.{k}") if given.get(k) is not None else k != "cappotto_wins"
@@ -199,7 +199,7 @@ def rules_seating(sides: int) -> rules.Seating:
 
 def _scored(read: rules.Hand, seating: rules.Seating, options: rules.Options) -> HandResult:
     rules.check_hand(read, seating, options)
-    result = rules.score(read, options, read.removed)
+    result = rules.score(read, options)
     return HandResult(result, partial(points_line, result.points))
 
 

@@ -241,7 +241,7 @@ def card_points(pile: Pile, last_trick: bool) -> tuple[int, int]:
     return whole + (LAST_TRICK_POINTS if last_trick else 0), dropped
 
 
-def score(hand: Hand, options: Options, removed: Card | None = None) -> TressetteResult:
+def score(hand: Hand, options: Options) -> TressetteResult:
     """The points of a hand already checked (:func:`check_hand`): per side its card points, its
     accusi (none after a cappotto when ``cappotto_voids_accusi``) and their sum, with the items
     they came from (FORMATS.md "Tressette hand document")."""
@@ -257,7 +257,7 @@ def score(hand: Hand, options: Options, removed: Card | None = None) -> Tressett
         declared[side] = 0 if void else sum(d.accuso.points for d in accusi)
         points[side] = cards[side] + declared[side]
         items[side] = _items(pile, took_last, dropped, accusi, void)
-    return TressetteResult(points, items, cards, declared, str(removed) if removed else None)
+    return TressetteResult(points, items, cards, declared, str(hand.removed) if hand.removed else None)
 
 
 def _items(pile: Pile, took_last: bool, dropped: int, accusi: tuple[Declared, ...], void: bool) -> tuple[Item, ...]:
