@@ -79,6 +79,14 @@ def test_prompts_ask_the_piles_the_last_trick_and_the_accusi(cli):
     assert "error: Carla: '1 asso 6': say the counts with a number before each" in r.stderr  # asked again
 
 
+def test_three_players_name_the_4_taken_out(cli):
+    cli("match", "new", "tressette", "-p", "Anna,Bruno,Carla")
+    cli("hand", "add", "1", "Anna", "AD", "2D", "3D", "AH", "2H", "3H", "Bruno", "resto", "ultima,", "Carla", "4D",
+        "5D", "6D", "tolto", "4", "di", "spade")
+    out = cli.json("show", "1")["hands"][0]["result"]
+    assert out["removed"] == "4S" and out["card_points"] == {"Anna": 3, "Bruno": 8, "Carla": 0}
+
+
 def test_without_a_terminal_the_accusi_default_to_none(cli):
     cli("match", "new", "tressette", "-p", "Anna,Bruno", "-o", "accusi=no")
     cli("hand", "add", "1", "Anna=3 assi 12 figure", "Bruno=1 asso 8 figure", "ultima=Anna")

@@ -167,6 +167,9 @@ def read_side(setup: MatchSetup, who: str, text: str, doc: dict[str, Any], accus
         elif w in LAST_WORDS:
             put_once(doc, "last_trick", side, "", words[i])
             i += 1
+        elif w in REMOVED_WORDS and i + 1 < len(words) and _take_card(words, i + 1) is not None:
+            out, i = _take_card(words, i + 1) or ("", i)  # 'tolto 4S' said anywhere in the line
+            put_once(doc, "removed", out, "", out)
         elif w in REST_WORDS or w == "resto":
             cards.append("rest")
             i += 1
