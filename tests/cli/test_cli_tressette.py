@@ -151,10 +151,13 @@ def test_money_through_settle(cli):
 
 def test_the_prompts_in_italian(cli):
     cli("match", "new", "tressette", "--side", "Noi=Anna,Carla", "--side", "Voi=Bruno,Dario")
+    answers = "\n".join(["3 assi 12 figure", "resto", "voi", "nessuno"]) + "\n"
+    r = cli("--lang", "it", "hand", "add", "1", "-i", input=answers)
+    assert "Mano 1: Noi +7, Voi +4" in r.stdout
     answers = "\n".join(["3 assi 12 figure", "resto", "noi", "Anna napoletana di coppe"]) + "\n"
     r = cli("--lang", "it", "hand", "add", "1", "-i", input=answers)
     assert "Noi: mazzetto di prese" in r.stdout and "ultima mano: quale squadra l'ha presa?" in r.stdout
-    assert "accusi dichiarati" in r.stdout and "Mano 1: Noi +11, Voi +3" in r.stdout
+    assert "accusi dichiarati" in r.stdout and "Mano 2: Noi +11, Voi +3" in r.stdout
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])

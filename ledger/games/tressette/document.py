@@ -41,6 +41,7 @@ MISSING_WORDS = frozenset({"-", "senza", "manca", "meno", "without", "missing", 
 _FILLER = frozenset({"di", "de", "of", "the", "i", "gli", "le", "il", "dei", "degli", "delle", "del", "gioco",
                      "il", "e", "and"})
 ACCUSO_HELP = "napoletana H, buongioco 3 -H, buongioco A"
+NO_ACCUSI = frozenset({"", "-", "no", "none", "nothing", "nessuno", "nessun accuso", "niente"})  # said for none
 
 
 # --- the accusi ----------------------------------------------------------------------------------
@@ -156,7 +157,7 @@ def read_declared(value: object, field: str, player: str | None, members: Sequen
 def read_accusi(raw: object, resolve: Resolve, members: Mapping[str, tuple[str, ...]],
                 players: Sequence[str] = ()) -> dict[str, tuple[Declared, ...]]:
     """The ``accusi`` of a hand: side (or a player, for the player's side) → list of declarations."""
-    if raw is None or raw == "":
+    if raw is None or (isinstance(raw, str) and raw.strip().casefold() in NO_ACCUSI):
         return {}
     if isinstance(raw, str):  # the accusi as said at the table
         raw = split_accusi(raw, resolve, "accusi")
