@@ -26,10 +26,12 @@ _MODULES = {
     "canasta": "ledger.games.canasta",
     "burraco": "ledger.games.burraco",
     "scopa": "ledger.games.scopa",
+    "scala40": "ledger.games.scala40",
     "tressette": "ledger.games.tressette",
 }
-_ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone", "tresette": "tressette",
-            "tre sette": "tressette", "tre-sette": "tressette"}
+_ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone",
+            "scala 40": "scala40", "scala-40": "scala40", "scala_40": "scala40", "scala quaranta": "scala40",
+            "tresette": "tressette", "tre sette": "tressette", "tre-sette": "tressette"}
 # a rule set that players name as a game of its own: typed as a game on the command line it is
 # that game with that rule set (a document keeps "game": "scopa", "rules": "scopone": FORMATS.md)
 _RULE_SET_GAMES = {"scopone": ("scopa", "scopone")}

@@ -7,6 +7,8 @@ ledger at all.
 
 from __future__ import annotations
 
+from typing import Any
+
 import re
 from collections.abc import Mapping, Sequence
 
@@ -17,9 +19,9 @@ from ledger.games.suggest import nearest
 from ledger.i18n import t
 
 
-def replay_json(rp: Replay, docs: Sequence[Mapping] | None = None) -> dict:
+def replay_json(rp: Replay, docs: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """What ``replay --json`` prints: the final state's fields, then every hand's result and totals."""
-    doc: dict = {"game": rp.setup.game, "rules": rp.setup.rules}
+    doc: dict[str, Any] = {"game": rp.setup.game, "rules": rp.setup.rules}
     doc.update(rp.final.to_json())
     doc["hands"] = [
         {"number": i + 1, "result": res.to_json(), "totals": dict(st.totals)}
@@ -106,7 +108,7 @@ def replay_document(doc: object) -> tuple[MatchSetup, Replay]:
     return setup, rp
 
 
-def read_match_document(doc: object) -> tuple[MatchSetup, list[dict], list[dict]]:
+def read_match_document(doc: object) -> tuple[MatchSetup, list[dict[str, Any]], list[dict[str, Any]]]:
     """Read a match document (FORMATS.md): its setup, its live hands (copies, without their
     ``"stored"``), and all its hands (the document's own, to be read, not changed).
 
@@ -140,7 +142,7 @@ def read_match_document(doc: object) -> tuple[MatchSetup, list[dict], list[dict]
     return setup, live, list(hands)
 
 
-def check_replaces(hands: Sequence[Mapping]) -> None:
+def check_replaces(hands: Sequence[Mapping[str, Any]]) -> None:
     """Each ``replaces`` of a match document's ``hands`` must name a hand that a correction can
     replace: the index of an earlier hand that is voided and replaced by no other, with only
     voided hands between the two (the correction takes its place in the order of play, as the

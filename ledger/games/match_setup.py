@@ -2,7 +2,7 @@
 
 A module of its own so that what reads a match's settings without scoring it (``ledger export
 --all``: :mod:`ledger.store.export`) need not import the games' protocol and the pieces they share
-(``ledger.games.base``: a tenth of a command's start-up, docs/performance.md).
+(``ledger.games.base``: a tenth of a command's start-up, bench/README.md).
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ class MatchSetup:
                     key=key, game=self.game, hint=hint)
         raise LedgerError(msg, field, key)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The match settings as they appear in a match document (FORMATS.md)."""
         doc: dict[str, Any] = {"game": self.game, "rules": self.rules}
         if self.teams:

@@ -14,7 +14,7 @@ class TressetteNotes(GameNotes):
     """Points, highest first; the card points and accusi under the result; the cappotti and the
     richest accusi as highlights (the statistics are a points game's: hands and average hand)."""
 
-    rarity = {"cappotto": 17, "accusi": 18}  # rank among all highlight kinds (0 the rarest; after those before it)
+    rarity = {"cappotto": 18, "accusi": 19}  # rank among all highlight kinds (0 the rarest): the next free ones
 
     def details(self, rec: Record) -> list[str]:
         """``card points NS 30, EW 25; accusi NS 6, EW 3`` (the accusi only when they are played)."""
