@@ -112,11 +112,11 @@ def get_game(name: object, document: bool = False):
 
 def _labelling(game):
     """``game``, whose declared hand now labels the errors shown (``ledger.games.declare.labelling``):
-    the game last looked up is the one whose hand is being read."""
-    if game.hand is not None:
-        from ledger.games.declare import labelling
+    the game last looked up is the one whose hand is being read (a game that declares none shows
+    its paths as they are, whatever game was looked up before)."""
+    from ledger.games.declare import labelling
 
-        labelling(game.hand)
+    labelling(game.hand)
     return game
 
 
