@@ -27,12 +27,14 @@ _MODULES = {
     "burraco": "ledger.games.burraco",
     "scopa": "ledger.games.scopa",
     "scala40": "ledger.games.scala40",
+    "tressette": "ledger.games.tressette",
     "segnapunti": "ledger.games.segnapunti",
 }
-_ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone",
-            "scala 40": "scala40", "scala-40": "scala40", "scala_40": "scala40", "scala quaranta": "scala40",
-            "generic": "segnapunti", "sheet": "segnapunti", "score sheet": "segnapunti", "scoresheet": "segnapunti",
-            "foglio": "segnapunti", "segna punti": "segnapunti", "segnapunto": "segnapunti"}
+_ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone", "scala 40": "scala40",
+            "scala-40": "scala40", "scala_40": "scala40", "scala quaranta": "scala40", "generic": "segnapunti",
+            "sheet": "segnapunti", "score sheet": "segnapunti", "scoresheet": "segnapunti", "foglio": "segnapunti",
+            "segna punti": "segnapunti", "segnapunto": "segnapunti", "tresette": "tressette",
+            "tre sette": "tressette", "tre-sette": "tressette"}
 # a rule set that players name as a game of its own: typed as a game on the command line it is
 # that game with that rule set (a document keeps "game": "scopa", "rules": "scopone": FORMATS.md)
 _RULE_SET_GAMES = {"scopone": ("scopa", "scopone")}
@@ -113,11 +115,11 @@ def get_game(name: object, document: bool = False):
 
 def _labelling(game):
     """``game``, whose declared hand now labels the errors shown (``ledger.games.declare.labelling``):
-    the game last looked up is the one whose hand is being read."""
-    if game.hand is not None:
-        from ledger.games.declare import labelling
+    the game last looked up is the one whose hand is being read (a game that declares none shows
+    its paths as they are, whatever game was looked up before)."""
+    from ledger.games.declare import labelling
 
-        labelling(game.hand)
+    labelling(game.hand)
     return game
 
 
