@@ -41,6 +41,9 @@ class LedgerGroup(TyperGroup):
 
         found, others = global_options(list(sys.argv[1:] if args is None else args))
         argv = [*(x for name, value in found.items() for x in (name, value)), *others]
+        from ledger.games.declare import paths_only
+
+        paths_only("--json" in others)  # output for programs: errors name the document's field path
         try:
             language.setup(found.get("--lang"), self)
         except LedgerError as err:

@@ -478,11 +478,21 @@ def labelling(form: HandForm | None) -> None:
     _LABELS.set(form)
 
 
+_PATHS_ONLY: ContextVar[bool] = ContextVar("ledger_paths_only", default=False)
+
+
+def paths_only(on: bool) -> None:
+    """Errors shown from now on name the document's field path itself, never a label (``--json``:
+    output for programs, the same in every language)."""
+    _PATHS_ONLY.set(on)
+
+
 def label(path: str) -> str | None:
-    """``path`` in words by the hand form in use (:func:`labelling`), or None (no form, or a path
-    that is none of its fields): what :func:`ledger.errors.shown_field` shows a person."""
+    """``path`` in words by the hand form in use (:func:`labelling`), or None (no form, a path that
+    is none of its fields, or :func:`paths_only`): what :func:`ledger.errors.shown_field` shows a
+    person."""
     form = _LABELS.get()
-    return None if form is None else form.label(path)
+    return None if form is None or _PATHS_ONLY.get() else form.label(path)
 
 
 _NUMERIC = re.compile(r"[+-]?[\d.,]+")
