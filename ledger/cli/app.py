@@ -41,9 +41,7 @@ class LedgerGroup(TyperGroup):
 
         found, others = global_options(list(sys.argv[1:] if args is None else args))
         argv = [*(x for name, value in found.items() for x in (name, value)), *others]
-        from ledger.games.declare import paths_only
-
-        paths_only("--json" in others)  # output for programs: errors name the document's field path
+        State.for_programs = "--json" in others  # output for programs: errors name the document's field path
         try:
             language.setup(found.get("--lang"), self)
         except LedgerError as err:
@@ -85,7 +83,8 @@ def interrupted_line() -> str:
 def error_line(err: Any) -> str:
     """The one line that reports ``err`` (a ``LedgerError``, or any text) on standard error, in
     the language in use: ``error: FIELD: message``."""
-    return str(t("cli.error", "error: {what}", what=one_line(str(err))))
+    text = err.for_programs() if State.for_programs and isinstance(err, LedgerError) else str(err)
+    return str(t("cli.error", "error: {what}", what=one_line(text)))
 
 
 def error_text(err: Any) -> str:
@@ -119,6 +118,7 @@ class State:
     """Global options, shared with every command."""
 
     db: Optional[str] = None
+    for_programs: bool = False  # --json: an error line names the document's field path
     _ledger = None
 
 

@@ -92,6 +92,8 @@ class Field:
     - ``read``: the game's own reading of a typed value, ``(text, path) -> JSON``, tried before
       the kinds (a count phrase such as ``3 assi 12 figure``); it raises ``LedgerError`` or returns
       None when the text is not its form.
+    - ``parts``: the names of the keys of a value that is an object (``("aces", t(..., "aces"))``),
+      for the labels of errors about one of them (``NS, assi``).
     """
 
     key: str
@@ -107,6 +109,7 @@ class Field:
     example: str = ""
     default: str | None = None
     read: Callable[[str, str], JsonValue] | None = None
+    parts: tuple[tuple[str, Msg], ...] = ()
 
     def spellings(self) -> set[str]:
         """Every word that names the field, folded: its key, its name in each language, its words."""
@@ -452,9 +455,10 @@ class HandForm:
                 rest = rest[name_m.end():]
                 if f is not self.main_field:
                     parts.append(f.name.render())
+        names = dict(f.parts)
         for sub in re.findall(r"\.([^.\[]+)|\[(\d+)\]", rest):
             if sub[0]:
-                parts.append(sub[0].replace("_", " "))
+                parts.append(names[sub[0]].render() if sub[0] in names else sub[0].replace("_", " "))
             else:
                 parts.append(t("entry.nth_card", "card {n}", n=int(sub[1]) + 1).render())
         return ", ".join(parts)
@@ -478,21 +482,11 @@ def labelling(form: HandForm | None) -> None:
     _LABELS.set(form)
 
 
-_PATHS_ONLY: ContextVar[bool] = ContextVar("ledger_paths_only", default=False)
-
-
-def paths_only(on: bool) -> None:
-    """Errors shown from now on name the document's field path itself, never a label (``--json``:
-    output for programs, the same in every language)."""
-    _PATHS_ONLY.set(on)
-
-
 def label(path: str) -> str | None:
-    """``path`` in words by the hand form in use (:func:`labelling`), or None (no form, a path that
-    is none of its fields, or :func:`paths_only`): what :func:`ledger.errors.shown_field` shows a
-    person."""
+    """``path`` in words by the hand form in use (:func:`labelling`), or None (no form, or a path
+    that is none of its fields): what :func:`ledger.errors.shown_field` shows a person."""
     form = _LABELS.get()
-    return None if form is None or _PATHS_ONLY.get() else form.label(path)
+    return None if form is None else form.label(path)
 
 
 _NUMERIC = re.compile(r"[+-]?[\d.,]+")
