@@ -26,8 +26,11 @@ _MODULES = {
     "canasta": "ledger.games.canasta",
     "burraco": "ledger.games.burraco",
     "scopa": "ledger.games.scopa",
+    "sette_e_mezzo": "ledger.games.sette_e_mezzo",
 }
-_ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone"}
+_ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone",
+            "sette e mezzo": "sette_e_mezzo", "settemezzo": "sette_e_mezzo", "7 e mezzo": "sette_e_mezzo",
+            "7½": "sette_e_mezzo", "sette-e-mezzo": "sette_e_mezzo", "setteemezzo": "sette_e_mezzo"}
 # a rule set that players name as a game of its own: typed as a game on the command line it is
 # that game with that rule set (a document keeps "game": "scopa", "rules": "scopone": FORMATS.md)
 _RULE_SET_GAMES = {"scopone": ("scopa", "scopone")}
