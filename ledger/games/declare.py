@@ -143,11 +143,14 @@ class HandForm:
 
     ``main``: the key of the per-side or per-player field a name alone fills (``Bruno JK AS
     7H``, ``Anna=34``); default: the first such field. ``game``: the registry name (messages).
+    ``subfields``: the names of the keys inside a side's or player's value (``stake_cents`` →
+    ``stake``), for error labels (``Bruno, stake``); a key not named there is shown as written.
     """
 
     fields: tuple[Field, ...]
     game: str = ""
     main: str | None = None
+    subfields: Mapping[str, Msg] = field(default_factory=dict)  # names of the keys inside a value (error labels)
     _by_key: dict[str, Field] = field(default_factory=dict[str, Any], init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -449,7 +452,8 @@ class HandForm:
                     parts.append(f.name.render())
         for sub in re.findall(r"\.([^.\[]+)|\[(\d+)\]", rest):
             if sub[0]:
-                parts.append(sub[0].replace("_", " "))
+                named = self.subfields.get(sub[0])
+                parts.append(named.render() if named is not None else sub[0].replace("_", " "))
             else:
                 parts.append(t("entry.nth_card", "card {n}", n=int(sub[1]) + 1).render())
         return ", ".join(parts)

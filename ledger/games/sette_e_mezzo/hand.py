@@ -77,7 +77,9 @@ FORM = HandForm((
           example="6C QS"),
     Field("players", t("sette_e_mezzo.field.players", "stake and hand"), (Kind.TEXT,), per=Per.PLAYER,
           read=read_seat_words, example="2 euro 6½"),
-), game="sette_e_mezzo", main="players")
+), game="sette_e_mezzo", main="players",
+    subfields={"hand": t("sette_e_mezzo.field.hand", "hand"), "stake_cents": t("sette_e_mezzo.field.stake", "stake"),
+               "cards": t("sette_e_mezzo.field.cards", "cards"), "outcome": t("sette_e_mezzo.field.outcome", "outcome")})
 
 
 def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:

@@ -334,8 +334,8 @@ def read_seat(key: object, raw: object, banker: str, options: Options, resolve: 
     where = f"players.{key}"
     player = resolve(key, where)
     if player == banker:
-        raise LedgerError(t("sette_e_mezzo.banker_plays", "{player} holds the bank: the banker plays against the "
-                            "others, not as one of them", player=player), where, key)
+        raise LedgerError(t("sette_e_mezzo.banker_plays", "{player} holds the bank: the banker cannot also play "
+                            "against the bank", player=player), where, key)
     if not isinstance(raw, Mapping):
         raise LedgerError(t("sette_e_mezzo.seat_shape", "expected the player's stake and hand, e.g. "
                             "{{\"stake_cents\": 100, \"hand\": \"5D JS\"}}"), where, raw)
