@@ -317,7 +317,8 @@ FIGURES = {"hands": t("stats.figure.hands", "hands"), "average_hand": t("stats.f
            "rubbers": t("stats.figure.rubbers", "rubbers"), "rubbers_won": t("stats.figure.rubbers_won", "rubbers won"),
            "average_margin": t("stats.figure.average_margin", "average margin"),
            "lives_lost": t("stats.figure.lives_lost", "lives lost"),
-           "hands_won": t("stats.figure.hands_won", "hands won"), "average_sum": t("stats.figure.average_sum", "average sum")}
+           "hands_won": t("stats.figure.hands_won", "hands won"), "average_sum": t("stats.figure.average_sum", "average sum"),
+           "banks": t("stats.figure.banks", "hands as banker"), "reali": t("stats.figure.reali", "reali")}
 """The headers of the games' own figures (:meth:`ledger.games.facts.GameNotes.figures`, by key)."""
 
 

@@ -47,7 +47,7 @@ class SetteMezzoNotes(GameNotes):
         return out
 
     def counters(self, rec: Record, side: str, player: str) -> dict[str, int]:
-        """Hands played, as banker, reali made and the net in cents."""
+        """Hands played, hands as banker, reali made, and the net in cents."""
         hands = banker = reali = net = 0
         for res in rec.replay.results:
             d = res.detail_as(SetteMezzoResult)
@@ -60,5 +60,5 @@ class SetteMezzoNotes(GameNotes):
         return {"hands": hands, "banker": banker, "reali": reali, "net_cents": net}
 
     def figures(self, c: dict[str, int]) -> dict[str, Any]:  # type: ignore[override]
-        return {"hands": c.get("hands", 0), "banker": c.get("banker", 0), "reali": c.get("reali", 0),
-                "net_cents": c.get("net_cents", 0)}
+        """Hands played, hands as banker and reali (the money is in the players' table already)."""
+        return {"hands": c.get("hands", 0), "banks": c.get("banker", 0), "reali": c.get("reali", 0)}
