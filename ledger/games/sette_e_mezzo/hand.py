@@ -48,7 +48,9 @@ def read_hand_words(text: str, path: str) -> Any:
 def read_amount(text: str, path: str) -> int:
     """A stake typed at the table → cents: ``2 euro``, ``€2``, ``0,50``, ``50 centesimi``, ``50c``
     (a bare number is an amount in units: ``2`` is 2 euro). ``LedgerError`` on ``path``."""
-    m = _STAKE.fullmatch(text.strip() + " ") if text.strip() else None
+    if not text.strip():
+        raise LedgerError(t("sette_e_mezzo.no_stake", "give the stake (cents, above 0)"), path, text)
+    m = _STAKE.fullmatch(text.strip() + " ")
     if m is not None and m.group("cents"):
         return rules.read_stake(int(m.group("cents")), path)
     if m is not None:
