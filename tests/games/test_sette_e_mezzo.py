@@ -293,3 +293,15 @@ def test_italian_output_and_the_same_json(cli):
     out = cli("--lang", "it", "hand", "add", "1", "banco Anna 6; Bruno 1 euro 7; Carla 50 centesimi sballato").stdout
     assert "Prossimo banco: Anna." in out and "banco" in out and "+1,00" in out
     assert "Sette e mezzo" in cli("--lang", "it", "games").stdout
+
+
+def test_the_prompts_ask_only_what_is_missing_in_italian(cli):
+    cli("match", "new", "settemezzo", "-p", "Anna,Bruno,Carla")
+    out = cli("--lang", "it", "hand", "add", "1", "-i", input="\n6C QS\nBruno 2 euro 6; Carla sballato\n1 euro\n")
+    assert "chi tiene il banco (Invio: Anna)" in out.stdout and "Carla: posta" in out.stdout
+    assert "Bruno: posta" not in out.stdout  # given on the line: not asked again
+    nets = json.loads(cli("export", "1", "--json").stdout)["hands"][0]["players"]
+    assert nets == {"Bruno": {"stake_cents": 200, "hand": 6}, "Carla": {"hand": "bust", "stake_cents": 100}}
+    played = cli("--lang", "it", "play", "1", input="banco Anna 5; Bruno 7; Carla 3 euro 4\nesci\n")
+    assert "mano 2 · banco Anna" in played.stdout
+    assert len(json.loads(cli("export", "1", "--json").stdout)["hands"]) == 2

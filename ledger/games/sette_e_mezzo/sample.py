@@ -18,9 +18,10 @@ STAKES = (50, 100, 100, 200, 500)
 
 
 def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup:
-    """Three to seven of ``players``, the default options, or the bank passing every hand one time in four."""
+    """Three to seven of ``players`` (as many as there are, when fewer), the default options, or the bank passing every hand one time in four."""
     options = {"bank_passes": "every_hand"} if rng.random() < 0.25 else {}
-    return game.setup(None, rng.sample(list(players), rng.randint(3, 7)), None, options)
+    most = min(7, len(players))
+    return game.setup(None, rng.sample(list(players), rng.randint(min(3, most), most)), None, options)
 
 
 def draw(deck: list[Card], rng: random.Random, stop: int) -> list[Card]:
