@@ -272,7 +272,9 @@ def _lone_names(doc: Mapping[str, Any]) -> rules.Resolve:
         index[banker.strip().casefold()] = banker.strip()
 
     def resolve(name: object, field: str) -> str:
-        checked = check_names([name], field)[0] if isinstance(name, str) else check_names(name, field)[0]
+        if not isinstance(name, str):
+            raise LedgerError(t("names.not_name", "{name!r} is not a name", name=name), field, name)
+        checked = check_names([name], field)[0]
         return index.setdefault(checked.casefold(), checked)
     return resolve
 

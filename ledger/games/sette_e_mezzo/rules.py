@@ -17,13 +17,14 @@ from enum import Enum, IntEnum
 
 from ledger.cards import ITALIAN_40, Card, parse_card, parse_cards, typed_names
 from ledger.errors import LedgerError
-from ledger.games.base import as_bool, check_keys, check_names
+from ledger.games.base import as_bool, check_keys, check_names, out_of_range
 from ledger.games.settle import check_currency, parse_cents
 from ledger.i18n import t
 
 SEVEN_AND_A_HALF = 15  # 7½ in halves: the most a hand may be worth
 MATTA_HALVES = (1, 2, 4, 6, 8, 10, 12, 14)  # the matta is worth ½, 1, 2, ... 7 [SM-PS]
 DEFAULT_MATTA = Card("K", "D")  # the re di denari [SM-TRE], [SM-PS]
+MAX_STAKE = 10 ** 11  # cents (a billion euros): more is a typo, and every sum stays a 64-bit integer
 
 BUST_WORDS = frozenset({"bust", "busted", "sballato", "sballata", "sballati", "sballa", "sballo", "oltre"})
 REALE_WORDS = frozenset({"reale", "sette e mezzo reale", "7 e mezzo reale", "7½ reale", "7.5 reale",
@@ -357,13 +358,16 @@ def given_hand(doc: Mapping[str, object], prefix: str, path: str = "") -> tuple[
 
 
 def read_stake(value: object, where: str) -> int:
-    """A stake: a whole number of cents above 0 (``LedgerError`` on ``where`` otherwise)."""
+    """A stake: a whole number of cents above 0, at most :data:`MAX_STAKE` (``LedgerError`` on
+    ``where`` otherwise)."""
     if value is None:
         raise LedgerError(t("sette_e_mezzo.no_stake", "give the stake (cents, above 0)"), where, value)
     if isinstance(value, float) or isinstance(value, bool):
         raise LedgerError(t("sette_e_mezzo.stake_not_cents", "{value!r} is not a whole number of cents above 0",
                             value=value), where, value)
     cents = parse_cents(value, where)
+    if cents > MAX_STAKE:
+        raise LedgerError(out_of_range(cents, 1, MAX_STAKE), where, value)
     if cents <= 0:
         raise LedgerError(t("sette_e_mezzo.stake_not_cents", "{value!r} is not a whole number of cents above 0",
                             value=value), where, value)
