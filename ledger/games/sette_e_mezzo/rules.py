@@ -17,7 +17,7 @@ from enum import Enum, IntEnum
 
 from ledger.cards import ITALIAN_40, Card, parse_card, parse_cards, typed_names
 from ledger.errors import LedgerError
-from ledger.games.base import as_bool, check_keys, check_names, out_of_range
+from ledger.games.base import as_bool, check_keys, out_of_range
 from ledger.games.settle import check_currency, parse_cents
 from ledger.i18n import t
 
@@ -486,11 +486,6 @@ def apply(options: Options, state: State, rnd: Round) -> tuple[Outcome, State]:
     totals = {p: n + outcome.net_cents.get(p, 0) for p, n in state.totals_cents.items()}
     stakes = {**state.stakes_cents, **{s.player: s.stake_cents for s in rnd.seats}}
     return outcome, State(state.hands + 1, totals, outcome.next_banker, stakes)
-
-
-def check_match_names(players: Sequence[str]) -> tuple[str, ...]:
-    """A match's players: at least two distinct names (a banker and one player)."""
-    return check_names(list(players), "players")
 
 
 def read_currency(value: object, where: str) -> str:
