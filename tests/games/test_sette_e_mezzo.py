@@ -305,3 +305,9 @@ def test_the_prompts_ask_only_what_is_missing_in_italian(cli):
     played = cli("--lang", "it", "play", "1", input="banco Anna 5; Bruno 7; Carla 3 euro 4\nesci\n")
     assert "mano 2 · banco Anna" in played.stdout
     assert len(json.loads(cli("export", "1", "--json").stdout)["hands"]) == 2
+
+
+def test_a_mistyped_outcome_gets_the_word_meant():
+    with pytest.raises(LedgerError) as err:
+        held("sballto")
+    assert "'sballato'" in str(err.value.message) and err.value.field == "hand"

@@ -19,6 +19,7 @@ from ledger.cards import ITALIAN_40, Card, parse_card, parse_cards, typed_names
 from ledger.errors import LedgerError
 from ledger.games.base import as_bool, check_keys, out_of_range
 from ledger.games.settle import check_currency, parse_cents
+from ledger.games.suggest import did_you_mean
 from ledger.i18n import t
 
 SEVEN_AND_A_HALF = 15  # 7½ in halves: the most a hand may be worth
@@ -32,6 +33,7 @@ REALE_WORDS = frozenset({"reale", "sette e mezzo reale", "7 e mezzo reale", "7½
 NUMBER_WORDS = {"uno": 1, "un": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7,
                 "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _VALUE = re.compile(r"(\d+|[a-z]+)?\s*(½|\.5|,5|e mezzo|e mezza|and a half)?")
+OUTCOME_NAMES = ("bust", "sballato", "sballata", "reale")  # what a mistyped outcome is matched against
 NONE_WORDS = frozenset({"none", "null", "no", "nessuna", "nessuno", "-", ""})
 
 
@@ -268,8 +270,10 @@ def held_cards(value: str | list[object], matta: Card | None, where: str) -> Hel
         cards = parse_cards(value, where, italian=True)
     except LedgerError as err:
         if isinstance(value, str) and " " not in value.strip():  # one word: an outcome mistyped
-            raise LedgerError(t("sette_e_mezzo.unknown_outcome", "{value!r} is neither cards nor an outcome (bust, "
-                                "reale or a value from ½ to 7½)", value=value), where, value) from None
+            near = did_you_mean(value, OUTCOME_NAMES, "")
+            raise LedgerError(t("sette_e_mezzo.unknown_outcome_near", "{value!r} is neither cards nor an outcome "
+                                "(bust, reale or a value from ½ to 7½){hint}", value=value, hint=near),
+                              where, value) from None
         raise err
     if not cards:
         raise LedgerError(t("sette_e_mezzo.no_hand", "give the cards or what happened (bust, reale or a value "
