@@ -13,6 +13,7 @@ import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from enum import Enum, IntEnum
 
 from ledger.cards import ITALIAN_40, Card, parse_card, parse_cards, typed_names
@@ -214,10 +215,10 @@ def _decimal_halves(text: str, value: object, where: str) -> int | None:
     m = re.fullmatch(r"(\d{1,3})[.,](\d{1,6})", text)
     if m is None:
         return None
-    number = float(f"{m.group(1)}.{m.group(2)}")
-    if number * 2 != int(number * 2):
+    doubled = Decimal(f"{m.group(1)}.{m.group(2)}") * 2  # exact: no float on the way
+    if doubled != doubled.to_integral_value():
         raise LedgerError(t("sette_e_mezzo.not_half", "{value} is not a multiple of ½", value=value), where, value)
-    return check_halves(int(number * 2), value, where)
+    return check_halves(int(doubled), value, where)
 
 
 def check_halves(halves: int, value: object, where: str) -> int:
