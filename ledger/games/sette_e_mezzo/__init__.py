@@ -21,13 +21,12 @@ from ledger.games.base import (
 )
 from ledger.games.declare import Question
 from ledger.games.match_setup import MatchSetup
-from ledger.games.record import JsonRecord
 from ledger.games.sette_e_mezzo import hand as entry
 from ledger.games.sette_e_mezzo import rules
 from ledger.games.sette_e_mezzo.facts import SetteMezzoNotes
 from ledger.games.sette_e_mezzo.records import PaidItem, SetteMezzoResult, SetteMezzoState
 from ledger.games.settle import Money, parse_cents, parse_money
-from ledger.i18n import Msg, money, t
+from ledger.i18n import Msg, currency_sign, money, t
 
 RULE_WORDS = {rules.Line.PLAYER_BUST: "player bust", rules.Line.BANKER_BUST: "banker bust",
               rules.Line.BANKER_REALE: "banker reale", rules.Line.PLAYER_REALE: "player reale",
@@ -197,7 +196,7 @@ class SetteEMezzo(Game):
             final = replay.final.totals
             rows.append(("", str(t("sette_e_mezzo.row_net", "net")), *[amount(final[p]) for p in players], ""))
         currency = str(setup.options.get("currency", "EUR"))
-        caption = t("sette_e_mezzo.caption", "payments in {currency}, + won, - paid", currency=currency)
+        caption = t("sette_e_mezzo.caption", "payments in {currency}, + won, - paid", currency=currency_sign(currency))
         table = Table(board_title(self, setup), tuple(cols), tuple(rows), str(caption), lines)
         return Board((table,), tuple(self._notes(setup, replay)))
 
@@ -240,9 +239,6 @@ class SetteEMezzo(Game):
     def questions(self, setup: MatchSetup, doc: Mapping[str, Any],
                   state: MatchState | None = None) -> list[Question]:
         return entry.questions(self, setup, doc, state)
-
-    def load_result(self, setup: MatchSetup, doc: Mapping[str, Any]) -> JsonRecord:
-        return SetteMezzoResult.from_json(doc)
 
 
 def _default_stake(given: dict[str, Any]) -> int:
