@@ -17,7 +17,7 @@ from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import (
-    Board, Column, Game, HandResult, MatchState, Replay, Table, board_title, check_names, in_words,
+    CONTROL, Board, Column, Game, HandResult, MatchState, Replay, Table, board_title, in_words,
 )
 from ledger.games.declare import Question
 from ledger.games.match_setup import MatchSetup
@@ -268,10 +268,13 @@ def _lone_names(doc: Mapping[str, Any]) -> rules.Resolve:
         index[banker.strip().casefold()] = banker.strip()
 
     def resolve(name: object, field: str) -> str:
-        if not isinstance(name, str):
+        if not isinstance(name, str) or not name.strip():
             raise LedgerError(t("names.not_name", "{name!r} is not a name", name=name), field, name)
-        checked = check_names([name], field)[0]
-        return index.setdefault(checked.casefold(), checked)
+        if CONTROL.search(name):
+            raise LedgerError(t("names.control", "a name cannot contain control characters (or text that is not "
+                                "UTF-8)"), field, name)
+        name = name.strip()
+        return index.setdefault(name.casefold(), name)
     return resolve
 
 

@@ -153,12 +153,15 @@ def card_halves(card: Card) -> int:
     return 1 if card.is_figure else 2 * card.order
 
 
+_HALVES = {card: card_halves(card) for card in ITALIAN_40.counts}  # each card of the deck, worked out once
+
+
 def value_of(cards: Sequence[Card], matta: Card | None) -> Held:
-    """The best value of ``cards``: the matta (when among them) takes the value from ½ to 7 that
+    """The best value of ``cards`` (of the 40-card deck): the matta (when among them) takes the value from ½ to 7 that
     makes the best hand not over 7½; over 7½ with the matta at ½ is bust; exactly two cards worth
     7½ are a reale (RULES.md)."""
     others = [c for c in cards if c != matta]
-    base = sum(map(card_halves, others))
+    base = sum(map(_HALVES.__getitem__, others))  # cards of the deck only (held_cards checked them)
     if len(others) == len(cards):
         halves: int | None = base if base <= SEVEN_AND_A_HALF else None
         return Held(halves, len(cards) == 2 and halves == SEVEN_AND_A_HALF, tuple(cards))
@@ -171,7 +174,7 @@ def value_of(cards: Sequence[Card], matta: Card | None) -> Held:
 
 def lowest_halves(cards: Sequence[Card], matta: Card | None) -> int:
     """The value of ``cards`` with the matta at ½: what decides a bust."""
-    return sum(1 if c == matta else card_halves(c) for c in cards)
+    return sum(1 if c == matta else _HALVES[c] for c in cards)
 
 
 def check_last_card(cards: Sequence[Card], matta: Card | None, where: str, value: object) -> None:
@@ -255,10 +258,6 @@ def read_held(value: object, where: str, matta: Card | None) -> Held:
     halves = read_value(value, where)
     if halves is not None:
         return Held(halves)
-    words = value.split() if isinstance(value, str) else value if isinstance(value, list) else []
-    if any(outcome_word(w) for w in words):
-        raise LedgerError(t("sette_e_mezzo.cards_and_outcome", "{value!r} gives both cards and an outcome (give "
-                            "one)", value=value), where, value)
     if not isinstance(value, (str, list)):
         raise LedgerError(t("sette_e_mezzo.unknown_outcome", "{value!r} is neither cards nor an outcome (bust, reale "
                             "or a value from ½ to 7½)", value=value), where, value)
@@ -270,6 +269,10 @@ def held_cards(value: str | list[object], matta: Card | None, where: str) -> Hel
     try:
         cards = parse_cards(value, where, italian=True)
     except LedgerError as err:
+        words = value.split() if isinstance(value, str) else value
+        if any(outcome_word(w) for w in words):
+            raise LedgerError(t("sette_e_mezzo.cards_and_outcome", "{value!r} gives both cards and an outcome (give "
+                                "one)", value=value), where, value) from None
         if isinstance(value, str) and " " not in value.strip():  # one word: an outcome mistyped
             near = did_you_mean(value, OUTCOME_NAMES, "")
             raise LedgerError(t("sette_e_mezzo.unknown_outcome_near", "{value!r} is neither cards nor an outcome "
@@ -279,7 +282,8 @@ def held_cards(value: str | list[object], matta: Card | None, where: str) -> Hel
     if not cards:
         raise LedgerError(t("sette_e_mezzo.no_hand", "give the cards or what happened (bust, reale or a value "
                             "from ½ to 7½)"), where, value)
-    ITALIAN_40.check(cards, where, typed_names(value, True))
+    if not ITALIAN_40.holds(cards):
+        ITALIAN_40.check(cards, where, typed_names(value, True))  # names the card
     held = value_of(cards, matta)
     if held.bust:
         check_last_card(cards, matta, where, value)
@@ -354,6 +358,8 @@ def given_hand(doc: Mapping[str, object], prefix: str, path: str = "") -> tuple[
     """The hand a document gives under ``hand`` (cards or an outcome), ``cards`` or ``outcome``
     (with ``prefix``: ``banker_hand`` ...) and its field path; ``LedgerError`` when it gives more
     than one of them (cards and an outcome: give one)."""
+    if f"{prefix}cards" not in doc and f"{prefix}outcome" not in doc:  # the common case: "hand" alone
+        return doc.get(f"{prefix}hand"), f"{path}{prefix}hand"
     keys = [k for k in (f"{prefix}hand", f"{prefix}cards", f"{prefix}outcome") if doc.get(k) is not None]
     if len(keys) > 1:
         raise LedgerError(t("sette_e_mezzo.hand_twice", "the hand is given both as {first} and as {second} (give "
