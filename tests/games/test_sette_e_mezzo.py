@@ -262,13 +262,16 @@ def test_a_night_at_the_table(cli):
               "Dario 50 centesimi reale").stdout
     assert "Next bank: Dario." in out and "+2.00" in out
     cli("hand", "add", "1", "banco Dario 7D 2C; Bruno 4; Carla sballato")  # the last stakes
-    shown = cli.json("show", "1")
-    assert json.dumps(shown).count("net_cents") >= 2
+    hands = json.loads(cli("export", "1", "--json").stdout)["hands"]
+    assert hands[1]["players"]["Bruno"] == {"hand": 4, "stake_cents": 200}  # the last stakes by default
     cli("hand", "void", "1", "2")
     cli("hand", "edit", "1", "1", "banco Anna 6 e mezzo; Bruno 2 euro 7; Carla 1 euro sballato")
     assert "replays to its stored results" in cli("db", "check").stdout
-    settle = cli.json("settle", "1")
-    assert json.dumps(settle).count("Bruno") >= 1
+    # hand 1 as corrected (the edit keeps what it does not retype: Dario's reale), hand 2 voided
+    settle = cli.json("settle", "1")["currencies"]["EUR"]
+    assert settle["nets"] == {"Anna": -200, "Bruno": 200, "Carla": -100, "Dario": 100}
+    assert sorted((t["payer"], t["payee"], t["cents"]) for t in settle["transfers"]) == [
+        ("Anna", "Bruno", 200), ("Carla", "Dario", 100)]
     exported = cli("export", "1", "--json").stdout
     doc = json.loads(exported)
     assert doc["game"] == "sette_e_mezzo" and doc["options"]["matta"] == "KD"
