@@ -1,20 +1,19 @@
 """What the report knows about Sette e mezzo (:class:`ledger.games.facts.GameNotes`, this game's
 :attr:`ledger.games.base.Game.facts`): read only from the replay. The unit is cents: each hand's
-net of a player is its value, the biggest win of the night and every reale are its highlights."""
+net of a player is its value; the match's reali (who made them, in which hands) are its highlight."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ledger.games.facts import GameNotes, Highlight, Record, Said
+from ledger.games.facts import GameNotes, Highlight, Joined, Record, Said
 from ledger.games.sette_e_mezzo.records import SetteMezzoResult, SetteMezzoState
-from ledger.games.settle import Money
-from ledger.i18n import t
+from ledger.i18n import t, tn
 
 
 class SetteMezzoNotes(GameNotes):
     unit = "cents"
-    rarity = {"sette e mezzo reale": 8, "biggest win": 16}  # rank among all highlight kinds (0 the rarest)
+    rarity = {"sette e mezzo reale": 8}  # rank among all highlight kinds (0 the rarest)
 
     def details(self, rec: Record) -> list[str]:
         """Who holds the bank next, while the match is open."""
@@ -27,24 +26,20 @@ class SetteMezzoNotes(GameNotes):
         return rec.replay.results[i].detail_as(SetteMezzoResult).net_cents.get(side)
 
     def highlights(self, rec: Record) -> list[Highlight]:
-        out = []
-        currency = rec.setup.options.get("currency", "EUR")
-        best: tuple[int, int, str] | None = None
+        """One line for the match's sette e mezzo reali, who made them and in which hands."""
+        hands: dict[str, list[int]] = {}
         for i, res in enumerate(rec.replay.results):
-            d = res.detail_as(SetteMezzoResult)
-            for player, value in d.values.items():
+            for player, value in res.detail_as(SetteMezzoResult).values.items():
                 if value == "reale":
-                    out.append(Highlight("sette e mezzo reale", t("sette_e_mezzo.reale_fact", "{player}: sette e mezzo "
-                                         "reale (hand {hand})", player=player, hand=i + 1), rec.id, i + 1, player))
-            for player, cents in d.net_cents.items():
-                if cents > 0 and (best is None or cents > best[0]):
-                    best = (cents, i, player)
-        if best is not None:
-            cents, i, player = best
-            out.append(Highlight("biggest win", t("sette_e_mezzo.biggest_win", "Biggest win: {player} {amount} in "
-                                 "hand {hand}", player=player, amount=Money(cents, currency), hand=i + 1),
-                                 rec.id, i + 1, player, cents))
-        return out
+                    hands.setdefault(player, []).append(i + 1)
+        if not hands:
+            return []
+        made = [tn("sette_e_mezzo.reali_of", "{player} (hand {hands})", "{player} (hands {hands})", len(h),
+                   player=p, hands=list(map(str, h))) for p, h in hands.items()]
+        first = next(iter(hands))
+        return [Highlight("sette e mezzo reale", t("sette_e_mezzo.reali_fact", "Sette e mezzo reale: {made}",
+                                                   made=Joined(made, ", ")), rec.id, hands[first][0], first,
+                          sum(map(len, hands.values())))]
 
     def counters(self, rec: Record, side: str, player: str) -> dict[str, int]:
         """Hands played, hands as banker, reali made, and the net in cents."""
