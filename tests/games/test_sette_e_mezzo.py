@@ -229,6 +229,12 @@ def test_the_table_words(words):
     assert GAME.parse_entry(SETUP, words) == TABLE
 
 
+def test_a_stake_and_a_card_are_told_apart():
+    read = GAME.parse_entry(SETUP, ["banco Anna 6; Bruno 5C 2D; Carla 50c 5C; Dario 1 euro 3c 2D"])["players"]
+    assert read == {"Bruno": {"hand": "5C 2D"}, "Carla": {"stake_cents": 50, "hand": "5C"},
+                    "Dario": {"stake_cents": 100, "hand": "3c 2D"}}
+
+
 def test_the_last_stakes_are_the_default_and_questions_keep_the_answers():
     state, _ = GAME.apply(SETUP, GAME.start(SETUP), TABLE)
     doc = GAME.parse_entry(SETUP, ["banco Dario 7D 2C; Bruno 4; Carla 3 euro 5D JS"])

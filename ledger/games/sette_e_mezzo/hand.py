@@ -26,9 +26,10 @@ if TYPE_CHECKING:
 
 BANKER_WORDS = ("banco", "banca", "bank", "banker", "mazziere", "banchiere", "tiene banco")
 _EURO = r"(?:euro|eur|€)"
-_CENTS = r"(?:centesimi|centesimo|cent|cents|c)"
+_CENTS = r"(?:centesimi|centesimo|cent|cents)"
+# a stake said before the hand; "50c" needs two digits, since "5C" is the 5 of bastoni
 _STAKE = re.compile(rf"(?:€\s*(?P<pre>\d+(?:[.,]\d{{1,2}})?)|(?P<amount>\d+(?:[.,]\d{{1,2}})?)\s*{_EURO}"
-                    rf"|(?P<cents>\d+)\s*{_CENTS})(?=\s|$)\s*", re.IGNORECASE)
+                    rf"|(?P<cents>\d+)\s*{_CENTS}|(?P<short>\d{{2,}})c)(?=\s|$)\s*", re.IGNORECASE)
 
 
 def read_hand_words(text: str, path: str) -> Any:
@@ -51,8 +52,8 @@ def read_amount(text: str, path: str) -> int:
     if not text.strip():
         raise LedgerError(t("sette_e_mezzo.no_stake", "give the stake (cents, above 0)"), path, text)
     m = _STAKE.fullmatch(text.strip() + " ")
-    if m is not None and m.group("cents"):
-        return rules.read_stake(int(m.group("cents")), path)
+    if m is not None and (m.group("cents") or m.group("short")):
+        return rules.read_stake(int(m.group("cents") or m.group("short")), path)
     if m is not None:
         return rules.read_stake(parse_money(m.group("pre") or m.group("amount"), path), path)
     return rules.read_stake(parse_money(text.strip(), path), path)
@@ -200,8 +201,7 @@ def _answer_field(key: str, setup: MatchSetup) -> Any:
 
 def _answer_players(setup: MatchSetup) -> Any:
     def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
-        read = FORM.read_words([text], Who(setup.players, setup.resolve_player), setup.resolve_player)
-        players = read.get("players")
+        players = parse_entry(setup, [text]).get("players")
         if not players:
             raise LedgerError(t("sette_e_mezzo.no_players", "give at least one player besides the banker, each with "
                                 "a stake and a hand"), "players", text)
