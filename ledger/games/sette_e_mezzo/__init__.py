@@ -26,6 +26,7 @@ from ledger.games.sette_e_mezzo import rules
 from ledger.games.sette_e_mezzo.facts import SetteMezzoNotes
 from ledger.games.sette_e_mezzo.records import PaidItem, SetteMezzoResult, SetteMezzoState
 from ledger.games.settle import Money, parse_cents, parse_money
+from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, currency_sign, money, t
 
 RULE_WORDS = {rules.Line.PLAYER_BUST: "player bust", rules.Line.BANKER_BUST: "banker bust",
@@ -104,6 +105,7 @@ class SetteEMezzo(Game):
         own = rules.read_options({k: given.pop(k) for k in list(given) if k in rules.OPTION_KEYS})
         currency = rules.read_currency(given.pop("currency", None), "options.currency")
         stake = _default_stake(given)
+        _check_option_keys(given, {"first_dealer"})
         out: dict[str, Any] = {**own.to_json(), "currency": currency}
         if stake:
             out["stake_cents"] = stake
@@ -251,12 +253,24 @@ def _default_stake(given: dict[str, Any]) -> int:
     return 0
 
 
+KNOWN_OPTIONS = ("matta", "reale_double", "banker_reale_double", "bank_passes", "currency", "stake", "first_dealer")
+
+
+def _check_option_keys(raw: Mapping[str, Any], allowed: set[str] | frozenset[str]) -> None:
+    """``LedgerError`` on ``options.KEY`` for a key not ``allowed``, with the nearest known option
+    and the known ones."""
+    for key in raw:
+        if rules.option_key(key) not in allowed:
+            known = t("sette_e_mezzo.known_options", " (options: matta, reale_double, banker_reale_double, "
+                      "bank_passes, currency, stake, first_dealer)")
+            raise LedgerError(t("sette_e_mezzo.unknown_option", "unknown option {key!r}{hint}", key=key,
+                                hint=did_you_mean(key, [*KNOWN_OPTIONS, *rules.OPTION_WORDS], known)),
+                              f"options.{key}", raw[key])
+
+
 def _check_hand_options(raw: Mapping[str, Any]) -> None:
     """A lone hand's ``options``: the game's own and ``currency`` only."""
-    for key in raw:
-        if rules.option_key(key) not in rules.OPTION_KEYS | {"currency"}:
-            raise LedgerError(t("match.unknown_option", "unknown option {key!r} for {game}", key=key,
-                                game="sette_e_mezzo"), f"options.{key}", raw[key])
+    _check_option_keys(raw, rules.OPTION_KEYS | {"currency"})
 
 
 def _lone_names(doc: Mapping[str, Any]) -> rules.Resolve:
