@@ -300,7 +300,13 @@ def test_italian_output_and_the_same_json(cli):
                                                                                 input=doc).stdout
     cli("match", "new", "sette e mezzo", "-p", "Anna,Bruno,Carla", "--lang", "it")
     out = cli("--lang", "it", "hand", "add", "1", "banco Anna 6; Bruno 1 euro 7; Carla 50 centesimi sballato").stdout
-    assert "Prossimo banco: Anna." in out and "banco" in out and "+1,00" in out
+    assert "Prossimo banco: Anna." in out and "Carla ha sballato" in out and "+1,00" in out
+    line = cli.error("--lang", "it", "match", "new", "settemezzo", "-p", "Anna,Bruno", "-o", "limite=5")
+    assert "passa_banco" in line and "posta" in line  # the options as Italians name them
+    setup = cli.json("--lang", "it", "match", "new", "settemezzo", "-p", "Anna,Bruno", "-o", "posta=0,50",
+                     "-o", "passa_banco=ogni mano", "-o", "matta=donna di coppe")
+    assert setup["match"]["options"] == {"matta": "QH", "reale_double": True, "banker_reale_double": True,
+                                         "bank_passes": "every_hand", "currency": "EUR", "stake_cents": 50}
     assert "Sette e mezzo" in cli("--lang", "it", "games").stdout
 
 
