@@ -19,7 +19,7 @@ minutes; ``--full`` for the issue's 2,000 nights, about 200,000 hands): ``report
 command that this installation does not have is skipped with a note.
 
 Everything happens in a temporary directory; nothing else is touched. Tests never time
-anything: the numbers live here and in docs/performance.md.
+anything: the numbers live here and in bench/README.md.
 """
 
 from __future__ import annotations
@@ -336,6 +336,13 @@ def main() -> None:
         record(name, medians[name], floor, target, limit)
         floors.setdefault(name, medians[name])  # a measurement may be the next one's floor
 
+    if wanted("games"):
+        import games as per_game
+
+        from ledger.games import available, get_game
+
+        print("\nevery game (bench/games.py)")
+        per_game.measure([get_game(n) for n in available()], tmp, env, LEDGER, PY, runs, run_once, record, floors)
     if wanted("play"):
         if has_command(env, "play"):
             times = play_hand_ms(env, 3, [words_of(d) for d in deals[500:530]])

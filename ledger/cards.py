@@ -18,6 +18,8 @@ Every parse error is a :class:`ledger.errors.LedgerError` that names the field a
 
 from __future__ import annotations
 
+from typing import Any
+
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -57,6 +59,12 @@ _RANK_WORDS = {
     "NOVE": "9", "DIECI": "10",
 }
 _JOKERS = {"JK", "JOKER", "JOLLY", "🃏"}
+_NICKNAMES = {"SETTEBELLO": ("7", "D"), "SETTE BELLO": ("7", "D"), "RE BELLO": ("K", "D"), "REBELLO": ("K", "D")}
+"""Cards the table calls by a name of their own (the settebello, the re bello: denari's 7 and king)."""
+_ITALIAN_SUIT_WORDS = ("denari", "coppe", "bastoni", "spade")
+_ALL_SUIT_WORDS = (*_ITALIAN_SUIT_WORDS, "picche", "cuori", "quadri", "fiori", "spades", "hearts", "diamonds", "clubs")
+_ALL_RANK_WORDS = ("asso", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci", "fante",
+                   "cavallo", "donna", "re", "ace", "jack", "queen", "king", "settebello", "re bello", "jolly")
 
 
 class Card(NamedTuple):
@@ -122,6 +130,9 @@ def _read_card(raw: str, italian: bool) -> Card | Msg:
         return t("cards.empty", "an empty card")
     if u in _JOKERS:
         return JOKER
+    nick = _NICKNAMES.get(" ".join(u.split()))
+    if nick is not None:
+        return Card(*nick)
     words = re.split(r"[\s_]+(?:DI\s+|DE\s+|OF\s+)?", u)
     if len(words) == 2:
         rank = _RANK_ALIASES.get(words[0]) or _RANK_WORDS.get(words[0])
@@ -137,13 +148,43 @@ def _read_card(raw: str, italian: bool) -> Card | Msg:
     if italian and rank_text == "C":
         rank = "Q"
     if rank is None or suit is None:
+        if italian:
+            return t("cards.unknown_italian", "{raw!r} is not a card (write rank then suit, e.g. 7D, KS, or "
+                     "'asso di coppe')", raw=raw)
         return t("cards.unknown", "{raw!r} is not a card (write rank then suit, e.g. 10S, QH, 7♦, or JK)",
                  raw=raw)
     return Card(rank, suit)
 
 
+def _is_rank(word: str) -> bool:
+    u = word.strip().upper()
+    return u in _RANK_ALIASES or u in _RANK_WORDS
+
+
+def _misread(items: Sequence[str], i: int, italian: bool) -> Msg | None:
+    """Why ``items[i]`` is no card when a word of it looks mistyped, with the nearest right word
+    of the deck in play (Italian suits only for the 40-card deck): ``7 di denri`` →
+    ``'denri': did you mean 'denari'?``; a rank alone followed by a word (``7``, ``denri``) the
+    same. None when no word is near one (the plain message then)."""
+    from ledger.games.suggest import nearest
+
+    suits = _ITALIAN_SUIT_WORDS if italian else _ALL_SUIT_WORDS
+    words = [w for w in re.split(r"[\s_]+", items[i].strip()) if w.upper() not in ("DI", "DE", "OF")]
+    if len(words) == 1 and _is_rank(words[0]) and i + 1 < len(items) and items[i + 1].isalpha():
+        words = [words[0], items[i + 1]]  # "7" then "denri": the suit typed apart
+    if len(words) == 2 and _is_rank(words[0]) and words[1].upper() not in _SUIT_WORDS:
+        near = nearest(words[1], suits)
+        return None if near is None else t("cards.word_near", "{word!r}: did you mean {near!r}?", word=words[1],
+                                           near=near)
+    if len(words) in (1, 2) and words[0].isalpha() and len(words[0]) > 2 and not _is_rank(words[0]):
+        near = nearest(" ".join(words[:1]) if len(words) == 2 else words[0], _ALL_RANK_WORDS)
+        return None if near is None else t("cards.word_near", "{word!r}: did you mean {near!r}?", word=words[0],
+                                           near=near)
+    return None
+
+
 _SEPARATORS = re.compile(r"[\s,;]+")
-_WORDS = frozenset(_SUIT_WORDS) | frozenset(_RANK_WORDS) | {"DI", "DE", "OF"}  # words of "7 di coppe"
+_WORDS = frozenset(_SUIT_WORDS) | frozenset(_RANK_WORDS) | {"DI", "DE", "OF", "BELLO"}  # words of "7 di coppe"
 
 
 def parse_cards(value: object, field: str = "cards", italian: bool = False) -> list[Card]:
@@ -158,7 +199,7 @@ def parse_cards(value: object, field: str = "cards", italian: bool = False) -> l
         except (KeyError, TypeError):  # a text not seen (or no text at all): read as below
             pass
     if isinstance(value, str):
-        items: Sequence = _split_cards(value)
+        items: Sequence[Any] = _split_cards(value)
     elif isinstance(value, list):
         items = value
         for i, item in enumerate(items):
@@ -170,7 +211,7 @@ def parse_cards(value: object, field: str = "cards", italian: bool = False) -> l
     read = [_read_card(item, italian) for item in items]  # each reading cached: no loop of our own
     if Msg in set(map(type, read)):  # a reading that failed: its message, naming the first such card
         i, why = next((i, c) for i, c in enumerate(read) if isinstance(c, Msg))
-        raise LedgerError(why, f"{field}[{i}]", items[i])
+        raise LedgerError(_misread(items, i, italian) or why, f"{field}[{i}]", items[i])
     _remember(items, read, _CODES[italian])  # type: ignore[arg-type]  # only cards (as below)
     return read  # type: ignore[return-value]  # no message among them: only cards
 
@@ -207,7 +248,11 @@ def _join_words(items: list[str]) -> list[str]:
     while i < len(items):
         w = items[i]
         nxt = [x.upper() for x in items[i + 1:i + 3]]
-        if nxt and nxt[0] in ("DI", "DE", "OF") and len(nxt) > 1 and nxt[1] in _SUIT_WORDS:
+        if nxt and f"{w.upper()} {nxt[0]}" in _NICKNAMES:  # "re bello"
+            out.append(f"{w} {items[i + 1]}")
+            i += 2
+            continue
+        if nxt and nxt[0] in ("DI", "DE", "OF") and len(nxt) > 1 and (nxt[1] in _SUIT_WORDS or _is_rank(w)):
             out.append(f"{w} {items[i + 1]} {items[i + 2]}")  # as typed: "7 di coppe"
             i += 3
         elif nxt and nxt[0] in _SUIT_WORDS:
@@ -251,7 +296,7 @@ class Deck:
     """
 
     name: Msg
-    counts: dict
+    counts: dict[Card, int]
     bare: Msg | None = None
 
     @property
@@ -288,7 +333,7 @@ class Deck:
     def _in_deck(self) -> frozenset[Card]:
         return frozenset(card for card, n in self.counts.items() if n > 0)
 
-    def check(self, cards: Iterable[Card], field: str = "cards", typed: Mapping[Card, str] | None = None) -> Counter:
+    def check(self, cards: Iterable[Card], field: str = "cards", typed: Mapping[Card, str] | None = None) -> Counter[Card]:
         """Check that every card exists in this deck and no card appears more often than it holds.
 
         Returns the ``Counter`` of the cards. Raises ``LedgerError`` naming ``field`` and the
@@ -316,7 +361,7 @@ class Deck:
         return seen
 
 
-def _suited(ranks: Iterable[str], copies: int = 1) -> dict:
+def _suited(ranks: Iterable[str], copies: int = 1) -> dict[Card, int]:
     return {Card(r, s): copies for s in SUITS for r in ranks}
 
 

@@ -34,7 +34,7 @@ class LedgerError(ValueError):
         self.value = value
         super().__init__(field, message)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as it was made (an import's worker process sends its error back whole)."""
         return type(self), (self.msg, self.field, self.value)
 

@@ -126,3 +126,36 @@ def test_typed_names_of_cards_in_codes_are_none(words, gap):
         if " " in item and not isinstance(card, Msg):
             slow.setdefault(card, " ".join(item.split()))
     assert typed_names(text) == slow
+
+
+# --- what players type: the cards they call by name, and typos answered with the right word -------
+@pytest.mark.parametrize("typed, cards", [
+    ("7C settebello 3D", "7C 7D 3D"),
+    ("re bello, asso di coppe", "KD AH"),
+    ("sette bello 2 di spade", "7D 2S"),
+])
+def test_cards_called_by_name_are_cards(typed, cards):
+    from ledger.cards import format_cards
+
+    assert format_cards(parse_cards(typed, "pile", italian=True)) == cards
+
+
+@pytest.mark.parametrize("typed, index, word, near", [
+    ("7 di denri", 0, "denri", "denari"),
+    ("KS 7 denri", 1, "denri", "denari"),
+    ("sete di coppe", 0, "sete", "sette"),
+])
+def test_a_typo_in_a_card_names_the_word_and_the_right_one(typed, index, word, near):
+    from ledger.i18n import speaking
+
+    with pytest.raises(LedgerError) as err:
+        parse_cards(typed, "pile", italian=True)
+    assert err.value.field == f"pile[{index}]"
+    with speaking("it"):
+        assert err.value.message == f"{word!r}: intendevi {near!r}?"
+
+
+def test_no_french_hints_for_the_italian_deck():
+    with pytest.raises(LedgerError) as err:
+        parse_cards("XX", "pile", italian=True)
+    assert "QH" not in err.value.message and "JK" not in err.value.message

@@ -1,4 +1,5 @@
-"""The ``ledger ...`` examples of README.md, README.it.md and docs/rules/*.md run as written.
+"""The ``ledger ...`` examples of README.md, README.it.md, docs/play.md, docs/setup.md and
+docs/rules/*.md run as written.
 
 Each file's examples run in order in one fresh ledger (the ``cli`` fixture's), through Typer's
 CliRunner with empty standard input (so a ``ledger play`` session starts and quits at once).
@@ -28,7 +29,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = [ROOT / "README.md", ROOT / "README.it.md", *sorted((ROOT / "docs" / "rules").glob("*.md"))]
+DOCS = [ROOT / "README.md", ROOT / "README.it.md", ROOT / "docs" / "play.md", ROOT / "docs" / "setup.md",
+        *sorted((ROOT / "docs" / "rules").glob("*.md"))]
 SHELL_BLOCKS = {"", "sh", "shell", "bash", "console"}
 FENCE = re.compile(r"^\s*```(\S*)\s*$")
 NOT_TESTED = re.compile(r"\[(?:not tested|non provato):\s*([^\]]*)\]")

@@ -26,9 +26,14 @@ _MODULES = {
     "canasta": "ledger.games.canasta",
     "burraco": "ledger.games.burraco",
     "scopa": "ledger.games.scopa",
+    "scala40": "ledger.games.scala40",
+    "segnapunti": "ledger.games.segnapunti",
     "sette_e_mezzo": "ledger.games.sette_e_mezzo",
 }
 _ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone",
+            "scala 40": "scala40", "scala-40": "scala40", "scala_40": "scala40", "scala quaranta": "scala40",
+            "generic": "segnapunti", "sheet": "segnapunti", "score sheet": "segnapunti", "scoresheet": "segnapunti",
+            "foglio": "segnapunti", "segna punti": "segnapunti", "segnapunto": "segnapunti",
             "sette e mezzo": "sette_e_mezzo", "settemezzo": "sette_e_mezzo", "7 e mezzo": "sette_e_mezzo",
             "7½": "sette_e_mezzo", "sette-e-mezzo": "sette_e_mezzo", "setteemezzo": "sette_e_mezzo"}
 # a rule set that players name as a game of its own: typed as a game on the command line it is

@@ -318,6 +318,11 @@ class HandForm:
             return None
 
     def _not_understood(self, part: str, who: Who) -> LedgerError:
+        alone = self._hand_field(part)
+        if alone is not None:  # a field's word with nothing after it: "rientra"
+            return LedgerError(t("entry.word_alone", "{word!r}: say what after it (e.g. {example})", word=part,
+                                 example=f"{part} {alone.example or (who.names[0] if who.names else '')}".strip()),
+                               alone.key, part)
         named = self._named(part, who)
         main = self.main_field
         if named is not None and main is not None:  # a name with nothing after it
@@ -487,7 +492,7 @@ def label(path: str) -> str | None:
 _NUMERIC = re.compile(r"[+-]?[\d.,]+")
 _AND_WORDS = frozenset({"e", "ed", "and", "&", "+"})
 _TAKES_NAME = frozenset({Kind.PLAYER, Kind.SIDE, Kind.PLAYERS})
-_SEPARATOR = re.compile(r";|(?<!\d),|,(?!\d{3}(?!\d))")
+_SEPARATOR = re.compile(r";|(?<!\d),|,(?!\d)")  # not the comma of a number: 1,200 or 2,5
 _PATH = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)((?:\.[^.\[]+|\[\d+\])*)")
 
 

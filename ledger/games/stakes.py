@@ -48,7 +48,7 @@ _PER_ALIASES = {"match": "match", "matches": "match", "win": "match", "partita":
                 "100": "100", "100 points": "100", "hundred": "100"}
 
 
-def read_stake_options(options: dict) -> dict:
+def read_stake_options(options: dict[str, Any]) -> dict[str, Any]:
     """Take the stake options out of ``options`` and return them checked, defaults filled in.
 
     Returns ``{}`` when no stake is given (or a stake of 0), else ``{"stake_cents": int,
@@ -130,7 +130,7 @@ class MatchMoney:
         (``"0,50 € per vita"``), in ``lang`` (default: the language in use)."""
         return self.message().render(lang)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """For programs: ``stake`` is :meth:`describe` in English whatever the language in use."""
         return {"currency": self.currency, "stake_cents": self.stake_cents, "per": self.per,
                 "stake": self.describe("en"), "nets": dict(self.nets) if self.nets is not None else None}
@@ -139,14 +139,16 @@ class MatchMoney:
 def match_money(setup: MatchSetup, state: MatchState) -> MatchMoney | None:
     """The money of a match in ``state`` (its final state), or None when it is not played for money.
 
-    A game that keeps its own money (``settlement`` in its state, Trentuno) is taken as it says;
-    otherwise the stake options give :func:`stake_nets` once the match is over.
+    A game that keeps its own money (``settlement`` in its state, Trentuno) is taken as it says
+    when it has a stake; otherwise the stake options give :func:`stake_nets` once the match is over.
     """
     opts = setup.options
     game = get_game(setup.game)
     if game.own_stakes is not None:
-        return MatchMoney(opts.get("currency") or DEFAULT_CURRENCY, int(opts.get("stake_cents") or 0),
-                          game.own_stakes, game.settlement(state))
+        terms = game.own_stake(setup)
+        if terms is None:
+            return None
+        return MatchMoney(opts.get("currency") or DEFAULT_CURRENCY, terms[0], terms[1], game.settlement(state))
     if not opts.get("stake_cents"):
         return None
     over = state.finished or setup.ended_early

@@ -102,6 +102,12 @@ class MatchSummary:
     hand_values: list[Mapping[str, Any]] = field(default_factory=list)
     target: int | None = None
     note: str | None = None
+    group: str = ""  # the name it is counted under per game, when not the game's (Game.group)
+
+    @property
+    def counted_as(self) -> str:
+        """The name its result is counted under in the standings per game: its group, else its game."""
+        return self.group or self.game
 
     @property
     def unfinished(self) -> bool:

@@ -173,6 +173,11 @@ class SetteEMezzo(Game):
         """Who holds the bank for the next hand (a proposal: RULES.md)."""
         return state.extra_as(SetteMezzoState).next_banker
 
+    def own_stake(self, setup: MatchSetup) -> tuple[int, str] | None:
+        """Always played for money: the stakes are said hand by hand (the option ``stake_cents``,
+        when given, is the default of a player's first hand)."""
+        return int(setup.options.get("stake_cents") or 0), "hand"
+
     def settlement(self, state: MatchState) -> Mapping[str, int]:
         """Every player's net in cents so far (the payments are made hand by hand)."""
         return dict(state.extra_as(SetteMezzoState).settlement)

@@ -17,7 +17,7 @@ def sample_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup
     return game.setup(None, rng.sample(list(players), rng.choice((2, 3, 4))), None, {})
 
 
-def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict:
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
     """The 52 cards cut into piles of about even size, as at a real table; sometimes a few left on
     the table to the last capture, and often one pile entered as ``rest``."""
     deck = FRENCH_52.cards()
