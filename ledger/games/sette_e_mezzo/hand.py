@@ -92,7 +92,7 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
     who = Who(setup.players, setup.resolve_player)
     doc: dict[str, Any] = {}
     rest: list[str] = []
-    for part in FORM.parts([_decimal_points(" ".join(map(str, tokens)))], who):
+    for part in FORM.parts(tokens, who):
         bank = _bank_phrase(part, who)
         if bank is None:
             rest.append(part)
@@ -110,15 +110,6 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
                                     part=str(value), key=key, earlier=doc[key]), key, value)
             doc[key] = value
     return doc
-
-
-_DECIMAL_AMOUNT = re.compile(rf"(€\s*\d+),(\d{{1,2}})\b|(\d+),(\d{{1,2}})(?=\s*{_EURO})", re.IGNORECASE)
-
-
-def _decimal_points(text: str) -> str:
-    """``1,50 euro`` → ``1.50 euro``: an amount's decimal comma, which would otherwise cut the
-    phrase in two (a comma separates the parts of what is typed)."""
-    return _DECIMAL_AMOUNT.sub(lambda m: f"{m.group(1) or m.group(3)}.{m.group(2) or m.group(4)}", text)
 
 
 def _bank_phrase(part: str, who: Who) -> dict[str, Any] | None:
