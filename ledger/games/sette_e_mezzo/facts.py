@@ -4,6 +4,7 @@ net of a player is its value; the match's reali (who made them, in which hands) 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ledger.games.facts import GameNotes, Highlight, Joined, Record, Said
@@ -54,6 +55,6 @@ class SetteMezzoNotes(GameNotes):
             net += d.net_cents[player]
         return {"hands": hands, "banker": banker, "reali": reali, "net_cents": net}
 
-    def figures(self, c: dict[str, int]) -> dict[str, Any]:  # type: ignore[override]
+    def figures(self, c: Mapping[str, int]) -> dict[str, Any]:
         """Hands played, hands as banker and reali (the money is in the players' table already)."""
         return {"hands": c.get("hands", 0), "banks": c.get("banker", 0), "reali": c.get("reali", 0)}
