@@ -256,9 +256,18 @@ def test_a_typo_at_the_table_gets_the_nearest_word():
     assert err.value.field.startswith("players.Bruno.hand")
 
 
-def test_entry_help_examples_are_read():
-    lines = [line.strip() for line in str(entry.entry_help()).splitlines() if line.startswith("  ")]
-    assert lines and all(GAME.parse_entry(SETUP, [line]) for line in lines[:1])
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_entry_help_examples_are_read(lang):
+    import shlex
+
+    from ledger.i18n import speaking
+
+    with speaking(lang):
+        lines = [line.strip() for line in str(entry.entry_help()).splitlines() if line.startswith("  ")]
+    assert len(lines) == 2
+    for line in lines:
+        doc = GAME.parse_entry(SETUP, shlex.split(line))
+        assert doc["banker"] == "Anna" and doc["players"]
 
 
 # --- the CLI ----------------------------------------------------------------------------------------
