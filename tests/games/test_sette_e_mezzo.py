@@ -19,7 +19,6 @@ from ledger.games.base import replay
 from ledger.games.documents import replay_document
 from ledger.games.sette_e_mezzo import hand as entry
 from ledger.games.sette_e_mezzo import rules
-from ledger.games.sette_e_mezzo.records import SetteMezzoState
 
 GAME = get_game("sette_e_mezzo")
 CASES = [c for c in json.loads((Path(__file__).parents[1] / "cases.json").read_text())
@@ -335,3 +334,13 @@ def test_a_mistyped_outcome_gets_the_word_meant():
     with pytest.raises(LedgerError) as err:
         held("sballto")
     assert "'sballato'" in str(err.value.message) and err.value.field == "hand"
+
+
+def test_the_last_card_rule_waits_for_the_matches_matta():
+    setup = GAME.setup(None, ["Anna", "Bruno"], None, {"matta": "7D"})
+    doc = GAME.parse_entry(setup, ["banco Anna 6; Bruno 1 euro 7D 7C 6S"])  # with the matta at ½: 13½
+    assert GAME.apply(setup, GAME.start(setup), doc)[1].to_json()["values"]["Bruno"] == "bust"
+    with pytest.raises(LedgerError) as err:  # with no matta the hand had no last card
+        GAME.apply(GAME.setup(None, ["Anna", "Bruno"], None, {"matta": None}),
+                   GAME.start(GAME.setup(None, ["Anna", "Bruno"])), doc)
+    assert err.value.field == "players.Bruno.hand"
