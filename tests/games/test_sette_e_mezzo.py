@@ -77,7 +77,7 @@ def test_values(text, halves, reale):
     assert (h.halves, h.reale) == (halves, reale)
 
 
-@pytest.mark.parametrize("text", ["bust", "sballato", "SBALLATA", "7C 7S", "5C 2S JD 4H"])
+@pytest.mark.parametrize("text", ["bust", "sballato", "SBALLATA", "ha sballato", "7C 7S", "5C 2S JD 4H"])
 def test_bust(text):
     assert held(text).bust
 

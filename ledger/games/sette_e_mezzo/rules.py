@@ -28,7 +28,8 @@ MATTA_HALVES = (1, 2, 4, 6, 8, 10, 12, 14)  # the matta is worth ½, 1, 2, ... 7
 DEFAULT_MATTA = Card("K", "D")  # the re di denari [SM-TRE], [SM-PS]
 MAX_STAKE = 10 ** 11  # cents (a billion euros): more is a typo, and every sum stays a 64-bit integer
 
-BUST_WORDS = frozenset({"bust", "busted", "sballato", "sballata", "sballati", "sballa", "sballo", "oltre"})
+BUST_WORDS = frozenset({"bust", "busted", "sballato", "sballata", "sballati", "sballa", "sballo", "oltre",
+                        "ha sballato", "è sballato", "è sballata", "went bust", "is bust"})
 REALE_WORDS = frozenset({"reale", "sette e mezzo reale", "7 e mezzo reale", "7½ reale", "7.5 reale",
                          "7,5 reale", "royal", "real"})
 NUMBER_WORDS = {"uno": 1, "un": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6, "sette": 7,
