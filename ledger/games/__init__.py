@@ -28,13 +28,16 @@ _MODULES = {
     "scopa": "ledger.games.scopa",
     "scala40": "ledger.games.scala40",
     "tressette": "ledger.games.tressette",
+    "sette_e_mezzo": "ledger.games.sette_e_mezzo",
     "segnapunti": "ledger.games.segnapunti",
 }
 _ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone", "scala 40": "scala40",
             "scala-40": "scala40", "scala_40": "scala40", "scala quaranta": "scala40", "generic": "segnapunti",
             "sheet": "segnapunti", "score sheet": "segnapunti", "scoresheet": "segnapunti", "foglio": "segnapunti",
             "segna punti": "segnapunti", "segnapunto": "segnapunti", "tresette": "tressette",
-            "tre sette": "tressette", "tre-sette": "tressette"}
+            "tre sette": "tressette", "tre-sette": "tressette", "sette e mezzo": "sette_e_mezzo",
+            "settemezzo": "sette_e_mezzo", "7 e mezzo": "sette_e_mezzo", "7½": "sette_e_mezzo",
+            "sette-e-mezzo": "sette_e_mezzo", "setteemezzo": "sette_e_mezzo"}
 # a rule set that players name as a game of its own: typed as a game on the command line it is
 # that game with that rule set (a document keeps "game": "scopa", "rules": "scopone": FORMATS.md)
 _RULE_SET_GAMES = {"scopone": ("scopa", "scopone")}

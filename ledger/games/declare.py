@@ -92,8 +92,6 @@ class Field:
     - ``read``: the game's own reading of a typed value, ``(text, path) -> JSON``, tried before
       the kinds (a count phrase such as ``3 assi 12 figure``); it raises ``LedgerError`` or returns
       None when the text is not its form.
-    - ``parts``: the names of the keys of a value that is an object (``("aces", t(..., "aces"))``),
-      for the labels of errors about one of them (``NS, assi``).
     """
 
     key: str
@@ -109,7 +107,6 @@ class Field:
     example: str = ""
     default: str | None = None
     read: Callable[[str, str], JsonValue] | None = None
-    parts: tuple[tuple[str, Msg], ...] = ()
 
     def spellings(self) -> set[str]:
         """Every word that names the field, folded: its key, its name in each language, its words."""
@@ -146,11 +143,14 @@ class HandForm:
 
     ``main``: the key of the per-side or per-player field a name alone fills (``Bruno JK AS
     7H``, ``Anna=34``); default: the first such field. ``game``: the registry name (messages).
+    ``subfields``: the names of the keys inside a side's or player's value (``stake_cents`` →
+    ``stake``), for error labels (``Bruno, stake``); a key not named there is shown as written.
     """
 
     fields: tuple[Field, ...]
     game: str = ""
     main: str | None = None
+    subfields: Mapping[str, Msg] = field(default_factory=dict)  # names of the keys inside a value (error labels)
     _by_key: dict[str, Field] = field(default_factory=dict[str, Any], init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -455,10 +455,10 @@ class HandForm:
                 rest = rest[name_m.end():]
                 if f is not self.main_field:
                     parts.append(f.name.render())
-        names = dict(f.parts)
         for sub in re.findall(r"\.([^.\[]+)|\[(\d+)\]", rest):
             if sub[0]:
-                parts.append(names[sub[0]].render() if sub[0] in names else sub[0].replace("_", " "))
+                named = self.subfields.get(sub[0])
+                parts.append(named.render() if named is not None else sub[0].replace("_", " "))
             else:
                 parts.append(t("entry.nth_card", "card {n}", n=int(sub[1]) + 1).render())
         return ", ".join(parts)

@@ -100,7 +100,8 @@ class MatchMoney:
     """What a match is played for, and its result in money.
 
     - ``currency``: e.g. ``"EUR"``; ``stake_cents``: the stake (per life for Trentuno);
-    - ``per``: ``"life"`` (Trentuno's own), ``"match"``, ``"point"`` or ``"100"``;
+    - ``per``: ``"life"`` (Trentuno's own), ``"hand"`` (a stake per player and hand, Sette e mezzo's
+      own), ``"match"``, ``"point"`` or ``"100"``;
     - ``nets``: player → net cents (summing to zero), or None while the match is in play.
     """
 
@@ -120,6 +121,8 @@ class MatchMoney:
             return t("stakes.per_100", "{amount} per 100 points of margin (rounded)", amount=amount)
         if self.per == "life":
             return t("stakes.per_life", "{amount} per life", amount=amount)
+        if self.per == "hand":  # a stake per player and hand, said at the table (Sette e mezzo)
+            return t("stakes.per_hand", "stakes in {currency} set at every hand", currency=self.currency)
         return t("stakes.per_other", "{amount} per {per}", amount=amount, per=self.per)
 
     def describe(self, lang: str | None = None) -> str:

@@ -23,7 +23,7 @@ STATUS_TEXT = {"open": t("report.status.open", "in play"), "finished": t("report
 """A match's stored status in words (messages: shown in the language in use)."""
 
 UNIT_TEXT = {"points": t("report.unit.points", "points"), "lives": t("report.unit.lives", "lives"),
-             "hands won": t("report.unit.hands_won", "hands won")}
+             "hands won": t("report.unit.hands_won", "hands won"), "cents": t("report.unit.cents", "cents")}
 
 
 def unit_text(unit: str) -> Msg:

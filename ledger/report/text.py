@@ -326,7 +326,8 @@ FIGURES = {"hands": t("stats.figure.hands", "hands"), "average_hand": t("stats.f
            "average_margin": t("stats.figure.average_margin", "average margin"),
            "lives_lost": t("stats.figure.lives_lost", "lives lost"),
            "hands_won": t("stats.figure.hands_won", "hands won"), "average_sum": t("stats.figure.average_sum", "average sum"),
-           "closed": t("stats.figure.closed", "hands closed"), "reentries": t("stats.figure.reentries", "re-entries")}
+           "closed": t("stats.figure.closed", "hands closed"), "reentries": t("stats.figure.reentries", "re-entries"),
+           "banks": t("stats.figure.banks", "hands as banker"), "reali": t("stats.figure.reali", "reali")}
 """The headers of the games' own figures (:meth:`ledger.games.facts.GameNotes.figures`, by key)."""
 
 

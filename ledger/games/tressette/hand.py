@@ -257,9 +257,7 @@ FORM = HandForm((
     Field("sides", t("tressette.field.sides", "captured piles"), (DKind.CARDS,), Per.SIDE,
           values=(Said("rest", ("rest", "resto", "il resto", "*")),), read=read_counts_said,
           ask=t("tressette.ask_pile_said", "{who}: captured pile (its cards, 'rest', or its aces and thirds)"),
-          example="3 assi 12 figure",
-          parts=(("aces", t("tressette.part.aces", "aces")), ("thirds", t("tressette.part.thirds", "thirds")),
-                 ("cards", t("tressette.part.cards", "cards")))),
+          example="3 assi 12 figure"),
     Field("last_trick", t("tressette.field.last_trick", "last trick"), (DKind.SIDE,),
           words=("ultima", "ultima mano", "last", "l'ultima", "last_trick"),
           ask=t("tressette.ask_last", "last trick: which side took it?")),
@@ -269,7 +267,9 @@ FORM = HandForm((
     Field("accusi", t("tressette.field.accusi", "accusi"), (DKind.TEXT,), required=False,
           words=("accusi", "accuso", "accusa", "declared"), default="",
           ask=t("tressette.ask_accusi", "accusi declared, side by side (e.g. 'NS napoletana di coppe'; Enter for none)")),
-), game="tressette", main="sides")
+), game="tressette", main="sides",
+    subfields={"aces": t("tressette.part.aces", "aces"), "thirds": t("tressette.part.thirds", "thirds"),
+               "cards": t("tressette.part.cards", "cards")})
 """A Tressette hand as :mod:`ledger.games.declare` knows it: the questions for what is missing,
 the labels of errors (``sides.NS[3]`` → ``NS, card 4``) and the table of fields of the docs.
 The words of the table are read by :func:`parse_entry`: ``ultima`` after a side's pile and the
