@@ -28,14 +28,18 @@ PLAYERS = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 TRIES = 50
 
 
-def dealt_hands(game: Any, n: int, seed: int) -> tuple[Any, list[dict]]:
-    """A match of ``game`` set up by its ``sample_setup`` and ``n`` hands dealt by its
+def dealt_hands(game: Any, n: int, seed: int, long: bool = False) -> tuple[Any, list[dict]]:
+    """A match of ``game`` set up by its ``sample_setup`` (``long``: by its samples module's
+    ``long_setup`` when it has one, a match that goes on for hundreds of hands) and ``n`` hands dealt by its
     ``sample_hand`` that its scorer took one after the other (fewer when the match ends first: a
     new match is then begun, and only the longest run is kept)."""
     rng = random.Random(seed)
     best: tuple[Any, list[dict]] = (None, [])
+    import importlib
+
+    long_setup = getattr(importlib.import_module(game.samples), "long_setup", None) if long else None
     for _ in range(20):
-        setup = game.sample_setup(PLAYERS, rng)
+        setup = long_setup(game, PLAYERS, rng) if long_setup is not None else game.sample_setup(PLAYERS, rng)
         state, hands = game.start(setup), []
         while len(hands) < n and not state.finished:
             for _try in range(TRIES):
@@ -95,7 +99,7 @@ def _hand_add(game: Any, tmp: Path, env: dict, ledger: list[str], runs: int,
               record: Callable[..., None], floors: dict[str, float]) -> None:
     times: dict[int, float] = {}
     for size in (2, 500):
-        setup, hands = dealt_hands(game, size + 1, 5)
+        setup, hands = dealt_hands(game, size + 1, 5, long=True)
         if len(hands) < size + 1:
             record(f"{game.name}: hand add ({size})", None, note=f"matches end before {size + 1} hands")
             return

@@ -19,7 +19,7 @@ minutes; ``--full`` for the issue's 2,000 nights, about 200,000 hands): ``report
 command that this installation does not have is skipped with a note.
 
 Everything happens in a temporary directory; nothing else is touched. Tests never time
-anything: the numbers live here and in docs/performance.md.
+anything: the numbers live here and in bench/README.md.
 """
 
 from __future__ import annotations

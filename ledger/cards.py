@@ -18,6 +18,8 @@ Every parse error is a :class:`ledger.errors.LedgerError` that names the field a
 
 from __future__ import annotations
 
+from typing import Any
+
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -197,7 +199,7 @@ def parse_cards(value: object, field: str = "cards", italian: bool = False) -> l
         except (KeyError, TypeError):  # a text not seen (or no text at all): read as below
             pass
     if isinstance(value, str):
-        items: Sequence = _split_cards(value)
+        items: Sequence[Any] = _split_cards(value)
     elif isinstance(value, list):
         items = value
         for i, item in enumerate(items):
@@ -294,7 +296,7 @@ class Deck:
     """
 
     name: Msg
-    counts: dict
+    counts: dict[Card, int]
     bare: Msg | None = None
 
     @property
@@ -331,7 +333,7 @@ class Deck:
     def _in_deck(self) -> frozenset[Card]:
         return frozenset(card for card, n in self.counts.items() if n > 0)
 
-    def check(self, cards: Iterable[Card], field: str = "cards", typed: Mapping[Card, str] | None = None) -> Counter:
+    def check(self, cards: Iterable[Card], field: str = "cards", typed: Mapping[Card, str] | None = None) -> Counter[Card]:
         """Check that every card exists in this deck and no card appears more often than it holds.
 
         Returns the ``Counter`` of the cards. Raises ``LedgerError`` naming ``field`` and the
@@ -359,7 +361,7 @@ class Deck:
         return seen
 
 
-def _suited(ranks: Iterable[str], copies: int = 1) -> dict:
+def _suited(ranks: Iterable[str], copies: int = 1) -> dict[Card, int]:
     return {Card(r, s): copies for s in SUITS for r in ranks}
 
 

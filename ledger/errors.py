@@ -34,7 +34,7 @@ class LedgerError(ValueError):
         self.value = value
         super().__init__(field, message)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as it was made (an import's worker process sends its error back whole)."""
         return type(self), (self.msg, self.field, self.value)
 
@@ -51,6 +51,10 @@ class LedgerError(ValueError):
     def __str__(self) -> str:
         return f"{shown_field(self.field)}: {self.message}" if self.field else self.message
 
+    def for_programs(self) -> str:
+        """The line as ``--json`` shows it: the field by its path in the document (``others.Bruno[2]``)."""
+        return f"{shown_field(self.field, labelled=False)}: {self.message}" if self.field else self.message
+
     def at(self, prefix: str) -> "LedgerError":
         """Return the same error with ``prefix`` put before its field path (e.g. ``hands[3]``)."""
         if not prefix:
@@ -66,11 +70,16 @@ class LedgerError(ValueError):
 _AT_HAND = re.compile(r"hand (\d+)(?=: |$)")
 
 
-def shown_field(field: str) -> str:
-    """A field path as the error line shows it: the path itself (``sides.Anna[5]``, the
-    document's own names, the same in every language), with the hand it is in said in the
-    language (``hand 4: sides.Anna`` → ``mano 4: sides.Anna``). Programs read ``field`` as it is."""
-    from ledger.games.declare import label
+def shown_field(field: str, labelled: bool = True) -> str:
+    """A field path as the error line shows it: in the words of the declared hand in use
+    (:func:`ledger.games.declare.label`: ``others.Bruno[2]`` → ``Bruno, 3ª carta``) when it has
+    them and ``labelled``, else the path itself (the document's own names, the same in every
+    language: what ``--json`` errors show), with the hand it is in said in the language
+    (``hand 4: sides.Anna`` → ``mano 4: sides.Anna``). Programs read ``field`` as it is."""
+    from ledger.games.declare import label as words
+
+    def label(path: str) -> str | None:
+        return words(path) if labelled else None
 
     m = _AT_HAND.match(field)
     rest = field[m.end() + 2:] if m and field[m.end():].startswith(": ") else None

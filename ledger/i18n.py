@@ -309,10 +309,10 @@ _EN_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "A
 
 _LOCALES = {"en": "en_GB", "it": "it_IT"}
 _DIGEST_CURRENCIES = ("EUR", "USD", "GBP", "CHF")
-_digests: dict[str, dict | None] = {}
+_digests: dict[str, dict[str, Any] | None] = {}
 
 
-def cldr_digest(lang: str) -> dict:
+def cldr_digest(lang: str) -> dict[str, Any]:
     """What the ledger shows of ``lang``'s CLDR locale (Babel's data), small enough to read at
     start-up instead of importing Babel: digits (``group``, ``decimal``, thousands grouped by
     three from four digits), the week's days (Monday first) and the months in full, the list
@@ -337,7 +337,7 @@ def cldr_digest(lang: str) -> dict:
             "currencies": currencies, "signs": {c: get_currency_symbol(c, locale=loc) for c in currencies}}
 
 
-def _digest(lang: str) -> dict | None:
+def _digest(lang: str) -> dict[str, Any] | None:
     """``lang``'s :func:`cldr_digest` as the install wrote it, or None (then Babel itself)."""
     if lang not in _digests:
         try:
@@ -349,7 +349,7 @@ def _digest(lang: str) -> dict | None:
     return _digests[lang]
 
 
-def _grouped(whole: int, digest: dict) -> str:
+def _grouped(whole: int, digest: dict[str, Any]) -> str:
     """A whole number ≥ 0 with the locale's thousands separator (CLDR ``#,##0``: groups of three
     from four digits)."""
     return f"{whole:,}".replace(",", digest["group"]) if whole >= 1000 else str(whole)
@@ -373,7 +373,7 @@ class _Formatter(string.Formatter):
 
 
 _FORMATTER = _Formatter()
-_PARSED: dict[str, list | None] = {}  # template -> its pieces (None: one _fill leaves to the formatter)
+_PARSED: dict[str, list[Any] | None] = {}  # template -> its pieces (None: one _fill leaves to the formatter)
 _CONVERSIONS: dict[str, Callable[[Any], str]] = {"r": repr, "s": str, "a": ascii}
 _UNPARSED: Any = object()
 

@@ -97,8 +97,13 @@ class MatchRecord:
         """The winning sides (several for a shared win), none while in play or for no winner."""
         if not self.over:
             return []
-        w = self.replay.final.winner
+        w = get_game(self.setup.game).winning(self.replay.final)
         return [x for x in ([w] if isinstance(w, str) else list(w or [])) if x in self.setup.sides]
+
+    @property
+    def group(self) -> str:
+        """The name its results are counted under per game (:meth:`ledger.games.base.Game.group`)."""
+        return str(get_game(self.setup.game).group(self.setup))
 
     def side_of(self, player: str) -> str | None:
         for side, members in self.setup.sides.items():
@@ -123,10 +128,13 @@ def match_facts(rec: Record) -> dict:
     notes = get_game(rec.setup.game).facts
     members = [(side, p) for side, ps in rec.setup.sides.items() for p in ps]
     facts = {"v": FACTS_VERSION, "status": rec.status, "sides": {side: list(ps) for side, ps in rec.setup.sides.items()},
-             "finished": bool(final.finished), "winner": final.winner,
+             "finished": bool(final.finished), "winner": get_game(rec.setup.game).winning(final),
              "money": None if money is None or nets is None else {"currency": money.currency,
                                                  "nets": {p: int(nets.get(p, 0)) for _, p in members}},
              "players": {p: notes.counters(rec, side, p) for side, p in members}}
+    group = get_game(rec.setup.game).group(rec.setup)
+    if group != rec.setup.game:  # a match counted apart from its game's others (a score sheet's title)
+        facts["group"] = group
     return json.loads(json.dumps(facts))  # exactly as stored and read back (tuples are lists)
 
 
@@ -156,6 +164,11 @@ class Outcome:
     @property
     def sides(self) -> dict[str, list[str]]:
         return self.facts["sides"]
+
+    @property
+    def group(self) -> str:
+        """As :attr:`MatchRecord.group`."""
+        return str(self.facts.get("group") or self.game)
 
     @property
     def over(self) -> bool:

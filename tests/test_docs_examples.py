@@ -1,4 +1,5 @@
-"""The ``ledger ...`` examples of README.md, README.it.md and docs/rules/*.md run as written.
+"""The ``ledger ...`` examples of README.md, README.it.md, docs/play.md, docs/setup.md and
+docs/rules/*.md run as written.
 
 Each file's examples run in order in one fresh ledger (the ``cli`` fixture's), through Typer's
 CliRunner with empty standard input (so a ``ledger play`` session starts and quits at once).
@@ -28,7 +29,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = [ROOT / "README.md", ROOT / "README.it.md", *sorted((ROOT / "docs" / "rules").glob("*.md"))]
+DOCS = [ROOT / "README.md", ROOT / "README.it.md", ROOT / "docs" / "play.md", ROOT / "docs" / "setup.md",
+        *sorted((ROOT / "docs" / "rules").glob("*.md"))]
 SHELL_BLOCKS = {"", "sh", "shell", "bash", "console"}
 FENCE = re.compile(r"^\s*```(\S*)\s*$")
 NOT_TESTED = re.compile(r"\[(?:not tested|non provato):\s*([^\]]*)\]")
@@ -127,8 +129,10 @@ def test_the_reader_of_examples():
 
 
 @pytest.mark.parametrize("path", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
-def test_doc_examples_run(path: Path, cli, capsys):
-    """Every example of one doc, in order, in a fresh ledger: exit 0 (or 2 where it says so)."""
+def test_doc_examples_run(path: Path, cli, capsys, tmp_path, monkeypatch):
+    """Every example of one doc, in order, in a fresh ledger and a folder of its own (a file an
+    example writes lands there): exit 0 (or 2 where it says so)."""
+    monkeypatch.chdir(tmp_path)
     name = str(path.relative_to(ROOT))
     run = skipped = 0
     for ex in examples(path.read_text(encoding="utf-8"), name):

@@ -8,7 +8,6 @@ Errors: a ``LedgerError`` anywhere becomes one line on standard error (``error: 
 and exit code 2, with nothing written and nothing on standard output.
 """
 
-import gc
 import sys
 from contextlib import contextmanager
 from typing import Any, Optional
@@ -42,6 +41,7 @@ class LedgerGroup(TyperGroup):
 
         found, others = global_options(list(sys.argv[1:] if args is None else args))
         argv = [*(x for name, value in found.items() for x in (name, value)), *others]
+        State.for_programs = "--json" in others  # output for programs: errors name the document's field path
         try:
             language.setup(found.get("--lang"), self)
         except LedgerError as err:
@@ -83,7 +83,8 @@ def interrupted_line() -> str:
 def error_line(err: Any) -> str:
     """The one line that reports ``err`` (a ``LedgerError``, or any text) on standard error, in
     the language in use: ``error: FIELD: message``."""
-    return str(t("cli.error", "error: {what}", what=one_line(str(err))))
+    text = err.for_programs() if State.for_programs and isinstance(err, LedgerError) else str(err)
+    return str(t("cli.error", "error: {what}", what=one_line(text)))
 
 
 def error_text(err: Any) -> str:
@@ -117,6 +118,7 @@ class State:
     """Global options, shared with every command."""
 
     db: Optional[str] = None
+    for_programs: bool = False  # --json: an error line names the document's field path
     _ledger = None
 
 
@@ -215,10 +217,7 @@ def global_options(argv: list[str]) -> tuple[dict[str, str], list[str]]:
 def main() -> None:
     """Console-script entry point. When the command ends, the ledger's connections are closed
     (SQLite then folds its write-ahead log into the ledger file and removes it, so the file alone
-    holds every write) and whatever is left alive is frozen out of the cycle collector
-    (:func:`gc.freeze`): the interpreter's last collections at exit would walk it all again (half
-    a second after ``score`` of 33,240 boards, issue 17). Atexit handlers still run and every
-    object is still released. A Ctrl-C while the connections close waits for them and is let go
+    holds every write). A Ctrl-C while the connections close waits for them and is let go
     (the command is done; cut there, SQLAlchemy's closing ended in a traceback)."""
     from ledger.cli import commands  # noqa: F401  (registers the commands)
 
@@ -229,7 +228,6 @@ def main() -> None:
         if store is not None:
             with interrupts.held_back(deliver=False):  # the command is over: a Ctrl-C now lets the closing finish
                 store.dispose_engines()
-        gc.freeze()
 
 
 def _run(args: list[str]) -> None:

@@ -11,7 +11,6 @@ from ledger.cli.inputs import read_document, read_items, read_one_document
 from ledger.cli.outputs import check_output, create, replaced_whole
 from ledger.cli.render import console, print_board, print_json, print_plain, print_result
 from ledger.errors import LedgerError
-from ledger.games import collector_paused
 from ledger.i18n import t, tn
 
 if TYPE_CHECKING:
@@ -97,14 +96,12 @@ def _score_list(items, file: str, as_json: bool) -> None:
 
     if as_json:
         out = JsonList()
-        with collector_paused():
-            for i, doc in enumerate(items):
-                out.add_text(_scored_text(doc, i, out.indent))
+        for i, doc in enumerate(items):
+            out.add_text(_scored_text(doc, i, out.indent))
         out.print()
         return
-    with collector_paused():
-        for _ in scored(items):
-            pass
+    for _ in scored(items):  # every document checked before anything is printed
+        pass
     for i, r in enumerate(scored(items)):  # the list read again (ListItems), standard input included
         console().print(str(t("score.hand", "Hand {hand}", hand=i + 1)), style="bold underline")
         print_result(r)

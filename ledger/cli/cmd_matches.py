@@ -116,10 +116,11 @@ def match_new(
     rules: Optional[str] = new_match.option("rules"),
     option: List[str] = new_match.option("option"),
     night: Optional[str] = new_match.option("night"),
+    title: Optional[str] = new_match.option("title"),
     as_json: bool = JSON,
 ) -> None:
     """Start a match: players in seat order (or sides), rule set and options."""
-    view = new_match.start_match(game, players, side, rules, option, night)
+    view = new_match.start_match(game, players, side, rules, option, night, title)
     show_view(view, as_json, str(t("match.started", "Started match {match}. Enter hands with: ledger hand add {match}",
                                    match=str(view.match.id))))
 

@@ -72,6 +72,7 @@ def play(
     rules: Optional[str] = new_match.option("rules", play=True),
     option: List[str] = new_match.option("option", play=True),
     night: Optional[str] = new_match.option("night", play=True),
+    title: Optional[str] = new_match.option("title", play=True),
     as_json: bool = JSON,
 ) -> None:
     """A scoring session for the evening: enter hand after hand, each saved at once.
@@ -82,9 +83,10 @@ def play(
     from ledger.store.live import LiveMatch
 
     if players or side:
-        live = LiveMatch(ledger(), view=new_match.start_match(target, players, side, rules, option, night))
+        live = LiveMatch(ledger(), view=new_match.start_match(target, players, side, rules, option, night, title))
     else:
-        given = [name for name, v in (("--rules", rules), ("--option", option), ("--night", night)) if v]
+        given = [name for name, v in (("--rules", rules), ("--option", option), ("--night", night),
+                                      ("--title", title)) if v]
         if given:
             raise LedgerError(t("play.only_new", "only for a new match (give --players or --side)"), given[0], None)
         if not _names_a_match(target):

@@ -28,29 +28,35 @@ _OPTIONS = {
                "New match: a game option KEY=VALUE (repeatable)."),
     "night": (("--night",), False, "The night (YYYY-MM-DD); default tonight.",
               "New match: the night (YYYY-MM-DD); default tonight."),
+    "title": (("--title",), False, "The match's own title, for a game that takes one (a score sheet's 'Cirulla').",
+              "New match: its own title, for a game that takes one (a score sheet's 'Cirulla')."),
 }
 
 
 def option(name: str, play: bool = False) -> Any:
     """The Typer option for parameter ``name`` (``players``, ``side``, ``rules``, ``option``,
-    ``night``): ``None`` by default, or an empty list for a repeatable one; with ``play``, the help
+    ``night``, ``title``): ``None`` by default, or an empty list for a repeatable one; with ``play``, the help
     text of ``ledger play``. ``KeyError`` for another name."""
     flags, repeatable, help_new, help_play = _OPTIONS[name]
     return typer.Option([] if repeatable else None, *flags, help=help_play if play else help_new)
 
 
 def start_match(game: str, players: Optional[str], side: List[str], rules: Optional[str],
-                options: List[str], night: Optional[str]):
+                options: List[str], night: Optional[str], title: Optional[str] = None):
     """Start a match of ``game`` from the options as typed (``side`` and ``options`` as repeated:
     ``["NS=Anna,Carla", ...]``, ``["target=3", ...]``) and return its ``MatchView``.
 
     ``game`` may be a rule set that players name as a game (``scopone``:
     :func:`ledger.games.command_game`). Raises ``LedgerError`` for an unknown game or rule set, bad players, sides or options, or a
-    night that is not a date.
+    night that is not a date. ``title`` is the match's option ``title`` (a game that takes none
+    refuses it as it refuses any option it does not know).
     """
     from ledger.dates import parse_date
     from ledger.games import command_game
 
     game, rules = command_game(game, rules)  # scopone: scopa -r scopone
+    opts = parse_options(options)
+    if title is not None:
+        opts["title"] = title
     return ledger().new_match(game, rules, parse_players(players), parse_sides(side) or None,
-                              parse_options(options), parse_date(night) if night else None)
+                              opts, parse_date(night) if night else None)

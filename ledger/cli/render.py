@@ -3,7 +3,7 @@
 Games describe their scoreboards as plain :class:`ledger.games.base.Board` values; this module is
 the only place that turns them into rich renderables. rich is imported by the functions that draw,
 not with this module: the commands import it at start-up, and ``export`` or an error draws nothing
-(rich.console is a fifth of a command's start-up, docs/performance.md).
+(rich.console is a fifth of a command's start-up, bench/README.md).
 """
 
 from __future__ import annotations

@@ -26,9 +26,19 @@ _MODULES = {
     "canasta": "ledger.games.canasta",
     "burraco": "ledger.games.burraco",
     "scopa": "ledger.games.scopa",
+    "scala40": "ledger.games.scala40",
+    "tressette": "ledger.games.tressette",
+    "sette_e_mezzo": "ledger.games.sette_e_mezzo",
+    "segnapunti": "ledger.games.segnapunti",
     "briscola": "ledger.games.briscola",
 }
-_ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone"}
+_ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone", "scala 40": "scala40",
+            "scala-40": "scala40", "scala_40": "scala40", "scala quaranta": "scala40", "generic": "segnapunti",
+            "sheet": "segnapunti", "score sheet": "segnapunti", "scoresheet": "segnapunti", "foglio": "segnapunti",
+            "segna punti": "segnapunti", "segnapunto": "segnapunti", "tresette": "tressette",
+            "tre sette": "tressette", "tre-sette": "tressette", "sette e mezzo": "sette_e_mezzo",
+            "settemezzo": "sette_e_mezzo", "7 e mezzo": "sette_e_mezzo", "7½": "sette_e_mezzo",
+            "sette-e-mezzo": "sette_e_mezzo", "setteemezzo": "sette_e_mezzo"}
 # a rule set that players name as a game of its own: typed as a game on the command line it is
 # that game with that rule set (a document keeps "game": "scopa", "rules": "scopone": FORMATS.md)
 _RULE_SET_GAMES = {"scopone": ("scopa", "scopone"), "briscola chiamata": ("briscola", "chiamata"),
@@ -110,7 +120,8 @@ def get_game(name: object, document: bool = False):
 
 def _labelling(game):
     """``game``, whose declared hand now labels the errors shown (``ledger.games.declare.labelling``):
-    the game last looked up is the one whose hand is being read (a game that declares none: no labels)."""
+    the game last looked up is the one whose hand is being read (a game that declares none shows
+    its paths as they are, whatever game was looked up before)."""
     from ledger.games.declare import labelling
 
     labelling(game.hand)

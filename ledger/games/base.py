@@ -78,7 +78,7 @@ class HandResult:
         d = self._detail
         return d.value if isinstance(d, Stored) else d
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         d = self._detail
         return d.json() if isinstance(d, Stored) else d.to_json()
 
@@ -109,7 +109,7 @@ class Item(JsonRecord):
     item: str
     points: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """``{"item", "points"}``: the record written most often (every scoring item of every
         hand), so written directly rather than through :class:`JsonRecord`'s plan (the same object)."""
         return {"item": self.item, "points": self.points}
@@ -156,7 +156,7 @@ class MatchState:
         x = self._extra
         return x.value if isinstance(x, Stored) else x
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """``{"hands", "totals", "winner", "finished", **extra}``: what ``replay --json`` prints
         of the final state, and what the ledger stores after each hand (``hand.state``)."""
         doc = {"hands": self.hands, "totals": dict(self.totals), "winner": self.winner,
@@ -166,7 +166,7 @@ class MatchState:
         return doc
 
     @property
-    def json_value(self) -> dict:
+    def json_value(self) -> dict[str, Any]:
         """:meth:`to_json`'s object with the game's own state as its record holds it, not copied
         (for :func:`~ledger.games.record.json_text`, which writes the same text)."""
         doc = {"hands": self.hands, "totals": self.totals, "winner": self.winner, "finished": self.finished}
@@ -354,7 +354,7 @@ class Game:
         return MatchSetup(self.name, rules, players_t, sides_d, opts, ended_early)
 
     def seat(self, rules: str, players: Sequence[str] | None,
-             sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict]:
+             sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
         """Default seating: each player is a side of their own. Games with teams override."""
         if sides:
             raise LedgerError(t("match.each_for_self", "{game} is played each for self: give players, not sides",
@@ -374,7 +374,7 @@ class Game:
                         lo=self.min_players, hi=self.max_players, n=n)
             raise LedgerError(msg, field, n)
 
-    def check_options(self, rules: str, options: dict, players: tuple[str, ...]) -> dict:
+    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
         """Validate options and fill defaults; the base accepts ``first_dealer`` and the stakes
         every game may be played for (``stake`` or ``stake_cents``, ``stake_per``, ``currency``:
         :func:`ledger.games.stakes.read_stake_options`, stored only when a stake is given)."""
@@ -473,11 +473,25 @@ class Game:
         net cents, None until it is settled (the others' stakes are settled from the totals)."""
         return None
 
-    def keeps_money(self, setup: MatchSetup) -> bool:
-        """Whether a match of ``setup`` keeps its own money (:meth:`settlement`) rather than the
-        stakes every game may be played for: a game with ``own_stakes`` by default (Briscola:
-        only a chiamata played for a stake per point)."""
-        return self.own_stakes is not None
+    def own_stake(self, setup: MatchSetup) -> tuple[int, str] | None:
+        """For a game that keeps its own money (``own_stakes``): the stake in cents and what it is
+        for (``"life"``), as the report and ``settle`` describe it; None when the match is not
+        played for money. Default: the option ``stake_cents``, per :attr:`own_stakes` (None without
+        a stake)."""
+        cents = int(setup.options.get("stake_cents") or 0)
+        return (cents, str(self.own_stakes)) if cents else None
+
+    def group(self, setup: MatchSetup) -> str:
+        """The name a match is counted under in the report's standings and the statistics per
+        game: the game's name; a game whose matches are told apart by their own title (a score
+        sheet's ``Cirulla``, which has its own standings) gives ``game: title``."""
+        return setup.game
+
+    def winning(self, state: MatchState) -> Any:
+        """Who won, as the report and the statistics count it: a side, a list of sides for a
+        shared win, or None. Default: the state's ``winner`` (a game whose documents say a shared
+        win otherwise, ``"winner": null`` beside ``"winners"``, gives the list here)."""
+        return state.winner
 
     def stake_segments(self, state: MatchState) -> list[Mapping[str, Any]]:
         """The scores that a stake settles one by one (``games.stakes``): the match's totals by
@@ -523,7 +537,7 @@ class Game:
         checks it), or None. Written for players, never a docstring."""
         return None
 
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict:
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
         """Turn command-line words into a partial hand document: read by the game's declared hand
         (:attr:`hand`, :meth:`ledger.games.declare.HandForm.read_words`) when it has one, else
         ``KEY=VALUE`` pairs."""
@@ -582,7 +596,7 @@ class Game:
         real table would play it: the ``sample_setup`` of the game's ``samples`` module."""
         return self._samples().sample_setup(self, players, rng)
 
-    def sample_hand(self, setup: MatchSetup, state: MatchState, rng: Any) -> dict:
+    def sample_hand(self, setup: MatchSetup, state: MatchState, rng: Any) -> dict[str, Any]:
         """The next hand of the match in ``state``, dealt at random with ``rng``: a hand document
         as entered (the scorer may still refuse it: deal again)."""
         return self._samples().sample_hand(setup, state, rng)
@@ -817,7 +831,7 @@ def as_bool(value: object, field: str) -> bool:
     raise LedgerError(t("bool.expected", "expected yes or no, got {value!r}", value=value), field, value)
 
 
-def key_value_entry(tokens: Sequence[str]) -> dict:
+def key_value_entry(tokens: Sequence[str]) -> dict[str, Any]:
     """``["Anna=AH 2H", "table=5C", "Bruno.cards=20"]`` → a partial hand document.
 
     Values stay text (the game reads them); a dotted key ``A.b=v`` sets ``doc["A"]["b"]``.
@@ -844,7 +858,7 @@ def key_value_entry(tokens: Sequence[str]) -> dict:
     return doc
 
 
-def put_once(fields: dict, key: str, value: Any, field: str, part: str) -> None:
+def put_once(fields: dict[str, Any], key: str, value: Any, field: str, part: str) -> None:
     """``fields[key] = value`` for one part of what was typed (a word, a phrase), unless an earlier
     part gave ``key`` otherwise: then ``LedgerError`` on ``FIELD.KEY`` (``KEY`` for an empty
     ``field``) naming the part."""
@@ -854,7 +868,7 @@ def put_once(fields: dict, key: str, value: Any, field: str, part: str) -> None:
     fields[key] = value
 
 
-def put_closer(doc: dict, side: str | None, part: str) -> None:
+def put_closer(doc: dict[str, Any], side: str | None, part: str) -> None:
     """``doc["closed_by"] = side`` (None: nobody) for one part of what was typed; a different side
     said to have closed by an earlier part is a ``LedgerError`` on ``closed_by`` naming both (one
     side closes: canasta, burraco), else as :func:`put_once`."""
@@ -875,7 +889,7 @@ def phrase_parts(text: str) -> list[str]:
 _PARTS = re.compile(r";|(?<!\d),|,(?!\d{3}(?!\d))")  # not the comma of a number: calate 1,200
 
 
-def first_group(text: str, patterns: Sequence[re.Pattern]) -> str | None:
+def first_group(text: str, patterns: Sequence[re.Pattern[str]]) -> str | None:
     """The first group of the first of ``patterns`` that matches ``text`` (``"calate 40"`` → ``"40"``), or None."""
     return next((m.group(1) for m in (p.match(text) for p in patterns) if m), None)
 

@@ -143,11 +143,14 @@ class HandForm:
 
     ``main``: the key of the per-side or per-player field a name alone fills (``Bruno JK AS
     7H``, ``Anna=34``); default: the first such field. ``game``: the registry name (messages).
+    ``subfields``: the names of the keys inside a side's or player's value (``stake_cents`` →
+    ``stake``), for error labels (``Bruno, stake``); a key not named there is shown as written.
     """
 
     fields: tuple[Field, ...]
     game: str = ""
     main: str | None = None
+    subfields: Mapping[str, Msg] = field(default_factory=dict)  # names of the keys inside a value (error labels)
     _by_key: dict[str, Field] = field(default_factory=dict[str, Any], init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -315,6 +318,11 @@ class HandForm:
             return None
 
     def _not_understood(self, part: str, who: Who) -> LedgerError:
+        alone = self._hand_field(part)
+        if alone is not None:  # a field's word with nothing after it: "rientra"
+            return LedgerError(t("entry.word_alone", "{word!r}: say what after it (e.g. {example})", word=part,
+                                 example=f"{part} {alone.example or (who.names[0] if who.names else '')}".strip()),
+                               alone.key, part)
         named = self._named(part, who)
         main = self.main_field
         if named is not None and main is not None:  # a name with nothing after it
@@ -449,7 +457,8 @@ class HandForm:
                     parts.append(f.name.render())
         for sub in re.findall(r"\.([^.\[]+)|\[(\d+)\]", rest):
             if sub[0]:
-                parts.append(sub[0].replace("_", " "))
+                named = self.subfields.get(sub[0])
+                parts.append(named.render() if named is not None else sub[0].replace("_", " "))
             else:
                 parts.append(t("entry.nth_card", "card {n}", n=int(sub[1]) + 1).render())
         return ", ".join(parts)
@@ -483,7 +492,7 @@ def label(path: str) -> str | None:
 _NUMERIC = re.compile(r"[+-]?[\d.,]+")
 _AND_WORDS = frozenset({"e", "ed", "and", "&", "+"})
 _TAKES_NAME = frozenset({Kind.PLAYER, Kind.SIDE, Kind.PLAYERS})
-_SEPARATOR = re.compile(r";|(?<!\d),|,(?!\d{3}(?!\d))")
+_SEPARATOR = re.compile(r";|(?<!\d),|,(?!\d)")  # not the comma of a number: 1,200 or 2,5
 _PATH = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)((?:\.[^.\[]+|\[\d+\])*)")
 
 

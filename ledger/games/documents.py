@@ -7,6 +7,8 @@ ledger at all.
 
 from __future__ import annotations
 
+from typing import Any
+
 import re
 from collections.abc import Mapping, Sequence
 
@@ -17,9 +19,9 @@ from ledger.games.suggest import nearest
 from ledger.i18n import t
 
 
-def replay_json(rp: Replay, docs: Sequence[Mapping] | None = None) -> dict:
+def replay_json(rp: Replay, docs: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """What ``replay --json`` prints: the final state's fields, then every hand's result and totals."""
-    doc: dict = {"game": rp.setup.game, "rules": rp.setup.rules}
+    doc: dict[str, Any] = {"game": rp.setup.game, "rules": rp.setup.rules}
     doc.update(rp.final.to_json())
     doc["hands"] = [
         {"number": i + 1, "result": res.to_json(), "totals": dict(st.totals)}
@@ -30,7 +32,7 @@ def replay_json(rp: Replay, docs: Sequence[Mapping] | None = None) -> dict:
 
 # the fields a match document may have (FORMATS.md, and what an export adds: docs/formats.md)
 MATCH_KEYS = frozenset({"game", "rules", "players", "sides", "options", "hands", "ended_early", "night",
-                        "night_label", "created_at", "note", "stored"})
+                        "night_label", "created_at", "note", "stored", "title"})
 
 
 def document_kind(doc: object) -> tuple[str, str]:
@@ -106,7 +108,7 @@ def replay_document(doc: object) -> tuple[MatchSetup, Replay]:
     return setup, rp
 
 
-def read_match_document(doc: object) -> tuple[MatchSetup, list[dict], list[dict]]:
+def read_match_document(doc: object) -> tuple[MatchSetup, list[dict[str, Any]], list[dict[str, Any]]]:
     """Read a match document (FORMATS.md): its setup, its live hands (copies, without their
     ``"stored"``), and all its hands (the document's own, to be read, not changed).
 
@@ -134,13 +136,15 @@ def read_match_document(doc: object) -> tuple[MatchSetup, list[dict], list[dict]
     options = doc.get("options") or {}
     if not isinstance(options, Mapping):
         raise LedgerError(t("document.not_mapping", "expected an object"), "options", options)
+    if doc.get("title") is not None:  # a match's free title is kept with its options (MatchSetup.to_json)
+        options = {**options, "title": doc["title"]}
     setup = game.setup(doc.get("rules"), doc.get("players"), doc.get("sides"), options, ended_early=ended)
     # a backup's "stored" bookkeeping (docs/formats.md) is not part of the hand as scored
     live = [{k: v for k, v in h.items() if k != "stored"} for h in hands if not h.get("voided")]
     return setup, live, list(hands)
 
 
-def check_replaces(hands: Sequence[Mapping]) -> None:
+def check_replaces(hands: Sequence[Mapping[str, Any]]) -> None:
     """Each ``replaces`` of a match document's ``hands`` must name a hand that a correction can
     replace: the index of an earlier hand that is voided and replaced by no other, with only
     voided hands between the two (the correction takes its place in the order of play, as the

@@ -37,7 +37,7 @@ class Highlight:
     who: str | None = None
     value: Any = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         text = self.text.render("en") if isinstance(self.text, Msg) else self.text
         return {"kind": self.kind, "text": text, "match": self.match, "hand": self.hand,
                 "who": self.who, "value": self.value}

@@ -2,7 +2,7 @@
 
 A module of its own so that what reads a match's settings without scoring it (``ledger export
 --all``: :mod:`ledger.store.export`) need not import the games' protocol and the pieces they share
-(``ledger.games.base``: a tenth of a command's start-up, docs/performance.md).
+(``ledger.games.base``: a tenth of a command's start-up, bench/README.md).
 """
 
 from __future__ import annotations
@@ -120,12 +120,16 @@ class MatchSetup:
                     key=key, game=self.game, hint=hint)
         raise LedgerError(msg, field, key)
 
-    def to_json(self) -> dict:
-        """The match settings as they appear in a match document (FORMATS.md)."""
+    def to_json(self) -> dict[str, Any]:
+        """The match settings as they appear in a match document (FORMATS.md): ``sides`` when
+        some side is not simply one player of the same name, else ``players``; a ``title``
+        option as the document's ``title``."""
         doc: dict[str, Any] = {"game": self.game, "rules": self.rules}
-        if self.teams:
+        if "title" in self.options:  # a free title (a score sheet's "Cirulla") is the document's own field
+            doc["title"] = self.options["title"]
+        if self.teams or any((side,) != members for side, members in self.sides.items()):
             doc["sides"] = {s: list(p) for s, p in self.sides.items()}
         else:
             doc["players"] = list(self.players)
-        doc["options"] = dict(self.options)
+        doc["options"] = {k: v for k, v in self.options.items() if k != "title"}
         return doc

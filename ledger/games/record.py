@@ -21,11 +21,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import threading
 import types
 import typing
 from collections.abc import Callable, Mapping
-from operator import attrgetter
 from typing import Any, ClassVar, TypeVar
 
 R = TypeVar("R", bound="JsonRecord")
@@ -44,50 +42,12 @@ def optional(default: Any = None, key: str | None = None) -> Any:
 
 @typing.dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
 def frozen(cls: type | None = None, /, **options: Any) -> Any:
-    """``@dataclasses.dataclass(frozen=True, **options)`` with a quicker ``__init__``: the same
-    signature, defaults and factories, the fields written straight into the new instance's
-    ``__dict__`` rather than through ``object.__setattr__`` one call each (a third of the time
-    with eight fields: a replay makes a dozen records a hand, issue 17). The record stays frozen
-    (assigning a field still raises ``FrozenInstanceError``), equal, hashed, copied
-    (``dataclasses.replace``) and pickled as the dataclass. For records of plain fields: a class
-    with slots, a field left out of ``__init__``, an ``InitVar`` or a ``__post_init__`` is a
-    ``TypeError`` (the dataclass's own ``__init__`` handles those)."""
+    """``@dataclasses.dataclass(frozen=True, **options)``: a record's fields are fixed once made
+    (assigning one raises ``FrozenInstanceError``); records are equal, hashed, copied
+    (``dataclasses.replace``) and pickled as dataclasses are."""
     def wrap(c: type) -> type:
-        c = dataclasses.dataclass(frozen=True, init=False, **options)(c)  # type: ignore[call-overload]
-        c.__init__ = _quick_init(c)  # type: ignore[misc]
-        return c
+        return dataclasses.dataclass(frozen=True, **options)(c)  # type: ignore[no-any-return,call-overload]
     return wrap if cls is None else wrap(cls)
-
-
-_NO_VALUE = object()  # a field whose default is made by its factory, when no value is given
-
-
-def _quick_init(cls: type) -> Callable[..., None]:
-    """The ``__init__`` of :func:`frozen` for the dataclass ``cls``."""
-    fields = dataclasses.fields(cls)
-    if ("__slots__" in cls.__dict__ or hasattr(cls, "__post_init__") or any(not f.init for f in fields)
-            or len(fields) != len(vars(cls)["__dataclass_fields__"])):  # an InitVar (or a ClassVar)
-        raise TypeError(f"{cls.__qualname__}: record.frozen takes plain fields only (use dataclasses.dataclass)")
-    env: dict[str, Any] = {"_NO_VALUE": _NO_VALUE}
-    params: dict[bool, list[str]] = {False: [], True: []}  # by keyword only, each in the fields' order
-    body = []
-    for i, f in enumerate(fields):
-        if f.default is not dataclasses.MISSING:
-            env[f"_default_{i}"] = f.default
-            params[f.kw_only].append(f"{f.name}=_default_{i}")  # type: ignore[index]
-        elif f.default_factory is not dataclasses.MISSING:
-            env[f"_factory_{i}"] = f.default_factory
-            params[f.kw_only].append(f"{f.name}=_NO_VALUE")  # type: ignore[index]
-            body.append(f" if {f.name} is _NO_VALUE: {f.name} = _factory_{i}()")
-        else:
-            params[f.kw_only].append(f.name)  # type: ignore[index]
-        body.append(f" __fields__[{f.name!r}] = {f.name}")
-    signature = ", ".join(["__self__", *params[False], *(["*", *params[True]] if params[True] else [])])
-    source = f"def __init__({signature}):\n __fields__ = __self__.__dict__\n" + ("\n".join(body) or " pass")
-    exec(source, env)  # what dataclasses does to write its own __init__
-    init = env["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    return init
 
 
 class JsonRecord:
@@ -95,7 +55,7 @@ class JsonRecord:
 
     __dataclass_fields__: ClassVar[dict[str, Any]]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The JSON object: one key per field, in the fields' order."""
         out = {}
         scalars = _SCALARS
@@ -157,7 +117,7 @@ class Stored:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def json(self, skip: frozenset[str] = frozenset()) -> dict:
+    def json(self, skip: frozenset[str] = frozenset()) -> dict[str, Any]:
         """The stored JSON (a shallow copy), without the keys ``skip``."""
         return {k: v for k, v in self.doc.items() if k not in skip}
 
@@ -209,253 +169,40 @@ def plain(value: Any) -> Any:
 
 
 def json_text(value: Any) -> str:
-    """``json.dumps(plain(value))``: the same text, written by ``json``'s C encoder straight from
-    the values, each record by its :meth:`JsonRecord.json_items` (its own ``to_json`` when it has
-    one), with nothing copied first (an import writes every hand's result and state: issue 17).
-    ``TypeError`` for a value that is not JSON, as ``json.dumps``."""
-    return _ENCODE(value)
+    """``json.dumps(plain(value))``: a value's JSON text, each record written as its
+    :meth:`JsonRecord.to_json` says. ``TypeError`` for a value that is not JSON, as ``json.dumps``."""
+    return json.dumps(value, default=json_object)
 
 
 def agrees(given: Any, value: Any) -> bool:
-    """``given == plain(value)`` (Python's ``==``: 1, 1.0 and true are equal, a mapping's keys in
-    any order, containers compared item by item with ``is`` first), for ``given`` a JSON value as
-    ``json`` reads it (dicts, lists, texts, numbers, booleans, None) and ``value`` a JSON value,
-    record or :meth:`HandResult.json_value`, without writing or copying ``value`` first: compared by
-    the C ``==`` where the two are alike (a record of plain values is its own ``__dict__``,
-    :func:`listed_object`: its tuples as lists), item by item only where they differ (a
-    value that is not what its field's annotation says). An import checks a backup's stored result against the replay's so (issue 17: two JSON
-    texts a hand otherwise). Records compare equal only to records (their dataclasses' ``==``), so a
-    plain JSON value never equals one; a value that is not JSON is compared as :func:`plain` gives it
-    back (equal to nothing ``json`` reads)."""
-    kind = type(value)
-    if kind in _SCALARS:
-        return given == value
-    if kind is tuple or kind is list:
-        if type(given) is not list:
-            return given == plain(value)
-        if len(given) != len(value):
-            return False
-        if given == (value if kind is list else list(value)):
-            return True
-        return all(y is x or y == x or agrees(y, x) for y, x in zip(given, value))
-    if kind is dict:
-        obj = value
-    elif isinstance(value, (JsonRecord, Mapping)):
-        obj = listed_object(value)
-    else:
-        return given == plain(value)
-    if type(given) is not dict:
-        return given == plain(value)
-    if len(given) != len(obj):
-        return False
-    if given == obj:
-        return True
-    missing = _NO_VALUE
-    for key, x in obj.items():
-        y = given.get(key, missing)
-        if y is x or y == x:  # most values: the C ==, true only for values that are equal
-            continue
-        if y is missing or not agrees(y, x):
-            return False
-    return True
+    """``given == plain(value)``: whether ``given``, a JSON value as ``json`` reads it, is the JSON
+    of ``value`` (a JSON value, a record, a mapping of records): what an import checks a backup's
+    stored result against (Python's ``==``: 1, 1.0 and true are equal, a mapping's keys in any
+    order)."""
+    return bool(given == plain(value))
 
 
 def plain_text(value: Any, tree: bool = False) -> str:
-    """``json.dumps(value)``: the same text and the same errors, by ``json``'s C encoder made once a
-    thread rather than once a text (2 µs a text: an import writes a hand's document and its stored
-    result so, issue 17). For plain JSON values: ``TypeError`` for any other, ``ValueError`` for
-    a container that holds itself, as ``json.dumps``. ``tree``: ``value`` is what ``json`` read
-    (no container can hold itself), so json's check for a circle is spared (2 µs more a text; a
-    container that held itself would be a ``RecursionError``)."""
-    if tree:
-        return _TREE(value)
-    write = getattr(_PLAIN, "write", None)
-    if write is None:
-        write = _PLAIN.write = _plain_writer(check_circular=True)
-    return write(value)
+    """``json.dumps(value)`` for a plain JSON value (``TypeError`` for any other, ``ValueError`` for
+    a container that holds itself). ``tree`` is accepted for callers that know ``value`` is what
+    ``json`` read; the text is the same."""
+    return json.dumps(value)
 
 
-def _plain_writer(check_circular: bool) -> Callable[[Any], str]:
-    """:func:`plain_text` (for one thread, with ``check_circular``): ``json.dumps`` itself where
-    json has no C encoder."""
-    try:
-        from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
-
-        markers: dict | None = {} if check_circular else None  # what the check for a circle keeps meanwhile
-        encode = c_make_encoder(markers, json.JSONEncoder().default, encode_basestring_ascii, None, ": ", ", ",
-                                False, False, True)
-        sample = {"a": [1, None, True, 2.5, "è\n", float("nan")], "b": {"c": -0.0}}
-        if "".join(encode(sample, 0)) != json.dumps(sample):
-            return json.dumps
-    except Exception:  # noqa: BLE001  # no C encoder, or one made otherwise: json's own way
-        return json.dumps
-
-    def write(value: Any) -> str:
-        try:
-            return "".join(encode(value, 0))
-        except BaseException:
-            if markers:
-                markers.clear()  # a text given up halfway leaves its containers marked
-            raise
-    return write
-
-
-_PLAIN = threading.local()
-_TREE = _plain_writer(check_circular=False)  # holds nothing between two texts: any thread
-
-
-def json_object(value: Any) -> Any:
-    """The JSON object :func:`json_text` writes for a record or a mapping, its values as they are
-    (not copied; for a record of plain values, its own ``__dict__``: to be read, never changed):
-    made by the class's writer (:func:`_writer`, worked out once a class). ``TypeError`` for any
-    other value."""
-    write = _WRITERS.get(type(value))
-    if write is None:
-        write = _WRITERS[type(value)] = _writer(type(value))
-    return write(value)
-
-
-_WRITERS: dict[type, Callable[[Any], Any]] = {}
+def json_object(value: Any) -> dict[str, Any]:
+    """The JSON object of a record (its :meth:`JsonRecord.to_json`) or of a mapping (a dict of it).
+    ``TypeError`` for any other value, as ``json.dumps``."""
+    if isinstance(value, JsonRecord):
+        return value.to_json()
+    if isinstance(value, Mapping):
+        return dict(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
 def listed_object(value: Any) -> Any:
-    """:func:`json_object` with the tuples its fields' annotations say (``tuple[X, ...]``) as
-    lists too: the JSON value itself, which ``==`` compares with what ``json`` reads, wherever a
-    record holds what its annotations say (:func:`agrees`). ``TypeError`` for any other value."""
-    write = _LISTED.get(type(value))
-    if write is None:
-        write = _LISTED[type(value)] = _writer(type(value), lists=True)
-    return write(value)
-
-
-_LISTED: dict[type, Callable[[Any], Any]] = {}
-
-
-def _writer(cls: type, lists: bool = False) -> Callable[[Any], Any]:
-    """How :func:`json_object` (``lists``: :func:`listed_object`) writes a value of ``cls``: a
-    record as :meth:`JsonRecord.json_items` says (its keys and field values read in one go), or by
-    its own ``to_json``; any other mapping as a dict. ``TypeError`` for anything else, as
-    ``json.dumps``."""
-    if issubclass(cls, JsonRecord):
-        if cls.to_json is not JsonRecord.to_json:
-            return cls.to_json
-        plan = _plan(cls)
-        keys = tuple(key for _name, key, _load, _dump, _omit in plan)
-        hints = typing.get_type_hints(cls)
-        nested = tuple((key, nest) for (name, key, *_), nest in ((p, _nester(hints[p[0]], lists)) for p in plan)
-                       if nest)
-        if len(set(keys)) < len(keys) or not keys:  # a key written at one of two places: field by field
-            if not lists:
-                return lambda record: dict(record.json_items())
-            once = tuple((key, nest) for key, nest in nested if keys.count(key) == 1)
-
-            def write_items(record: Any) -> dict:
-                out = dict(record.json_items())
-                for key, nest in once:
-                    if key in out:
-                        out[key] = nest(out[key])
-                return out
-            return write_items
-        read = attrgetter(*(name for name, *_ in plan))
-        single = len(keys) == 1
-        omitted = tuple(key for _name, key, _load, _dump, omit in plan if omit)
-        # a record of plain values, each under its field's name: its own __dict__ is the object
-        own = (not nested and keys == tuple(name for name, *_ in plan)
-               and all("__slots__" not in c.__dict__ for c in cls.__mro__[:-1]))
-
-        def write(record: Any) -> dict:
-            if own:
-                fields = record.__dict__  # the fields in order, as __init__ wrote them (checked)
-                if tuple(fields) == keys and not any(fields[key] is None for key in omitted):
-                    return fields
-            out = dict(zip(keys, (read(record),) if single else read(record)))
-            for key, nest in nested:
-                out[key] = nest(out[key])
-            for key in omitted:
-                if out[key] is None:
-                    del out[key]
-            return out
-        return write
-    if issubclass(cls, Mapping):
-        return dict
-    raise TypeError(f"Object of type {cls.__name__} is not JSON serializable")
-
-
-def _nester(hint: Any, lists: bool = False) -> Convert | None:
-    """How a record's writer (:func:`_writer`) writes the value of a field annotated ``hint`` that
-    holds records (a record, a tuple or a mapping of them, or None): each record as its own writer
-    writes it, so that ``json`` meets plain values only and calls back into Python once a record
-    written, not once a record held (a Simone state holds a dozen). None for a field of plain
-    values. A value that is not what ``hint`` says is left as it is (``json`` writes it as ever).
-    ``lists`` (:func:`listed_object`): a tuple of plain values as a list too."""
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if isinstance(hint, type) and issubclass(hint, JsonRecord):
-        return _listed_value if lists else _record_value
-    if origin in (typing.Union, types.UnionType):
-        inner = [a for a in args if a is not type(None)]
-        return _nester(inner[0], lists) if len(inner) == 1 and len(args) == 2 else None  # None: _record_value's
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        each = _nester(args[0], lists)
-        return (_as_list if lists else None) if each is None else _list_of(each, lists)
-    if origin in (dict, Mapping) and len(args) == 2:
-        each = _nester(args[1], lists)
-        return None if each is None else _dict_of(each, lists)
-    return None
-
-
-def _list_of(each: Convert, lists: bool = False) -> Convert:
-    """A tuple (or list) of values each written by ``each``, as a list; anything else as it is."""
-    other = _listed_value if lists else _record_value
-    return lambda v: list(map(each, v)) if type(v) is tuple or type(v) is list else other(v)
-
-
-def _dict_of(each: Convert, lists: bool = False) -> Convert:
-    """A dict of values each written by ``each``; anything else as it is."""
-    other = _listed_value if lists else _record_value
-    return lambda v: dict(zip(v, map(each, v.values()))) if type(v) is dict else other(v)
-
-
-def _as_list(value: Any) -> Any:
-    """A tuple as a list (:func:`listed_object`); anything else as it is."""
-    return list(value) if type(value) is tuple else value
-
-
-def _record_value(value: Any) -> Any:
-    """A record as :func:`json_object` writes it; anything else as it is."""
-    write = _WRITERS.get(type(value))  # a class met before: its writer at once
-    if write is not None:
-        return write(value)
-    return json_object(value) if isinstance(value, JsonRecord) else value
-
-
-def _listed_value(value: Any) -> Any:
-    """A record as :func:`listed_object` writes it; anything else as it is."""
-    write = _LISTED.get(type(value))
-    if write is not None:
-        return write(value)
-    return listed_object(value) if isinstance(value, JsonRecord) else value
-
-
-def _encoder() -> Callable[[Any], str]:
-    """``json.JSONEncoder(default=json_object, check_circular=False).encode``: a record is a tree of
-    values (none holds itself), so json is spared its check for a circle (a dictionary of every
-    container met: a third of the time of a Simone state). Where the interpreter has json's C
-    encoder, that encoder is made once rather than once a text (what ``encode`` does: 2 µs a
-    text, and an import writes two texts a hand), and tried on a record-like value first."""
-    encode = json.JSONEncoder(default=json_object, check_circular=False).encode
-    try:
-        from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
-
-        write = c_make_encoder(None, json_object, encode_basestring_ascii, None, ": ", ", ", False, False, True)
-        sample = {"a": [1, None, True, 2.5, "è\n"], "b": {"c": NoExtra()}}
-        if "".join(write(sample, 0)) != encode(sample):
-            return encode
-    except Exception:  # noqa: BLE001  # no C encoder, or one made otherwise: json's own way
-        return encode
-    return lambda value: "".join(write(value, 0))
-
-
-_ENCODE = _encoder()
+    """The JSON value of a record or a mapping, tuples as lists (:func:`plain`): what ``==``
+    compares with what ``json`` reads. ``TypeError`` for any other value."""
+    return plain(json_object(value))
 
 
 def _converters(hint: Any) -> tuple[Convert, Convert]:

@@ -38,7 +38,7 @@ class Transfer(NamedTuple):
         """``"Bruno pays Anna 1.50 EUR"`` in ``lang`` (default: the language in use)."""
         return self.message(currency).render(lang)
 
-    def to_json(self, currency: str = DEFAULT_CURRENCY) -> dict:
+    def to_json(self, currency: str = DEFAULT_CURRENCY) -> dict[str, Any]:
         """The transfer for programs: its ``text`` in English whatever the language in use."""
         return {"payer": self.payer, "payee": self.payee, "cents": self.cents,
                 "text": self.text(currency, "en")}
@@ -183,7 +183,7 @@ def _largest(book: Mapping[str, int]) -> str:
 
 
 # --- a night's report ----------------------------------------------------------------------------
-def night_report(matches: Iterable[Mapping[str, Any]]) -> dict:
+def night_report(matches: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     """Settle a set of matches (a night, or any selection) — the pure logic of ``ledger settle``.
 
     Each item is ``{"match": label, "currency": "EUR", "settlement": {player: cents} or None}``

@@ -48,7 +48,7 @@ _PER_ALIASES = {"match": "match", "matches": "match", "win": "match", "partita":
                 "100": "100", "100 points": "100", "hundred": "100"}
 
 
-def read_stake_options(options: dict) -> dict:
+def read_stake_options(options: dict[str, Any]) -> dict[str, Any]:
     """Take the stake options out of ``options`` and return them checked, defaults filled in.
 
     Returns ``{}`` when no stake is given (or a stake of 0), else ``{"stake_cents": int,
@@ -100,7 +100,8 @@ class MatchMoney:
     """What a match is played for, and its result in money.
 
     - ``currency``: e.g. ``"EUR"``; ``stake_cents``: the stake (per life for Trentuno);
-    - ``per``: ``"life"`` (Trentuno's own), ``"match"``, ``"point"`` or ``"100"``;
+    - ``per``: ``"life"`` (Trentuno's own), ``"hand"`` (a stake per player and hand, Sette e mezzo's
+      own), ``"match"``, ``"point"`` or ``"100"``;
     - ``nets``: player → net cents (summing to zero), or None while the match is in play.
     """
 
@@ -120,6 +121,8 @@ class MatchMoney:
             return t("stakes.per_100", "{amount} per 100 points of margin (rounded)", amount=amount)
         if self.per == "life":
             return t("stakes.per_life", "{amount} per life", amount=amount)
+        if self.per == "hand":  # a stake per player and hand, said at the table (Sette e mezzo)
+            return t("stakes.per_hand", "stakes in {currency} set at every hand", currency=self.currency)
         return t("stakes.per_other", "{amount} per {per}", amount=amount, per=self.per)
 
     def describe(self, lang: str | None = None) -> str:
@@ -127,7 +130,7 @@ class MatchMoney:
         (``"0,50 € per vita"``), in ``lang`` (default: the language in use)."""
         return self.message().render(lang)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """For programs: ``stake`` is :meth:`describe` in English whatever the language in use."""
         return {"currency": self.currency, "stake_cents": self.stake_cents, "per": self.per,
                 "stake": self.describe("en"), "nets": dict(self.nets) if self.nets is not None else None}
@@ -136,14 +139,15 @@ class MatchMoney:
 def match_money(setup: MatchSetup, state: MatchState) -> MatchMoney | None:
     """The money of a match in ``state`` (its final state), or None when it is not played for money.
 
-    A game that keeps its own money (``settlement`` in its state, Trentuno) is taken as it says;
-    otherwise the stake options give :func:`stake_nets` once the match is over.
+    A game that keeps its own money (``settlement`` in its state, Trentuno) is taken as it says
+    when it has a stake; otherwise the stake options give :func:`stake_nets` once the match is over.
     """
     opts = setup.options
     game = get_game(setup.game)
-    if game.keeps_money(setup):
-        return MatchMoney(opts.get("currency") or DEFAULT_CURRENCY, int(opts.get("stake_cents") or 0),
-                          game.own_stakes, game.settlement(state))
+    if game.own_stakes is not None:
+        terms = game.own_stake(setup)
+        if terms is not None:
+            return MatchMoney(opts.get("currency") or DEFAULT_CURRENCY, terms[0], terms[1], game.settlement(state))
     if not opts.get("stake_cents"):
         return None
     over = state.finished or setup.ended_early

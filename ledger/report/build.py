@@ -40,9 +40,14 @@ def summarize(rec: MatchRecord) -> MatchSummary:
         running=[dict(rp.start.totals)] + [dict(st.totals) for st in rp.states],
         money=match_money(setup, final),
         hand_values=[{s: notes.hand_value(rec, i, s) for s in sides} for i in range(len(rp.results))],
-        target=_target(setup.options.get("target")), note=rec.note)
+        target=_target(setup.options.get("target")), note=rec.note, group=_group(setup))
     summary.result = summary.result_msg()
     return summary
+
+
+def _group(setup) -> str:
+    group = get_game(setup.game).group(setup)
+    return "" if group == setup.game else group
 
 
 def _target(value) -> int | None:
@@ -57,7 +62,7 @@ def standings(matches: Iterable[MatchSummary]) -> list[Standing]:
         nets = m.money.nets if m.money and m.money.nets is not None else None
         for p in m.players:
             st = rows.setdefault(p, Standing(p))
-            game = st.games.setdefault(m.game, {"played": 0, "won": 0, "open": 0})
+            game = st.games.setdefault(m.counted_as, {"played": 0, "won": 0, "open": 0})
             won = p in m.winning_players
             st.played += 1
             game["played"] += 1

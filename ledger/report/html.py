@@ -97,8 +97,8 @@ def html_document(title: str, body: Sequence[str]) -> str:
 
 
 def _standings(report: Report) -> str:
-    games = list(dict.fromkeys(m.game for m in report.matches))
-    titles = {m.game: m.title for m in report.matches}
+    games = list(dict.fromkeys(m.counted_as for m in report.matches))
+    titles = {m.counted_as: m.title if not m.group else m.group for m in report.matches}
     currencies = sorted({c for s in report.standings for c in s.money})
     head = [str(HEADERS[k]) for k in ("player", "played", "won")] + (
         [titles[g] for g in games] if len(games) > 1 else []) + [currency_sign(c) for c in currencies]

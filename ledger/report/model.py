@@ -23,7 +23,7 @@ STATUS_TEXT = {"open": t("report.status.open", "in play"), "finished": t("report
 """A match's stored status in words (messages: shown in the language in use)."""
 
 UNIT_TEXT = {"points": t("report.unit.points", "points"), "lives": t("report.unit.lives", "lives"),
-             "hands won": t("report.unit.hands_won", "hands won")}
+             "hands won": t("report.unit.hands_won", "hands won"), "cents": t("report.unit.cents", "cents")}
 
 
 def unit_text(unit: str) -> Msg:
@@ -102,6 +102,12 @@ class MatchSummary:
     hand_values: list[Mapping[str, Any]] = field(default_factory=list)
     target: int | None = None
     note: str | None = None
+    group: str = ""  # the name it is counted under per game, when not the game's (Game.group)
+
+    @property
+    def counted_as(self) -> str:
+        """The name its result is counted under in the standings per game: its group, else its game."""
+        return self.group or self.game
 
     @property
     def unfinished(self) -> bool:

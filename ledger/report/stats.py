@@ -95,7 +95,7 @@ class HeadToHead:
 
     def add(self, rec: "Outcome") -> None:
         sa, sb = rec.side_of(self.a), rec.side_of(self.b)
-        game = self.games.setdefault(rec.game, _h2h_zero())
+        game = self.games.setdefault(rec.group, _h2h_zero())
         if sa == sb:
             self.partners["played"] += 1
             key = "open" if not rec.over else ("won" if sa in rec.winners else None)
@@ -153,7 +153,7 @@ def build_stats(records: Iterable[MatchRecord | Outcome], period: Period) -> Sta
                 st.played += 1
                 st.won += won
                 st.open += open_
-                st.games.setdefault(rec.game, GameStats(rec.game)).add(won, open_, counters.get(p, {}))
+                st.games.setdefault(rec.group, GameStats(rec.game)).add(won, open_, counters.get(p, {}))
                 if nets is not None:
                     st.money[money["currency"]] = st.money.get(money["currency"], 0) + nets.get(p, 0)
         if h2h is not None and rec.side_of(h2h.a) and rec.side_of(h2h.b):

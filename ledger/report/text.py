@@ -96,7 +96,7 @@ def matches_table(report: Report) -> Table:
 
 def _games_of(report: Report) -> list[str]:
     """The games of the report's matches, in order, when there are several (else none)."""
-    games = list(dict.fromkeys(m.game for m in report.matches))
+    games = list(dict.fromkeys(m.counted_as for m in report.matches))
     return games if len(games) > 1 else []
 
 
@@ -267,10 +267,18 @@ def stats_sections(stats: Stats) -> tuple[str, list[Section]]:
             f = g.figures()
             grows.append(tuple([s.player, number(g.played), number(g.won), _pct(g.win_rate)]
                                + [_plain(f.get(k)) for k in keys]))
-        out.append(Section(get_game(game).title, (Table("", tuple(gcols), tuple(grows)),)))
+        out.append(Section(group_title(game), (Table("", tuple(gcols), tuple(grows)),)))
     if stats.head_to_head is not None:
         out.append(head_to_head_section(stats))
     return title, out
+
+
+def group_title(key: str) -> str:
+    """The heading of a game's figures: the game's title, or with a group's own name
+    (:meth:`ledger.games.base.Game.group`: ``segnapunti: Cirulla`` → ``Segnapunti: Cirulla``)."""
+    game, _, own = key.partition(": ")
+    title = get_game(game).title
+    return f"{title}: {own}" if own else title
 
 
 def head_to_head_section(stats: Stats) -> Section:
@@ -289,7 +297,7 @@ def head_to_head_section(stats: Stats) -> Section:
                     t("stats.h2h.game_won", "{player} {n}", player=h.b, n=g["b_won"])]
             each += [t("stats.h2h.game_neither", "neither {n}", n=g["neither"])] if g["neither"] else []
             each += [t("stats.h2h.game_open", "open {n}", n=g["open"])] if g["open"] else []
-            lines.append(f"  {get_game(game).title}: {_clauses(each)}")
+            lines.append(f"  {group_title(game)}: {_clauses(each)}")
     if pa["played"]:
         together = [t("stats.h2h.partners_won", "won {n}", n=pa["won"])]
         together += [tn("stats.h2h.still_open", "{n} still open", "{n} still open", pa["open"])] if pa["open"] else []
@@ -317,7 +325,9 @@ FIGURES = {"hands": t("stats.figure.hands", "hands"), "average_hand": t("stats.f
            "rubbers": t("stats.figure.rubbers", "rubbers"), "rubbers_won": t("stats.figure.rubbers_won", "rubbers won"),
            "average_margin": t("stats.figure.average_margin", "average margin"),
            "lives_lost": t("stats.figure.lives_lost", "lives lost"),
-           "hands_won": t("stats.figure.hands_won", "hands won"), "average_sum": t("stats.figure.average_sum", "average sum")}
+           "hands_won": t("stats.figure.hands_won", "hands won"), "average_sum": t("stats.figure.average_sum", "average sum"),
+           "closed": t("stats.figure.closed", "hands closed"), "reentries": t("stats.figure.reentries", "re-entries"),
+           "banks": t("stats.figure.banks", "hands as banker"), "reali": t("stats.figure.reali", "reali")}
 """The headers of the games' own figures (:meth:`ledger.games.facts.GameNotes.figures`, by key)."""
 
 

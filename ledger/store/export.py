@@ -10,7 +10,7 @@ runs the same reads over a Ledger's own connection (PostgreSQL included).
 - :func:`match_document`: one match document from its rows (also what ``ledger export MATCH``
   writes, through :meth:`ledger.store.service.Ledger.export`).
 
-Speed (issue 17, docs/performance.md): a hand's stored ``document`` and ``result`` are JSON texts
+Speed (issue 17, bench/README.md): a hand's stored ``document`` and ``result`` are JSON texts
 already on SQLite, written by ``json.dumps`` with its default separators (SQLAlchemy's JSON type,
 every write of this program and migration). Where the compact export would write exactly that
 text (:func:`spliceable`: ASCII without any escape, so ``ensure_ascii`` changes nothing, and, for

@@ -2,7 +2,7 @@
 ``report`` and ``stats`` read.
 
 Why plain SQL: importing SQLAlchemy and SQLModel costs a command 300 to 500 ms on a small machine
-(docs/performance.md), more than the whole of ``ledger show``'s own work. So the commands that only
+(bench/README.md), more than the whole of ``ledger show``'s own work. So the commands that only
 read use :class:`Reads`, a handful of queries over any DB-API connection:
 
 - :func:`open_sqlite` opens an up-to-date SQLite ledger file with the standard library's

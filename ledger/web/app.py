@@ -13,8 +13,9 @@ once for every reader. Requests never touch the ledger: any number of phones cos
 poll twice a second, and a writer is never waited for or blocked (SQLite in WAL mode; readers take
 no lock a writer needs).
 
-:class:`Guard` closes it (docs/serve.md): only GET and HEAD (405 otherwise, before anything
-else), every request with the run's key, from the query (``?key=``) or the cookie set on the
+:class:`Guard` closes it (docs/serve.md): a Host header naming this server (421 otherwise, before
+anything else: the door to DNS rebinding), only GET and HEAD (405 otherwise), every request with
+the run's key, from the query (``?key=``) or the cookie set on the
 first visit (HttpOnly, SameSite=Strict), compared in constant time (403 otherwise: a wrong key in
 the query is refused whatever the cookie says), and the
 security headers on every response (a Content-Security-Policy whose per-response nonce is the only
@@ -26,8 +27,9 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import hmac
+import ipaddress
 import secrets
-from collections.abc import AsyncIterator, Callable, MutableMapping
+from collections.abc import AsyncIterator, Callable, Iterable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Any, ContextManager
 
@@ -37,6 +39,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from ledger.web.door import KEYED
 from ledger.web.page import board_html, message_html, page_html
 
 POLL_SECONDS = 0.5  # how often the change token is read: a saved hand shows within a second
@@ -44,6 +47,7 @@ KEEPALIVE_SECONDS = 10  # a comment on an idle stream, so proxies and phones kee
 MAX_STREAMS = 100  # event streams at once; more get 503 (uvicorn's limit_concurrency bounds the rest)
 RETRY_MS = 1000  # how soon a browser reconnects a dropped stream
 ALLOWED = ("GET", "HEAD")
+LOOPBACK = ("localhost", "127.0.0.1", "::1")  # the names of this machine for itself
 
 Reading = Callable[[], ContextManager[Any]]  # e.g. ledger.cli.app.reading: Reads in one read transaction
 
@@ -135,9 +139,10 @@ def sse(event: str, data: str, ident: str) -> str:
 
 
 def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECONDS,
-               max_streams: int = MAX_STREAMS) -> Guard:
+               max_streams: int = MAX_STREAMS, hosts: Iterable[str] = LOOPBACK) -> Guard:
     """The application for access key ``key``, reading the ledger through ``reading`` (default:
-    :func:`ledger.cli.app.reading`, as ``show`` and ``report`` read)."""
+    :func:`ledger.cli.app.reading`, as ``show`` and ``report`` read), answering to the Host names
+    and addresses ``hosts`` (and to the address each connection came in on; see :class:`Guard`)."""
     if reading is None:
         from ledger.cli.app import reading as default_reading
 
@@ -179,7 +184,7 @@ def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECO
     app = Starlette(routes=[Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"])],
                     exception_handlers={404: not_found}, lifespan=lifespan)
     app.state.board = board
-    return Guard(app, key)
+    return Guard(app, key, hosts)
 
 
 class EventStream(StreamingResponse):
@@ -199,12 +204,18 @@ class EventStream(StreamingResponse):
 
 
 class Guard:
-    """ASGI middleware around the application: the method, the key and the headers (see the module
-    docstring); the application's :class:`Board` is :attr:`board`."""
+    """ASGI middleware around the application: the Host, the method, the key and the headers (see
+    the module docstring); the application's :class:`Board` is :attr:`board`.
 
-    def __init__(self, app: Starlette, key: str):
+    The Host header must name this server: one of ``hosts`` (normalised by :func:`host_name`), or
+    the address the connection came in on (an address literal, which no DNS answer can stand
+    for); a port, when given, must be the one the connection came in on. A request that shows the
+    key tells the connection so (the ``ledger.keyed`` scope extension, :mod:`ledger.web.door`)."""
+
+    def __init__(self, app: Starlette, key: str, hosts: Iterable[str] = LOOPBACK):
         self.app = app
         self.key = key.encode("utf-8")
+        self.hosts = frozenset(host_name(h) for h in hosts)
 
     @property
     def board(self) -> Board:
@@ -222,6 +233,16 @@ class Guard:
     def valid(self, given: str | None) -> bool:
         return given is not None and hmac.compare_digest(given.encode("utf-8", "surrogateescape"), self.key)
 
+    def ours(self, scope: dict) -> bool:
+        """Whether the request's one Host header names this server (the class docstring)."""
+        given = [v for k, v in scope.get("headers", ()) if k == b"host"]
+        parsed = split_host(given[0].decode("latin-1")) if len(given) == 1 else None
+        if parsed is None:
+            return False
+        name, port = parsed
+        local, local_port = scope.get("server") or ("", None)
+        return (port is None or port == local_port) and (name in self.hosts or name == host_name(str(local)))
+
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
@@ -231,10 +252,7 @@ class Guard:
         request = Request(scope)
         cookie = self.cookie_name(scope)
         from_query = request.query_params.get("key")
-        set_cookie = self.valid(from_query) and not self.valid(request.cookies.get(cookie))
         extra = security_headers(nonce)
-        if set_cookie:
-            extra.append(("set-cookie", f"{cookie}={from_query}; Path=/; HttpOnly; SameSite=Strict"))
 
         async def send_with_headers(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
@@ -242,14 +260,51 @@ class Guard:
                                                   *((k.encode("latin-1"), v.encode("latin-1")) for k, v in extra)]}
             await send(message)
 
-        if scope["method"] not in ALLOWED:
+        if not self.ours(scope):
+            response = _message(421, "misdirected")
+        elif scope["method"] not in ALLOWED:
             response = _message(405, "not_allowed", {"Allow": ", ".join(ALLOWED)})
         elif not self.valid(from_query if from_query is not None else request.cookies.get(cookie)):
             response = _message(403, "forbidden")
         else:
+            (scope.get("extensions") or {}).get(KEYED, _nobody)()  # the connection has shown the key
+            if not self.valid(request.cookies.get(cookie)):
+                extra.append(("set-cookie", f"{cookie}={from_query}; Path=/; HttpOnly; SameSite=Strict"))
             await self.app(scope, receive, send_with_headers)
             return
         await response(scope, receive, send_with_headers)
+
+
+def split_host(value: str) -> tuple[str, int | None] | None:
+    """``(name, port)`` of a Host header's ``value`` (``name``, ``name:port``, ``[v6]:port``), the
+    name as :func:`host_name` gives it and the port None when absent; None when it is none of these."""
+    if value.startswith("["):
+        name, bracket, rest = value[1:].partition("]")
+        if not bracket or (rest and not rest.startswith(":")):
+            return None
+        port = rest[1:] if rest else None
+    else:
+        name, colon, port = value.partition(":")
+        port = port if colon else None
+    if not name or (port is not None and not (port.isascii() and port.isdigit() and len(port) <= 5)):
+        return None
+    return host_name(name), (int(port) if port is not None else None)
+
+
+def host_name(name: str) -> str:
+    """``name`` as Host headers are compared: lower case without a final dot, an address in its
+    one standard spelling (an IPv4 address mapped into IPv6 as the IPv4 address)."""
+    name = name.strip().lower().rstrip(".")
+    try:
+        address = ipaddress.ip_address(name.split("%", 1)[0])
+    except ValueError:
+        return name
+    mapped = getattr(address, "ipv4_mapped", None)
+    return str(mapped or address)
+
+
+def _nobody() -> None:
+    """The ``ledger.keyed`` extension where no server gives one (Starlette's TestClient)."""
 
 
 def security_headers(nonce: str) -> list[tuple[str, str]]:

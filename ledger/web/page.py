@@ -231,7 +231,7 @@ def page_html(board: str, token: str, nonce: str) -> str:
 
 
 def message_html(message_key: str) -> str:
-    """A short page for a refused request (403, 404, 405, 503): no style, no script."""
+    """A short page for a refused request (403, 404, 405, 421, 503): no style, no script."""
     return (f'<!DOCTYPE html>\n<html lang="{escape(language())}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(text('title'))}</title></head>\n<body><h1>{escape(text('title'))}</h1>"

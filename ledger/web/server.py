@@ -3,7 +3,9 @@
 :func:`serve` binds ``host:port`` itself (so ``--port 0`` takes a free port and the address
 printed is the real one), prints the page's address with the run's key as the first line of
 standard output, then its QR code, then runs uvicorn until Ctrl-C (SIGINT) or SIGTERM, which end
-the event streams at once so that the server stops cleanly within a second or two.
+the event streams at once so that the server stops cleanly within a second or two. uvicorn runs
+with :mod:`ledger.web.door`'s protocol (deadlines for headers, room kept for the key) and the
+application answers only to the names in :func:`answering_hosts`.
 """
 
 from __future__ import annotations
@@ -11,15 +13,19 @@ from __future__ import annotations
 import asyncio
 import errno
 import io
+import ipaddress
 import socket
 from collections.abc import Callable
 
 from ledger.cli.cmd_serve import DEFAULT_HOST, DEFAULT_PORT
 from ledger.errors import LedgerError, os_reason
 from ledger.i18n import t
-from ledger.web.app import MAX_STREAMS, Guard, create_app, new_key
+from ledger.web.app import LOOPBACK, MAX_STREAMS, Guard, create_app, new_key
+from ledger.web.door import HEADER_SECONDS, IDLE_SECONDS, MAX_HEADER_BYTES, Door, protocol_class
 
-LIMIT_CONCURRENCY = MAX_STREAMS + 100  # connections and tasks at once; uvicorn answers 503 beyond
+MAX_REQUESTS = MAX_STREAMS + 100  # requests in flight at once (the streams and pages); 503 beyond
+BACKLOG = 1024  # connections the kernel holds before they are accepted (each is then admitted or not)
+OPEN_FILES = 16384  # the open-file limit asked for (every socket is a file; 1024 is a common default)
 ANY_HOST = ("0.0.0.0", "::", "")
 NO_PACKET_ADDRESS = ("192.0.2.1", 9)  # TEST-NET-1 (RFC 5737): a UDP connect there sends nothing
 
@@ -38,7 +44,7 @@ def bind(host: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
-        sock.listen(128)
+        sock.listen(BACKLOG)
     except OSError as err:
         sock.close()
         if err.errno == errno.EADDRNOTAVAIL:  # an address, but of another machine
@@ -67,6 +73,48 @@ def machine_addresses() -> list[str]:
         pass
     out = [a for a in dict.fromkeys(found) if not a.startswith("127.") and a != "0.0.0.0"]
     return out or ["127.0.0.1"]
+
+
+def answering_hosts(host: str, bound: str) -> list[str]:
+    """The Host names the page answers to when listening on ``host`` (as given; ``bound`` is the
+    address it resolved to): those, ``localhost``, the loopback addresses when bound to one, and
+    for every interface also this machine's names and addresses. Each connection's own address
+    is accepted besides (:class:`ledger.web.app.Guard`)."""
+    names = [host, bound, "localhost"]
+    if host in ANY_HOST or _loopback(bound):
+        names += LOOPBACK
+    if host in ANY_HOST:
+        hostname = socket.gethostname()
+        names += [hostname, f"{hostname}.local", *machine_addresses()]  # no reverse lookup: no waiting on DNS
+        try:
+            names += [str(info[4][0]) for info in socket.getaddrinfo(hostname, None)]
+        except OSError:
+            pass
+    return [n for n in dict.fromkeys(names) if n and n not in ANY_HOST]
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def more_open_files(wanted: int = OPEN_FILES) -> None:
+    """Raise this process's soft limit of open files towards ``wanted`` (never above the hard
+    limit, never lower): the door's bounds and deadlines, not a default of 1024 files, should say
+    how many sockets may be open. Nothing where the system has no such limit (Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):  # a system that allows less than it says: keep its limit
+            pass
 
 
 def page_urls(host: str, port: int, key: str) -> list[str]:
@@ -117,6 +165,7 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, echo: Callable[[st
 
     key = new_key()
     sock = bind(host, port)
+    more_open_files()
     urls = page_urls(host, sock.getsockname()[1], key)
     echo(urls[0])
     try:
@@ -127,8 +176,9 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, echo: Callable[[st
         echo(str(t("serve.also", "also: {address}", address=other)))
     note(str(t("serve.read_only", "Read only: the players open the address above (or scan the code). "
                "Ctrl-C stops it.")))
-    app = create_app(key)
+    app = create_app(key, hosts=answering_hosts(host, sock.getsockname()[0]))
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", server_header=False,
-                            limit_concurrency=LIMIT_CONCURRENCY, timeout_graceful_shutdown=3,
-                            proxy_headers=False)
+                            http=protocol_class(Door(), MAX_REQUESTS, HEADER_SECONDS),
+                            timeout_keep_alive=IDLE_SECONDS, h11_max_incomplete_event_size=MAX_HEADER_BYTES,
+                            timeout_graceful_shutdown=3, proxy_headers=False)
     _Server(app, config).run(sock)

@@ -43,6 +43,8 @@ TEXTS: dict[str, Msg] = {
     "footer": t("web.footer", "Read only · updates by itself · ledger {version}"),
     "forbidden": t("web.forbidden", "This page needs its key: scan the QR code again, or open the address that "
                    "ledger serve printed."),
+    "misdirected": t("web.misdirected", "This server does not answer to that name: open the address that ledger "
+                     "serve printed."),
     "not_allowed": t("web.not_allowed", "This page is read only."),
     "not_found": t("web.not_found", "There is no such page."),
     "busy": t("web.busy", "Too many pages are open at once; try again in a moment."),

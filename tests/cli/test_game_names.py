@@ -8,7 +8,7 @@ import json
 import pytest
 
 from ledger.errors import LedgerError
-from ledger.games import command_game
+from ledger.games import available, command_game
 
 FOUR = ["--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario"]
 
@@ -40,8 +40,7 @@ def test_command_game_leaves_every_other_name_as_it_is():
     ("chicago", "error: game: unknown game 'chicago': it is a rule set of bridge (type bridge -r chicago)"),
     ("duplicato", "error: game: unknown game 'duplicato': it is a rule set of bridge (type bridge -r duplicate)"),
     ("trentasete", "error: game: unknown game 'trentasete' (did you mean 'trentasette'?)"),
-    ("poker", "error: game: unknown game 'poker' (known: trentasette, trentuno, simone, bridge, canasta, burraco, "
-              "scopa)"),
+    ("poker", "error: game: unknown game 'poker' (known: " + ", ".join(available()) + ")"),
 ])
 def test_an_unknown_game_says_what_to_type(cli, typed, says):
     assert cli.error("play", typed, "-p", "Anna,Bruno,Carla,Dario", input="quit\n") == says

@@ -164,7 +164,7 @@ print("HEAVY", heavy, "CODE", code, file=sys.stderr)
 @pytest.mark.skipif(not BIN.exists(), reason="the ledger console script is not installed next to python")
 def test_reading_commands_open_an_up_to_date_sqlite_ledger_without_the_database_layer(tmp_path):
     """show, match list, report and stats read a SQLite ledger with the standard library alone
-    (docs/performance.md); what they print is checked by their own tests."""
+    (bench/README.md); what they print is checked by their own tests."""
     db = tmp_path / "club.db"
     assert run("demo", db=db).returncode == 0
     env = {**os.environ, "LEDGER_DB": str(db), "COLUMNS": "120"}

@@ -30,6 +30,7 @@ GAMES = {
     "canasta": ("canasta", None, ["--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario"]),
     "burraco": ("burraco", None, ["--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario"]),
     "bridge": ("bridge", None, ["--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario"]),
+    "scala40": ("scala40", None, ["--players", "Anna,Bruno,Carla,Dario"]),
 }
 # the words a game accepts in Italian, which its Italian help must teach
 ITALIAN_WORDS = {
@@ -40,6 +41,7 @@ ITALIAN_WORDS = {
     "canasta": ["pulite", "sporca", "calate", "in mano", "chiuso", "NS.canaste="],
     "burraco": ["puliti", "calate", "in mano", "pozzetto preso", "NS.burrachi="],
     "bridge": ["senza atout", "fatte", "sotto", "onori", "passo"],
+    "scala40": ["chiude", "in mano", "rientra", "non ha aperto"],
 }
 ENGLISH_KEYS = re.compile(r"\b(knock|reentry|bet|drawn|widow|shown31|table|last|closed|melded|hand)=|=rest\b")
 DEVELOPER = ("partial hand document", "LedgerError", "Command-line words", "→")

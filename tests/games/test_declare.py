@@ -97,3 +97,15 @@ def test_describe_gives_the_fields_for_the_docs_and_the_form():
     assert [r["key"] for r in rows] == ["reentry", "closed_by", "in_mano", "others"]
     assert rows[3]["per"] == "player" and rows[3]["kinds"] == ["count", "cards"]
     assert "non ha aperto" in rows[3]["words"]
+
+
+def test_a_fields_word_alone_asks_for_what_follows():
+    with pytest.raises(LedgerError) as err:
+        read("rientra")
+    assert err.value.field == "reentry" and "did you mean" not in err.value.message
+
+
+def test_a_decimal_comma_is_not_a_separator():
+    with pytest.raises(LedgerError) as err:
+        read("Carla 2,5")
+    assert err.value.field == "others.Carla"

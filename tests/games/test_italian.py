@@ -13,7 +13,7 @@ import pytest
 from ledger import i18n
 from ledger.cards import FRENCH_52, ITALIAN_40, Card, multiple, parse_card, suit_name
 from ledger.errors import LedgerError
-from ledger.games import get_game
+from ledger.games import available, get_game
 from ledger.games.base import replay
 from ledger.games.facts import Highlight, Said
 from ledger.games.settle import Transfer, format_money, night_report
@@ -46,8 +46,7 @@ def test_every_error_case_of_these_games_is_in_italian_with_the_same_exit_code(c
 
 
 @pytest.mark.parametrize("doc, italian", [
-    ({"game": "poker"}, "errore: game: gioco sconosciuto 'poker' (conosciuti: trentasette, trentuno, simone, "
-                        "bridge, canasta, burraco, scopa)"),
+    ({"game": "poker"}, "errore: game: gioco sconosciuto 'poker' (conosciuti: " + ", ".join(available()) + ")"),
     ({"game": "trentuno", "rules": "52", "hands": {"Anna": "AH KH", "Bruno": 20, "Carla": 30},
       "knocked_by": "Anna"}, "errore: hands.Anna: una mano è di 3 carte, non 2"),
     ({"game": "simone", "hands": {"Anna": "KH ZZ", "Bruno": 17}},

@@ -14,12 +14,13 @@ from starlette.testclient import TestClient
 from ledger.web.app import create_app
 
 KEY = "k3y-for-the-tests"
+BASE = "http://127.0.0.1:8037"  # a Host the application answers to (its default: this machine's own names)
 POLL = 0.05  # seconds: the tests wait for updates, so the board is read often
 
 
 @pytest.fixture
 def client(ledger_db):
-    with TestClient(create_app(KEY, poll=POLL), base_url="http://127.0.0.1:8037") as c:
+    with TestClient(create_app(KEY, poll=POLL), base_url=BASE) as c:
         yield c
 
 
@@ -162,7 +163,7 @@ def test_a_stream_starting_without_a_token_gets_the_board_at_once(cli, client):
 
 def test_event_streams_are_capped(ledger_db):
     app = create_app(KEY, poll=POLL, max_streams=1)
-    with TestClient(app) as client:
+    with TestClient(app, base_url=BASE) as client:
         with client.stream("GET", f"/events?key={KEY}") as first:
             lines = first.iter_lines()  # kept: a dropped iterator closes the stream
             assert next(lines) == "retry: 1000" and app.board.streams == 1
@@ -182,7 +183,7 @@ def test_serving_writes_nothing(cli, ledger_db):
         return {f.name: hashlib.sha256(f.read_bytes()).hexdigest() for f in files if f.exists()}
 
     before = digest()
-    with TestClient(create_app(KEY, poll=POLL)) as client:
+    with TestClient(create_app(KEY, poll=POLL), base_url=BASE) as client:
         for _ in range(20):
             assert "Match 1" in client.get(f"/?key={KEY}").text
         time.sleep(0.3)
@@ -196,7 +197,7 @@ def test_a_ledger_that_cannot_be_read_is_said_on_the_page(cli, ledger_db):
     cli("hand", "add", "1", "Anna=12", "Bruno=17", "knock=Bruno")
     with sqlite3.connect(ledger_db) as conn:  # a hand damaged by hand, as `ledger db check` finds it
         conn.execute("UPDATE hand SET document = 'not json'")
-    with TestClient(create_app(KEY, poll=POLL)) as client:
+    with TestClient(create_app(KEY, poll=POLL), base_url=BASE) as client:
         r = client.get(f"/?key={KEY}")
     assert r.status_code == 200
     assert "cannot be read just now" in r.text and "damaged hand" in r.text

@@ -76,6 +76,9 @@ def test_every_text_has_its_italian(italian):
 def test_refusals_in_the_servers_language(client):
     assert "Questa pagina vuole la sua chiave" in html.unescape(client.get("/").text)
     assert "sola lettura" in client.post(f"/?key={KEY}").text
+    misdirected = client.get(f"/?key={KEY}", headers={"host": "evil.example.com"})
+    assert misdirected.status_code == 421
+    assert "Questo server non risponde a quel nome" in html.unescape(misdirected.text)
 
 
 def test_a_port_in_use_is_refused_in_the_language(italian):

@@ -44,6 +44,12 @@ from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, RubberResult, RubberState,
 )
 from ledger.games.bridge.scoring import parse_side
+from collections.abc import Iterable, Sequence  # noqa: F401 (annotations)
+from ledger.games.base import Board, HandResult, Replay  # noqa: F401 (annotations)
+from ledger.games.declare import Question  # noqa: F401 (annotations)
+from ledger.games.match_setup import MatchSetup  # noqa: F401 (annotations)
+from ledger.games.record import JsonRecord  # noqa: F401 (annotations)
+from ledger.i18n import Msg  # noqa: F401 (annotations)
 
 _STATES = {RUBBER: RubberState, CHICAGO: ChicagoState, DUPLICATE: DuplicateState}
 _RESULTS = {RUBBER: RubberResult, CHICAGO: ChicagoResult, DUPLICATE: DuplicateResult}
@@ -68,19 +74,19 @@ class Bridge(Game):
     deal_rules = DUPLICATE
     result_type = DealResult
 
-    def read_deals(self, text):
+    def read_deals(self, text: str | Iterable[str]) -> Any:
         """A PBN file's played games (:func:`ledger.games.bridge.pbn.read_pbn`)."""
         from ledger.games.bridge.pbn import read_pbn
 
         return read_pbn(text)
 
-    def write_deals(self, setup, results, event="", site="", date=""):
+    def write_deals(self, setup: MatchSetup, results: Sequence[HandResult], event: str='', site: str='', date: str='') -> str:
         """A match's deals as PBN with their ``[Score]`` (:func:`ledger.games.bridge.pbn.write_pbn`)."""
         from ledger.games.bridge.pbn import write_pbn
 
         return write_pbn(setup, results, event=event, site=site, date=date)
 
-    def deal_row(self, result: Mapping[str, Any]) -> tuple:
+    def deal_row(self, result: Mapping[str, Any]) -> tuple[Any, ...]:
         """One scored PBN deal (``score --json``'s object) as the CLI's table shows it: board,
         vulnerability (in the language in use), contract, declarer, result, NS's score."""
         from ledger.games.bridge.scoring import vulnerability_cell
@@ -89,7 +95,7 @@ class Bridge(Game):
                 result.get("declarer") or "", result.get("result") or "", result["score_ns"])
 
     # --- setup ----------------------------------------------------------------------------------
-    def seat(self, rules, players, sides):
+    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
         """Sides ``{"NS": [north, south], "EW": [east, west]}`` (also ``N-S``, ``Nord-Sud`` …) or four
         ``players`` in seat order North, East, South, West. Seat order is N, E, S, W."""
         if sides:
@@ -114,7 +120,7 @@ class Bridge(Game):
         n, e, s, w = seated
         return seated, {"NS": (n, s), "EW": (e, w)}
 
-    def check_options(self, rules, options, players):
+    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
         """Options by rule set. rubber: ``unfinished_partscore`` (100 default, or 50), ``rubbers``
         (default 1; 0 = until ended); chicago: ``rounds`` (default 1; 0 = until ended); duplicate:
         ``boards`` (default 0 = until ended), ``first_board`` (default 1). Rubber and Chicago
@@ -143,10 +149,10 @@ class Bridge(Game):
     score = score_hand  # one deal on its own: its docstring says what it returns
 
     # --- a match --------------------------------------------------------------------------------
-    def start(self, setup):
+    def start(self, setup: MatchSetup) -> MatchState:
         return {RUBBER: rubber_start, CHICAGO: chicago_start, DUPLICATE: duplicate_start}[setup.rules](setup)
 
-    def apply(self, setup, state, doc):
+    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
         """Score ``doc`` as the next deal: the sheet, games and vulnerability move on. ``MatchState``
         extra: rubber ``games``, ``rubber_bonus``, ``vulnerable`` (for the next deal), ``above``,
         ``below``, ``partscore``, ``rubber_totals``, ``margin``, ``rubbers`` (finished ones),
@@ -155,7 +161,7 @@ class Bridge(Game):
         fn = {RUBBER: rubber_apply, CHICAGO: chicago_apply, DUPLICATE: duplicate_apply}[setup.rules]
         return fn(setup, state, doc)
 
-    def finish_early(self, setup, state):
+    def finish_early(self, setup: MatchSetup, state: MatchState) -> MatchState:
         """Rubber: Law 80's premiums for the unfinished rubber. Every rule set: the side with more
         points wins (None when level)."""
         if setup.rules == RUBBER:
@@ -165,15 +171,15 @@ class Bridge(Game):
         return MatchState(state.hands, state.totals, False, _leader(state.totals),
                           replace(state.extra, ended_early=True))
 
-    def state_class(self, setup):
+    def state_class(self, setup: MatchSetup) -> type[JsonRecord]:
         """The state of its rule set: rubber, Chicago or duplicate."""
         return _STATES[setup.rules]
 
-    def result_class(self, setup):
+    def result_class(self, setup: MatchSetup) -> type[JsonRecord]:
         """A deal's result in its rule set."""
         return _RESULTS[setup.rules]
 
-    def next_dealer(self, setup, state):
+    def next_dealer(self, setup: MatchSetup, state: MatchState) -> str:
         """Rubber and Chicago: the state's ``next_dealer`` (a passed-out Chicago deal is dealt
         again by the same dealer); duplicate: the dealer of the state's ``next_board`` (Law 2),
         which follows the last board entered, not the number of boards played."""
@@ -182,7 +188,7 @@ class Bridge(Game):
             return board_dealer_player(setup, ex.next_board)
         return ex.next_dealer if isinstance(ex, (RubberState, ChicagoState)) else self.dealer(setup, state.hands)
 
-    def hand_prompt(self, setup, state, number, dealer):
+    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str) -> Msg:
         """``deal 4 · Dario deals > `` (Italian: ``smazzata 4 · mazziere Dario > ``); duplicate: the
         next board, ``board 8 · Dario deals > ``."""
         ex = state.extra
@@ -191,7 +197,7 @@ class Bridge(Game):
                      dealer=dealer)
         return t("bridge.hand_prompt", "deal {hand} · {dealer} deals > ", hand=number, dealer=dealer)
 
-    def hand_number(self, setup, i, result=None):
+    def hand_number(self, setup: MatchSetup, i: int | None, result: Mapping[str, Any] | None=None) -> int | None:
         """Duplicate: the board's number (its result's ``board``, what the scoreboard's column
         shows; a voided board's too); rubber and Chicago: the deal's place, ``i + 1``."""
         board = result.get("board") if setup.rules == DUPLICATE and isinstance(result, Mapping) else None
@@ -199,7 +205,7 @@ class Bridge(Game):
             return board
         return super().hand_number(setup, i, result)
 
-    def hand_heading(self, setup, number, result):
+    def hand_heading(self, setup: MatchSetup, number: int, result: HandResult) -> Msg:
         """``Deal 4: 4SX by W -2: NS +300`` (Italian: ``Smazzata 4: …``); duplicate: the board,
         ``Board 8: 7NT by N =: NS +1520``."""
         detail = result.to_json()
@@ -208,11 +214,11 @@ class Bridge(Game):
                      summary=result_line(detail, board=False))
         return t("bridge.hand_heading", "Deal {hand}: {summary}", hand=number, summary=result.summary)
 
-    def stake_segments(self, state):
+    def stake_segments(self, state: MatchState) -> list[Mapping[str, Any]]:
         """Rubber: each rubber is settled on its own (:func:`~ledger.games.bridge.match.rubber_segments`)."""
         return rubber_segments(state) if isinstance(state.extra, RubberState) else [state.totals]
 
-    def dealer(self, setup, hand_number):
+    def dealer(self, setup: MatchSetup, hand_number: int) -> str:
         """Who deals hand ``hand_number`` (0-based). Duplicate: the board's dealer (Law 2), boards
         numbered on from ``first_board``. Rubber and Chicago: clockwise from the first dealer; in
         Chicago a passed-out deal is dealt again by the same dealer, which only the match state
@@ -221,16 +227,16 @@ class Bridge(Game):
             return board_dealer_player(setup, setup.options.get("first_board", 1) + hand_number)
         return super().dealer(setup, hand_number)
 
-    def board(self, setup, replay):
+    def board(self, setup: MatchSetup, replay: Replay) -> Board:
         return bridge_board(self, setup, replay)
 
-    def board_window(self, setup, replay, keep):
+    def board_window(self, setup: MatchSetup, replay: Replay, keep: int) -> Replay:
         """Duplicate: the last ``keep`` boards; rubber and Chicago: the whole match, whose sheet
         holds every deal of the current rubber (the CLI then cuts the deals table)."""
         return replay.tail(keep) if setup.rules == DUPLICATE else replay
 
     # --- entry ----------------------------------------------------------------------------------
-    def entry_help(self):
+    def entry_help(self) -> Msg | None:
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
         return t("play.help.bridge",
                  "The contract, the declarer and the result, as players say them:\n"
@@ -238,19 +244,19 @@ class Bridge(Game):
                  "Honours (rubber and Chicago): honours NS 100. Or with keys: contract=4SX declarer=N "
                  "result=-1 vulnerable=NS, and in duplicate board=5.")
 
-    def parse_entry(self, setup, tokens):
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
         """Words as players say them: ``4SX N -2``, ``3NT S =``, ``6H by E made 13``, ``pass``,
         ``3 senza atout Sud =``, ``4S contre O down 1``, ``honours NS 100``; and ``KEY=VALUE``
         flags (``contract=4SX declarer=N tricks=9 result=-1 honors="NS 100" vulnerable=NS
         board=5``). Returns a partial hand document; ``LedgerError`` on a word it cannot place."""
         return parse_words(setup, tokens)
 
-    def questions(self, setup, doc, state=None):
+    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None=None) -> list[Question]:
         """The next thing to ask: contract, then declarer and result (not after a pass), then
         honours (rubber and Chicago only; Enter for none)."""
         return next_questions(setup, doc)
 
-    def describe_hand(self, doc, result=None, setup=None):
+    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:
         """With ``result``: the deal's summary (:func:`result_line`, ``"4SX by W -2: NS +500"``);
         without: the deal as entered, ``"4SX by N -2"``, ``"passed out"`` (``""`` for a document
         that cannot be read). In the words of the language it is shown in (``4SX da O -2``),

@@ -59,7 +59,7 @@ def _words(tokens: Sequence[str]) -> tuple[list[str], list[str]]:
     return flags, words
 
 
-def parse_words(setup: MatchSetup, tokens: Sequence[str]) -> dict:
+def parse_words(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
     """Command-line words → a partial hand document (see the module docstring)."""
     flags, words = _words(tokens)
     doc: dict[str, Any] = {}
@@ -83,14 +83,14 @@ def parse_words(setup: MatchSetup, tokens: Sequence[str]) -> dict:
     return _normalise(setup, doc)
 
 
-def _put(doc: dict, field: str, value: Any, token: str) -> None:
+def _put(doc: dict[str, Any], field: str, value: Any, token: str) -> None:
     if field in doc:
         raise LedgerError(t("bridge.given_twice", "{field} is given twice", field=FIELD_WORDS.get(field, field)),
                           "entry", token)
     doc[field] = value
 
 
-def _read_free_words(setup: MatchSetup, words: list[str], doc: dict) -> None:
+def _read_free_words(setup: MatchSetup, words: list[str], doc: dict[str, Any]) -> None:
     i = 0
     while i < len(words):
         w, low = words[i], words[i].lower()
@@ -141,7 +141,7 @@ def _read_free_words(setup: MatchSetup, words: list[str], doc: dict) -> None:
             raise LedgerError(msg, "entry", w)
 
 
-def _read_contract_words(words: list[str], i: int, doc: dict) -> int:
+def _read_contract_words(words: list[str], i: int, doc: dict[str, Any]) -> int:
     """Read a contract starting at word ``i`` (``4SX``, ``4S X``, ``3 NT``, ``3 senza atout X``);
     returns the number of words used, 0 when the words there are no contract."""
     w = words[i]
@@ -172,7 +172,7 @@ def _is_declarer_word(setup: MatchSetup, w: str) -> bool:
     return any(p.casefold() == w.casefold() for p in setup.players)
 
 
-def _normalise(setup: MatchSetup, doc: dict) -> dict:
+def _normalise(setup: MatchSetup, doc: dict[str, Any]) -> dict[str, Any]:
     """Check what can be checked now and write canonical values (seat letters, honours objects)."""
     out = dict(doc)
     contract = parse_contract(out["contract"]) if "contract" in out else None
@@ -213,7 +213,7 @@ def next_questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
     return []
 
 
-def _answer_contract(doc: dict, text: str) -> dict:
+def _answer_contract(doc: dict[str, Any], text: str) -> dict[str, Any]:
     words = text.split()
     part: dict[str, Any] = {}
     used = _read_contract_words(words, 0, part) if words else 0
@@ -223,13 +223,13 @@ def _answer_contract(doc: dict, text: str) -> dict:
 
 
 def _answer_declarer(setup: MatchSetup):
-    def answer(doc: dict, text: str) -> dict:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         return {**doc, "declarer": read_seat(text.strip(), "declarer", setup)}
     return answer
 
 
 def _answer_result(setup: MatchSetup):
-    def answer(doc: dict, text: str) -> dict:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         """Tricks (``9``), a result (``=``, ``+1``, ``-2``) or the words of one line's entry for
         it (``fatte 9``, ``made``, ``sotto 2``, ``down 1``)."""
         contract = parse_contract(doc["contract"])
@@ -256,7 +256,7 @@ def _result_words(setup: MatchSetup, text: str) -> tuple[Any, Any] | None:
 
 
 def _answer_honours(setup: MatchSetup):
-    def answer(doc: dict, text: str) -> dict:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         contract = parse_contract(doc["contract"])
         return {**doc, "honors": honours_json(read_honours(text.strip(), contract, "honors", setup))}
     return answer

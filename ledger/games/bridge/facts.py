@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ledger.games.bridge.records import DuplicateResult, RubberState
+from ledger.games.bridge.records import DealResult, DuplicateResult, RubberState
 from ledger.games.bridge.scoring import unfinished_text
 from ledger.games.facts import GameNotes, SEATS, Highlight, Record, average, number, side_label
 from ledger.i18n import Msg, t
+from typing import Any  # noqa: F401 (annotations)
 
 
 class BridgeNotes(GameNotes):
     rarity = {"slam": 2, "rubber 2-0": 9, "penalty": 11, "doubled made": 12}  # rank among all highlight kinds (0 the rarest)
 
-    def details(self, rec):
+    def details(self, rec: Record) -> list[str]:
         ex = rec.replay.final.extra
-        out = []
+        out: list[str] = []
         if not isinstance(ex, RubberState):
             return out
         for r in ex.rubbers:
@@ -28,13 +29,13 @@ class BridgeNotes(GameNotes):
                              points=e.points, what=unfinished_text(e.item))))
         return out
 
-    def highlights(self, rec):
+    def highlights(self, rec: Record) -> list[Highlight]:
         """Slams made, doubled contracts made, penalties of 500 or more, a rubber won two games to
         nil and the biggest deal; each names the deal as the players know it (a duplicate board by
         its number: ``board 7``, in Italian ``smazzata 7``)."""
         out = []
         for i, res in enumerate(rec.replay.results):
-            d = res.detail
+            d = res.detail_as(DealResult)
             who = self._declarer(rec, d.declarer)
             board = d.board_number if isinstance(d, DuplicateResult) else None
             n = board if board is not None else i + 1
@@ -61,11 +62,11 @@ class BridgeNotes(GameNotes):
         for r in ex.rubbers if isinstance(ex, RubberState) else ():
             if r.rubber_bonus == 700:
                 text = t("bridge.hl.two_nil", "{side} won rubber {rubber} two games to nil (+700)",
-                         side=side_label(rec.setup, r.winner), rubber=r.rubber)
+                         side=side_label(rec.setup, r.winner or ""), rubber=r.rubber)
                 out.append(Highlight("rubber 2-0", str(text), rec.id, None, r.winner, 700))
         return out + self.biggest_hand(rec)
 
-    def biggest_text(self, rec, i, side, points):
+    def biggest_text(self, rec: Record, i: int, side: str, points: int) -> Msg:
         """``Biggest deal: NS +600 in deal 6`` (duplicate: ``on board 7``, its number)."""
         d = rec.replay.results[i].detail
         if isinstance(d, DuplicateResult) and d.board_number is not None:
@@ -79,7 +80,7 @@ class BridgeNotes(GameNotes):
             return f"{seat} ({rec.setup.players[SEATS.index(seat)]})"
         return str(seat)
 
-    def counters(self, rec, side, player):
+    def counters(self, rec: Record, side: str, player: str) -> dict[str, int]:
         ex = rec.replay.final.extra
         rubbers: list[tuple[Mapping[str, int], str | None]] = []
         if isinstance(ex, RubberState):
@@ -94,7 +95,7 @@ class BridgeNotes(GameNotes):
         return {"rubbers": len(rubbers), "rubbers_won": sum(1 for _, winner in rubbers if winner == side),
                 "margin": margin, "hands": rec.replay.final.hands}
 
-    def figures(self, c):
+    def figures(self, c: Mapping[str, int]) -> dict[str, Any]:
         return {"rubbers": c.get("rubbers", 0), "rubbers_won": c.get("rubbers_won", 0),
                 "average_margin": average(c.get("margin", 0), c.get("rubbers", 0))}
 

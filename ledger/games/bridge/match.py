@@ -227,7 +227,7 @@ def honours_of(honours: tuple[str, int] | None) -> Honours | None:
     return Honours(*honours) if honours else None
 
 
-def honours_json(honours: tuple[str, int] | None) -> dict | None:
+def honours_json(honours: tuple[str, int] | None) -> dict[str, Any] | None:
     """Honours as a hand document writes them: ``{"side": "NS", "points": 100}``, or None."""
     return Honours(*honours).to_json() if honours else None
 

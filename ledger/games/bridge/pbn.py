@@ -40,7 +40,7 @@ class PbnRead:
     message per game left out, e.g. ``"game 3 (board 3): no result"``, for people); ``skipped``
     is the same notes in English, as programs read them (``--json``, the same in every language)."""
 
-    hands: list[dict] = field(default_factory=list)
+    hands: list[dict[str, Any]] = field(default_factory=list)
     skipped_notes: list[Msg] = field(default_factory=list)
     scoring: str | None = None  # "rubber" or "chicago" from the first [Scoring] tag that says so
 
@@ -153,7 +153,7 @@ def read_pbn(text: str | Iterable[str]) -> PbnRead:
     return out
 
 
-def _game_doc(tags: Mapping[str, str], contract_text: str) -> dict | None:
+def _game_doc(tags: Mapping[str, str], contract_text: str) -> dict[str, Any] | None:
     contract = parse_contract(contract_text, "Contract")
     doc: dict[str, Any] = {}
     board = tags.get("Board", "").strip()

@@ -19,7 +19,7 @@ def sample_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup
     return game.setup("rubber", None, {"NS": [four[0], four[2]], "EW": [four[1], four[3]]}, {})
 
 
-def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict:
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
     """A contract (passed out one deal in twenty), its declarer and the tricks taken: about as
     many as bid, give or take."""
     if rng.random() < 0.05:

@@ -174,10 +174,11 @@ class BriscolaGame(Game):
         out.update(stake)
         return out
 
-    def keeps_money(self, setup: MatchSetup) -> bool:
-        """A chiamata played for money keeps its own (total × stake); classica's stakes are the
-        ones every game has (``stake_per``)."""
-        return setup.rules == RuleSet.CHIAMATA.value and bool(setup.options.get("stake_cents"))
+    def own_stake(self, setup: MatchSetup) -> tuple[int, str] | None:
+        """A chiamata played for money keeps its own (each total × the stake per point); a
+        classica's stakes are the ones every game has (``stake_per``): None."""
+        cents = int(setup.options.get("stake_cents") or 0)
+        return (cents, "point") if setup.rules == RuleSet.CHIAMATA.value and cents else None
 
     def state_class(self, setup: MatchSetup) -> type[JsonRecord]:
         return ChiamataState if setup.rules == RuleSet.CHIAMATA.value else ClassicaState

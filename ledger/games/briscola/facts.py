@@ -17,7 +17,7 @@ CAPPOTTO = 120
 class BriscolaNotes(GameNotes):
     """Classica: hand wins and draws; chiamata: points, calls made and won alone."""
 
-    rarity = {"cappotto": 17, "alone": 18}  # rank among all highlight kinds (0 the rarest)
+    rarity = {"cappotto": 18, "alone": 20}  # rank among all highlight kinds (0 the rarest): a cappotto as Tressette ranks it
 
     def details(self, rec: Record) -> list[str]:
         """``draws: 1`` for classica (the hand wins are the totals)."""

@@ -51,7 +51,7 @@ _CLOSED = {"closed", "chiuso", "ha chiuso", "chiude", "chiusura", "went out", "o
 EXAMPLE = "'2 puliti, 1 sporco, calate 310, in mano 35, pozzetto preso, chiuso'"
 
 
-def parse_side_text(text: str, field: str, defaults: bool = True) -> tuple[dict, bool]:
+def parse_side_text(text: str, field: str, defaults: bool = True) -> tuple[dict[str, Any], bool]:
     """``"2 puliti, 1 sporco, calate 310, in mano 35, pozzetto preso, chiuso"`` → (side fields, closed).
 
     Parts, separated by commas or ``;``: burrachi with counts (``2 puliti``, ``un semipulito``,
@@ -79,7 +79,7 @@ def parse_side_text(text: str, field: str, defaults: bool = True) -> tuple[dict,
     return fields, closed
 
 
-def _read_part(part: str, fields: dict, field: str) -> None:
+def _read_part(part: str, fields: dict[str, Any], field: str) -> None:
     """One part of a side string: melded or hand points, or burrachi with a count."""
     melded, hand = first_group(part, _MELDED_RE), first_group(part, _HAND_RE)
     if melded is not None:
@@ -182,7 +182,7 @@ def normalize_side_field(name: str, value: Any, field: str, rules: str) -> tuple
     return name, as_bool(value, field)
 
 
-def parse_entry(setup, tokens) -> dict:
+def parse_entry(setup, tokens) -> dict[str, Any]:
     """Command-line words → a partial hand document.
 
     A side in one line: ``NS="2 puliti, 1 sporco, calate 310, in mano 35, pozzetto preso, chiuso"``
@@ -269,7 +269,7 @@ def questions(setup, doc) -> list[Question]:
     return []
 
 
-def _missing(value: Mapping) -> str | None:
+def _missing(value: Mapping[str, Any]) -> str | None:
     if value.get("burraco") is None:
         return "burraco"
     if value.get("melded_points") is None and value.get("melded") is None:
@@ -291,7 +291,7 @@ def _question(side: str, key: str, name: str, setup, closed: bool) -> Question:
 
 
 def _answer_side(key: str, name: str, setup):
-    def answer(doc: dict, text: str) -> dict:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         doc = dict(expand_sides(doc, setup.resolve_side))
         sides = dict(doc.get("sides") or {})
         side = dict(sides.get(key) or {})
@@ -308,7 +308,7 @@ def _answer_side(key: str, name: str, setup):
 
 
 def _answer_closed(setup):
-    def answer(doc: dict, text: str) -> dict:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         return {**doc, "closed_by": _closer(text, setup)}
     return answer
 

@@ -19,6 +19,11 @@ from ledger.games.burraco import entry as words
 from ledger.games.burraco.melds import RULE_SETS
 from ledger.games.burraco.scoring import BurracoResult, early_winner, hand_line, kinds_count, match_hand, score_hand
 from ledger.i18n import number, t
+from collections.abc import Sequence  # noqa: F401 (annotations)
+from ledger.games.base import Board, HandResult, MatchState, Replay  # noqa: F401 (annotations)
+from ledger.games.declare import Question  # noqa: F401 (annotations)
+from ledger.games.match_setup import MatchSetup  # noqa: F401 (annotations)
+from ledger.i18n import Msg  # noqa: F401 (annotations)
 
 
 class BurracoGame(Game):
@@ -35,7 +40,7 @@ class BurracoGame(Game):
     max_players = 4
 
     # --- setup --------------------------------------------------------------------------------
-    def seat(self, rules, players, sides):
+    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
         """2 or 3 ``players`` (each a side, named as the player), 4 ``players`` (``NS`` seats 1 and 3,
         ``EW`` seats 2 and 4), or ``sides``: two pairs (side name → 2 players). With both, the
         players' order is the seating and partners must sit opposite. ``LedgerError`` otherwise."""
@@ -47,7 +52,7 @@ class BurracoGame(Game):
             return names, {"NS": (names[0], names[2]), "EW": (names[1], names[3])}
         return names, {p: (p,) for p in names}
 
-    def check_options(self, rules, options, players):
+    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
         """Options: ``target`` (2005 by default [TARGET]; 1005, 1505 …), ``first_dealer`` and the stakes."""
         target = options.pop("target", None)
         out = super().check_options(rules, options, players)
@@ -55,7 +60,7 @@ class BurracoGame(Game):
         return out
 
     # --- one hand -----------------------------------------------------------------------------
-    def score(self, doc, rules=None):
+    def score(self, doc: Mapping[str, Any], rules: object=None) -> HandResult:
         """Score a hand document on its own (``ledger score``): 2 or 3 sides named as the document
         names them (case-insensitively).
 
@@ -69,18 +74,18 @@ class BurracoGame(Game):
         return score_hand(words.expand_sides(doc, resolve), rs, resolve)
 
     # --- a match ------------------------------------------------------------------------------
-    def apply(self, setup, state, doc):
+    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
         """The next hand of the match (:func:`.scoring.match_hand`); its rule set must be the match's."""
         if doc.get("rules") is not None and self.check_rules(doc["rules"]) != setup.rules:
             raise LedgerError(t("burraco.other_rules", "this match is played with the {rules} rules",
                                 rules=setup.rules), "rules", doc["rules"])
         return match_hand(setup, state, words.expand_sides(doc, setup.resolve_side), RULE_SETS[setup.rules])
 
-    def finish_early(self, setup, state):
+    def finish_early(self, setup: MatchSetup, state: MatchState) -> MatchState:
         """Ended early: the highest total wins, nobody when the highest are equal (RULES.md)."""
         return early_winner(state)
 
-    def board(self, setup, replay):
+    def board(self, setup: MatchSetup, replay: Replay) -> Board:
         """Per hand each side's points and running total, and what happened (who closed, burrachi,
         a pozzetto not taken); under it who won or who deals next, and what each side needs."""
         target = setup.options.get("target", RULE_SETS[setup.rules].target)
@@ -96,18 +101,18 @@ class BurracoGame(Game):
                 f"{s} {number(max(target - final.totals.get(s, 0), 0))}" for s in setup.side_names))))
         return replace(board, tables=(table,), notes=tuple(notes))
 
-    def describe_hand(self, doc, result=None, setup=None):
+    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:
         """With ``result``: its summary (``"NS +710 (closed), EW +25"``); without: who closed."""
         points = result.get("points") if isinstance(result, Mapping) else None
-        if isinstance(points, Mapping) and all(isinstance(p, int) for p in points.values()):
+        if isinstance(result, Mapping) and isinstance(points, Mapping) and all(isinstance(p, int) for p in points.values()):
             return hand_line(points, result.get("closed_by"))
         closed = doc.get("closed_by") if isinstance(doc, Mapping) else None
         return str(t("burraco.closed", "{side} closed", side=closed) if isinstance(closed, str) and closed else
                    t("burraco.nobody_closed", "nobody closed"))
 
-    def hand_note(self, result):
+    def hand_note(self, result: HandResult) -> str:
         """``"NS closed; NS 1 clean, 1 dirty; EW no pozzetto"``: who closed, the burrachi, the pozzetti not taken."""
-        d = result.detail
+        d = result.detail_as(BurracoResult)
         parts = [str(t("burraco.closed", "{side} closed", side=d.closed_by) if d.closed_by else
                      t("burraco.nobody_closed", "nobody closed"))]
         parts += [f"{s} {kinds_count(v.burraco)}" for s, v in d.sides.items() if v.burraco]
@@ -116,7 +121,7 @@ class BurracoGame(Game):
         return "; ".join(parts)
 
     # --- entry --------------------------------------------------------------------------------
-    def entry_help(self):
+    def entry_help(self) -> Msg | None:
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
         return t("play.help.burraco",
                  "Each side in one line (a side may be named by one of its players); the melded points count "
@@ -125,17 +130,17 @@ class BurracoGame(Game):
                  "Or one thing at a time: NS.burraco=\"clean, dirty\" NS.melded=310 NS.hand=35 "
                  "NS.pozzetto=yes; closed=NS (or closed=nobody).")
 
-    def parse_entry(self, setup, tokens):
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
         """Command-line words → a partial hand document (see :func:`ledger.games.burraco.entry.parse_entry`)."""
         return words.parse_entry(setup, tokens)
 
-    def questions(self, setup, doc, state=None):
+    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None=None) -> list[Question]:
         """The first thing still missing: who closed, then per side (in seat order) its burrachi,
         melded points, hand points and whether it took its pozzetto (:func:`.entry.questions`)."""
         return words.questions(setup, doc)
 
 
-def _seat_pairs(sides: Any, players: Any) -> tuple[tuple[str, ...], dict]:
+def _seat_pairs(sides: Any, players: Any) -> tuple[tuple[str, ...], dict[str, Any]]:
     """Two pairs sitting alternately (``players``, when given, is the seating and must alternate)."""
     if not isinstance(sides, Mapping) or len(sides) != 2:
         raise LedgerError(t("burraco.sides_pairs", "sides are the two pairs of four players (with 2 or 3 players give "

@@ -272,7 +272,7 @@ def read_burraco_items(value: Any, field: str) -> list[tuple[str, Any, str]]:
     return out
 
 
-def _single_cards(items: list) -> bool:
+def _single_cards(items: list[Any]) -> bool:
     """A flat list of three or more single cards (``["KH", "KD", "KC"]``): one meld's cards, since
     no meld is one card."""
     return len(items) >= 3 and all(isinstance(x, str) and len(x.split()) == 1 and kind_word(x) is None

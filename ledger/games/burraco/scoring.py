@@ -114,7 +114,7 @@ def _burraco(cards: list[Card], rs: RuleSet, field: str) -> tuple[str, Meld]:
     return meld.kind, meld
 
 
-def _read_melded(value: Mapping, field: str, rs: RuleSet,
+def _read_melded(value: Mapping[str, Any], field: str, rs: RuleSet,
                  burrachi: list[tuple[str, Meld | None]]) -> tuple[list[Meld], int]:
     """The side's other melds (when given as cards) and its melded card points, burrachi included."""
     f = f"{field}.melded_points"
@@ -158,7 +158,7 @@ def _check_combinations(melds: Sequence[Meld], field: str) -> None:
             seen.add(m.rank)
 
 
-def _read_hand(value: Mapping, field: str) -> tuple[list[Card], int]:
+def _read_hand(value: Mapping[str, Any], field: str) -> tuple[list[Card], int]:
     """The cards left in the side's hands (a pozzetto taken and not played included): exactly one of
     ``hand_points`` (as counted) and ``hand`` (the cards; ``""`` or ``[]`` for none)."""
     points, raw = value.get("hand_points"), value.get("hand")
@@ -254,7 +254,7 @@ def read_sides(doc: Mapping[str, Any], resolve, expected) -> dict[str, tuple[str
     return sides
 
 
-def read_closed_by(doc: Mapping[str, Any], resolve, sides: Mapping) -> str | None:
+def read_closed_by(doc: Mapping[str, Any], resolve, sides: Mapping[str, Any]) -> str | None:
     """``closed_by``: a side of the hand, or null (also ``"nobody"``) when nobody closed; required."""
     if "closed_by" not in doc:
         raise LedgerError(t("burraco.closed_missing", "missing (the side that closed, or null if nobody did)"),

@@ -54,6 +54,10 @@ from ledger.games.canasta.scoring import (
     RULE_SETS, CanastaHand, CanastaResult, CanastaState, hand_line, opening_minimum, score_hand,
 )
 from ledger.i18n import number, signed, t
+from collections.abc import Sequence  # noqa: F401 (annotations)
+from ledger.games.base import HandResult  # noqa: F401 (annotations)
+from ledger.games.declare import Question  # noqa: F401 (annotations)
+from ledger.i18n import Msg  # noqa: F401 (annotations)
 
 
 class CanastaGame(Game):
@@ -74,7 +78,7 @@ class CanastaGame(Game):
     player_counts = (2, 4)  # each for self, or two pairs
 
     # --- setup --------------------------------------------------------------------------------
-    def seat(self, rules, players, sides):
+    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
         """2 players (each a side, named as the player) or 4 in two pairs sitting alternately.
 
         ``sides`` (side name → 1 or 2 players, both sides alike) names the sides; 4 ``players``
@@ -91,7 +95,7 @@ class CanastaGame(Game):
             return names, {"NS": (names[0], names[2]), "EW": (names[1], names[3])}
         return names, {p: (p,) for p in names}
 
-    def check_options(self, rules, options, players):
+    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
         """Options: ``target`` (the game: 15000 italian, 5000 classic) and ``first_dealer``."""
         target = options.pop("target", None)
         out = super().check_options(rules, options, players)
@@ -99,7 +103,7 @@ class CanastaGame(Game):
         return out
 
     # --- one hand -----------------------------------------------------------------------------
-    def score(self, doc, rules=None):
+    def score(self, doc: Mapping[str, Any], rules: object=None) -> HandResult:
         """Score a hand document on its own (``ledger score``): two sides named as the document names them.
 
         Returns a :class:`HandResult` with ``points`` (side → int), ``items`` (side → [{"item",
@@ -111,12 +115,12 @@ class CanastaGame(Game):
         return score_hand(doc, rs, named_sides(doc.get("sides")))
 
     # --- a match ------------------------------------------------------------------------------
-    def start(self, setup):
+    def start(self, setup: MatchSetup) -> MatchState:
         rs = RULE_SETS[setup.rules]
         return MatchState(0, {s: 0 for s in setup.sides},
                           False, None, CanastaState({s: opening_minimum(0, rs) for s in setup.sides}))
 
-    def apply(self, setup, state, doc):
+    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
         """Score the next hand; new totals, opening minimums and the winner (first to the target
         at the end of a hand, the higher if both: :func:`running_winner`).
 
@@ -141,22 +145,22 @@ class CanastaGame(Game):
         return MatchState(state.hands + 1, totals, finished, winner, CanastaState(minimum)), \
             result.with_detail(detail)
 
-    def board(self, setup, replay):
+    def board(self, setup: MatchSetup, replay: Replay) -> Board:
         """Per hand both sides' points, running totals and the opening minimum each side needs next."""
         return canasta_board(self, setup, replay)
 
-    def describe_hand(self, doc, result=None, setup=None):
+    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:
         """With ``result``: the hand's summary (:func:`hand_line`, ``"NS +1460 (closed), EW
         +235"``); without: who closed, ``"NS closed"`` / ``"nobody closed"``."""
         points = result.get("points") if isinstance(result, Mapping) else None
-        if isinstance(points, Mapping) and all(isinstance(p, int) for p in points.values()):
+        if isinstance(result, Mapping) and isinstance(points, Mapping) and all(isinstance(p, int) for p in points.values()):
             return hand_line(points, result.get("closed_by"), "concealed" in result)
         closed = doc.get("closed_by")
         return str(t("canasta.closed", "{side} closed", side=closed) if closed else
                    t("canasta.nobody_closed", "nobody closed"))
 
     # --- entry ----------------------------------------------------------------------------------
-    def entry_help(self):
+    def entry_help(self) -> Msg | None:
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
         return t("play.help.canasta",
                  "Each side in one line (a side may be named by one of its players):\n"
@@ -165,17 +169,17 @@ class CanastaGame(Game):
                  "Or one thing at a time: NS.canastas=\"pure K, dirty 7\" NS.melded=310 NS.hand=0 "
                  "NS.red_threes=1; closed=NS (or closed=nobody); concealed=yes.")
 
-    def parse_entry(self, setup, tokens):
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
         """Command-line words → a partial hand document (see :func:`ledger.games.canasta.entry.parse_entry`)."""
         return entry.parse_entry(setup, tokens)
 
-    def questions(self, setup, doc, state=None):
+    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None=None) -> list[Question]:
         """The first thing still missing: per side its canastas, melded points, hand points and red
         threes (``opened`` follows from the melds), then who closed, then (classic) if concealed."""
         return entry.questions(setup, doc)
 
 
-def _seat_sides(sides: Any, players: Any) -> tuple[tuple[str, ...], dict]:
+def _seat_sides(sides: Any, players: Any) -> tuple[tuple[str, ...], dict[str, Any]]:
     if not isinstance(sides, Mapping) or len(sides) != 2:
         raise LedgerError(t("canasta.two_sides", "canasta is played by two sides"), "sides", sides)
     teams = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}

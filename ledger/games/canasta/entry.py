@@ -81,7 +81,7 @@ def check_side_field(name: str, value: Any, field: str, rules: str) -> None:
                                     "is drawn", card=str(c)), field, str(c))
 
 
-def parse_entry(setup, tokens) -> dict:
+def parse_entry(setup, tokens) -> dict[str, Any]:
     """Command-line words → a partial hand document.
 
     ``NS="2 pure, 1 dirty, 1 red three, melded 340, in hand 25, closed"`` (a compact side),
@@ -129,7 +129,7 @@ def parse_entry(setup, tokens) -> dict:
     return doc
 
 
-def _entry_top(doc: dict, key: str, value: Any, setup, tok: str) -> None:
+def _entry_top(doc: dict[str, Any], key: str, value: Any, setup, tok: str) -> None:
     if key == "concealed":
         put_once(doc, key, as_bool(value, "concealed"), "", tok)
     elif isinstance(value, str) and value.strip().lower() in ("", "nobody", "none", "nessuno", "-", "null", "stock"):
@@ -148,7 +148,7 @@ _ASK = {
 }
 
 
-def questions(setup, doc) -> list:
+def questions(setup, doc) -> list[Any]:
     """The first thing still missing from ``doc``: per side (in seat order) its canastas, melded
     points, hand points and red threes, then who closed, then (classic) whether concealed.
 
@@ -195,7 +195,7 @@ def _says_closed(text: str, side: str) -> str | None:
         return None
 
 
-def _missing_side_field(value: Mapping) -> str | None:
+def _missing_side_field(value: Mapping[str, Any]) -> str | None:
     not_opened = value.get("opened") is not None and not as_bool(value["opened"], "opened")
     if value.get("canastas") is None and not not_opened:
         return "canastas"
@@ -209,7 +209,7 @@ def _missing_side_field(value: Mapping) -> str | None:
 
 
 def _answer_side(key: str, name: str, rules: str):
-    def answer(doc: dict, text: str) -> dict:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         sides = dict(doc.get("sides") or {}) if isinstance(doc.get("sides") or {}, Mapping) else {}
         side = dict(sides.get(key) or {}) if isinstance(sides.get(key) or {}, Mapping) else {}
         k, v = normalize_side_field(name, text, f"sides.{key}.{name}", rules)
@@ -225,7 +225,7 @@ def _answer_side(key: str, name: str, rules: str):
 
 
 def _answer_closed(setup):
-    def answer(doc: dict, text: str) -> dict:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         out = dict(doc)
         _entry_top(out, "closed_by", text, setup, text)
         return out

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ledger.games.canasta.scoring import CanastaResult
 from ledger.games.facts import GameNotes, Highlight, side_label
 from ledger.i18n import t
+from ledger.games.facts import Record  # noqa: F401 (annotations)
 
 
 class CanastaNotes(GameNotes):
@@ -19,10 +21,10 @@ class CanastaNotes(GameNotes):
             "dirty pinelle canasta": t("canasta.hl_pinelle_dirty", "Dirty pinelle canasta for {side} (hand {hand})"),
             "pure canasta of aces": t("canasta.hl_aces", "Pure canasta of aces for {side} (hand {hand})")}
 
-    def highlights(self, rec):
+    def highlights(self, rec: Record) -> list[Highlight]:
         out = []
         for i, res in enumerate(rec.replay.results):
-            for side, facts in res.detail.sides.items():
+            for side, facts in res.detail_as(CanastaResult).sides.items():
                 for kind in facts.canastas:
                     if kind in self.RARE:
                         name, value = self.RARE[kind]

@@ -19,7 +19,7 @@ def sample_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup
     return game.setup("italian", None, {"NS": [four[0], four[2]], "EW": [four[1], four[3]]}, {})
 
 
-def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict:
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
     """Each side's canastas, melded points, points left in hand and red threes; a side closes
     (with a canasta of each kind) most hands."""
     sides = list(setup.side_names)

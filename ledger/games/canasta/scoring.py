@@ -347,7 +347,7 @@ def check_opened(side: SideHand) -> None:
                           f"{side.field}.opened", side.opened_given)
 
 
-def _read_canastas(value: Mapping, field: str, rs: RuleSet, opened: bool | None) -> list[Canasta]:
+def _read_canastas(value: Mapping[str, Any], field: str, rs: RuleSet, opened: bool | None) -> list[Canasta]:
     f = f"{field}.canastas"
     if value.get("canastas") is None:
         if opened is False:
@@ -360,7 +360,7 @@ def _read_canastas(value: Mapping, field: str, rs: RuleSet, opened: bool | None)
     return out
 
 
-def _read_melded(value: Mapping, field: str, rs: RuleSet, canastas: list[Canasta], opened: bool | None,
+def _read_melded(value: Mapping[str, Any], field: str, rs: RuleSet, canastas: list[Canasta], opened: bool | None,
                  closing: bool) -> tuple[list[list[Card]], int]:
     """The side's other melds (cards, when given) and its melded card points, canastas included."""
     given = _points_or_cards(value, "melded_points", "melded", field)
@@ -391,7 +391,7 @@ def _read_melded(value: Mapping, field: str, rs: RuleSet, canastas: list[Canasta
     return melds, points
 
 
-def _points_or_cards(value: Mapping, points_key: str, cards_key: str, field: str) -> tuple[int | None, Any]:
+def _points_or_cards(value: Mapping[str, Any], points_key: str, cards_key: str, field: str) -> tuple[int | None, Any]:
     """``(points, cards value)`` from a total field and a cards field (a number in the cards field
     counts as the total); a total given twice must agree."""
     points = value.get(points_key)
@@ -408,7 +408,7 @@ def _points_or_cards(value: Mapping, points_key: str, cards_key: str, field: str
     return points, raw
 
 
-def _read_hand(value: Mapping, field: str, rs: RuleSet) -> tuple[list[Card], int]:
+def _read_hand(value: Mapping[str, Any], field: str, rs: RuleSet) -> tuple[list[Card], int]:
     points, raw = _points_or_cards(value, "hand_points", "hand", field)
     f = f"{field}.hand_points"
     if raw is None:
@@ -481,7 +481,7 @@ def _limits(rs: RuleSet) -> tuple[int, dict[str, int]]:
 _LIMITS: dict[str, tuple[int, dict[str, int]]] = {}
 
 
-def _kind_needs(k: Canasta, rs: RuleSet) -> dict:
+def _kind_needs(k: Canasta, rs: RuleSet) -> dict[str, Any]:
     if k.kind in _KIND_NEEDS:
         _, twos, jokers, wild, _ = _KIND_NEEDS[k.kind]
         return {"2": twos, "JK": jokers, "wild": wild}
@@ -586,7 +586,7 @@ def hand_line(points: Mapping[str, int], closed_by: str | None, classic: bool = 
     return summary if closed_by else str(t("canasta.line_nobody", "{points}; nobody closed", points=summary))
 
 
-def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve, expected) -> tuple[dict, str | None, bool]:
+def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve, expected) -> tuple[dict[str, Any], str | None, bool]:
     """The two sides (name → (document key, fields)), who closed, and whether concealed.
 
     A side given as a compact string is expanded; its ``closed`` word must agree with ``closed_by``.
@@ -619,7 +619,7 @@ def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve, expected) -
     return sides, closed_by, concealed
 
 
-def _closed_by(doc: Mapping[str, Any], said: list[str], resolve, sides: Mapping) -> str | None:
+def _closed_by(doc: Mapping[str, Any], said: list[str], resolve, sides: Mapping[str, Any]) -> str | None:
     if len(said) > 1:
         raise LedgerError(t("canasta.both_closed", "both sides say they closed"), "closed_by", said)
     if "closed_by" not in doc:

@@ -137,7 +137,7 @@ def _is_card(word: str) -> bool:
     return True
 
 
-def _kind_of(flags: set, rank: str | None, text: str, field: str) -> str:
+def _kind_of(flags: set[Any], rank: str | None, text: str, field: str) -> str:
     if rank == "3":
         raise LedgerError(t("canasta.no_threes", "threes are never melded, so there is no canasta of threes"),
                           field, text)
@@ -273,7 +273,7 @@ _OPENED = {"opened": True, "open": True, "aperto": True, "ha aperto": True,
 _NO_CANASTAS = {"no canastas", "no canasta", "nessuna canasta", "none", "no canaste"}
 
 
-def parse_side_text(text: str, field: str, defaults: bool = True) -> tuple[dict, bool, bool]:
+def parse_side_text(text: str, field: str, defaults: bool = True) -> tuple[dict[str, Any], bool, bool]:
     """``"2 pure, 1 dirty, 1 red three, melded 340, in hand 25, closed"`` → (side fields, closed, concealed).
 
     The fields use the hand document's names (``canastas`` as kind labels, ``red_threes``,
@@ -303,7 +303,7 @@ def parse_side_text(text: str, field: str, defaults: bool = True) -> tuple[dict,
     return fields, closed, concealed
 
 
-def _read_side_part(part: str, fields: dict, field: str) -> None:
+def _read_side_part(part: str, fields: dict[str, Any], field: str) -> None:
     """One part of a compact side string: melded or hand points, red threes, or canastas."""
     melded, hand, red = first_group(part, _MELDED), first_group(part, _HAND), _RED.match(part)
     if melded is not None:

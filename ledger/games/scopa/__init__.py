@@ -32,6 +32,8 @@ from ledger.i18n import number, t, tn
 from ledger.games.scopa.scoring import (
     TARGETS, Options, ScopaResult, leader, match_outcome, napoleone, score_piles,
 )
+from ledger.games.declare import Question  # noqa: F401 (annotations)
+from ledger.i18n import Msg  # noqa: F401 (annotations)
 
 HAND_KEYS = {"sides", "options"}
 
@@ -75,7 +77,7 @@ class ScopaGame(Game):
         return "Scopone" if rules == "scopone" else "Scopa"
 
     # --- setup --------------------------------------------------------------------------------
-    def seat(self, rules, players, sides):
+    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
         """``scopa``: 2 or 3 players each for self, or 4 in two pairs; ``scopone``: two pairs.
 
         4 ``players`` make the pairs ``NS`` (seats 1 and 3) and ``EW`` (seats 2 and 4); ``sides``
@@ -95,7 +97,7 @@ class ScopaGame(Game):
             return names, {"NS": (names[0], names[2]), "EW": (names[1], names[3])}
         return names, {p: (p,) for p in names}
 
-    def check_options(self, rules, options, players):
+    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
         """``target`` (11 for scopa, 21 for scopone, or the match's own: a whole number from 1),
         ``napola`` and ``re_bello`` (yes/no, off), ``suits`` (``italian``: the cards the ledger names
         for the match are written with the Italian suits, ``7 di denari``; ``letters``, the default:
@@ -112,7 +114,7 @@ class ScopaGame(Game):
         return out
 
     # --- one hand -----------------------------------------------------------------------------
-    def score(self, doc, rules=None):
+    def score(self, doc: Mapping[str, Any], rules: object=None) -> HandResult:
         """Score a hand document on its own: sides named as the document names them, ``options``
         (napola, re_bello) from the document. Returns the :func:`score_hand` result; raises
         ``LedgerError`` for an unknown field, a card outside the 40-card deck or twice, piles that
@@ -123,7 +125,7 @@ class ScopaGame(Game):
         return score_hand(raw, named_sides(raw), rules, entry.read_options(doc.get("options")))
 
     # --- a match ------------------------------------------------------------------------------
-    def apply(self, setup, state, doc):
+    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
         """Score the next hand; the match ends at the end of a hand when a side at or over the
         target is alone highest, or at once on a napoleone [SC-WIN], [SC-NAP]. A hand after the
         match is won, a rule set or options other than the match's, are errors."""
@@ -136,31 +138,32 @@ class ScopaGame(Game):
         options = match_options(setup)
         _check_same_options(doc.get("options"), options)
         result = score_hand(doc.get("sides"), setup.resolve_side, setup.rules, options, setup.side_names)
-        totals = {s: state.totals.get(s, 0) + result.detail.points[s] for s in setup.side_names}
-        finished, winner = match_outcome(totals, setup.options["target"], result.detail.napoleone)
+        hand = result.detail_as(ScopaResult)
+        totals = {s: state.totals.get(s, 0) + hand.points[s] for s in setup.side_names}
+        finished, winner = match_outcome(totals, setup.options["target"], hand.napoleone)
         return MatchState(state.hands + 1, totals, finished, winner), result
 
-    def finish_early(self, setup, state):
+    def finish_early(self, setup: MatchSetup, state: MatchState) -> MatchState:
         """Ended early: the side with the highest total wins; nobody when the highest are equal."""
         if state.finished:
             return state
         return MatchState(state.hands, state.totals, False, leader(state.totals), state.extra)
 
-    def dealer(self, setup, hand_number):
+    def dealer(self, setup: MatchSetup, hand_number: int) -> str:
         """Who deals hand ``hand_number`` (0-based): the deal passes to the dealer's right,
         counter-clockwise, so backwards through the seats (listed clockwise) [SC-DEAL]."""
         first = setup.options.get("first_dealer") or setup.players[0]
         i = setup.players.index(first)
         return setup.players[(i - hand_number) % len(setup.players)]
 
-    def board(self, setup, replay):
+    def board(self, setup: MatchSetup, replay: Replay) -> Board:
         """Per hand each side's points and running total (a note with who took what), then each
         side's points over the match by kind: carte, denari, settebello, primiera (napola, re
         bello), scope and the total; who has won, or who deals next."""
         return scopa_board(self, setup, replay)
 
     # --- entry ----------------------------------------------------------------------------------
-    def entry_help(self):
+    def entry_help(self) -> Msg | None:
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
         return t("play.help.scopa",
                  "Each side's captured pile (a player's name stands for the side): its cards, or 'rest' for "
@@ -169,29 +172,30 @@ class ScopaGame(Game):
                  "Or what the pile counted: Anna=\"22 cards 6 denari settebello primiera 78\". One thing at a "
                  "time: Anna.cards=22 Anna.scope=2 (the scope: 0 when left out).")
 
-    def parse_entry(self, setup, tokens):
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
         """Command-line words → a partial hand document (:func:`ledger.games.scopa.entry.parse_entry`)."""
         return entry.parse_entry(setup, tokens)
 
-    def questions(self, setup, doc, state=None):
+    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None=None) -> list[Question]:
         """Per side in seat order: its pile, the counts it still needs, its scope (default 0)."""
         return entry.questions(setup, doc)
 
-    def describe_hand(self, doc, result=None, setup=None):
+    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:
         """With ``result``: its summary, ``"Anna +6, Bruno +1"`` (:func:`hand_line`); without: what
         was entered, ``"Anna 22 cards (2 scope), Bruno rest"``."""
         points = result.get("points") if isinstance(result, Mapping) else None
-        if isinstance(points, Mapping):
+        if isinstance(result, Mapping) and isinstance(points, Mapping):
             nap = result.get("napoleone")
             return hand_line(points, nap if isinstance(nap, str) else None)
         return entry.entered_text(doc) if isinstance(doc, Mapping) else ""
 
-    def hand_note(self, result):
+    def hand_note(self, result: HandResult) -> str:
         """Who took what, side by side: ``Anna: settebello · 2 scope; Bruno: carte · denari ·
         primiera`` (a napola with its length, re bello), and a napoleone."""
         kinds = list(Options(True, True).kinds())
         parts = []
-        for side, items in result.detail.items.items():
+        hand = result.detail_as(ScopaResult)
+        for side, items in hand.items.items():
             taken = sorted((it for it in items if it.points),
                            key=lambda it: kinds.index(it.item) if it.item in kinds else len(kinds))
             shown = [it.item if it.item in ("carte", "denari", "settebello", "primiera", "re bello")
@@ -199,7 +203,7 @@ class ScopaGame(Game):
                      else f"{it.item} {it.points}" for it in taken]
             if shown:
                 parts.append(f"{side}: {' · '.join(shown)}")
-        nap = result.detail.napoleone
+        nap = hand.napoleone
         return "; ".join(parts) + (f" · napoleone {nap}" if nap else "")
 
 
@@ -237,7 +241,7 @@ def _check_same_options(value: object, options: Options) -> None:
             raise LedgerError(replace(msg, params={"option": key}), f"options.{key}", value[key])
 
 
-def _seat_sides(rules: str, sides: Any, players: Any) -> tuple[tuple[str, ...], dict]:
+def _seat_sides(rules: str, sides: Any, players: Any) -> tuple[tuple[str, ...], dict[str, Any]]:
     if not isinstance(sides, Mapping):
         raise LedgerError(t("scopa.sides_map", "expected side → players"), "sides", sides)
     teams = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}

@@ -82,7 +82,7 @@ def is_phrase(value: object) -> bool:
         return True
 
 
-def parse_phrase(text: str, field: str) -> dict:
+def parse_phrase(text: str, field: str) -> dict[str, Any]:
     """``"22 carte, 6 denari, settebello, primiera 78, 2 scope"`` → ``{"cards": 22, "denari": 6,
     "settebello": True, "primiera": 78, "scope": 2}``.
 
@@ -141,7 +141,7 @@ def parse_phrase(text: str, field: str) -> dict:
     return out
 
 
-def side_fields(value: object, field: str) -> dict:
+def side_fields(value: object, field: str) -> dict[str, Any]:
     """A side's value as its fields: a mapping as given (its ``cards`` said as a phrase spelt out
     into counts), or a pile, ``"rest"`` or phrase given directly as ``{"cards": value}``."""
     if isinstance(value, (str, list)):
@@ -193,7 +193,7 @@ def read_hand(raw: object, resolve: Callable[[Any, str], str], rules: str, optio
     if not isinstance(raw, Mapping):
         raise LedgerError(t("scopa.sides_missing", "missing (each side's captured pile)") if raw is None else
                           t("scopa.sides_shape", "expected each side's captured pile"), "sides", raw)
-    sides: dict[str, tuple[str, dict]] = {}
+    sides: dict[str, tuple[str, dict[str, Any]]] = {}
     for key, value in raw.items():
         name = resolve(key, f"sides.{key}")
         if name in sides:
@@ -211,7 +211,7 @@ def read_hand(raw: object, resolve: Callable[[Any, str], str], rules: str, optio
     return _read_piles({name: v for name, (_, v) in sides.items()}, fields, options)
 
 
-def _read_piles(sides: dict[str, dict], fields: dict[str, str], options: Options) -> Hand:
+def _read_piles(sides: dict[str, dict[str, Any]], fields: dict[str, str], options: Options) -> Hand:
     held: dict[str, list[Card]] = {}
     counted: dict[str, Pile] = {}
     rest = None
@@ -322,11 +322,11 @@ def read_options(value: object, field: str = "options") -> Options:
 
 
 # --- words at the table ---------------------------------------------------------------------------------
-def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict:
+def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
     """Command-line words → a partial hand document: ``Anna="7D 6D …"``, ``Bruno=rest``,
     ``Anna="22 carte 6 denari settebello primiera 78"``, ``Anna.cards=22``, ``Anna.scope=2``
     (a player's name stands for the side). ``LedgerError`` on ``entry`` or ``entry.KEY``."""
-    sides: dict[str, dict] = {}
+    sides: dict[str, dict[str, Any]] = {}
     for tok in tokens:
         if "=" not in tok:
             raise LedgerError(t("scopa.entry_word", "expected KEY=VALUE (e.g. Anna=\"7D 6D\" or Anna.scope=2), got "
@@ -395,7 +395,7 @@ def _counts_needed(f: Mapping[str, Any], options: Options) -> list[str]:
 
 
 def _answer_pile(side: str):
-    def answer(doc: dict, text: str) -> dict:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         t = text.strip()
         value: Any = parse_phrase(t, f"sides.{side}") if is_phrase(t) else {"cards": t}
         if not is_rest(t) and not is_count(t) and not is_phrase(t):
@@ -405,7 +405,7 @@ def _answer_pile(side: str):
 
 
 def _answer_field(side: str, key: str, name: str):
-    def answer(doc: dict, text: str) -> dict:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         t = text.strip()
         field = f"sides.{side}.{name}"
         if name in _FLAGS:

@@ -16,6 +16,8 @@ field (``sides.Anna.primiera``) and the value.
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
@@ -77,7 +79,7 @@ class Pile:
                           self.napola if options.napola else None, self.re_bello if options.re_bello else None,
                           self.scope)
 
-    def to_json(self, options: Options) -> dict:
+    def to_json(self, options: Options) -> dict[str, Any]:
         return self.counts(options).to_json()
 
 

@@ -42,6 +42,7 @@ from ledger.games.base import (
 from ledger.games.simone.facts import SimoneNotes
 from ledger.games.simone.records import Knocks, Place, PlayerStats, SimoneResult, SimoneState
 from ledger.i18n import t, tn
+from ledger.i18n import Msg  # noqa: F401 (annotations)
 
 DECK = TWO_DECKS_FOUR_JOKERS
 MAX_PLAYERS = 26              # the seed says "almeno 2"; 4 cards each from 108 leaves a stock up to 26
@@ -124,7 +125,7 @@ def check_deck(cards: Mapping[str, list[Card] | None], sums: Mapping[str, int],
 
 def _refuse_repeats(cards: Mapping[str, list[Card] | None], labels: Mapping[str, str]) -> None:
     """``LedgerError`` naming the player whose cards first pass what the decks hold."""
-    seen: Counter = Counter()
+    seen: Counter[Any] = Counter()
     holders: dict[Card, list[str]] = {}
     for player, shown in cards.items():
         for card in shown or ():
@@ -251,7 +252,7 @@ class Simone(Game):
     max_players = MAX_PLAYERS
 
     # --- setup --------------------------------------------------------------------------------
-    def check_options(self, rules, options, players):
+    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
         """``target``: hand wins that end the match (1 to 1000), or null/"none" for no target (default)."""
         target = options.pop("target", None)
         out = super().check_options(rules, options, players)
@@ -262,7 +263,7 @@ class Simone(Game):
         return out
 
     # --- one hand -----------------------------------------------------------------------------
-    def score(self, doc, rules=None):
+    def score(self, doc: Mapping[str, Any], rules: object=None) -> HandResult:
         """Score a hand document on its own: 2 to 26 players named as the document names them.
 
         Returns a :class:`HandResult` with data ``{"sums", "winners", "knocked_by", "knocker_won",
@@ -295,7 +296,7 @@ class Simone(Game):
         return hands
 
     # --- a match ------------------------------------------------------------------------------
-    def start(self, setup):
+    def start(self, setup: MatchSetup) -> MatchState:
         players = setup.players
         totals = {p: 0 for p in players}
         sums = {p: 0 for p in players}
@@ -303,7 +304,7 @@ class Simone(Game):
                             setup.options.get("target"))
         return MatchState(0, totals, False, None, extra)
 
-    def apply(self, setup, state, doc):
+    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
         """Score ``doc`` as the next hand (every player of the match in it) and fold it in.
 
         ``totals`` are hands won per player; ``extra`` holds ``sums`` (total of sums),
@@ -343,7 +344,7 @@ class Simone(Game):
         winner = _one_or_all(leaders(rows)) if finished else None
         return MatchState(state.hands + 1, totals, finished, winner, extra)
 
-    def finish_early(self, setup, state):
+    def finish_early(self, setup: MatchSetup, state: MatchState) -> MatchState:
         """Ended by the scorekeeper: the first in the standing wins (a list when shared); no hands, no winner."""
         if state.finished or state.hands == 0:
             return state
@@ -351,7 +352,7 @@ class Simone(Game):
                           state.extra)
 
     # --- the scoreboard -------------------------------------------------------------------------
-    def board(self, setup, replay):
+    def board(self, setup: MatchSetup, replay: Replay) -> Board:
         """Hands (each sum, ``*`` on the winners, the knocker, the standing), then the statistics
         (once a hand is played), then the winner or leader and the next dealer."""
         tables = [self._hands_table(setup, replay)]
@@ -431,14 +432,14 @@ class Simone(Game):
         return notes
 
     # --- entry at the table -----------------------------------------------------------------------
-    def entry_help(self):
+    def entry_help(self) -> Msg | None:
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
         return t("play.help.simone",
                  "Each player's cards or their sum, and who knocked:\n"
                  "  Anna=\"KH JK 3S 5D\" Bruno=17 knock=Anna\n"
                  "knock=nobody (or leave it out) when nobody knocked.")
 
-    def parse_entry(self, setup, tokens):
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
         """``Anna="KH JK 3S 5D" Bruno=17 knock=Anna`` → a partial hand document.
 
         ``knock`` (also ``knocked_by``, ``bussa``) names who knocked (``-`` or ``nessuno`` for
@@ -453,7 +454,7 @@ class Simone(Game):
                 doc["hands"][player] = entry_value(v, f"hands.{player}")
         return doc
 
-    def questions(self, setup, doc, state=None):
+    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None=None) -> list[Question]:
         """Each player's cards or sum not yet given, then who knocked (Enter for nobody)."""
         if not isinstance(doc.get("hands") or {}, Mapping):
             return []  # nothing to ask: scoring names the wrong shape
@@ -466,7 +467,7 @@ class Simone(Game):
                                _answer_knock(setup), choices=setup.players, default=""))
         return qs
 
-    def describe_hand(self, doc, result=None, setup=None):
+    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:
         """:meth:`_describe` in words of the language it is shown in (English in ``--json``)."""
         return in_words(lambda: self._describe(doc, result, setup))
 
@@ -490,14 +491,14 @@ def entry_value(text: str, field: str) -> int | str:
 
 
 def _answer_hand(player: str):
-    def answer(doc: dict, text: str) -> dict:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         value = entry_value(text, f"hands.{player}")
         return {**doc, "hands": {**(doc.get("hands") or {}), player: value}}
     return answer
 
 
 def _answer_knock(setup: MatchSetup):
-    def answer(doc: dict, text: str) -> dict:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         return {**doc, "knocked_by": read_knock(text, setup.resolve_player)}
     return answer
 

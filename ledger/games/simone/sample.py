@@ -17,7 +17,13 @@ def sample_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup
     return game.setup(None, rng.sample(list(players), rng.randint(3, 5)), None, {"target": 5})
 
 
-def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict:
+
+def long_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup:
+    """A match with no target, that goes on for hundreds of hands (bench/games.py)."""
+    return game.setup(None, rng.sample(list(players), 3), None, {})
+
+
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
     """Three to five cards each from the two decks with jokers; a knock nine hands in ten."""
     deck = TWO_DECKS_FOUR_JOKERS.cards()
     rng.shuffle(deck)

@@ -39,6 +39,9 @@ from ledger.games.base import (
 )
 from ledger.games.trentasette.facts import TrentasetteNotes
 from ledger.i18n import t, tn
+from ledger.games.base import Board, Replay  # noqa: F401 (annotations)
+from ledger.games.match_setup import MatchSetup  # noqa: F401 (annotations)
+from ledger.i18n import Msg  # noqa: F401 (annotations)
 
 TARGET = 37
 REST_WORDS = {"rest", "resto", "rest of the deck", "il resto", "*"}
@@ -81,15 +84,15 @@ class Pile:
 
     cards: int
     figures: int
-    ranks: frozenset          # numeric ranks held complete (threshold by number of sides)
+    ranks: frozenset[str]          # numeric ranks held complete (threshold by number of sides)
     ace_of_hearts: bool
     two_of_spades: bool
     sevens: bool
-    runs: frozenset           # suits with a qualifying run
-    missing_suits: frozenset  # suits with no numeric card
+    runs: frozenset[str]           # suits with a qualifying run
+    missing_suits: frozenset[str]  # suits with no numeric card
     counted: bool = False     # entered as counts, not cards
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The pile's facts as JSON (a counted pile's fields, FORMATS.md)."""
         return self.facts().to_json()
 
@@ -149,7 +152,7 @@ def pile_from_cards(cards: Sequence[Card], n_sides: int) -> Pile:
 
 
 def _pile_card_by_card(cards: Sequence[Card], need_rank: int, run_len: int) -> Pile:
-    by_rank: Counter = Counter()
+    by_rank: Counter[Any] = Counter()
     orders: dict[str, set[int]] = {s: set() for s in SUITS}
     figures = 0
     for c in cards:
@@ -205,20 +208,20 @@ _ACE_OF_HEARTS_BIT, _TWO_OF_SPADES_BIT = _BIT[ACE_OF_HEARTS], _BIT[TWO_OF_SPADES
 # bits; whether a suit's numeric cards (bit i: order i + 1) hold a run, by the run's length and
 # the bits; each set in the order a result gives it (ranks A..10, suits S H D C): made when first
 # needed (a replay meets few of them, again and again), at most 1024 of each
-_RANK_SETS: dict[int, frozenset] = {}
-_SUIT_SETS: dict[int, frozenset] = {}
+_RANK_SETS: dict[int, frozenset[str]] = {}
+_SUIT_SETS: dict[int, frozenset[str]] = {}
 _RUNS: dict[int, dict[int, bool]] = {6: {}, 7: {}}
-_ORDERED: dict[frozenset, tuple[str, ...]] = {}
+_ORDERED: dict[frozenset[str], tuple[str, ...]] = {}
 
 
-def _ranks_of(bits: int) -> frozenset:
+def _ranks_of(bits: int) -> frozenset[str]:
     found = _RANK_SETS.get(bits)
     if found is None:
         found = _RANK_SETS[bits] = frozenset(r for i, r in enumerate(NUMERIC_RANKS) if bits >> i & 1)
     return found
 
 
-def _suits_of(bits: int) -> frozenset:
+def _suits_of(bits: int) -> frozenset[str]:
     found = _SUIT_SETS.get(bits)
     if found is None:
         found = _SUIT_SETS[bits] = frozenset(s for k, s in enumerate(SUITS) if bits >> k & 1)
@@ -238,7 +241,7 @@ def _run_bits(numeric: Sequence[int], length: int) -> int:
     return out
 
 
-def _in_order(values: frozenset) -> tuple[str, ...]:
+def _in_order(values: frozenset[str]) -> tuple[str, ...]:
     """A set of numeric ranks or of suits in the order a result gives it: ranks A..10, suits S H D C."""
     found = _ORDERED.get(values)
     if found is None:
@@ -320,7 +323,7 @@ class Trentasette(Game):
     max_players = 4
 
     # --- setup --------------------------------------------------------------------------------
-    def seat(self, rules, players, sides):
+    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
         """2 or 3 players each for self; 4 players in two teams sitting alternately.
 
         ``sides`` (team name → 2 players) seats the teams alternately; 4 ``players`` without
@@ -342,14 +345,14 @@ class Trentasette(Game):
                            f"{names[1]} & {names[3]}": (names[1], names[3])}
         return names, {p: (p,) for p in names}
 
-    def check_options(self, rules, options, players):
+    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
         target = options.pop("target", TARGET)
         out = super().check_options(rules, options, players)
         out["target"] = as_int(target, "options.target", 1, 100_000)
         return out
 
     # --- one hand -----------------------------------------------------------------------------
-    def score(self, doc, rules=None):
+    def score(self, doc: Mapping[str, Any], rules: object=None) -> HandResult:
         """Score a hand document on its own: 2 or 3 sides named as the document names them.
 
         Returns a :class:`HandResult` whose data is ``{"points": {side: int}, "items": {side:
@@ -365,7 +368,7 @@ class Trentasette(Game):
                               "sides", sides)
         return _score(dict(sides), doc.get("table"), doc.get("last_capture"), lambda k, f: str(k))
 
-    def apply(self, setup, state, doc):
+    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
         if state.finished:
             raise LedgerError(t("match.over", "the match is over: no more hands"), "hand", None)
         check_keys(doc, {"sides", "table", "last_capture"})
@@ -374,23 +377,23 @@ class Trentasette(Game):
             raise LedgerError(t("trentasette.not_piles", "expected the sides' piles"), "sides", sides)
         result = _score(dict(sides), doc.get("table"), doc.get("last_capture"),
                         setup.resolve_side, expected=setup.side_names)
-        totals = {s: state.totals.get(s, 0) + result.detail.points[s] for s in setup.side_names}
+        totals = {s: state.totals.get(s, 0) + result.detail_as(TrentasetteResult).points[s] for s in setup.side_names}
         finished, winner = running_winner(totals, setup.options.get("target", TARGET))
         return MatchState(state.hands + 1, totals, finished, winner), result
 
-    def hand_note(self, result):
+    def hand_note(self, result: HandResult) -> str:
         """Each side's notable items at a glance, side by side: ``Carla: A♥ · four 3s 9s · run ♣;
         Anna: no 7`` (the sets of a rank: ``four`` with two sides, ``three`` (or four) with three;
         ``2♠`` the two of spades, ``no 7`` no seven, ``no ♦`` no numeric diamond), explained once
         under the scoreboard (:data:`NOTES_KEY`). Most cards and most figures go unnoted."""
         parts = []
-        for side, items in result.detail.items.items():
+        for side, items in result.detail_as(TrentasetteResult).items.items():
             note = _side_note([it.item for it in items])
             if note:
                 parts.append(f"{side}: {note}")
         return "; ".join(parts)
 
-    def board(self, setup, replay):
+    def board(self, setup: MatchSetup, replay: Replay) -> Board:
         """The points scoreboard (:func:`points_board`) with the notes' key under it."""
         board = points_board(self, setup, replay)
         if not any(row[-1] for table in board.tables for row in table.rows):
@@ -398,7 +401,7 @@ class Trentasette(Game):
         key = str(NOTES_KEY_THREE if len(setup.side_names) == 3 else NOTES_KEY)
         return replace(board, tables=tuple(replace(table, caption=key) for table in board.tables))
 
-    def describe_hand(self, doc, result=None, setup=None):
+    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:
         """:meth:`_describe` in words of the language it is shown in (English in ``--json``)."""
         return in_words(lambda: self._describe(doc, result, setup))
 
@@ -418,7 +421,7 @@ class Trentasette(Game):
         return text
 
     # --- entry ----------------------------------------------------------------------------------
-    def entry_help(self):
+    def entry_help(self) -> Msg | None:
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
         return t("play.help.trentasette",
                  "Each side's captured pile: its cards, or 'rest' for the cards no other side took:\n"
@@ -426,7 +429,7 @@ class Trentasette(Game):
                  "The cards left on the table and who made the last capture: table=\"5C 7D\" last=Anna. "
                  "Without the cards, the pile's counts: Anna=count (its facts are then asked one by one).")
 
-    def parse_entry(self, setup, tokens):
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
         """``Anna="AH 2H …" Bruno=rest table="5C" last=Anna`` or counts ``Anna.cards=20 …`` (``Anna=count``:
         the counts, to be asked)."""
         raw = key_value_entry(tokens)
@@ -447,7 +450,7 @@ class Trentasette(Game):
                 doc["sides"][side] = {} if str(v).strip().lower() in COUNT_WORDS else v  # counts, asked one by one
         return doc
 
-    def questions(self, setup, doc, state=None):
+    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None=None) -> list[Question]:
         sides = doc.get("sides") or {}
         if not isinstance(sides, Mapping):
             return []  # nothing to ask: scoring names the wrong shape
@@ -494,7 +497,7 @@ def _cards_text(cards: object) -> str:
     return str(tn("trentasette.entered_n_cards", "{n} card", "{n} cards", n))
 
 
-def _short_of_deck(sides: Mapping) -> bool:
+def _short_of_deck(sides: Mapping[str, Any]) -> bool:
     """True when every pile is given as cards and they hold fewer than 52: the rest is on the table."""
     if any(not isinstance(v, (str, list)) or (isinstance(v, str) and v.strip().lower() in REST_WORDS)
            for v in sides.values()):
@@ -535,7 +538,7 @@ def _answer_last(doc, text):
 
 
 # --- reading and scoring a hand -------------------------------------------------------------------
-def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str] | None = None) -> HandResult:
+def _score(raw_sides: dict[str, Any], table_raw, last_raw, resolve, expected: Sequence[str] | None = None) -> HandResult:
     """Resolve names, read the piles, check the deck and the counts, and score.
 
     ``resolve(key, field)`` maps a side key of the document to a side name (in a match: the
@@ -572,7 +575,7 @@ def _score(raw_sides: dict, table_raw, last_raw, resolve, expected: Sequence[str
             raise LedgerError(_not_side(last_raw), "last_capture", last_raw)
 
     card_piles: dict[str, list[Card]] = {}
-    counted: dict[str, dict] = {}
+    counted: dict[str, dict[str, Any]] = {}
     rest = None
     for name, (key, value) in sides.items():
         field = f"sides.{key}"
@@ -657,7 +660,7 @@ def _check_no_repeats(card_piles, table, sides) -> None:
             where[c] = label
 
 
-def _read_counts(value: Mapping, field: str) -> dict:
+def _read_counts(value: Mapping[str, Any], field: str) -> dict[str, Any]:
     check_keys(value, set(COUNT_FIELDS), prefix=f"{field}.")
     out = dict(value)
     for f in _REQUIRED_COUNTS:
@@ -670,7 +673,7 @@ def _read_counts(value: Mapping, field: str) -> dict:
     return out
 
 
-def _read_count_field(pile: dict, f: str, field: str) -> None:
+def _read_count_field(pile: dict[str, Any], f: str, field: str) -> None:
     """Normalise one counted fact in place (text from prompts is accepted)."""
     v = pile.get(f)
     if f == "cards":
@@ -732,12 +735,12 @@ def _suit_list(suits) -> list[str]:
     return [s for s in SUITS if s in suits]
 
 
-def _pile_from_counts(c: dict, n_sides: int) -> Pile:
+def _pile_from_counts(c: dict[str, Any], n_sides: int) -> Pile:
     return Pile(c["cards"], c["figures"], frozenset(c["ranks"]), c["ace_of_hearts"], c["two_of_spades"],
                 c["sevens"], frozenset(c["runs"]), frozenset(c["missing_suits"]), counted=True)
 
 
-def _check_counts(piles: dict[str, Pile], card_piles: dict[str, list[Card]], sides: dict) -> None:
+def _check_counts(piles: dict[str, Pile], card_piles: dict[str, list[Card]], sides: dict[str, Any]) -> None:
     """Counted facts must be possible together and with the piles given as cards.
 
     Each card-level fact (the ace of hearts, the two of spades, a complete rank, a run) belongs to

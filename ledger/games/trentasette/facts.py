@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+
+from typing import Any
+
 from ledger.cards import SUIT_NAMES, suit_name
 from ledger.games.facts import GameNotes, Highlight, Joined, side_label
 from ledger.i18n import t, tn
+from ledger.games.facts import Record  # noqa: F401 (annotations)
 
 _SUIT_BY_NAME = {name: code for code, name in SUIT_NAMES.items()}
 
@@ -13,12 +17,14 @@ _SUIT_BY_NAME = {name: code for code, name in SUIT_NAMES.items()}
 class TrentasetteNotes(GameNotes):
     rarity = {"run": 13}  # rank among all highlight kinds (0 the rarest)
 
-    def highlights(self, rec):
+    def highlights(self, rec: Record) -> list[Highlight]:
         """The runs (+3 each: a suit's numeric cards in a row), one line per match, then the biggest hand."""
-        runs: dict[str, dict[int, list]] = {}  # side → hand → the suits of its runs in that hand
+        from ledger.games.trentasette import TrentasetteResult  # the game's package imports this module
+
+        runs: dict[str, dict[int, list[Any]]] = {}  # side → hand → the suits of its runs in that hand
         first = None
         for i, res in enumerate(rec.replay.results):
-            for side, items in res.detail.items.items():
+            for side, items in res.detail_as(TrentasetteResult).items.items():
                 for it in items:
                     label = it.item
                     if label.startswith("run in "):
@@ -26,8 +32,8 @@ class TrentasetteNotes(GameNotes):
                         suit = suit_name(_SUIT_BY_NAME[name]) if name in _SUIT_BY_NAME else name
                         runs.setdefault(side, {}).setdefault(i + 1, []).append(suit)
                         first = first or (i + 1, side)
-        out = []
-        if runs:  # "Bruno in spades, hearts and diamonds (hand 1) and clubs (hand 3)": each hand said once
+        out: list[Highlight] = []
+        if runs and first is not None:  # "Bruno in spades, hearts and diamonds (hand 1) and clubs (hand 3)": each hand said once
             by_side = Joined(t("trentasette.runs_of", "{side} in {runs}", side=side_label(rec.setup, s),
                                runs=_by_hand(by_hand)) for s, by_hand in runs.items())
             count = sum(len(suits) for by_hand in runs.values() for suits in by_hand.values())
@@ -36,6 +42,6 @@ class TrentasetteNotes(GameNotes):
         return out + self.biggest_hand(rec)
 
 
-def _by_hand(suits_by_hand: dict) -> list:
+def _by_hand(suits_by_hand: dict[int, list[Any]]) -> list[Any]:
     """``[spades and hearts (hand 1), clubs (hand 3)]``: a side's runs, hand by hand."""
     return [t("trentasette.run_hand", "{suit} (hand {hand})", suit=suits, hand=h) for h, suits in suits_by_hand.items()]

@@ -17,7 +17,13 @@ def sample_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup
     return game.setup(None, rng.sample(list(players), rng.choice((2, 3, 4))), None, {})
 
 
-def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict:
+
+def long_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup:
+    """A match that goes on for hundreds of hands (a target of 100,000): what bench/games.py adds a hand to."""
+    return game.setup(None, rng.sample(list(players), 2), None, {"target": 100000})
+
+
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
     """The 52 cards cut into piles of about even size, as at a real table; sometimes a few left on
     the table to the last capture, and often one pile entered as ``rest``."""
     deck = FRENCH_52.cards()

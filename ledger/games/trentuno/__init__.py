@@ -283,7 +283,7 @@ class Ending:
             msg = t("trentuno.ended_knock", "{player} knocks", player=self.knocked_by)
         return str(msg)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"ended_by": self.kind, "knocked_by": self.knocked_by, "shown31": self.shown31,
                 "took_widow": self.took_widow}
 
@@ -392,7 +392,7 @@ def read_hand(doc: Mapping[str, Any], raw_hands: Mapping[str, Any], variant: Var
 def check_tris_cards(values: Mapping[str, HandValue], cards: Mapping[str, list[Card] | None], deck) -> None:
     """Hands entered as "tris R" hold cards too: three of rank R (two and the jack of clubs for a
     jolly tris). Together with the hands given as cards they must fit in the decks in play."""
-    need: Counter = Counter()
+    need: Counter[Any] = Counter()
     jacks_of_clubs = 0
     for name, v in values.items():
         if cards.get(name) is None and v.kind in (TRIS, JOLLY_TRIS):
@@ -424,7 +424,7 @@ def _name_resolver(players: Sequence[str]):
     return resolve
 
 
-def hand_data(hand: Hand) -> dict:
+def hand_data(hand: Hand) -> dict[str, Any]:
     """The fields of :class:`~ledger.games.trentuno.records.TrentunoHand` that the hand itself gives."""
     return {"values": {p: v.to_json() for p, v in hand.values.items()},
             **hand.ending.to_json(), "lowest": lowest(hand.values).to_json()}
@@ -500,8 +500,8 @@ class Book:
                 return p
         return self.dealer
 
-    def state(self, hands: int, settlement: dict | None = None, finished: bool = False,
-              winner: Any = None, pot_shares: dict | None = None) -> MatchState:
+    def state(self, hands: int, settlement: dict[str, Any] | None = None, finished: bool = False,
+              winner: Any = None, pot_shares: dict[str, Any] | None = None) -> MatchState:
         extra = TrentunoState(dict(self.lives), self.pot, dict(self.paid), settlement,
                               tuple(p for p in self.order if self.lives[p] == 0), tuple(self.reentered),
                               None if finished else self.dealer, self.stake, self.currency,
@@ -630,7 +630,7 @@ class Trentuno(Game):
     max_players = 12
 
     # --- setup ---------------------------------------------------------------------------------
-    def seat(self, rules, players, sides):
+    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
         """Each for self; the number of players is checked with the options (decks)."""
         if sides:
             raise LedgerError(t("match.each_for_self", "{game} is played each for self: give players, not sides",
@@ -638,7 +638,7 @@ class Trentuno(Game):
         names = check_names(players, "players")
         return names, {p: (p,) for p in names}
 
-    def check_options(self, rules, options, players):
+    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
         """Options with defaults: ``lives`` 3, ``stake_cents`` 50 (or ``stake`` "0.50"),
         ``currency`` EUR, ``reentry`` false (52 only) with ``reentry_cost_cents`` (default lives ×
         stake), ``decks`` 1 (40 only), ``first_dealer``. ``LedgerError`` on ``options.<name>``."""
@@ -670,7 +670,7 @@ class Trentuno(Game):
         return {**out, **base}
 
     # --- one hand ------------------------------------------------------------------------------
-    def score(self, doc, rules=None):
+    def score(self, doc: Mapping[str, Any], rules: object=None) -> HandResult:
         """Score one hand on its own (``ledger score``): who loses a life, without the match.
 
         Data: ``{"values": {player: int | "tris R" | "tris R (jolly)"}, "lose_life": [players],
@@ -698,10 +698,10 @@ class Trentuno(Game):
         return HandResult(result, partial(result_line, result))
 
     # --- a match -------------------------------------------------------------------------------
-    def start(self, setup):
+    def start(self, setup: MatchSetup) -> MatchState:
         return Book.start(setup).state(0)
 
-    def apply(self, setup, state, doc):
+    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
         """The next hand of the match: re-entries and bets first, then the hand, lives and pot.
 
         Result data: the standalone fields plus ``counts`` (False: the hand does not count),
@@ -735,7 +735,7 @@ class Trentuno(Game):
             would_lose=None if counts else tuple(losers))
         return new_state, HandResult(result, partial(result_line, result, book.currency))
 
-    def _match_decks(self, setup: MatchSetup, doc: Mapping) -> int:
+    def _match_decks(self, setup: MatchSetup, doc: Mapping[str, Any]) -> int:
         decks = setup.options.get("decks", 1)
         if doc.get("decks") is not None and read_decks(doc["decks"], VARIANTS[setup.rules]) != decks:
             raise LedgerError(tn("trentuno.match_decks", "this match is played with {n} deck",
@@ -804,15 +804,15 @@ class Trentuno(Game):
                 book.reentered.append(drawn)
         return BetResult(tuple(bet.players), bet.number, low.to_json(), drawn is not None, drawn, bet.seed, counts)
 
-    def next_dealer(self, setup, state):
+    def next_dealer(self, setup: MatchSetup, state: MatchState) -> str:
         """The player still in after the last dealer (the state keeps it)."""
         return state.extra_as(TrentunoState).next_dealer or self.dealer(setup, state.hands)
 
-    def settlement(self, state):
+    def settlement(self, state: MatchState) -> Mapping[str, int] | None:
         """Each player's net cents once the pot is won or shared (the state's ``settlement``)."""
         return state.extra_as(TrentunoState).settlement
 
-    def finish_early(self, setup, state):
+    def finish_early(self, setup: MatchSetup, state: MatchState) -> MatchState:
         """Ended early: the pot is shared among the players still in, by lives left, in whole cents
         (leftover cents one each to the most lives, then seat order); ``winner`` lists them."""
         if state.finished:
@@ -830,7 +830,7 @@ class Trentuno(Game):
         return Board((_hands_table(setup, replay), _money_table(setup, replay)), tuple(_notes(setup, replay)))
 
     # --- entry at the table -----------------------------------------------------------------------
-    def entry_help(self):
+    def entry_help(self) -> Msg | None:
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
         return t("play.help.trentuno",
                  "Each player's hand: three cards, their sum, or 'tris R':\n"
@@ -840,7 +840,7 @@ class Trentuno(Game):
                  "bet: bet=\"Carla Dario 17\" (who bets, and the number) drawn=Carla (who was drawn; drawn=draw "
                  "lets the ledger draw).")
 
-    def parse_entry(self, setup, tokens):
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
         """``Anna=26 Bruno="7S 7D 9C" knock=Bruno`` / ``shown31=Carla`` / ``widow=Dario`` /
         ``reentry=Carla`` / ``bet="Carla Dario 17" drawn=Carla`` → a partial hand document."""
         raw = key_value_entry(tokens)
@@ -892,7 +892,7 @@ class Trentuno(Game):
         q = _drawn_question(setup, variant, doc)
         return [q] if q else []
 
-    def describe_hand(self, doc, result=None, setup=None):
+    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:
         """:meth:`_describe` in words of the language it is shown in (English in ``--json``)."""
         return in_words(lambda: self._describe(doc, result, setup))
 
@@ -918,7 +918,7 @@ class Trentuno(Game):
 
 
 # --- match helpers -------------------------------------------------------------------------------
-def _read_stake(opts: dict) -> int:
+def _read_stake(opts: dict[str, Any]) -> int:
     has_cents, has_amount = "stake_cents" in opts, "stake" in opts
     if has_cents and has_amount:
         raise LedgerError(t("trentuno.stake_twice", "give the stake once: stake_cents (cents) or stake (an amount like "
@@ -928,7 +928,7 @@ def _read_stake(opts: dict) -> int:
     return parse_cents(opts.pop("stake_cents", DEFAULT_STAKE_CENTS), "options.stake_cents")
 
 
-def _read_reentry_cost(opts: dict, reentry: bool, default: int) -> int:
+def _read_reentry_cost(opts: dict[str, Any], reentry: bool, default: int) -> int:
     if "reentry_cost" in opts and "reentry_cost_cents" in opts:
         raise LedgerError(t("trentuno.cost_twice", "give the re-entry cost once"), "options.reentry_cost",
                           opts["reentry_cost"])
@@ -1059,7 +1059,7 @@ _ENTRY_WORDS = {
 }
 
 
-def parse_bet_text(text: str) -> dict:
+def parse_bet_text(text: str) -> dict[str, Any]:
     """``"Carla Dario 17"`` or ``"Carla,Dario:17"`` → ``{"players": [...], "number": "17"}``."""
     words = [w for w in re.split(r"[\s,;:]+", str(text).strip()) if w]
     numbers = [w for w in words if w.isdigit()]
@@ -1069,7 +1069,7 @@ def parse_bet_text(text: str) -> dict:
     return {"players": [w for w in words if not w.isdigit()], "number": numbers[0]}
 
 
-def _asked_players(setup: MatchSetup, book: Book | None, doc: Mapping) -> list[str]:
+def _asked_players(setup: MatchSetup, book: Book | None, doc: Mapping[str, Any]) -> list[str]:
     if book is None:
         return list(setup.players)
     back = {setup.resolve_player(n, "reentry") for n in split_names(doc.get("reentry"), "reentry")}

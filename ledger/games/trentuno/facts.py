@@ -3,19 +3,24 @@
 
 from __future__ import annotations
 
+from ledger.games.trentuno.records import TrentunoResult, TrentunoState
+
 from ledger.games.facts import GameNotes, Highlight, Joined, Said, number
 from ledger.games.settle import Money
 from ledger.i18n import t
+from collections.abc import Mapping  # noqa: F401 (annotations)
+from ledger.games.facts import Record  # noqa: F401 (annotations)
+from typing import Any  # noqa: F401 (annotations)
 
 
 class TrentunoNotes(GameNotes):
     unit = "lives"
     rarity = {"31": 5, "final two": 6, "bet": 7}  # rank among all highlight kinds (0 the rarest)
 
-    def details(self, rec):
-        ex = rec.replay.final.extra
+    def details(self, rec: Record) -> list[str]:
+        ex = rec.replay.final.extra_as(TrentunoState)
         cur = rec.setup.options.get("currency", "EUR")
-        out = [Said(t("trentuno.details_pot", "pot {amount}", amount=Money(ex.pot_cents, cur)))]
+        out: list[str] = [Said(t("trentuno.details_pot", "pot {amount}", amount=Money(ex.pot_cents, cur)))]
         if ex.pot_shares:
             shares = [t("trentuno.share", "{player} {amount}", player=p, amount=Money(c, cur))
                       for p, c in ex.pot_shares.items()]
@@ -24,14 +29,14 @@ class TrentunoNotes(GameNotes):
             out.append(Said(t("trentuno.details_reentered", "re-entered: {players}", players=", ".join(ex.reentered))))
         return out
 
-    def hand_value(self, rec, i, side):
+    def hand_value(self, rec: Record, i: int, side: str) -> Any:
         """The hand's value for each player in (a number, or ``"tris K"``)."""
-        return rec.replay.results[i].detail.values.get(side)
+        return rec.replay.results[i].detail_as(TrentunoResult).values.get(side)
 
-    def highlights(self, rec):
+    def highlights(self, rec: Record) -> list[Highlight]:
         out = []
         for i, res in enumerate(rec.replay.results):
-            d = res.detail
+            d = res.detail_as(TrentunoResult)
             if d.shown31:
                 if d.ended_by == "31 after knock":
                     said = t("trentuno.shown31_late", "{player} showed 31 in the extra round after the knock (hand "
@@ -49,10 +54,10 @@ class TrentunoNotes(GameNotes):
                                      rec.id, i + 1, d.bet.drawn, d.bet.number))
         return out
 
-    def counters(self, rec, side, player):
+    def counters(self, rec: Record, side: str, player: str) -> dict[str, int]:
         lost = sum(1 for res in rec.replay.results
-                   if res.detail.counts and player in res.detail.lose_life)
+                   if res.detail_as(TrentunoResult).counts and player in res.detail_as(TrentunoResult).lose_life)
         return {"lives_lost": lost, "hands": rec.replay.final.hands}
 
-    def figures(self, c):
+    def figures(self, c: Mapping[str, int]) -> dict[str, Any]:
         return {"lives_lost": c.get("lives_lost", 0)}

@@ -18,7 +18,7 @@ def sample_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup
     return game.setup("52", rng.sample(list(players), rng.randint(4, 6)), None, {"lives": 3, "stake": "0.50"})
 
 
-def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict:
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
     """Three cards for each player still in, and one of them knocks."""
     lives = state.extra.lives if isinstance(state.extra, TrentunoState) else {}
     still = [p for p in setup.players if lives.get(p, setup.options["lives"]) > 0]
