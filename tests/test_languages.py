@@ -229,7 +229,7 @@ def _line(err: LedgerError, lang: str) -> str:
     saved = language()
     use(lang)
     try:
-        return one_line(str(err))
+        return one_line(err.for_programs())  # the line of --json: the field by its path
     finally:
         use(saved)
 

@@ -22,38 +22,13 @@ DOC = typer.Argument(..., help="A JSON file, or '-' for standard input.")
 def score_document(doc, file: str = "FILE") -> "HandResult":
     """Score one hand document (it names its game and may name its rule set); a match document
     is refused with a pointer to ``ledger replay FILE`` (``file``: how to name the input).
-
-    The common correct document first (issue 17): a JSON object with none of a match
-    document's fields (:data:`ledger.games.documents.MATCH_SIGN_KEYS`, what ``check_kind`` lets
-    through at once) naming a game already met by its registered name goes straight to that
-    game's ``score``; anything else takes the checks below, which say what is wrong."""
-    if type(doc) is dict:
-        name = doc.get("game")
-        scorer = _SCORERS.get(name) if type(name) is str else None
-        if scorer is not None and _MATCH_SIGNS.isdisjoint(doc):
-            return scorer(doc, doc.get("rules"))
+    ``LedgerError`` naming the field and the value on bad input."""
     get_game, check_kind = _scoring()
     if not isinstance(doc, dict):
         raise LedgerError(t("cli.hand_not_object", "a hand document must be a JSON object"), "document", None)
     check_kind(doc, "hand", file)
-    name = doc.get("game")
-    game = get_game(name, document=True)
-    if type(name) is str and name == game.name:  # its registered name: the same game whenever it comes again
-        _remember(game)
+    game = get_game(doc.get("game"), document=True)
     return game.score(doc, doc.get("rules"))
-
-
-_SCORERS: dict = {}  # a game's registered name -> its score method, once score_document has met it
-_MATCH_SIGNS: frozenset = frozenset()  # ledger.games.documents.MATCH_SIGN_KEYS, once a game is remembered
-
-
-def _remember(game) -> None:
-    """Let :func:`score_document` take ``game`` by its name at once from now on."""
-    global _MATCH_SIGNS
-    from ledger.games.documents import MATCH_SIGN_KEYS
-
-    _MATCH_SIGNS = MATCH_SIGN_KEYS
-    _SCORERS[game.name] = game.score
 
 
 @lru_cache(maxsize=None)

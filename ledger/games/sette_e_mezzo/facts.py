@@ -14,7 +14,7 @@ from ledger.i18n import t, tn
 
 class SetteMezzoNotes(GameNotes):
     unit = "cents"
-    rarity = {"sette e mezzo reale": 18}  # the next free rank among all highlight kinds (0 the rarest)
+    rarity = {"sette e mezzo reale": 20}  # the next free rank among all highlight kinds (0 the rarest)
 
     def details(self, rec: Record) -> list[str]:
         """Who holds the bank next, while the match is open."""
