@@ -17,7 +17,8 @@ CAPPOTTO = 120
 class BriscolaNotes(GameNotes):
     """Classica: hand wins and draws; chiamata: points, calls made and won alone."""
 
-    rarity = {"cappotto": 18, "alone": 20}  # rank among all highlight kinds (0 the rarest): a cappotto as Tressette ranks it
+    # rank among all highlight kinds (0 the rarest); "cappotto" is the kind Tressette ranks (one kind, one rank)
+    rarity = {"alone": 21}
 
     def details(self, rec: Record) -> list[str]:
         """``draws: 1`` for classica (the hand wins are the totals)."""
