@@ -30,6 +30,7 @@ _MODULES = {
     "tressette": "ledger.games.tressette",
     "sette_e_mezzo": "ledger.games.sette_e_mezzo",
     "segnapunti": "ledger.games.segnapunti",
+    "briscola": "ledger.games.briscola",
 }
 _ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone", "scala 40": "scala40",
             "scala-40": "scala40", "scala_40": "scala40", "scala quaranta": "scala40", "generic": "segnapunti",
@@ -40,7 +41,8 @@ _ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone", 
             "sette-e-mezzo": "sette_e_mezzo", "setteemezzo": "sette_e_mezzo"}
 # a rule set that players name as a game of its own: typed as a game on the command line it is
 # that game with that rule set (a document keeps "game": "scopa", "rules": "scopone": FORMATS.md)
-_RULE_SET_GAMES = {"scopone": ("scopa", "scopone")}
+_RULE_SET_GAMES = {"scopone": ("scopa", "scopone"), "briscola chiamata": ("briscola", "chiamata"),
+                   "chiamata": ("briscola", "chiamata")}
 
 
 def registered() -> list[str]:

@@ -146,9 +146,8 @@ def match_money(setup: MatchSetup, state: MatchState) -> MatchMoney | None:
     game = get_game(setup.game)
     if game.own_stakes is not None:
         terms = game.own_stake(setup)
-        if terms is None:
-            return None
-        return MatchMoney(opts.get("currency") or DEFAULT_CURRENCY, terms[0], terms[1], game.settlement(state))
+        if terms is not None:
+            return MatchMoney(opts.get("currency") or DEFAULT_CURRENCY, terms[0], terms[1], game.settlement(state))
     if not opts.get("stake_cents"):
         return None
     over = state.finished or setup.ended_early
