@@ -27,10 +27,10 @@ _MODULES = {
     "burraco": "ledger.games.burraco",
     "scopa": "ledger.games.scopa",
     "scala40": "ledger.games.scala40",
+    "briscola": "ledger.games.briscola",
     "tressette": "ledger.games.tressette",
     "sette_e_mezzo": "ledger.games.sette_e_mezzo",
     "segnapunti": "ledger.games.segnapunti",
-    "briscola": "ledger.games.briscola",
 }
 _ALIASES = {"37": "trentasette", "31": "trentuno", "gioco di simone": "simone", "scala 40": "scala40",
             "scala-40": "scala40", "scala_40": "scala40", "scala quaranta": "scala40", "generic": "segnapunti",

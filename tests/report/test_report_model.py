@@ -43,7 +43,7 @@ def test_rarity_is_the_generic_kinds_and_each_games_own_in_one_order():
     assert rarity() == ["player of the night", "biggest winner", "slam", "jolly canasta", "pure pinelle canasta",
                         "31", "final two", "bet", "dirty pinelle canasta", "rubber 2-0", "pure canasta of aces",
                         "penalty", "doubled made", "run", "lowest hand", "knock lost", "biggest hand", "in mano",
-                        "cappotto", "accusi", "sette e mezzo reale"]
+                        "cappotto", "accusi", "sette e mezzo reale", "alone"]
     ranks = [*GENERIC_RARITY.values(), *(r for g in available() for r in get_game(g).facts.rarity.values())]
     assert sorted(ranks) == list(range(len(ranks)))  # no two kinds share a rank
     assert get_game("canasta").facts.rarity["jolly canasta"] < get_game("bridge").facts.rarity["penalty"]
