@@ -21,6 +21,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+import pytest
+
 PG_ENV = "LEDGER_TEST_PG_URL"
 DIRS = ("store", "cli")  # the suites that run on every database
 HERE = Path(__file__).parent
@@ -48,7 +50,8 @@ def parametrize(metafunc) -> None:
         return
     wants = set(inspect.signature(metafunc.function).parameters)
     if wants & {"cli", "ledger_db"}:
-        metafunc.parametrize("ledger_db", ["sqlite", "postgresql"], indirect=True)
+        metafunc.parametrize("ledger_db", ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)],
+                             indirect=True)  # a server: the fast loop (-m "not slow") leaves it out
 
 
 @contextmanager

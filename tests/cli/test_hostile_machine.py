@@ -19,7 +19,7 @@ import pytest
 
 from ledger.store.engine import dispose_engines
 
-pytestmark = pytest.mark.sqlite_only
+pytestmark = [pytest.mark.slow, pytest.mark.sqlite_only]
 
 ROOT = Path(__file__).resolve().parents[2]
 READING = [("match", "list"), ("report",), ("show", "1"), ("match", "history", "1"), ("export", "1"),

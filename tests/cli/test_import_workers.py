@@ -19,6 +19,8 @@ from ledger_rows import ledger_rows
 from ledger.errors import LedgerError
 from ledger.store import reading
 
+pytestmark = pytest.mark.slow  # real processes, servers or kills: python -m pytest -m "not slow" leaves them out
+
 needs_fork = pytest.mark.skipif(reading._workers() < 2, reason="worker processes need fork and two cores")
 
 

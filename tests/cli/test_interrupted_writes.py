@@ -18,7 +18,7 @@ import pytest
 
 from ctrl_c import AFTER_COMMIT, BEFORE_COMMIT, BIN, INTERRUPTED, INTERRUPTED_SAVED, interrupted, ledger
 
-pytestmark = pytest.mark.skipif(not BIN.exists(), reason="the ledger console script is not installed next to python")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not BIN.exists(), reason="the ledger console script is not installed next to python")]
 
 PLAYERS = "Anna,Bruno,Carla,Dario"
 

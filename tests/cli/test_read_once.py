@@ -16,7 +16,8 @@ import pytest
 
 BIN = Path(sys.executable).parent / "ledger"
 BOARD = {"game": "bridge", "rules": "duplicate", "board": 3, "contract": "4S", "declarer": "N", "tricks": 11}
-pytestmark = [pytest.mark.skipif(not BIN.exists(), reason="the ledger console script is not installed"),
+pytestmark = [pytest.mark.slow,  # real processes: python -m pytest -m "not slow" leaves them out
+              pytest.mark.skipif(not BIN.exists(), reason="the ledger console script is not installed"),
               pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need a POSIX system")]
 
 

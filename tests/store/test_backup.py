@@ -17,6 +17,8 @@ from ledger.errors import LedgerError
 from ledger.store.backup import backup, import_all
 from ledger.store.service import Ledger
 
+pytestmark = pytest.mark.slow  # real processes, servers or kills: python -m pytest -m "not slow" leaves them out
+
 NAMES = ["Anna", "Bruno"]
 HANDS = 60
 WORKER = Path(__file__).parent.parent / "fixtures" / "scorekeeper.py"

@@ -4,6 +4,8 @@ match, through the CLI: every write lands exactly once, none is lost, no "databa
 
 from __future__ import annotations
 
+import pytest
+
 import datetime as dt
 import json
 import os
@@ -16,6 +18,8 @@ from sqlmodel import select
 from fixtures.hands import piles
 from ledger.store.models import Night
 from ledger.store.service import Ledger
+
+pytestmark = pytest.mark.slow  # real processes, servers or kills: python -m pytest -m "not slow" leaves them out
 
 NAMES = ["Anna", "Bruno"]
 OWN, SHARED = 40, 60  # hands per scorekeeper into its own match, and into the shared one

@@ -8,6 +8,8 @@ lands the kill inside the commit. The delays are drawn over the command's measur
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import os
 import random
@@ -19,6 +21,8 @@ from pathlib import Path
 
 from fixtures.hands import piles
 from ledger.store.service import Ledger
+
+pytestmark = pytest.mark.slow  # real processes, servers or kills: python -m pytest -m "not slow" leaves them out
 
 NAMES = ["Anna", "Bruno"]
 ROUNDS_AT_RANDOM = 12

@@ -21,6 +21,8 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 from ledger import interrupts
 from ledger.interrupts import Hold, checkpoint, held_back, transaction_held
 
+pytestmark = pytest.mark.slow  # real processes, servers or kills: python -m pytest -m "not slow" leaves them out
+
 
 def ctrl_c() -> None:
     """Press Ctrl-C: SIGINT to this process; Python runs the handler before the next line."""

@@ -16,7 +16,7 @@ import pytest
 from ledger.store.engine import HEAD, dispose_engines
 from ledger.store.service import Ledger
 
-pytestmark = pytest.mark.sqlite_only
+pytestmark = [pytest.mark.slow, pytest.mark.sqlite_only]
 BIN = Path(sys.executable).parent / "ledger"
 
 

@@ -11,7 +11,7 @@ from ledger.cli.app import State, reading
 from ledger.web.app import read_board
 from ledger.web.tonight import change_token, read_tonight
 
-pytestmark = pytest.mark.skipif(not backends.pg_url(), reason=f"PostgreSQL not configured ({backends.PG_ENV})")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not backends.pg_url(), reason=f"PostgreSQL not configured ({backends.PG_ENV})")]
 
 
 def test_tonight_on_postgresql(cli, monkeypatch):

@@ -4,6 +4,8 @@ ledger: what it prints, that it refuses what it must, that Ctrl-C stops it with 
 
 from __future__ import annotations
 
+import pytest
+
 import re
 import subprocess
 import sys
@@ -12,6 +14,8 @@ import time
 
 import httpx2 as httpx
 from serving import ledger
+
+pytestmark = pytest.mark.slow  # real processes, servers or kills: python -m pytest -m "not slow" leaves them out
 
 READERS = 50
 LOAD_SECONDS = 60  # all 50 readers answered within this, on a busy 2-core machine
