@@ -26,7 +26,8 @@ from typing import Any, Protocol, TypeVar, cast
 
 from ledger.errors import LedgerError
 from ledger.games.declare import HandForm, Per, Who
-from ledger.games.declare import Question as Question  # re-exported: the games take it from here
+from ledger.games.declare import Answer as Answer  # re-exported with Question: the games take them from here
+from ledger.games.declare import Question as Question
 from ledger.games.facts import GameNotes, Said
 from ledger.games.match_setup import MatchSetup as MatchSetup  # re-exported: the games and the store take it from here
 from ledger.games.record import JsonRecord as JsonRecord  # re-exported with frozen and optional, for the games
