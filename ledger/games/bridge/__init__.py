@@ -267,7 +267,7 @@ class Bridge(Game):
         whatever ``board`` it carries (a PBN file's [Board])."""
         return in_words(lambda: self._describe(doc, result, board=setup is None))
 
-    def _describe(self, doc, result=None, board=True):
+    def _describe(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None, board: bool = True) -> str:
         line = result_line(result, board=board) if isinstance(result, Mapping) else ""
         if line:
             return line
