@@ -115,7 +115,7 @@ class Stored:
         theirs = other.value if isinstance(other, Stored) else other
         return isinstance(theirs, JsonRecord) and self.value == theirs
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the records it is equal to may be
 
     def json(self, skip: frozenset[str] = frozenset()) -> dict[str, Any]:
         """The stored JSON (a shallow copy), without the keys ``skip``."""
