@@ -203,7 +203,8 @@ def leaders(rows: Sequence[Place]) -> list[str]:
     return [r.player for r in rows if r.place == 1]
 
 
-def _one_or_all(names: Sequence[str]) -> Any:
+def _one_or_all(names: Sequence[str]) -> str | list[str]:
+    """The winner as a state says it: the one leader, or the list of leaders sharing the win."""
     return names[0] if len(names) == 1 else list(names)
 
 
