@@ -501,7 +501,7 @@ class Book:
         return self.dealer
 
     def state(self, hands: int, settlement: dict[str, Any] | None = None, finished: bool = False,
-              winner: Any = None, pot_shares: dict[str, Any] | None = None) -> MatchState:
+              winner: str | list[str] | None = None, pot_shares: dict[str, Any] | None = None) -> MatchState:
         extra = TrentunoState(dict(self.lives), self.pot, dict(self.paid), settlement,
                               tuple(p for p in self.order if self.lives[p] == 0), tuple(self.reentered),
                               None if finished else self.dealer, self.stake, self.currency,
