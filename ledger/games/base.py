@@ -272,6 +272,16 @@ class Samples(Protocol):
     def sample_hand(self, setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]: ...
 
 
+class DealsRead(Protocol):
+    """What a file of deals held (``Game.read_deals``): ``hands`` (hand documents, in file order),
+    ``skipped_notes`` (one message per deal left out) and ``scoring`` (the rule set the file
+    names, or None)."""
+
+    hands: list[dict[str, Any]]
+    skipped_notes: list[Msg]
+    scoring: str | None
+
+
 class Game:
     """Base class of a scorer. Subclasses set the class attributes and implement the methods
     marked "must"; the others have sensible defaults.
@@ -622,7 +632,7 @@ class Game:
         return cast(Samples, importlib.import_module(self.samples))  # a module the type system cannot look into
 
     # --- files of deals (a game with ``deal_files``: ``ledger pbn``) ------------------------------
-    def read_deals(self, text: str | Iterable[str]) -> Any:
+    def read_deals(self, text: str | Iterable[str]) -> DealsRead:
         """A file of deals in the game's ``deal_files`` format → what was read of it: ``hands``
         (hand documents, in order), ``skipped`` (one line for each deal not read) and ``scoring``
         (the rule set the file names, or None). ``LedgerError`` naming the deal and tag."""
