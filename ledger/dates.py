@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from typing import TypeVar
 
 from ledger.errors import LedgerError
 from ledger.i18n import Msg, t
+
+_T = TypeVar("_T")
 
 NIGHT_STARTS = dt.time(6, 0)  # a hand entered before 06:00 belongs to the previous day's night
 
@@ -61,7 +64,7 @@ def read_night(value: object, field: str = "night") -> dt.date:
                                                                      "(write YYYY-MM-DD)", value=value), field), field)
 
 
-def _iso(value: object, parse, refusal: Callable[[], Msg], field: str):
+def _iso(value: object, parse: Callable[[str], _T], refusal: Callable[[], Msg], field: str) -> _T:
     """``parse(value)`` for a text ``value``; ``LedgerError`` with the message ``refusal()``
     otherwise (written only then: a replay reads a moment a hand)."""
     try:

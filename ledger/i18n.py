@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 LANGUAGES = ("en", "it")
 """The languages the ledger speaks; English is the source language of every message."""
@@ -309,10 +309,22 @@ _EN_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "A
 
 _LOCALES = {"en": "en_GB", "it": "it_IT"}
 _DIGEST_CURRENCIES = ("EUR", "USD", "GBP", "CHF")
-_digests: dict[str, dict[str, Any] | None] = {}
+class CldrDigest(TypedDict):
+    """The shape of :func:`cldr_digest` (``cldr.json`` beside the compiled catalogue)."""
+
+    group: str
+    decimal: str
+    days: list[str]  # Monday first
+    months: list[str]  # January first
+    currencies: dict[str, list[str]]  # ISO code -> [positive, negative] pattern, "{}" the digits
+    signs: dict[str, str]  # ISO code -> the locale's sign
+    list: dict[str, str]  # CLDR's list patterns (last: the name hides the type list): "2", "start", "middle", "end"
 
 
-def cldr_digest(lang: str) -> dict[str, Any]:
+_digests: dict[str, CldrDigest | None] = {}
+
+
+def cldr_digest(lang: str) -> CldrDigest:
     """What the ledger shows of ``lang``'s CLDR locale (Babel's data), small enough to read at
     start-up instead of importing Babel: digits (``group``, ``decimal``, thousands grouped by
     three from four digits), the week's days (Monday first) and the months in full, the list
@@ -325,7 +337,7 @@ def cldr_digest(lang: str) -> dict[str, Any]:
     loc = Locale.parse(_LOCALES[lang])
     pats = loc.list_patterns["standard"]
     sample = "1" + loc.number_symbols["latn"]["group"] + "234" + loc.number_symbols["latn"]["decimal"] + "56"
-    currencies = {}
+    currencies: dict[str, list[str]] = {}
     for code in _DIGEST_CURRENCIES:
         pos, neg = (format_currency(Decimal(v), code, locale=loc) for v in ("1234.56", "-1234.56"))
         if sample in pos and sample in neg:
@@ -337,7 +349,7 @@ def cldr_digest(lang: str) -> dict[str, Any]:
             "currencies": currencies, "signs": {c: get_currency_symbol(c, locale=loc) for c in currencies}}
 
 
-def _digest(lang: str) -> dict[str, Any] | None:
+def _digest(lang: str) -> CldrDigest | None:
     """``lang``'s :func:`cldr_digest` as the install wrote it, or None (then Babel itself)."""
     if lang not in _digests:
         try:
@@ -349,7 +361,7 @@ def _digest(lang: str) -> dict[str, Any] | None:
     return _digests[lang]
 
 
-def _grouped(whole: int, digest: dict[str, Any]) -> str:
+def _grouped(whole: int, digest: CldrDigest) -> str:
     """A whole number ≥ 0 with the locale's thousands separator (CLDR ``#,##0``: groups of three
     from four digits)."""
     return f"{whole:,}".replace(",", digest["group"]) if whole >= 1000 else str(whole)
@@ -360,7 +372,7 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec:
-            return super().format_field(value, format_spec)
+            return format(value, format_spec)  # what string.Formatter.format_field does (typeshed: Any)
         if isinstance(value, bool):
             return str(value)
         if isinstance(value, (int, float, Decimal)):

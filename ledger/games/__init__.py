@@ -13,9 +13,13 @@ import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ledger.errors import LedgerError
-from ledger.i18n import t
+from ledger.i18n import Msg, t
+
+if TYPE_CHECKING:  # the registry imports no game until one is asked for
+    from ledger.games.base import Game
 
 # name → module; a name whose module is not there yet is not offered
 _MODULES = {
@@ -63,22 +67,24 @@ def available() -> list[str]:
 
 
 @lru_cache(maxsize=None)
-def _load(name: str):
+def _load(name: str) -> Game | None:
     try:
         module = importlib.import_module(_MODULES[name])
     except ModuleNotFoundError as err:
         if err.name == _MODULES[name]:
             return None
         raise
-    return module.GAME
+    game: Game = module.GAME
+    return game
 
 
-def reading(files: str):
+def reading(files: str) -> Game:
     """The game that reads and writes files of deals in the format ``files`` (``"PBN"``: its
     ``Game.deal_files``); ``LedgerError`` on ``FILE`` when no game here does."""
     for name in available():
-        if (_load(name).deal_files or "").casefold() == files.casefold():
-            return _load(name)
+        game = _load(name)
+        if game is not None and (game.deal_files or "").casefold() == files.casefold():
+            return game
     raise LedgerError(t("games.no_reader", "no game here reads {files} files", files=files), "FILE", None)
 
 
@@ -97,7 +103,7 @@ def command_game(name: str, rules: str | None = None) -> tuple[str, str | None]:
     return game, own
 
 
-def get_game(name: object, document: bool = False):
+def get_game(name: object, document: bool = False) -> Game:
     """The scorer registered as ``name`` (case-insensitive); ``LedgerError`` on ``game`` otherwise.
 
     ``document``: ``name`` is a JSON document's ``"game"`` (FORMATS.md: a game of the registry,
@@ -118,7 +124,7 @@ def get_game(name: object, document: bool = False):
     return _labelling(game)
 
 
-def _labelling(game):
+def _labelling(game: Game) -> Game:
     """``game``, whose declared hand now labels the errors shown (``ledger.games.declare.labelling``):
     the game last looked up is the one whose hand is being read (a game that declares none shows
     its paths as they are, whatever game was looked up before)."""
@@ -128,7 +134,7 @@ def _labelling(game):
     return game
 
 
-def _unknown(name: object, document: bool = False):
+def _unknown(name: object, document: bool = False) -> Msg:
     """Why ``name`` is no game, and what to write: the game whose rule set it names (``chicago``:
     type ``bridge -r chicago``; in a document ``"game": "bridge", "rules": "chicago"``), the
     nearest game's name (``trentasete``), else the games known."""
@@ -147,9 +153,9 @@ def _unknown(name: object, document: bool = False):
     return t("games.unknown", "unknown game {name!r}{hint}", name=name, hint=did_you_mean(name, available(), known))
 
 
-def _rules_named(game, name: object) -> str | None:
+def _rules_named(game: Game | None, name: object) -> str | None:
     """The rule set of ``game`` that ``name`` names (its key or its name for people), or None."""
-    if not isinstance(name, str):
+    if game is None or not isinstance(name, str):
         return None
     try:
         return game.check_rules(name)

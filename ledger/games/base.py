@@ -16,19 +16,24 @@ on its own (``ledger score``), without a match.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import starmap
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from ledger.errors import LedgerError
-from ledger.games.declare import HandForm, Per, Question, Who
+from ledger.games.declare import HandForm, Per, Who
+from ledger.games.declare import Answer as Answer  # re-exported with Question: the games take them from here
+from ledger.games.declare import Question as Question
 from ledger.games.facts import GameNotes, Said
-from ledger.games.match_setup import MatchSetup  # noqa: F401 (the games and the store take it from here)
-from ledger.games.record import JsonRecord, NoExtra, Stored, frozen, json_object
-from ledger.games.record import optional  # noqa: F401 (for the games)
+from ledger.games.match_setup import MatchSetup as MatchSetup  # re-exported: the games and the store take it from here
+from ledger.games.record import JsonRecord as JsonRecord  # re-exported with frozen and optional, for the games
+from ledger.games.record import NoExtra, Stored, json_object
+from ledger.games.record import frozen as frozen
+from ledger.games.record import optional as optional
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, listing, signed, t, tn
 
@@ -257,6 +262,24 @@ class Replay:
     @property
     def final(self) -> MatchState:
         return self.states[-1] if self.states else self.start
+
+
+class Samples(Protocol):
+    """A game's ``samples`` module (``Game.sample_setup``, ``Game.sample_hand``)."""
+
+    def sample_setup(self, game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup: ...
+
+    def sample_hand(self, setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]: ...
+
+
+class DealsRead(Protocol):
+    """What a file of deals held (``Game.read_deals``): ``hands`` (hand documents, in file order),
+    ``skipped_notes`` (one message per deal left out) and ``scoring`` (the rule set the file
+    names, or None)."""
+
+    hands: list[dict[str, Any]]
+    skipped_notes: list[Msg]
+    scoring: str | None
 
 
 class Game:
@@ -591,25 +614,25 @@ class Game:
         return ""
 
     # --- matches dealt at random (``bench/synthetic.py``) ------------------------------------
-    def sample_setup(self, players: Sequence[str], rng: Any) -> MatchSetup:
+    def sample_setup(self, players: Sequence[str], rng: random.Random) -> MatchSetup:
         """A match's settings among ``players``, chosen with ``rng`` (a ``random.Random``), as a
         real table would play it: the ``sample_setup`` of the game's ``samples`` module."""
         return self._samples().sample_setup(self, players, rng)
 
-    def sample_hand(self, setup: MatchSetup, state: MatchState, rng: Any) -> dict[str, Any]:
+    def sample_hand(self, setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
         """The next hand of the match in ``state``, dealt at random with ``rng``: a hand document
         as entered (the scorer may still refuse it: deal again)."""
         return self._samples().sample_hand(setup, state, rng)
 
-    def _samples(self) -> Any:
+    def _samples(self) -> Samples:
         import importlib
 
         if self.samples is None:
             raise NotImplementedError(f"{self.name} deals no matches at random")
-        return importlib.import_module(self.samples)
+        return cast(Samples, importlib.import_module(self.samples))  # a module the type system cannot look into
 
     # --- files of deals (a game with ``deal_files``: ``ledger pbn``) ------------------------------
-    def read_deals(self, text: str | Iterable[str]) -> Any:
+    def read_deals(self, text: str | Iterable[str]) -> DealsRead:
         """A file of deals in the game's ``deal_files`` format → what was read of it: ``hands``
         (hand documents, in order), ``skipped`` (one line for each deal not read) and ``scoring``
         (the rule set the file names, or None). ``LedgerError`` naming the deal and tag."""

@@ -125,6 +125,10 @@ class Who:
     resolve: Callable[[object, str], str]
 
 
+Answer = Callable[[dict[str, Any], str], dict[str, Any]]
+"""How a question's answer enters the hand: ``answer(doc, text)`` is ``doc`` with ``text`` read in."""
+
+
 @dataclass(frozen=True)
 class Question:
     """One thing to ask (:class:`ledger.games.base.Question`'s shape: ``key``, ``text``,
@@ -132,7 +136,7 @@ class Question:
 
     key: str
     text: str
-    answer: Callable[[dict[str, Any], str], dict[str, Any]]
+    answer: Answer
     choices: tuple[str, ...] = ()
     default: str | None = None
 

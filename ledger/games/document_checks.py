@@ -18,7 +18,7 @@ from typing import Any
 
 from ledger.dates import latest_night, read_moment, read_night
 from ledger.errors import LedgerError
-from ledger.games.base import META_KEYS, Game, MatchSetup, Replay
+from ledger.games.base import META_KEYS, Game, MatchSetup, MatchState, Replay
 from ledger.i18n import t
 
 TEXTS = ("note", "night_label")
@@ -49,7 +49,7 @@ def check_match_document(doc: Mapping[str, Any], game: Game, setup: MatchSetup, 
             live += 1
 
 
-def _check_voided(game: Game, setup: MatchSetup, before, hand: Mapping[str, Any], field: str) -> None:
+def _check_voided(game: Game, setup: MatchSetup, before: MatchState, hand: Mapping[str, Any], field: str) -> None:
     """Score the voided ``hand`` against the state ``before`` it, as a live hand would be; when
     that refuses it, against the match's start (it may have been entered before an earlier hand
     was corrected: a player the correction put out was still in then). Refused by both: the

@@ -11,7 +11,7 @@ docs/formats.md). :class:`Highlight` is what the highlights are made of.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -47,7 +47,7 @@ class Joined:
     """Messages (or texts) shown one after the other with ``sep`` between them, in the language
     the message they are a parameter of is shown in: ``"Anna in hearts; Bruno in clubs"``."""
 
-    def __init__(self, items, sep: str = "; "):
+    def __init__(self, items: Iterable[object], sep: str = "; ") -> None:
         self.items, self.sep = list(items), sep
 
     def __str__(self) -> str:
@@ -169,7 +169,7 @@ def average(total: int, n: int) -> float | None:
     return round(total / n, 1) if n else None
 
 
-def and_names(names) -> str:
+def and_names(names: Iterable[str]) -> str:
     """``["a"]`` → ``"a"``; ``["a", "b", "c"]`` → ``"a, b and c"`` (the list of the language in
     use: in a message, pass the list itself as a parameter instead)."""
     return listing(list(names))

@@ -46,7 +46,7 @@ def frozen(cls: type | None = None, /, **options: Any) -> Any:
     (assigning one raises ``FrozenInstanceError``); records are equal, hashed, copied
     (``dataclasses.replace``) and pickled as dataclasses are."""
     def wrap(c: type) -> type:
-        return dataclasses.dataclass(frozen=True, **options)(c)  # type: ignore[no-any-return,call-overload]
+        return dataclasses.dataclass(frozen=True, **options)(c)
     return wrap if cls is None else wrap(cls)
 
 
@@ -83,7 +83,7 @@ class JsonRecord:
         """Field name → value (to build a record of a subclass from this one's values)."""
         names = _NAMES.get(type(self))
         if names is None:
-            names = _NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))  # type: ignore[arg-type]
+            names = _NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
         return {name: getattr(self, name) for name in names}
 
     @classmethod
@@ -115,7 +115,7 @@ class Stored:
         theirs = other.value if isinstance(other, Stored) else other
         return isinstance(theirs, JsonRecord) and self.value == theirs
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the records it is equal to may be
 
     def json(self, skip: frozenset[str] = frozenset()) -> dict[str, Any]:
         """The stored JSON (a shallow copy), without the keys ``skip``."""

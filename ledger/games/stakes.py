@@ -181,7 +181,7 @@ def round_hundreds(points: int) -> int:
     return n if points >= 0 else -n
 
 
-def _per_match(sides: Sequence[str], winner: Any, stake: int) -> dict[str, int]:
+def _per_match(sides: Sequence[str], winner: str | Sequence[str] | None, stake: int) -> dict[str, int]:
     won = [w for w in ([winner] if isinstance(winner, str) else list(winner or [])) if w in sides]
     losers = [s for s in sides if s not in won]
     out = {s: 0 for s in sides}

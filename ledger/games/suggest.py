@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from typing import Any
 
-from ledger.i18n import t
+from ledger.i18n import Msg, t
 
 # how alike two words must be (difflib's ratio) to suggest one for the other
 CUTOFF = 0.6
@@ -29,7 +28,7 @@ def nearest(word: object, candidates: Iterable[str]) -> str | None:
     return by_key[found[0]] if found else None
 
 
-def did_you_mean(word: object, candidates: Iterable[str], otherwise: Any = "") -> Any:
+def did_you_mean(word: object, candidates: Iterable[str], otherwise: Msg | str = "") -> Msg | str:
     """``" (did you mean 'last'?)"`` for the nearest candidate (a message, shown in the language
     in use: a parameter of the error's message), else ``otherwise`` (e.g. a list of what is known:
     ``" (sides: NS, EW)"``)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ledger.errors import LedgerError
 from ledger.i18n import t
@@ -51,6 +51,9 @@ from ledger.games.match_setup import MatchSetup  # noqa: F401 (annotations)
 from ledger.games.record import JsonRecord  # noqa: F401 (annotations)
 from ledger.i18n import Msg  # noqa: F401 (annotations)
 
+if TYPE_CHECKING:  # the PBN reader is imported only when a file is read
+    from ledger.games.bridge.pbn import PbnRead
+
 _STATES = {RUBBER: RubberState, CHICAGO: ChicagoState, DUPLICATE: DuplicateState}
 _RESULTS = {RUBBER: RubberResult, CHICAGO: ChicagoResult, DUPLICATE: DuplicateResult}
 
@@ -74,7 +77,7 @@ class Bridge(Game):
     deal_rules = DUPLICATE
     result_type = DealResult
 
-    def read_deals(self, text: str | Iterable[str]) -> Any:
+    def read_deals(self, text: str | Iterable[str]) -> PbnRead:
         """A PBN file's played games (:func:`ledger.games.bridge.pbn.read_pbn`)."""
         from ledger.games.bridge.pbn import read_pbn
 
@@ -267,7 +270,7 @@ class Bridge(Game):
         whatever ``board`` it carries (a PBN file's [Board])."""
         return in_words(lambda: self._describe(doc, result, board=setup is None))
 
-    def _describe(self, doc, result=None, board=True):
+    def _describe(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None, board: bool = True) -> str:
         line = result_line(result, board=board) if isinstance(result, Mapping) else ""
         if line:
             return line

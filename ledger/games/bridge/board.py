@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ledger.games.base import Board, Column, MatchSetup, MatchState, Replay, Table
+from ledger.games.base import Board, Column, Game, MatchSetup, MatchState, Replay, Table
 from ledger.games.bridge.match import board_dealer_player, bonus_text
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, RubberResult, RubberState,
@@ -27,7 +27,7 @@ from ledger.i18n import number, signed, t
 DUPLICATE = "duplicate"
 
 
-def bridge_board(game, setup: MatchSetup, rp: Replay) -> Board:
+def bridge_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     if setup.rules == DUPLICATE:
         return Board((deals_table(setup, rp),), tuple(duplicate_notes(setup, rp)))
     return Board((scorepad(setup, rp), deals_table(setup, rp)), tuple(sheet_notes(setup, rp)))

@@ -22,7 +22,7 @@ from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.i18n import t
-from ledger.games.base import MatchSetup, Question
+from ledger.games.base import Answer, MatchSetup, Question
 from ledger.games.bridge.match import (
     CHICAGO, DUPLICATE, FIELD_WORDS, HONOURS_KEYS, RULE_WORDS, RUBBER, honours_json, read_honours, read_seat,
 )
@@ -222,13 +222,13 @@ def _answer_contract(doc: dict[str, Any], text: str) -> dict[str, Any]:
     return {**doc, "contract": part.get("contract") or str(parse_contract(text))}
 
 
-def _answer_declarer(setup: MatchSetup):
+def _answer_declarer(setup: MatchSetup) -> Answer:
     def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         return {**doc, "declarer": read_seat(text.strip(), "declarer", setup)}
     return answer
 
 
-def _answer_result(setup: MatchSetup):
+def _answer_result(setup: MatchSetup) -> Answer:
     def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         """Tricks (``9``), a result (``=``, ``+1``, ``-2``) or the words of one line's entry for
         it (``fatte 9``, ``made``, ``sotto 2``, ``down 1``)."""
@@ -255,7 +255,7 @@ def _result_words(setup: MatchSetup, text: str) -> tuple[Any, Any] | None:
     return read.get("tricks"), read.get("result")
 
 
-def _answer_honours(setup: MatchSetup):
+def _answer_honours(setup: MatchSetup) -> Answer:
     def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         contract = parse_contract(doc["contract"])
         return {**doc, "honors": honours_json(read_honours(text.strip(), contract, "honors", setup))}

@@ -100,7 +100,7 @@ class BridgeNotes(GameNotes):
                 "average_margin": average(c.get("margin", 0), c.get("rubbers", 0))}
 
 
-def _slam_text(item: str, board: bool, **params) -> Msg:
+def _slam_text(item: str, board: bool, **params: object) -> Msg:
     """``Small slam made: 6S by N (Anna) (deal 4, +750)`` (``board 9`` in duplicate)."""
     if item == "small slam":
         return (t("bridge.hl.small_slam_board", "Small slam made: {contract} by {who} (board {hand}, +{points})",

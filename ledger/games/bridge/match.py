@@ -458,7 +458,8 @@ def _net_points(data: Mapping[str, Any]) -> int | None:
     the scoreboard has them; None for data without ``points``."""
     points = data.get("points")
     if isinstance(points, Mapping) and all(isinstance(points.get(s), int) for s in SIDES):
-        return points["NS"] - points["EW"]
+        net: int = points["NS"] - points["EW"]  # both checked ints just above
+        return net
     return None
 
 
@@ -760,7 +761,7 @@ def duplicate_start(setup: MatchSetup) -> MatchState:
     return MatchState(0, _zero(), False, None, ex)
 
 
-def board_vul(deal, board: int | None = None) -> str | None:
+def board_vul(deal: Deal, board: int | None = None) -> str | None:
     """A duplicate board's vulnerability: by its number (Law 2); a ``vulnerable`` given as well
     must agree with it (``LedgerError`` on ``vulnerable`` otherwise). None when neither is known."""
     board = deal.board if deal.board is not None else board

@@ -8,12 +8,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ledger.games.base import MatchSetup, MatchState
+from ledger.games.base import Game, MatchSetup, MatchState
 
 _STRAINS = ("C", "D", "H", "S", "NT")
 
 
-def sample_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup:
+def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup:
     """A rubber between four of ``players``."""
     four = rng.sample(list(players), 4)
     return game.setup("rubber", None, {"NS": [four[0], four[2]], "EW": [four[1], four[3]]}, {})

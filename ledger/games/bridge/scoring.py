@@ -312,7 +312,7 @@ def trick_score(contract: Contract) -> int:
     """Trick points of a made contract (below the line): its odd tricks, x2 doubled, x4 redoubled.
     Overtricks are never trick points (rubber Law 72)."""
     base = sum(trick_value(contract.strain, i) for i in range(1, contract.level + 1))
-    return base * 2 ** contract.doubled
+    return base * (1, 2, 4)[contract.doubled]
 
 
 def overtrick_points(contract: Contract, overtricks: int, vulnerable: bool) -> int:

@@ -14,13 +14,13 @@ What is read here becomes a hand document in FORMATS.md's fields; the scoring is
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from ledger.cards import format_cards, parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import WHOLE_TEXT, Question, as_bool, first_group, phrase_parts
+from ledger.games.base import WHOLE_TEXT, Answer, MatchSetup, Question, as_bool, first_group, phrase_parts
 from ledger.games.base import put_closer, put_once as put
 from ledger.games.burraco.melds import (
     RULE_SETS, check_kind, kind_word, read_burraco, read_burraco_items, read_meld_lists,
@@ -116,7 +116,7 @@ def _counted_kinds(value: Any) -> list[str] | None:
     return [k for ks in kinds if ks is not None for k in ks]
 
 
-def expand_sides(doc: Mapping[str, Any], resolve) -> Mapping[str, Any]:
+def expand_sides(doc: Mapping[str, Any], resolve: Callable[[object, str], str]) -> Mapping[str, Any]:
     """``doc`` with every side given as one line (:func:`parse_side_text`) turned into its fields; a
     side whose line says ``chiuso`` is the one that closed (``closed_by`` may then be left out, and
     must agree when given). ``resolve(key, field)`` names a side key's side. ``doc`` itself when no
@@ -182,7 +182,7 @@ def normalize_side_field(name: str, value: Any, field: str, rules: str) -> tuple
     return name, as_bool(value, field)
 
 
-def parse_entry(setup, tokens) -> dict[str, Any]:
+def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
     """Command-line words → a partial hand document.
 
     A side in one line: ``NS="2 puliti, 1 sporco, calate 310, in mano 35, pozzetto preso, chiuso"``
@@ -221,7 +221,7 @@ def parse_entry(setup, tokens) -> dict[str, Any]:
     return doc
 
 
-def _closer(value: str, setup) -> str | None:
+def _closer(value: str, setup: MatchSetup) -> str | None:
     return None if value.strip().casefold() in NOBODY else setup.resolve_side(value, "closed_by")
 
 
@@ -236,7 +236,7 @@ _ASK = {
 }
 
 
-def questions(setup, doc) -> list[Question]:
+def questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
     """The first thing still missing from ``doc``: who closed, then per side (in seat order) its
     burrachi, melded points, hand points and pozzetto.
 
@@ -279,7 +279,7 @@ def _missing(value: Mapping[str, Any]) -> str | None:
     return "pozzetto" if value.get("pozzetto") is None else None
 
 
-def _question(side: str, key: str, name: str, setup, closed: bool) -> Question:
+def _question(side: str, key: str, name: str, setup: MatchSetup, closed: bool) -> Question:
     default = None
     if closed and name == "pozzetto":
         default = str(t("answer.yes", "yes"))
@@ -290,7 +290,7 @@ def _question(side: str, key: str, name: str, setup, closed: bool) -> Question:
                     _answer_side(key, name, setup), choices=choices, default=default)
 
 
-def _answer_side(key: str, name: str, setup):
+def _answer_side(key: str, name: str, setup: MatchSetup) -> Answer:
     def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         doc = dict(expand_sides(doc, setup.resolve_side))
         sides = dict(doc.get("sides") or {})
@@ -307,7 +307,7 @@ def _answer_side(key: str, name: str, setup):
     return answer
 
 
-def _answer_closed(setup):
+def _answer_closed(setup: MatchSetup) -> Answer:
     def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         return {**doc, "closed_by": _closer(text, setup)}
     return answer

@@ -231,7 +231,8 @@ def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str]
     return HandResult(result, partial(hand_line, points, closed_by))
 
 
-def read_sides(doc: Mapping[str, Any], resolve, expected) -> dict[str, tuple[str, Any]]:
+def read_sides(doc: Mapping[str, Any], resolve: Callable[[object, str], str],
+               expected: Sequence[str] | None) -> dict[str, tuple[str, Any]]:
     """The hand's sides (name → (document key, fields)): 2 or 3 of them, each once, and in a match
     exactly the match's sides."""
     raw = doc.get("sides")
@@ -254,7 +255,7 @@ def read_sides(doc: Mapping[str, Any], resolve, expected) -> dict[str, tuple[str
     return sides
 
 
-def read_closed_by(doc: Mapping[str, Any], resolve, sides: Mapping[str, Any]) -> str | None:
+def read_closed_by(doc: Mapping[str, Any], resolve: Callable[[object, str], str], sides: Mapping[str, Any]) -> str | None:
     """``closed_by``: a side of the hand, or null (also ``"nobody"``) when nobody closed; required."""
     if "closed_by" not in doc:
         raise LedgerError(t("burraco.closed_missing", "missing (the side that closed, or null if nobody did)"),

@@ -6,13 +6,13 @@ for what is missing (``docs/rules/canasta.md``, "Entering a hand"). The words th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from ledger.cards import parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import Question, as_bool, as_int, put_closer, put_once
+from ledger.games.base import Answer, MatchSetup, Question, as_bool, as_int, put_closer, put_once
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import t
 from ledger.games.canasta.scoring import RED_THREES, RULE_SETS, check_meld, classify, kind_canasta
@@ -81,7 +81,7 @@ def check_side_field(name: str, value: Any, field: str, rules: str) -> None:
                                     "is drawn", card=str(c)), field, str(c))
 
 
-def parse_entry(setup, tokens) -> dict[str, Any]:
+def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
     """Command-line words → a partial hand document.
 
     ``NS="2 pure, 1 dirty, 1 red three, melded 340, in hand 25, closed"`` (a compact side),
@@ -129,7 +129,7 @@ def parse_entry(setup, tokens) -> dict[str, Any]:
     return doc
 
 
-def _entry_top(doc: dict[str, Any], key: str, value: Any, setup, tok: str) -> None:
+def _entry_top(doc: dict[str, Any], key: str, value: Any, setup: MatchSetup, tok: str) -> None:
     if key == "concealed":
         put_once(doc, key, as_bool(value, "concealed"), "", tok)
     elif isinstance(value, str) and value.strip().lower() in ("", "nobody", "none", "nessuno", "-", "null", "stock"):
@@ -148,7 +148,7 @@ _ASK = {
 }
 
 
-def questions(setup, doc) -> list[Any]:
+def questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
     """The first thing still missing from ``doc``: per side (in seat order) its canastas, melded
     points, hand points and red threes, then who closed, then (classic) whether concealed.
 
@@ -208,7 +208,7 @@ def _missing_side_field(value: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _answer_side(key: str, name: str, rules: str):
+def _answer_side(key: str, name: str, rules: str) -> Answer:
     def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         sides = dict(doc.get("sides") or {}) if isinstance(doc.get("sides") or {}, Mapping) else {}
         side = dict(sides.get(key) or {}) if isinstance(sides.get(key) or {}, Mapping) else {}
@@ -224,7 +224,7 @@ def _answer_side(key: str, name: str, rules: str):
     return answer
 
 
-def _answer_closed(setup):
+def _answer_closed(setup: MatchSetup) -> Answer:
     def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         out = dict(doc)
         _entry_top(out, "closed_by", text, setup, text)

@@ -586,7 +586,8 @@ def hand_line(points: Mapping[str, int], closed_by: str | None, classic: bool = 
     return summary if closed_by else str(t("canasta.line_nobody", "{points}; nobody closed", points=summary))
 
 
-def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve, expected) -> tuple[dict[str, Any], str | None, bool]:
+def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[object, str], str],
+                       expected: Sequence[str] | None) -> tuple[dict[str, Any], str | None, bool]:
     """The two sides (name → (document key, fields)), who closed, and whether concealed.
 
     A side given as a compact string is expanded; its ``closed`` word must agree with ``closed_by``.
@@ -619,7 +620,7 @@ def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve, expected) -
     return sides, closed_by, concealed
 
 
-def _closed_by(doc: Mapping[str, Any], said: list[str], resolve, sides: Mapping[str, Any]) -> str | None:
+def _closed_by(doc: Mapping[str, Any], said: list[str], resolve: Callable[[object, str], str], sides: Mapping[str, Any]) -> str | None:
     if len(said) > 1:
         raise LedgerError(t("canasta.both_closed", "both sides say they closed"), "closed_by", said)
     if "closed_by" not in doc:

@@ -17,7 +17,7 @@ and the match are in :mod:`ledger.games.scopa.scoring`; the deal passes to the d
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -38,7 +38,7 @@ from ledger.i18n import Msg  # noqa: F401 (annotations)
 HAND_KEYS = {"sides", "options"}
 
 
-def score_hand(raw_sides: object, resolve, rules: str, options: Options,
+def score_hand(raw_sides: object, resolve: Callable[[object, str], str], rules: str, options: Options,
                expected: Sequence[str] | None = None) -> HandResult:
     """Read, check and score one hand's ``sides``. The result's data: ``points`` (side → int),
     ``items`` (side → ``[{"item": kind, "points": n}]`` for every kind: carte, denari,

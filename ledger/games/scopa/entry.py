@@ -27,7 +27,7 @@ from typing import Any
 
 from ledger.cards import ITALIAN_40, Card, format_cards, parse_cards, typed_names
 from ledger.errors import LedgerError
-from ledger.games.base import MatchSetup, Question, as_bool, as_int, check_keys
+from ledger.games.base import Answer, MatchSetup, Question, as_bool, as_int, check_keys
 from ledger.games.scopa.scoring import DECK_SIZE, DENARI_IN_DECK, Options, Pile, cards_names, check_counted, \
     check_scope, check_together, pile_from_cards
 from ledger.games.suggest import did_you_mean
@@ -394,7 +394,7 @@ def _counts_needed(f: Mapping[str, Any], options: Options) -> list[str]:
     return out
 
 
-def _answer_pile(side: str):
+def _answer_pile(side: str) -> Answer:
     def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         t = text.strip()
         value: Any = parse_phrase(t, f"sides.{side}") if is_phrase(t) else {"cards": t}
@@ -404,7 +404,7 @@ def _answer_pile(side: str):
     return answer
 
 
-def _answer_field(side: str, key: str, name: str):
+def _answer_field(side: str, key: str, name: str) -> Answer:
     def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         t = text.strip()
         field = f"sides.{side}.{name}"

@@ -36,7 +36,7 @@ from ledger.cards import JOKER, TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse
 from ledger.errors import LedgerError
 from ledger.games.base import (
     in_words,
-    Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_int,
+    Answer, Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_int,
     cell, check_keys, check_names, key_value_entry, need,
 )
 from ledger.games.simone.facts import SimoneNotes
@@ -203,7 +203,8 @@ def leaders(rows: Sequence[Place]) -> list[str]:
     return [r.player for r in rows if r.place == 1]
 
 
-def _one_or_all(names: Sequence[str]) -> Any:
+def _one_or_all(names: Sequence[str]) -> str | list[str]:
+    """The winner as a state says it: the one leader, or the list of leaders sharing the win."""
     return names[0] if len(names) == 1 else list(names)
 
 
@@ -471,11 +472,12 @@ class Simone(Game):
         """:meth:`_describe` in words of the language it is shown in (English in ``--json``)."""
         return in_words(lambda: self._describe(doc, result, setup))
 
-    def _describe(self, doc, result=None, setup=None):
+    def _describe(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+                  setup: MatchSetup | None = None) -> str:
         """With ``result``: the hand's summary, ``"Anna 25, Bruno 9, Carla 16 — Bruno wins; Bruno
         knocked"``; without: what was entered, ``"Anna KH JK; Bruno 17; knock Anna"``."""
         sums = result.get("sums") if isinstance(result, Mapping) else None
-        if isinstance(sums, Mapping) and isinstance(result.get("winners"), list):
+        if result is not None and isinstance(sums, Mapping) and isinstance(result.get("winners"), list):
             return _summary(sums, result["winners"], result.get("knocked_by"))
         hands = doc.get("hands") or {}
         parts = [f"{p} {v if not isinstance(v, list) else ' '.join(map(str, v))}" for p, v in hands.items()]
@@ -490,14 +492,14 @@ def entry_value(text: str, field: str) -> int | str:
     return total if cards is None else text.strip()
 
 
-def _answer_hand(player: str):
+def _answer_hand(player: str) -> Answer:
     def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         value = entry_value(text, f"hands.{player}")
         return {**doc, "hands": {**(doc.get("hands") or {}), player: value}}
     return answer
 
 
-def _answer_knock(setup: MatchSetup):
+def _answer_knock(setup: MatchSetup) -> Answer:
     def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         return {**doc, "knocked_by": read_knock(text, setup.resolve_player)}
     return answer

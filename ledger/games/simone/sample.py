@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ledger.cards import TWO_DECKS_FOUR_JOKERS, format_cards
-from ledger.games.base import MatchSetup, MatchState
+from ledger.games.base import Game, MatchSetup, MatchState
 
 
-def sample_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup:
+def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup:
     """Three to five of ``players``, to five hands won."""
     return game.setup(None, rng.sample(list(players), rng.randint(3, 5)), None, {"target": 5})
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import filterfalse
@@ -34,7 +34,7 @@ from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUIT_NAMES, SUITS, Card, form
 from ledger.errors import LedgerError
 from ledger.games.base import (
     in_words,
-    Game, HandResult, JsonRecord, MatchState, PointsResult, Question, as_bool, as_int, check_keys, check_names,
+    Answer, Game, HandResult, JsonRecord, MatchState, PointsResult, Question, as_bool, as_int, check_keys, check_names,
     frozen, items_of, key_value_entry, need, optional, points_board, points_line, running_winner,
 )
 from ledger.games.trentasette.facts import TrentasetteNotes
@@ -405,7 +405,8 @@ class Trentasette(Game):
         """:meth:`_describe` in words of the language it is shown in (English in ``--json``)."""
         return in_words(lambda: self._describe(doc, result, setup))
 
-    def _describe(self, doc, result=None, setup=None):
+    def _describe(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+                  setup: MatchSetup | None = None) -> str:
         """With ``result``: each side's points, ``"Anna +1, Bruno -8, Carla +12"``; without: each
         side's pile as entered, ``"Anna 22 cards, Bruno counted, Carla rest; table 2 cards to Anna"``."""
         if isinstance(result, Mapping) and isinstance(result.get("points"), Mapping):
@@ -508,8 +509,8 @@ def _short_of_deck(sides: Mapping[str, Any]) -> bool:
         return False
 
 
-def _answer_pile(side):
-    def answer(doc, text):
+def _answer_pile(side: str) -> Answer:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         typed = text.strip()
         value: Any = {} if typed.lower() in COUNT_WORDS else typed
         if typed.lower() not in REST_WORDS and typed.lower() not in COUNT_WORDS:
@@ -518,8 +519,8 @@ def _answer_pile(side):
     return answer
 
 
-def _answer_count(side, f):
-    def answer(doc, text):
+def _answer_count(side: str, f: str) -> Answer:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         pile = dict(doc["sides"][side])
         pile[f] = text.strip()
         _read_count_field(pile, f, f"sides.{side}.{f}")
@@ -527,18 +528,19 @@ def _answer_count(side, f):
     return answer
 
 
-def _answer_table(doc, text):
+def _answer_table(doc: dict[str, Any], text: str) -> dict[str, Any]:
     if text.strip():
         parse_cards(text, "table")
     return {**doc, "table": text.strip()}
 
 
-def _answer_last(doc, text):
+def _answer_last(doc: dict[str, Any], text: str) -> dict[str, Any]:
     return {**doc, "last_capture": text.strip()}
 
 
 # --- reading and scoring a hand -------------------------------------------------------------------
-def _score(raw_sides: dict[str, Any], table_raw, last_raw, resolve, expected: Sequence[str] | None = None) -> HandResult:
+def _score(raw_sides: dict[str, Any], table_raw: object, last_raw: object, resolve: Callable[[object, str], str],
+           expected: Sequence[str] | None = None) -> HandResult:
     """Resolve names, read the piles, check the deck and the counts, and score.
 
     ``resolve(key, field)`` maps a side key of the document to a side name (in a match: the
@@ -626,28 +628,29 @@ def _score(raw_sides: dict[str, Any], table_raw, last_raw, resolve, expected: Se
     return HandResult(result, partial(points_line, points))
 
 
-def _read_cards(value, field) -> list[Card]:
+def _read_cards(value: object, field: str) -> list[Card]:
     cards = parse_cards(value, field)
     if not FRENCH_52.holds(cards):
         FRENCH_52.check(cards, field)  # names what is wrong
     return cards
 
 
-def _not_side(name: object):
+def _not_side(name: object) -> Msg:
     return t("trentasette.not_side", "{name!r} is not a side of this hand", name=name)
 
 
 _THE_TABLE = t("trentasette.the_table", "the table")
 
 
-def _check_no_repeats(card_piles, table, sides) -> None:
+def _check_no_repeats(card_piles: Mapping[str, list[Card]], table: list[Card],
+                      sides: Mapping[str, tuple[str, object]]) -> None:
     """``LedgerError`` naming the first card met twice, in the piles' order then the table's."""
     held = sum(map(len, card_piles.values())) + len(table)
     if len(set(table).union(*card_piles.values())) == held:
         return  # no card twice: nothing to name
-    where: dict[Card, Any] = {}
+    where: dict[Card, str | Msg] = {}
     for name, pile in list(card_piles.items()) + [(None, table)]:
-        label = sides[name][0] if name in sides else _THE_TABLE
+        label = sides[name][0] if name is not None and name in sides else _THE_TABLE
         for c in pile:
             if c in where:
                 if where[c] != label:
@@ -688,7 +691,7 @@ def _read_count_field(pile: dict[str, Any], f: str, field: str) -> None:
         pile[f] = _read_suits(v, field)
 
 
-def _words(v, field) -> list[str]:
+def _words(v: object, field: str) -> list[str]:
     if v is None:
         return []
     if isinstance(v, str):
@@ -700,7 +703,7 @@ def _words(v, field) -> list[str]:
     raise LedgerError(t("trentasette.not_list", "expected a list, got {value!r}", value=v), field, v)
 
 
-def _read_ranks(v, field) -> list[str]:
+def _read_ranks(v: object, field: str) -> list[str]:
     out = []
     for w in _words(v, field):
         r = {"T": "10", "1": "A"}.get(w.upper(), w.upper())
@@ -717,7 +720,7 @@ _SUIT_READ = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "�
               "PICCHE": "S", "CUORI": "H", "QUADRI": "D", "FIORI": "C"}
 
 
-def _read_suits(v, field) -> list[str]:
+def _read_suits(v: object, field: str) -> list[str]:
     out = []
     for w in _words(v, field):
         # "HC" reads as two suits
@@ -731,7 +734,7 @@ def _read_suits(v, field) -> list[str]:
     return out
 
 
-def _suit_list(suits) -> list[str]:
+def _suit_list(suits: Collection[str]) -> list[str]:
     return [s for s in SUITS if s in suits]
 
 

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ledger.cards import FRENCH_52, format_cards
-from ledger.games.base import MatchSetup, MatchState
+from ledger.games.base import Game, MatchSetup, MatchState
 
 
-def sample_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup:
+def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup:
     """Two to four of ``players``, each for self, to the default target."""
     return game.setup(None, rng.sample(list(players), rng.choice((2, 3, 4))), None, {})
 

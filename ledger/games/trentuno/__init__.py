@@ -52,7 +52,7 @@ import hashlib
 import re
 import secrets
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import combinations
@@ -62,7 +62,7 @@ from ledger.cards import FRENCH_52, ITALIAN_40, RANKS, Card, Deck, format_cards,
 from ledger.errors import LedgerError
 from ledger.games.base import (
     in_words,
-    Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_bool, as_int,
+    Answer, Board, Column, Game, HandResult, MatchSetup, MatchState, Question, Replay, Table, as_bool, as_int,
     cell, check_keys, check_names, frozen, key_value_entry, need,
 )
 from ledger.games.trentuno.facts import TrentunoNotes
@@ -289,7 +289,7 @@ class Ending:
 
 
 def read_ending(doc: Mapping[str, Any], variant: Variant, values: Mapping[str, HandValue],
-                resolve) -> Ending:
+                resolve: Callable[[object, str], str]) -> Ending:
     """The ending fields of ``doc``; ``resolve(name, field)`` maps a name to a player in the hand.
 
     Errors: no ending, two endings (other than a knock then a 31), the widow outside vedova, the
@@ -363,7 +363,7 @@ def read_decks(raw: object, variant: Variant, field: str = "decks") -> int:
 
 
 def read_hand(doc: Mapping[str, Any], raw_hands: Mapping[str, Any], variant: Variant, decks: int,
-              resolve_key, resolve_name) -> Hand:
+              resolve_key: Callable[[str], str], resolve_name: Callable[[object, str], str]) -> Hand:
     """Read ``raw_hands`` (key → entry; ``resolve_key`` maps a key to the player) and the ending.
 
     Checks every card against the deck in play (``decks`` copies), across all the hands.
@@ -389,10 +389,10 @@ def read_hand(doc: Mapping[str, Any], raw_hands: Mapping[str, Any], variant: Var
     return Hand(values, cards, read_ending(doc, variant, values, resolve_name))
 
 
-def check_tris_cards(values: Mapping[str, HandValue], cards: Mapping[str, list[Card] | None], deck) -> None:
+def check_tris_cards(values: Mapping[str, HandValue], cards: Mapping[str, list[Card] | None], deck: Deck) -> None:
     """Hands entered as "tris R" hold cards too: three of rank R (two and the jack of clubs for a
     jolly tris). Together with the hands given as cards they must fit in the decks in play."""
-    need: Counter[Any] = Counter()
+    need: Counter[str] = Counter()  # rank -> cards of it the tris hands hold
     jacks_of_clubs = 0
     for name, v in values.items():
         if cards.get(name) is None and v.kind in (TRIS, JOLLY_TRIS):
@@ -412,7 +412,7 @@ def check_tris_cards(values: Mapping[str, HandValue], cards: Mapping[str, list[C
         raise LedgerError(t("trentuno.jolly_short", "more jolly hands than jacks of clubs in play"), "hands", "JC")
 
 
-def _name_resolver(players: Sequence[str]):
+def _name_resolver(players: Sequence[str]) -> Callable[[object, str], str]:
     """Case-insensitive lookup among the players of a hand; ``LedgerError`` naming the field."""
     def resolve(name: object, fld: str) -> str:
         if isinstance(name, str):
@@ -501,7 +501,7 @@ class Book:
         return self.dealer
 
     def state(self, hands: int, settlement: dict[str, Any] | None = None, finished: bool = False,
-              winner: Any = None, pot_shares: dict[str, Any] | None = None) -> MatchState:
+              winner: str | list[str] | None = None, pot_shares: dict[str, Any] | None = None) -> MatchState:
         extra = TrentunoState(dict(self.lives), self.pot, dict(self.paid), settlement,
                               tuple(p for p in self.order if self.lives[p] == 0), tuple(self.reentered),
                               None if finished else self.dealer, self.stake, self.currency,
@@ -736,19 +736,21 @@ class Trentuno(Game):
         return new_state, HandResult(result, partial(result_line, result, book.currency))
 
     def _match_decks(self, setup: MatchSetup, doc: Mapping[str, Any]) -> int:
-        decks = setup.options.get("decks", 1)
+        decks: int = setup.options.get("decks", 1)  # an int: read by read_decks at setup
         if doc.get("decks") is not None and read_decks(doc["decks"], VARIANTS[setup.rules]) != decks:
             raise LedgerError(tn("trentuno.match_decks", "this match is played with {n} deck",
                                  "this match is played with {n} decks", decks), "decks", doc["decks"])
         return decks
 
-    def _match_hand(self, setup, variant, book, doc, decks) -> Hand:
+    def _match_hand(self, setup: MatchSetup, variant: Variant, book: Book, doc: Mapping[str, Any],
+                    decks: int) -> Hand:
         """Read the hand of every player still in; 'out' is accepted for a player who is out."""
         raw = need(doc, "hands")
         if not isinstance(raw, Mapping):
             raise LedgerError(_HANDS_SHAPE, "hands", raw)
         players_in = book.players_in()
-        entries, keys = {}, {}
+        entries: dict[str, Any] = {}  # document key -> the hand as entered
+        keys: dict[str, str] = {}  # player -> document key
         for key, value in raw.items():
             p = setup.resolve_player(key, f"hands.{key}")
             if p in keys:
@@ -769,7 +771,7 @@ class Trentuno(Game):
                                   f"hands.{p}", None)
         ordered = {keys[p]: entries[keys[p]] for p in players_in}  # seat order
 
-        def resolve_name(name, fld):
+        def resolve_name(name: object, fld: str) -> str:
             p = setup.resolve_player(name, fld)
             if p not in players_in:
                 raise LedgerError(t("trentuno.not_in_hand", "{player} is not in this hand (out)", player=p), fld, name)
@@ -824,7 +826,7 @@ class Trentuno(Game):
         return book.state(state.hands, _settlement(book, shares), False, winner, pot_shares=shares)
 
     # --- the scoreboard --------------------------------------------------------------------------
-    def board(self, setup, replay: Replay) -> Board:
+    def board(self, setup: MatchSetup, replay: Replay) -> Board:
         """Per hand: each player's hand value and lives after it, the pot and what happened; then
         the money: lives, status, paid and net per player; notes with the winner and the pot."""
         return Board((_hands_table(setup, replay), _money_table(setup, replay)), tuple(_notes(setup, replay)))
@@ -864,7 +866,8 @@ class Trentuno(Game):
             doc["hands"] = hands
         return doc
 
-    def questions(self, setup, doc, state: MatchState | None = None):
+    def questions(self, setup: MatchSetup, doc: Mapping[str, Any],
+                  state: MatchState | None = None) -> list[Question]:
         """What to ask next: re-entries or a bet (when ``state`` is given and someone may), each
         player's hand (only those still in when ``state`` is given; otherwise every player, who
         may answer 'out'), how the hand ended, and who was drawn when a bet's number came up."""
@@ -896,7 +899,8 @@ class Trentuno(Game):
         """:meth:`_describe` in words of the language it is shown in (English in ``--json``)."""
         return in_words(lambda: self._describe(doc, result, setup))
 
-    def _describe(self, doc, result=None, setup=None):
+    def _describe(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+                  setup: MatchSetup | None = None) -> str:
         """With ``result``: the hand's summary (:func:`hand_line`, the pot in the currency of
         ``setup``'s match); without: re-entries, bets and how the hand ended, as entered."""
         currency = setup.options.get("currency") if setup is not None else None
@@ -1076,7 +1080,7 @@ def _asked_players(setup: MatchSetup, book: Book | None, doc: Mapping[str, Any])
     return [p for p in setup.players if book.lives[p] > 0 or p in back]
 
 
-def _way_back_questions(setup, variant, book: Book, doc) -> list[Question]:
+def _way_back_questions(setup: MatchSetup, variant: Variant, book: Book, doc: Mapping[str, Any]) -> list[Question]:
     out = [p for p in book.order if book.lives[p] == 0]
     if not out:
         return []
@@ -1093,18 +1097,18 @@ def _way_back_questions(setup, variant, book: Book, doc) -> list[Question]:
     return []
 
 
-def _answer_reentry(doc, text):
+def _answer_reentry(doc: dict[str, Any], text: str) -> dict[str, Any]:
     return {**doc, "reentry": split_names(text, "reentry")}
 
 
-def _answer_bet(doc, text):
+def _answer_bet(doc: dict[str, Any], text: str) -> dict[str, Any]:
     if not text.strip() or text.strip().lower() in ("none", "no", "-"):
         return {**doc, "bet": None}
     return {**doc, "bet": parse_bet_text(text)}
 
 
-def _answer_hand(player: str, variant: Variant):
-    def answer(doc, text):
+def _answer_hand(player: str, variant: Variant) -> Answer:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         typed = text.strip()
         if typed.lower() not in OUT_WORDS:
             read_value(typed, f"hands.{player}", variant)
@@ -1131,7 +1135,7 @@ _ENDING_WORDS = {"knock": "knocked_by", "bussa": "knocked_by", "knocked": "knock
                  "widow": "took_widow", "vedova": "took_widow"}
 
 
-def _answer_ending(doc, text):
+def _answer_ending(doc: dict[str, Any], text: str) -> dict[str, Any]:
     words = [w for w in re.split(r"[\s,]+", text.strip()) if w]
     if not words or len(words) % 2:
         raise LedgerError(t("trentuno.ending_words", "write e.g. 'knock Bruno' or '31 Carla' or 'knock Bruno 31 Carla'"),
@@ -1145,7 +1149,7 @@ def _answer_ending(doc, text):
     return out
 
 
-def _drawn_question(setup, variant, doc) -> Question | None:
+def _drawn_question(setup: MatchSetup, variant: Variant, doc: Mapping[str, Any]) -> Question | None:
     bet = doc.get("bet")
     if not variant.bets or not isinstance(bet, Mapping) or bet.get("drawn") or bet.get("seed"):
         return None
@@ -1169,8 +1173,8 @@ def _drawn_question(setup, variant, doc) -> Question | None:
                     _answer_drawn(setup), choices=tuple(names) + ("draw",))
 
 
-def _answer_drawn(setup):
-    def answer(doc, text):
+def _answer_drawn(setup: MatchSetup) -> Answer:
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
         bet = dict(doc["bet"])
         if text.strip().lower() in DRAW_WORDS:
             names = [setup.resolve_player(n, "bet.players") for n in split_names(bet["players"], "bet.players")]

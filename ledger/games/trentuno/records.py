@@ -5,7 +5,6 @@ the fields, in order, are the JSON that ``replay --json`` prints and the ledger 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ledger.games.record import JsonRecord, frozen, optional
 
@@ -38,10 +37,10 @@ class BetResult(JsonRecord):
 
     players: tuple[str, ...]
     number: int
-    lowest: Any
+    lowest: int | str  # HandValue.to_json: a total, or "tris K"
     won: bool
     drawn: str | None
-    seed: Any
+    seed: str | int | None
     paid: bool
 
 
@@ -51,12 +50,12 @@ class TrentunoHand(JsonRecord):
     ``"tris R"``), how it ended (``ended_by``, ``knocked_by``, ``shown31``, ``took_widow``), the
     ``lowest`` value and who loses a life (``lose_life``)."""
 
-    values: Mapping[str, Any]
+    values: Mapping[str, int | str]  # HandValue.to_json of each player's hand
     ended_by: str
     knocked_by: str | None
     shown31: str | None
     took_widow: str | None
-    lowest: Any
+    lowest: int | str
     lose_life: tuple[str, ...]
 
 
@@ -77,5 +76,5 @@ class TrentunoResult(TrentunoHand):
     lives: Mapping[str, int]
     pot_cents: int
     dealer: str
-    winner: Any
+    winner: str | list[str] | None  # the one left in, the players sharing the pot, or None
     would_lose: tuple[str, ...] | None = optional()

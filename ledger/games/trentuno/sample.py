@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ledger.cards import FRENCH_52, format_cards
-from ledger.games.base import MatchSetup, MatchState
+from ledger.games.base import Game, MatchSetup, MatchState
 from ledger.games.trentuno.records import TrentunoState
 
 
-def sample_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup:
+def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup:
     """Four to six of ``players``, 52 cards, three lives at 0.50 each."""
     return game.setup("52", rng.sample(list(players), rng.randint(4, 6)), None, {"lives": 3, "stake": "0.50"})
 
