@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ledger.games.base import MatchState
+from ledger.games.base import Game, MatchState
 from ledger.games.match_setup import MatchSetup
 
 TITLES = ("Cirulla", "Machiavelli", "Pinnacola", "Rubamazzo", "Carcassonne", None)
@@ -37,7 +37,7 @@ def sample_setup(game: Any, players: Sequence[str], rng: random.Random) -> Match
 
 
 
-def long_setup(game: Any, players: Sequence[str], rng: random.Random) -> MatchSetup:
+def long_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup:
     """A sheet with no end, that goes on for hundreds of rounds (bench/games.py)."""
     return game.setup(None, rng.sample(list(players), 3), None, {"title": "Cirulla"})
 

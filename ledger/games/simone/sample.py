@@ -18,7 +18,7 @@ def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> Matc
 
 
 
-def long_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup:
+def long_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup:
     """A match with no target, that goes on for hundreds of hands (bench/games.py)."""
     return game.setup(None, rng.sample(list(players), 3), None, {})
 

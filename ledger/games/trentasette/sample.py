@@ -18,7 +18,7 @@ def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> Matc
 
 
 
-def long_setup(game, players: Sequence[str], rng: random.Random) -> MatchSetup:
+def long_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup:
     """A match that goes on for hundreds of hands (a target of 100,000): what bench/games.py adds a hand to."""
     return game.setup(None, rng.sample(list(players), 2), None, {"target": 100000})
 
