@@ -37,6 +37,7 @@ from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.i18n import t
+from ledger.games.bridge.pbn import without_commentary
 from ledger.games.bridge.scoring import board_dealer, parse_vulnerable
 
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
@@ -85,13 +86,14 @@ def table_columns(spec: str) -> list[str]:
 
 
 def pbn_games(text: str) -> list[PbnGame]:
-    """Every game of a PBN file with its tags and tables (games are separated by empty lines)."""
-    text = re.sub(r"\{.*?\}", "\0", text, flags=re.S)  # a commentary line is not an empty line
+    """Every game of a PBN file with its tags and tables (games are separated by empty lines).
+    ``{commentary}`` is dropped (one never closed runs to the end of the text), in one pass:
+    linear in the length of the text, whatever its braces."""
     games: list[PbnGame] = []
     current = PbnGame(0)
     previous: dict[str, str] = {}
     table: list | None = None
-    for raw in text.splitlines() + [""]:
+    for raw in [*without_commentary(text.splitlines(), "\0"), ""]:  # a commentary line is not an empty line
         line = raw.strip()
         if line.startswith("%") or (line and not line.replace("\0", "").strip()):
             continue

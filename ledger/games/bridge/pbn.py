@@ -63,7 +63,7 @@ def iter_games(lines: Iterable[str]) -> Iterator[dict[str, str]]:
     """
     current: dict[str, str] = {}
     previous: dict[str, str] = {}
-    for raw in _without_commentary(lines):
+    for raw in without_commentary(lines):
         line = raw.strip()
         if line.startswith("%"):
             continue
@@ -81,10 +81,11 @@ def iter_games(lines: Iterable[str]) -> Iterator[dict[str, str]]:
         yield current
 
 
-def _without_commentary(lines: Iterable[str]) -> Iterator[str]:
-    """Each line with its ``{...}`` commentary replaced by a space; a commentary over several
-    lines joins the text before and after it into one line (one never closed ends the text); in
-    one pass: linear in the length of the text."""
+def without_commentary(lines: Iterable[str], mark: str = " ") -> Iterator[str]:
+    """Each line with its ``{...}`` commentary replaced by ``mark`` (a space; the club reader's
+    ``"\\0"`` keeps a line of commentary alone from being an empty line); a commentary over
+    several lines joins the text before and after it into one line (one never closed ends the
+    text); in one pass: linear in the length of the text."""
     inside = False
     out: list[str] = []
     for line in lines:
@@ -96,7 +97,7 @@ def _without_commentary(lines: Iterable[str]) -> Iterator[str]:
                 if closing == -1:
                     break
                 inside, start = False, closing + 1
-                out.append(" ")
+                out.append(mark)
             opening = line.find("{", start)
             if opening == -1:
                 out.append(line[start:])
