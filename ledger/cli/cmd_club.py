@@ -252,7 +252,7 @@ def _show(view, as_json: bool, note: str, board: Optional[int] = None, every: bo
     ranking (unless ``ranking`` is false) and the traveller of ``board`` (every board's with
     ``every``)."""
     from ledger.cli.render import console, print_json, print_table
-    from ledger.club.report import ranking_tables, summary_lines, traveller_table
+    from ledger.club.report import ranking_tables, traveller_table
 
     from ledger.store.club import waiting
 
@@ -266,8 +266,7 @@ def _show(view, as_json: bool, note: str, board: Optional[int] = None, every: bo
     con = console()
     if note:
         con.print(note, markup=False)
-    for line in summary_lines(view.scored):
-        con.print(line, markup=False, style="bold")
+    _print_summary(view.scored)
     for table in ranking_tables(view.scored) if ranking else ():
         print_table(table)
     for sb in view.scored.boards:
@@ -347,14 +346,23 @@ def _write_files(scored, html: Optional[str], csv: Optional[str], pbn: Optional[
     return [path for path, _, _ in texts]
 
 
-def _print_report(scored) -> None:
+def _print_summary(scored) -> None:
+    """The lines above a session's tables (its title, from a file or a person, and what it is),
+    bold, their control characters shown as escapes (:func:`ledger.safetext.safe`)."""
     from rich.text import Text
 
-    from ledger.cli.render import console, print_table
-    from ledger.club.report import report_tables, summary_lines
+    from ledger.cli.render import console
+    from ledger.club.report import summary_lines
+    from ledger.safetext import safe
 
-    con = console()
     for line in summary_lines(scored):
-        con.print(Text(line, style="bold"))
+        console().print(Text(safe(line), style="bold"))
+
+
+def _print_report(scored) -> None:
+    from ledger.cli.render import print_table
+    from ledger.club.report import report_tables
+
+    _print_summary(scored)
     for table in report_tables(scored):
         print_table(table)

@@ -37,7 +37,7 @@ from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.i18n import t
-from ledger.games.bridge.pbn import without_commentary
+from ledger.games.bridge.pbn import pbn_quote, without_commentary
 from ledger.games.bridge.scoring import board_dealer, parse_vulnerable
 
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
@@ -355,7 +355,8 @@ _COMPETITION = {"pairs": "Pairs", "individual": "Individuals", "teams": "Teams"}
 
 
 def _quote(value: object) -> str:
-    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A PBN tag or table value in its quotes (:func:`ledger.games.bridge.pbn.pbn_quote`)."""
+    return '"' + pbn_quote(value) + '"'
 
 
 def _cell(value: object) -> str:

@@ -29,6 +29,7 @@ from ledger.games.base import HandResult, MatchSetup
 from ledger.games.bridge.records import ChicagoResult, DuplicateResult, RubberResult
 from ledger.games.bridge.scoring import SEATS, parse_contract, parse_seat, parse_vulnerable
 from ledger.i18n import Msg, t
+from ledger.safetext import safe
 
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _UNKNOWN = {"", "?", "-"}
@@ -179,8 +180,11 @@ def _game_doc(tags: Mapping[str, str], contract_text: str) -> dict | None:
     return doc
 
 
-def _quote(value: object) -> str:
-    return str(value).replace("\\", "\\\\").replace('"', '\\"')
+def pbn_quote(value: object) -> str:
+    """``value`` as the inside of a PBN tag value: its control characters shown as escapes
+    (:func:`ledger.safetext.safe`: a line break is ``\\n``, so a value can never end its tag's
+    line and start a new tag, ``[Site "INJECTED"]``), then ``\\`` and ``"`` escaped (PBN 2.1 §3.4)."""
+    return safe(value).replace("\\", "\\\\").replace('"', '\\"')
 
 
 def write_pbn(setup: MatchSetup, results: Sequence[HandResult], event: str = "", site: str = "",
@@ -209,5 +213,5 @@ def write_pbn(setup: MatchSetup, results: Sequence[HandResult], event: str = "",
         tags += [("Declarer", d.declarer or ""), ("Contract", d.contract),
                  ("Result", "" if d.tricks is None else d.tricks),
                  ("Score", f"NS {d.score_ns}")]
-        blocks.append("\n".join(f'[{k} "{_quote(v)}"]' for k, v in tags))
+        blocks.append("\n".join(f'[{k} "{pbn_quote(v)}"]' for k, v in tags))
     return "% PBN 2.1\n" + "\n\n".join(blocks) + ("\n" if blocks else "")
