@@ -45,6 +45,7 @@ MATCH_KEYS = {"home", "away", "imps", "boards", "round"}
 COMPASS = ("N", "S", "E", "W")
 ADJUSTED = {"A+": "A+", "A": "A", "A=": "A", "A-": "A-"}
 MAX_BOARD = 9999
+MAX_ENTRANT = 9999  # a pair's, player's or team's number, as a board's: no club numbers beyond
 EVENT_WORDS = {"pairs": t("club.event.pairs", "pairs"), "individual": t("club.event.individual", "individual"),
                "teams": t("club.event.teams", "teams")}
 """The events as they are named in a sentence."""
@@ -286,7 +287,8 @@ def _read_result(doc: object, event: str, vul: str, board_vul: str | None, label
 
 
 def _entrant_key(value: object, field: str, labels: dict) -> str:
-    """A pair, player or team: a whole number or a name; its key is its text."""
+    """A pair, player or team: a whole number (0 to :data:`MAX_ENTRANT`) or a name; its key is
+    its text. ``LedgerError`` on ``field`` for anything else (``-1``, ``10**20``, ``1e20``)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)) or (isinstance(value, str) and not value.strip()):
         raise LedgerError(t("club.entrant_expected", "expected a number or a name, got {value!r}", value=value),
                           field, value)
@@ -294,8 +296,17 @@ def _entrant_key(value: object, field: str, labels: dict) -> str:
     if isinstance(value, int) and value < 0:
         raise LedgerError(t("club.entrant_negative", "{value} is not a number of a pair, player or team",
                             value=str(value)), field, value)
+    if isinstance(value, int) and value > MAX_ENTRANT:
+        raise LedgerError(t("club.entrant_too_large", "{value} is not a number of a pair, player or team (at most "
+                            "{most})", value=_shown(value), most=str(MAX_ENTRANT)), field, value)
     labels.setdefault(key, value.strip() if isinstance(value, str) else value)
     return key
+
+
+def _shown(number: int) -> str:
+    """A number as a message shows it: its first 19 digits and ``…`` when longer (10**4000 too)."""
+    text = str(number)
+    return text if len(text) <= 20 else text[:19] + "…"
 
 
 _CONTRACT_KEYS = ("contract", "declarer", "tricks", "result")
