@@ -45,10 +45,7 @@ def register(app: typer.Typer) -> None:
         scored = score_file(file, scoring, match_boards)
         written = _write_files(scored, html, csv, pbn, dialect)
         if as_json:
-            from ledger.cli.render import print_json
-            from ledger.club.output import session_json
-
-            print_json(session_json(scored))
+            _print_session_json(scored)
         else:
             from ledger.cli.render import console
 
@@ -344,6 +341,19 @@ def _write_files(scored, html: Optional[str], csv: Optional[str], pbn: Optional[
         with create(path, field, mode=0o666) as f:  # as any file the user writes
             f.write(text)
     return [path for path, _, _ in texts]
+
+
+def _print_session_json(scored) -> None:
+    """The scored session as JSON (:func:`ledger.club.output.session_json`, the same text), its
+    boards written one at a time as they are made (:class:`ledger.cli.json_list.JsonList`): a
+    20 MB session's JSON is never held whole, as a document nor as text."""
+    from ledger.cli.json_list import JsonList
+    from ledger.club.output import board_json, session_head, session_tail
+
+    out = JsonList("boards")
+    for board in scored.boards:
+        out.add(board_json(board, scored.session.scoring))
+    out.print(session_head(scored), session_tail(scored))
 
 
 def _print_summary(scored) -> None:

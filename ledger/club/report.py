@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
 
 from ledger.club.output import ENTRANT_WORD, label
@@ -173,12 +173,14 @@ def matches_table(scored: ScoredSession) -> Table:
     return Table(str(t("club.matches_title", "Matches · WBF continuous VP scale")), cols, rows)
 
 
-def report_tables(scored: ScoredSession) -> list[Table]:
-    """Everything the terminal shows, in order: the ranking, the matches, the travellers."""
-    tables = ranking_tables(scored)
+def report_tables(scored: ScoredSession) -> Iterator[Table]:
+    """Everything the terminal shows, in order: the ranking, the matches, the travellers; each
+    made as it is asked for (a large session's travellers are never all held at once)."""
+    yield from ranking_tables(scored)
     if scored.matches:
-        tables.append(matches_table(scored))
-    return tables + [traveller_table(sb, scored.session) for sb in scored.boards]
+        yield matches_table(scored)
+    for sb in scored.boards:
+        yield traveller_table(sb, scored.session)
 
 
 # --- CSV ----------------------------------------------------------------------------------------

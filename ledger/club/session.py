@@ -18,6 +18,8 @@ both directions (two pairs that share it).
 
 from __future__ import annotations
 
+import sys
+
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -51,7 +53,7 @@ EVENT_WORDS = {"pairs": t("club.event.pairs", "pairs"), "individual": t("club.ev
 """The events as they are named in a sentence."""
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Entrant:
     """One competitor: a pair, a player or a team, by ``key`` (its number or name as text) and, in
     a Mitchell whose directions share numbers, the ``direction`` it plays (``NS``/``EW``; None
@@ -61,7 +63,7 @@ class Entrant:
     direction: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Result:
     """One result on a board (one table's play of it): the entrants sitting ``ns`` and ``ew``
     (one pair or team each; an individual's two players each), its NS score in points
@@ -174,7 +176,8 @@ def read_session(doc: object, partial: bool = False) -> Session:
     per_direction = event == "pairs" and _per_direction(raw, movement)
     mitchell = event == "pairs" and (movement == "mitchell" or (movement is None and (
         per_direction or _one_direction_each(raw))))
-    boards = tuple(_entrants(b, per_direction) for b in raw)
+    seen: dict = {}
+    boards = tuple(_entrants(b, per_direction, seen) for b in raw)
     for b in boards:
         _check_plays_once(b, event)
         if event == "teams":
@@ -193,7 +196,7 @@ def _list(value: object, field: str) -> list:
 
 
 # --- one board ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _RawResult:
     index: int
     ns: tuple[str, ...]
@@ -283,7 +286,7 @@ def _read_result(doc: object, event: str, vul: str, board_vul: str | None, label
     if adjusted and event == "teams":
         raise LedgerError(t("club.teams_adjusted", "an artificial adjusted score in a teams match: give the board's "
                             "score (score_ns) as the director assigns it"), "adjusted", doc.get("adjusted"))
-    return _RawResult(0, ns, ew, score, adjusted, MappingProxyType(dict(doc)))
+    return _RawResult(0, ns, ew, score, adjusted, MappingProxyType(doc if type(doc) is dict else dict(doc)))
 
 
 def _entrant_key(value: object, field: str, labels: dict) -> str:
@@ -292,7 +295,7 @@ def _entrant_key(value: object, field: str, labels: dict) -> str:
     if isinstance(value, bool) or not isinstance(value, (int, str)) or (isinstance(value, str) and not value.strip()):
         raise LedgerError(t("club.entrant_expected", "expected a number or a name, got {value!r}", value=value),
                           field, value)
-    key = str(value).strip()
+    key = sys.intern(str(value).strip())  # one string per entrant, however many results name it
     if isinstance(value, int) and value < 0:
         raise LedgerError(t("club.entrant_negative", "{value} is not a number of a pair, player or team",
                             value=str(value)), field, value)
@@ -437,9 +440,14 @@ def _one_direction_each(boards: Sequence[_RawBoard]) -> bool:
     return bool(ns) and not (ns & ew)
 
 
-def _entrants(b: _RawBoard, per_direction: bool) -> Board:
-    def side(keys: Iterable[str], direction: str) -> tuple[Entrant, ...]:
-        return tuple(Entrant(k, direction if per_direction else None) for k in keys)
+def _entrants(b: _RawBoard, per_direction: bool, seen: dict) -> Board:
+    """The board with its results' entrants; ``seen`` holds each side's entrants made so far, one
+    tuple for all its results (a large session holds each pair once, not once a result)."""
+    def side(keys: tuple[str, ...], direction: str) -> tuple[Entrant, ...]:
+        made = seen.get((keys, direction))
+        if made is None:
+            made = seen[keys, direction] = tuple(Entrant(k, direction if per_direction else None) for k in keys)
+        return made
 
     results = tuple(Result(j, side(r.ns, "NS"), side(r.ew, "EW"), r.score_ns, r.adjusted, r.given)
                     for j, r in enumerate(b.results))
