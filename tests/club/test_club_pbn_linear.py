@@ -9,6 +9,7 @@ import pytest
 
 from club_helpers import pbn_text
 from ledger.club.pbn import pbn_games, read_club_pbn
+from ledger.errors import LedgerError
 
 
 def _seconds(text: str) -> float:
@@ -48,3 +49,21 @@ def test_commentary_is_dropped_and_a_commentary_line_does_not_end_a_game():
     games = pbn_games(text)
     assert [g.tags for g in games] == [{"Event": "Club  ", "Board": "1", "Vulnerable": "None", "Dealer": "N"},
                                        {"Board": "2"}]
+
+
+@pytest.mark.parametrize("text", [
+    "{" * 1_000_000,                                        # a comment that never closes
+    "{}" * 500_000,                                         # a million tiny comments
+    '[Board "1"]\n[ScoreTable "PairId_NS\\2R;PairId_EW\\2R"]\n' + '"' * 1_000_000,  # a quote that never closes
+    '[Event "' * 100_000,                                   # tag values that never close
+    "[" * 1_000_000,
+    ";" * 1_000_000,
+    '[Board "1"]\n' + "{ a } " * 200_000,
+])
+def test_hostile_club_pbn_texts_are_read_at_once(text):
+    start = time.perf_counter()
+    try:
+        read_club_pbn(text)
+    except LedgerError:  # naming what is wrong (no result in it): the point is the time
+        pass
+    assert time.perf_counter() - start < 5.0
