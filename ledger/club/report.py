@@ -198,14 +198,14 @@ def csv_text(scored: ScoredSession, dialect: str | None = None) -> str:
     CSV): ``comma`` separates fields with ``,`` and writes ``54.1667``; ``semicolon`` uses ``;``
     and ``54,1667`` after a byte-order mark, so that a spreadsheet reads the file as UTF-8.
     The header names are the same in every language (the JSON's field names)."""
-    from ledger.report.csvout import DIALECTS, csv_dialect
+    from ledger.report.csvout import DIALECTS, SafeWriter, csv_dialect
 
     s = scored.session
     conventions = DIALECTS[csv_dialect(dialect)]
     buf = io.StringIO()
     buf.write(conventions["bom"])
     comma = conventions["decimal"] == ","
-    w = csv.writer(buf, lineterminator="\r\n", delimiter=conventions["delimiter"])
+    w = SafeWriter(csv.writer(buf, lineterminator="\r\n", delimiter=conventions["delimiter"]))
 
     def fig(value: float | int | None, places: int = 4) -> str:
         return _csv_fig(value, places, comma)

@@ -64,3 +64,14 @@ def test_a_stored_session_s_title_is_shown_escaped_by_new_add_and_show(cli, lang
     for out in (new, add, show):
         _clean(out)
         assert "Night\\x1b[2J" in out
+
+
+def test_names_from_a_file_reach_the_csv_and_html_files_escaped(cli, tmp_path):
+    doc = {**_session(HOSTILE), "names": {"1": "Anna\x1b[31m & Bruno\r", "3": "Carla\u202e & Dario"}}
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(doc))
+    csv_file, html_file = tmp_path / "out.csv", tmp_path / "out.html"
+    cli("club", "score", str(path), "--csv", str(csv_file), "--html", str(html_file))
+    for written in (csv_file.read_text(encoding="utf-8-sig"), html_file.read_text()):
+        _clean(written)
+    assert "Anna\\x1b[31m & Bruno\\r" in csv_file.read_text(encoding="utf-8-sig")
