@@ -47,6 +47,21 @@ def test_a_20_mb_session_is_scored_in_at_most_400_mb(tmp_path, output):
     assert int(peak) <= LIMIT_KB, f"peak {int(peak) // 1024} MB for a {size // 2**20} MB session"
 
 
+@pytest.mark.slow
+def test_a_20_mb_pbn_file_is_scored_in_at_most_400_mb(tmp_path):
+    """The same from a club PBN file (its games read one at a time, their lines let go)."""
+    session, pbn = tmp_path / "session.json", tmp_path / "session.pbn"
+    _session(session, boards=2900)
+    subprocess.run([sys.executable, "-m", "ledger", "club", "score", str(session), "--pbn", str(pbn)],
+                   stdout=subprocess.DEVNULL, check=True)
+    assert 18 * 1024 * 1024 < pbn.stat().st_size <= 20 * 1024 * 1024
+    done = subprocess.run([sys.executable, "-c", MEASURE, sys.executable, "-m", "ledger", "club", "score", str(pbn)],
+                          capture_output=True, text=True, check=True)
+    code, peak, _ = done.stdout.split(" ", 2)
+    assert code == "0", done.stdout
+    assert int(peak) <= LIMIT_KB, f"peak {int(peak) // 1024} MB"
+
+
 def test_club_score_json_is_the_session_json_written_board_by_board(cli, tmp_path):
     """The boards written one at a time give the very text of ``session_json`` printed whole."""
     from ledger.cli.render import print_json  # noqa: F401 (the printer whose text is compared)
