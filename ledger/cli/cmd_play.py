@@ -32,7 +32,7 @@ from typing import List, Optional
 import typer
 
 from ledger.cli import new_match
-from ledger.cli.app import ledger
+from ledger.cli.app import ledger, stderr_is_terminal
 from ledger.cli.cmd_matches import JSON, show_view
 from ledger.cli.inputs import answer_error, forget_answer, parse_line, regroup, retyped, retyped_hand  # noqa: F401 (regroup: tests)
 from ledger.cli.screen import fold_prompt, wrap
@@ -200,7 +200,11 @@ class Session:
         out.flush()
 
     def error(self, err: LedgerError) -> None:
-        sys.stderr.write("\n".join(wrap(str(t("cli.error", "error: {what}", what=safe(err))), indent="  ")) + "\n")
+        """``  error: FIELD: message`` on standard error: folded at a terminal, one line on a pipe
+        whatever ``COLUMNS`` says (:func:`ledger.cli.app.error_text`)."""
+        line = str(t("cli.error", "error: {what}", what=safe(err)))
+        folded = wrap(line, indent="  ") if stderr_is_terminal() else ["  " + line]
+        sys.stderr.write("\n".join(folded) + "\n")
         sys.stderr.flush()
 
     def read(self, prompt: str, watch: bool = False) -> str:

@@ -152,3 +152,14 @@ def test_a_damaged_ledger_s_error_is_one_line_on_a_pipe_whatever_columns_says(tm
                               env={**os.environ, "COLUMNS": columns_})
         assert done.returncode == 1 and "damaged" in done.stderr, done.stderr
         assert len(done.stderr.splitlines()) == 1 and len(done.stderr) > 100, done.stderr
+
+
+def test_a_play_error_is_one_line_on_a_pipe_whatever_columns_says(cli, columns, monkeypatch):
+    columns(40)
+    cli("match", "new", "scopa", "-p", "Anna,Bruno")
+    err = cli("play", "1", input="Zorro=5 carte and more words than forty columns hold\nquit\n").stderr
+    line = next(x for x in err.splitlines() if "error:" in x)
+    assert line.startswith("  error: entry.Zorro: ") and line.endswith("(players: Anna, Bruno)")
+    monkeypatch.setattr(sys.modules["ledger.cli.cmd_play"], "stderr_is_terminal", lambda: True)  # a terminal
+    err = cli("play", "1", input="Zorro=5 carte and more words than forty columns hold\nquit\n").stderr
+    assert not any("(players: Anna, Bruno)" in x and "error:" in x for x in err.splitlines())  # folded there
