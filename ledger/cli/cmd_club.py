@@ -205,8 +205,8 @@ def register_stored(club_app: typer.Typer) -> None:
     def club_list(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
         """The club sessions in the ledger."""
         from ledger.cli.render import print_json, print_rows
-
         from ledger.club.session import EVENT_WORDS
+        from ledger.safetext import safe
 
         rows = _club().sessions()
         if as_json:
@@ -216,7 +216,8 @@ def register_stored(club_app: typer.Typer) -> None:
                    ["#", str(t("club.col.title", "title")), str(t("club.col.event", "event")),
                     str(t("club.col.scoring", "scoring")), str(t("club.col.results", "results")),
                     str(t("club.col.started", "started"))],
-                   [(r["session"], r["title"], str(EVENT_WORDS.get(r["event"], r["event"])), r["scoring"], r["results"],
+                   [(r["session"], safe(r["title"]), str(EVENT_WORDS.get(r["event"], r["event"])), r["scoring"],
+                     r["results"],
                      r["created_at"][:10])
                     for r in rows])
 
