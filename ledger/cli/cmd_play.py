@@ -219,22 +219,27 @@ class Session:
             out.write(line + "\n")
         idle = self.idle if watch and self.fd is not None else None
         if self.tty:
+            shown = False  # the prompt is on the screen already
             if idle is not None:
                 out.write(prompt)
                 out.flush()
                 first = _first_key(self.fd, idle)
-                if first in ("\n", "\r"):
-                    out.write("\n")
-                    return ""
                 if first == "\x04":  # Ctrl-D on an empty line: the end of input
                     out.write("\n")
                     raise EOFError
-                if not self.as_json:
+                if first in ("\n", "\r"):
+                    out.write("\n")
+                    self.interrupted = False
+                    return ""
+                if self.as_json:
+                    shown = True
+                else:
                     out.write("\r\x1b[K")  # the prompt is written again by input(), with the key after it
                 _typed_ahead(first)
             if self.as_json:
-                out.write(prompt)
-                out.flush()
+                if not shown:
+                    out.write(prompt)
+                    out.flush()
                 prompt = ""
             line = input(prompt)
         else:
