@@ -217,13 +217,14 @@ class Session:
         before, prompt = fold_prompt(safe(prompt))
         for line in before:  # a prompt wider than the screen: its first lines printed, the last one asks
             out.write(line + "\n")
-        idle = self.idle if watch and self.fd is not None else None
+        fd = self.fd if watch else None
+        idle = self.idle if fd is not None else None
         if self.tty:
             shown = False  # the prompt is on the screen already
-            if idle is not None:
+            if fd is not None and idle is not None:
                 out.write(prompt)
                 out.flush()
-                first = _first_key(self.fd, idle)
+                first = _first_key(fd, idle)
                 if first == "\x04":  # Ctrl-D on an empty line: the end of input
                     out.write("\n")
                     raise EOFError

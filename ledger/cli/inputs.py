@@ -122,8 +122,8 @@ def _no_constant(name: str) -> Any:
 
 
 class RepeatedKey(ValueError):
-    """A JSON object that gives a key twice (``{"scope": 5, "scope": 0}``): json would keep the last
-    silently, as the command line refuses a word given twice, a document is refused."""
+    """A JSON object that gives a key twice (``{"scope": 5, "scope": 0}``). json alone keeps the
+    last one silently; as the command line refuses a word given twice, the document is refused."""
 
     def __init__(self, key: str):
         super().__init__(key)

@@ -19,8 +19,7 @@ both directions (two pairs that share it).
 from __future__ import annotations
 
 import sys
-
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType

@@ -93,8 +93,12 @@ def cards_value(cards: Sequence[Card], rs: RuleSet) -> int:
 # the card points of every card that can be melded or held (red threes are set aside, worth their
 # bonus only): italian, 162 cards, 6 × 50 + 12 × 20 + 12 × 20 + 72 × 10 + 48 × 5 + 6 black threes × 0
 # = 1740; classic, 108 cards, 4 × 50 + 8 × 20 + 8 × 20 + 48 × 10 + 32 × 5 + 4 black threes × 5 = 1180
-_DECK_POINTS = {name: rs.deck.total(lambda c, rs=rs: 0 if c in RED_THREES else card_value(c, rs))
-                for name, rs in RULE_SETS.items()}
+def _held_value(rs: RuleSet) -> Callable[[Card], int]:
+    """A card's points as melded or held under ``rs`` (a red three: none, it is set aside)."""
+    return lambda card: 0 if card in RED_THREES else card_value(card, rs)
+
+
+_DECK_POINTS = {name: rs.deck.total(_held_value(rs)) for name, rs in RULE_SETS.items()}
 
 
 def deck_points(rs: RuleSet) -> int:
