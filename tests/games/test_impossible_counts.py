@@ -7,6 +7,7 @@ italian 162 cards, 1740 card points, 18 wild cards; classic 108 cards, 1180 card
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -112,3 +113,15 @@ def test_hand_add_stores_nothing_for_an_impossible_count(cli, tmp_path):
     assert cli.error("--lang", "it", "hand", "add", "last", "-f", str(path)).startswith(
         "errore: mano 1: sides.Anna.melded_points: ")
     assert cli.json("show", "last")["hands"] == []
+
+
+def test_a_count_of_canastas_in_words_is_bounded_before_anything_is_made():
+    """``"999999999 pure"`` made a list of a billion canastas (15 GB) before any check."""
+    side = {**canasta_side(melded=50), "canastas": ["999999999 pure"]}
+    start = time.perf_counter()
+    err = refused(CANASTA, {"NS": side, "EW": canasta_side(melded=50)})
+    assert time.perf_counter() - start < 1.0
+    assert err.field == "sides.NS.canastas[0]" and "23 at most" in err.message
+    side["canastas"] = ["16 pure"]  # a count the words take, that two decks cannot give
+    assert refused(CANASTA, {"NS": {**side, "melded_points": 16 * 35}, "EW": canasta_side(melded=50)},
+                   "classic").field == "sides.NS.canastas"
