@@ -22,7 +22,7 @@ from typing import Any
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import NamedTuple
@@ -306,6 +306,16 @@ class Deck:
     def cards(self) -> list[Card]:
         """Every physical card of the deck, in a stable order (suits S H D C, ranks A to K, jokers last)."""
         return list(self._cards)
+
+    def total(self, value: Callable[[Card], int]) -> int:
+        """Every card of the deck counted by ``value`` (a game's card points: the most that a
+        hand's counted points can reach; 1080 for Burraco's 108 cards)."""
+        return sum(value(card) * n for card, n in self.counts.items())
+
+    def count(self, which: Callable[[Card], bool]) -> int:
+        """How many cards of the deck ``which`` holds true of (its wild cards: 12 in two decks
+        with four jokers, the jokers and the twos)."""
+        return sum(n for card, n in self.counts.items() if which(card))
 
     @cached_property
     def _fewest(self) -> int:

@@ -89,10 +89,22 @@ def error_line(err: Any) -> str:
 
 def error_text(err: Any) -> str:
     """:func:`error_line` folded between words to a terminal's width (what follows indented by
-    two: :func:`ledger.cli.screen.wrap`); one line to a pipe or a file, where programs read it."""
+    two: :func:`ledger.cli.screen.wrap`) when standard error is a terminal; one line to a pipe or
+    a file, where programs read it, whatever ``COLUMNS`` says."""
     from ledger.cli.screen import wrap
 
-    return "\n".join(wrap(error_line(err), hanging="  "))
+    line = error_line(err)
+    if not stderr_is_terminal():
+        return line
+    return "\n".join(wrap(line, hanging="  "))
+
+
+def stderr_is_terminal() -> bool:
+    """Whether standard error is a terminal (an error is folded there only)."""
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):  # no standard error, or one closed
+        return False
 
 
 def _database_trouble(err: Exception) -> Any:

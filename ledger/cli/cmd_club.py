@@ -45,10 +45,7 @@ def register(app: typer.Typer) -> None:
         scored = score_file(file, scoring, match_boards)
         written = _write_files(scored, html, csv, pbn, dialect)
         if as_json:
-            from ledger.cli.render import print_json
-            from ledger.club.output import session_json
-
-            print_json(session_json(scored))
+            _print_session_json(scored)
         else:
             from ledger.cli.render import console
 
@@ -208,8 +205,8 @@ def register_stored(club_app: typer.Typer) -> None:
     def club_list(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
         """The club sessions in the ledger."""
         from ledger.cli.render import print_json, print_rows
-
         from ledger.club.session import EVENT_WORDS
+        from ledger.safetext import safe
 
         rows = _club().sessions()
         if as_json:
@@ -219,7 +216,8 @@ def register_stored(club_app: typer.Typer) -> None:
                    ["#", str(t("club.col.title", "title")), str(t("club.col.event", "event")),
                     str(t("club.col.scoring", "scoring")), str(t("club.col.results", "results")),
                     str(t("club.col.started", "started"))],
-                   [(r["session"], r["title"], str(EVENT_WORDS.get(r["event"], r["event"])), r["scoring"], r["results"],
+                   [(r["session"], safe(r["title"]), str(EVENT_WORDS.get(r["event"], r["event"])), r["scoring"],
+                     r["results"],
                      r["created_at"][:10])
                     for r in rows])
 
@@ -252,7 +250,7 @@ def _show(view, as_json: bool, note: str, board: Optional[int] = None, every: bo
     ranking (unless ``ranking`` is false) and the traveller of ``board`` (every board's with
     ``every``)."""
     from ledger.cli.render import console, print_json, print_table
-    from ledger.club.report import ranking_tables, summary_lines, traveller_table
+    from ledger.club.report import ranking_tables, traveller_table
 
     from ledger.store.club import waiting
 
@@ -266,8 +264,7 @@ def _show(view, as_json: bool, note: str, board: Optional[int] = None, every: bo
     con = console()
     if note:
         con.print(note, markup=False)
-    for line in summary_lines(view.scored):
-        con.print(line, markup=False, style="bold")
+    _print_summary(view.scored)
     for table in ranking_tables(view.scored) if ranking else ():
         print_table(table)
     for sb in view.scored.boards:
@@ -347,14 +344,36 @@ def _write_files(scored, html: Optional[str], csv: Optional[str], pbn: Optional[
     return [path for path, _, _ in texts]
 
 
-def _print_report(scored) -> None:
+def _print_session_json(scored) -> None:
+    """The scored session as JSON (:func:`ledger.club.output.session_json`, the same text), its
+    boards written one at a time as they are made (:class:`ledger.cli.json_list.JsonList`): a
+    20 MB session's JSON is never held whole, as a document nor as text."""
+    from ledger.cli.json_list import JsonList
+    from ledger.club.output import board_json, session_head, session_tail
+
+    out = JsonList("boards")
+    for board in scored.boards:
+        out.add(board_json(board, scored.session.scoring))
+    out.print(session_head(scored), session_tail(scored))
+
+
+def _print_summary(scored) -> None:
+    """The lines above a session's tables (its title, from a file or a person, and what it is),
+    bold, their control characters shown as escapes (:func:`ledger.safetext.safe`)."""
     from rich.text import Text
 
-    from ledger.cli.render import console, print_table
-    from ledger.club.report import report_tables, summary_lines
+    from ledger.cli.render import console
+    from ledger.club.report import summary_lines
+    from ledger.safetext import safe
 
-    con = console()
     for line in summary_lines(scored):
-        con.print(Text(line, style="bold"))
+        console().print(Text(safe(line), style="bold"))
+
+
+def _print_report(scored) -> None:
+    from ledger.cli.render import print_table
+    from ledger.club.report import report_tables
+
+    _print_summary(scored)
     for table in report_tables(scored):
         print_table(table)

@@ -25,13 +25,14 @@ Standard input that is not a terminal is read line by line (scripts, tests, the 
 """
 
 import json
+import os
 import sys
 from typing import List, Optional
 
 import typer
 
 from ledger.cli import new_match
-from ledger.cli.app import ledger
+from ledger.cli.app import ledger, stderr_is_terminal
 from ledger.cli.cmd_matches import JSON, show_view
 from ledger.cli.inputs import answer_error, forget_answer, parse_line, regroup, retyped, retyped_hand  # noqa: F401 (regroup: tests)
 from ledger.cli.screen import fold_prompt, wrap
@@ -57,6 +58,78 @@ class _Quit(Exception):
 
 class _Back(Exception):
     """Leave the hand being entered and return to the hand prompt."""
+
+
+class _Changed(Exception):
+    """Another writer changed the match while the session waited at the hand prompt (said and
+    drawn already): the prompt is asked again, with the match as it is now."""
+
+
+IDLE_POLL = 1.0  # seconds between two looks at the match while the hand prompt waits for input
+
+
+def _input_fd() -> int | None:
+    """Standard input's file descriptor, when it can be waited on with ``select`` (None for a test
+    runner's stand-in or a platform without it: the prompt then just waits)."""
+    try:
+        import select  # noqa: F401
+
+        return sys.stdin.fileno()
+    except (AttributeError, ValueError, OSError, ImportError):
+        return None
+
+
+def _wait_readable(fd: int, idle) -> None:
+    """Wait until ``fd`` has something to read, calling ``idle()`` every :data:`IDLE_POLL`
+    seconds meanwhile (it raises :class:`_Changed` to stop waiting)."""
+    import select
+
+    while not select.select([fd], [], [], IDLE_POLL)[0]:
+        idle()
+
+
+def _first_key(fd: int, idle) -> str:
+    """At a terminal: the first key typed at a prompt (one character, of several bytes in UTF-8),
+    waited for with the terminal in non-canonical mode so that ``idle()`` runs until a key is
+    pressed, not until a line is ended; the terminal's mode is put back whatever happens."""
+    import termios
+
+    before = termios.tcgetattr(fd)
+    waiting = termios.tcgetattr(fd)
+    waiting[3] &= ~(termios.ICANON | termios.ECHO)
+    waiting[6][termios.VMIN], waiting[6][termios.VTIME] = 1, 0
+    termios.tcsetattr(fd, termios.TCSANOW, waiting)
+    try:
+        _wait_readable(fd, idle)
+        first = os.read(fd, 1)
+        more = 3 if first >= b"\xf0" else 2 if first >= b"\xe0" else 1 if first >= b"\xc0" else 0
+        for _ in range(more):
+            first += os.read(fd, 1)
+        return first.decode("utf-8", "replace")
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, before)
+
+
+class _Lines:
+    """Standard input that is not a terminal, read a line at a time from its file descriptor with
+    a buffer of its own, so that ``select`` tells truly whether a line is waiting."""
+
+    def __init__(self, fd: int):
+        self.fd, self.pending = fd, b""
+
+    def readline(self, idle=None) -> str:
+        """The next line with its ``\\n`` (the last one may have none), ``""`` at the end of input;
+        ``idle`` as :func:`_wait_readable`'s while no whole line is waiting."""
+        while b"\n" not in self.pending:
+            if idle is not None:
+                _wait_readable(self.fd, idle)
+            chunk = os.read(self.fd, 1 << 16)
+            if not chunk:
+                line, self.pending = self.pending, b""
+                return line.decode(sys.stdin.encoding or "utf-8", "replace")
+            self.pending += chunk
+        line, _, self.pending = self.pending.partition(b"\n")
+        return line.decode(sys.stdin.encoding or "utf-8", "replace") + "\n"
 
 
 def register(root: typer.Typer) -> None:
@@ -113,6 +186,8 @@ class Session:
         self.as_json = as_json
         self.tty = sys.stdin.isatty()
         self.interrupted = False  # the last thing the user did was Ctrl-C
+        self.fd = _input_fd()
+        self.lines = _Lines(self.fd) if self.fd is not None and not self.tty else None
         if self.tty:
             try:
                 import readline  # noqa: F401  (line editing and history at the prompts)
@@ -127,25 +202,53 @@ class Session:
         out.flush()
 
     def error(self, err: LedgerError) -> None:
-        sys.stderr.write("\n".join(wrap(str(t("cli.error", "error: {what}", what=safe(err))), indent="  ")) + "\n")
+        """``  error: FIELD: message`` on standard error: folded at a terminal, one line on a pipe
+        whatever ``COLUMNS`` says (:func:`ledger.cli.app.error_text`)."""
+        line = str(t("cli.error", "error: {what}", what=safe(err)))
+        folded = wrap(line, indent="  ") if stderr_is_terminal() else ["  " + line]
+        sys.stderr.write("\n".join(folded) + "\n")
         sys.stderr.flush()
 
-    def read(self, prompt: str) -> str:
-        """One line; ``EOFError`` at the end of input, ``KeyboardInterrupt`` on Ctrl-C."""
+    def read(self, prompt: str, watch: bool = False) -> str:
+        """One line; ``EOFError`` at the end of input, ``KeyboardInterrupt`` on Ctrl-C.
+
+        ``watch`` (the hand prompt): while nothing is typed, the match is looked at every
+        :data:`IDLE_POLL` seconds; when another writer has changed it, that is said and the
+        scoreboard drawn at once, and :class:`_Changed` raised (the prompt is asked again)."""
         out = sys.stderr if self.as_json else sys.stdout
         before, prompt = fold_prompt(safe(prompt))
         for line in before:  # a prompt wider than the screen: its first lines printed, the last one asks
             out.write(line + "\n")
+        fd = self.fd if watch else None
+        idle = self.idle if fd is not None else None
         if self.tty:
-            if self.as_json:
+            shown = False  # the prompt is on the screen already
+            if fd is not None and idle is not None:
                 out.write(prompt)
                 out.flush()
+                first = _first_key(fd, idle)
+                if first == "\x04":  # Ctrl-D on an empty line: the end of input
+                    out.write("\n")
+                    raise EOFError
+                if first in ("\n", "\r"):
+                    out.write("\n")
+                    self.interrupted = False
+                    return ""
+                if self.as_json:
+                    shown = True
+                else:
+                    out.write("\r\x1b[K")  # the prompt is written again by input(), with the key after it
+                _typed_ahead(first)
+            if self.as_json:
+                if not shown:
+                    out.write(prompt)
+                    out.flush()
                 prompt = ""
             line = input(prompt)
         else:
             out.write(prompt)
             out.flush()
-            line = sys.stdin.readline()
+            line = self.lines.readline(idle) if self.lines is not None else sys.stdin.readline()
             if not line:
                 out.write("\n")
                 raise EOFError
@@ -178,9 +281,10 @@ class Session:
             tn("play.bye_deal", "Match {match}: {n} deal on the scoreboard, saved.",
                "Match {match}: {n} deals on the scoreboard, all saved.", n, match=match))))
 
-    def others_wrote(self) -> bool:
+    def others_wrote(self, waiting: bool = False) -> bool:
         """Say what another scorekeeper changed in the match since the session last read it, and
-        draw the scoreboard again; False when nothing changed."""
+        draw the scoreboard again; False when nothing changed. ``waiting``: a prompt is on the
+        line (the news start on a line of their own)."""
         try:
             with held_back():
                 change = self.live.changes()
@@ -189,16 +293,26 @@ class Session:
             raise _Quit from None
         if change is None:
             return False
+        if waiting:
+            (sys.stderr if self.as_json else sys.stdout).write("\n")
         self.redraw(str(t("play.others_wrote", "({change}: the scoreboard is the ledger's)", change=change)), "changed")
         return True
+
+    def idle(self) -> None:
+        """The hand prompt waits: :class:`_Changed` when another writer has changed the match."""
+        if self.others_wrote(waiting=True):
+            raise _Changed
 
     def step(self) -> None:
         """One turn at the hand prompt: a command, or a hand entered and saved."""
         self.others_wrote()
         live = self.live
         if not live.is_open:
-            text = self.read(str(t("play.over_prompt", "match over ('new' for another with the same players, 'undo', "
-                                   "'quit') > ")))
+            try:
+                text = self.read(str(t("play.over_prompt", "match over ('new' for another with the same players, "
+                                       "'undo', 'quit') > ")), watch=True)
+            except _Changed:
+                return
             cmd = COMMANDS.get(text.strip().lower())
             if cmd == "new":
                 with held_back():
@@ -211,7 +325,10 @@ class Session:
                                       match=str(live.id))))
             return
         n = live.hands + 1
-        text = self.read(str(live.game.hand_prompt(live.view.setup, live.state, n, live.next_dealer())))
+        try:
+            text = self.read(str(live.game.hand_prompt(live.view.setup, live.state, n, live.next_dealer())), watch=True)
+        except _Changed:
+            return
         if self.others_wrote():  # the hand typed was meant for a match that has since changed
             live = self.live
             if not live.is_open:
@@ -475,6 +592,21 @@ class Session:
               "  quit   leave (every saved deal stays saved)\n"
               "  new    when the match is over: another match with the same players\n"
               "Ctrl-C drops the deal being entered; Ctrl-C twice, or Ctrl-D, leaves."))))
+
+
+def _typed_ahead(text: str) -> None:
+    """Have the next ``input()`` start with ``text`` already typed (the key that ended a watched
+    wait), through readline; a key that is not text (an arrow's escape) is left out."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - not on every platform
+        return
+    if text.isprintable():
+        def put() -> None:
+            readline.insert_text(text)
+            readline.set_startup_hook(None)
+
+        readline.set_startup_hook(put)
 
 
 def not_saved(game, n: int):

@@ -121,6 +121,43 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+class RepeatedKey(ValueError):
+    """A JSON object that gives a key twice (``{"scope": 5, "scope": 0}``). json alone keeps the
+    last one silently; as the command line refuses a word given twice, the document is refused."""
+
+    def __init__(self, key: str):
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's ``(key, value)`` pairs made a dict; :class:`RepeatedKey` for a key given
+    twice. The dict is built by C first: only an object with a repeated key is looked at again."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise RepeatedKey(key)
+            seen.add(key)
+    return obj
+
+
+def repeated_key(err: RepeatedKey) -> Msg:
+    """``not valid JSON (the key 'scope' is given twice in one object)``."""
+    return t("input.repeated_key", "not valid JSON (the key {key!r} is given twice in one object)", key=err.key)
+
+
+def json_decoder() -> json.JSONDecoder:
+    """The one strict JSON decoder of every document read (hands, matches, exports, club
+    sessions): no ``NaN``/``Infinity``, no number beyond a float's range, no key given twice in an
+    object (:class:`RepeatedKey`, which is a ``ValueError``)."""
+    return json.JSONDecoder(parse_float=_finite, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+
+
+_DECODER = json_decoder()
+
+
 def read_json(path: str, field: str = "FILE", text: str | None = None) -> Any:
     """Parse the JSON in ``path``; ``LedgerError`` naming the line and column when it is not JSON.
 
@@ -135,11 +172,13 @@ def parse_json(text: str, field: str = "FILE", path: str = "-") -> Any:
     """Parse JSON ``text`` read from ``path`` as :func:`read_json` does (the same strictness and
     the same one-line errors)."""
     try:
-        data = json.loads(text, parse_float=_finite, parse_constant=_no_constant)
+        data = _DECODER.decode(text)
         _whole_characters(text, data)
         return data
     except json.JSONDecodeError as err:
         raise LedgerError(not_json(err.msg, err.lineno, err.colno), field, path) from None
+    except RepeatedKey as err:
+        raise LedgerError(repeated_key(err), field, path) from None
     except RecursionError:
         raise LedgerError(t("input.too_deep", "JSON nested too deeply"), field, path) from None
     except UnicodeEncodeError:
@@ -523,7 +562,7 @@ def parse_match_line(line: bytes) -> Any:
     half a character). Whatever is wrong (not UTF-8, not one JSON value) is raised as Python
     raises it: the import then reads the file as a stream, which says it as ``import`` always has."""
     text = line.decode("utf-8")
-    value = _MATCH_DECODER.decode(text)
+    value = _DECODER.decode(text)
     _whole_characters(text, value)
     return value
 
@@ -543,7 +582,6 @@ def _head_alone(line: bytes, path: str, field: str) -> bool:
 
 
 _TAIL = 4096  # what may follow "]}" at the end of an export read a line at a time (white space)
-_MATCH_DECODER = json.JSONDecoder(parse_float=_finite, parse_constant=_no_constant)  # as _JsonStream's
 
 
 class _JsonStream:
@@ -554,8 +592,9 @@ class _JsonStream:
         import codecs
 
         self.path, self.field, self.source = path, field, source
-        self.decoder = json.JSONDecoder(parse_float=_finite, parse_constant=_no_constant)
+        self.decoder = _DECODER
         self.text, self.pos, self.line, self.eof = "", 0, 0, False
+        self.fields: set[str] = set()  # the keys of the object read so far (a repeated one is refused)
         self.utf8 = codecs.getincrementaldecoder("utf-8-sig")()
 
     def __enter__(self):
@@ -615,6 +654,8 @@ class _JsonStream:
                     self._bad(err.msg, err.lineno, err.colno)
             except RecursionError:
                 raise LedgerError(t("input.too_deep", "JSON nested too deeply"), self.field, self.path) from None
+            except RepeatedKey as err:
+                raise LedgerError(repeated_key(err), self.field, self.path) from None
             except ValueError as err:
                 raise LedgerError(not_json(str(err).split(';')[0]), self.field, self.path) from None
             if len(self.text) - self.pos > MAX_INPUT_BYTES:
@@ -659,8 +700,11 @@ class _JsonStream:
             if not isinstance(key, str):
                 self._bad("expecting a property name")
             self._expect(":")
+            if key in fields:
+                raise LedgerError(repeated_key(RepeatedKey(key)), self.field, self.path)
             if key == "matches":
                 self._expect("[")
+                self.fields = {*fields, key}
                 return fields
             fields[key] = self._value()
 
@@ -674,5 +718,8 @@ class _JsonStream:
             if key in ("format", "version", "players"):
                 raise LedgerError(t("input.before_matches", "in a ledger export read as a stream, {key!r} must come "
                                     "before the matches", key=key), key, None)
+            if key in self.fields:
+                raise LedgerError(repeated_key(RepeatedKey(key)), self.field, self.path)
+            self.fields.add(key)
         if self._skip():
             self._bad("extra data")

@@ -54,14 +54,15 @@ class JsonList:
         self.pending.clear()
         self.pending_size = 0
 
-    def print(self, doc: Mapping[str, Any] | None = None) -> None:
-        """Print the document: ``doc`` with the list at ``key`` (the list alone when ``key`` is None)."""
+    def print(self, doc: Mapping[str, Any] | None = None, tail: Mapping[str, Any] | None = None) -> None:
+        """Print the document: ``doc`` with the list at ``key`` (the list alone when ``key`` is
+        None), then the fields of ``tail``."""
         self._flush()
         out = safe_json_writer(sys.stdout)
-        whole = [_MARK] if self.key is None else {**(doc or {}), self.key: [_MARK]}
+        whole = [_MARK] if self.key is None else {**(doc or {}), self.key: [_MARK], **(tail or {})}
         text = json.dumps(whole, ensure_ascii=False, indent=2)
         if not self.count:
-            out.write(json.dumps([] if self.key is None else {**(doc or {}), self.key: []},
+            out.write(json.dumps([] if self.key is None else {**(doc or {}), self.key: [], **(tail or {})},
                                  ensure_ascii=False, indent=2) + "\n")
         else:
             before, after = text.split(json.dumps(_MARK), 1)

@@ -75,12 +75,22 @@ def match_json(m: MatchScore, session: Session) -> dict[str, Any]:
 
 
 def session_json(scored: ScoredSession) -> dict[str, Any]:
-    """The whole scored session (FORMATS.md), ready for ``json.dumps``."""
+    """The whole scored session (FORMATS.md), ready for ``json.dumps``: :func:`session_head`,
+    ``boards`` (:func:`board_json` of each), :func:`session_tail`."""
+    boards = [board_json(b, scored.session.scoring) for b in scored.boards]
+    return {**session_head(scored), "boards": boards, **session_tail(scored)}
+
+
+def session_head(scored: ScoredSession) -> dict[str, Any]:
+    """What comes before the boards: ``event``, ``scoring`` and ``title`` (when it has one)."""
     s = scored.session
     out: dict[str, Any] = {"event": s.event, "scoring": s.scoring}
     if s.title:
         out["title"] = s.title
-    out["boards"] = [board_json(b, s.scoring) for b in scored.boards]
-    out["ranking"] = [rank_json(r, s) for r in scored.ranking]
-    out["matches"] = [match_json(m, s) for m in scored.matches]
     return out
+
+
+def session_tail(scored: ScoredSession) -> dict[str, Any]:
+    """What comes after the boards: ``ranking`` and ``matches``."""
+    s = scored.session
+    return {"ranking": [rank_json(r, s) for r in scored.ranking], "matches": [match_json(m, s) for m in scored.matches]}

@@ -32,11 +32,14 @@ datum) and, in the first game, the ``[TotalScoreTable]`` (the ranking). Our read
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.i18n import t
+from ledger.games.bridge.pbn import pbn_quote, without_commentary
 from ledger.games.bridge.scoring import board_dealer, parse_vulnerable
 
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
@@ -85,22 +88,44 @@ def table_columns(spec: str) -> list[str]:
 
 
 def pbn_games(text: str) -> list[PbnGame]:
-    """Every game of a PBN file with its tags and tables (games are separated by empty lines)."""
-    text = re.sub(r"\{.*?\}", "\0", text, flags=re.S)  # a commentary line is not an empty line
-    games: list[PbnGame] = []
+    """Every game of a PBN file with its tags and tables (:func:`iter_pbn_games`)."""
+    return list(iter_pbn_games(text))
+
+
+# where str.splitlines breaks a line
+_LINE_BREAK = re.compile("\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` as ``text.splitlines()`` gives them, one at a time (no list of them all)."""
+    start = 0
+    for m in _LINE_BREAK.finditer(text):
+        yield text[start:m.start()]
+        start = m.end()
+    if start < len(text):
+        yield text[start:]
+
+
+def iter_pbn_games(text: str) -> Iterator[PbnGame]:
+    """Every game of a PBN file with its tags and tables (games are separated by empty lines), one
+    at a time: a game's table lines are let go once it has been read. ``{commentary}`` is dropped
+    (one never closed runs to the end of the text), in one pass: linear in the length of the text,
+    whatever its braces."""
+    count = 0
     current = PbnGame(0)
     previous: dict[str, str] = {}
     table: list | None = None
-    for raw in text.splitlines() + [""]:
+    for raw in chain(without_commentary(_lines(text), "\0"), [""]):  # a commentary line is not an empty line
         line = raw.strip()
         if line.startswith("%") or (line and not line.replace("\0", "").strip()):
             continue
         line = line.replace("\0", " ").strip()
         if not line:
             if current.tags or current.tables:
-                games.append(current)
+                yield current
+                count += 1
                 previous = current.tags
-                current = PbnGame(len(games))
+                current = PbnGame(count)
             table = None
             continue
         m = _TAG.match(line) if line.startswith("[") else None
@@ -118,7 +143,6 @@ def pbn_games(text: str) -> list[PbnGame]:
             tokens = [_unquote(q) if q or bare is None else bare for q, bare in _TOKEN.findall(_strip_comment(line))]
             if tokens:
                 table.append([None if (t in _NOTHING) else t for t in tokens])
-    return games
 
 
 @dataclass
@@ -233,17 +257,18 @@ def _game_result(tags: dict[str, str]) -> dict[str, Any] | None:
     return out
 
 
-def _names(games: list[PbnGame]) -> dict[str, str]:
-    for g in games:
-        if "TotalScoreTable" in g.tables:
-            columns, rows = g.tables["TotalScoreTable"]
-            ident = next((c for c in ("PairId", "PlayerId", "TeamId") if c in columns), None)
-            name = next((c for c in ("Names", "Name", "TeamName") if c in columns), None)
-            if ident and name:
-                i, j = columns.index(ident), columns.index(name)
-                return {key: text for r in rows if len(r) == len(columns)
-                        for key, text in [(r[i], r[j])] if key and text}
-    return {}
+def _names(g: PbnGame) -> dict[str, str] | None:
+    """The names of the pairs (players, teams) in the game's ``[TotalScoreTable]``; None when it
+    has none that gives them (the first game that does gives the names)."""
+    if "TotalScoreTable" in g.tables:
+        columns, rows = g.tables["TotalScoreTable"]
+        ident = next((c for c in ("PairId", "PlayerId", "TeamId") if c in columns), None)
+        name = next((c for c in ("Names", "Name", "TeamName") if c in columns), None)
+        if ident and name:
+            i, j = columns.index(ident), columns.index(name)
+            return {key: text for r in rows if len(r) == len(columns)
+                    for key, text in [(r[i], r[j])] if key and text}
+    return None
 
 
 def _match_row(columns: list[str], row: list[str | None], where: str, boards: int | None) -> dict | None:
@@ -279,15 +304,17 @@ def read_club_pbn(text: str, match_boards: int | None = None) -> ClubPbn:
     Raises ``LedgerError`` naming the game and the table line or tag (``games[3].ScoreTable[5].
     Score_NS``) for what cannot be read; a file with no result at all is an error too.
     """
-    games = pbn_games(text)
     boards: dict[int, dict[str, Any]] = {}
     matches: list[dict[str, Any]] = []
     origins: dict[int, list[str]] = {}
     event = scoring = None
     title = ""
     teams: dict[str, str] = {}
-    for g in games:
+    names: dict[str, str] | None = None
+    for g in iter_pbn_games(text):
         where = f"games[{g.index}]"
+        if names is None:
+            names = _names(g)
         for tag in ("HomeTeam", "VisitTeam"):  # a match's teams, written once, hold for its games
             g.tags[tag] = teams[tag] = g.tags.get(tag) or teams.get(tag, "")
         e, s = _scoring(g.tags)
@@ -340,7 +367,6 @@ def read_club_pbn(text: str, match_boards: int | None = None) -> ClubPbn:
     doc["boards"] = [boards[n] for n in boards]
     if matches:
         doc["matches"] = matches
-    names = _names(games)
     if names:
         doc["names"] = names
     return ClubPbn(doc, [origins[n] for n in boards])
@@ -353,7 +379,8 @@ _COMPETITION = {"pairs": "Pairs", "individual": "Individuals", "teams": "Teams"}
 
 
 def _quote(value: object) -> str:
-    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A PBN tag or table value in its quotes (:func:`ledger.games.bridge.pbn.pbn_quote`)."""
+    return '"' + pbn_quote(value) + '"'
 
 
 def _cell(value: object) -> str:

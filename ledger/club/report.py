@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
 
 from ledger.club.output import ENTRANT_WORD, label
@@ -173,12 +173,14 @@ def matches_table(scored: ScoredSession) -> Table:
     return Table(str(t("club.matches_title", "Matches · WBF continuous VP scale")), cols, rows)
 
 
-def report_tables(scored: ScoredSession) -> list[Table]:
-    """Everything the terminal shows, in order: the ranking, the matches, the travellers."""
-    tables = ranking_tables(scored)
+def report_tables(scored: ScoredSession) -> Iterator[Table]:
+    """Everything the terminal shows, in order: the ranking, the matches, the travellers; each
+    made as it is asked for (a large session's travellers are never all held at once)."""
+    yield from ranking_tables(scored)
     if scored.matches:
-        tables.append(matches_table(scored))
-    return tables + [traveller_table(sb, scored.session) for sb in scored.boards]
+        yield matches_table(scored)
+    for sb in scored.boards:
+        yield traveller_table(sb, scored.session)
 
 
 # --- CSV ----------------------------------------------------------------------------------------
@@ -196,14 +198,14 @@ def csv_text(scored: ScoredSession, dialect: str | None = None) -> str:
     CSV): ``comma`` separates fields with ``,`` and writes ``54.1667``; ``semicolon`` uses ``;``
     and ``54,1667`` after a byte-order mark, so that a spreadsheet reads the file as UTF-8.
     The header names are the same in every language (the JSON's field names)."""
-    from ledger.report.csvout import DIALECTS, csv_dialect
+    from ledger.report.csvout import DIALECTS, SafeWriter, csv_dialect
 
     s = scored.session
     conventions = DIALECTS[csv_dialect(dialect)]
     buf = io.StringIO()
     buf.write(conventions["bom"])
     comma = conventions["decimal"] == ","
-    w = csv.writer(buf, lineterminator="\r\n", delimiter=conventions["delimiter"])
+    w = SafeWriter(csv.writer(buf, lineterminator="\r\n", delimiter=conventions["delimiter"]))
 
     def fig(value: float | int | None, places: int = 4) -> str:
         return _csv_fig(value, places, comma)

@@ -22,7 +22,7 @@ from ledger.club.session import (
 RANK_PLACES = 6  # totals equal to this many decimals share a rank
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScoredResult:
     """A result with its figures: matchpoints ``mp_ns``/``mp_ew`` and percentages ``pct_ns``/
     ``pct_ew`` (matchpoint scorings), or IMPs ``imp_ns``/``imp_ew`` (the others); None where the

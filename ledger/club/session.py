@@ -18,7 +18,8 @@ both directions (two pairs that share it).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
@@ -45,12 +46,13 @@ MATCH_KEYS = {"home", "away", "imps", "boards", "round"}
 COMPASS = ("N", "S", "E", "W")
 ADJUSTED = {"A+": "A+", "A": "A", "A=": "A", "A-": "A-"}
 MAX_BOARD = 9999
+MAX_ENTRANT = 9999  # a pair's, player's or team's number, as a board's: no club numbers beyond
 EVENT_WORDS = {"pairs": t("club.event.pairs", "pairs"), "individual": t("club.event.individual", "individual"),
                "teams": t("club.event.teams", "teams")}
 """The events as they are named in a sentence."""
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Entrant:
     """One competitor: a pair, a player or a team, by ``key`` (its number or name as text) and, in
     a Mitchell whose directions share numbers, the ``direction`` it plays (``NS``/``EW``; None
@@ -60,7 +62,7 @@ class Entrant:
     direction: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Result:
     """One result on a board (one table's play of it): the entrants sitting ``ns`` and ``ew``
     (one pair or team each; an individual's two players each), its NS score in points
@@ -173,7 +175,8 @@ def read_session(doc: object, partial: bool = False) -> Session:
     per_direction = event == "pairs" and _per_direction(raw, movement)
     mitchell = event == "pairs" and (movement == "mitchell" or (movement is None and (
         per_direction or _one_direction_each(raw))))
-    boards = tuple(_entrants(b, per_direction) for b in raw)
+    seen: dict = {}
+    boards = tuple(_entrants(b, per_direction, seen) for b in raw)
     for b in boards:
         _check_plays_once(b, event)
         if event == "teams":
@@ -192,7 +195,7 @@ def _list(value: object, field: str) -> list:
 
 
 # --- one board ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _RawResult:
     index: int
     ns: tuple[str, ...]
@@ -282,20 +285,30 @@ def _read_result(doc: object, event: str, vul: str, board_vul: str | None, label
     if adjusted and event == "teams":
         raise LedgerError(t("club.teams_adjusted", "an artificial adjusted score in a teams match: give the board's "
                             "score (score_ns) as the director assigns it"), "adjusted", doc.get("adjusted"))
-    return _RawResult(0, ns, ew, score, adjusted, MappingProxyType(dict(doc)))
+    return _RawResult(0, ns, ew, score, adjusted, MappingProxyType(doc if type(doc) is dict else dict(doc)))
 
 
 def _entrant_key(value: object, field: str, labels: dict) -> str:
-    """A pair, player or team: a whole number or a name; its key is its text."""
+    """A pair, player or team: a whole number (0 to :data:`MAX_ENTRANT`) or a name; its key is
+    its text. ``LedgerError`` on ``field`` for anything else (``-1``, ``10**20``, ``1e20``)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)) or (isinstance(value, str) and not value.strip()):
         raise LedgerError(t("club.entrant_expected", "expected a number or a name, got {value!r}", value=value),
                           field, value)
-    key = str(value).strip()
+    key = sys.intern(str(value).strip())  # one string per entrant, however many results name it
     if isinstance(value, int) and value < 0:
         raise LedgerError(t("club.entrant_negative", "{value} is not a number of a pair, player or team",
                             value=str(value)), field, value)
+    if isinstance(value, int) and value > MAX_ENTRANT:
+        raise LedgerError(t("club.entrant_too_large", "{value} is not a number of a pair, player or team (at most "
+                            "{most})", value=_shown(value), most=str(MAX_ENTRANT)), field, value)
     labels.setdefault(key, value.strip() if isinstance(value, str) else value)
     return key
+
+
+def _shown(number: int) -> str:
+    """A number as a message shows it: its first 19 digits and ``…`` when longer (10**4000 too)."""
+    text = str(number)
+    return text if len(text) <= 20 else text[:19] + "…"
 
 
 _CONTRACT_KEYS = ("contract", "declarer", "tricks", "result")
@@ -426,9 +439,14 @@ def _one_direction_each(boards: Sequence[_RawBoard]) -> bool:
     return bool(ns) and not (ns & ew)
 
 
-def _entrants(b: _RawBoard, per_direction: bool) -> Board:
-    def side(keys: Iterable[str], direction: str) -> tuple[Entrant, ...]:
-        return tuple(Entrant(k, direction if per_direction else None) for k in keys)
+def _entrants(b: _RawBoard, per_direction: bool, seen: dict) -> Board:
+    """The board with its results' entrants; ``seen`` holds each side's entrants made so far, one
+    tuple for all its results (a large session holds each pair once, not once a result)."""
+    def side(keys: tuple[str, ...], direction: str) -> tuple[Entrant, ...]:
+        made = seen.get((keys, direction))
+        if made is None:
+            made = seen[keys, direction] = tuple(Entrant(k, direction if per_direction else None) for k in keys)
+        return made
 
     results = tuple(Result(j, side(r.ns, "NS"), side(r.ew, "EW"), r.score_ns, r.adjusted, r.given)
                     for j, r in enumerate(b.results))

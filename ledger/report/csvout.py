@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from typing import Any
 
 from ledger.errors import LedgerError
@@ -107,9 +108,25 @@ def csv_files(report: Report, dialect: str | None = None) -> dict[str, str]:
         buf.write(conventions["bom"])
         writer = csv.writer(buf, delimiter=conventions["delimiter"])
         writer.writerow(header)
-        writer.writerows([safe(c) if isinstance(c, str) else c for c in row] for row in rows)
+        writer.writerows(safe_cells(row) for row in rows)
         out[name] = buf.getvalue()
     return out
+
+
+def safe_cells(row: Sequence[Any]) -> list[Any]:
+    """A CSV row with its text cells through :func:`ledger.safetext.safe` (a name, a note, a title
+    from a file or a person never writes a control character into the file)."""
+    return [safe(c) if isinstance(c, str) else c for c in row]
+
+
+class SafeWriter:
+    """A ``csv.writer`` whose rows pass :func:`safe_cells`."""
+
+    def __init__(self, writer: Any):
+        self.writer = writer
+
+    def writerow(self, row: Sequence[Any]) -> Any:
+        return self.writer.writerow(safe_cells(row))
 
 
 def _amount(cents: int, point: str) -> str:

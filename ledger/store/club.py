@@ -22,6 +22,8 @@ from ledger.errors import LedgerError
 from ledger.i18n import Msg, t, tn
 from ledger.store.models import ClubResult, ClubSession, utcnow
 
+MAX_POSITION = 9999 * 999  # a result's number in its session: 9999 boards of 999 tables at most
+
 
 @dataclass(frozen=True)
 class ClubView:
@@ -292,7 +294,7 @@ def import_sessions(s: Session, sessions: object) -> int:
             field = f"{where}.results[{j}]"
             if not isinstance(r, Mapping) or not isinstance(r.get("result"), Mapping):
                 raise LedgerError(t("club.expected_line", "expected a result line"), field, None)
-            line = ClubResult(session_id=row.id, position=as_int(r.get("number"), f"{field}.number", 1),
+            line = ClubResult(session_id=row.id, position=as_int(r.get("number"), f"{field}.number", 1, MAX_POSITION),
                               board=_board(r.get("board"), row), document=_clean(r["result"]),
                               entered_at=when(r.get("entered_at", utcnow().isoformat()), f"{field}.entered_at"),
                               voided=bool(r.get("voided")), void_reason=r.get("void_reason"),

@@ -5,6 +5,7 @@ command it quotes, and an error line is folded at a terminal (one line to a pipe
 from __future__ import annotations
 
 import re
+import sys
 
 import pytest
 from rich.cells import cell_len
@@ -97,6 +98,8 @@ def test_an_error_line_is_folded_at_a_terminal_and_one_line_to_a_pipe(cli, colum
     one = cli(*args, input="", code=2).stderr
     assert len(one.splitlines()) == 1 and cell_len(one.strip()) > 80
     columns(80)
+    assert cli(*args, input="", code=2).stderr == one  # a pipe: one line, whatever COLUMNS says
+    monkeypatch.setattr(sys.modules["ledger.cli.app"], "stderr_is_terminal", lambda: True)  # a terminal
     folded = cli(*args, input="", code=2).stderr.splitlines()
     assert len(folded) == 2 and not wide("\n".join(folded)) and folded[1].startswith("  ")
     assert " ".join(x.strip() for x in folded) == one.strip()
@@ -131,3 +134,32 @@ def test_the_games_table_fits_80_columns_with_a_rule_set_a_line(cli, columns, la
         for key in game.rule_sets:
             shown = key if game.rules_name(key) == key else f"{key} ({game.rules_name(key)})"
             assert any(c == shown or shown.startswith(c + " ") and c.startswith(key) for c in cells), (key, cells)
+
+
+def test_a_damaged_ledger_s_error_is_one_line_on_a_pipe_whatever_columns_says(tmp_path):
+    """The installed command, its standard error a pipe, COLUMNS=100 (issue 31, item 9)."""
+    import os
+    import subprocess
+
+    good = tmp_path / "good.db"
+    run = [sys.executable, "-m", "ledger", "--db", str(good)]
+    subprocess.run(run + ["match", "new", "scopa", "-p", "Anna,Bruno"], check=True, capture_output=True)
+    data = bytearray(good.read_bytes())
+    data[4096:8192] = b"x" * 4096  # a page of the file overwritten: a damaged ledger
+    good.write_bytes(bytes(data))
+    for columns_ in ("100", "40"):
+        done = subprocess.run(run + ["show", "1"], capture_output=True, text=True,
+                              env={**os.environ, "COLUMNS": columns_})
+        assert done.returncode == 1 and "damaged" in done.stderr, done.stderr
+        assert len(done.stderr.splitlines()) == 1 and len(done.stderr) > 100, done.stderr
+
+
+def test_a_play_error_is_one_line_on_a_pipe_whatever_columns_says(cli, columns, monkeypatch):
+    columns(40)
+    cli("match", "new", "scopa", "-p", "Anna,Bruno")
+    err = cli("play", "1", input="Zorro=5 carte and more words than forty columns hold\nquit\n").stderr
+    line = next(x for x in err.splitlines() if "error:" in x)
+    assert line.startswith("  error: entry.Zorro: ") and line.endswith("(players: Anna, Bruno)")
+    monkeypatch.setattr(sys.modules["ledger.cli.cmd_play"], "stderr_is_terminal", lambda: True)  # a terminal
+    err = cli("play", "1", input="Zorro=5 carte and more words than forty columns hold\nquit\n").stderr
+    assert not any("(players: Anna, Bruno)" in x and "error:" in x for x in err.splitlines())  # folded there

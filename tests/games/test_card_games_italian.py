@@ -63,7 +63,7 @@ def test_json_is_the_same_in_both_languages(cli, case):
 
 
 @pytest.mark.parametrize("game,words", [
-    ("canasta", ["NS=2 pure, 1 dirty, 1 red three, melded 3400, in hand 0, closed", "EW=in hand 135, melded 200"]),
+    ("canasta", ["NS=1 jolly, 1 pure, 1 red three, melded 900, in hand 0, closed", "EW=in hand 135, melded 200"]),
     ("burraco", ["NS=2 puliti, 1 sporco, calate 310, in mano 35, pozzetto preso, chiuso",
                  "EW=calate 100, in mano 35, no pozzetto"]),
 ])
@@ -72,7 +72,7 @@ def test_a_match_in_italian(cli, game, words):
     out = cli("--lang", "it", "hand", "add", "1", *words).stdout
     assert "NS ha chiuso" in out and "contro" in out and "(ha chiuso)" in out
     if game == "canasta":
-        assert "Canasta (italiana)" in out and "+5.100" in out and "Minimo di apertura ora: NS 120, EW 50." in out
+        assert "Canasta (italiana)" in out and "+6.800" in out and "Minimo di apertura ora: NS 120, EW 50." in out
     else:
         assert "2 puliti" in out and "Mancano a 2.005: NS 1.130" in out
     english = cli("--lang", "en", "show", "1").stdout
@@ -84,7 +84,7 @@ def test_a_match_in_italian(cli, game, words):
 
 def test_italian_errors_at_the_table(cli):
     cli("match", "new", "canasta", "-p", "Anna,Bruno,Carla,Dario")
-    line = cli.error("--lang", "it", "hand", "add", "1", "NS=1 pure, melded 3400, in hand 0, closed", "EW=in hand 135, melded 200")
+    line = cli.error("--lang", "it", "hand", "add", "1", "NS=1 pure, melded 1400, in hand 0, closed", "EW=in hand 135, melded 200")
     assert "NS non può chiudere senza una canasta pulita e una sporca (ha: pulita)" in line
     line = cli.error("--lang", "it", "hand", "add", "1", "NS.canastas=pure K, dirty 3")
     assert "sides.NS.canastas: i tre non si calano mai, quindi non esiste una canasta di tre" in line

@@ -41,10 +41,14 @@ def test_the_json_texts_are_the_ones_written_before_the_typing():
             if text.startswith("error"):
                 refused.add(name + part)
     # a refused document's text is its error message, whose wording may improve (tests/test_cases.py
-    # checks each error's field and exit code): only JSON texts must stay byte for byte the same
-    # (a game or a case added since has no earlier text to keep: only the recorded ones are compared)
-    want = {k: v for k, v in RECORDED["digests"].items() if k not in refused}
+    # checks each error's field and exit code): only JSON texts must stay byte for byte the same.
+    # A match refused now has no stored texts: six random canasta matches were dealt with more card
+    # points than the decks hold, which the scorer refuses since issue 31. A game or a case added
+    # since has no earlier text to keep: only the recorded ones are compared.
+    gone = {name + ":" for name in refused if name.startswith("match:")}
+    want = {k: v for k, v in RECORDED["digests"].items() if k not in refused and not k.startswith(tuple(gone) or "\0")}
     assert {k: got.get(k) for k in want} == want
+    assert all(RECORDED["matches"][int(name.split(":")[1])]["game"] == "canasta" for name in gone)
 
 
 def test_the_matches_cover_every_game_and_every_bridge_rule_set():

@@ -81,16 +81,23 @@ def test_at_the_cli_target_words_and_stake_as_an_italian_types_them(cli):
         "-o", "stake_per=match")
     options = json.loads(cli("export", "1").stdout)["options"]
     assert options["target"] == 1005 and options["stake_cents"] == 100000
-    cli("--lang", "it", "hand", "add", "1", "Anna=1 pulito, calate 1.200, in mano 0, chiuso",
-        "Bruno=calate 1,000, in mano 1.000, pozzetto preso")
-    doc = json.loads(cli("export", "1").stdout)["hands"][0]
-    assert (doc["sides"]["Anna"]["melded_points"], doc["sides"]["Bruno"]["melded_points"],
-            doc["sides"]["Bruno"]["hand_points"]) == (1200, 1000, 1000)
+    # the deck holds 1080 card points: one side's thousand a hand (written 1.000 or 1,000)
+    cli("--lang", "it", "hand", "add", "1", "Anna=1 pulito, calate 1.000, in mano 0, chiuso",
+        "Bruno=calate 0, in mano 80, pozzetto preso")
+    cli("--lang", "it", "match", "new", "burraco", "-p", "Anna,Bruno")
+    cli("--lang", "it", "hand", "add", "2", "Anna=calate 40, in mano 0, pozzetto preso",
+        "Bruno=calate 1,000, in mano 10, pozzetto preso", "chiusura=nessuno")
+    first, second = (json.loads(cli("export", str(m)).stdout)["hands"][0] for m in (1, 2))
+    assert (first["sides"]["Anna"]["melded_points"], second["sides"]["Bruno"]["melded_points"],
+            second["sides"]["Bruno"]["hand_points"]) == (1000, 1000, 10)
 
 
 def test_canasta_words_take_thousands(cli):
     cli("match", "new", "canasta", "-p", "Anna,Bruno")
+    # the decks hold 1740 card points: one side's thousands a hand
     cli("hand", "add", "1", "Anna=1 pura, 1 sporca, calate 1.200, in mano 0, chiuso",
-        "Bruno=calate 0, in mano 1,050, not opened")
-    doc = json.loads(cli("export", "1").stdout)["hands"][0]
-    assert doc["sides"]["Anna"]["melded_points"] == 1200 and doc["sides"]["Bruno"]["hand_points"] == 1050
+        "Bruno=calate 0, in mano 500, not opened")
+    cli("hand", "add", "1", "Bruno=1 pura, 1 sporca, calate 335, in mano 0, chiuso",
+        "Anna=calate 0, in mano 1,050, not opened")
+    first, second = json.loads(cli("export", "1").stdout)["hands"][:2]
+    assert first["sides"]["Anna"]["melded_points"] == 1200 and second["sides"]["Anna"]["hand_points"] == 1050

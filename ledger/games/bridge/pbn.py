@@ -29,6 +29,7 @@ from ledger.games.base import HandResult, MatchSetup
 from ledger.games.bridge.records import ChicagoResult, DuplicateResult, RubberResult
 from ledger.games.bridge.scoring import SEATS, parse_contract, parse_seat, parse_vulnerable
 from ledger.i18n import Msg, t
+from ledger.safetext import safe
 
 _TAG = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _UNKNOWN = {"", "?", "-"}
@@ -63,7 +64,7 @@ def iter_games(lines: Iterable[str]) -> Iterator[dict[str, str]]:
     """
     current: dict[str, str] = {}
     previous: dict[str, str] = {}
-    for raw in _without_commentary(lines):
+    for raw in without_commentary(lines):
         line = raw.strip()
         if line.startswith("%"):
             continue
@@ -81,10 +82,11 @@ def iter_games(lines: Iterable[str]) -> Iterator[dict[str, str]]:
         yield current
 
 
-def _without_commentary(lines: Iterable[str]) -> Iterator[str]:
-    """Each line with its ``{...}`` commentary replaced by a space; a commentary over several
-    lines joins the text before and after it into one line (one never closed ends the text); in
-    one pass: linear in the length of the text."""
+def without_commentary(lines: Iterable[str], mark: str = " ") -> Iterator[str]:
+    """Each line with its ``{...}`` commentary replaced by ``mark`` (a space; the club reader's
+    ``"\\0"`` keeps a line of commentary alone from being an empty line); a commentary over
+    several lines joins the text before and after it into one line (one never closed ends the
+    text); in one pass: linear in the length of the text."""
     inside = False
     out: list[str] = []
     for line in lines:
@@ -96,7 +98,7 @@ def _without_commentary(lines: Iterable[str]) -> Iterator[str]:
                 if closing == -1:
                     break
                 inside, start = False, closing + 1
-                out.append(" ")
+                out.append(mark)
             opening = line.find("{", start)
             if opening == -1:
                 out.append(line[start:])
@@ -178,8 +180,11 @@ def _game_doc(tags: Mapping[str, str], contract_text: str) -> dict[str, Any] | N
     return doc
 
 
-def _quote(value: object) -> str:
-    return str(value).replace("\\", "\\\\").replace('"', '\\"')
+def pbn_quote(value: object) -> str:
+    """``value`` as the inside of a PBN tag value: its control characters shown as escapes
+    (:func:`ledger.safetext.safe`: a line break is ``\\n``, so a value can never end its tag's
+    line and start a new tag, ``[Site "INJECTED"]``), then ``\\`` and ``"`` escaped (PBN 2.1 §3.4)."""
+    return safe(value).replace("\\", "\\\\").replace('"', '\\"')
 
 
 def write_pbn(setup: MatchSetup, results: Sequence[HandResult], event: str = "", site: str = "",
@@ -208,5 +213,5 @@ def write_pbn(setup: MatchSetup, results: Sequence[HandResult], event: str = "",
         tags += [("Declarer", d.declarer or ""), ("Contract", d.contract),
                  ("Result", "" if d.tricks is None else d.tricks),
                  ("Score", f"NS {d.score_ns}")]
-        blocks.append("\n".join(f'[{k} "{_quote(v)}"]' for k, v in tags))
+        blocks.append("\n".join(f'[{k} "{pbn_quote(v)}"]' for k, v in tags))
     return "% PBN 2.1\n" + "\n\n".join(blocks) + ("\n" if blocks else "")

@@ -149,8 +149,16 @@ def read_ordinary_meld(cards: Sequence[Card], rs: RuleSet, field: str) -> Meld:
     return meld
 
 
-def _is_wild(card: Card) -> bool:
+def is_wild(card: Card) -> bool:
+    """A joker or a 2: the deck's cards that may stand as wild (a 2 in its own place is natural)."""
     return card.is_joker or card.rank == "2"
+
+
+# what the 108 cards hold [EB-1]: 4 × 30 + 8 × 20 + 8 × 15 + 48 × 10 + 40 × 5 = 1080 card points;
+# 12 cards that may be wild (4 jolly, 8 pinelle); a burraco is 7 cards at least
+DECK_POINTS = DECK.total(card_value)
+WILD_CARDS = DECK.count(is_wild)
+BURRACO_CARDS = 7
 
 
 def _burraco_kind(size: int, wild: int, natural_run: int, rs: RuleSet) -> str | None:
@@ -164,7 +172,7 @@ def _burraco_kind(size: int, wild: int, natural_run: int, rs: RuleSet) -> str | 
 
 
 def _combination(cards: tuple[Card, ...], rs: RuleSet) -> Meld | None:
-    naturals = [c for c in cards if not _is_wild(c)]
+    naturals = [c for c in cards if not is_wild(c)]
     wild = len(cards) - len(naturals)
     ranks = {c.rank for c in naturals}
     if len(ranks) != 1 or wild > 1 or not 3 <= len(cards) <= 9:
@@ -215,7 +223,7 @@ def _why_not(cards: tuple[Card, ...], rs: RuleSet) -> Msg:
     """Why ``cards`` make no meld, in words: combination and sequence rules as they apply."""
     if len(cards) < 3:
         return t("burraco.meld_short", "a meld needs at least three cards, this one has {n}", n=len(cards))
-    naturals = [c for c in cards if not _is_wild(c)]
+    naturals = [c for c in cards if not is_wild(c)]
     wild = len(cards) - len(naturals)
     if not naturals:
         return t("burraco.wild_alone", "there is no meld of wild cards alone (no combination of twos or jokers)")

@@ -25,8 +25,8 @@ from ledger.games.base import (
 )
 from ledger.i18n import t, tn
 from ledger.games.burraco.melds import (
-    BONUS, CLEAN, DECK, KIND_HELP, LEAST_BURRACO_POINTS, Meld, RuleSet, cards_value, check_kind, read_burraco,
-    read_burraco_items, read_meld_lists, read_ordinary_meld,
+    BONUS, BURRACO_CARDS, CLEAN, DECK, DECK_POINTS, KIND_HELP, LEAST_BURRACO_POINTS, WILD_CARDS, Meld, RuleSet,
+    cards_value, check_kind, is_wild, read_burraco, read_burraco_items, read_meld_lists, read_ordinary_meld,
 )
 
 HAND_KEYS = {"sides", "closed_by"}
@@ -139,8 +139,9 @@ def _read_melded(value: Mapping[str, Any], field: str, rs: RuleSet,
 
 
 def counted_points(value: Any, field: str) -> int:
-    """Card points as the players counted them: a whole number, 0 or more, a multiple of 5."""
-    points = as_int(value, field, 0)
+    """Card points as the players counted them: a whole number, 0 to the deck's 1080
+    (:data:`DECK_POINTS`), a multiple of 5; ``LedgerError`` on ``field`` otherwise."""
+    points = as_int(value, field, 0, DECK_POINTS)
     if points % 5:
         raise LedgerError(t("burraco.not_five", "{points} is not a possible count (card values are multiples of 5)",
                             points=points), field, points)
@@ -177,8 +178,37 @@ def _read_hand(value: Mapping[str, Any], field: str) -> tuple[list[Card], int]:
 
 # --- the whole hand ----------------------------------------------------------------------------------
 def check_deck(sides: Sequence[SideHand]) -> None:
-    """No card more than twice and no more than four jokers over every card list of the hand."""
+    """No card more than twice and no more than four jokers over every card list of the hand, and
+    no count the 108 cards cannot give (:func:`check_counts`)."""
     DECK.check([c for s in sides for c in s.cards], "sides")
+    check_counts(sides)
+
+
+def check_counts(sides: Sequence[SideHand]) -> None:
+    """What the sides say, added up side by side, must fit in the 108 cards [EB-1] (RULES.md
+    Burraco, "Impossible input"): their card points (melded and in hand) at most 1080
+    (:data:`DECK_POINTS`); their wild cards (every joker and 2 given as a card, and one in each
+    semiclean or dirty burraco given as a kind, since a burraco holds at most one) at most 12
+    (:data:`WILD_CARDS`); their cards (those given, and 7 for each burraco given as a kind) at
+    most 108. ``LedgerError`` on the field of the side where the sum first goes over."""
+    points = wild = cards = 0
+    for s in sides:
+        kinds = [k for k, m in s.burrachi if m is None]
+        points += s.melded_points + s.hand_points
+        if points > DECK_POINTS:
+            raise LedgerError(t("burraco.deck_points", "the card points melded and in hand add up to {points} with "
+                                "this side's, but the 108 cards hold {most}", points=points, most=DECK_POINTS),
+                              f"{s.field}.melded_points", s.melded_points)
+        wild += sum(1 for c in s.cards if is_wild(c)) + sum(1 for k in kinds if k != CLEAN)
+        if wild > WILD_CARDS:
+            raise LedgerError(t("burraco.deck_wild", "the burrachi and cards given hold {n} wild cards with this "
+                                "side's (a semiclean or dirty burraco holds one), but the deck has {most} (4 jolly, "
+                                "8 pinelle)", n=wild, most=WILD_CARDS), f"{s.field}.burraco", s.kinds)
+        cards += len(s.cards) + BURRACO_CARDS * len(kinds)
+        if cards > DECK.size:
+            raise LedgerError(t("burraco.deck_cards", "the burrachi and cards given need at least {n} cards with this "
+                                "side's (a burraco is 7 or more), but the deck has {most}", n=cards, most=DECK.size),
+                              f"{s.field}.burraco", s.kinds)
 
 
 def check_closing(side: SideHand, rs: RuleSet) -> None:

@@ -99,7 +99,7 @@ class CanastaGame(Game):
         """Options: ``target`` (the game: 15000 italian, 5000 classic) and ``first_dealer``."""
         target = options.pop("target", None)
         out = super().check_options(rules, options, players)
-        out["target"] = RULE_SETS[rules].target if target is None else as_int(target, "options.target", 100)
+        out["target"] = RULE_SETS[rules].target if target is None else as_int(target, "options.target", 100, 1_000_000)
         return out
 
     # --- one hand -----------------------------------------------------------------------------

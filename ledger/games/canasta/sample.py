@@ -32,7 +32,8 @@ def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dic
         canastas = [f"pure {rng.choice(_RANKS)}" for _ in range(pure)]
         canastas += [f"dirty {rng.choice(_RANKS)}" for _ in range(dirty)]
         red = threes if side == sides[0] else rng.randint(0, 6 - threes)
-        doc["sides"][side] = {"canastas": canastas, "melded_points": 5 * rng.randint(40, 160) + 70 * len(canastas),
+        # at most 5 × 85 + 70 × 5 = 775 melded a side, 150 in hand: within the decks' 1740 card points
+        doc["sides"][side] = {"canastas": canastas, "melded_points": 5 * rng.randint(40, 85) + 70 * len(canastas),
                               "hand_points": 0 if side == closer else 5 * rng.randint(0, 30),
                               "red_threes": min(red, 3)}
     doc["closed_by"] = closer

@@ -90,6 +90,23 @@ def cards_value(cards: Sequence[Card], rs: RuleSet) -> int:
     return sum(card_value(c, rs) for c in cards)
 
 
+# the card points of every card that can be melded or held (red threes are set aside, worth their
+# bonus only): italian, 162 cards, 6 × 50 + 12 × 20 + 12 × 20 + 72 × 10 + 48 × 5 + 6 black threes × 0
+# = 1740; classic, 108 cards, 4 × 50 + 8 × 20 + 8 × 20 + 48 × 10 + 32 × 5 + 4 black threes × 5 = 1180
+def _held_value(rs: RuleSet) -> Callable[[Card], int]:
+    """A card's points as melded or held under ``rs`` (a red three: none, it is set aside)."""
+    return lambda card: 0 if card in RED_THREES else card_value(card, rs)
+
+
+_DECK_POINTS = {name: rs.deck.total(_held_value(rs)) for name, rs in RULE_SETS.items()}
+
+
+def deck_points(rs: RuleSet) -> int:
+    """The most card points the rule set's decks hold (1740 italian, 1180 classic): no side's
+    ``melded_points`` or ``hand_points``, nor all sides' together, can be more."""
+    return _DECK_POINTS[rs.name]
+
+
 def is_wild(card: Card) -> bool:
     """Jokers and twos (pinelle) are wild."""
     return card.is_joker or card.rank == "2"
@@ -363,7 +380,7 @@ def _read_canastas(value: Mapping[str, Any], field: str, rs: RuleSet, opened: bo
 def _read_melded(value: Mapping[str, Any], field: str, rs: RuleSet, canastas: list[Canasta], opened: bool | None,
                  closing: bool) -> tuple[list[list[Card]], int]:
     """The side's other melds (cards, when given) and its melded card points, canastas included."""
-    given = _points_or_cards(value, "melded_points", "melded", field)
+    given = _points_or_cards(value, "melded_points", "melded", field, rs)
     points, raw = given
     melds = words.read_melds(raw, f"{field}.melded") if raw is not None else []
     for i, m in enumerate(melds):
@@ -391,15 +408,17 @@ def _read_melded(value: Mapping[str, Any], field: str, rs: RuleSet, canastas: li
     return melds, points
 
 
-def _points_or_cards(value: Mapping[str, Any], points_key: str, cards_key: str, field: str) -> tuple[int | None, Any]:
+def _points_or_cards(value: Mapping[str, Any], points_key: str, cards_key: str, field: str,
+                     rs: RuleSet) -> tuple[int | None, Any]:
     """``(points, cards value)`` from a total field and a cards field (a number in the cards field
-    counts as the total); a total given twice must agree."""
+    counts as the total, 0 to :func:`deck_points`); a total given twice must agree."""
     points = value.get(points_key)
     raw = value.get(cards_key)
+    most = deck_points(rs)
     if points is not None:
-        points = as_int(points, f"{field}.{points_key}", 0)
+        points = as_int(points, f"{field}.{points_key}", 0, most)
     if raw is not None and words.is_number(raw):
-        n = as_int(raw, f"{field}.{cards_key}", 0)
+        n = as_int(raw, f"{field}.{cards_key}", 0, most)
         if points is not None and points != n:
             raise LedgerError(t("canasta.totals_disagree", "{cards_key} {n} and {points_key} {points} disagree",
                                 cards_key=cards_key, n=n, points_key=points_key, points=points),
@@ -409,7 +428,7 @@ def _points_or_cards(value: Mapping[str, Any], points_key: str, cards_key: str, 
 
 
 def _read_hand(value: Mapping[str, Any], field: str, rs: RuleSet) -> tuple[list[Card], int]:
-    points, raw = _points_or_cards(value, "hand_points", "hand", field)
+    points, raw = _points_or_cards(value, "hand_points", "hand", field, rs)
     f = f"{field}.hand_points"
     if raw is None:
         if points is None:
@@ -435,7 +454,8 @@ def _read_hand(value: Mapping[str, Any], field: str, rs: RuleSet) -> tuple[list[
 # --- the deck ------------------------------------------------------------------------------------------
 def check_deck(sides: Sequence[SideHand], rs: RuleSet) -> None:
     """No more of a card than the decks hold across the whole hand (both sides' canastas, melds and
-    hands, canastas entered as kinds counted at the least they need), and no more red threes."""
+    hands, canastas entered as kinds counted at the least they need), no more red threes, and no
+    count the decks cannot give (:func:`check_counts`)."""
     exact = [c for s in sides for c in s.cards]
     if not rs.deck.holds(exact):
         rs.deck.check(exact, "sides")  # names the first card there too often
@@ -451,6 +471,29 @@ def check_deck(sides: Sequence[SideHand], rs: RuleSet) -> None:
     if red > rs.red_threes:
         raise LedgerError(t("canasta.red_over", "{n} red threes in all, but {deck} hold {limit}", n=red,
                             deck=_deck(rs), limit=rs.red_threes), "sides", red)
+    check_counts(sides, rs)
+
+
+def check_counts(sides: Sequence[SideHand], rs: RuleSet) -> None:
+    """What the sides say, added up side by side, must fit in the rule set's decks (RULES.md
+    Canasta: italian 162 cards, 6 jokers, 12 twos; classic 108 cards, 4 jokers, 8 twos): their
+    card points (melded and in hand) at most :func:`deck_points`; their cards (those given, 7 for
+    each canasta given as a kind, and the red threes set aside) at most the decks' cards. The wild
+    cards and each rank the canastas need are :func:`check_deck`'s. ``LedgerError`` on the field
+    of the side where the sum first goes over."""
+    most = deck_points(rs)
+    points = cards = 0
+    for s in sides:
+        points += s.melded_points + s.hand_points
+        if points > most:
+            raise LedgerError(t("canasta.deck_points", "the card points melded and in hand add up to {points} with "
+                                "this side's, but {deck} hold {most}", points=points, deck=_deck(rs), most=most),
+                              f"{s.field}.melded_points", s.melded_points)
+        cards += len(s.cards) + 7 * sum(1 for k in s.canastas if k.cards is None) + s.red_threes
+        if cards > rs.deck.size:
+            raise LedgerError(t("canasta.deck_cards", "the canastas, cards and red threes given need at least {n} "
+                                "cards with this side's, but {deck} hold {most}", n=cards, deck=_deck(rs),
+                                most=rs.deck.size), f"{s.field}.canastas", [k.label for k in s.canastas])
 
 
 def _check_kinds_fit(need: Mapping[str, int], exact: Sequence[Card], rs: RuleSet) -> None:

@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ledger.cards import Card, parse_card, parse_cards
+from ledger.cards import THREE_DECKS_SIX_JOKERS, Card, parse_card, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import WHOLE_TEXT, as_bool, as_int, first_group, phrase_parts, put_once
 from ledger.i18n import Msg, t
@@ -64,6 +64,9 @@ def _rank_word(word: str) -> str | None:
     return None
 
 
+MOST_CANASTAS = THREE_DECKS_SIX_JOKERS.size // 7  # 23: the most canastas of seven cards any rule set's decks make
+
+
 def _count_word(word: str) -> int | None:
     w = word.lower()
     if w.isdecimal() and len(w) <= 9:
@@ -101,6 +104,9 @@ def _parse_kind(text: str, field: str) -> list[tuple[str, str | None]] | None:
         return None
     count = 1
     if len(words) > 1 and (said := _count_word(words[0])) is not None:
+        if said > MOST_CANASTAS:  # refused before a list of that many is made ("999999999 pure")
+            raise LedgerError(t("canasta.too_many", "{n} canastas: the cards of three decks make {most} at most",
+                                n=said, most=MOST_CANASTAS), field, text)
         count = said
         words = words[1:]
     flags, rank = set(), None
