@@ -14,6 +14,7 @@ control character: the renderers print it literally).
 from __future__ import annotations
 
 import re
+from typing import TextIO
 from functools import lru_cache
 
 # C0 controls, DEL and the C1 controls; the bidirectional marks, embeddings, overrides and
@@ -32,13 +33,13 @@ def _compiled(chars: str) -> re.Pattern[str]:
     return re.compile(chars)
 
 
-def _visible(m: re.Match) -> str:
+def _visible(m: re.Match[str]) -> str:
     c = m.group(0)
     n = ord(c)
     return _SHORT.get(c) or (f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}")
 
 
-def _json_escape(m: re.Match) -> str:
+def _json_escape(m: re.Match[str]) -> str:
     return f"\\u{ord(m.group(0)):04x}"
 
 
@@ -46,7 +47,7 @@ class safe_json_writer:
     """A text stream that writes JSON text to ``out`` through :func:`safe` (``json=True``), piece by
     piece (each character is escaped on its own, so pieces may be cut anywhere)."""
 
-    def __init__(self, out):
+    def __init__(self, out: TextIO) -> None:
         self.out = out
 
     def write(self, text: str) -> int:
