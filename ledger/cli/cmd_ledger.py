@@ -85,10 +85,9 @@ def games(as_json: bool = JSON) -> None:
 
 
 def _rules_shown(game, key: str) -> str:
-    """A rule set as ``ledger games`` lists it: its key, and its name in the language when that
-    differs (``duplicate (duplicato)``); ``-r`` takes either."""
-    word = game.rules_name(key)
-    return key if word == key else f"{key} ({word})"
+    """A rule set as ``ledger games`` lists it: its name in the language in use (``duplicato``,
+    ``italiana``; in English its key), which ``-r`` takes as it takes the key."""
+    return game.rules_name(key)
 
 
 @db_app.command("check")

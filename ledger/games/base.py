@@ -290,6 +290,7 @@ class Game:
     samples: str | None = None  # the module dealing its matches at random (bench/synthetic.py), if any
     sample_weight: int = 0  # its share of the synthetic ledger's matches
     hand: HandForm | None = None  # the hand's declaration (ledger.games.declare): entry, questions, labels
+    own_options: tuple[str, ...] = ()  # the keys of its options besides the base ones (option_words.BASE_OPTIONS)
 
     @property
     def players_text(self) -> str:
@@ -335,10 +336,13 @@ class Game:
         from ledger.i18n import LANGUAGES
 
         for r, word in self.rule_words.items():
-            if any(str(word.render(lang) if isinstance(word, Msg) else word).lower() == key for lang in LANGUAGES):
+            if any(_agreeing(str(word.render(lang) if isinstance(word, Msg) else word).lower()) == _agreeing(key)
+                   for lang in LANGUAGES):
                 return r
-        raise LedgerError(t("match.unknown_rules", "unknown rule set {rules!r} for {game} (known: {known})",
-                            rules=rules, game=self.name, known=", ".join(self.rule_sets)), "rules", rules)
+        known = [self.rules_name(r) for r in self.rule_sets]
+        raise LedgerError(t("match.unknown_rules", "unknown rule set {rules!r} for {game}{hint} (known: {known})",
+                            rules=rules, game=self.name, hint=did_you_mean(rules, known), known=", ".join(known)),
+                          "rules", rules)
 
     def setup(self, rules: object, players: Sequence[str] | None = None,
               sides: Mapping[str, Sequence[str]] | None = None,
@@ -348,9 +352,11 @@ class Game:
         ``players`` (seat order) or ``sides`` (side → players) must be given. Raises
         ``LedgerError`` for a wrong number of players, a repeated name or a bad option.
         """
+        from ledger.games.option_words import option_keys
+
         rules = self.check_rules(rules)
         players_t, sides_d = self.seat(rules, players, sides)
-        opts = self.check_options(rules, dict(options or {}), players_t)
+        opts = self.check_options(rules, option_keys(options or {}), players_t)
         return MatchSetup(self.name, rules, players_t, sides_d, opts, ended_early)
 
     def seat(self, rules: str, players: Sequence[str] | None,
@@ -392,10 +398,19 @@ class Game:
                 out["first_dealer"] = match[0]
         if options:
             key = sorted(options)[0]
-            raise LedgerError(t("match.unknown_option", "unknown option {key!r} for {game}", key=key, game=self.name),
-                              f"options.{key}", options[key])
+            raise LedgerError(self.unknown_option(key), f"options.{key}", options[key])
         out.update(stakes)
         return out
+
+    def unknown_option(self, key: str) -> Msg:
+        """Why ``key`` is no option of this game: the nearest of its options' names in the language
+        in use when one is close (``pota``: did you mean ``posta``?), and always the list of them,
+        its own (:attr:`own_options`) then the base ones (``vite, rientro, …, posta, valuta``)."""
+        from ledger.games.option_words import BASE_OPTIONS, option_name
+
+        names = [option_name(k) for k in dict.fromkeys((*self.own_options, *BASE_OPTIONS))]
+        return t("match.unknown_option", "unknown option {key!r} for {game}{hint} (known: {known})", key=key,
+                 game=self.name, hint=did_you_mean(key, names), known=", ".join(names))
 
     # --- one hand --------------------------------------------------------------------------
     def score(self, doc: Mapping[str, Any], rules: object = None) -> HandResult:
@@ -663,6 +678,12 @@ MAX_NAMES = 200  # names in one list: more than any game seats (Trentuno 40 with
 CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 """A control character or a lone surrogate (Unicode's Cc and Cs): what no name may hold, since
 no terminal shows it and no database keeps a NUL (the games' and the store's one check)."""
+
+
+def _agreeing(word: str) -> str:
+    """An Italian rule set's name whichever noun it agrees with: ``italiano`` (il gioco) and
+    ``italiana`` (la variante) name the same rule set."""
+    return word[:-1] + "a" if len(word) > 4 and word.endswith("o") else word
 
 
 def check_names(names: object, field: str) -> tuple[str, ...]:

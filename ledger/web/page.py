@@ -138,7 +138,7 @@ def match_html(card: MatchCard) -> str:
     """One match: heading with its status, who deals next, totals (best first, winners marked),
     the game's scoreboard tables and notes, and the scorekeeper's note."""
     m = card.summary
-    game = m.title + ("" if m.rules == "standard" else f" ({m.rules})")
+    game = _titled(m.game, m.title, m.rules)
     parts = [f'<article class="card match" id="match-{m.id}">',
              f'<h2>{escape(text("match", id=str(m.id), game=game))} '
              f'<span class="badge {escape(m.status)}">{escape(text("status." + m.status))}</span></h2>',
@@ -164,6 +164,18 @@ def match_html(card: MatchCard) -> str:
 
 
 _ALIGN = {"left": "l", "center": "c", "right": ""}
+
+
+def _titled(game: str, title: str, rules: str) -> str:
+    """The match's game with its rule set named in the language (``Canasta (italiana)``); a game
+    this version does not know keeps its stored title and rule set."""
+    from ledger.errors import LedgerError
+    from ledger.games import get_game
+
+    try:
+        return get_game(game).titled(rules)
+    except LedgerError:
+        return title + ("" if rules == "standard" else f" ({rules})")
 
 
 def table_html(t: Table) -> str:

@@ -31,6 +31,7 @@ class BurracoGame(Game):
     rule_sets = ("italian", "international")
     rule_words = {"italian": t("burraco.rules_italian", "italian"),
                   "international": t("burraco.rules_international", "international")}
+    own_options = ("target",)
     min_players = 2
     max_players = 4
 

@@ -68,6 +68,7 @@ class CanastaGame(Game):
     title = "Canasta"
     version = "1"
     rule_sets = ("italian", "classic")
+    own_options = ("target",)
     rule_words = {"italian": t("canasta.rules_italian", "italian"), "classic": t("canasta.rules_classic", "classic")}
     min_players = 2
     max_players = 4

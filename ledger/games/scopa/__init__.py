@@ -67,6 +67,7 @@ class ScopaGame(Game):
     result_type = ScopaResult
     version = "1"
     rule_sets = ("scopa", "scopone")
+    own_options = ("target", "napola", "re_bello", "suits")
     min_players = 2
     max_players = 4
 

@@ -1,0 +1,101 @@
+"""Italian at the table (issue 32): rule sets and match options typed and shown in Italian, the
+same match stored whatever language they were typed in."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+
+import pytest
+
+from ledger.games import available, get_game
+from ledger.i18n import speaking
+
+
+def test_every_rule_set_of_every_game_is_typed_by_its_italian_name(cli):
+    for name in available():
+        game = get_game(name)
+        for key in game.rule_sets:
+            with speaking("it"):
+                word = game.rules_name(key)
+            assert game.check_rules(word) == key
+            assert game.check_rules(word.upper()) == key
+
+
+@pytest.mark.parametrize("game, word, key", [
+    ("canasta", "italiana", "italian"), ("canasta", "classica", "classic"),
+    ("burraco", "italiana", "italian"), ("burraco", "italiano", "italian"),
+    ("burraco", "internazionale", "international"), ("bridge", "duplicato", "duplicate"),
+    ("trentuno", "52 carte, vedova", "52-vedova")])
+def test_a_match_started_with_an_italian_rule_set_stores_its_key(cli, game, word, key):
+    players = "A,B,C,D" if game == "bridge" else "A,B,C" if game == "trentuno" else "A,B"
+    doc = cli.json("--lang", "it", "match", "new", game, "-r", word, "-p", players)
+    assert doc["rules"] == key
+
+
+def test_a_wrong_rule_set_names_the_nearest_and_the_known_ones_in_italian(cli):
+    line = cli.error("--lang", "it", "match", "new", "canasta", "-r", "clasica", "-p", "A,B")
+    assert line == ("errore: variante: variante sconosciuta 'clasica' per canasta (intendevi 'classica'?) "
+                    "(varianti: italiana, classica)")
+
+
+def test_italian_option_names_give_the_same_match_as_the_english_keys(cli):
+    italian = cli.json("--lang", "it", "match", "new", "trentuno", "-p", "Anna,Bruno,Carla", "-o", "posta=0,50",
+                       "-o", "rientro=sì", "-o", "vite=4", "-o", "primo_mazziere=Bruno")
+    english = cli.json("match", "new", "trentuno", "-p", "Anna,Bruno,Carla", "-o", "stake=0.50",
+                       "-o", "reentry=yes", "-o", "lives=4", "-o", "first_dealer=Bruno")
+    italian.pop("match"), english.pop("match")
+    assert italian == english
+    exported = cli.json("export", "1")["options"]
+    assert exported["lives"] == 4 and exported["reentry"] is True and exported["first_dealer"] == "Bruno"
+    assert "posta" not in exported and "vite" not in exported
+
+
+@pytest.mark.parametrize("game, option, key, value", [
+    ("scopa", "obiettivo=16", "target", 16), ("canasta", "obiettivo=5.000", "target", 5000),
+    ("burraco", "Primo_Mazziere=B", "first_dealer", "B"), ("trentasette", "obiettivo=21", "target", 21)])
+def test_every_game_reads_the_shared_option_words(cli, game, option, key, value):
+    cli("--lang", "it", "match", "new", game, "-p", "A,B", "-o", option)
+    assert cli.json("export", "1")["options"][key] == value
+
+
+def test_an_unknown_option_lists_the_known_ones_in_the_language(cli):
+    line = cli.error("--lang", "it", "match", "new", "trentuno", "-p", "A,B,C", "-o", "pota=1")
+    assert line == ("errore: opzione pota: opzione sconosciuta 'pota' per trentuno (intendevi 'posta'?) "
+                    "(opzioni: vite, rientro, costo_rientro_centesimi, mazzi, primo_mazziere, posta, posta_per, valuta)")
+    line = cli.error("match", "new", "canasta", "-p", "A,B", "-o", "colour=red")
+    assert line == ("error: option colour: unknown option 'colour' for canasta "
+                    "(known: target, first_dealer, stake, stake_per, currency)")
+
+
+def test_a_bad_option_value_is_named_by_its_italian_name(cli):
+    assert cli.error("--lang", "it", "match", "new", "trentuno", "-p", "A,B,C", "-o", "vite=0").startswith(
+        "errore: opzione vite: ")
+    assert cli.error("--lang", "it", "match", "new", "trentuno", "-p", "A,B", "-o", "vite=3").startswith(
+        "errore: giocatori: ")
+
+
+def test_games_match_list_show_and_report_name_rule_sets_in_italian(cli):
+    games = cli("--lang", "it", "games").stdout
+    for word in ("italiana", "classica", "internazionale", "duplicato", "52 carte, vedova"):
+        assert word in games
+    assert "(italian)" not in games and "international" not in games and "duplicate" not in games
+    cli("match", "new", "canasta", "-r", "classic", "-p", "Anna,Bruno")
+    cli("match", "new", "burraco", "-p", "Anna,Bruno")
+    assert "canasta/classica" in cli("--lang", "it", "match", "list").stdout
+    assert "Canasta (classica)" in cli("--lang", "it", "show", "1").stdout
+    assert "Burraco (italiana)" in cli("--lang", "it", "show", "2").stdout
+    assert "Canasta (classic)" in cli("show", "1").stdout
+
+
+def test_the_page_names_the_rule_set_in_the_language(cli):
+    from ledger.cli.app import reading
+    from ledger.web.page import board_html
+    from ledger.web.tonight import read_tonight
+
+    cli("match", "new", "canasta", "-p", "Anna,Bruno")
+    now = dt.datetime.now()
+    for lang, title, other in (("it", "Canasta (italiana)", "(italian)"), ("en", "Canasta (italian)", "(italiana)")):
+        with speaking(lang), reading() as reads:  # the page is read and drawn in the reader's language
+            page = html.unescape(board_html(read_tonight(reads, now), now))
+        assert title in page and other not in page
