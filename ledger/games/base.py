@@ -290,6 +290,7 @@ class Game:
     samples: str | None = None  # the module dealing its matches at random (bench/synthetic.py), if any
     sample_weight: int = 0  # its share of the synthetic ledger's matches
     hand: HandForm | None = None  # the hand's declaration (ledger.games.declare): entry, questions, labels
+    compass_sides: bool = False  # its pairs are the compass sides NS and EW (bridge), named so to people
     own_options: tuple[str, ...] = ()  # the keys of its options besides the base ones (option_words.BASE_OPTIONS)
 
     @property
@@ -934,7 +935,7 @@ def points_board(game: Game, setup: MatchSetup, rp: Replay, unit: str = "") -> B
     sides = setup.side_names
     cols = [Column("#"), Column(str(t("board.dealer", "dealer")), "left")]
     for s in sides:
-        cols += [Column(s), Column(str(t("board.total", "total")))]
+        cols += [Column(setup.shown_side(s)), Column(str(t("board.total", "total")))]
     cols.append(Column(str(t("board.notes", "notes")), "left", below=True))
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
@@ -977,7 +978,7 @@ def status_notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
     final = rp.final
     notes = []
     if final.winner is not None:
-        names = [final.winner] if isinstance(final.winner, str) else list(final.winner)
+        names = [setup.shown_side(w) for w in ([final.winner] if isinstance(final.winner, str) else final.winner)]
         if final.finished:
             notes.append(str(tn("board.wins", "{names} wins.", "{names} share the win.", len(names), names=names)))
         else:
@@ -1024,10 +1025,11 @@ def join_names(names: Sequence[str]) -> str:
 
 
 def side_label(setup: MatchSetup, side: str) -> str:
-    """A side with its players when its name does not already say them: ``Noi (Anna & Carla)``."""
+    """A side with its players when its name (as shown: :meth:`MatchSetup.shown_side`) does not
+    already say them: ``Noi (Anna & Carla)``, ``EO (Bruno & Dario)``, ``Anna & Carla``."""
     members = setup.sides.get(side, ())
-    plain = " & ".join(members)
-    return side if len(members) < 2 or side == plain else f"{side} ({plain})"
+    plain, shown = " & ".join(members), setup.shown_side(side)
+    return shown if len(members) < 2 or shown == plain else f"{shown} ({plain})"
 
 
 def _signed(n: object) -> str:

@@ -17,6 +17,10 @@ from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, t
 
 
+COMPASS_SIDES = {"NS": t("side.ns", "NS"), "EW": t("side.ew", "EW")}
+"""The compass sides as stored (``NS``, ``EW``) → their letters in the language (``NS``, ``EO``)."""
+
+
 @dataclass(frozen=True)
 class MatchSetup:
     """What is fixed when a match starts.
@@ -45,6 +49,20 @@ class MatchSetup:
     def teams(self) -> bool:
         """True when some side has more than one player."""
         return any(len(p) > 1 for p in self.sides.values())
+
+    def shown_side(self, side: str) -> str:
+        """The side ``side`` as people read it, in the language in use: a compass side of a game
+        played by compass seats (bridge: ``Game.compass_sides``) in the language's letters (``EW``
+        is ``EO`` in Italian); a pair the ledger named ``NS``/``EW`` in a game without compass
+        seats (canasta, scopone) by its players, ``Anna & Carla``; any other side as named."""
+        if side not in COMPASS_SIDES:
+            return side
+        from ledger.games import get_game
+
+        if get_game(self.game).compass_sides:
+            return str(COMPASS_SIDES[side])
+        members = self.sides.get(side, ())
+        return " & ".join(members) if len(members) > 1 else side
 
     def resolve_side(self, name: object, field: str) -> str:
         """The side called ``name`` (case-insensitive), or the side of the player so called.

@@ -99,3 +99,40 @@ def test_the_page_names_the_rule_set_in_the_language(cli):
         with speaking(lang), reading() as reads:  # the page is read and drawn in the reader's language
             page = html.unescape(board_html(read_tonight(reads, now), now))
         assert title in page and other not in page
+
+
+BRIDGE = ("-s", "NS=Anna,Carla", "-s", "EO=Bruno,Dario")
+
+
+def test_bridge_speaks_italian_notation_and_keeps_eo(cli):
+    cli("--lang", "it", "match", "new", "bridge", *BRIDGE)
+    out = cli("--lang", "it", "hand", "add", "1", "3SA", "N", "fatte", "9").stdout
+    assert out.startswith("Smazzata 1: 3SA da N =: NS +100")
+    out = cli("--lang", "it", "hand", "add", "1", "4", "cuori", "contro", "E", "-1").stdout
+    assert out.startswith("Smazzata 2: 4♥X da E -1: NS +100")
+    out = cli("--lang", "it", "hand", "add", "1", "2", "picche", "surcontro", "Ovest", "=").stdout
+    assert out.startswith("Smazzata 3: 2♠XX da O =: EO +")
+    shown = cli("--lang", "it", "show", "1").stdout
+    assert "Loro — EO (Bruno & Dario)" in shown and "totale EO" in shown and "Totali finora: NS 200, EO" in shown
+    assert "EW" not in shown and "3NT" not in shown and "4HX" not in shown
+    english = cli("show", "1").stdout
+    assert "They — EW (Bruno & Dario)" in english and "3NT N =" in english and "4HX E -1" in english
+
+
+def test_bridge_json_is_byte_identical_in_both_languages(cli):
+    cli("match", "new", "bridge", *BRIDGE)
+    cli("hand", "add", "1", "4", "cuori", "contro", "E", "-1")
+    for args in (("show", "1"), ("export", "1"), ("match", "history", "1")):
+        italian = cli("--lang", "it", *args, "--json").stdout
+        assert italian == cli("--lang", "en", *args, "--json").stdout
+        assert '"4HX"' in italian and "♥" not in italian and '"EO"' not in italian
+
+
+@pytest.mark.parametrize("game", ["canasta", "scopone", "burraco"])
+def test_pairs_of_games_without_compass_seats_are_shown_by_their_players(cli, game):
+    cli("match", "new", game, "-p", "Anna,Bruno,Carla,Dario")
+    for lang in ("it", "en"):
+        shown = cli("--lang", lang, "show", "1").stdout
+        assert "Anna & Carla" in shown and "Bruno & Dario" in shown
+        assert "NS" not in shown and "EW" not in shown
+    assert set(cli.json("show", "1")["totals"]) == {"NS", "EW"}  # the document keeps its sides' names

@@ -29,7 +29,7 @@ def test_the_night_report_reads_in_italian(evening, cli):
     out = cli("--lang", "it", "report").stdout
     for text in ("La serata di sabato 14 marzo 2026", "6 partite · 5 giochi · 7 giocatori · 25 mani · 8 smazzate · 1 correzione",
                  "Partite", "Classifica", "Chi paga chi", "Momenti salienti", "Carla ha vinto",
-                 "7 mani, 1 corretta", "In corso dopo 3 mani", "NS (Anna & Carla) 5.800 · EW (Bruno & Dario) 3.300",
+                 "7 mani, 1 corretta", "In corso dopo 3 mani", "Anna & Carla 5.800 · Bruno & Dario 3.300",
                  "(vite)", "(mani vinte)", "Bruno paga Dario 4,60\xa0€", "+10,60",
                  "La partita 6 è ancora in corso e non è contata",
                  "Giocatore della serata: Carla, 2 vittorie in 5 partite",
@@ -96,7 +96,7 @@ def test_highlights_wrap_under_their_text_at_80_columns(cli, columns, lang):
 def test_the_same_report_in_english_is_unchanged(evening, cli):
     out = cli("--lang", "en", "report").stdout
     for text in ("The night of Saturday 14 March 2026", "Carla won", "In play after 3 hands",
-                 "NS (Anna & Carla) 5800 · EW (Bruno & Dario) 3300", "Bruno pays Dario 4.60 EUR",
+                 "Anna & Carla 5800 · Bruno & Dario 3300", "Bruno pays Dario 4.60 EUR",
                  "Player of the night: Carla, 2 wins in 5 matches", "Biggest winner: Dario, up 10.60 EUR"):
         assert text in out, text
 
@@ -181,7 +181,7 @@ def test_csv_in_the_languages_dialect_and_the_other_one_option_away(evening, cli
     transfers = _rows(tmp_path / "it" / "transfers.csv", ";")
     assert {"currency": "EUR", "payer": "Bruno", "payee": "Dario", "cents": "460", "amount": "4,60"} in transfers
     matches = _rows(tmp_path / "it" / "matches.csv", ";")
-    assert [m["score"] for m in matches if m["match"] == "6"] == ["NS (Anna & Carla) 5.800 · EW (Bruno & Dario) 3.300"]
+    assert [m["score"] for m in matches if m["match"] == "6"] == ["Anna & Carla 5.800 · Bruno & Dario 3.300"]
     cli("--lang", "it", "report", "--csv", str(tmp_path / "en"), "--csv-dialect", "comma")
     assert (tmp_path / "en" / "transfers.csv").read_text(encoding="utf-8").startswith("currency,payer,payee,cents,amount")
     assert {"amount": "4.60"}.items() <= _rows(tmp_path / "en" / "transfers.csv", ",")[0].items()

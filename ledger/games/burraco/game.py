@@ -94,7 +94,7 @@ class BurracoGame(Game):
         final = replay.final
         if not final.finished and final.winner is None and not setup.ended_early:
             notes.append(str(t("burraco.to_go", "To {target}: {needs}.", target=target, needs=", ".join(
-                f"{s} {number(max(target - final.totals.get(s, 0), 0))}" for s in setup.side_names))))
+                f"{setup.shown_side(s)} {number(max(target - final.totals.get(s, 0), 0))}" for s in setup.side_names))))
         return replace(board, tables=(table,), notes=tuple(notes))
 
     def describe_hand(self, doc, result=None, setup=None):

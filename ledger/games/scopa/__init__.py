@@ -279,7 +279,8 @@ def scopa_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
                     (Column(str(t("board.side", "side") if setup.teams else t("scopa.col_player", "player")), "left"),
                      *(Column(k) for k in kinds),
                      Column(str(t("board.total", "total")))),
-                    tuple((s, *(number(sums[s][k]) for k in kinds), number(rp.final.totals.get(s, 0))) for s in sides))
+                    tuple((setup.shown_side(s), *(number(sums[s][k]) for k in kinds), number(rp.final.totals.get(s, 0)))
+                          for s in sides))
     return Board((hands, by_kind), board.notes)
 
 
