@@ -978,8 +978,13 @@ def status_notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
     final = rp.final
     notes = []
     if final.winner is not None:
-        names = [setup.shown_side(w) for w in ([final.winner] if isinstance(final.winner, str) else final.winner)]
-        if final.finished:
+        sides = [final.winner] if isinstance(final.winner, str) else list(final.winner)
+        names = [setup.shown_side(w) for w in sides]
+        if len(sides) == 1 and len(setup.sides.get(sides[0], ())) > 1:  # one pair: the verb agrees with its players
+            notes.append(str(t("board.pair_wins", "{names} win.", names=names) if final.finished else
+                             t("board.ended_pair_wins", "Ended early: {names} win (ahead when it was ended).",
+                               names=names)))
+        elif final.finished:
             notes.append(str(tn("board.wins", "{names} wins.", "{names} share the win.", len(names), names=names)))
         else:
             notes.append(str(tn("board.ended_wins", "Ended early: {names} wins (ahead when it was ended).",

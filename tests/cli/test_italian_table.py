@@ -136,3 +136,38 @@ def test_pairs_of_games_without_compass_seats_are_shown_by_their_players(cli, ga
         assert "Anna & Carla" in shown and "Bruno & Dario" in shown
         assert "NS" not in shown and "EW" not in shown
     assert set(cli.json("show", "1")["totals"]) == {"NS", "EW"}  # the document keeps its sides' names
+
+
+def _case(case_id: str) -> dict:
+    import json
+    from pathlib import Path
+
+    cases = json.loads((Path(__file__).parents[1] / "cases.json").read_text())
+    return next(c["doc"] for c in cases if c["id"] == case_id)
+
+
+def test_a_pair_that_wins_takes_a_plural_verb(cli):
+    cli("match", "new", "scopone", "-p", "Anna,Bruno,Carla,Dario", "-o", "obiettivo=1")
+    cli("hand", "add", "1", "Anna=cards 22 denari 6 settebello primiera 78", "Bruno=cards 18 denari 4 primiera 70")
+    assert "Vincono Anna & Carla." in cli("--lang", "it", "show", "1").stdout
+    assert "Anna & Carla win." in cli("show", "1").stdout
+
+
+def test_trentuno_says_re_entries_and_the_winner_without_guessing_a_gender(cli, tmp_path):
+    import json
+
+    doc = tmp_path / "match.json"
+    doc.write_text(json.dumps(_case("trentuno_match-1-1")))
+    cli("import", str(doc))
+    shown = cli("--lang", "it", "show", "1").stdout
+    assert "con rientro" in shown and "rientra prima della mano" in shown
+    for gendered in ("rientrato", "rientrata", "vincitore", "vincitrice"):
+        assert gendered not in shown, gendered
+
+
+def test_one_hand_saved_is_said_in_the_singular(cli):
+    cli("match", "new", "trentasette", "--players", "Anna,Bruno")
+    hearts_and_diamonds = " ".join(r + s for s in "HD" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split())
+    cli("hand", "add", "1", f"Anna={hearts_and_diamonds}", "Bruno=rest", "last=Anna")
+    out = cli("--lang", "it", "play", "1", input="esci\n").stdout
+    assert "Partita 1: 1 mano sul tabellone, salvata." in out

@@ -32,7 +32,7 @@ def test_the_night_report_reads_in_italian(evening, cli):
                  "7 mani, 1 corretta", "In corso dopo 3 mani", "Anna & Carla 5.800 · Bruno & Dario 3.300",
                  "(vite)", "(mani vinte)", "Bruno paga Dario 4,60\xa0€", "+10,60",
                  "La partita 6 è ancora in corso e non è contata",
-                 "Giocatore della serata: Carla, 2 vittorie in 5 partite",
+                 "Migliore della serata: Carla, 2 vittorie in 5 partite",
                  "Chi ha vinto di più: Dario, in attivo di 10,60\xa0€", "Trentuno (partita 3): "):
         assert text in out, text
     for english in ("The night of", "Matches", "Standings", "Who pays whom", "Highlights", " won", "In play",
