@@ -10,6 +10,7 @@ import typer
 from ledger.cli.app import app, interactive, ledger
 from ledger.cli.cmd_matches import MATCH, JSON, show_view
 from ledger.cli.inputs import complete_hand, forget_answer, merge, read_json
+from ledger.cli.screen import echo, fold_prompt
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.i18n import t
@@ -36,7 +37,10 @@ def _ask(question) -> str:
             pass
         _readline_ready = True
     hint = f" [{'/'.join(question.choices)}]" if question.choices else ""
-    return typer.prompt(f"{question.text}{hint}", default=question.default, show_default=False)
+    before, last = fold_prompt(f"{question.text}{hint}: ")  # a long question folded between words
+    for line in before:
+        typer.echo(line)
+    return typer.prompt(last.rstrip().removesuffix(":"), default=question.default, show_default=False)
 
 
 def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prompt: bool, store,
@@ -87,7 +91,7 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
             again = forget_answer(doc, err, history) if ask is not None else None
             if again is None:
                 raise
-            typer.echo("  " + str(t("cli.answer_again", "{error} — please answer again", error=safe(err))), err=True)
+            echo(str(t("cli.answer_again", "{error} — please answer again", error=safe(err))), err=True, indent="  ")
             doc = again
 
 

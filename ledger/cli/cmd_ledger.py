@@ -85,9 +85,13 @@ def games(as_json: bool = JSON) -> None:
 
 
 def _rules_shown(game, key: str) -> str:
-    """A rule set as ``ledger games`` lists it: its name in the language in use (``duplicato``,
-    ``italiana``; in English its key), which ``-r`` takes as it takes the key."""
-    return game.rules_name(key)
+    """A rule set as ``ledger games`` lists it: in Italian its Italian name (``duplicato``,
+    ``italiana``), which ``-r`` takes as it takes the key; in English its key, and its name
+    beside it when that differs (``52 (52 cards)``)."""
+    from ledger.i18n import language
+
+    word = game.rules_name(key)
+    return word if word == key or language() != "en" else f"{key} ({word})"
 
 
 @db_app.command("check")

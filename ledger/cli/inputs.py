@@ -265,6 +265,13 @@ def retyped() -> Msg:
     return t("play.retyped", "(the line typed replaces the hand)")
 
 
+def _say(text: str) -> None:
+    """A remark at a prompt of ``hand add -i`` on standard error, two spaces in, folded to the screen."""
+    from ledger.cli.screen import echo
+
+    echo(text, err=True, indent="  ")
+
+
 def say_error(text: str) -> None:
     """An answer refused at a prompt of ``hand add -i``: ``error: ...`` on standard error, two
     spaces in, folded to the screen (:func:`ledger.cli.screen.wrap`)."""
@@ -304,19 +311,19 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
                 if new is None:
                     new = q.answer(doc, answer)
                 else:
-                    sys.stderr.write("  " + str(retyped()) + "\n")
+                    _say(str(retyped()))
                 break
             except LedgerError as err:
                 new = retyped_hand(game, setup, state, answer, first=False)
                 if new is not None:
-                    sys.stderr.write("  " + str(retyped()) + "\n")
+                    _say(str(retyped()))
                     break
                 say_error(safe(answer_error(game, setup, answer, err)))  # in the language in use (str(err))
         if new is None:
             if history:
                 doc = history.pop()
             else:
-                sys.stderr.write("  " + str(t("input.nothing_to_undo", "nothing to undo yet")) + "\n")
+                _say(str(t("input.nothing_to_undo", "nothing to undo yet")))
             continue
         if history is not None:
             history.append(doc)

@@ -171,3 +171,20 @@ def test_one_hand_saved_is_said_in_the_singular(cli):
     cli("hand", "add", "1", f"Anna={hearts_and_diamonds}", "Bruno=rest", "last=Anna")
     out = cli("--lang", "it", "play", "1", input="esci\n").stdout
     assert "Partita 1: 1 mano sul tabellone, salvata." in out
+
+
+def test_questions_and_refusals_of_hand_add_fold_between_words(cli, monkeypatch):
+    from ledger.cli import render
+
+    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.setattr(render, "_console", None)
+    cli("match", "new", "bridge", *BRIDGE)
+    r = cli("--lang", "it", "hand", "add", "1", "-i", input="8 fiori\n4 cuori contro\nE\n=\n\n")
+    said = r.stdout + r.stderr
+    lines = said.splitlines()
+    assert all(len(line) <= 40 for line in lines), said
+    question = "Contratto (per esempio 4♠X, 3SA, 4 cuori contro, 6♥XX, passo)"
+    assert question in " ".join(said.split())  # folded between words: joined again, every word is whole
+    refusal = [line for line in lines if "errore" in line]
+    assert refusal and all(len(line) <= 40 for line in refusal)  # the refusal of "8 fiori" folded too
+    assert "Smazzata 1: 4♥X da E =: EO +290" in " ".join(said.split())
