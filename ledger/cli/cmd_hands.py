@@ -111,7 +111,8 @@ NUMBER = typer.Argument(..., help="The hand's number on the scoreboard.")
 
 @hand_app.command("undo")
 def hand_undo(match: str = MATCH, reason: Optional[str] = REASON, as_json: bool = JSON) -> None:
-    """Take back the last hand entered: it leaves the scoreboard but stays in the history."""
+    """Take back the last hand entered, just after a slip (no number needed): it leaves the
+    scoreboard but stays in the history. To take off an earlier hand, use hand void."""
     view = ledger().undo_hand(match, reason)
     n, game = len(view.hands) + 1, get_game(view.match.game)
     show_view(view, as_json, str(game.named(t("cli.took_back", "Took back hand {hand}.", hand=n),
@@ -121,7 +122,9 @@ def hand_undo(match: str = MATCH, reason: Optional[str] = REASON, as_json: bool 
 @hand_app.command("void")
 def hand_void(match: str = MATCH, number: int = NUMBER, reason: Optional[str] = REASON,
               as_json: bool = JSON) -> None:
-    """Void a hand: it leaves the scoreboard but stays in the match's history."""
+    """Void hand N, any hand of the match named by its number (one that should not count, found
+    later): it leaves the scoreboard, the hands after it are scored again, and it stays in the
+    match's history. For the last hand just entered, hand undo is enough."""
     view = ledger().void_hand(match, number, reason)
     game = get_game(view.match.game)
     show_view(view, as_json, str(game.named(t("cli.voided", "Voided hand {hand}.", hand=number),

@@ -163,7 +163,8 @@ def db_upgrade(as_json: bool = JSON) -> None:
 
 @db_app.command("path")
 def db_path(as_json: bool = JSON) -> None:
-    """Print where the ledger is (after --db and LEDGER_DB; a password is not shown)."""
+    """Print where the ledger is (after --db and LEDGER_DB): a SQLite ledger's file path, another
+    database's URL (a password is not shown)."""
     from ledger.store.engine import database_url, display_url, sqlite_path
 
     from ledger.cli.app import State
@@ -174,4 +175,5 @@ def db_path(as_json: bool = JSON) -> None:
         print_json({"url": display_url(url), "file": str(path) if path else None,
                     "exists": path.is_file() if path else None})
         return
-    typer.echo(display_url(url))
+    path = sqlite_path(url)
+    typer.echo(str(path) if path else display_url(url))

@@ -215,7 +215,7 @@ def test_version_games_db_check_and_path(cli, ledger_db):
     cli.json("demo")
     assert cli.json("db", "check") == {"ok": True, "problems": []}
     if isinstance(ledger_db, Path):  # a server's URL: tests/store/test_backends.py
-        assert cli("db", "path").stdout.strip() == f"sqlite:///{ledger_db}"
+        assert cli("db", "path").stdout.strip() == str(ledger_db)  # a path, not a URL
         assert cli.json("db", "path") == {"url": f"sqlite:///{ledger_db}", "file": str(ledger_db), "exists": True}
 
 

@@ -188,3 +188,18 @@ def test_questions_and_refusals_of_hand_add_fold_between_words(cli, monkeypatch)
     refusal = [line for line in lines if "errore" in line]
     assert refusal and all(len(line) <= 40 for line in refusal)  # the refusal of "8 fiori" folded too
     assert "Smazzata 1: 4♥X da E =: EO +290" in " ".join(said.split())
+
+
+def test_db_path_prints_a_sqlite_ledgers_path(cli, ledger_db):
+    from pathlib import Path
+
+    if isinstance(ledger_db, Path):  # a server's URL: tests/store/test_backends.py
+        cli("match", "new", "scopa", "-p", "A,B")
+        assert cli("--lang", "it", "db", "path").stdout.strip() == str(ledger_db)
+
+
+def test_undo_and_void_are_explained_apart_in_both_languages(cli):
+    for lang, undo, void in (("en", "Take back the last hand entered", "Void hand N, any hand"),
+                             ("it", "Ritira l'ultima mano inserita", "Toglie la mano N, una qualsiasi")):
+        said = " ".join(cli("--lang", lang, "hand", "--help").stdout.replace("│", " ").split())
+        assert undo in said and void in said
