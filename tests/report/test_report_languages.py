@@ -177,16 +177,26 @@ def _rows(path, delimiter):
 def test_csv_in_the_languages_dialect_and_the_other_one_option_away(evening, cli, tmp_path):
     cli("--lang", "it", "report", "--csv", str(tmp_path / "it"))
     raw = (tmp_path / "it" / "transfers.csv").read_bytes()
-    assert raw.startswith("\ufeff".encode()) and raw.decode("utf-8-sig").startswith("currency;payer;payee;cents;amount\r\n")
+    assert raw.startswith("\ufeff".encode()) and raw.decode("utf-8-sig").startswith("valuta;paga;riceve;importo\r\n")
     transfers = _rows(tmp_path / "it" / "transfers.csv", ";")
-    assert {"currency": "EUR", "payer": "Bruno", "payee": "Dario", "cents": "460", "amount": "4,60"} in transfers
+    assert {"valuta": "EUR", "paga": "Bruno", "riceve": "Dario", "importo": "4,60"} in transfers
     matches = _rows(tmp_path / "it" / "matches.csv", ";")
-    assert [m["score"] for m in matches if m["match"] == "6"] == ["Anna & Carla 5.800 · Bruno & Dario 3.300"]
+    assert [m["punteggio"] for m in matches if m["partita"] == "6"] == ["Anna & Carla 5.800 · Bruno & Dario 3.300"]
+    assert {m["stato"] for m in matches} <= {"finita", "in corso", "chiusa in anticipo"}
+    assert {m["dimostrativa"] for m in matches} == {"no"}
+    results = _rows(tmp_path / "it" / "results.csv", ";")
+    assert all("," in r["netto"] for r in results if r["netto"]) and "net_cents" not in results[0]
+    assert {r["vinto"] for r in results} <= {"sì", "no", ""}
+    assert _rows(tmp_path / "it" / "standings.csv", ";")[0].keys() == {"nome", "gioco", "giocate", "vinte", "in_corso"}
+    cli("--lang", "it", "report", "--csv", str(tmp_path / "names"), "--csv-names")  # the machine names kept
+    assert _rows(tmp_path / "names" / "transfers.csv", ";")[0] == {"currency": "EUR", "payer": "Bruno",
+                                                                   "payee": "Dario", "amount": "4,60"}
+    assert {m["status"] for m in _rows(tmp_path / "names" / "matches.csv", ";")} <= {"finished", "open", "ended"}
     cli("--lang", "it", "report", "--csv", str(tmp_path / "en"), "--csv-dialect", "comma")
-    assert (tmp_path / "en" / "transfers.csv").read_text(encoding="utf-8").startswith("currency,payer,payee,cents,amount")
-    assert {"amount": "4.60"}.items() <= _rows(tmp_path / "en" / "transfers.csv", ",")[0].items()
+    assert (tmp_path / "en" / "transfers.csv").read_text(encoding="utf-8").startswith("valuta,paga,riceve,importo")
+    assert {"importo": "4.60"}.items() <= _rows(tmp_path / "en" / "transfers.csv", ",")[0].items()
     cli("report", "--csv", str(tmp_path / "plain"))
-    assert (tmp_path / "plain" / "transfers.csv").read_bytes().startswith(b"currency,payer")  # English: as before
+    assert (tmp_path / "plain" / "transfers.csv").read_bytes().startswith(b"currency,payer,payee,amount")  # English
     cli("report", "--csv", str(tmp_path / "semi"), "--csv-dialect", "SemiColon")
     assert _rows(tmp_path / "semi" / "transfers.csv", ";")[0]["amount"] == "4,60"
 
