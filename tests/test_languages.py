@@ -116,9 +116,9 @@ def test_the_locale_chooses_italian_and_english_stays_as_it_was(tmp_path):
 @pytest.mark.parametrize("args, italian, english", [
     (["nosuchcommand"], "errore: comando 'nosuchcommand' inesistente.", "error: No such command 'nosuchcommand'."),
     (["show", "--nosuchoption"], "errore: opzione inesistente: --nosuchoption", "error: No such option: --nosuchoption"),
-    (["show"], "errore: manca l'argomento 'match'.", "error: Missing argument 'match'."),
+    (["show"], "errore: manca l'argomento 'partita'.", "error: Missing argument 'match'."),
     (["show", "1", "2"], "errore: argomenti in più inattesi (2)", "error: Got unexpected extra argument"),
-    (["hand", "void", "1", "x"], "errore: valore non valido per 'number': 'x' non è un numero intero valido.",
+    (["hand", "void", "1", "x"], "errore: valore non valido per 'numero': 'x' non è un numero intero valido.",
      "error: Invalid value for 'number': 'x' is not a valid int."),
     (["serve", "--port", "x"], "errore: valore non valido per '--port': 'x' non è un numero intero valido.",
      "error: Invalid value for '--port': 'x' is not a valid int range."),

@@ -203,3 +203,13 @@ def test_undo_and_void_are_explained_apart_in_both_languages(cli):
                              ("it", "Ritira l'ultima mano inserita", "Toglie la mano N, una qualsiasi")):
         said = " ".join(cli("--lang", lang, "hand", "--help").stdout.replace("│", " ").split())
         assert undo in said and void in said
+
+
+def test_help_names_arguments_and_values_in_italian(cli):
+    said = cli("--lang", "it", "settle", "--help").stdout
+    assert "[partite...]" in said and "[matches]" not in said and "<str>" not in said
+    said = cli("--lang", "it", "hand", "void", "--help").stdout
+    assert "{partita} {numero}" in said and "<testo>" in said and "<numero>" in said
+    said = cli("--lang", "it", "--help").stdout
+    assert "PERCORSO|URL" in said and "PATH|URL" not in said and "LINGUA" in said
+    assert "{match}" in cli("hand", "void", "--help").stdout  # English as Typer writes it
