@@ -943,10 +943,21 @@ def points_board(game: Game, setup: MatchSetup, rp: Replay, unit: str = "") -> B
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
             row += [signed(pts.get(s, 0)), cell(st.totals.get(s, 0))]
-        row.append(game.hand_note(res))
+        row.append(sides_shown_in(setup, game.hand_note(res)))
         rows.append(tuple(row))
     table = Table(board_title(game, setup), tuple(cols), tuple(rows))
     return Board((table,), tuple(status_notes(game, setup, rp)))
+
+
+def sides_shown_in(setup: MatchSetup, note: str) -> str:
+    """A hand's note (written from its result alone, by the sides' stored names) with each pair
+    the ledger named ``NS``/``EW`` written as people read it (:meth:`MatchSetup.shown_side`):
+    ``NS: 3 scope`` → ``Anna & Carla: 3 scope``; ``EW`` → ``EO`` at bridge in Italian."""
+    shown = {side: setup.shown_side(side) for side in setup.sides if side in ("NS", "EW")}
+    shown = {side: word for side, word in shown.items() if word != side}
+    if not shown or not note:
+        return note
+    return re.sub(r"\b(NS|EW)\b", lambda m: shown.get(m.group(1), m.group(1)), note)
 
 
 def board_title(game: Game, setup: MatchSetup, sides: Sequence[str] | None = None) -> str:

@@ -346,8 +346,8 @@ def test_the_scoreboard_shows_points_totals_notes_and_what_each_side_needs():
     board = GAME.board(setup, rp)
     (table,) = board.tables
     assert table.title == "Burraco (italian) — Anna & Carla v Bruno & Dario"
-    assert table.rows == (("1", "Anna", "+690", "690", "+115", "115", "NS closed; NS 1 clean, 1 dirty; EW 1 dirty; "
-                                                                    "EW no pozzetto"),)
+    assert table.rows == (("1", "Anna", "+690", "690", "+115", "115", "Anna & Carla closed; Anna & Carla 1 clean, "
+                           "1 dirty; Bruno & Dario 1 dirty; Bruno & Dario no pozzetto"),)
     assert table.caption == "Game to 2005."
     assert board.notes == ("Next dealer: Bruno.", "To 2005: Anna & Carla 1315, Bruno & Dario 1890.")
 

@@ -520,11 +520,11 @@ def test_board_shows_points_totals_and_opening_minimum():
     assert table.rows[1][5:8] == ("+3000", "3015", "90")
     assert "Opening minimum now: Anna & Carla 120, Bruno & Dario 90." in board.notes
     assert "Next dealer: Carla." in board.notes
-    assert [r[-1] for r in table.rows] == ["NS closed", "nobody closed"]
+    assert [r[-1] for r in table.rows] == ["Anna & Carla closed", "nobody closed"]  # the pair by its players
     rp = replay(GAME, s, [{"sides": {"NS": side(["pure K", "dirty Q"], 170),
                                      "EW": {"opened": False, "hand_points": 30, "red_threes": 0}},
                            "closed_by": "NS"}])
-    assert GAME.board(s, rp).tables[0].rows[0][-1] == "NS closed; EW had not opened"
+    assert GAME.board(s, rp).tables[0].rows[0][-1] == "Anna & Carla closed; Bruno & Dario had not opened"
 
 
 def test_options():

@@ -46,7 +46,7 @@ from typing import Any
 from ledger.errors import LedgerError
 from ledger.games.base import (
     Board, Column, Game, MatchSetup, MatchState, Replay, Table, as_int, check_names, named_sides,
-    running_winner, side_label, status_notes,
+    running_winner, side_label, sides_shown_in, status_notes,
 )
 from ledger.games.canasta.facts import CanastaNotes
 from ledger.games.canasta import entry
@@ -215,7 +215,7 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
             row += [signed(pts.get(s, 0)), number(st.totals.get(s, 0)), _number(mins.get(s, ""))]
-        row.append(_board_note(hand))
+        row.append(sides_shown_in(setup, _board_note(hand)))
         rows.append(tuple(row))
     who = str(t("board.versus", " v ")).join(side_label(setup, s) for s in sides)
     table = Table(str(t("canasta.board_title", "Canasta ({rules}) — {sides}", rules=game.rules_name(rs.name), sides=who)),
