@@ -9,7 +9,7 @@ import typer
 
 from ledger.cli.app import app, interactive, ledger
 from ledger.cli.cmd_matches import MATCH, JSON, show_view
-from ledger.cli.inputs import complete_hand, forget_answer, merge, read_json
+from ledger.cli.inputs import complete_hand, entry_keys, forget_answer, merge, read_json
 from ledger.cli.screen import echo, fold_prompt
 from ledger.errors import LedgerError
 from ledger.games import get_game
@@ -77,6 +77,7 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
         doc.pop("game", None)
         doc.pop("rules", None)
     if entry:
+        at.setup.check_pairs_whole(entry_keys(entry), "entry")
         doc = merge(doc, game.parse_entry(at.setup, entry))
     if number is not None and (file or entry) and at.hand is not None:
         old = {k: v for k, v in at.hand.document.items() if k not in META_KEYS}

@@ -207,6 +207,11 @@ def regroup(tokens: list[str]) -> list[str]:
     return out
 
 
+def entry_keys(tokens: Sequence[str]) -> list[str]:
+    """The keys of the ``KEY=VALUE`` words of a hand typed on a line (``Anna="7D 6D"`` → ``Anna``)."""
+    return [tok.split("=", 1)[0] for tok in tokens if "=" in tok and not tok.startswith("=")]
+
+
 def parse_line(game, setup, text: str) -> dict:
     """The partial hand document of one typed line in the game's words (quotes optional: words
     without ``=`` go with the ``KEY=VALUE`` before them); ``LedgerError`` as ``parse_entry`` says."""
@@ -216,6 +221,7 @@ def parse_line(game, setup, text: str) -> dict:
         tokens = shlex.split(text)
     except ValueError:
         raise LedgerError(t("play.quote", "a quote is not closed"), "entry", text) from None
+    setup.check_pairs_whole(entry_keys(tokens), "entry")
     try:
         return game.parse_entry(setup, tokens)
     except LedgerError:

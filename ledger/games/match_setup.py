@@ -64,6 +64,38 @@ class MatchSetup:
         members = self.sides.get(side, ())
         return " & ".join(members) if len(members) > 1 else side
 
+    def check_pairs_whole(self, names: Iterable[object], field: str) -> None:
+        """Refuse a hand written for another form of match: in a match of pairs, ``names`` (the
+        keys a hand gives its piles or counts under: ``Anna=…``, ``Anna.scope=…``, a document's
+        ``sides``) naming two players of one pair apart, as if each played for self. Raises
+        ``LedgerError`` on ``FIELD.NAME`` naming the match's pairs::
+
+            this match is played in pairs (Anna & Carla, Bruno & Dario): Anna and Carla play
+            together; give their pair once (by the pair's name or one of its players)
+        """
+        if not self.teams:
+            return
+        seen: dict[str, str] = {}
+        for name in names:
+            if not isinstance(name, str):
+                continue
+            player = self._player_keys.get(name.strip().split(".")[0].strip().casefold())
+            if player is None or player.casefold() in (s.casefold() for s in self.sides):
+                continue
+            side = self._side_keys[player.casefold()]
+            if seen.setdefault(side, player) != player:
+                from ledger.i18n import listing
+
+                pairs = listing([self._pair_label(s) for s in self.sides])
+                raise LedgerError(t("match.pairs_apart", "this match is played in pairs ({pairs}): {first} and "
+                                    "{second} play together; give their pair once (by the pair's name or one of "
+                                    "its players)", pairs=pairs, first=seen[side], second=player), f"{field}.{name}", name)
+
+    def _pair_label(self, side: str) -> str:
+        """A pair as people read it: ``Anna & Carla``, or ``Noi (Anna & Carla)`` for a pair named otherwise."""
+        shown, plain = self.shown_side(side), " & ".join(self.sides.get(side, ()))
+        return shown if shown == plain else f"{shown} ({plain})"
+
     def resolve_side(self, name: object, field: str) -> str:
         """The side called ``name`` (case-insensitive), or the side of the player so called.
 

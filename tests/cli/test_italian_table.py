@@ -213,3 +213,17 @@ def test_help_names_arguments_and_values_in_italian(cli):
     said = cli("--lang", "it", "--help").stdout
     assert "PERCORSO|URL" in said and "PATH|URL" not in said and "LINGUA" in said
     assert "{match}" in cli("hand", "void", "--help").stdout  # English as Typer writes it
+
+
+@pytest.mark.parametrize("game, entry", [
+    ("trentasette", ["Anna=AH 2H 3H 4H", "Bruno=KS QS", "Carla=5H 6H", "Dario=resto"]),
+    ("scopone", ["Anna=carte 22 denari 6 settebello primiera 78", "Carla=carte 18 denari 4 primiera 70"]),
+])
+def test_piles_per_player_into_a_pairs_match_are_refused_naming_the_pairs(cli, game, entry):
+    cli("match", "new", game, "-p", "Anna,Bruno,Carla,Dario")
+    line = cli.error("--lang", "it", "hand", "add", "1", *entry)
+    assert "questa partita si gioca a coppie (Anna & Carla e Bruno & Dario): Anna e Carla giocano insieme" in line
+    assert cli.json("show", "1")["hands"] == []  # nothing written
+    said = cli("--lang", "it", "play", "1", input=" ".join(f'"{e}"' for e in entry) + "\nesci\n")
+    assert "Anna e Carla giocano insieme" in " ".join(said.stderr.split())  # at the table too
+    assert cli.json("show", "1")["hands"] == []
