@@ -84,11 +84,14 @@ def shown_field(field: str) -> str:
 def match_field(field: str) -> str | None:
     """A match's setting named in words, in the language in use, or None for another path:
     ``options.stake`` → ``option posta`` (its name: :mod:`ledger.games.option_words`),
-    ``players`` → ``players`` / ``giocatori``, ``rules`` → ``rules`` / ``variante``."""
+    ``players`` → ``players`` / ``giocatori``, ``rules`` → ``rules`` / ``variante``, a word of a
+    hand typed ``entry.Marko`` → ``hand, Marko`` / ``mano, Marko``."""
     if field.startswith("options.") and "." not in field[8:]:
         from ledger.games.option_words import option_name
 
         return str(t("error.option_field", "option {name}", name=option_name(field[8:])))
+    if field.startswith("entry.") and "." not in field[6:]:  # a KEY=VALUE word of a hand typed
+        return str(t("error.entry_field", "hand, {key}", key=field[6:]))
     word = _MATCH_FIELDS.get(field)
     return None if word is None else str(word())
 
@@ -102,6 +105,7 @@ _MATCH_FIELDS = {
     "game": lambda: t("error.field_game", "game"),
     "option": lambda: t("error.field_option", "option"),
     "night": lambda: t("error.field_night", "night"),
+    "entry": lambda: t("error.field_entry", "hand"),
 }
 
 

@@ -227,3 +227,11 @@ def test_piles_per_player_into_a_pairs_match_are_refused_naming_the_pairs(cli, g
     said = cli("--lang", "it", "play", "1", input=" ".join(f'"{e}"' for e in entry) + "\nesci\n")
     assert "Anna e Carla giocano insieme" in " ".join(said.stderr.split())  # at the table too
     assert cli.json("show", "1")["hands"] == []
+
+
+def test_a_word_of_a_hand_typed_is_named_without_a_code_path(cli):
+    cli("match", "new", "trentasette", "-p", "Anna,Bruno")
+    line = cli.error("--lang", "it", "hand", "add", "1", "Marko=resto")
+    assert line.startswith("errore: mano, Marko: 'Marko' non è un giocatore") and "entry" not in line
+    assert cli.error("--lang", "it", "match", "new", "scopa", "-p", "A,B", "-o", "semi=tarocchi").startswith(
+        "errore: opzione semi: atteso italiani (carte scritte 7 di denari) oppure lettere (7D)")
