@@ -86,6 +86,7 @@ def test_games_match_list_show_and_report_name_rule_sets_in_italian(cli):
     assert "Canasta (classica)" in cli("--lang", "it", "show", "1").stdout
     assert "Burraco (italiana)" in cli("--lang", "it", "show", "2").stdout
     assert "Canasta (classic)" in cli("show", "1").stdout
+    assert "Canasta (classica)" in cli("--lang", "it", "report").stdout
 
 
 def test_the_page_names_the_rule_set_in_the_language(cli):
@@ -151,6 +152,9 @@ def test_a_pair_that_wins_takes_a_plural_verb(cli):
     cli("hand", "add", "1", "Anna=cards 22 denari 6 settebello primiera 78", "Bruno=cards 18 denari 4 primiera 70")
     assert "Vincono Anna & Carla." in cli("--lang", "it", "show", "1").stdout
     assert "Anna & Carla win." in cli("show", "1").stdout
+    line = cli.error("--lang", "it", "hand", "add", "1", "Anna=carte 22", "Bruno=carte 18")
+    assert "vincitore" not in line and "è finita" in line
+    assert "Anna & Carla hanno vinto" in cli("--lang", "it", "report").stdout  # the verb agrees in the report
 
 
 def test_trentuno_says_re_entries_and_the_winner_without_guessing_a_gender(cli, tmp_path):
