@@ -84,10 +84,38 @@ def shown_field(field: str, labelled: bool = True) -> str:
     m = _AT_HAND.match(field)
     rest = field[m.end() + 2:] if m and field[m.end():].startswith(": ") else None
     if not m:
-        return label(field) or field
+        return label(field) or match_field(field) or field
     if rest is not None:
-        return str(t("error.at_hand", "hand {hand}", hand=m.group(1))) + ": " + (label(rest) or rest)
+        return str(t("error.at_hand", "hand {hand}", hand=m.group(1))) + ": " + (label(rest) or match_field(rest) or rest)
     return str(t("error.at_hand", "hand {hand}", hand=m.group(1))) + field[m.end():]
+
+
+def match_field(field: str) -> str | None:
+    """A match's setting named in words, in the language in use, or None for another path:
+    ``options.stake`` → ``option posta`` (its name: :mod:`ledger.games.option_words`),
+    ``players`` → ``players`` / ``giocatori``, ``rules`` → ``rules`` / ``variante``, a word of a
+    hand typed ``entry.Marko`` → ``hand, Marko`` / ``mano, Marko``."""
+    if field.startswith("options.") and "." not in field[8:]:
+        from ledger.games.option_words import option_name
+
+        return str(t("error.option_field", "option {name}", name=option_name(field[8:])))
+    if field.startswith("entry.") and "." not in field[6:]:  # a KEY=VALUE word of a hand typed
+        return str(t("error.entry_field", "hand, {key}", key=field[6:]))
+    word = _MATCH_FIELDS.get(field)
+    return None if word is None else str(word())
+
+
+_MATCH_FIELDS = {
+    "match": lambda: t("error.field_match", "match"),
+    "players": lambda: t("error.field_players", "players"),
+    "sides": lambda: t("error.field_sides", "sides"),
+    "side": lambda: t("error.field_side", "side"),
+    "rules": lambda: t("error.field_rules", "rules"),
+    "game": lambda: t("error.field_game", "game"),
+    "option": lambda: t("error.field_option", "option"),
+    "night": lambda: t("error.field_night", "night"),
+    "entry": lambda: t("error.field_entry", "hand"),
+}
 
 
 def fail(field: str, message: Msg | str, value: Any = None) -> LedgerError:

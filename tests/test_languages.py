@@ -116,9 +116,9 @@ def test_the_locale_chooses_italian_and_english_stays_as_it_was(tmp_path):
 @pytest.mark.parametrize("args, italian, english", [
     (["nosuchcommand"], "errore: comando 'nosuchcommand' inesistente.", "error: No such command 'nosuchcommand'."),
     (["show", "--nosuchoption"], "errore: opzione inesistente: --nosuchoption", "error: No such option: --nosuchoption"),
-    (["show"], "errore: manca l'argomento 'match'.", "error: Missing argument 'match'."),
+    (["show"], "errore: manca l'argomento 'partita'.", "error: Missing argument 'match'."),
     (["show", "1", "2"], "errore: argomenti in più inattesi (2)", "error: Got unexpected extra argument"),
-    (["hand", "void", "1", "x"], "errore: valore non valido per 'number': 'x' non è un numero intero valido.",
+    (["hand", "void", "1", "x"], "errore: valore non valido per 'numero': 'x' non è un numero intero valido.",
      "error: Invalid value for 'number': 'x' is not a valid int."),
     (["serve", "--port", "x"], "errore: valore non valido per '--port': 'x' non è un numero intero valido.",
      "error: Invalid value for '--port': 'x' is not a valid int range."),
@@ -310,11 +310,11 @@ def test_play_json_lines_are_byte_identical_in_both_languages(cli, tmp_path):
 
 # --- a few of the CLI's and the store's own messages, in Italian ----------------------------------
 def test_the_store_and_the_cli_speak_italian(cli):
-    assert cli.error("--lang", "it", "show", "9") == "errore: match: nessuna partita 9"
-    assert cli.error("--lang", "it", "show", "abc") == "errore: match: 'abc' non è un numero di partita (né 'ultima')"
+    assert cli.error("--lang", "it", "show", "9") == "errore: partita: nessuna partita 9"
+    assert cli.error("--lang", "it", "show", "abc") == "errore: partita: 'abc' non è un numero di partita (né 'ultima')"
     cli("match", "new", "trentasette", "--players", "Anna,Bruno")
     assert cli.error("--lang", "it", "hand", "undo", "1") == "errore: hand: la partita 1 non ha ancora mani"
-    assert cli.error("--lang", "it", "match", "reopen", "1") == "errore: match: la partita 1 è già aperta"
+    assert cli.error("--lang", "it", "match", "reopen", "1") == "errore: partita: la partita 1 è già aperta"
     out = cli("--lang", "it", "match", "list").stdout
     assert "Serata di" in out and "trentasette" in out and "in corso" in out
     assert "Iniziata la partita 2" in cli("--lang", "it", "match", "new", "scopa", "--players", "Anna,Bruno").stdout

@@ -56,7 +56,7 @@ class LedgerGroup(TyperGroup):
             typer.echo(error_text(err), err=True)
             raise typer.Exit(2) from None
         except KeyboardInterrupt:
-            typer.echo(interrupted_line(), err=True)
+            echo_folded(interrupted_line())
             raise typer.Exit(130) from None
         except Exception as err:  # database trouble reaches the user as one line too
             trouble = _database_trouble(err)
@@ -78,6 +78,13 @@ def interrupted_line() -> str:
         return str(t("cli.interrupted_saved", "interrupted: what the command had written is in the ledger, whole; "
                      "the rest was not done"))
     return str(t("cli.interrupted", "interrupted: nothing was written for the command in progress"))
+
+
+def echo_folded(line: str) -> None:
+    """A line on standard error folded between words to a terminal's width (one line to a pipe)."""
+    from ledger.cli.screen import echo
+
+    echo(line, err=True)
 
 
 def error_line(err: Any) -> str:
@@ -246,7 +253,7 @@ def _run(args: list[str]) -> None:
     try:
         code = app(args=args, prog_name="ledger", standalone_mode=False)
     except typer.Abort:
-        typer.echo(str(t("cli.aborted", "aborted: nothing was written for the command in progress")), err=True)
+        echo_folded(str(t("cli.aborted", "aborted: nothing was written for the command in progress")))
         sys.exit(1)
     except Exception as err:
         # a mistyped option or command (click's usage errors, whichever package carries them):

@@ -35,6 +35,7 @@ def register(app: typer.Typer) -> None:
         match_boards: Optional[int] = typer.Option(None, "--match-boards", min=1,
                                                    help="Boards per match, for a PBN file's table of teams matches."),
         csv_dialect: Optional[str] = CSV_DIALECT,
+        csv_names: bool = CSV_NAMES,
     ) -> None:
         """Score a duplicate session: every result against the others on its board, then the ranking."""
         from ledger.cli.outputs import check_output
@@ -43,7 +44,7 @@ def register(app: typer.Typer) -> None:
             check_output(path, field)  # before anything is read or written
         dialect = _csv_dialect(csv_dialect)
         scored = score_file(file, scoring, match_boards)
-        written = _write_files(scored, html, csv, pbn, dialect)
+        written = _write_files(scored, html, csv, pbn, dialect, True if csv_names else None)
         if as_json:
             _print_session_json(scored)
         else:
@@ -61,6 +62,10 @@ CSV_DIALECT = typer.Option(None, "--csv-dialect", metavar="DIALECT",
                            help="The --csv file's dialect: comma (',' between fields, decimal points) or semicolon "
                                 "(';' and decimal commas, as an Italian spreadsheet reads it); default: the "
                                 "language's.")
+
+
+CSV_NAMES = typer.Option(False, "--csv-names", help="Keep the --csv file's headers and codes in their English "
+                                                   "machine names (as --json), whatever the language.")
 
 
 def _csv_dialect(value: Optional[str]) -> str:
@@ -147,6 +152,7 @@ def register_stored(club_app: typer.Typer) -> None:
         csv: Optional[str] = typer.Option(None, "--csv", metavar="FILE", help="Also write the CSV."),
         pbn: Optional[str] = typer.Option(None, "--pbn", metavar="FILE", help="Also write PBN."),
         csv_dialect: Optional[str] = CSV_DIALECT,
+        csv_names: bool = CSV_NAMES,
     ) -> None:
         """The running ranking of a stored session (and a board's traveller)."""
         from ledger.cli.outputs import check_output
@@ -155,7 +161,7 @@ def register_stored(club_app: typer.Typer) -> None:
             check_output(path, field)
         dialect = _csv_dialect(csv_dialect)
         view = _club().view(session)
-        written = _write_files(view.scored, html, csv, pbn, dialect)
+        written = _write_files(view.scored, html, csv, pbn, dialect, True if csv_names else None)
         _show(view, as_json, "", board=board, every=every)
         if not as_json:
             _print_written(written)
@@ -321,7 +327,7 @@ def score_file(file: str, scoring: Optional[str] = None, match_boards: Optional[
 
 
 def _write_files(scored, html: Optional[str], csv: Optional[str], pbn: Optional[str],
-                 dialect: Optional[str] = None) -> list[str]:
+                 dialect: Optional[str] = None, machine: Optional[bool] = None) -> list[str]:
     """Write the files asked for; returns their paths."""
     from ledger.cli.outputs import create
 
@@ -333,7 +339,7 @@ def _write_files(scored, html: Optional[str], csv: Optional[str], pbn: Optional[
     if csv:
         from ledger.club.report import csv_text
 
-        texts.append((csv, "csv", csv_text(scored, dialect)))
+        texts.append((csv, "csv", csv_text(scored, dialect, machine)))
     if pbn:
         from ledger.club.pbn import write_club_pbn
 

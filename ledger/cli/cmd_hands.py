@@ -9,7 +9,8 @@ import typer
 
 from ledger.cli.app import app, interactive, ledger
 from ledger.cli.cmd_matches import MATCH, JSON, show_view
-from ledger.cli.inputs import complete_hand, forget_answer, merge, read_json
+from ledger.cli.inputs import complete_hand, entry_keys, forget_answer, merge, read_json
+from ledger.cli.screen import echo, fold_prompt
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.i18n import t
@@ -36,7 +37,10 @@ def _ask(question) -> str:
             pass
         _readline_ready = True
     hint = f" [{'/'.join(question.choices)}]" if question.choices else ""
-    return typer.prompt(f"{question.text}{hint}", default=question.default, show_default=False)
+    before, last = fold_prompt(f"{question.text}{hint}: ")  # a long question folded between words
+    for line in before:
+        typer.echo(line)
+    return typer.prompt(last.rstrip().removesuffix(":"), default=question.default, show_default=False)
 
 
 def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prompt: bool, store,
@@ -73,6 +77,7 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
         doc.pop("game", None)
         doc.pop("rules", None)
     if entry:
+        at.setup.check_pairs_whole(entry_keys(entry), "entry")
         doc = merge(doc, game.parse_entry(at.setup, entry))
     if number is not None and (file or entry) and at.hand is not None:
         old = {k: v for k, v in at.hand.document.items() if k not in META_KEYS}
@@ -87,7 +92,7 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
             again = forget_answer(doc, err, history) if ask is not None else None
             if again is None:
                 raise
-            typer.echo("  " + str(t("cli.answer_again", "{error} — please answer again", error=safe(err))), err=True)
+            echo(str(t("cli.answer_again", "{error} — please answer again", error=safe(err))), err=True, indent="  ")
             doc = again
 
 
@@ -107,7 +112,8 @@ NUMBER = typer.Argument(..., help="The hand's number on the scoreboard.")
 
 @hand_app.command("undo")
 def hand_undo(match: str = MATCH, reason: Optional[str] = REASON, as_json: bool = JSON) -> None:
-    """Take back the last hand entered: it leaves the scoreboard but stays in the history."""
+    """Take back the last hand entered, just after a slip (no number needed): it leaves the
+    scoreboard but stays in the history. To take off an earlier hand, use hand void."""
     view = ledger().undo_hand(match, reason)
     n, game = len(view.hands) + 1, get_game(view.match.game)
     show_view(view, as_json, str(game.named(t("cli.took_back", "Took back hand {hand}.", hand=n),
@@ -117,7 +123,9 @@ def hand_undo(match: str = MATCH, reason: Optional[str] = REASON, as_json: bool 
 @hand_app.command("void")
 def hand_void(match: str = MATCH, number: int = NUMBER, reason: Optional[str] = REASON,
               as_json: bool = JSON) -> None:
-    """Void a hand: it leaves the scoreboard but stays in the match's history."""
+    """Void hand N, any hand of the match named by its number (one that should not count, found
+    later): it leaves the scoreboard, the hands after it are scored again, and it stays in the
+    match's history. For the last hand just entered, hand undo is enough."""
     view = ledger().void_hand(match, number, reason)
     game = get_game(view.match.game)
     show_view(view, as_json, str(game.named(t("cli.voided", "Voided hand {hand}.", hand=number),

@@ -85,10 +85,13 @@ def games(as_json: bool = JSON) -> None:
 
 
 def _rules_shown(game, key: str) -> str:
-    """A rule set as ``ledger games`` lists it: its key, and its name in the language when that
-    differs (``duplicate (duplicato)``); ``-r`` takes either."""
+    """A rule set as ``ledger games`` lists it: in Italian its Italian name (``duplicato``,
+    ``italiana``), which ``-r`` takes as it takes the key; in English its key, and its name
+    beside it when that differs (``52 (52 cards)``)."""
+    from ledger.i18n import language
+
     word = game.rules_name(key)
-    return key if word == key else f"{key} ({word})"
+    return word if word == key or language() != "en" else f"{key} ({word})"
 
 
 @db_app.command("check")
@@ -160,7 +163,8 @@ def db_upgrade(as_json: bool = JSON) -> None:
 
 @db_app.command("path")
 def db_path(as_json: bool = JSON) -> None:
-    """Print where the ledger is (after --db and LEDGER_DB; a password is not shown)."""
+    """Print where the ledger is (after --db and LEDGER_DB): a SQLite ledger's file path, another
+    database's URL (a password is not shown)."""
     from ledger.store.engine import database_url, display_url, sqlite_path
 
     from ledger.cli.app import State
@@ -171,4 +175,5 @@ def db_path(as_json: bool = JSON) -> None:
         print_json({"url": display_url(url), "file": str(path) if path else None,
                     "exists": path.is_file() if path else None})
         return
-    typer.echo(display_url(url))
+    path = sqlite_path(url)
+    typer.echo(str(path) if path else display_url(url))

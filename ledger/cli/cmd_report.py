@@ -42,6 +42,9 @@ def register(app: typer.Typer) -> None:
                                                   help="The --csv files' dialect: comma (',' between fields, decimal "
                                                        "points) or semicolon (';' and decimal commas, as an Italian "
                                                        "spreadsheet reads it); default: the language's."),
+        csv_names: bool = typer.Option(False, "--csv-names",
+                                       help="Keep the --csv files' headers and codes in their English machine "
+                                            "names (as --json), whatever the language."),
         html_file: Optional[Path] = typer.Option(None, "--html", metavar="FILE",
                                                  help="Write the report as one self-contained HTML page."),
     ) -> None:
@@ -57,7 +60,7 @@ def register(app: typer.Typer) -> None:
         report = build_report(_load(period, str(t("report.replaying", "Replaying matches"))), period)
         written = []
         if csv_dir is not None:
-            written += _write_csv(report, csv_dir, dialect)
+            written += _write_csv(report, csv_dir, dialect, True if csv_names else None)
         if html_file is not None:
             from ledger.report.html import render_html
 
@@ -206,7 +209,7 @@ def _print_whole(con, table) -> None:
         con.width = width
 
 
-def _write_csv(report, folder: Path, dialect: str) -> list[Path]:
+def _write_csv(report, folder: Path, dialect: str, machine: bool | None = None) -> list[Path]:
     from ledger.report.csvout import csv_files
 
     try:
@@ -215,7 +218,7 @@ def _write_csv(report, folder: Path, dialect: str) -> list[Path]:
         raise LedgerError(t("report.no_folder", "cannot make the folder: {why}", why=os_reason(err)), "csv",
                           str(folder)) from None
     out = []
-    for name, text in csv_files(report, dialect).items():
+    for name, text in csv_files(report, dialect, machine).items():
         path = folder / name
         _write(path, text, "csv")
         out.append(path)

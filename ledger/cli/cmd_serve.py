@@ -24,11 +24,23 @@ def register(app: typer.Typer) -> None:
         """Serve tonight's matches as a read-only web page for the players' phones: the scoreboards,
         totals, lives and pot, who deals next, the standings and who pays whom, updating by
         itself within a second or two of a hand being saved. The first line printed is the
-        page's address with its key (new each run), then its QR code. Ctrl-C stops it."""
+        page's address with its key (new each run), then its QR code, then the address again
+        (so that it stays on a 24-row screen under the code). Ctrl-C stops it."""
         from ledger.web.server import serve
 
+        said: list[str] = []
+
+        def echo(line: str) -> None:
+            said.append(line)
+            typer.echo(line)
+
+        def note(line: str) -> None:  # after the QR code and the other addresses: the page's address again
+            if said:
+                typer.echo(said[0])
+            typer.echo(line, err=True)
+
         try:
-            serve(host, port, typer.echo, lambda line: typer.echo(line, err=True))
+            serve(host, port, echo, note)
         except KeyboardInterrupt:
             pass
         from ledger.i18n import t

@@ -246,6 +246,11 @@ def regroup(tokens: list[str]) -> list[str]:
     return out
 
 
+def entry_keys(tokens: Sequence[str]) -> list[str]:
+    """The keys of the ``KEY=VALUE`` words of a hand typed on a line (``Anna="7D 6D"`` → ``Anna``)."""
+    return [tok.split("=", 1)[0] for tok in tokens if "=" in tok and not tok.startswith("=")]
+
+
 def parse_line(game, setup, text: str) -> dict:
     """The partial hand document of one typed line in the game's words (quotes optional: words
     without ``=`` go with the ``KEY=VALUE`` before them); ``LedgerError`` as ``parse_entry`` says."""
@@ -255,6 +260,7 @@ def parse_line(game, setup, text: str) -> dict:
         tokens = shlex.split(text)
     except ValueError:
         raise LedgerError(t("play.quote", "a quote is not closed"), "entry", text) from None
+    setup.check_pairs_whole(entry_keys(tokens), "entry")
     try:
         return game.parse_entry(setup, tokens)
     except LedgerError:
@@ -304,6 +310,13 @@ def retyped() -> Msg:
     return t("play.retyped", "(the line typed replaces the hand)")
 
 
+def _say(text: str) -> None:
+    """A remark at a prompt of ``hand add -i`` on standard error, two spaces in, folded to the screen."""
+    from ledger.cli.screen import echo
+
+    echo(text, err=True, indent="  ")
+
+
 def say_error(text: str) -> None:
     """An answer refused at a prompt of ``hand add -i``: ``error: ...`` on standard error, two
     spaces in, folded to the screen (:func:`ledger.cli.screen.wrap`)."""
@@ -343,19 +356,19 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
                 if new is None:
                     new = q.answer(doc, answer)
                 else:
-                    sys.stderr.write("  " + str(retyped()) + "\n")
+                    _say(str(retyped()))
                 break
             except LedgerError as err:
                 new = retyped_hand(game, setup, state, answer, first=False)
                 if new is not None:
-                    sys.stderr.write("  " + str(retyped()) + "\n")
+                    _say(str(retyped()))
                     break
                 say_error(safe(answer_error(game, setup, answer, err)))  # in the language in use (str(err))
         if new is None:
             if history:
                 doc = history.pop()
             else:
-                sys.stderr.write("  " + str(t("input.nothing_to_undo", "nothing to undo yet")) + "\n")
+                _say(str(t("input.nothing_to_undo", "nothing to undo yet")))
             continue
         if history is not None:
             history.append(doc)

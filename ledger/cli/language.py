@@ -9,6 +9,7 @@ source (the catalogue's msgids); ``tools/messages.py`` extracts them from the co
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import os
 import re
@@ -64,6 +65,29 @@ _METAVARS = {"options_metavar": ("[OPTIONS]", lambda: t("click.options_metavar",
              "subcommand_metavar": ("COMMAND [ARGS]...", lambda: t("click.subcommand_metavar", "COMMAND [ARGS]..."))}
 
 
+# what a parameter stands for, in the usage line and the help's tables: an argument by its name
+# (`ledger hand add {partita}`), an option's value by its own word (`PERCORSO|URL`), a value's
+# kind by its word (`<testo>`, `<numero>`)
+_ARGUMENTS = {
+    "board": lambda: t("click.arg.board", "board"), "entry": lambda: t("click.arg.entry", "entry"),
+    "file": lambda: t("click.arg.file", "file"), "game": lambda: t("click.arg.game", "game"),
+    "match": lambda: t("click.arg.match", "match"), "matches": lambda: t("click.arg.matches", "matches"),
+    "names": lambda: t("click.arg.names", "names"), "new": lambda: t("click.arg.new", "new"),
+    "number": lambda: t("click.arg.number", "number"), "old": lambda: t("click.arg.old", "old"),
+    "result": lambda: t("click.arg.result", "result"), "session": lambda: t("click.arg.session", "session"),
+    "words": lambda: t("click.arg.words", "words"),
+}
+_VALUES = {
+    "MATCH|GAME": lambda: t("click.value.match_game", "MATCH|GAME"), "FILE": lambda: t("click.value.file", "FILE"),
+    "PATH|URL": lambda: t("click.value.path_url", "PATH|URL"), "DIR": lambda: t("click.value.dir", "DIR"),
+    "LANG": lambda: t("click.value.lang", "LANG"), "DIALECT": lambda: t("click.value.dialect", "DIALECT"),
+    "PAIR=NAME": lambda: t("click.value.pair_name", "PAIR=NAME"), "ADDRESS": lambda: t("click.value.address", "ADDRESS"),
+}
+_VALUE_KINDS = {"StringParamType": lambda: t("click.value.text", "TEXT"),
+                "IntParamType": lambda: t("click.value.integer", "INTEGER"),
+                "IntRange": lambda: t("click.value.integer", "INTEGER")}
+
+
 def _translate(item: Any) -> None:
     for attr in HELP_ATTRS:
         text = getattr(item, attr, None)
@@ -72,6 +96,24 @@ def _translate(item: Any) -> None:
     for attr, (english, word) in _METAVARS.items():  # the usage line's words
         if getattr(item, attr, None) == english:
             setattr(item, attr, str(word()))
+    _metavar(item)
+
+
+def _metavar(item: Any) -> None:
+    """A parameter's metavar in the language in use: an argument named by what it is
+    (``{partita}``, ``[partite]...``), an option's value by its own word (``PERCORSO|URL``), and
+    the kind of a value by its word (``<testo>``, ``<numero>``) rather than Python's (``<str>``)."""
+    kind = type(item).__name__
+    if not kind.endswith(("Argument", "Option")) or getattr(item, "is_flag", False) or getattr(item, "count", False):
+        return
+    word = _VALUES.get(item.metavar) if item.metavar else _ARGUMENTS.get(item.name) if kind.endswith("Argument") else None
+    if word is not None:
+        item.metavar = str(word()) + ("..." if kind.endswith("Argument") and item.nargs != 1 else "")
+    said = _VALUE_KINDS.get(type(item.type).__name__)
+    if said is not None:  # a copy: the type is click's, shared by every command; its name stays
+        shown = f"<{str(said()).lower()}>"  # (click's refusals name it: "'x' is not a valid int")
+        item.type = copy.copy(item.type)
+        item.type.get_metavar = lambda param=None, ctx=None: shown
 
 
 def _click_texts() -> None:

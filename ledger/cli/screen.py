@@ -69,6 +69,17 @@ def wrap(text: str, indent: str = "", hanging: str = "  ", cells: int | None = N
     return out
 
 
+def echo(text: str, err: bool = False, indent: str = "", hanging: str = "  ") -> None:
+    """``text`` written on standard output (``err``: standard error), folded between words to the
+    console's width (:func:`wrap`; one line to a pipe or a file): what a command says in a
+    sentence outside a table (a prompt's refusal, an interruption, a file written)."""
+    import sys
+
+    out = sys.stderr if err else sys.stdout
+    out.write("\n".join(wrap(text, indent=indent, hanging=hanging)) + "\n")
+    out.flush()
+
+
 def _glued(m: re.Match) -> str:
     """A command or a short aside with its spaces glued, to be folded as one word."""
     return m.group(0).replace(" ", _GLUE)

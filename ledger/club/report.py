@@ -17,6 +17,7 @@ import csv
 import io
 from collections.abc import Iterator, Sequence
 from decimal import Decimal
+from typing import Any
 
 from ledger.club.output import ENTRANT_WORD, label
 from ledger.club.scoring import ScoredBoard, ScoredResult, ScoredSession
@@ -190,14 +191,36 @@ def _csv_fig(value: float | int | None, places: int, decimal_comma: bool) -> str
     return text.replace(".", ",") if decimal_comma else text
 
 
-def csv_text(scored: ScoredSession, dialect: str | None = None) -> str:
+CSV_HEADERS = {
+    "rank": t("club.csv.rank", "rank"), "pair": t("club.csv.pair", "pair"), "player": t("club.csv.player", "player"),
+    "team": t("club.csv.team", "team"), "direction": t("club.csv.direction", "direction"),
+    "name": t("club.csv.name", "name"), "vp": t("club.csv.vp", "vp"), "mp": t("club.csv.mp", "mp"),
+    "imps": t("club.csv.imps", "imps"), "pct": t("club.csv.pct", "pct"), "boards": t("club.csv.boards", "boards"),
+    "home": t("club.csv.home", "home"), "away": t("club.csv.away", "away"),
+    "imps_home": t("club.csv.imps_home", "imps_home"), "imps_away": t("club.csv.imps_away", "imps_away"),
+    "vp_home": t("club.csv.vp_home", "vp_home"), "vp_away": t("club.csv.vp_away", "vp_away"),
+    "board": t("club.csv.board", "board"), "vulnerable": t("club.csv.vulnerable", "vulnerable"),
+    "ns": t("club.csv.ns", "ns"), "ew": t("club.csv.ew", "ew"), "contract": t("club.csv.contract", "contract"),
+    "score_ns": t("club.csv.score_ns", "score_ns"), "mp_ns": t("club.csv.mp_ns", "mp_ns"),
+    "mp_ew": t("club.csv.mp_ew", "mp_ew"), "pct_ns": t("club.csv.pct_ns", "pct_ns"),
+    "pct_ew": t("club.csv.pct_ew", "pct_ew"), "imp_ns": t("club.csv.imp_ns", "imp_ns"),
+    "imp_ew": t("club.csv.imp_ew", "imp_ew"), "datum": t("club.csv.datum", "datum"),
+}
+"""The CSV's column names (machine names, as the JSON's) → their headers for people."""
+
+
+def csv_text(scored: ScoredSession, dialect: str | None = None, machine: bool | None = None) -> str:
     """The ranking, an empty line, then one line per result (board, vulnerability, pairs,
     contract, NS score, figures); teams given by match totals: the matches instead.
 
     ``dialect`` (:data:`ledger.report.csvout.DIALECTS`; default the language's, as the report's
     CSV): ``comma`` separates fields with ``,`` and writes ``54.1667``; ``semicolon`` uses ``;``
     and ``54,1667`` after a byte-order mark, so that a spreadsheet reads the file as UTF-8.
-    The header names are the same in every language (the JSON's field names)."""
+    The headers, the vulnerability and the direction are in the language in use (``smazzata``,
+    ``zona``, ``EO``: :data:`CSV_HEADERS`); ``machine`` (default: in English only) keeps the
+    machine names (the JSON's field names, ``EW``) in any language (``--csv-names``)."""
+    from ledger.games.bridge.scoring import side_text, vulnerability_cell
+    from ledger.i18n import language
     from ledger.report.csvout import DIALECTS, SafeWriter, csv_dialect
 
     s = scored.session
@@ -205,38 +228,56 @@ def csv_text(scored: ScoredSession, dialect: str | None = None) -> str:
     buf = io.StringIO()
     buf.write(conventions["bom"])
     comma = conventions["decimal"] == ","
-    w = SafeWriter(csv.writer(buf, lineterminator="\r\n", delimiter=conventions["delimiter"]))
+    machine = language() == "en" if machine is None else machine
+    raw = SafeWriter(csv.writer(buf, lineterminator="\r\n", delimiter=conventions["delimiter"]))
+    w = _Writer(raw, machine)
+    said_side = (lambda x: x) if machine else side_text
+    said_vul = (lambda x: x) if machine else vulnerability_cell
 
     def fig(value: float | int | None, places: int = 4) -> str:
         return _csv_fig(value, places, comma)
 
     mp = _mp(s)
     total = "vp" if s.event == "teams" else "mp" if mp else "imps"
-    w.writerow(["rank", ENTRANT_WORD[s.event], "direction", "name", total] + (["pct"] if mp else [])
-               + (["imps"] if s.event == "teams" else []) + ["boards"])
+    w.header(["rank", ENTRANT_WORD[s.event], "direction", "name", total] + (["pct"] if mp else [])
+             + (["imps"] if s.event == "teams" else []) + ["boards"])
     for r in scored.ranking:
-        w.writerow([r.rank, entrant_text(s, r.entrant.key), r.direction or "", s.names.get(r.entrant.key, ""),
+        w.writerow([r.rank, entrant_text(s, r.entrant.key), said_side(r.direction or ""), s.names.get(r.entrant.key, ""),
                     fig(r.total)] + ([fig(r.pct)] if mp else [])
                    + ([fig(r.imps)] if s.event == "teams" else []) + [r.boards])
     w.writerow([])
     if scored.matches and not scored.boards:
-        w.writerow(["home", "away", "imps_home", "imps_away", "boards", "vp_home", "vp_away"])
+        w.header(["home", "away", "imps_home", "imps_away", "boards", "vp_home", "vp_away"])
         for m in scored.matches:
             w.writerow([entrant_text(s, m.home), entrant_text(s, m.away), fig(m.imps[0]), fig(m.imps[1]),
                         m.boards, fig(float(m.vp[0]), 2), fig(float(m.vp[1]), 2)])
         return buf.getvalue()
     figures = ["mp_ns", "mp_ew", "pct_ns", "pct_ew"] if mp else ["imp_ns", "imp_ew"]
-    w.writerow(["board", "vulnerable", "ns", "ew", "contract", "score_ns"] + figures
-               + (["datum"] if s.scoring == "butler" else []))
+    w.header(["board", "vulnerable", "ns", "ew", "contract", "score_ns"] + figures
+             + (["datum"] if s.scoring == "butler" else []))
     for sb in scored.boards:
         for sr in sb.results:
             res = sr.result
             values = [sr.mp_ns, sr.mp_ew, sr.pct_ns, sr.pct_ew] if mp else [sr.imp_ns, sr.imp_ew]
-            w.writerow([sb.board.number, sb.board.vulnerable, " ".join(entrant_text(s, e.key) for e in res.ns),
+            w.writerow([sb.board.number, said_vul(sb.board.vulnerable), " ".join(entrant_text(s, e.key) for e in res.ns),
                         " ".join(entrant_text(s, e.key) for e in res.ew), contract_text(sr),
                         "" if res.score_ns is None else res.score_ns] + [fig(v) for v in values]
                        + ([sb.datum] if s.scoring == "butler" else []))
     return buf.getvalue()
+
+
+class _Writer:
+    """A csv writer whose header rows are the machine names or their headers for people."""
+
+    def __init__(self, writer: Any, machine: bool):
+        self.writer, self.machine = writer, machine
+
+    def header(self, names: list[str]) -> None:
+        self.writer.writerow(names if self.machine else [str(CSV_HEADERS[n]) if n in CSV_HEADERS else n
+                                                         for n in names])
+
+    def writerow(self, row: list[Any]) -> None:
+        self.writer.writerow(row)
 
 
 # --- HTML ---------------------------------------------------------------------------------------

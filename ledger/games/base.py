@@ -313,6 +313,8 @@ class Game:
     samples: str | None = None  # the module dealing its matches at random (bench/synthetic.py), if any
     sample_weight: int = 0  # its share of the synthetic ledger's matches
     hand: HandForm | None = None  # the hand's declaration (ledger.games.declare): entry, questions, labels
+    compass_sides: bool = False  # its pairs are the compass sides NS and EW (bridge), named so to people
+    own_options: tuple[str, ...] = ()  # the keys of its options besides the base ones (option_words.BASE_OPTIONS)
 
     @property
     def players_text(self) -> str:
@@ -358,10 +360,13 @@ class Game:
         from ledger.i18n import LANGUAGES
 
         for r, word in self.rule_words.items():
-            if any(str(word.render(lang) if isinstance(word, Msg) else word).lower() == key for lang in LANGUAGES):
+            if any(_agreeing(str(word.render(lang) if isinstance(word, Msg) else word).lower()) == _agreeing(key)
+                   for lang in LANGUAGES):
                 return r
-        raise LedgerError(t("match.unknown_rules", "unknown rule set {rules!r} for {game} (known: {known})",
-                            rules=rules, game=self.name, known=", ".join(self.rule_sets)), "rules", rules)
+        known = [self.rules_name(r) for r in self.rule_sets]
+        raise LedgerError(t("match.unknown_rules", "unknown rule set {rules!r} for {game}{hint} (known: {known})",
+                            rules=rules, game=self.name, hint=did_you_mean(rules, known), known=", ".join(known)),
+                          "rules", rules)
 
     def setup(self, rules: object, players: Sequence[str] | None = None,
               sides: Mapping[str, Sequence[str]] | None = None,
@@ -371,9 +376,11 @@ class Game:
         ``players`` (seat order) or ``sides`` (side → players) must be given. Raises
         ``LedgerError`` for a wrong number of players, a repeated name or a bad option.
         """
+        from ledger.games.option_words import option_keys
+
         rules = self.check_rules(rules)
         players_t, sides_d = self.seat(rules, players, sides)
-        opts = self.check_options(rules, dict(options or {}), players_t)
+        opts = self.check_options(rules, option_keys(options or {}), players_t)
         return MatchSetup(self.name, rules, players_t, sides_d, opts, ended_early)
 
     def seat(self, rules: str, players: Sequence[str] | None,
@@ -415,10 +422,19 @@ class Game:
                 out["first_dealer"] = match[0]
         if options:
             key = sorted(options)[0]
-            raise LedgerError(t("match.unknown_option", "unknown option {key!r} for {game}", key=key, game=self.name),
-                              f"options.{key}", options[key])
+            raise LedgerError(self.unknown_option(key), f"options.{key}", options[key])
         out.update(stakes)
         return out
+
+    def unknown_option(self, key: str) -> Msg:
+        """Why ``key`` is no option of this game: the nearest of its options' names in the language
+        in use when one is close (``pota``: did you mean ``posta``?), and always the list of them,
+        its own (:attr:`own_options`) then the base ones (``vite, rientro, …, posta, valuta``)."""
+        from ledger.games.option_words import BASE_OPTIONS, option_name
+
+        names = [option_name(k) for k in dict.fromkeys((*self.own_options, *BASE_OPTIONS))]
+        return t("match.unknown_option", "unknown option {key!r} for {game}{hint} (known: {known})", key=key,
+                 game=self.name, hint=did_you_mean(key, names), known=", ".join(names))
 
     # --- one hand --------------------------------------------------------------------------
     def score(self, doc: Mapping[str, Any], rules: object = None) -> HandResult:
@@ -708,6 +724,12 @@ CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 no terminal shows it and no database keeps a NUL (the games' and the store's one check)."""
 
 
+def _agreeing(word: str) -> str:
+    """An Italian rule set's name whichever noun it agrees with: ``italiano`` (il gioco) and
+    ``italiana`` (la variante) name the same rule set."""
+    return word[:-1] + "a" if len(word) > 4 and word.endswith("o") else word
+
+
 def check_names(names: object, field: str) -> tuple[str, ...]:
     """A tuple of distinct, non-empty names (case-insensitively distinct), none with a control
     character (what the ledger stores too); ``LedgerError`` otherwise.
@@ -956,7 +978,7 @@ def points_board(game: Game, setup: MatchSetup, rp: Replay, unit: str = "") -> B
     sides = setup.side_names
     cols = [Column("#"), Column(str(t("board.dealer", "dealer")), "left")]
     for s in sides:
-        cols += [Column(s), Column(str(t("board.total", "total")))]
+        cols += [Column(setup.shown_side(s)), Column(str(t("board.total", "total")))]
     cols.append(Column(str(t("board.notes", "notes")), "left", below=True))
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
@@ -964,10 +986,21 @@ def points_board(game: Game, setup: MatchSetup, rp: Replay, unit: str = "") -> B
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
             row += [signed(pts.get(s, 0)), cell(st.totals.get(s, 0))]
-        row.append(game.hand_note(res))
+        row.append(sides_shown_in(setup, game.hand_note(res)))
         rows.append(tuple(row))
     table = Table(board_title(game, setup), tuple(cols), tuple(rows))
     return Board((table,), tuple(status_notes(game, setup, rp)))
+
+
+def sides_shown_in(setup: MatchSetup, note: str) -> str:
+    """A hand's note (written from its result alone, by the sides' stored names) with each pair
+    the ledger named ``NS``/``EW`` written as people read it (:meth:`MatchSetup.shown_side`):
+    ``NS: 3 scope`` → ``Anna & Carla: 3 scope``; ``EW`` → ``EO`` at bridge in Italian."""
+    shown = {side: setup.shown_side(side) for side in setup.sides if side in ("NS", "EW")}
+    shown = {side: word for side, word in shown.items() if word != side}
+    if not shown or not note:
+        return note
+    return re.sub(r"\b(NS|EW)\b", lambda m: shown.get(m.group(1), m.group(1)), note)
 
 
 def board_title(game: Game, setup: MatchSetup, sides: Sequence[str] | None = None) -> str:
@@ -999,8 +1032,13 @@ def status_notes(game: Game, setup: MatchSetup, rp: Replay) -> list[str]:
     final = rp.final
     notes = []
     if final.winner is not None:
-        names = [final.winner] if isinstance(final.winner, str) else list(final.winner)
-        if final.finished:
+        sides = [final.winner] if isinstance(final.winner, str) else list(final.winner)
+        names = [setup.shown_side(w) for w in sides]
+        if len(sides) == 1 and len(setup.sides.get(sides[0], ())) > 1:  # one pair: the verb agrees with its players
+            notes.append(str(t("board.pair_wins", "{names} win.", names=names) if final.finished else
+                             t("board.ended_pair_wins", "Ended early: {names} win (ahead when it was ended).",
+                               names=names)))
+        elif final.finished:
             notes.append(str(tn("board.wins", "{names} wins.", "{names} share the win.", len(names), names=names)))
         else:
             notes.append(str(tn("board.ended_wins", "Ended early: {names} wins (ahead when it was ended).",
@@ -1046,10 +1084,11 @@ def join_names(names: Sequence[str]) -> str:
 
 
 def side_label(setup: MatchSetup, side: str) -> str:
-    """A side with its players when its name does not already say them: ``Noi (Anna & Carla)``."""
+    """A side with its players when its name (as shown: :meth:`MatchSetup.shown_side`) does not
+    already say them: ``Noi (Anna & Carla)``, ``EO (Bruno & Dario)``, ``Anna & Carla``."""
     members = setup.sides.get(side, ())
-    plain = " & ".join(members)
-    return side if len(members) < 2 or side == plain else f"{side} ({plain})"
+    plain, shown = " & ".join(members), setup.shown_side(side)
+    return shown if len(members) < 2 or shown == plain else f"{shown} ({plain})"
 
 
 def _signed(n: object) -> str:

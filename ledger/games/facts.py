@@ -84,12 +84,13 @@ class Record(Protocol):
 
 
 def side_label(setup: MatchSetup, side: str) -> str:
-    """How a side is called in a report: ``"Carla"``, ``"Anna & Carla"``, ``"NS (Carla & Elena)"``."""
+    """How a side is called in a report: ``"Carla"``, ``"Anna & Carla"``, ``"NS (Carla & Elena)"``,
+    ``"EO (Bruno & Dario)"`` (its name as shown: :meth:`MatchSetup.shown_side`)."""
     members = setup.sides.get(side, ())
-    joined = " & ".join(members)
-    if not members or side == joined:
-        return side
-    return f"{side} ({joined})"
+    joined, shown = " & ".join(members), setup.shown_side(side)
+    if not members or shown == joined:
+        return shown
+    return f"{shown} ({joined})"
 
 
 class GameNotes:

@@ -17,6 +17,10 @@ from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, t
 
 
+COMPASS_SIDES = {"NS": t("side.ns", "NS"), "EW": t("side.ew", "EW")}
+"""The compass sides as stored (``NS``, ``EW``) → their letters in the language (``NS``, ``EO``)."""
+
+
 @dataclass(frozen=True)
 class MatchSetup:
     """What is fixed when a match starts.
@@ -45,6 +49,52 @@ class MatchSetup:
     def teams(self) -> bool:
         """True when some side has more than one player."""
         return any(len(p) > 1 for p in self.sides.values())
+
+    def shown_side(self, side: str) -> str:
+        """The side ``side`` as people read it, in the language in use: a compass side of a game
+        played by compass seats (bridge: ``Game.compass_sides``) in the language's letters (``EW``
+        is ``EO`` in Italian); a pair the ledger named ``NS``/``EW`` in a game without compass
+        seats (canasta, scopone) by its players, ``Anna & Carla``; any other side as named."""
+        if side not in COMPASS_SIDES:
+            return side
+        from ledger.games import get_game
+
+        if get_game(self.game).compass_sides:
+            return str(COMPASS_SIDES[side])
+        members = self.sides.get(side, ())
+        return " & ".join(members) if len(members) > 1 else side
+
+    def check_pairs_whole(self, names: Iterable[object], field: str) -> None:
+        """Refuse a hand written for another form of match: in a match of pairs, ``names`` (the
+        keys a hand gives its piles or counts under: ``Anna=…``, ``Anna.scope=…``, a document's
+        ``sides``) naming two players of one pair apart, as if each played for self. Raises
+        ``LedgerError`` on ``FIELD.NAME`` naming the match's pairs::
+
+            this match is played in pairs (Anna & Carla, Bruno & Dario): Anna and Carla play
+            together; give their pair once (by the pair's name or one of its players)
+        """
+        if not self.teams:
+            return
+        seen: dict[str, str] = {}
+        for name in names:
+            if not isinstance(name, str):
+                continue
+            player = self._player_keys.get(name.strip().split(".")[0].strip().casefold())
+            if player is None or player.casefold() in (s.casefold() for s in self.sides):
+                continue
+            side = self._side_keys[player.casefold()]
+            if seen.setdefault(side, player) != player:
+                from ledger.i18n import listing
+
+                pairs = listing([self._pair_label(s) for s in self.sides])
+                raise LedgerError(t("match.pairs_apart", "this match is played in pairs ({pairs}): {first} and "
+                                    "{second} play together; give their pair once (by the pair's name or one of "
+                                    "its players)", pairs=pairs, first=seen[side], second=player), f"{field}.{name}", name)
+
+    def _pair_label(self, side: str) -> str:
+        """A pair as people read it: ``Anna & Carla``, or ``Noi (Anna & Carla)`` for a pair named otherwise."""
+        shown, plain = self.shown_side(side), " & ".join(self.sides.get(side, ()))
+        return shown if shown == plain else f"{shown} ({plain})"
 
     def resolve_side(self, name: object, field: str) -> str:
         """The side called ``name`` (case-insensitive), or the side of the player so called.

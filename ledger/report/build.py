@@ -9,12 +9,13 @@ settled with :func:`ledger.games.settle.night_report`), and the highlights.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from ledger.games import get_game
+from ledger.games.match_setup import MatchSetup
 from ledger import i18n
 from ledger.games.settle import night_report
 from ledger.i18n import t, tn
@@ -24,13 +25,33 @@ from ledger.report.model import (Highlight, MatchRecord, MatchSummary, Period, R
                                  side_label)
 
 
+class SideLabels(Mapping[str, str]):
+    """Each side of a match → how people call it (:func:`side_label`), written when read, in the
+    language in use then: a report made once is shown in Italian (``EO (Bruno & Dario)``) and
+    written for programs in English (``EW (Bruno & Dario)``, the same bytes in every language)."""
+
+    def __init__(self, setup: MatchSetup):
+        self._setup = setup
+
+    def __getitem__(self, side: str) -> str:
+        if side not in self._setup.sides:
+            raise KeyError(side)
+        return side_label(self._setup, side)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._setup.sides)
+
+    def __len__(self) -> int:
+        return len(self._setup.sides)
+
+
 def summarize(rec: MatchRecord) -> MatchSummary:
     """One match for the report: final score best first, winner, result line, hand by hand."""
     setup, rp = rec.setup, rec.replay
     notes = get_game(setup.game).facts
     final = rp.final
     sides = setup.side_names
-    labels = {s: side_label(setup, s) for s in sides}
+    labels = SideLabels(setup)
     summary = MatchSummary(
         id=rec.id, game=setup.game, title=get_game(setup.game).title or setup.game, rules=setup.rules,
         night=rec.night, demo=rec.demo, status="finished" if rec.status == "open" and final.finished else rec.status,

@@ -5,8 +5,9 @@ with its style sheet and its small script inline, each carrying the response's C
 Every text comes from :mod:`ledger.web.texts`; every value from the ledger (names, notes, the
 scoreboards' cells) goes through :func:`escape`, which also writes control characters as visible
 escapes (``\\r`` → ``\\r``), so nothing from the ledger can end an SSE line or an HTML element.
-The page loads nothing from anywhere: no link, no image, no font; it reads on a 390-pixel-wide
-phone (one column; tables scroll sideways inside their box instead of widening the page).
+The page loads nothing from anywhere: no link, no image, no font; it fits a 390-pixel-wide phone
+(one column; a table of many columns is stacked there, each row a block with each cell beside
+its header: :data:`STACKED_FROM`; nothing is cut and nothing scrolls sideways).
 """
 
 from __future__ import annotations
@@ -64,7 +65,24 @@ ul { margin: .3rem 0; padding-left: 1.1rem; }
 ul.notes { color: var(--muted); font-size: .9rem; }
 .error { border-color: var(--neg); color: var(--neg); }
 footer { color: var(--muted); font-size: .75rem; text-align: center; padding-bottom: 1rem; }
+/* a phone: a table of many columns is stacked, one block per row, each cell beside its header */
+@media (max-width: 40rem) {
+  table.stack, table.stack tbody, table.stack tr, table.stack td { display: block; width: 100%; }
+  table.stack thead { display: none; }
+  table.stack tr { border-bottom: 2px solid var(--line); padding: .25rem 0; }
+  table.stack tr.sep { border-bottom-color: var(--muted); }
+  table.stack td { display: flex; justify-content: space-between; gap: .75rem; border-bottom: 0;
+                   padding: .05rem .2rem; white-space: normal; text-align: right; overflow-wrap: anywhere; }
+  table.stack td:empty { display: none; }
+  table.stack td::before { content: attr(data-label); color: var(--muted); font-weight: 600; text-align: left;
+                           flex: 0 0 auto; max-width: 55%; overflow-wrap: normal; }  /* a header never cut mid-word */
+  table { max-width: 100%; }
+  th, td.l { white-space: normal; overflow-wrap: anywhere; }  /* a long header or name wraps: "Noi — NS (…)" */
+}
 """
+STACKED_FROM = 4
+"""A table of this many columns or more is stacked on a phone (each row a block, each cell beside
+its header), so that no table is wider than a 390-pixel screen."""
 
 # Replaces the board when the server sends a new one; says whether the updates are live. The
 # browser reconnects a dropped stream by itself; one the server refused (503: too many pages open)
@@ -138,7 +156,7 @@ def match_html(card: MatchCard) -> str:
     """One match: heading with its status, who deals next, totals (best first, winners marked),
     the game's scoreboard tables and notes, and the scorekeeper's note."""
     m = card.summary
-    game = m.title + ("" if m.rules == "standard" else f" ({m.rules})")
+    game = _titled(m.game, m.title, m.rules)
     parts = [f'<article class="card match" id="match-{m.id}">',
              f'<h2>{escape(text("match", id=str(m.id), game=game))} '
              f'<span class="badge {escape(m.status)}">{escape(text("status." + m.status))}</span></h2>',
@@ -166,21 +184,40 @@ def match_html(card: MatchCard) -> str:
 _ALIGN = {"left": "l", "center": "c", "right": ""}
 
 
+def _titled(game: str, title: str, rules: str) -> str:
+    """The match's game with its rule set named in the language (``Canasta (italiana)``); a game
+    this version does not know keeps its stored title and rule set."""
+    from ledger.errors import LedgerError
+    from ledger.games import get_game
+
+    try:
+        return get_game(game).titled(rules)
+    except LedgerError:
+        return title + ("" if rules == "standard" else f" ({rules})")
+
+
 def table_html(t: Table) -> str:
     """A game's scoreboard table as ``show`` draws it: title, header, rows (a line after the rows
     it names), caption; it scrolls sideways inside its box on a narrow screen."""
     cls = [_ALIGN.get(c.justify, "") for c in t.columns]
+    labels = [escape(c.header) for c in t.columns]
 
     def cells(values: Sequence[object], tag: str) -> str:
-        return "".join(f'<{tag} class="{cls[k]}">{cell(v)}</{tag}>' if k < len(cls) and cls[k]
-                       else f"<{tag}>{cell(v)}</{tag}>" for k, v in enumerate(values))
+        out = []
+        for k, v in enumerate(values):
+            attrs = f' class="{cls[k]}"' if k < len(cls) and cls[k] else ""
+            if tag == "td" and k < len(labels):  # its header beside it when the table is stacked
+                attrs += f' data-label="{labels[k]}"'
+            out.append(f"<{tag}{attrs}>{cell(v)}</{tag}>")
+        return "".join(out)
 
     marks = set(t.lines_after)
     body = "".join(('<tr class="sep">' if i in marks else "<tr>") + cells(row, "td") + "</tr>"
                    for i, row in enumerate(t.rows))
     title = f"<h3>{escape(t.title)}</h3>" if t.title else ""  # outside the box: it wraps, never scrolls
     under = f'<p class="caption">{escape(t.caption)}</p>' if t.caption else ""
-    return (f'{title}<div class="scroll"><table><thead><tr>{cells([c.header for c in t.columns], "th")}'
+    stack = ' class="stack"' if len(t.columns) >= STACKED_FROM else ""
+    return (f'{title}<div class="scroll"><table{stack}><thead><tr>{cells([c.header for c in t.columns], "th")}'
             f"</tr></thead><tbody>{body}</tbody></table></div>{under}")
 
 

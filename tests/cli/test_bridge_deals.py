@@ -20,9 +20,9 @@ def test_a_rubber_session_in_italian_says_smazzata_never_mano(cli):
     r = italian(cli, "bridge", *SIDES, lines=["aiuto", "4H E =", "3NT S +1", "annulla", "n", "annulla", "s", "esci"])
     out = r.stdout
     assert "Scrivi la smazzata su una riga" in out and "Bridge (rubber): scrivi la smazzata su una riga" in out
-    assert "Annullo la smazzata 2 (3NT da S +1: NS +130)? Resta nella cronologia" in out
+    assert "Annullo la smazzata 2 (3SA da S +1: NS +130)? Resta nella cronologia" in out
     assert "la smazzata 2 resta" in out
-    assert "Annullata la smazzata 2: 3NT da S +1: NS +130; resta nella cronologia" in out
+    assert "Annullata la smazzata 2: 3SA da S +1: NS +130; resta nella cronologia" in out
     assert "Partita 1: 1 smazzata sul tabellone, salvata." in out
     assert not HAND_WORDS.search(out), HAND_WORDS.findall(out)
     english = session(cli, "1", lines=["help", "undo", "y", "quit"]).stdout
@@ -56,10 +56,10 @@ def test_duplicate_boards_are_named_by_their_number_in_the_report_and_the_histor
     rows = [line.split() for line in history.splitlines() if re.match(r"\s+\d+\s+\d+\s", line)]
     assert [row[1] for row in rows] == ["7", "8", "9"] and "smazzata 7:" not in history  # said once
     out = italian(cli, "1", lines=["annulla", "s", "esci"]).stdout
-    assert "la smazzata 9 (6S da N =: NS +980) non è stata inserita" in " ".join(out.split())  # the board's number
-    assert "Annullata la smazzata 9: 6S da N =: NS +980" in " ".join(out.split())
+    assert "la smazzata 9 (6♠ da N =: NS +980) non è stata inserita" in " ".join(out.split())  # the board's number
+    assert "Annullata la smazzata 9: 6♠ da N =: NS +980" in " ".join(out.split())
     history = cli("--lang", "it", "match", "history", "1").stdout
-    voided = next(line for line in history.splitlines() if "6S da N" in line).split()
+    voided = next(line for line in history.splitlines() if "6♠ da N" in line).split()
     assert voided[:2] == ["3", "9"] and "annullata" in history  # a voided board keeps its number
 
 
@@ -75,7 +75,7 @@ def test_a_rubber_refuses_a_typed_board_number_and_never_shows_two_deal_numbers(
     doc = tmp_path / "deal.json"
     doc.write_text(json.dumps({"game": "bridge", "contract": "4S", "declarer": "N", "result": "-1", "board": 3}))
     out = cli("--lang", "it", "hand", "add", "1", "--file", str(doc)).stdout
-    assert "Smazzata 1: 4S da N -1: EW +50" in out and "smazzata 3" not in out
+    assert "Smazzata 1: 4♠ da N -1: EO +50" in out and "smazzata 3" not in out
     assert "smazzata 3" not in cli("--lang", "it", "match", "history", "1").stdout
     cli("match", "new", "bridge", "-r", "duplicate", *SIDES)
     assert "Board 5: 4S by N -1" in cli("hand", "add", "2", "4S", "N", "-1", "smazzata=5").stdout

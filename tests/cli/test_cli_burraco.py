@@ -31,9 +31,9 @@ def test_a_match_in_pairs_in_italian_words_and_in_cards(cli, monkeypatch):
     assert out["hands"][1]["result"]["points"] == {"NS": 385, "EW": 240}
     assert out["totals"] == {"NS": 1295, "EW": 455} and out["winner"] is None and out["finished"] is False
     shown = cli("show", mid).stdout
-    assert "Burraco (italian) — NS (Anna & Carla) v EW (Bruno & Dario)" in shown
-    assert "NS closed; NS 2 clean, 1 dirty; EW 1 dirty" in shown
-    assert "Game to 2005." in shown and "Next dealer: Carla." in shown and "To 2005: NS 710, EW 1550." in shown
+    assert "Burraco (italian) — Anna & Carla v Bruno & Dario" in shown
+    assert "Anna & Carla closed; Anna & Carla 2 clean, 1 dirty; Bruno & Dario 1 dirty" in " ".join(shown.split())
+    assert "Game to 2005." in shown and "Next dealer: Carla." in shown and "To 2005: Anna & Carla 710, Bruno & Dario 1550." in shown
     stored = cli.json("match", "history", mid)
     assert stored[1]["document"]["sides"]["EW"]["burraco"] == ["3H 4H 5H 6H 7H 8H 9H JK"]
     assert stored[1]["description"] == "NS +385 (closed), EW +240"

@@ -71,7 +71,7 @@ def test_four_players_in_teams_to_37(cli):
     out = cli.json("hand", "add", "last", f"carla={hearts_and_diamonds()}", "Dario=rest")
     assert out["totals"] == {"Anna & Carla": 2, "Bruno & Dario": -1}
     line = cli.error("hand", "add", "last", "Anna=AH 2H", "Carla=3H", "Dario=rest")
-    assert "given twice" in line
+    assert "Anna and Carla play together; give their pair once" in line  # piles per player refused
 
 
 def test_hand_from_a_file_and_from_prompts(cli, tmp_path):
@@ -215,7 +215,7 @@ def test_version_games_db_check_and_path(cli, ledger_db):
     cli.json("demo")
     assert cli.json("db", "check") == {"ok": True, "problems": []}
     if isinstance(ledger_db, Path):  # a server's URL: tests/store/test_backends.py
-        assert cli("db", "path").stdout.strip() == f"sqlite:///{ledger_db}"
+        assert cli("db", "path").stdout.strip() == str(ledger_db)  # a path, not a URL
         assert cli.json("db", "path") == {"url": f"sqlite:///{ledger_db}", "file": str(ledger_db), "exists": True}
 
 

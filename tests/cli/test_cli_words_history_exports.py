@@ -18,15 +18,15 @@ PAIRS = ("--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario")
 
 @pytest.mark.parametrize("new,words,line", [
     (("trentasette", "-p", "Anna,Bruno,Carla"), ["Anna=rest", "lsat=Anna"],
-     "error: entry.lsat: 'lsat' is not a player or a word of trentasette (did you mean 'last'?)"),
+     "error: hand, lsat: 'lsat' is not a player or a word of trentasette (did you mean 'last'?)"),
     (("trentuno", "-p", "Anna,Bruno,Carla"), ["Anna=26", "Bruno=20", "Carla=12", "knok=Bruno"],
-     "error: entry.knok: 'knok' is not a player or a word of trentuno (did you mean 'knock'?)"),
+     "error: hand, knok: 'knok' is not a player or a word of trentuno (did you mean 'knock'?)"),
     (("simone", "-p", "Anna,Bruno"), ["Anna=3", "Brnuo=12"],
-     "error: entry.Brnuo: 'Brnuo' is not a player or a word of simone (did you mean 'Bruno'?)"),
+     "error: hand, Brnuo: 'Brnuo' is not a player or a word of simone (did you mean 'Bruno'?)"),
     (("bridge", *PAIRS), ["contarct=4S", "declarer=N", "tricks=10"],
-     "error: entry.contarct: 'contarct' is not a word of bridge (did you mean 'contract'?)"),
+     "error: hand, contarct: 'contarct' is not a word of bridge (did you mean 'contract'?)"),
     (("canasta", *PAIRS), ["NS=melded 50, in hand 0", "EW=melded 50, in hand 0", "closd=NS"],
-     "error: entry.closd: 'closd' is not a side, a player or a word of canasta (did you mean 'closed'?)"),
+     "error: hand, closd: 'closd' is not a side, a player or a word of canasta (did you mean 'closed'?)"),
 ])
 def test_a_mistyped_word_is_one_line_naming_the_nearest(cli, new, words, line):
     cli("match", "new", *new)

@@ -21,7 +21,7 @@ def test_scopone_starts_a_match_of_scopa_with_the_scopone_rules(cli):
     assert (exported["game"], exported["rules"]) == ("scopa", "scopone")  # the document is FORMATS.md's
     assert [m["rules"] for m in cli.json("match", "list")] == ["scopone", "scopone"]
     err = cli.error("--lang", "it", "match", "new", "scopone", "-r", "scopa", *FOUR)
-    assert err == "errore: rules: scopone è scopa con le regole scopone, non scopa"
+    assert err == "errore: variante: scopone è scopa con le regole scopone, non scopa"
     assert "a match of scopone, give --players" in cli.error("play", "scopone", input="quit\n")
     assert cli.json("match", "list")[0]["id"] == 2  # nothing written by the refusals
 
@@ -59,7 +59,7 @@ def test_a_document_names_scopa_not_scopone_and_is_told_the_fields_to_write(cli,
     advice names the document's fields and their values, not the command line's ``-r``."""
     text = json.dumps(doc)
     assert cli.error("--lang", "it", command, "-", input=text) == (
-        "errore: game: gioco sconosciuto 'scopone': è una variante di scopa (nel documento scrivi "
+        "errore: gioco: gioco sconosciuto 'scopone': è una variante di scopa (nel documento scrivi "
         '"game": "scopa", "rules": "scopone")')
     assert cli.error(command, "-", input=text) == (
         "error: game: unknown game 'scopone': it is a rule set of scopa (in the document write "

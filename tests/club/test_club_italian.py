@@ -57,9 +57,16 @@ def test_ranking_and_description_in_italian(italian):
 
 def test_csv_dialects(cli, tmp_path):
     it, en, comma = tmp_path / "it.csv", tmp_path / "en.csv", tmp_path / "comma.csv"
-    cli("--lang", "it", "club", "score", SESSION, "--csv", str(it))
+    said = tmp_path / "said.csv"  # headers and codes in Italian
+    cli("--lang", "it", "club", "score", SESSION, "--csv", str(said))
+    lines = said.read_text(encoding="utf-8-sig").splitlines()
+    assert lines[0] == "posizione;coppia;linea;nome;mp;percentuale;smazzate"
+    assert "smazzata;zona;ns;eo;contratto;punti_ns;mp_ns;mp_eo;percentuale_ns;percentuale_eo" in lines
+    assert not any(";EW;" in line or ";None;" in line for line in lines)  # EO, nessuno
+    # with --csv-names the machine names: the dialect is then the separators and the decimals
+    cli("--lang", "it", "club", "score", SESSION, "--csv", str(it), "--csv-names")
     cli("--lang", "en", "club", "score", SESSION, "--csv", str(en))
-    cli("--lang", "it", "club", "score", SESSION, "--csv", str(comma), "--csv-dialect", "comma")
+    cli("--lang", "it", "club", "score", SESSION, "--csv", str(comma), "--csv-dialect", "comma", "--csv-names")
     assert it.read_bytes().startswith(b"\xef\xbb\xbf") and not en.read_bytes().startswith(b"\xef")  # as report --csv
     first_it = it.read_text(encoding="utf-8-sig").splitlines()[:2]
     assert first_it[0] == "rank;pair;direction;name;mp;pct;boards"

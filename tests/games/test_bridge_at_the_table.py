@@ -42,8 +42,8 @@ def test_after_a_board_number_the_prompt_names_that_board_and_its_dealer(cli):
     assert prompts(out) == ["smazzata 1 · mazziere Anna", "smazzata 2 · mazziere Bruno",
                             "smazzata 8 · mazziere Dario", "smazzata 9 · mazziere Anna"]
     assert "Prossima: smazzata 8, mazziere Dario, vulnerabili: nessuno." in out
-    assert "Smazzata 7: 4SX da O -2: NS +500" in out
-    assert "Smazzata 8: 7NT da N =: NS +1.520" in out and "Mano" not in out
+    assert "Smazzata 7: 4♠X da O -2: NS +500" in out
+    assert "Smazzata 8: 7SA da N =: NS +1.520" in out and "Mano" not in out
 
 
 def test_in_english_the_duplicate_prompt_names_the_board(cli):
@@ -109,7 +109,7 @@ def test_west_is_o_to_an_italian_and_w_in_english():
     with speaking("it"):
         assert next_questions(SETUP, doc)[0].choices == ("N", "E", "S", "O")
         assert result_line({"contract": "4SX", "declarer": "W", "result": "-2", "score_ns": 500}) == \
-            "4SX da O -2: NS +500"
+            "4♠X da O -2: NS +500"
     assert next_questions(SETUP, doc)[0].choices == ("N", "E", "S", "W")
     assert result_line({"contract": "4SX", "declarer": "W", "result": "-2", "score_ns": 500}) == "4SX by W -2: NS +500"
 
@@ -118,20 +118,20 @@ def test_a_rubber_at_the_table_in_italian(cli):
     out = session(cli, lines=["4 cuori Est contre 10", "tutti passano", "3NT", "O", "fatte 9", "", "quit"]).stdout
     assert prompts(out)[:3] == ["smazzata 1 · mazziere Anna", "smazzata 2 · mazziere Bruno",
                                 "smazzata 3 · mazziere Carla"]
-    assert "Smazzata 1: 4HX da E =: EW +290" in out
+    assert "Smazzata 1: 4♥X da E =: EO +290" in out
     assert "Smazzata 2: passata: NS 0" in out  # a zero has no sign
     assert "[N/E/S/O] > O" in out
-    assert "Smazzata 3: 3NT da O =: EW +800 (premio di rubber EW 700)" in out  # the deal's row: 100 + 700
+    assert "Smazzata 3: 3SA da O =: EO +800 (premio di rubber EO 700)" in out  # the deal's row: 100 + 700
     assert "errore" not in out
-    assert re.search(r"— vince EW\s+di\s+1\.090\.", out)
-    assert re.search(r"in prima\s+4HX E =", out)
+    assert re.search(r"— vince EO\s+di\s+1\.090\.", out)
+    assert re.search(r"in prima\s+4♥X E =", out)
 
 
 def test_the_chicago_summary_counts_the_game_premium_as_the_board_does(cli):
     lines = ["1NT N =", "4S E =", "quit"]
     italian = session(cli, "-r", "chicago", lines=lines).stdout
-    assert "Smazzata 2: 4S da E =: EW +620 (premio di manche EW 500)" in italian
-    assert re.search(r"2\s+Bruno\s+EW\s+4S E =\s+620", italian)
+    assert "Smazzata 2: 4♠ da E =: EO +620 (premio di manche EO 500)" in italian
+    assert re.search(r"2\s+Bruno\s+EO\s+4♠ E =\s+620", italian)
     english = session(cli, "-r", "chicago", lines=lines, lang="en").stdout
     assert "Deal 2: 4S by E =: EW +620 (game premium EW 500)" in english
 
@@ -139,7 +139,7 @@ def test_the_chicago_summary_counts_the_game_premium_as_the_board_does(cli):
 def test_thousands_in_summaries_only_in_italian(cli):
     cli("match", "new", "bridge", "-r", "duplicate", "-p", ",".join(PLAYERS))
     italian = cli("--lang", "it", "hand", "add", "1", "7NT", "N", "=", "board=4").stdout
-    assert "Smazzata 4: 7NT da N =: NS +2.220" in italian and "(saldo NS +2.220)" in italian
+    assert "Smazzata 4: 7SA da N =: NS +2.220" in italian and "(saldo NS +2.220)" in italian
     english = cli("--lang", "en", "show", "1").stdout
     assert "(net NS +2220)" in english
     assert cli("--lang", "it", "show", "1", "--json").stdout == cli("--lang", "en", "show", "1", "--json").stdout
@@ -149,7 +149,7 @@ def test_honours_typed_wrong_are_explained_without_json():
     contract = parse_contract("4S")
     with pytest.raises(LedgerError) as info:
         read_honours("boh", contract, "honors")
-    assert info.value.msg.render("it") == "attesi onori come 'NS 100' o 'EW 150', non 'boh'"
+    assert info.value.msg.render("it") == "attesi onori come 'NS 100' o 'EO 150', non 'boh'"
     assert "{" not in info.value.msg.render("en")
     with pytest.raises(LedgerError) as info:
         read_honours(["NS"], contract, "honors")  # a document's honours: the JSON form is named
@@ -163,7 +163,7 @@ def test_in_prima_is_read_as_nobody_vulnerable():
 def test_the_history_says_the_deal_in_the_language_and_its_json_is_the_same_in_both(cli):
     cli("match", "new", "bridge", "-p", ",".join(PLAYERS))
     cli("hand", "add", "1", "4SX", "W", "-2")
-    assert "4SX da O -2: NS +300" in cli("--lang", "it", "match", "history", "1").stdout
+    assert "4♠X da O -2: NS +300" in cli("--lang", "it", "match", "history", "1").stdout
     italian = cli("--lang", "it", "match", "history", "1", "--json").stdout
     assert italian == cli("--lang", "en", "match", "history", "1", "--json").stdout
     assert '"description": "4SX by W -2: NS +300"' in italian

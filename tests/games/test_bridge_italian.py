@@ -63,18 +63,18 @@ def test_the_questions_are_asked_in_italian(italian):
     texts = [next_questions(SETUP, doc)[0].text for doc in
              ({}, {"contract": "4S"}, {"contract": "4S", "declarer": "N"},
               {"contract": "4S", "declarer": "N", "tricks": 10})]
-    assert texts == ["Contratto (per esempio 4SX, 3NT, 6H XX, passo)",
+    assert texts == ["Contratto (per esempio 4♠X, 3SA, 4 cuori contro, 6♥XX, passo)",
                      "Dichiarante (N, E, S, O o il nome di un giocatore)",
-                     "Risultato di 4S: prese fatte dal dichiarante (0-13) oppure =, +1, -2",
-                     "Onori (per esempio NS 100, EW 150; Invio per nessuno)"]
+                     "Risultato di 4♠: prese fatte dal dichiarante (0-13) oppure =, +1, -2",
+                     "Onori (per esempio NS 100, EO 150; Invio per nessuno)"]
 
 
 def test_summaries_and_sheet_items_in_italian(italian):
-    assert describe(read_deal({"contract": "4SX", "declarer": "W", "tricks": 8}, "rubber")) == "4SX da O -2"
+    assert describe(read_deal({"contract": "4SX", "declarer": "W", "tricks": 8}, "rubber")) == "4♠X da O -2"
     assert describe(read_deal({"contract": "pass"}, "rubber")) == "passata"
     data = {"contract": "3NT", "declarer": "S", "result": "=", "score_ns": 400, "board": 5,
             "bonuses": [{"item": "rubber bonus", "side": "NS", "points": 700}]}
-    assert result_line(data) == "smazzata 5: 3NT da S =: NS +400 (premio di rubber NS 700)"
+    assert result_line(data) == "smazzata 5: 3SA da S =: NS +400 (premio di rubber NS 700)"
     assert [item_text(i) for i in ("trick score", "overtricks", "undertricks", "partscore", "game")] == \
         ["punti delle prese", "prese in più", "prese in meno", "parziale", "manche"]
 
@@ -100,9 +100,9 @@ def test_scoreboard_and_notes_in_italian(cli):
     start_rubber(cli)
     cli("hand", "add", "1", "4SX", "W", "-2")
     out = cli("--lang", "it", "show", "1").stdout
-    for words in ("Noi — NS (Anna & Carla)", "Loro — EW (Bruno & Dario)", "sopra", "sotto",
+    for words in ("Noi — NS (Anna & Carla)", "Loro — EO (Bruno & Dario)", "sopra", "sotto",
                   "premi sopra la linea, punti delle prese sotto", "mazziere", "nessuno",
-                  "Totali finora: NS 300, EW 0.", "Vulnerabili: nessuno; manche NS 0, EW 0; parziali NS 0, EW 0.",
+                  "Totali finora: NS 300, EO 0.", "Vulnerabili: nessuno; manche NS 0, EO 0; parziali NS 0, EO 0.",
                   "Prossimo mazziere: Bruno."):
         assert words in out, words
     english = cli("--lang", "en", "show", "1").stdout
@@ -125,7 +125,7 @@ def test_score_json_is_the_same_in_both_languages(cli, tmp_path, rules):
                                "tricks": 12, "vulnerable": "EW"}))
     assert cli("--lang", "it", "score", str(doc), "--json").stdout == \
         cli("--lang", "en", "score", str(doc), "--json").stdout
-    assert "6NTX da E =" in cli("--lang", "it", "score", str(doc)).stdout
+    assert "6SAX da E =" in cli("--lang", "it", "score", str(doc)).stdout
 
 
 def test_error_cases_of_bridge_in_italian(cli, tmp_path):

@@ -118,7 +118,7 @@ def test_a_kept_deal_speaks_the_language_that_reads_it():
     with i18n.speaking("it"):
         italian = score_document(doc)
         assert italian is english  # one kept value
-        assert italian.summary.startswith("3NT da O -1")
+        assert italian.summary.startswith("3SA da O -1")
     assert english.summary == "3NT by W -1: NS +100"
     assert type(english) is DealScore and english == HandResult(english.detail, "3NT by W -1: NS +100")
 

@@ -147,7 +147,7 @@ def test_each_language_has_its_own_summary():
     finally:
         i18n.use("en")
     assert english == "4SX by W -2: NS +300"
-    assert italian.startswith("4SX da O -2")
+    assert italian.startswith("4♠X da O -2")
     assert GAME.score(doc).summary == english
 
 
@@ -248,7 +248,7 @@ def test_the_summary_is_written_from_the_result_in_the_language_in_use():
     assert result.detail.summary_line() == "2SX by W -3: NS +800"
     i18n.use("it")
     try:
-        assert result.detail.summary_line().startswith("2SX da O -3")
+        assert result.detail.summary_line().startswith("2♠X da O -3")
     finally:
         i18n.use("en")
     assert result.summary == "2SX by W -3: NS +800"

@@ -345,11 +345,11 @@ def test_the_scoreboard_shows_points_totals_notes_and_what_each_side_needs():
     rp = replay(GAME, setup, [hand(side(["clean", "dirty"], 290), side(["dirty"], 160, 45, pozzetto=False), "NS")])
     board = GAME.board(setup, rp)
     (table,) = board.tables
-    assert table.title == "Burraco (italian) — NS (Anna & Carla) v EW (Bruno & Dario)"
-    assert table.rows == (("1", "Anna", "+690", "690", "+115", "115", "NS closed; NS 1 clean, 1 dirty; EW 1 dirty; "
-                                                                    "EW no pozzetto"),)
+    assert table.title == "Burraco (italian) — Anna & Carla v Bruno & Dario"
+    assert table.rows == (("1", "Anna", "+690", "690", "+115", "115", "Anna & Carla closed; Anna & Carla 1 clean, "
+                           "1 dirty; Bruno & Dario 1 dirty; Bruno & Dario no pozzetto"),)
     assert table.caption == "Game to 2005."
-    assert board.notes == ("Next dealer: Bruno.", "To 2005: NS 1315, EW 1890.")
+    assert board.notes == ("Next dealer: Bruno.", "To 2005: Anna & Carla 1315, Bruno & Dario 1890.")
 
 
 def test_describe_hand_with_and_without_its_result():

@@ -516,16 +516,16 @@ def test_board_shows_points_totals_and_opening_minimum():
     board = GAME.board(s, rp)
     table = board.tables[0]
     headers = [c.header for c in table.columns]
-    assert headers == ["#", "dealer", "NS", "total", "min", "EW", "total", "min", "notes"]
+    assert headers == ["#", "dealer", "Anna & Carla", "total", "min", "Bruno & Dario", "total", "min", "notes"]
     assert table.rows[0][:8] == ("1", "Anna", "+6400", "6400", "120", "+15", "15", "50")
     assert table.rows[1][5:8] == ("+3140", "3155", "90")
-    assert "Opening minimum now: NS 120, EW 90." in board.notes
+    assert "Opening minimum now: Anna & Carla 120, Bruno & Dario 90." in board.notes
     assert "Next dealer: Carla." in board.notes
-    assert [r[-1] for r in table.rows] == ["NS closed", "nobody closed"]
+    assert [r[-1] for r in table.rows] == ["Anna & Carla closed", "nobody closed"]  # the pair by its players
     rp = replay(GAME, s, [{"sides": {"NS": side(["pure K", "dirty Q"], 170),
                                      "EW": {"opened": False, "hand_points": 30, "red_threes": 0}},
                            "closed_by": "NS"}])
-    assert GAME.board(s, rp).tables[0].rows[0][-1] == "NS closed; EW had not opened"
+    assert GAME.board(s, rp).tables[0].rows[0][-1] == "Anna & Carla closed; Bruno & Dario had not opened"
 
 
 def test_options():

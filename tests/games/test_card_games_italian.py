@@ -70,13 +70,13 @@ def test_json_is_the_same_in_both_languages(cli, case):
 def test_a_match_in_italian(cli, game, words):
     cli("match", "new", game, "-p", "Anna,Bruno,Carla,Dario")
     out = cli("--lang", "it", "hand", "add", "1", *words).stdout
-    assert "NS ha chiuso" in out and "contro" in out and "(ha chiuso)" in out
+    assert "chiusura di Anna & Carla" in out and "contro" in out and "(ha chiuso)" in out
     if game == "canasta":
-        assert "Canasta (italiana)" in out and "+6.800" in out and "Minimo di apertura ora: NS 120, EW 50." in out
+        assert "Canasta (italiana)" in out and "+6.800" in out and "Minimo di apertura ora: Anna & Carla 120, Bruno & Dario 50." in out
     else:
-        assert "2 puliti" in out and "Mancano a 2.005: NS 1.130" in out
+        assert "2 puliti" in out and "Mancano a 2.005: Anna & Carla 1.130" in out
     english = cli("--lang", "en", "show", "1").stdout
-    assert "NS closed" in english and "ha chiuso" not in english
+    assert "Anna & Carla closed" in english and "chiusura" not in english
     assert cli("--lang", "it", "show", "1", "--json").stdout == cli("show", "1", "--json").stdout
     history = cli("--lang", "it", "match", "history", "1").stdout
     assert "(ha chiuso)" in history
@@ -110,7 +110,7 @@ def test_the_burraco_hand_note_in_italian():
     result = game.score(doc, "italian")
     assert game.hand_note(result) == "NS closed; NS 2 clean, 1 dirty; EW no pozzetto"
     i18n.use("it")
-    assert game.hand_note(result) == "NS ha chiuso; NS 2 puliti, 1 sporco; EW senza pozzetto"
+    assert game.hand_note(result) == "chiusura di NS; NS 2 puliti, 1 sporco; EW senza pozzetto"
 
 
 def test_questions_are_asked_in_italian():
@@ -121,7 +121,7 @@ def test_questions_are_asked_in_italian():
     assert q.text.startswith("chi ha chiuso?") and q.choices[-1] == "nessuno"
     (q,) = game.questions(setup, {"closed_by": "Anna", "sides": {"Anna": {"burraco": ["clean"], "melded_points": 200,
                                                                            "hand_points": 0}}})
-    assert q.text == "Anna ha preso il pozzetto?" and q.choices == ("sì", "no") and q.default == "sì"
+    assert q.text == "pozzetto preso da Anna?" and q.choices == ("sì", "no") and q.default == "sì"
     assert q.answer({"closed_by": "Anna", "sides": {"Anna": {"burraco": ["clean"], "melded_points": 200,
                                                              "hand_points": 0}}}, q.default)["sides"]["Anna"][
         "pozzetto"] is True
@@ -149,7 +149,7 @@ def test_italian_suits_name_the_cards_of_a_match(cli):
     assert line.endswith("sides.Bruno.cards: 7 of denari is in the piles of Anna and Bruno")
     line = cli.error("--lang", "it", "hand", "add", "1", "Anna.cards=20", "Anna.denari=5", "Anna.primiera=70", "Anna.settebello=no",
                      "Bruno.cards=20", "Bruno.denari=5", "Bruno.primiera=70")
-    assert line.endswith("sides: nessuna squadra ha il settebello (7 di denari)")
+    assert line.endswith("squadre: nessuna squadra ha il settebello (7 di denari)")  # the field in Italian
     cli("hand", "add", "1", "Anna=7 di denari, re di coppe", "Bruno=rest")
     shown = cli("--lang", "it", "show", "1").stdout
     assert "Semi: denari (D), coppe (H), bastoni (C), spade (S)." in shown and "Punti per voce" in shown
@@ -161,7 +161,7 @@ def test_letters_by_default_and_a_wrong_suits_value(cli):
     line = cli.error("hand", "add", "1", "Anna=7D 6D", "Bruno=7D KD")
     assert line.endswith("sides.Bruno.cards: 7D is in the piles of Anna and Bruno")
     line = cli.error("--lang", "it", "match", "new", "scopa", "-p", "Anna,Bruno", "-o", "suits=tarocchi")
-    assert "options.suits" in line and "'tarocchi'" in line and "trovato" in line
+    assert "opzione semi:" in line and "'tarocchi'" in line and "trovato" in line
 
 
 def test_small_italian_wording(cli):

@@ -85,7 +85,7 @@ def test_errors_are_labelled_in_the_users_words():
         assert shown_field("others.Bruno[3]") == "Bruno, card 4"
         assert shown_field("closed_by") == "closer"
         assert shown_field("hand 2: others.Carla") == "hand 2: Carla"
-        assert shown_field("options.limit") == "options.limit"  # not a field of the hand
+        assert shown_field("options.limit") == "option limit"  # not a field of the hand: a match option, named
         with speaking("it"):
             assert shown_field("hand 2: others.Carla").startswith("mano 2: Carla")
     finally:

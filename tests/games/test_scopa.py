@@ -312,9 +312,10 @@ def test_the_scoreboard_shows_points_by_kind_and_the_next_dealer():
     board = GAME.board(setup, rp)
     hands, by_kind = board.tables
     assert [r[0] for r in hands.rows] == ["1", "2", "3"] and [r[1] for r in hands.rows] == ["Anna", "Dario", "Carla"]
-    assert hands.rows[1][-1] == "NS: 3 scope; EW: settebello · primiera · 8 scope"
+    ns, ew = (" & ".join(setup.sides[s]) for s in ("NS", "EW"))  # pairs shown by their players
+    assert hands.rows[1][-1] == f"{ns}: 3 scope; {ew}: settebello · primiera · 8 scope"
     assert [c.header for c in by_kind.columns] == ["side", *PUNTI, "scope", "total"]
-    assert by_kind.rows == (("NS", "2", "2", "2", "2", "13", "21"), ("EW", "0", "0", "1", "1", "19", "21"))
+    assert by_kind.rows == ((ns, "2", "2", "2", "2", "13", "21"), (ew, "0", "0", "1", "1", "19", "21"))
     assert board.notes == ("Next dealer: Bruno.",)
 
 

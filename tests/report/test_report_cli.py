@@ -138,12 +138,12 @@ def test_csv_tables(evening, cli, tmp_path):
     results = rows("results.csv")
     nets = {}
     for r in results:
-        if r["net_cents"]:
-            nets[r["player"]] = nets.get(r["player"], 0) + int(r["net_cents"])
+        if r["net"]:  # an amount in the currency, never cents
+            nets[r["player"]] = nets.get(r["player"], 0) + round(float(r["net"]) * 100)
     assert nets == NETS
     assert {r["won"] for r in results if r["match"] == "6"} == {""}
     transfers = rows("transfers.csv")
-    assert [(r["payer"], r["payee"], int(r["cents"])) for r in transfers] == TRANSFERS
+    assert [(r["payer"], r["payee"], round(float(r["amount"]) * 100)) for r in transfers] == TRANSFERS
     assert transfers[0]["amount"] == "4.60" and transfers[0]["currency"] == "EUR"
     standings = rows("standings.csv")
     assert {"player": "Carla", "game": "all", "played": "5", "won": "2", "open": "1"} in standings

@@ -29,10 +29,10 @@ def test_the_night_report_reads_in_italian(evening, cli):
     out = cli("--lang", "it", "report").stdout
     for text in ("La serata di sabato 14 marzo 2026", "6 partite · 5 giochi · 7 giocatori · 25 mani · 8 smazzate · 1 correzione",
                  "Partite", "Classifica", "Chi paga chi", "Momenti salienti", "Carla ha vinto",
-                 "7 mani, 1 corretta", "In corso dopo 3 mani", "NS (Anna & Carla) 5.800 · EW (Bruno & Dario) 3.300",
+                 "7 mani, 1 corretta", "In corso dopo 3 mani", "Anna & Carla 5.800 · Bruno & Dario 3.300",
                  "(vite)", "(mani vinte)", "Bruno paga Dario 4,60\xa0€", "+10,60",
                  "La partita 6 è ancora in corso e non è contata",
-                 "Giocatore della serata: Carla, 2 vittorie in 5 partite",
+                 "Migliore della serata: Carla, 2 vittorie in 5 partite",
                  "Chi ha vinto di più: Dario, in attivo di 10,60\xa0€", "Trentuno (partita 3): "):
         assert text in out, text
     for english in ("The night of", "Matches", "Standings", "Who pays whom", "Highlights", " won", "In play",
@@ -96,7 +96,7 @@ def test_highlights_wrap_under_their_text_at_80_columns(cli, columns, lang):
 def test_the_same_report_in_english_is_unchanged(evening, cli):
     out = cli("--lang", "en", "report").stdout
     for text in ("The night of Saturday 14 March 2026", "Carla won", "In play after 3 hands",
-                 "NS (Anna & Carla) 5800 · EW (Bruno & Dario) 3300", "Bruno pays Dario 4.60 EUR",
+                 "Anna & Carla 5800 · Bruno & Dario 3300", "Bruno pays Dario 4.60 EUR",
                  "Player of the night: Carla, 2 wins in 5 matches", "Biggest winner: Dario, up 10.60 EUR"):
         assert text in out, text
 
@@ -177,16 +177,26 @@ def _rows(path, delimiter):
 def test_csv_in_the_languages_dialect_and_the_other_one_option_away(evening, cli, tmp_path):
     cli("--lang", "it", "report", "--csv", str(tmp_path / "it"))
     raw = (tmp_path / "it" / "transfers.csv").read_bytes()
-    assert raw.startswith("\ufeff".encode()) and raw.decode("utf-8-sig").startswith("currency;payer;payee;cents;amount\r\n")
+    assert raw.startswith("\ufeff".encode()) and raw.decode("utf-8-sig").startswith("valuta;paga;riceve;importo\r\n")
     transfers = _rows(tmp_path / "it" / "transfers.csv", ";")
-    assert {"currency": "EUR", "payer": "Bruno", "payee": "Dario", "cents": "460", "amount": "4,60"} in transfers
+    assert {"valuta": "EUR", "paga": "Bruno", "riceve": "Dario", "importo": "4,60"} in transfers
     matches = _rows(tmp_path / "it" / "matches.csv", ";")
-    assert [m["score"] for m in matches if m["match"] == "6"] == ["NS (Anna & Carla) 5.800 · EW (Bruno & Dario) 3.300"]
+    assert [m["punteggio"] for m in matches if m["partita"] == "6"] == ["Anna & Carla 5.800 · Bruno & Dario 3.300"]
+    assert {m["stato"] for m in matches} <= {"finita", "in corso", "chiusa in anticipo"}
+    assert {m["dimostrativa"] for m in matches} == {"no"}
+    results = _rows(tmp_path / "it" / "results.csv", ";")
+    assert all("," in r["netto"] for r in results if r["netto"]) and "net_cents" not in results[0]
+    assert {r["vinto"] for r in results} <= {"sì", "no", ""}
+    assert _rows(tmp_path / "it" / "standings.csv", ";")[0].keys() == {"nome", "gioco", "giocate", "vinte", "in_corso"}
+    cli("--lang", "it", "report", "--csv", str(tmp_path / "names"), "--csv-names")  # the machine names kept
+    assert _rows(tmp_path / "names" / "transfers.csv", ";")[0] == {"currency": "EUR", "payer": "Bruno",
+                                                                   "payee": "Dario", "amount": "4,60"}
+    assert {m["status"] for m in _rows(tmp_path / "names" / "matches.csv", ";")} <= {"finished", "open", "ended"}
     cli("--lang", "it", "report", "--csv", str(tmp_path / "en"), "--csv-dialect", "comma")
-    assert (tmp_path / "en" / "transfers.csv").read_text(encoding="utf-8").startswith("currency,payer,payee,cents,amount")
-    assert {"amount": "4.60"}.items() <= _rows(tmp_path / "en" / "transfers.csv", ",")[0].items()
+    assert (tmp_path / "en" / "transfers.csv").read_text(encoding="utf-8").startswith("valuta,paga,riceve,importo")
+    assert {"importo": "4.60"}.items() <= _rows(tmp_path / "en" / "transfers.csv", ",")[0].items()
     cli("report", "--csv", str(tmp_path / "plain"))
-    assert (tmp_path / "plain" / "transfers.csv").read_bytes().startswith(b"currency,payer")  # English: as before
+    assert (tmp_path / "plain" / "transfers.csv").read_bytes().startswith(b"currency,payer,payee,amount")  # English
     cli("report", "--csv", str(tmp_path / "semi"), "--csv-dialect", "SemiColon")
     assert _rows(tmp_path / "semi" / "transfers.csv", ";")[0]["amount"] == "4,60"
 

@@ -70,6 +70,8 @@ class Bridge(Game):
     version = "1"
     rule_sets = RULE_SETS
     rule_words = RULE_WORDS
+    compass_sides = True
+    own_options = ("unfinished_partscore", "rubbers", "rounds", "boards", "first_board")
     deals = True
     min_players = 4
     max_players = 4

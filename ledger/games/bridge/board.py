@@ -20,7 +20,7 @@ from ledger.games.bridge.records import (
     RubberSummary,
 )
 from ledger.games.bridge.scoring import (
-    SIDES, item_text, seat_text, unfinished_text, vulnerability_cell, vulnerability_text,
+    SIDES, contract_text, item_text, seat_text, side_text, unfinished_text, vulnerability_cell, vulnerability_text,
 )
 from ledger.i18n import number, signed, t
 
@@ -36,8 +36,8 @@ def bridge_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
 def _side_header(setup: MatchSetup, side: str) -> str:
     players = " & ".join(setup.sides[side])
     if side == "NS":
-        return str(t("bridge.board.we", "We — {side} ({players})", side=side, players=players))
-    return str(t("bridge.board.they", "They — {side} ({players})", side=side, players=players))
+        return str(t("bridge.board.we", "We — {side} ({players})", side=side_text(side), players=players))
+    return str(t("bridge.board.they", "They — {side} ({players})", side=side_text(side), players=players))
 
 
 def _sheet_key(setup: MatchSetup) -> str:
@@ -120,7 +120,7 @@ def deals_table(setup: MatchSetup, rp: Replay) -> Table:
     dup = setup.rules == DUPLICATE
     cols = [Column(str(t("bridge.col.board", "board")) if dup else "#"),
             Column(str(t("bridge.col.dealer", "dealer")), "left"), Column(str(t("bridge.col.vul", "vul")), "left"),
-            Column(str(t("bridge.col.contract", "contract")), "left", nowrap=True), Column("NS"), Column("EW"),
+            Column(str(t("bridge.col.contract", "contract")), "left", nowrap=True), Column(side_text("NS")), Column(side_text("EW")),
             Column(str(t("bridge.col.total_ns", "total NS"))), Column(str(t("bridge.col.total_ew", "total EW"))),
             Column(str(t("bridge.col.notes", "notes")), "left", below=True)]
     rows = []
@@ -148,17 +148,17 @@ def _contract_text(d: DealResult) -> str:
     """``"4SX W -2"`` as players write it (``"4SX O -2"`` in Italian); ``"passed out"``."""
     if d.contract == "Pass":
         return str(t("bridge.passed_out", "passed out"))
-    return f"{d.contract} {seat_text(d.declarer)} {d.result}"
+    return f"{contract_text(d.contract)} {seat_text(d.declarer)} {d.result}"
 
 
 def _deal_notes(d: RubberResult | ChicagoResult | DuplicateResult) -> str:
     notes = []
     if d.honors:
-        notes.append(f"{item_text('honours')} {d.honors.side} {d.honors.points}")
+        notes.append(f"{item_text('honours')} {side_text(d.honors.side)} {d.honors.points}")
     if isinstance(d, DuplicateResult):
         return "; ".join(notes)
     if d.game_won and not any(b.item == "game" for b in d.bonuses):
-        notes.append(f"{item_text('game')} {d.game_won}")
+        notes.append(f"{item_text('game')} {side_text(d.game_won)}")
     for b in d.bonuses:
         notes.append(f"{item_text(b.item)} {number(b.points)}" if b.item == "rubber bonus"
                      else bonus_text(b.item, b.side, b.points))
@@ -180,7 +180,7 @@ def sheet_notes(setup: MatchSetup, rp: Replay) -> list[str]:
     done_sheets = ex.rubbers if isinstance(ex, RubberState) else ex.rounds
     for done in done_sheets:
         w = done.winner
-        won = (t("bridge.note.won_by", "{side} by {margin}", side=w,
+        won = (t("bridge.note.won_by", "{side} by {margin}", side=side_text(w),
                  margin=done.totals[w] - done.totals[_other(w)]) if w else t("bridge.note.level", "level"))
         tot, games = done.totals, _games_text(done.games)
         if isinstance(done, RubberSummary):
@@ -192,13 +192,13 @@ def sheet_notes(setup: MatchSetup, rp: Replay) -> list[str]:
                                round=done.round, ns=tot["NS"], ew=tot["EW"], games=games, won=won)))
     for e in (ex.unfinished_premiums if isinstance(ex, RubberState) else None) or ():
         notes.append(str(t("bridge.note.ended_early", "Rubber ended early (Law 80): {side} +{points} ({what}).",
-                           side=e.side, points=e.points, what=unfinished_text(e.item))))
+                           side=side_text(e.side), points=e.points, what=unfinished_text(e.item))))
     final = rp.final
     if final.finished or ex.ended_early:
         tot = final.totals
         if final.winner:
             notes.append(str(t("bridge.note.wins", "{side} wins by {margin} points (NS {ns}, EW {ew}).",
-                               side=final.winner, margin=abs(tot["NS"] - tot["EW"]), ns=tot["NS"], ew=tot["EW"])))
+                               side=side_text(final.winner), margin=abs(tot["NS"] - tot["EW"]), ns=tot["NS"], ew=tot["EW"])))
         else:
             notes.append(str(t("bridge.note.level_at", "Level at {points} each.", points=tot["NS"])))
         return notes
@@ -223,7 +223,7 @@ def duplicate_notes(setup: MatchSetup, rp: Replay) -> list[str]:
     notes = [str(t("bridge.note.duplicate_totals", "NS {ns}, EW {ew} (net NS {net}).", ns=tot["NS"], ew=tot["EW"],
                    net=signed(ex.score_ns)))]
     if rp.final.finished or ex.ended_early:
-        notes.append(str(t("bridge.note.side_wins", "{side} wins.", side=rp.final.winner) if rp.final.winner
+        notes.append(str(t("bridge.note.side_wins", "{side} wins.", side=side_text(rp.final.winner)) if rp.final.winner
                          else t("bridge.note.level_end", "Level.")))
     else:
         b = ex.next_board

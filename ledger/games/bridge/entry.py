@@ -3,8 +3,8 @@
 ``parse_words(setup, ["4SX", "N", "-2"])`` → ``{"contract": "4SX", "declarer": "N", "result": "-2"}``.
 Understood, in any order after the contract (RULES.md "Bridge"; English and Italian):
 
-- a contract: ``4SX``, ``3NT``, ``3N``, ``3SA``, ``4S X``, ``3 NT``, ``3 senza atout``, ``4♠ contre``,
-  ``2C surcontre``, ``pass`` / ``passo``;
+- a contract: ``4SX``, ``3NT``, ``3N``, ``3SA``, ``4S X``, ``3 NT``, ``3 senza atout``, ``4♠ contro``,
+  ``2C surcontro`` (also the French ``contre``, ``surcontre``), ``pass`` / ``passo``;
 - the declarer: ``N E S W``, ``Nord Est Sud Ovest`` (``O``), a player's name; optionally after
   ``by`` / ``da``;
 - the result: ``=``, ``+1``, ``-2``, ``made``, ``down 2`` / ``sotto 2``, a bare number of tricks
@@ -27,7 +27,7 @@ from ledger.games.bridge.match import (
     CHICAGO, DUPLICATE, FIELD_WORDS, HONOURS_KEYS, RULE_WORDS, RUBBER, honours_json, read_honours, read_seat,
 )
 from ledger.games.bridge.scoring import (
-    SEATS, contract_with, is_doubling_word, is_pass_words, is_seat_word, is_strain_word, parse_contract,
+    SEATS, contract_text, contract_with, is_doubling_word, is_pass_words, is_seat_word, is_strain_word, parse_contract,
     parse_result, parse_vulnerable, seat_text, tricks_from,
 )
 from ledger.games.suggest import nearest
@@ -206,7 +206,7 @@ def next_questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
                          _answer_declarer(setup), choices=tuple(seat_text(s) for s in SEATS))]
     if doc.get("tricks") in (None, "") and doc.get("result") in (None, ""):
         return [Question("result", str(t("bridge.ask.result", "Result of {contract}: tricks won by declarer (0-13) "
-                                         "or =, +1, -2", contract=str(contract))), _answer_result(setup))]
+                                         "or =, +1, -2", contract=contract_text(contract))), _answer_result(setup))]
     if setup.rules in (RUBBER, CHICAGO) and not any(k in doc for k in HONOURS_KEYS):
         return [Question("honors", str(t("bridge.ask.honours", "Honours (e.g. NS 100, EW 150; Enter for none)")),
                          _answer_honours(setup), default="")]

@@ -59,7 +59,7 @@ from ledger.games.bridge.scoring import (
     BOARD_VULNERABILITY, BOOK, CONTRACT_OF_TEXT, DIFF_OF_TEXT, GAME_POINTS, SEAT_SET, SEATS, SIDES, VULNERABILITY_SET,
     Contract, Entry, board_dealer, board_vulnerability, check_honours, contract_entries, entry, format_result,
     item_text, is_seat_word, is_vulnerable, made_row, other_side, parse_contract, parse_seat, parse_side,
-    parse_vulnerable, said, seat_text, side_of, tricks_from, vulnerability_of,
+    parse_vulnerable, said, seat_text, side_of, contract_text, side_text, tricks_from, vulnerability_of,
 )
 
 RUBBER, CHICAGO, DUPLICATE = "rubber", "chicago", "duplicate"
@@ -310,7 +310,7 @@ def describe(deal: Deal) -> str:
     if deal.contract.passed:
         return passed_out_text()
     assert deal.tricks is not None  # a played deal has its tricks
-    return played_text(str(deal.contract), deal.declarer, format_result(deal.contract, deal.tricks))
+    return played_text(deal.contract, deal.declarer, format_result(deal.contract, deal.tricks))
 
 
 def passed_out_text() -> str:
@@ -320,7 +320,7 @@ def passed_out_text() -> str:
 
 def played_text(contract: object, declarer: object, result: object) -> str:
     """A played deal, for people: ``4SX by N -1`` (West as the language says it: ``4SX da O -2``)."""
-    return str(t("bridge.played", "{contract} by {declarer} {result}", contract=str(contract),
+    return str(t("bridge.played", "{contract} by {declarer} {result}", contract=contract_text(contract),
                  declarer=seat_text(declarer), result=str(result)))
 
 
@@ -450,7 +450,7 @@ def _summary(lang: str, contract: str, declarer: str | None, result: str, score_
 def _gain(score_ns: int) -> str:
     """A deal's score from North-South's side as the side that gains it: ``NS +70``, ``EW +200``
     (``NS +1.520`` in Italian)."""
-    return f"NS {signed(score_ns)}" if score_ns >= 0 else f"EW {signed(-score_ns)}"
+    return f"{side_text('NS')} {signed(score_ns)}" if score_ns >= 0 else f"{side_text('EW')} {signed(-score_ns)}"
 
 
 def _net_points(data: Mapping[str, Any]) -> int | None:
@@ -467,7 +467,7 @@ def bonus_text(item: object, side: object, points: object) -> str:
     """A match's premium as the scoresheet says it: ``game premium EW 500``, ``rubber bonus NS
     700`` (``premio di manche EW 500``, the points with the language's digits)."""
     what = said(BONUS_WORDS, item, item_text(item))
-    return f"{what} {side} {number(points) if isinstance(points, int) else points}"
+    return f"{what} {side_text(side)} {number(points) if isinstance(points, int) else points}"
 
 
 def record_line(result: DealResult) -> str:

@@ -229,6 +229,34 @@ def seat_text(seat: object) -> str:
 _seat_of_text = lru_cache(TEXTS_HELD)(_read_seat)
 
 
+def side_text(side: object) -> str:
+    """A compass side (``NS``, ``EW``, as stored) for people, in the language in use: ``EW`` is
+    ``EO`` in Italian (:data:`ledger.games.match_setup.COMPASS_SIDES`); anything else as it is."""
+    from ledger.games.match_setup import COMPASS_SIDES
+
+    return said(COMPASS_SIDES, side, "" if side is None else side)
+
+
+STRAIN_TEXT = {"NT": t("bridge.strain_text.nt", "NT"), "S": t("bridge.strain_text.s", "S"),
+               "H": t("bridge.strain_text.h", "H"), "D": t("bridge.strain_text.d", "D"),
+               "C": t("bridge.strain_text.c", "C")}
+"""The strains as a contract is written for people: ``NT``, ``S``… in English (the ledger's own
+notation), ``SA`` (senza atout) and the suits' signs in Italian: ``3SA``, ``4♥X``."""
+
+
+def contract_text(contract: object) -> str:
+    """A contract (a :class:`Contract` or its stored text, ``"4HX"``) written for people in the
+    language in use: ``4HX``, ``3NT`` in English; ``4♥X``, ``3SA`` in Italian (how Italian players
+    write it); a passed-out deal ``passed out``; a text that is no contract as it is. The stored
+    text and ``--json`` keep ``"4HX"`` in every language."""
+    c = contract if isinstance(contract, Contract) else CONTRACT_OF_TEXT.get(contract)  # type: ignore[call-overload]
+    if c is None:
+        return str(contract)
+    if c.passed:
+        return str(t("bridge.passed_out", "passed out"))
+    return f"{c.level}{said(STRAIN_TEXT, c.strain)}{DOUBLING_MARKS[c.doubled]}"
+
+
 def is_seat_word(text: str) -> bool:
     return _squash(text) in _SEAT_WORDS
 
@@ -429,13 +457,13 @@ VULNERABILITY_CELL = {"None": t("bridge.vul_cell.none", "None"), "All": t("bridg
 
 def vulnerability_cell(vul: str) -> str:
     """A vulnerability in a table's cell: ``None``, ``NS``, ``EW``, ``All`` (Italian ``nessuno``,
-    ``tutti``)."""
-    return said(VULNERABILITY_CELL, vul)
+    ``NS``, ``EO``, ``tutti``)."""
+    return said(VULNERABILITY_CELL, vul, side_text(vul))
 
 
 def vulnerability_text(vul: str) -> str:
-    """Who is vulnerable, for people: ``nobody``, ``both sides``, ``NS``, ``EW``."""
-    return said(VULNERABILITY_TEXT, vul)
+    """Who is vulnerable, for people: ``nobody``, ``both sides``, ``NS``, ``EW`` (``EO``)."""
+    return said(VULNERABILITY_TEXT, vul, side_text(vul))
 
 
 def contract_entries(contract: Contract, tricks: int, declarer_side: str, vulnerable: bool) -> list[Entry]:

@@ -36,6 +36,7 @@ class BurracoGame(Game):
     rule_sets = ("italian", "international")
     rule_words = {"italian": t("burraco.rules_italian", "italian"),
                   "international": t("burraco.rules_international", "international")}
+    own_options = ("target",)
     min_players = 2
     max_players = 4
 
@@ -98,7 +99,7 @@ class BurracoGame(Game):
         final = replay.final
         if not final.finished and final.winner is None and not setup.ended_early:
             notes.append(str(t("burraco.to_go", "To {target}: {needs}.", target=target, needs=", ".join(
-                f"{s} {number(max(target - final.totals.get(s, 0), 0))}" for s in setup.side_names))))
+                f"{setup.shown_side(s)} {number(max(target - final.totals.get(s, 0), 0))}" for s in setup.side_names))))
         return replace(board, tables=(table,), notes=tuple(notes))
 
     def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:

@@ -46,7 +46,7 @@ from typing import Any
 from ledger.errors import LedgerError
 from ledger.games.base import (
     Board, Column, Game, MatchSetup, MatchState, Replay, Table, as_int, check_names, named_sides,
-    running_winner, status_notes,
+    running_winner, side_label, sides_shown_in, status_notes,
 )
 from ledger.games.canasta.facts import CanastaNotes
 from ledger.games.canasta import entry
@@ -72,6 +72,7 @@ class CanastaGame(Game):
     title = "Canasta"
     version = "1"
     rule_sets = ("italian", "classic")
+    own_options = ("target",)
     rule_words = {"italian": t("canasta.rules_italian", "italian"), "classic": t("canasta.rules_classic", "classic")}
     min_players = 2
     max_players = 4
@@ -209,7 +210,7 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     total, minimum = str(t("board.total", "total")), str(t("canasta.col_min", "min"))
     cols = [Column("#"), Column(str(t("board.dealer", "dealer")), "left")]
     for s in sides:
-        cols += [Column(s), Column(total), Column(minimum)]
+        cols += [Column(setup.shown_side(s)), Column(total), Column(minimum)]
     cols.append(Column(str(t("board.notes", "notes")), "left", below=True))
     rows = []
     for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
@@ -218,10 +219,9 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
         row = [str(i + 1), game.dealer(setup, i)]
         for s in sides:
             row += [signed(pts.get(s, 0)), number(st.totals.get(s, 0)), _number(mins.get(s, ""))]
-        row.append(_board_note(hand))
+        row.append(sides_shown_in(setup, _board_note(hand)))
         rows.append(tuple(row))
-    who = str(t("board.versus", " v ")).join(f"{s} ({' & '.join(p)})" if setup.teams else s
-                                              for s, p in setup.sides.items())
+    who = str(t("board.versus", " v ")).join(side_label(setup, s) for s in sides)
     table = Table(str(t("canasta.board_title", "Canasta ({rules}) — {sides}", rules=game.rules_name(rs.name), sides=who)),
                   tuple(cols), tuple(rows),
                   caption=str(t("canasta.caption", "Game to {target}; 'min' is the opening minimum for the next hand.",
@@ -230,7 +230,7 @@ def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     notes = status_notes(game, setup, rp)
     if not (rp.final.finished or setup.ended_early):  # no next hand to open: no minimum to say
         notes.append(str(t("canasta.minimum_now", "Opening minimum now: {minimums}.",
-                           minimums=", ".join(f"{s} {_number(final_min.get(s))}" for s in sides))))
+                           minimums=", ".join(f"{setup.shown_side(s)} {_number(final_min.get(s))}" for s in sides))))
     return Board((table,), tuple(notes))
 
 

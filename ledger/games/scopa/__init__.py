@@ -69,6 +69,7 @@ class ScopaGame(Game):
     result_type = ScopaResult
     version = "1"
     rule_sets = ("scopa", "scopone")
+    own_options = ("target", "napola", "re_bello", "suits")
     min_players = 2
     max_players = 4
 
@@ -282,7 +283,8 @@ def scopa_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
                     (Column(str(t("board.side", "side") if setup.teams else t("scopa.col_player", "player")), "left"),
                      *(Column(k) for k in kinds),
                      Column(str(t("board.total", "total")))),
-                    tuple((s, *(number(sums[s][k]) for k in kinds), number(rp.final.totals.get(s, 0))) for s in sides))
+                    tuple((setup.shown_side(s), *(number(sums[s][k]) for k in kinds), number(rp.final.totals.get(s, 0)))
+                          for s in sides))
     return Board((hands, by_kind), board.notes)
 
 

@@ -249,6 +249,7 @@ class Simone(Game):
     title = "Il Gioco di Simone"
     version = "1"
     rule_sets = ("standard",)
+    own_options = ("target",)
     min_players = 2
     max_players = MAX_PLAYERS
 

@@ -319,6 +319,7 @@ class Trentasette(Game):
     title = "Trentasette"
     version = "1"
     rule_sets = ("standard",)
+    own_options = ("target",)
     min_players = 2
     max_players = 4
 

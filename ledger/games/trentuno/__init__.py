@@ -628,6 +628,7 @@ class Trentuno(Game):
                   "40": t("trentuno.rules_40", "40 cards")}
     min_players = 3
     max_players = 12
+    own_options = ("lives", "reentry", "reentry_cost_cents", "decks")
 
     # --- setup ---------------------------------------------------------------------------------
     def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
