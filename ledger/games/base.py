@@ -545,6 +545,13 @@ class Game:
             return self.hand.read_words(tokens, self.entry_who(setup, None, {}), setup.resolve_player)
         return key_value_entry(tokens)
 
+    def correction_base(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+        """What of the stored hand ``old`` (a hand document) a correction ``new`` (the partial
+        document the user gave) is laid over: by default all of it, so a correction names only
+        what changes. A game drops the parts the new ones make wrong (Scala 40: a new closer's
+        old penalty)."""
+        return dict(old)
+
     def questions(self, setup: MatchSetup, doc: Mapping[str, Any],
                   state: MatchState | None = None) -> list[Question]:
         """What is still missing from ``doc`` for a complete hand, in the order to ask it: by the

@@ -416,3 +416,22 @@ def test_cli_prompts_ask_what_is_missing(cli):
     cli("hand", "add", "1", "-i", "chiude Anna; Carla 7", input="\n5\nnon ha aperto\n")  # in mano: Enter for no
     hand = cli.json("show", "1")["hands"][0]["result"]
     assert hand["penalties"] == {"Anna": 0, "Bruno": 5, "Carla": 7, "Dario": 100} and hand["doubled"] is False
+
+
+# --- found trying it at the table ------------------------------------------------------------------
+def test_cli_edit_giving_another_closer_drops_his_old_penalty(cli):
+    new_match(cli)
+    cli("hand", "add", "1", "chiude in mano Anna; Bruno 3; Carla 4; Dario 5")
+    cli("hand", "edit", "1", "1", "chiude Carla; Anna 7; Bruno 3; Dario 5")
+    hand = cli.json("show", "1")["hands"][0]["result"]
+    # the whole hand was said again: Carla's old 4 and Anna's in mano are gone with the old closer
+    assert hand["penalties"] == {"Anna": 7, "Bruno": 3, "Carla": 0, "Dario": 5} and hand["doubled"] is False
+    cli("hand", "edit", "1", "1", "Bruno 9")  # a part alone still changes only that part
+    assert cli.json("show", "1")["hands"][0]["result"]["penalties"]["Bruno"] == 9
+
+
+def test_report_unit_in_italian(cli):
+    new_match(cli)
+    cli("hand", "add", "1", "chiude Anna; Bruno 120; Carla 200; Dario 300")
+    out = " ".join(cli("--lang", "it", "report").stdout.split())
+    assert "punti di penalità" in out and "penalty points" not in out
