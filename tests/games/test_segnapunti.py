@@ -433,3 +433,22 @@ def test_a_list_of_rounds_scored_in_one_process(cli):
     docs = [{"game": "segnapunti", "points": {"Anna": i, "Bruno": -i}} for i in range(50)]
     out = cli.json("score", "-", input=json.dumps(docs))
     assert [r["points"]["Bruno"] for r in out] == [-i for i in range(50)]
+
+
+# --- found trying it at the table ------------------------------------------------------------------
+def test_an_unknown_name_after_a_number_is_named_not_glued_to_the_number(cli):
+    cli("match", "new", "segnapunti", "--players", "Anna,Bruno,Carla")
+    line = cli.error("hand", "add", "1", "Anna 12 Bruno 3 Zoe 4 Carla 1")
+    assert line.startswith("error: entry: 'Zoe 4'") and "Bruno" not in line.split("(")[0]
+    line = cli.error("hand", "add", "1", "Anna 12 Bruno 3 Carla 1 Ana 4")
+    assert "'Ana 4': did you mean 'Anna'?" in line
+    assert cli.error("hand", "add", "1", "Anna 12 Bruno 3 Carla 2.5").startswith("error: Carla: ")
+    assert cli.json("export", "1")["hands"] == []
+    cli("hand", "add", "1", "Anna 12 punti Bruno 3 Carla -1")  # a word of the number's own still reads
+
+
+def test_a_name_without_points_says_the_name_once(cli):
+    cli("match", "new", "segnapunti", "--players", "Anna,Bruno,Carla")
+    assert cli.error("hand", "add", "1", "Anna 12 Bruno 3 Carla") == "error: Carla: give points after the name"
+    line = cli.error("--lang", "it", "hand", "add", "1", "Anna 12 Bruno 3 Carla")
+    assert line == "errore: Carla: scrivi punti dopo il nome"
