@@ -452,3 +452,13 @@ def test_a_name_without_points_says_the_name_once(cli):
     assert cli.error("hand", "add", "1", "Anna 12 Bruno 3 Carla") == "error: Carla: give points after the name"
     line = cli.error("--lang", "it", "hand", "add", "1", "Anna 12 Bruno 3 Carla")
     assert line == "errore: Carla: scrivi punti dopo il nome"
+
+
+def test_a_shared_win_is_stored_and_said_as_shared(cli):
+    cli("match", "new", "segnapunti", "--players", "Anna,Bruno,Carla", "-o", "target=10", "-o", "tie=share")
+    cli("hand", "add", "1", "Anna 10 Bruno 10 Carla 0")
+    line = cli.error("hand", "add", "1", "Anna 1 Bruno 1 Carla 1")
+    assert "Anna" in line and "Bruno" in line and "none" not in line
+    assert sorted(cli.json("export", "1").get("winner") or cli.json("show", "1")["winners"]) == ["Anna", "Bruno"]
+    assert "Every match replays" in cli("db", "check").stdout
+    assert "Anna and Bruno" in cli("match", "list").stdout
