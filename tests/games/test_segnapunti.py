@@ -462,3 +462,10 @@ def test_a_shared_win_is_stored_and_said_as_shared(cli):
     assert sorted(cli.json("export", "1").get("winner") or cli.json("show", "1")["winners"]) == ["Anna", "Bruno"]
     assert "Every match replays" in cli("db", "check").stdout
     assert "Anna and Bruno" in cli("match", "list").stdout
+
+
+def test_one_team_is_refused_as_too_few_sides(cli):
+    line = cli.error("match", "new", "segnapunti", "--side", "Noi=Anna,Bruno")
+    assert line == "error: sides: a sheet has at least 2 sides, not 1"
+    line = cli.error("--lang", "it", "match", "new", "segnapunti", "--side", "Noi=Anna,Bruno")
+    assert line == "errore: sides: un foglio ha almeno 2 squadre o giocatori, non 1"

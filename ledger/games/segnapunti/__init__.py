@@ -94,6 +94,9 @@ class Segnapunti(Game):
             raise LedgerError(t("segnapunti.sides_not_object", "expected each side with its players"), "sides", sides)
         names = check_names(list(sides), "sides")
         teams = {n: check_names(sides[n], f"sides.{n}") for n in names}
+        if len(teams) < 2:  # counted in sides, not players: one team of two is still one side
+            raise LedgerError(t("segnapunti.two_sides", "a sheet has at least 2 sides, not {n}", n=len(teams)),
+                              "sides", len(teams))
         self.check_player_count(len(teams), "sides")
         longest = max(len(m) for m in teams.values())
         seats = check_names([m[i] for i in range(longest) for m in teams.values() if i < len(m)], "sides")
