@@ -435,3 +435,16 @@ def test_report_unit_in_italian(cli):
     cli("hand", "add", "1", "chiude Anna; Bruno 120; Carla 200; Dario 300")
     out = " ".join(cli("--lang", "it", "report").stdout.split())
     assert "punti di penalità" in out and "penalty points" not in out
+
+
+def test_a_penalty_beyond_any_hand_is_refused():
+    # 9 cards count at most 155 (4 jokers, 5 aces) and 13 at most 198: 1000 is past any hand
+    for others in ({"Bruno": 10 ** 26}, {"Bruno": 1001}, {"Bruno": {"opened": False, "points": 5000}}):
+        err = error_of(score, others, options={"not_opened_points": None})
+        assert err.field.startswith("others.Bruno") and "1000" in str(err).replace(".", "").replace(",", "")
+    assert score({"Bruno": 1000})["penalties"]["Bruno"] == 1000
+
+
+def test_a_negative_count_of_a_player_who_never_opened_is_not_called_opened():
+    err = error_of(score, {"Bruno": {"opened": False, "points": -1}}, options={"not_opened_points": None})
+    assert err.field == "others.Bruno.points" and "opened" not in err.message and "-1" in err.message
