@@ -469,3 +469,18 @@ def test_one_team_is_refused_as_too_few_sides(cli):
     assert line == "error: sides: a sheet has at least 2 sides, not 1"
     line = cli.error("--lang", "it", "match", "new", "segnapunti", "--side", "Noi=Anna,Bruno")
     assert line == "errore: sides: un foglio ha almeno 2 squadre o giocatori, non 1"
+
+
+def test_an_export_with_a_hand_undone_before_a_correction_imports(cli, tmp_path):
+    # round 2 was entered while Bruno was out, then undone; round 1 was then corrected so that
+    # Bruno is no longer out: the undone round is checked against the match as it stood then
+    cli("match", "new", "segnapunti", "--players", "Anna,Bruno,Carla", "-o", "eliminate_at=100")
+    cli("hand", "add", "1", "Anna 40 Bruno 120 Carla -5")
+    cli("hand", "add", "1", "Anna 30 Carla 10")
+    cli("hand", "undo", "1")
+    cli("hand", "edit", "1", "1", "Bruno 99")
+    path = tmp_path / "m.json"
+    path.write_text(cli("export", "1").stdout)
+    cli("import", str(path))
+    assert cli.json("show", "2")["totals"] == {"Anna": 40, "Bruno": 99, "Carla": -5}
+    assert "Every match replays" in cli("db", "check").stdout
