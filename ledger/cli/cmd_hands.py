@@ -10,6 +10,7 @@ import typer
 from ledger.cli.app import app, interactive, ledger
 from ledger.cli.cmd_matches import MATCH, JSON, show_view
 from ledger.cli.inputs import complete_hand, forget_answer, merge, read_json
+from ledger.cli.screen import wrap
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.i18n import t
@@ -87,7 +88,8 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
             again = forget_answer(doc, err, history) if ask is not None else None
             if again is None:
                 raise
-            typer.echo("  " + str(t("cli.answer_again", "{error} — please answer again", error=safe(err))), err=True)
+            for line in wrap(str(t("cli.answer_again", "{error} — please answer again", error=safe(err))), indent="  "):
+                typer.echo(line, err=True)  # folded to the screen as every refused answer is
             doc = again
 
 

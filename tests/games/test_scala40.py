@@ -448,3 +448,16 @@ def test_a_penalty_beyond_any_hand_is_refused():
 def test_a_negative_count_of_a_player_who_never_opened_is_not_called_opened():
     err = error_of(score, {"Bruno": {"opened": False, "points": -1}}, options={"not_opened_points": None})
     assert err.field == "others.Bruno.points" and "opened" not in err.message and "-1" in err.message
+
+
+def test_a_refused_answer_is_folded_to_the_terminal(cli, monkeypatch):
+    from ledger.cli import render
+
+    monkeypatch.setenv("COLUMNS", "60")
+    monkeypatch.setattr(render, "_console", None)  # a console as wide as COLUMNS, for this test only
+    new_match(cli)
+    out = cli("hand", "add", "1", "-i", "chiude Anna; Carla 7; Dario 5", input="\n1\n3\n")
+    said = [line for line in out.stderr.splitlines() if line.strip()]
+    assert "please answer again" in " ".join(line.strip() for line in said)
+    assert all(len(line) <= 60 for line in said), said
+    assert cli.json("show", "1")["hands"][0]["result"]["penalties"]["Bruno"] == 3
