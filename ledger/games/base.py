@@ -481,6 +481,11 @@ class Game:
         cents = int(setup.options.get("stake_cents") or 0)
         return (cents, str(self.own_stakes)) if cents else None
 
+    def own_match_stake(self, setup: MatchSetup) -> int:
+        """For a game that keeps its own money and whose :meth:`own_stake` is per point: the stake
+        per match played beside it, in cents (0: none; the score sheet may have both)."""
+        return 0
+
     def group(self, setup: MatchSetup) -> str:
         """The name a match is counted under in the report's standings and the statistics per
         game: the game's name; a game whose matches are told apart by their own title (a score

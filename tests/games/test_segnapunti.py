@@ -484,3 +484,13 @@ def test_an_export_with_a_hand_undone_before_a_correction_imports(cli, tmp_path)
     cli("import", str(path))
     assert cli.json("show", "2")["totals"] == {"Anna": 40, "Bruno": 99, "Carla": -5}
     assert "Every match replays" in cli("db", "check").stdout
+
+
+def test_a_sheet_played_per_point_and_per_match_says_both(cli):
+    cli("match", "new", "segnapunti", "--players", "Anna,Bruno", "-o", "target=10", "-o", "stake=1,01",
+        "-o", "stake_per_point=0,03")
+    cli("hand", "add", "1", "Anna 10 Bruno 4")
+    said = " ".join(cli("report").stdout.split())
+    assert "0.03 EUR per point of margin and 1.01 EUR per match" in said
+    said = " ".join(cli("--lang", "it", "report").stdout.split())
+    assert "0,03 € per punto di scarto e 1,01 € a partita" in said

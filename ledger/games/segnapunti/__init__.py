@@ -150,6 +150,10 @@ class Segnapunti(Game):
             return opts.stake_per_point_cents, "point"
         return (opts.stake_cents, "match") if opts.stake_cents else None
 
+    def own_match_stake(self, setup: MatchSetup) -> int:
+        """The stake per match played beside the stake per point (RULES.md: both may be on)."""
+        return options_of(setup).stake_cents
+
     def group(self, setup: MatchSetup) -> str:
         """``segnapunti: Cirulla``: each title has its own standings (``segnapunti`` without one)."""
         title = setup.options.get("title")
