@@ -461,3 +461,10 @@ def test_a_refused_answer_is_folded_to_the_terminal(cli, monkeypatch):
     assert "please answer again" in " ".join(line.strip() for line in said)
     assert all(len(line) <= 60 for line in said), said
     assert cli.json("show", "1")["hands"][0]["result"]["penalties"]["Bruno"] == 3
+
+
+def test_the_score_table_gives_every_player_and_his_total(cli):
+    doc = {"game": "scala40", "closed_by": "Anna", "others": {"Bruno": "JK AS 7H", "Carla": 34}}
+    rows = [line.split() for line in cli("score", "-", input=json.dumps(doc)).stdout.splitlines()]
+    assert ["Anna", "total", "0"] in rows  # the closer has no items: his name is on his total
+    assert ["total", "+43"] in rows and ["total", "+34"] in rows
