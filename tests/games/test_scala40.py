@@ -468,3 +468,11 @@ def test_the_score_table_gives_every_player_and_his_total(cli):
     rows = [line.split() for line in cli("score", "-", input=json.dumps(doc)).stdout.splitlines()]
     assert ["Anna", "total", "0"] in rows  # the closer has no items: his name is on his total
     assert ["total", "+43"] in rows and ["total", "+34"] in rows
+
+
+def test_a_word_alone_says_nothing_follows_it(cli):
+    new_match(cli, "reentries=1")
+    assert cli.error("hand", "add", "1", "chiude Anna; Bruno 5; Carla 5; Dario 4; rientra") == \
+        "error: re-entries: nothing after 'rientra'"
+    assert cli.error("--lang", "it", "hand", "add", "1", "Bruno 5; Carla 5; Dario 4; chiude") == \
+        "errore: chi chiude: niente dopo 'chiude'"
