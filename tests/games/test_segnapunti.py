@@ -353,8 +353,9 @@ def test_a_night_at_the_table(cli):
     assert "Every match replays" in cli("db", "check").stdout
     doc = cli.json("export", "1")
     assert doc["title"] == "Cirulla" and "title" not in doc["options"]
-    # low, 5 cents a point, n = 3, sum 150: Anna 5 x (150 - 126), Bruno 5 x (150 - 330), Carla 5 x (150 + 6)
-    assert cli.json("settle", "1")["currencies"]["EUR"]["nets"] == {"Anna": 120, "Bruno": -900, "Carla": 780}
+    # totals 42, 107, -2; low, 5 cents a point, n = 3, sum 147:
+    # Anna 5 x (147 - 126), Bruno 5 x (147 - 321), Carla 5 x (147 + 6)
+    assert cli.json("settle", "1")["currencies"]["EUR"]["nets"] == {"Anna": 105, "Bruno": -870, "Carla": 765}
 
 
 def test_export_import_export_is_the_same_document(cli, tmp_path):
