@@ -129,8 +129,9 @@ def test_the_reader_of_examples():
 
 
 @pytest.mark.parametrize("path", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
-def test_doc_examples_run(path: Path, cli, capsys):
+def test_doc_examples_run(path: Path, cli, capsys, tmp_path, monkeypatch):
     """Every example of one doc, in order, in a fresh ledger: exit 0 (or 2 where it says so)."""
+    monkeypatch.chdir(tmp_path)  # a file an example writes (``ledger backup night.json``) stays out of the checkout
     name = str(path.relative_to(ROOT))
     run = skipped = 0
     for ex in examples(path.read_text(encoding="utf-8"), name):
