@@ -471,7 +471,8 @@ class HandForm:
                     parts.append(f.name.render())
         for sub in re.findall(r"\.([^.\[]+)|\[(\d+)\]", rest):
             if sub[0]:
-                parts.append(sub[0].replace("_", " "))
+                said = SUB_KEYS.get(sub[0])
+                parts.append(said.render() if said is not None else sub[0].replace("_", " "))
             else:
                 parts.append(t("entry.nth_card", "card {n}", n=int(sub[1]) + 1).render())
         return ", ".join(parts)
@@ -487,6 +488,10 @@ class HandForm:
 
 
 _LABELS: ContextVar[HandForm | None] = ContextVar("ledger_hand_labels", default=None)
+
+# the keys of a player's or side's object in a hand document, as an error's label says them
+SUB_KEYS = {"cards": t("entry.sub.cards", "cards"), "points": t("entry.sub.points", "points"),
+            "opened": t("entry.sub.opened", "opened")}
 
 
 def labelling(form: HandForm | None) -> None:

@@ -476,3 +476,9 @@ def test_a_word_alone_says_nothing_follows_it(cli):
         "error: re-entries: nothing after 'rientra'"
     assert cli.error("--lang", "it", "hand", "add", "1", "Bruno 5; Carla 5; Dario 4; chiude") == \
         "errore: chi chiude: niente dopo 'chiude'"
+
+
+def test_a_part_of_a_player_s_object_is_named_in_the_language(cli):
+    doc = {"game": "scala40", "closed_by": "Anna", "others": {"Bruno": {"opened": False, "cards": "2S"}}}
+    assert cli.error("--lang", "it", "score", "-", input=json.dumps(doc)).startswith("errore: Bruno, carte: ")
+    assert cli.error("score", "-", input=json.dumps(doc)).startswith("error: Bruno, cards: ")
