@@ -81,7 +81,7 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
         doc = merge(doc, game.parse_entry(at.setup, entry))
     if number is not None and (file or entry) and at.hand is not None:
         old = {k: v for k, v in at.hand.document.items() if k not in META_KEYS}
-        doc = merge(old, doc)
+        doc = merge(game.correction_base(old, doc), doc)
     ask = _ask if interactive(prompt) else None
     history: list = []
     while True:

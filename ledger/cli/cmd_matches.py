@@ -10,7 +10,7 @@ from ledger.cli.app import app, ledger, reading
 from ledger.cli.render import console, print_board, print_json, print_line, print_rows
 from ledger.games import names_text
 from ledger.errors import LedgerError
-from ledger.i18n import Msg, long_date, number, t
+from ledger.i18n import Msg, listing, long_date, number, t
 
 GAME_NAMES = names_text()  # from the registry: no game is imported for --help
 
@@ -173,8 +173,9 @@ def _by_night(rows: list[dict]) -> list[tuple[tuple, list[dict]]]:
 
 
 def _result(r: dict) -> str:
-    """A match's status and winner in a few words: ``Anna``, ``in play``, ``ended early: NS``."""
-    winner = r["winner"]
+    """A match's status and winner in a few words: ``Anna``, ``in play``, ``ended early: NS``,
+    ``Anna and Bruno`` (a shared win, stored as a list)."""
+    winner = listing(r["winner"]) if isinstance(r["winner"], list) else r["winner"]
     if r["status"] == "open":
         return str(status_word("open"))
     if r["status"] == "ended":

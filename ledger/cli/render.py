@@ -195,14 +195,15 @@ def print_result(result) -> None:
         t.add_column(str(_t("result.col_side", "side")), justify="left")
         t.add_column(str(_t("result.col_item", "item")), justify="left")
         t.add_column(str(_t("result.col_points", "points")), justify="right")
+        # each side's total: its points, or its penalties where the game scores those (Scala 40)
+        totals = next((data[k] for k in ("points", "penalties") if isinstance(data.get(k), Mapping)), {})
         for side, rows in items.items():
             for j, row in enumerate(rows):
                 label = row.get("item", "") if isinstance(row, Mapping) else str(row)
                 pts = row.get("points", "") if isinstance(row, Mapping) else ""
                 t.add_row(safe_text(side if j == 0 else ""), safe_text(label), signed(pts))
-            total = data.get("points", {}).get(side, "") if isinstance(data.get("points"), Mapping) else ""
-            t.add_row("", Text(str(_t("result.total", "total")), style="bold"), Text(signed(total), style="bold"),
-                      end_section=True)
+            t.add_row(safe_text("" if rows else side), Text(str(_t("result.total", "total")), style="bold"),
+                      Text(signed(totals.get(side, "")), style="bold"), end_section=True)
         con.print(t)
     else:
         print_fields(data)

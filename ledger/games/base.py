@@ -520,6 +520,11 @@ class Game:
         cents = int(setup.options.get("stake_cents") or 0)
         return (cents, str(self.own_stakes)) if cents else None
 
+    def own_match_stake(self, setup: MatchSetup) -> int:
+        """For a game that keeps its own money and whose :meth:`own_stake` is per point: the stake
+        per match played beside it, in cents (0: none; the score sheet may have both)."""
+        return 0
+
     def group(self, setup: MatchSetup) -> str:
         """The name a match is counted under in the report's standings and the statistics per
         game: the game's name; a game whose matches are told apart by their own title (a score
@@ -583,6 +588,13 @@ class Game:
         if self.hand is not None:
             return self.hand.read_words(tokens, self.entry_who(setup, None, {}), setup.resolve_player)
         return key_value_entry(tokens)
+
+    def correction_base(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+        """What of the stored hand ``old`` (a hand document) a correction ``new`` (the partial
+        document the user gave) is laid over: by default all of it, so a correction names only
+        what changes. A game drops the parts the new ones make wrong (Scala 40: a new closer's
+        old penalty)."""
+        return dict(old)
 
     def questions(self, setup: MatchSetup, doc: Mapping[str, Any],
                   state: MatchState | None = None) -> list[Question]:

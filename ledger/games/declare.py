@@ -304,7 +304,26 @@ class HandForm:
         main = self.main_field
         if main is None:
             raise self._not_understood(part, who)
-        _put(doc, [main.key, name], self.value(main, text, f"{main.key}.{name}", who, resolve_player), part)
+        path = f"{main.key}.{name}"
+        try:
+            got = self.value(main, text, path, who, resolve_player)
+        except LedgerError as refused:
+            raise self._unknown_after_number(main, text, path, who, resolve_player) or refused from None
+        _put(doc, [main.key, name], got, part)
+
+    def _unknown_after_number(self, f: Field, text: str, path: str, who: Who,
+                              resolve_player: Callable[[object, str], str]) -> LedgerError | None:
+        """For a refused value ``text`` of the number field ``f`` whose first word is a good number,
+        the error of what follows it, an unknown name (``Bruno 3 Zoe 4``: ``Zoe 4`` is not
+        understood, rather than Bruno's ``3 Zoe 4`` being no number); None otherwise."""
+        first, _, rest = text.partition(" ")
+        if f.kinds != (Kind.COUNT,) or not rest:
+            return None
+        try:
+            self.value(f, first, path, who, resolve_player)
+        except LedgerError:
+            return None
+        return self._not_understood(rest, who)
 
     def _hand_field(self, words: str) -> Field | None:
         folded = _fold(words)
@@ -330,8 +349,11 @@ class HandForm:
         named = self._named(part, who)
         main = self.main_field
         if named is not None and main is not None:  # a name with nothing after it
-            return LedgerError(t("entry.name_alone", "{name}: give {what} after the name", name=named,
-                                 what=main.name.render()), f"{main.key}.{named}", part)
+            return LedgerError(t("entry.name_alone", "give {what} after the name", what=main.name.render()),
+                               f"{main.key}.{named}", part)
+        alone = self._hand_field(part)
+        if alone is not None:  # a field's word with nothing after it ("rientra", "chiude")
+            return LedgerError(t("entry.word_alone", "nothing after {word!r}", word=part), alone.key, part)
         first = part.split(" ")[0]
         known = [*who.names] + [w for f in self.fields for w in (f.name.render(), *f.words) if w]
         near = nearest(first, who.names) if " " in part else None
@@ -461,7 +483,7 @@ class HandForm:
                     parts.append(f.name.render())
         for sub in re.findall(r"\.([^.\[]+)|\[(\d+)\]", rest):
             if sub[0]:
-                named = self.subfields.get(sub[0])
+                named = self.subfields.get(sub[0]) or SUB_KEYS.get(sub[0])
                 parts.append(named.render() if named is not None else sub[0].replace("_", " "))
             else:
                 parts.append(t("entry.nth_card", "card {n}", n=int(sub[1]) + 1).render())
@@ -478,6 +500,10 @@ class HandForm:
 
 
 _LABELS: ContextVar[HandForm | None] = ContextVar("ledger_hand_labels", default=None)
+
+# the keys of a player's or side's object in a hand document, as an error's label says them
+SUB_KEYS = {"cards": t("entry.sub.cards", "cards"), "points": t("entry.sub.points", "points"),
+            "opened": t("entry.sub.opened", "opened")}
 
 
 def labelling(form: HandForm | None) -> None:

@@ -8,17 +8,18 @@ other accepts, and both name the same field when they refuse it.
   night (:mod:`ledger.dates`); ``note``, ``night_label``, ``void_reason``: texts.
 - A voided hand is a hand that was scored once: it is scored again, as a live hand is, against
   the match as it stood before it (the live hands before it), or else against the match's
-  start, and refused when neither takes it.
+  start, or the match as first entered (each corrected hand as it was before its correction),
+  and refused when none takes it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ledger.dates import latest_night, read_moment, read_night
 from ledger.errors import LedgerError
-from ledger.games.base import META_KEYS, Game, MatchSetup, MatchState, Replay
+from ledger.games.base import META_KEYS, Game, MatchSetup, MatchState, Replay, replay
 from ledger.i18n import t
 
 TEXTS = ("note", "night_label")
@@ -44,24 +45,41 @@ def check_match_document(doc: Mapping[str, Any], game: Game, setup: MatchSetup, 
                 read_moment(h[key], f"hands[{i}].{key}", latest)
         _text(h, "void_reason", f"hands[{i}].void_reason")
         if h.get("voided"):
-            _check_voided(game, setup, rp.states[live - 1] if live else rp.start, h, f"hands[{i}]")
+            _check_voided(game, setup, rp.states[live - 1] if live else rp.start, h, f"hands[{i}]",
+                          lambda i=i: _as_first_entered(game, setup, hands[:i]))
         else:
             live += 1
 
 
-def _check_voided(game: Game, setup: MatchSetup, before: MatchState, hand: Mapping[str, Any], field: str) -> None:
+def _check_voided(game: Game, setup: MatchSetup, before: MatchState, hand: Mapping[str, Any], field: str,
+                  first_entered: Callable[[], Any]) -> None:
     """Score the voided ``hand`` against the state ``before`` it, as a live hand would be; when
     that refuses it, against the match's start (it may have been entered before an earlier hand
-    was corrected: a player the correction put out was still in then). Refused by both: the
-    error of the state before it."""
+    was corrected: a player the correction put out was still in then), then against the match as
+    first entered (``first_entered()``: the corrected hands before it as they were before their
+    correction, which may have put a player out who is in now). Refused by all: the error of
+    the state before it."""
     body = {k: v for k, v in hand.items() if k not in META_KEYS and k != "stored"}
     try:
         game.apply(setup, before, body)
     except LedgerError as err:
-        try:
-            game.apply(setup, game.start(setup), body)
-        except LedgerError:
-            raise err.at(field) from None
+        for state in (lambda: game.start(setup), first_entered):
+            try:
+                game.apply(setup, state(), body)
+                return
+            except LedgerError:
+                continue
+        raise err.at(field) from None
+
+
+def _as_first_entered(game: Game, setup: MatchSetup, hands: Sequence[Mapping[str, Any]]) -> Any:
+    """The state after ``hands`` (a document's, in order) as they were first entered: each
+    correction (``replaces``) left out for the voided hand it replaced, other voided hands left
+    out. ``LedgerError`` when they do not replay so."""
+    replaced = {h["replaces"] for h in hands if isinstance(h.get("replaces"), int)}
+    kept = [h for j, h in enumerate(hands) if (j in replaced if h.get("voided") else h.get("replaces") is None)]
+    first = [{k: v for k, v in h.items() if k not in META_KEYS and k != "stored"} for h in kept]
+    return replay(game, setup, first).final
 
 
 def _text(doc: Mapping[str, Any], key: str, field: str) -> None:

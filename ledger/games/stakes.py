@@ -102,19 +102,24 @@ class MatchMoney:
     - ``currency``: e.g. ``"EUR"``; ``stake_cents``: the stake (per life for Trentuno);
     - ``per``: ``"life"`` (Trentuno's own), ``"hand"`` (a stake per player and hand, Sette e mezzo's
       own), ``"match"``, ``"point"`` or ``"100"``;
-    - ``nets``: player → net cents (summing to zero), or None while the match is in play.
+    - ``nets``: player → net cents (summing to zero), or None while the match is in play;
+    - ``match_cents``: a stake per match played beside a stake per point (the score sheet's), or 0.
     """
 
     currency: str
     stake_cents: int
     per: str
     nets: Mapping[str, int] | None
+    match_cents: int = 0
 
     def message(self) -> Msg:
         """What :meth:`describe` says, as a message."""
         amount = Money(self.stake_cents, self.currency)
         if self.per == "match":
             return t("stakes.per_match", "{amount} per match", amount=amount)
+        if self.per == "point" and self.match_cents:
+            return t("stakes.per_point_and_match", "{amount} per point of margin and {match} per match",
+                     amount=amount, match=Money(self.match_cents, self.currency))
         if self.per == "point":
             return t("stakes.per_point", "{amount} per point of margin", amount=amount)
         if self.per == "100":
@@ -132,8 +137,9 @@ class MatchMoney:
 
     def to_json(self) -> dict[str, Any]:
         """For programs: ``stake`` is :meth:`describe` in English whatever the language in use."""
-        return {"currency": self.currency, "stake_cents": self.stake_cents, "per": self.per,
-                "stake": self.describe("en"), "nets": dict(self.nets) if self.nets is not None else None}
+        out = {"currency": self.currency, "stake_cents": self.stake_cents, "per": self.per,
+               "stake": self.describe("en"), "nets": dict(self.nets) if self.nets is not None else None}
+        return {**out, "match_cents": self.match_cents} if self.match_cents else out
 
 
 def match_money(setup: MatchSetup, state: MatchState) -> MatchMoney | None:
@@ -147,7 +153,8 @@ def match_money(setup: MatchSetup, state: MatchState) -> MatchMoney | None:
     if game.own_stakes is not None:
         terms = game.own_stake(setup)
         if terms is not None:
-            return MatchMoney(opts.get("currency") or DEFAULT_CURRENCY, terms[0], terms[1], game.settlement(state))
+            return MatchMoney(opts.get("currency") or DEFAULT_CURRENCY, terms[0], terms[1], game.settlement(state),
+                              game.own_match_stake(setup) if terms[1] == "point" else 0)
     if not opts.get("stake_cents"):
         return None
     over = state.finished or setup.ended_early

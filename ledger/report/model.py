@@ -23,11 +23,12 @@ STATUS_TEXT = {"open": t("report.status.open", "in play"), "finished": t("report
 """A match's stored status in words (messages: shown in the language in use)."""
 
 UNIT_TEXT = {"points": t("report.unit.points", "points"), "lives": t("report.unit.lives", "lives"),
-             "hands won": t("report.unit.hands_won", "hands won"), "cents": t("report.unit.cents", "cents")}
+             "hands won": t("report.unit.hands_won", "hands won"), "cents": t("report.unit.cents", "cents"),
+             "penalty points": t("report.unit.penalty_points", "penalty points")}
 
 
 def unit_text(unit: str) -> Msg:
-    """A game's unit (``points``, ``lives``, ``hands won``: a code in the JSON) as a message."""
+    """A game's unit (``points``, ``lives``, ``hands won``, ``penalty points``: a code in the JSON) as a message."""
     return UNIT_TEXT.get(unit) or Msg("", unit)
 
 

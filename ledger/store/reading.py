@@ -539,7 +539,8 @@ def store_state(m: Match | MatchRow, rp: Replay) -> None:
     final = rp.final
     if m.status != "ended":
         m.status = "finished" if final.finished else "open"
-    m.winner = final.winner if (final.finished or m.status == "ended") else None
+    # a shared win is stored as the list of its sides (Game.winning)
+    m.winner = get_game(rp.setup.game).winning(final) if (final.finished or m.status == "ended") else None
     if m.status == "open":
         m.finished_at = None
     elif m.finished_at is None:

@@ -416,3 +416,69 @@ def test_cli_prompts_ask_what_is_missing(cli):
     cli("hand", "add", "1", "-i", "chiude Anna; Carla 7", input="\n5\nnon ha aperto\n")  # in mano: Enter for no
     hand = cli.json("show", "1")["hands"][0]["result"]
     assert hand["penalties"] == {"Anna": 0, "Bruno": 5, "Carla": 7, "Dario": 100} and hand["doubled"] is False
+
+
+# --- found trying it at the table ------------------------------------------------------------------
+def test_cli_edit_giving_another_closer_drops_his_old_penalty(cli):
+    new_match(cli)
+    cli("hand", "add", "1", "chiude in mano Anna; Bruno 3; Carla 4; Dario 5")
+    cli("hand", "edit", "1", "1", "chiude Carla; Anna 7; Bruno 3; Dario 5")
+    hand = cli.json("show", "1")["hands"][0]["result"]
+    # the whole hand was said again: Carla's old 4 and Anna's in mano are gone with the old closer
+    assert hand["penalties"] == {"Anna": 7, "Bruno": 3, "Carla": 0, "Dario": 5} and hand["doubled"] is False
+    cli("hand", "edit", "1", "1", "Bruno 9")  # a part alone still changes only that part
+    assert cli.json("show", "1")["hands"][0]["result"]["penalties"]["Bruno"] == 9
+
+
+def test_report_unit_in_italian(cli):
+    new_match(cli)
+    cli("hand", "add", "1", "chiude Anna; Bruno 120; Carla 200; Dario 300")
+    out = " ".join(cli("--lang", "it", "report").stdout.split())
+    assert "punti di penalità" in out and "penalty points" not in out
+
+
+def test_a_penalty_beyond_any_hand_is_refused():
+    # 9 cards count at most 155 (4 jokers, 5 aces) and 13 at most 198: 1000 is past any hand
+    for others in ({"Bruno": 10 ** 26}, {"Bruno": 1001}, {"Bruno": {"opened": False, "points": 5000}}):
+        err = error_of(score, others, options={"not_opened_points": None})
+        assert err.field.startswith("others.Bruno") and "1000" in str(err).replace(".", "").replace(",", "")
+    assert score({"Bruno": 1000})["penalties"]["Bruno"] == 1000
+
+
+def test_a_negative_count_of_a_player_who_never_opened_is_not_called_opened():
+    err = error_of(score, {"Bruno": {"opened": False, "points": -1}}, options={"not_opened_points": None})
+    assert err.field == "others.Bruno.points" and "opened" not in err.message and "-1" in err.message
+
+
+def test_a_refused_answer_is_folded_to_the_terminal(cli, monkeypatch):
+    from ledger.cli import render
+
+    monkeypatch.setenv("COLUMNS", "60")
+    monkeypatch.setattr(render, "_console", None)  # a console as wide as COLUMNS, for this test only
+    new_match(cli)
+    out = cli("hand", "add", "1", "-i", "chiude Anna; Carla 7; Dario 5", input="\n1\n3\n")
+    said = [line for line in out.stderr.splitlines() if line.strip()]
+    assert "please answer again" in " ".join(line.strip() for line in said)
+    assert all(len(line) <= 60 for line in said), said
+    assert cli.json("show", "1")["hands"][0]["result"]["penalties"]["Bruno"] == 3
+
+
+def test_the_score_table_gives_every_player_and_his_total(cli):
+    doc = {"game": "scala40", "closed_by": "Anna", "others": {"Bruno": "JK AS 7H", "Carla": 34}}
+    rows = [line.split() for line in cli("score", "-", input=json.dumps(doc)).stdout.splitlines()]
+    assert ["Anna", "total", "0"] in rows  # the closer has no items: his name is on his total
+    assert ["total", "+43"] in rows and ["total", "+34"] in rows
+
+
+def test_a_word_alone_says_nothing_follows_it(cli):
+    new_match(cli, "reentries=1")
+    assert cli.error("hand", "add", "1", "chiude Anna; Bruno 5; Carla 5; Dario 4; rientra") == \
+        "error: re-entries: nothing after 'rientra'"
+    assert cli.error("--lang", "it", "hand", "add", "1", "Bruno 5; Carla 5; Dario 4; chiude") == \
+        "errore: chi chiude: niente dopo 'chiude'"
+
+
+def test_a_part_of_a_player_s_object_is_named_in_the_language(cli):
+    doc = {"game": "scala40", "closed_by": "Anna", "others": {"Bruno": {"opened": False, "cards": "2S"}}}
+    assert cli.error("--lang", "it", "score", "-", input=json.dumps(doc)).startswith("errore: Bruno, carte: ")
+    assert cli.error("score", "-", input=json.dumps(doc)).startswith("error: Bruno, cards: ")

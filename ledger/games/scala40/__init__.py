@@ -185,6 +185,20 @@ class Scala40(Game):
         the declared hand (:data:`hand.HAND`) once a closing in mano said with the closer is split."""
         return super().parse_entry(setup, entry.split_in_mano(tokens))
 
+    def correction_base(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+        """The stored hand ``old`` less what a correction naming another closer makes wrong: the
+        new closer's old cards or penalty (a closer has none) and the old closing in mano (it was
+        the old closer's); the old closer must then be given his cards or penalty."""
+        base = dict(old)
+        closer = new.get("closed_by")
+        if not isinstance(closer, str) or closer.strip().casefold() == str(old.get("closed_by", "")).casefold():
+            return base
+        base.pop("in_mano", None)
+        others = base.get("others")
+        if isinstance(others, Mapping):
+            base["others"] = {p: v for p, v in others.items() if p.casefold() != closer.strip().casefold()}
+        return base
+
     def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
         """The players a hand asks for: those still in (with the re-entries of ``doc``), but the closer."""
         out = set(state.extra_as(Scala40State).out) if state is not None else set()

@@ -198,9 +198,18 @@ def _cards_other(value: object, field: str, opened: bool) -> Other:
     return Other(cards, None, opened)
 
 
+# no hand left counts this much (9 cards at most 155, 13 at most 198; the flat at most 1000): a typo
+MOST_PENALTY = 1000
+
+
 def _points(value: object, field: str, opened: bool, options: Options) -> int:
-    lowest = (1 if options.lone_ace_one else 2) if opened else 0
-    points = as_int(value, field)
+    """A penalty given as a number: whole, at most :data:`MOST_PENALTY`; at least 2 for an opened
+    player (1 with ``lone_ace_one``), at least 0 for one who never opened (RULES.md "Impossible
+    input"). ``LedgerError`` on ``field`` otherwise."""
+    if not opened:
+        return as_int(value, field, 0, MOST_PENALTY)
+    lowest = 1 if options.lone_ace_one else 2
+    points = as_int(value, field, None, MOST_PENALTY)
     if points < lowest:
         raise LedgerError(t("scala40.penalty_low", "the penalty of a player who opened is at least {lowest} "
                             "(the lowest hand left), not {points}", lowest=lowest, points=points), field, points)

@@ -94,6 +94,9 @@ class Segnapunti(Game):
             raise LedgerError(t("segnapunti.sides_not_object", "expected each side with its players"), "sides", sides)
         names = check_names(list(sides), "sides")
         teams = {n: check_names(sides[n], f"sides.{n}") for n in names}
+        if len(teams) < 2:  # counted in sides, not players: one team of two is still one side
+            raise LedgerError(t("segnapunti.two_sides", "a sheet has at least 2 sides, not {n}", n=len(teams)),
+                              "sides", len(teams))
         self.check_player_count(len(teams), "sides")
         longest = max(len(m) for m in teams.values())
         seats = check_names([m[i] for i in range(longest) for m in teams.values() if i < len(m)], "sides")
@@ -146,6 +149,10 @@ class Segnapunti(Game):
         if opts.stake_per_point_cents:
             return opts.stake_per_point_cents, "point"
         return (opts.stake_cents, "match") if opts.stake_cents else None
+
+    def own_match_stake(self, setup: MatchSetup) -> int:
+        """The stake per match played beside the stake per point (RULES.md: both may be on)."""
+        return options_of(setup).stake_cents
 
     def group(self, setup: MatchSetup) -> str:
         """``segnapunti: Cirulla``: each title has its own standings (``segnapunti`` without one)."""
