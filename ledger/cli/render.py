@@ -196,7 +196,7 @@ def print_result(result) -> None:
         t.add_column(str(_t("result.col_item", "item")), justify="left")
         t.add_column(str(_t("result.col_points", "points")), justify="right")
         # each side's total: its points, or its penalties where the game scores those (Scala 40)
-        totals = next((data[k] for k in ("points", "penalties") if isinstance(data.get(k), Mapping)), {})
+        totals: Mapping[str, Any] = next((data[k] for k in ("points", "penalties") if isinstance(data.get(k), Mapping)), {})
         for side, rows in items.items():
             for j, row in enumerate(rows):
                 label = row.get("item", "") if isinstance(row, Mapping) else str(row)

@@ -15,6 +15,7 @@ other accepts, and both name the same field when they refuse it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from ledger.dates import latest_night, read_moment, read_night
@@ -46,7 +47,7 @@ def check_match_document(doc: Mapping[str, Any], game: Game, setup: MatchSetup, 
         _text(h, "void_reason", f"hands[{i}].void_reason")
         if h.get("voided"):
             _check_voided(game, setup, rp.states[live - 1] if live else rp.start, h, f"hands[{i}]",
-                          lambda i=i: _as_first_entered(game, setup, hands[:i]))
+                          partial(_as_first_entered, game, setup, hands[:i]))
         else:
             live += 1
 
