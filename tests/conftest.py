@@ -97,3 +97,14 @@ def python_s_sigint_handler():
     before = signal.signal(signal.SIGINT, signal.default_int_handler)
     yield
     signal.signal(signal.SIGINT, before)
+
+
+@pytest.fixture(autouse=True)
+def _no_hand_labels():
+    """Each test starts with no game's hand labelling the errors (ledger.games.declare.labelling:
+    the CLI sets it per command; a test that looked a game up must not leave it to the next)."""
+    from ledger.games.declare import labelling
+
+    labelling(None)
+    yield
+    labelling(None)

@@ -42,6 +42,9 @@ class LedgerGroup(TyperGroup):
         found, others = global_options(list(sys.argv[1:] if args is None else args))
         argv = [*(x for name, value in found.items() for x in (name, value)), *others]
         State.for_programs = "--json" in others  # output for programs: errors name the document's field path
+        from ledger.games.declare import labelling
+
+        labelling(None)  # no game's words until this command looks its game up
         try:
             language.setup(found.get("--lang"), self)
         except LedgerError as err:

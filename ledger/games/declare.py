@@ -351,9 +351,6 @@ class HandForm:
         if named is not None and main is not None:  # a name with nothing after it
             return LedgerError(t("entry.name_alone", "give {what} after the name", what=main.name.render()),
                                f"{main.key}.{named}", part)
-        alone = self._hand_field(part)
-        if alone is not None:  # a field's word with nothing after it ("rientra", "chiude")
-            return LedgerError(t("entry.word_alone", "nothing after {word!r}", word=part), alone.key, part)
         first = part.split(" ")[0]
         known = [*who.names] + [w for f in self.fields for w in (f.name.render(), *f.words) if w]
         near = nearest(first, who.names) if " " in part else None

@@ -80,8 +80,19 @@ def option_key(word: str) -> str:
 
 def option_keys(options: Mapping[str, Any]) -> dict[str, Any]:
     """``options`` with every name turned into its key (``{"posta": "0,50"}`` → ``{"stake":
-    "0,50"}``); a key given twice under two names keeps the last."""
-    return {option_key(k): v for k, v in options.items()}
+    "0,50"}``). An option given twice under two names (``target`` and ``obiettivo``) is a
+    ``LedgerError`` on the second, as typed."""
+    out: dict[str, Any] = {}
+    for k, v in options.items():
+        key = option_key(k)
+        if key in out:
+            from ledger.errors import LedgerError
+            from ledger.i18n import t
+
+            raise LedgerError(t("options.twice", "{name!r} is given twice (also as {other!r})", name=k,
+                                other=next(o for o in options if o != k and option_key(o) == key)), f"options.{k}", v)
+        out[key] = v
+    return out
 
 
 def option_name(key: str) -> str:

@@ -56,7 +56,7 @@ def test_bad_input_is_one_line_and_writes_nothing(cli):
                          (["Anna.cards=14", "Anna.denari=4", "Anna.settebello=yes", "Anna.primiera=70",
                            "Bruno.cards=26", "Bruno.denari=6", "Bruno.settebello=yes", "Bruno.primiera=70"],
                           "sides.Bruno.settebello"),
-                         (["Anna=rest", "Zoe=AD"], "entry.Zoe")):
+                         (["Anna=rest", "Zoe=AD"], "hand, Zoe")):
         line = cli.error("hand", "add", "1", *words)
         assert line.startswith(f"error: {field}:") or line.startswith(f"error: hand 1: {field}:"), line
     assert cli("export", "1").stdout == before

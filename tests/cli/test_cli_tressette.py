@@ -44,7 +44,7 @@ def test_errors_name_the_side_and_store_nothing(cli):
                          (["Noi=2 aces 10 thirds last", "Voi=2 aces 10 thirds", "accusi.Voi=cinque assi"],
                           "accusi, Voi: 'cinque' is not part of a declaration"),
                          (["Noi=2 aces 10 thirds last", "Voi=2 aces 10 thirds", "accusi.Zoe=napoletana H"],
-                          "entry.Zoe"),
+                          "'Zoe' is not"),
                          (["Noi=AD 8D", "Voi=rest", "last=Noi"], "Noi"),
                          (["Noi=2 aces 10 thirds", "Voi=2 aces 10 thirds", "last=Voi",
                            "accusi=Noi napoletana H, Voi tre tre senza denari"], "accusi, Voi")):

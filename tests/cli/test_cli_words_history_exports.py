@@ -97,6 +97,7 @@ def test_match_new_and_play_share_their_options_with_their_own_help():
         "rules": "Rule set (the game's default otherwise).",
         "option": "A game option KEY=VALUE (repeatable).",
         "night": "The night (YYYY-MM-DD); default tonight.",
+        "title": "The match's own title, for a game that takes one (a score sheet's 'Cirulla').",
         "as_json": "Print JSON instead of tables."}
     assert _helps("play") == {
         "target": "The match to play on (its number or 'last'), or a game to start a match of.",
@@ -105,6 +106,7 @@ def test_match_new_and_play_share_their_options_with_their_own_help():
         "rules": "New match: the rule set.",
         "option": "New match: a game option KEY=VALUE (repeatable).",
         "night": "New match: the night (YYYY-MM-DD); default tonight.",
+        "title": "New match: its own title, for a game that takes one (a score sheet's 'Cirulla').",
         "as_json": "Print JSON instead of tables."}
 
 

@@ -180,14 +180,17 @@ def test_a_file_over_20_mb_is_refused(cli, tmp_path):
 
 def first_card_field(doc) -> tuple:
     """The container and key of the first card list or card string in a hand document (or, for a
-    game without cards in its hands, like bridge, of its first text field)."""
+    game without cards in its hands, like bridge, of its first text field; for a score sheet, of
+    its first value: a million cards where a number is wanted)."""
     for parent, key in spots(doc):
         v = parent[key]
         if isinstance(v, str) and len(v.split()) >= 3 and all(len(w) <= 3 for w in v.split()):
             return parent, key
         if isinstance(v, list) and len(v) >= 3 and all(isinstance(w, str) and len(w) <= 3 for w in v):
             return parent, key
-    return next(((p, k) for p, k in spots(doc) if isinstance(p[k], str) and k not in ("game", "rules")), (None, None))
+    texts = [(p, k) for p, k in spots(doc) if isinstance(p[k], str) and k not in ("game", "rules")]
+    values = [(p, k) for p, k in spots(doc) if k not in ("game", "rules") and not isinstance(p[k], (dict, list))]
+    return (texts or values or [(None, None)])[0]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -473,9 +473,9 @@ def test_the_score_table_gives_every_player_and_his_total(cli):
 def test_a_word_alone_says_nothing_follows_it(cli):
     new_match(cli, "reentries=1")
     assert cli.error("hand", "add", "1", "chiude Anna; Bruno 5; Carla 5; Dario 4; rientra") == \
-        "error: re-entries: nothing after 'rientra'"
+        "error: re-entries: 'rientra': say what after it (e.g. rientra Anna)"
     assert cli.error("--lang", "it", "hand", "add", "1", "Bruno 5; Carla 5; Dario 4; chiude") == \
-        "errore: chi chiude: niente dopo 'chiude'"
+        "errore: chi chiude: 'chiude': di' cosa dopo (ad es. chiude Anna)"
 
 
 def test_a_part_of_a_player_s_object_is_named_in_the_language(cli):

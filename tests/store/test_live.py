@@ -40,7 +40,8 @@ def test_hands_added_one_by_one_equal_a_full_replay(doc, ledger_db):
             continue
         live.add({k: v for k, v in hand.items() if k != "replaces"})
         same(live, ledger)
-    assert live.view.match.status == "finished"
+    # a match the demo ended early (a game with no natural end, Sette e mezzo) is still in play here
+    assert live.view.match.status == ("open" if doc.get("ended_early") else "finished")
 
 
 def test_another_scorekeeper_writing_to_the_match_is_noticed(ledger_db):
