@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import errno
 import re
+from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from ledger.i18n import Msg, t
@@ -70,16 +72,26 @@ class LedgerError(ValueError):
 _AT_HAND = re.compile(r"hand (\d+)(?=: |$)")
 
 
+_LABELS: ContextVar[Callable[[str], str | None] | None] = ContextVar("ledger_hand_labels", default=None)
+
+
+def use_labels(words: Callable[[str], str | None] | None) -> None:
+    """Errors shown from now on (in this context) name their field with ``words(path)`` where it
+    gives a text: the declared hand of the game at hand (:func:`ledger.games.declare.labelling`);
+    None: by their paths."""
+    _LABELS.set(words)
+
+
 def shown_field(field: str, labelled: bool = True) -> str:
     """A field path as the error line shows it: in the words of the declared hand in use
     (:func:`ledger.games.declare.label`: ``others.Bruno[2]`` → ``Bruno, 3ª carta``) when it has
     them and ``labelled``, else the path itself (the document's own names, the same in every
     language: what ``--json`` errors show), with the hand it is in said in the language
     (``hand 4: sides.Anna`` → ``mano 4: sides.Anna``). Programs read ``field`` as it is."""
-    from ledger.games.declare import label as words
+    words = _LABELS.get()
 
     def label(path: str) -> str | None:
-        return words(path) if labelled else None
+        return words(path) if labelled and words is not None else None
 
     m = _AT_HAND.match(field)
     rest = field[m.end() + 2:] if m and field[m.end():].startswith(": ") else None

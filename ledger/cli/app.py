@@ -16,7 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from ledger import __version__, interrupts
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, use_labels
 from ledger.i18n import t
 
 
@@ -42,9 +42,7 @@ class LedgerGroup(TyperGroup):
         found, others = global_options(list(sys.argv[1:] if args is None else args))
         argv = [*(x for name, value in found.items() for x in (name, value)), *others]
         State.for_programs = "--json" in others  # output for programs: errors name the document's field path
-        from ledger.games.declare import labelling
-
-        labelling(None)  # no game's words until this command looks its game up
+        use_labels(None)  # no game's words until this command looks its game up
         try:
             language.setup(found.get("--lang"), self)
         except LedgerError as err:

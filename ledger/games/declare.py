@@ -26,12 +26,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, use_labels
 from ledger.games.suggest import nearest
 from ledger.i18n import LANGUAGES, Msg, t
 
@@ -496,8 +495,6 @@ class HandForm:
                  "words": [w for said in f.values for w in said.words], "example": f.example} for f in self.fields]
 
 
-_LABELS: ContextVar[HandForm | None] = ContextVar("ledger_hand_labels", default=None)
-
 # the keys of a player's or side's object in a hand document, as an error's label says them
 SUB_KEYS = {"cards": t("entry.sub.cards", "cards"), "points": t("entry.sub.points", "points"),
             "opened": t("entry.sub.opened", "opened")}
@@ -505,15 +502,9 @@ SUB_KEYS = {"cards": t("entry.sub.cards", "cards"), "points": t("entry.sub.point
 
 def labelling(form: HandForm | None) -> None:
     """Errors shown from now on (in this context) label their field paths with ``form``'s words
-    (:func:`label`): the CLI says it once it knows the game of the hand at hand."""
-    _LABELS.set(form)
-
-
-def label(path: str) -> str | None:
-    """``path`` in words by the hand form in use (:func:`labelling`), or None (no form, or a path
-    that is none of its fields): what :func:`ledger.errors.shown_field` shows a person."""
-    form = _LABELS.get()
-    return None if form is None else form.label(path)
+    (:meth:`HandForm.label`, through :func:`ledger.errors.use_labels`): the game registry says it
+    whenever a game is looked up."""
+    use_labels(None if form is None else form.label)
 
 
 _NUMERIC = re.compile(r"[+-]?[\d.,]+")
