@@ -9,6 +9,8 @@ import pytest
 from ledger.cli import inputs
 from test_robustness_backup import build_a_ledger, everything
 
+pytestmark = pytest.mark.slow  # fuzzing, big inputs and whole-ledger round trips: left out of the fast loop
+
 
 def _whole(ledger_db, streamed: str) -> dict:
     from ledger.store.backup import export_all

@@ -17,6 +17,8 @@ from fixtures.hands import demo_matches
 from ledger.games import available
 from test_robustness_hostile import HYPOTHESIS, ODD, answered, mutated
 
+pytestmark = pytest.mark.slow  # fuzzing, big inputs and whole-ledger round trips: left out of the fast loop
+
 GAMES = available()
 MATCHES = {g: next(m for m in demo_matches() if m["game"] == g) for g in GAMES}
 

@@ -19,7 +19,7 @@ from ledger_rows import ledger_rows
 from ledger.cli import inputs
 from ledger.store import reading
 
-pytestmark = pytest.mark.sqlite_only  # compares the SQLite files' rows
+pytestmark = [pytest.mark.slow, pytest.mark.sqlite_only]  # whole-ledger imports compared row by row
 
 
 _LINES: list[bytes] = []  # the export, made by the first test that asks

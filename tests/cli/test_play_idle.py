@@ -13,6 +13,8 @@ import time
 
 import pytest
 
+pytestmark = pytest.mark.slow  # fuzzing, big inputs and whole-ledger round trips: left out of the fast loop
+
 LEDGER = [sys.executable, "-m", "ledger"]
 TYPED = b'Bruno="30 carte, 8 denari, settebello, primiera 84" Anna="10 carte, 2 denari, primiera 66"'
 HAND = {"sides": {"Anna": {"cards": 30, "denari": 8, "settebello": True, "primiera": 84, "scope": 1},

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import shutil
 import sqlite3
 from pathlib import Path
 
 from fixtures.hands import piles, words
+
+pytestmark = pytest.mark.slow  # fuzzing, big inputs and whole-ledger round trips: left out of the fast loop
 
 NAMES = ["Zoë \"la rossa\"", "O'Brien", "李娜 🃏"]
 FIXTURES = Path(__file__).parent.parent / "fixtures"

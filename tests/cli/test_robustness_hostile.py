@@ -18,6 +18,8 @@ from fixtures.hands import cases, demo_matches
 from ledger.games import available
 from ledger.store.service import Ledger
 
+pytestmark = pytest.mark.slow  # fuzzing, big inputs and whole-ledger round trips: left out of the fast loop
+
 GAMES = tuple(available())
 BOOKKEEPING = ("entered_at", "voided", "voided_at", "void_reason", "replaces")
 MATCHES = {g: next(m for m in demo_matches() if m["game"] == g) for g in GAMES}
