@@ -312,7 +312,8 @@ class Game:
     deal_rules: str = ""  # the rule set a file's deals are scored by on their own, when it names none
     samples: str | None = None  # the module dealing its matches at random (bench/synthetic.py), if any
     sample_weight: int = 0  # its share of the synthetic ledger's matches
-    hand: HandForm | None = None  # the hand's declaration (ledger.games.declare): entry, questions, labels
+    hand: HandForm | None = None
+    deals_to_the_right: bool = False  # the deal passes counter-clockwise (Scopa, Briscola, Tressette)  # the hand's declaration (ledger.games.declare): entry, questions, labels
     compass_sides: bool = False  # its pairs are the compass sides NS and EW (bridge), named so to people
     own_options: tuple[str, ...] = ()  # the keys of its options besides the base ones (option_words.BASE_OPTIONS)
 
@@ -568,10 +569,13 @@ class Game:
         return replay.tail(keep)
 
     def dealer(self, setup: MatchSetup, hand_number: int) -> str:
-        """Who deals hand ``hand_number`` (0-based): clockwise from the first dealer (RULES.md)."""
+        """Who deals hand ``hand_number`` (0-based): clockwise from the first dealer (RULES.md), or
+        to the dealer's right, backwards through the seats (listed clockwise), for a game that
+        deals so (:attr:`deals_to_the_right`: Scopa, Briscola, Tressette)."""
         first = setup.options.get("first_dealer") or setup.players[0]
         i = setup.players.index(first)
-        return setup.players[(i + hand_number) % len(setup.players)]
+        step = -1 if self.deals_to_the_right else 1
+        return setup.players[(i + step * hand_number) % len(setup.players)]
 
     # --- entry at the table ----------------------------------------------------------------
     def entry_help(self) -> Msg | None:

@@ -90,6 +90,7 @@ class BriscolaGame(Game):
     """The Briscola scorer (see the module docstring and RULES.md "Briscola")."""
 
     name = "briscola"
+    deals_to_the_right = True  # the deal passes to the dealer's right [BR-WIKI], [BC-GS]
     title = "Briscola"
     version = "1"
     rule_sets = (RuleSet.CLASSICA.value, RuleSet.CHIAMATA.value)
@@ -255,12 +256,6 @@ class BriscolaGame(Game):
         extra = state.extra
         return extra.settlement if isinstance(extra, ChiamataState) else None
 
-    def dealer(self, setup: MatchSetup, hand_number: int) -> str:
-        """Who deals hand ``hand_number`` (0-based): to the dealer's right, backwards through the
-        seats (listed clockwise) [BR-WIKI], [BC-GS]."""
-        first = setup.options.get("first_dealer") or setup.players[0]
-        i = setup.players.index(first)
-        return setup.players[(i - hand_number) % len(setup.players)]
 
     def next_dealer(self, setup: MatchSetup, state: MatchState) -> str:
         return self.dealer(setup, state.hands)

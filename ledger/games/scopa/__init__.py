@@ -65,6 +65,7 @@ class ScopaGame(Game):
     """The Scopa and Scopone scorer (see the module docstring and RULES.md "Scopa")."""
 
     name = "scopa"
+    deals_to_the_right = True  # the deal passes to the dealer's right [SC-DEAL]
     title = "Scopa"
     result_type = ScopaResult
     version = "1"
@@ -150,12 +151,6 @@ class ScopaGame(Game):
             return state
         return MatchState(state.hands, state.totals, False, leader(state.totals), state.extra)
 
-    def dealer(self, setup: MatchSetup, hand_number: int) -> str:
-        """Who deals hand ``hand_number`` (0-based): the deal passes to the dealer's right,
-        counter-clockwise, so backwards through the seats (listed clockwise) [SC-DEAL]."""
-        first = setup.options.get("first_dealer") or setup.players[0]
-        i = setup.players.index(first)
-        return setup.players[(i - hand_number) % len(setup.players)]
 
     def board(self, setup: MatchSetup, replay: Replay) -> Board:
         """Per hand each side's points and running total (a note with who took what), then each

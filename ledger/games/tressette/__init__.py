@@ -62,6 +62,7 @@ class TressetteGame(Game):
     """The Tressette scorer (see the module docstring and RULES.md "Tressette")."""
 
     name = "tressette"
+    deals_to_the_right = True  # the deal passes to the dealer's right [TR-SPZ], [TR-GS]
     title = "Tressette"
     version = "1"
     result_type = TressetteResult
@@ -151,12 +152,6 @@ class TressetteGame(Game):
             return state
         return MatchState(state.hands, state.totals, False, rules.alone_highest(state.totals), state.extra)
 
-    def dealer(self, setup: MatchSetup, hand_number: int) -> str:
-        """Who deals hand ``hand_number`` (0-based): to the dealer's right, backwards through the
-        seats (listed clockwise) [TR-SPZ], [TR-GS]."""
-        first = setup.options.get("first_dealer") or setup.players[0]
-        i = setup.players.index(first)
-        return setup.players[(i - hand_number) % len(setup.players)]
 
     def board(self, setup: MatchSetup, replay: Replay) -> Board:
         """Per hand each side's points and total, with the accusi and cappotti beside them; then
