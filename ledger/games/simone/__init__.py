@@ -445,9 +445,13 @@ class Simone(Game):
         """``Anna="KH JK 3S 5D" Bruno=17 knock=Anna`` → a partial hand document.
 
         ``knock`` (also ``knocked_by``, ``bussa``) names who knocked (``-`` or ``nessuno`` for
-        nobody); every other key is a player with their cards or sum.
+        nobody), or a phrase says it: ``ha bussato Marco``, ``Marco ha bussato``, ``bussa Marco``,
+        ``Marco knocked``; every other key is a player with their cards or sum.
         """
         doc: dict[str, Any] = {"hands": {}}
+        tokens, knocker = _knock_phrase(tokens)
+        if knocker is not None:
+            doc["knocked_by"] = read_knock(knocker, setup.resolve_player)
         for k, v in key_value_entry(tokens).items():
             if k.strip().casefold() in KNOCK_KEYS:
                 doc["knocked_by"] = read_knock(v, setup.resolve_player)
@@ -485,6 +489,28 @@ class Simone(Game):
         if doc.get("knocked_by"):
             parts.append(str(t("simone.entered_knock", "knock {player}", player=doc["knocked_by"])))
         return "; ".join(parts)
+
+
+_KNOCK_PHRASE = ("ha bussato", "bussa", "bussato", "knocked", "knocks", "knock")
+
+
+def _knock_phrase(tokens: Sequence[str]) -> tuple[list[str], str | None]:
+    """The words typed without a phrase that says who knocked (``ha bussato Marco``, ``Marco ha
+    bussato``, ``knocked Anna``), and the name it says, or None; free words split at spaces."""
+    words: list[str] = []
+    for token in tokens:
+        words += [token] if "=" in token else token.split()
+    folded = [w.casefold() for w in words]
+    for phrase in _KNOCK_PHRASE:
+        n = len(phrase.split())
+        for i in range(len(words) - n + 1):
+            if " ".join(folded[i:i + n]) != phrase:
+                continue
+            if i + n < len(words) and "=" not in words[i + n]:  # "ha bussato Marco"
+                return words[:i] + words[i + n + 1:], words[i + n]
+            if i > 0 and "=" not in words[i - 1]:  # "Marco ha bussato"
+                return words[:i - 1] + words[i + n:], words[i - 1]
+    return list(tokens), None
 
 
 def entry_value(text: str, field: str) -> int | str:

@@ -520,11 +520,13 @@ class Bet:
 
 
 def split_names(raw: object, fld: str) -> list[str]:
-    """Names as a JSON list or as text separated by commas or spaces."""
+    """Names as a JSON list or as text separated by commas, spaces or ``e``/``and``/``&``
+    (``Giulia e Sara``)."""
     if raw is None:
         return []
     if isinstance(raw, str):
-        return [w for w in re.split(r"[\s,;]+", raw.strip()) if w and w.lower() not in ("none", "nessuno")]
+        return [w for w in re.split(r"[\s,;&]+", raw.strip())
+                if w and w.lower() not in ("none", "nessuno", "e", "ed", "and")]
     if isinstance(raw, list) and all(isinstance(x, str) for x in raw):
         return list(raw)
     raise LedgerError(t("trentuno.not_names", "expected a list of names, got {raw!r}", raw=raw), fld, raw)
