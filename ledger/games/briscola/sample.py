@@ -26,6 +26,12 @@ def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> Matc
     return game.setup(RuleSet.CLASSICA.value, rng.sample(list(players), rng.choice((2, 3, 4))), None, {})
 
 
+
+def long_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup:
+    """A chiamata among five with no fixed number of hands: it goes on for hundreds (bench/games.py)."""
+    return game.setup(RuleSet.CHIAMATA.value, rng.sample(list(players), 5), None, {"hands": None})
+
+
 def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
     """A classica hand as the piles (one side often the rest) or the counted points; a chiamata
     hand as a call with the caller's side's card points, naming the 5 who played it (so that it

@@ -24,8 +24,8 @@ def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> Matc
 
 
 def long_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup:
-    """A match to a limit of 100,000, that goes on for hundreds of hands (bench/games.py)."""
-    return game.setup(None, rng.sample(list(players), 4), None, {"limit": 100000})
+    """A match to a limit of 10,000 (the highest allowed), that goes on for hundreds of hands (bench/games.py)."""
+    return game.setup(None, rng.sample(list(players), 4), None, {"limit": 10000})
 
 
 def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:

@@ -22,6 +22,12 @@ def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> Matc
     return game.setup(None, seated, None, {"accusi": rng.random() < 0.8})
 
 
+
+def long_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup:
+    """Two players to a target of 100,000: a match that goes on for hundreds of hands (bench/games.py)."""
+    return game.setup(None, rng.sample(list(players), 2), None, {"target": 100000})
+
+
 def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
     """The deck shuffled and cut into piles of whole tricks (a multiple of the players), entered
     as cards with one side often ``rest``, or as counts; with accusi on, a napoletana now and then."""
