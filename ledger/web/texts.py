@@ -48,6 +48,10 @@ TEXTS: dict[str, Msg] = {
     "not_allowed": t("web.not_allowed", "This page is read only."),
     "not_found": t("web.not_found", "There is no such page."),
     "busy": t("web.busy", "Too many pages are open at once; try again in a moment."),
+    "save_hand": t("web.save_hand", "Save the hand"),
+    "entry": t("web.entry", "The hand, in the words of ledger hand add"),
+    "optional": t("web.optional", "optional"),
+    "none": t("web.none", "none"),
 }
 
 
