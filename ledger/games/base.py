@@ -795,7 +795,7 @@ def need(doc: Mapping[str, Any], key: str, field: str | None = None) -> Any:
 
 
 # fields that a stored or exported hand may carry beside the game's own (FORMATS.md, backups)
-META_KEYS = frozenset({"game", "rules", "entered_at", "note", "voided", "voided_at", "void_reason",
+META_KEYS = frozenset({"game", "rules", "entered_at", "source", "note", "voided", "voided_at", "void_reason",
                        "replaces", "replaced_by"})
 
 
