@@ -4,7 +4,11 @@
   latest board;
 - ``GET /events``: server-sent events: an ``event: board`` with the new board's HTML whenever the
   ledger changes (``id:`` is the change token, so a reconnecting browser gets only what is new), a
-  comment every :data:`KEEPALIVE_SECONDS` otherwise.
+  comment every :data:`KEEPALIVE_SECONDS` otherwise;
+- with a scorekeeper's key (``ledger serve --scorekeeper``), ``GET /`` adds the scorekeeper's part
+  (:mod:`ledger.web.keeper`: a form for each open match's next hand, undo, a new match), and its
+  forms post to ``POST /page/matches/{match}/hands``, ``POST /page/matches/{match}/undo`` and
+  ``POST /page/matches`` with the page's token in the ``X-Ledger-Page`` header.
 
 One :class:`Board` per application reads the ledger: every :data:`POLL_SECONDS` it asks for the
 change token (a few small queries, :func:`ledger.web.tonight.change_token`) in a short read
@@ -36,7 +40,7 @@ from typing import Any, ContextManager
 import anyio
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from ledger.web.door import KEYED
@@ -47,6 +51,8 @@ KEEPALIVE_SECONDS = 10  # a comment on an idle stream, so proxies and phones kee
 MAX_STREAMS = 100  # event streams at once; more get 503 (uvicorn's limit_concurrency bounds the rest)
 RETRY_MS = 1000  # how soon a browser reconnects a dropped stream
 ALLOWED = ("GET", "HEAD")
+WRITING = ("POST",)  # the scorekeeper's posts: only with the scorekeeper's key, from this server's own pages
+MAX_BODY = 1_000_000  # bytes of a post's body; more is refused (413)
 LOOPBACK = ("localhost", "127.0.0.1", "::1")  # the names of this machine for itself
 
 Reading = Callable[[], ContextManager[Any]]  # e.g. ledger.cli.app.reading: Reads in one read transaction
@@ -139,18 +145,61 @@ def sse(event: str, data: str, ident: str) -> str:
 
 
 def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECONDS,
-               max_streams: int = MAX_STREAMS, hosts: Iterable[str] = LOOPBACK) -> Guard:
+               max_streams: int = MAX_STREAMS, hosts: Iterable[str] = LOOPBACK,
+               scorekeeper: str | None = None, writer: Callable[[], Any] | None = None) -> Guard:
     """The application for access key ``key``, reading the ledger through ``reading`` (default:
     :func:`ledger.cli.app.reading`, as ``show`` and ``report`` read), answering to the Host names
-    and addresses ``hosts`` (and to the address each connection came in on; see :class:`Guard`)."""
+    and addresses ``hosts`` (and to the address each connection came in on; see :class:`Guard`).
+    With ``scorekeeper`` (a second key) the page shown with that key can write, through the
+    :class:`ledger.store.service.Ledger` that ``writer()`` gives (default:
+    :func:`ledger.cli.app.ledger`, as ``hand add`` writes)."""
+    from ledger.web.keeper import PageTokens
+
     if reading is None:
         from ledger.cli.app import reading as default_reading
 
         reading = default_reading
+    if writer is None:
+        from ledger.cli.app import ledger as writer
     board = Board(reading, poll, max_streams)
+    tokens = PageTokens()
 
     async def page(request: Request) -> Response:
-        return HTMLResponse(page_html(board.html, board.token, request.state.nonce))
+        keeper = ""
+        if request.state.keeper:
+            keeper = await anyio.to_thread.run_sync(keeper_section, reading, tokens.issue())
+        return HTMLResponse(page_html(board.html, board.token, request.state.nonce, keeper))
+
+    async def write(request: Request, handle: Callable[..., tuple[int, dict]], *args: str) -> Response:
+        from ledger.web.keeper import TOKEN_HEADER, form_data
+
+        if not request.state.keeper or not tokens.valid(request.headers.get(TOKEN_HEADER)):
+            return _message(403, "forbidden")
+        body = await request.body()
+        if len(body) > MAX_BODY:
+            return _message(413, "too_large")
+        from urllib.parse import parse_qsl
+
+        posted = form_data(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+        status, answer = await anyio.to_thread.run_sync(lambda: handle(writer(), *args, posted))
+        if status < 300:
+            await board.refresh()  # every page sees the change at once
+        return JSONResponse(answer, status_code=status)
+
+    async def post_hand(request: Request) -> Response:
+        from ledger.web.keeper import post_hand as handle
+
+        return await write(request, handle, request.path_params["match"])
+
+    async def post_undo(request: Request) -> Response:
+        from ledger.web.keeper import post_undo as handle
+
+        return await write(request, handle, request.path_params["match"])
+
+    async def post_match(request: Request) -> Response:
+        from ledger.web.keeper import post_match as handle
+
+        return await write(request, handle)
 
     async def events(request: Request) -> Response:
         headers = {"X-Accel-Buffering": "no"}
@@ -181,10 +230,29 @@ def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECO
             board.stop()
             await task
 
-    app = Starlette(routes=[Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"])],
-                    exception_handlers={404: not_found}, lifespan=lifespan)
+    routes = [Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),
+              Route("/page/matches/{match}/hands", post_hand, methods=["POST"]),
+              Route("/page/matches/{match}/undo", post_undo, methods=["POST"]),
+              Route("/page/matches", post_match, methods=["POST"])]
+    app = Starlette(routes=routes, exception_handlers={404: not_found}, lifespan=lifespan)
     app.state.board = board
-    return Guard(app, key, hosts)
+    return Guard(app, key, hosts, scorekeeper)
+
+
+def keeper_section(reading: Reading, token: str) -> str:
+    """The scorekeeper's part of the page (:func:`ledger.web.keeper.keeper_html`) for tonight's
+    open matches, read now in one read transaction; what cannot be read is said there."""
+    from ledger.errors import LedgerError
+    from ledger.web.keeper import keeper_html
+    from ledger.web.tonight import read_tonight
+
+    try:
+        with reading() as reads:
+            tonight = read_tonight(reads, dt.datetime.now())
+            views = [reads.view(c.summary.id) for c in tonight.cards if c.summary.unfinished]
+        return keeper_html(views, token)
+    except LedgerError:  # a match that no longer replays: the board says so; a new match can still be started
+        return keeper_html([], token)
 
 
 class EventStream(StreamingResponse):
@@ -212,9 +280,10 @@ class Guard:
     for); a port, when given, must be the one the connection came in on. A request that shows the
     key tells the connection so (the ``ledger.keyed`` scope extension, :mod:`ledger.web.door`)."""
 
-    def __init__(self, app: Starlette, key: str, hosts: Iterable[str] = LOOPBACK):
+    def __init__(self, app: Starlette, key: str, hosts: Iterable[str] = LOOPBACK, scorekeeper: str | None = None):
         self.app = app
         self.key = key.encode("utf-8")
+        self.scorekeeper = None if scorekeeper is None else scorekeeper.encode("utf-8")
         self.hosts = frozenset(host_name(h) for h in hosts)
 
     @property
@@ -231,17 +300,44 @@ class Guard:
         return f"ledger-key-{server[1] or 0}"
 
     def valid(self, given: str | None) -> bool:
+        """Whether ``given`` is one of the run's keys (the players' or the scorekeeper's)."""
+        return self.players(given) or self.keeps(given)
+
+    def players(self, given: str | None) -> bool:
         return given is not None and hmac.compare_digest(given.encode("utf-8", "surrogateescape"), self.key)
 
-    def ours(self, scope: dict) -> bool:
-        """Whether the request's one Host header names this server (the class docstring)."""
-        given = [v for k, v in scope.get("headers", ()) if k == b"host"]
-        parsed = split_host(given[0].decode("latin-1")) if len(given) == 1 else None
+    def keeps(self, given: str | None) -> bool:
+        """Whether ``given`` is the scorekeeper's key (never, without ``--scorekeeper``)."""
+        return (given is not None and self.scorekeeper is not None
+                and hmac.compare_digest(given.encode("utf-8", "surrogateescape"), self.scorekeeper))
+
+    def same_site(self, scope: dict) -> bool:
+        """Whether a post comes from this server's own page: no ``Sec-Fetch-Site`` other than
+        ``same-origin`` (or ``none``), and an ``Origin``, when sent, naming this server."""
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", ())
+                   if k in (b"origin", b"sec-fetch-site")}
+        site = headers.get("sec-fetch-site", "same-origin")
+        if site not in ("same-origin", "none"):
+            return False
+        origin = headers.get("origin")
+        if origin is None:
+            return True
+        scheme, sep, rest = origin.partition("://")
+        return bool(sep) and scheme in ("http", "https") and self.ours_named(scope, rest)
+
+    def ours_named(self, scope: dict, value: str) -> bool:
+        """Whether the Host-like ``value`` (``name:port``) names this server, as :meth:`ours` asks."""
+        parsed = split_host(value)
         if parsed is None:
             return False
         name, port = parsed
         local, local_port = scope.get("server") or ("", None)
         return (port is None or port == local_port) and (name in self.hosts or name == host_name(str(local)))
+
+    def ours(self, scope: dict) -> bool:
+        """Whether the request's one Host header names this server (the class docstring)."""
+        given = [v for k, v in scope.get("headers", ()) if k == b"host"]
+        return len(given) == 1 and self.ours_named(scope, given[0].decode("latin-1"))
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         if scope["type"] != "http":
@@ -260,15 +356,19 @@ class Guard:
                                                   *((k.encode("latin-1"), v.encode("latin-1")) for k, v in extra)]}
             await send(message)
 
+        given = from_query if from_query is not None else request.cookies.get(cookie)
+        keeper = self.keeps(given)
+        scope["state"]["keeper"] = keeper
+        allowed = ALLOWED + WRITING if self.scorekeeper is not None else ALLOWED
         if not self.ours(scope):
             response = _message(421, "misdirected")
-        elif scope["method"] not in ALLOWED:
-            response = _message(405, "not_allowed", {"Allow": ", ".join(ALLOWED)})
-        elif not self.valid(from_query if from_query is not None else request.cookies.get(cookie)):
+        elif scope["method"] not in allowed:
+            response = _message(405, "not_allowed", {"Allow": ", ".join(allowed)})
+        elif not self.valid(given) or (scope["method"] in WRITING and not (keeper and self.same_site(scope))):
             response = _message(403, "forbidden")
         else:
             (scope.get("extensions") or {}).get(KEYED, _nobody)()  # the connection has shown the key
-            if not self.valid(request.cookies.get(cookie)):
+            if from_query is not None and request.cookies.get(cookie) != from_query:
                 extra.append(("set-cookie", f"{cookie}={from_query}; Path=/; HttpOnly; SameSite=Strict"))
             await self.app(scope, receive, send_with_headers)
             return

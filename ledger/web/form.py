@@ -45,6 +45,8 @@ ENTRY = "entry"  # the one text field of a game without a declaration
 _CHOOSING = (Kind.PLAYER, Kind.SIDE, Kind.PLAYERS, Kind.CHOICE)
 
 FORM_CSS = """
+.keeper { max-width: 48rem; margin: 0 auto; padding: .6rem .75rem 0; }
+.keep-title { font-size: 1.2rem; margin: 0 0 .5rem; }
 form.hand, form.start { margin: .4rem 0 0; }
 form fieldset { border: 1px solid var(--line); border-radius: .6rem; margin: 0 0 .6rem; padding: .4rem .6rem .5rem; min-width: 0; }
 form legend { font-weight: 600; padding: 0 .3rem; }
@@ -72,7 +74,7 @@ form input[type=text], form input[type=number], form select { font: inherit; fon
 .undo { width: 100%; font-size: 1rem; margin: .6rem 0 0; }
 .saved { border-left: 4px solid var(--win); padding: .2rem .5rem; margin: .5rem 0; }
 .saved:empty { display: none; }
-.saved.conflict { border-left-color: var(--neg); }
+.said.conflict { color: var(--neg); font-weight: 600; }
 """
 
 
@@ -214,7 +216,7 @@ def read_posted(game: Game, setup: MatchSetup, state: MatchState | None, posted:
     form = form_of(game, setup)
     if form is None:
         words = _first(posted, ENTRY)
-        return game.parse_entry(setup, _split(words)) if words else {}
+        return game.parse_entry(setup, split_words(words)) if words else {}
     who = game.entry_who(setup, state, {})
     doc: dict[str, Any] = {}
     for f in fields_of(game, setup, state):
@@ -260,7 +262,7 @@ def _typed(f: Field, posted: Posted, name: str) -> str | None:
     return None
 
 
-def _split(words: str) -> list[str]:
+def split_words(words: str) -> list[str]:
     """The entry typed as a shell would split it (``Anna="7D 6D"`` is one word), as the CLI
     receives it; a stray quote leaves the words split at spaces."""
     try:

@@ -52,6 +52,27 @@ TEXTS: dict[str, Msg] = {
     "entry": t("web.entry", "The hand, in the words of ledger hand add"),
     "optional": t("web.optional", "optional"),
     "none": t("web.none", "none"),
+    "keeper_title": t("web.keeper_title", "Enter the hands"),
+    "next_hand": t("web.next_hand", "Match {id} · {game}: hand {hand}"),
+    "saved": t("web.saved", "Saved: {heading}, {summary}"),
+    "before": t("web.before", "before"),
+    "after": t("web.after", "after"),
+    "conflict": t("web.conflict", "The scoreboard above is the ledger's now: enter the hand again if it is still "
+                  "missing."),
+    "reason": t("web.reason", "Why (kept in the history)"),
+    "undo": t("web.undo", "Undo the last hand ({hand})"),
+    "undone": t("web.undone", "Hand {hand} taken back."),
+    "new_match": t("web.new_match", "New match"),
+    "start_game": t("web.start_game", "Game"),
+    "start_rules": t("web.start_rules", "Rule set"),
+    "default_rules": t("web.default_rules", "the game's own"),
+    "start_players": t("web.start_players", "Players, in seat order, separated by commas"),
+    "start_sides": t("web.start_sides", "Or sides: NAME=PLAYER,PLAYER, separated by ;"),
+    "start_options": t("web.start_options", "Options: KEY=VALUE, as ledger match new --option takes them"),
+    "start": t("web.start", "Start the match"),
+    "network": t("web.network", "Not sent: the server does not answer. Try again."),
+    "too_large": t("web.too_large", "Too much at once: nothing was saved."),
+    "keeper_footer": t("web.keeper_footer", "Scorekeeper's page: keep its address private · ledger {version}"),
 }
 
 

@@ -1,0 +1,320 @@
+"""The scorekeeper's part of the page (issue 37): for each open match of tonight a card with the
+form for its next hand (:mod:`ledger.web.form`) and "undo the last hand", and a form that starts a
+new match; and what the page's own posts do.
+
+The page posts with a per-page token (:class:`PageTokens`, in the page's HTML; sent back in the
+``X-Ledger-Page`` header), and :class:`ledger.web.app.Guard` lets a post through only with the
+scorekeeper's key and from this server's own origin. Each post is handled by one function here,
+run in a worker thread, answering ``(status, JSON)``:
+
+- :func:`post_hand`: the posted fields → the hand document (:func:`ledger.web.form.complete_posted`:
+  the CLI's words, the CLI's checks), stored through the one append path
+  (:meth:`ledger.store.service.Ledger.add_hand`, ``source="page"``, ``after`` the live hands the
+  form was made for): ``201`` with ``match``, ``number``, ``result``, ``totals`` (as the API
+  answers), ``said`` (the hand's score and each side's total before and after, as HTML) and
+  ``form`` (the card for the next hand); ``422`` with ``error``, ``field`` and ``input`` (the data
+  path of the input the error belongs to, or ``""``); ``409`` when someone else wrote meanwhile
+  (``error``, ``totals``, ``hands`` as ``show --json``, and the fresh ``form`` and ``said``);
+  ``404`` for an unknown match.
+- :func:`post_undo`: the last hand voided with a reason (``ledger hand void M N --reason``);
+  ``after`` guards it as it guards a hand.
+- :func:`post_match`: a new match from ``game``, ``rules``, ``players`` or ``sides``, ``options`` as
+  ``ledger match new`` takes them: ``201`` with ``match``.
+
+Errors are the CLI's own message (:class:`ledger.errors.LedgerError`, in the server's language),
+nothing written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from ledger.errors import LedgerError
+from ledger.games import available, get_game
+from ledger.games.base import MatchState
+from ledger.report.model import shown_number
+from ledger.web.form import Posted, complete_posted, escape_lines, form_html, input_for, paths_of
+from ledger.web.page import escape
+from ledger.web.texts import text
+
+TOKEN_HEADER = "x-ledger-page"  # the header a page's post carries its token in
+
+# The scorekeeper's script: the steppers; each form posted with the page's token; the answer's
+# card put in place of the old one (the next hand's form, what was saved, or the conflict with
+# the scoreboard as it is now), or its error shown beside the input it names. A new match's card
+# goes before the new-match form. The board above keeps updating from the event stream.
+KEEPER_SCRIPT = """
+(function () {
+  var keeper = document.getElementById("keeper");
+  if (!keeper) { return; }
+  var token = keeper.dataset.token;
+  function clamp(v, input) {
+    var lo = input.min === "" ? -Infinity : +input.min, hi = input.max === "" ? Infinity : +input.max;
+    return Math.min(hi, Math.max(lo, v));
+  }
+  function card(html) { var box = document.createElement("div"); box.innerHTML = html; return box.firstChild; }
+  function show(form, answer) {
+    var box = null;
+    form.querySelectorAll(".fld").forEach(function (d) { if (answer.input && d.dataset.path === answer.input) { box = d; } });
+    var p = box ? box.querySelector(".err") : form.querySelector("p.err[data-path='']");
+    p.textContent = answer.error;
+    if (box) { box.classList.add("has-err"); var i = box.querySelector("input, select"); if (i) { i.focus(); } }
+  }
+  keeper.addEventListener("click", function (e) {
+    var b = e.target.closest("button[data-step]");
+    if (!b) { return; }
+    var input = b.parentNode.querySelector("input");
+    var base = input.value === "" ? clamp(0, input) : +input.value;
+    input.value = clamp(base + (input.value === "" && clamp(0, input) !== 0 ? 0 : +b.dataset.step), input);
+  });
+  keeper.addEventListener("submit", function (e) {
+    var form = e.target, article = form.closest("article"), go = form.querySelector("button[type=submit]");
+    e.preventDefault();
+    form.querySelectorAll(".err").forEach(function (p) { p.textContent = ""; });
+    form.querySelectorAll(".has-err").forEach(function (d) { d.classList.remove("has-err"); });
+    go.disabled = true;
+    fetch(form.getAttribute("action"), {method: "POST", credentials: "same-origin",
+      headers: {"X-Ledger-Page": token, "Content-Type": "application/x-www-form-urlencoded"},
+      body: new URLSearchParams(new FormData(form)).toString()})
+      .then(function (r) { return r.json().then(function (a) { return [r.status, a]; }); })
+      .then(function (got) {
+        var status = got[0], a = got[1];
+        go.disabled = false;
+        if (form.classList.contains("start") && status === 201) {
+          article.parentNode.insertBefore(card(a.form), article); form.reset(); return;
+        }
+        if (a.form) { article.replaceWith(card(a.form)); return; }
+        show(form, a);
+      })
+      .catch(function () { go.disabled = false; show(form, {error: keeper.dataset.network}); });
+  });
+})();
+"""
+
+
+class PageTokens:
+    """Tokens for the scorekeeper's pages of one run: :meth:`issue` gives a new one to each page
+    served, :meth:`valid` recognises one (an HMAC of its random part under a secret of the run,
+    so nothing is kept per page)."""
+
+    def __init__(self, secret: bytes | None = None):
+        self.secret = secret or secrets.token_bytes(32)
+
+    def issue(self) -> str:
+        salt = secrets.token_urlsafe(12)
+        return f"{salt}.{self._mac(salt)}"
+
+    def valid(self, token: str | None) -> bool:
+        salt, dot, mac = (token or "").partition(".")
+        return bool(salt and dot) and hmac.compare_digest(mac.encode("utf-8", "surrogateescape"),
+                                                          self._mac(salt).encode("utf-8"))
+
+    def _mac(self, salt: str) -> str:
+        return hmac.new(self.secret, salt.encode("utf-8", "surrogateescape"), hashlib.sha256).hexdigest()[:32]
+
+
+# --- the HTML --------------------------------------------------------------------------------------
+def keeper_html(views: Sequence[Any], token: str) -> str:
+    """The ``<section id="keeper">`` of the scorekeeper's page: a card per view of ``views`` (the
+    open matches of tonight, :class:`ledger.store.reads.MatchView`) and the new-match form;
+    ``token`` is the page's token (:class:`PageTokens`)."""
+    cards = "".join(card_html(v) for v in views)
+    return (f'<section id="keeper" data-token="{escape(token)}" data-network="{escape(text("network"))}">'
+            f'<h2 class="keep-title">{escape(text("keeper_title"))}</h2>{cards}{start_html()}</section>')
+
+
+def card_html(view: Any, said: str = "") -> str:
+    """One match's card: its title, the place of what the last post said (``said``, HTML), the
+    form for the next hand and "undo the last hand"."""
+    mid, hands = view.match.id, len(view.hands)
+    game = get_game(view.setup.game)
+    state = view.replay.final
+    title = text("next_hand", id=str(mid), game=game.titled(view.setup.rules), hand=hands + 1)
+    undo = ""
+    if hands:
+        undo = (f'<form class="undo" data-match="{mid}" method="post" action="/page/matches/{mid}/undo">'
+                f'<input type="hidden" name="after" value="{hands}">'
+                f'<div class="fld" data-path="reason"><label class="name" for="m{mid}-reason">{escape(text("reason"))}'
+                f'</label><input type="text" id="m{mid}-reason" name="reason" autocomplete="off"><p class="err"></p></div>'
+                f'<button type="submit" class="undo">{escape(text("undo", hand=hands))}</button></form>')
+    body = form_html(game, view.setup, state, mid, hands) if view.match.status == "open" else ""
+    return (f'<article class="card keep" id="keep-{mid}" data-match="{mid}"><h2>{escape(title)}</h2>'
+            f'<div class="saved" aria-live="polite">{said}</div>{body}{undo}</article>')
+
+
+def start_html() -> str:
+    """The form that starts a match: the game, its rule set, the players (or sides) and the
+    options, in the words of ``ledger match new``."""
+    games = [get_game(n) for n in available()]
+    game_opts = "".join(f'<option value="{escape(g.name)}">{escape(g.title)}</option>' for g in games)
+    rule_opts = "".join(f'<optgroup label="{escape(g.title)}">'
+                        + "".join(f'<option value="{escape(r)}">{escape(g.rules_name(r))}</option>' for r in g.rule_sets)
+                        + "</optgroup>" for g in games if len(g.rule_sets) > 1)
+    fields = [_text_field("players", text("start_players"), "Anna, Bruno, Carla"),
+              _text_field("sides", text("start_sides"), "Noi=Anna,Carla; Voi=Bruno,Dario"),
+              _text_field("options", text("start_options"), "stake=0.50 first_dealer=Anna")]
+    return (f'<article class="card keep" id="start"><h2>{escape(text("new_match"))}</h2>'
+            '<div class="saved" aria-live="polite"></div>'
+            '<form class="start" method="post" action="/page/matches">'
+            f'<div class="fld" data-path="game"><label class="name" for="start-game">{escape(text("start_game"))}</label>'
+            f'<select id="start-game" name="game">{game_opts}</select><p class="err"></p></div>'
+            f'<div class="fld" data-path="rules"><label class="name" for="start-rules">{escape(text("start_rules"))}</label>'
+            f'<select id="start-rules" name="rules"><option value="">{escape(text("default_rules"))}</option>{rule_opts}'
+            '</select><p class="err"></p></div>'
+            + "".join(fields)
+            + f'<p class="err" data-path=""></p><button type="submit" class="go">{escape(text("start"))}</button></form>'
+            "</article>")
+
+
+def _text_field(name: str, label: str, example: str) -> str:
+    return (f'<div class="fld" data-path="{name}"><label class="name" for="start-{name}">{escape(label)}</label>'
+            f'<input type="text" id="start-{name}" name="{name}" placeholder="{escape(example)}" autocomplete="off" '
+            f'autocapitalize="words" spellcheck="false"><p class="err"></p></div>')
+
+
+def said_html(view: Any, head: str, cls: str = "said") -> str:
+    """``head`` (what was done, one line; ``cls`` its class: ``said``, or ``said conflict``) and
+    each side's total before and after the last hand of ``view`` (a table: side, before, after)."""
+    rp = view.replay
+    after: MatchState = rp.final
+    before = rp.states[-2] if len(rp.states) > 1 else rp.start
+    rows = "".join(f'<tr><td class="l">{escape(side)}</td><td>{escape(shown_number(before.totals.get(side)))}</td>'
+                   f'<td>{escape(shown_number(after.totals.get(side)))}</td></tr>' for side in after.totals)
+    return (f'<p class="{cls}">{escape_lines(head)}</p><div class="scroll"><table class="totals"><thead><tr>'
+            f'<th class="l">{escape(text("side"))}</th><th>{escape(text("before"))}</th><th>{escape(text("after"))}</th>'
+            f"</tr></thead><tbody>{rows}</tbody></table></div>")
+
+
+# --- the posts -------------------------------------------------------------------------------------
+Answer = tuple[int, dict[str, Any]]
+
+
+def post_hand(ledger: Any, match: str, posted: Posted) -> Answer:
+    """The next hand of ``match`` from the posted form (the module docstring): stored through
+    :meth:`Ledger.add_hand` with ``source="page"`` and the form's ``after``."""
+    from ledger.store.service import Stale
+
+    view = None
+    try:
+        with ledger.reads() as reads:
+            view = reads.view(match)
+        game = get_game(view.setup.game)
+        state = view.replay.final
+        after = _after(posted)
+        doc, incomplete = complete_posted(game, view.setup, state, posted)
+        new = ledger.add_hand(view.match.id, doc, incomplete, source="page", after=after)
+    except Stale as err:
+        return _stale(ledger, view, err)
+    except LedgerError as err:
+        return _refused(err, view)
+    n = len(new.hands)
+    result = new.replay.results[-1]
+    heading = str(get_game(new.setup.game).hand_heading(new.setup, n, result))
+    head = text("saved", heading=heading, summary=result.summary) if result.summary else heading
+    return 201, {"match": new.match.id, "number": n, "result": result.to_json(),
+                 "totals": dict(new.replay.final.totals), "form": card_html(new, said_html(new, head))}
+
+
+def post_undo(ledger: Any, match: str, posted: Posted) -> Answer:
+    """The last hand of ``match`` voided with the posted ``reason`` (``hand void``; a match its
+    last hand finished is opened again), when it has the ``after`` live hands the page showed."""
+    view = None
+    try:
+        with ledger.reads() as reads:
+            view = reads.view(match)
+        after = _after(posted)
+        if after is not None and after != len(view.hands):
+            from ledger.store.service import Stale
+
+            raise Stale(view.match.id, after, len(view.hands))
+        reason = " ".join(str((posted.get("reason") or [""])[0]).split()) or None
+        new = ledger.void_hand(view.match.id, len(view.hands), reason, reopen=True)
+    except LedgerError as err:
+        from ledger.store.service import Stale
+
+        return _stale(ledger, view, err) if isinstance(err, Stale) else _refused(err, view)
+    said = said_html(new, text("undone", hand=len(new.hands) + 1)) if new.hands else \
+        f'<p class="said">{escape(text("undone", hand=1))}</p>'
+    return 200, {"match": new.match.id, "hands": len(new.hands), "totals": dict(new.replay.final.totals),
+                 "form": card_html(new, said)}
+
+
+def post_match(ledger: Any, posted: Posted) -> Answer:
+    """A new match from the posted ``game``, ``rules`` (empty: the game's default), ``players``
+    (comma-separated) or ``sides`` (``NAME=PLAYER,PLAYER``, separated by ``;``) and ``options``
+    (``KEY=VALUE`` words): as ``ledger match new`` reads them."""
+    from ledger.cli.inputs import parse_options, parse_players, parse_sides
+    from ledger.games import command_game
+    from ledger.web.form import split_words
+
+    def one(name: str) -> str:
+        return " ".join(str((posted.get(name) or [""])[0]).split())
+
+    try:
+        game, rules = command_game(one("game"), one("rules") or None)
+        sides = parse_sides([s.strip() for s in one("sides").split(";") if s.strip()]) or None
+        players = parse_players(one("players")) if one("players") else None
+        view = ledger.new_match(game, rules, players, sides, parse_options(split_words(one("options"))))
+    except LedgerError as err:
+        field = {"side": "sides", "option": "options"}.get(err.field, err.field)
+        field = "options" if field.startswith("options.") else field
+        return 422, {"error": err.message, "field": err.field,
+                     "input": field if field in ("game", "rules", "players", "sides", "options") else ""}
+    return 201, {"match": view.match.id, "form": card_html(view)}
+
+
+def _after(posted: Posted) -> int | None:
+    """The form's ``after`` (the live hands it was made for), or None when not posted."""
+    from ledger.store.service import check_after
+
+    raw = (posted.get("after") or [""])[0]
+    if raw == "":
+        return None
+    try:
+        return check_after(int(raw))
+    except ValueError:
+        return check_after(raw)
+
+
+def _refused(err: LedgerError, view: Any) -> Answer:
+    """``422`` (``404`` for an unknown match, ``409`` for one that takes no more hands) with the
+    error's message, its field path and the input it belongs to."""
+    if view is None:
+        return 404, {"error": err.message, "field": err.field, "input": ""}
+    if err.field == "match":
+        return 409, {"error": err.message, "field": err.field, "input": ""}
+    game = get_game(view.setup.game)
+    paths = paths_of(game, view.setup, view.replay.final)
+    return 422, {"error": err.message, "field": err.field, "input": input_for(paths, err.field) or ""}
+
+
+def _stale(ledger: Any, view: Any, err: LedgerError) -> Answer:
+    """``409``: someone wrote meanwhile; the scoreboard now (``show --json``'s totals and hands)
+    and the fresh card, with the conflict said on it."""
+    with ledger.reads() as reads:
+        fresh = reads.view(view.match.id)
+    board = fresh.to_json()
+    said = f'<p class="said conflict">{escape(err.message)}</p>'
+    if fresh.hands:
+        said = said_html(fresh, f"{err.message}\n{text('conflict')}", "said conflict")
+    return 409, {"error": err.message, "totals": board.get("totals", {}), "hands": board.get("hands", []),
+                 "form": card_html(fresh, said)}
+
+
+def open_views(ledger: Any, ids: Sequence[int]) -> list[Any]:
+    """The views of the matches ``ids`` (tonight's open ones), read in one read transaction."""
+    with ledger.reads() as reads:
+        return [reads.view(i) for i in ids]
+
+
+def form_data(pairs: Sequence[tuple[str, str]]) -> dict[str, list[str]]:
+    """A posted form's ``(name, value)`` pairs → each name's values in order (:data:`Posted`)."""
+    out: dict[str, list[str]] = {}
+    for k, v in pairs:
+        out.setdefault(k, []).append(v)
+    return out
+
