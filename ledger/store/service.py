@@ -343,6 +343,19 @@ class Ledger:
         ``incomplete``, ``source`` and ``after``: see :meth:`append`."""
         return self.add_hands(ref, [doc], incomplete, source, after)
 
+    def enter_hand(self, ref: str | int, doc: Mapping[str, Any], source: str | None = None,
+                   after: int | None = None) -> MatchView:
+        """Store ``doc``, a hand sent whole with no one to ask (the scorekeeper's page, the HTTP
+        API), as ``ledger hand add --file`` stores it without a terminal: its ``game`` and ``rules``
+        left out, each optional item still missing at its default (:meth:`Game.completed`), then
+        :meth:`add_hand` (``source``, ``after``: see :meth:`append`). ``LedgerError`` as there."""
+        with self.reads() as r:  # the match and the state the hand meets, as hand add reads them
+            at = r.entry(ref)
+        self.check_open(at.match)
+        sent = {k: v for k, v in doc.items() if k not in ("game", "rules")}
+        full, incomplete = get_game(at.match.game).completed(at.setup, sent, at.state)
+        return self.add_hand(ref, full, incomplete, source, after)
+
     def add_hands(self, ref: str | int, new_docs: Sequence[Mapping[str, Any]], incomplete: LedgerError | None = None,
                   source: str | None = None, after: int | None = None) -> MatchView:
         """Score ``new_docs`` as the next hands of the match and store them all, or none of them."""

@@ -4,11 +4,7 @@
   latest board;
 - ``GET /events``: server-sent events: an ``event: board`` with the new board's HTML whenever the
   ledger changes (``id:`` is the change token, so a reconnecting browser gets only what is new), a
-  comment every :data:`KEEPALIVE_SECONDS` otherwise;
-- with a scorekeeper's key (``ledger serve --scorekeeper``), ``GET /`` adds the scorekeeper's part
-  (:mod:`ledger.web.keeper`: a form for each open match's next hand, undo, a new match), and its
-  forms post to ``POST /page/matches/{match}/hands``, ``POST /page/matches/{match}/undo`` and
-  ``POST /page/matches`` with the page's token in the ``X-Ledger-Page`` header.
+  comment every :data:`KEEPALIVE_SECONDS` otherwise.
 
 One :class:`Board` per application reads the ledger: every :data:`POLL_SECONDS` it asks for the
 change token (a few small queries, :func:`ledger.web.tonight.change_token`) in a short read
@@ -17,11 +13,18 @@ once for every reader. Requests never touch the ledger: any number of phones cos
 poll twice a second, and a writer is never waited for or blocked (SQLite in WAL mode; readers take
 no lock a writer needs).
 
+- ``POST /api/...``: the scorekeeper's writes (:mod:`ledger.web.api`), with ``--scorekeeper`` only;
+  the scorekeeper's page (``GET /`` with the scorekeeper's key) has a form for each open match's
+  next hand, undo and a new match (:mod:`ledger.web.keeper`), posted to ``POST /api/page/...``.
+
 :class:`Guard` closes it (docs/serve.md): a Host header naming this server (421 otherwise, before
-anything else: the door to DNS rebinding), only GET and HEAD (405 otherwise), every request with
-the run's key, from the query (``?key=``) or the cookie set on the
+anything else: the door to DNS rebinding), only GET and HEAD, and POST under ``/api/`` (405
+otherwise), every read with one of the run's keys (the players' or the scorekeeper's), from the
+query (``?key=``) or the cookie set on the
 first visit (HttpOnly, SameSite=Strict), compared in constant time (403 otherwise: a wrong key in
-the query is refused whatever the cookie says), and the
+the query is refused whatever the cookie says), every write with the scorekeeper's key as
+``Authorization: Bearer`` or the page's token beside the scorekeeper's cookie from this server's
+own origin (:meth:`Guard.may_write`; 403 otherwise, and always without ``--scorekeeper``), and the
 security headers on every response (a Content-Security-Policy whose per-response nonce is the only
 way the inline style and script run, no framing, no referrer, no sniffing, no caching).
 """
@@ -40,7 +43,7 @@ from typing import Any, ContextManager
 import anyio
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from ledger.web.door import KEYED
@@ -51,11 +54,13 @@ KEEPALIVE_SECONDS = 10  # a comment on an idle stream, so proxies and phones kee
 MAX_STREAMS = 100  # event streams at once; more get 503 (uvicorn's limit_concurrency bounds the rest)
 RETRY_MS = 1000  # how soon a browser reconnects a dropped stream
 ALLOWED = ("GET", "HEAD")
-WRITING = ("POST",)  # the scorekeeper's posts: only with the scorekeeper's key, from this server's own pages
-MAX_BODY = 1_000_000  # bytes of a post's body; more is refused (413)
 LOOPBACK = ("localhost", "127.0.0.1", "::1")  # the names of this machine for itself
 
-Reading = Callable[[], ContextManager[Any]]  # e.g. ledger.cli.app.reading: Reads in one read transaction
+WRITE_METHODS = ("POST",)  # on the paths of WRITE_PATHS only, with the scorekeeper's key or the page's token
+WRITE_PATHS = ("/api/",)  # where writes go (ledger.web.api)
+TOKEN_HEADER = "x-ledger-token"  # the page's token on a write from the page's own forms
+
+Reading = Callable[[], ContextManager[Any]]  # e.g. ledger.store.reads.reading: Reads in one read transaction
 
 
 def new_key() -> str:
@@ -145,61 +150,29 @@ def sse(event: str, data: str, ident: str) -> str:
 
 
 def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECONDS,
-               max_streams: int = MAX_STREAMS, hosts: Iterable[str] = LOOPBACK,
-               scorekeeper: str | None = None, writer: Callable[[], Any] | None = None) -> Guard:
-    """The application for access key ``key``, reading the ledger through ``reading`` (default:
-    :func:`ledger.cli.app.reading`, as ``show`` and ``report`` read), answering to the Host names
-    and addresses ``hosts`` (and to the address each connection came in on; see :class:`Guard`).
-    With ``scorekeeper`` (a second key) the page shown with that key can write, through the
-    :class:`ledger.store.service.Ledger` that ``writer()`` gives (default:
-    :func:`ledger.cli.app.ledger`, as ``hand add`` writes)."""
-    from ledger.web.keeper import PageTokens
+               max_streams: int = MAX_STREAMS, hosts: Iterable[str] = LOOPBACK, scorekeeper: str | None = None,
+               db: str | None = None) -> Guard:
+    """The application for the players' access key ``key`` and, when given, the scorekeeper's
+    key ``scorekeeper`` (it reads as ``key`` does and writes through :mod:`ledger.web.api`;
+    without it nothing can be written), on the ledger ``db`` (None: ``$LEDGER_DB`` or the
+    default file): read through ``reading`` (default: :func:`ledger.store.reads.reading`, as
+    ``show`` and ``report`` read), answering to the Host names and addresses ``hosts`` (and to
+    the address each connection came in on; see :class:`Guard`)."""
+    from ledger.store.reads import reading as store_reading
+    from ledger.web.api import Writes, api_routes
+    from ledger.web.keeper import page_routes
 
+    writes = Writes(db)
     if reading is None:
-        from ledger.cli.app import reading as default_reading
-
-        reading = default_reading
-    if writer is None:
-        from ledger.cli.app import ledger as writer
+        def reading() -> ContextManager[Any]:
+            return store_reading(db, writes)
     board = Board(reading, poll, max_streams)
-    tokens = PageTokens()
 
     async def page(request: Request) -> Response:
         keeper = ""
-        if request.state.keeper:
-            keeper = await anyio.to_thread.run_sync(keeper_section, reading, tokens.issue())
+        if request.state.scorekeeper:  # the scorekeeper's key opened it: the forms (ledger.web.keeper)
+            keeper = await anyio.to_thread.run_sync(keeper_section, reading, guard.page_token())
         return HTMLResponse(page_html(board.html, board.token, request.state.nonce, keeper))
-
-    async def write(request: Request, handle: Callable[..., tuple[int, dict]], *args: str) -> Response:
-        from ledger.web.keeper import TOKEN_HEADER, form_data
-
-        if not request.state.keeper or not tokens.valid(request.headers.get(TOKEN_HEADER)):
-            return _message(403, "forbidden")
-        body = await request.body()
-        if len(body) > MAX_BODY:
-            return _message(413, "too_large")
-        from urllib.parse import parse_qsl
-
-        posted = form_data(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
-        status, answer = await anyio.to_thread.run_sync(lambda: handle(writer(), *args, posted))
-        if status < 300:
-            await board.refresh()  # every page sees the change at once
-        return JSONResponse(answer, status_code=status)
-
-    async def post_hand(request: Request) -> Response:
-        from ledger.web.keeper import post_hand as handle
-
-        return await write(request, handle, request.path_params["match"])
-
-    async def post_undo(request: Request) -> Response:
-        from ledger.web.keeper import post_undo as handle
-
-        return await write(request, handle, request.path_params["match"])
-
-    async def post_match(request: Request) -> Response:
-        from ledger.web.keeper import post_match as handle
-
-        return await write(request, handle)
 
     async def events(request: Request) -> Response:
         headers = {"X-Accel-Buffering": "no"}
@@ -230,18 +203,18 @@ def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECO
             board.stop()
             await task
 
-    routes = [Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),
-              Route("/page/matches/{match}/hands", post_hand, methods=["POST"]),
-              Route("/page/matches/{match}/undo", post_undo, methods=["POST"]),
-              Route("/page/matches", post_match, methods=["POST"])]
-    app = Starlette(routes=routes, exception_handlers={404: not_found}, lifespan=lifespan)
+    app = Starlette(routes=[Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),
+                            *api_routes(writes), *page_routes(writes, board)],
+                    exception_handlers={404: not_found}, lifespan=lifespan)
     app.state.board = board
-    return Guard(app, key, hosts, scorekeeper)
+    guard = Guard(app, key, hosts, scorekeeper)
+    return guard
 
 
 def keeper_section(reading: Reading, token: str) -> str:
     """The scorekeeper's part of the page (:func:`ledger.web.keeper.keeper_html`) for tonight's
-    open matches, read now in one read transaction; what cannot be read is said there."""
+    open matches, read now in one read transaction; a ledger that cannot be read shows only the
+    new-match form (the board says what is wrong)."""
     from ledger.errors import LedgerError
     from ledger.web.keeper import keeper_html
     from ledger.web.tonight import read_tonight
@@ -250,9 +223,9 @@ def keeper_section(reading: Reading, token: str) -> str:
         with reading() as reads:
             tonight = read_tonight(reads, dt.datetime.now())
             views = [reads.view(c.summary.id) for c in tonight.cards if c.summary.unfinished]
-        return keeper_html(views, token)
-    except LedgerError:  # a match that no longer replays: the board says so; a new match can still be started
-        return keeper_html([], token)
+    except LedgerError:
+        views = []
+    return keeper_html(views, token)
 
 
 class EventStream(StreamingResponse):
@@ -283,7 +256,7 @@ class Guard:
     def __init__(self, app: Starlette, key: str, hosts: Iterable[str] = LOOPBACK, scorekeeper: str | None = None):
         self.app = app
         self.key = key.encode("utf-8")
-        self.scorekeeper = None if scorekeeper is None else scorekeeper.encode("utf-8")
+        self.scorekeeper = scorekeeper.encode("utf-8") if scorekeeper else None
         self.hosts = frozenset(host_name(h) for h in hosts)
 
     @property
@@ -300,44 +273,79 @@ class Guard:
         return f"ledger-key-{server[1] or 0}"
 
     def valid(self, given: str | None) -> bool:
-        """Whether ``given`` is one of the run's keys (the players' or the scorekeeper's)."""
-        return self.players(given) or self.keeps(given)
+        """Whether ``given`` is a key that may read: the players' or the scorekeeper's."""
+        return _same(given, self.key) or self.is_scorekeeper(given)
 
-    def players(self, given: str | None) -> bool:
-        return given is not None and hmac.compare_digest(given.encode("utf-8", "surrogateescape"), self.key)
-
-    def keeps(self, given: str | None) -> bool:
+    def is_scorekeeper(self, given: str | None) -> bool:
         """Whether ``given`` is the scorekeeper's key (never, without ``--scorekeeper``)."""
-        return (given is not None and self.scorekeeper is not None
-                and hmac.compare_digest(given.encode("utf-8", "surrogateescape"), self.scorekeeper))
+        return self.scorekeeper is not None and _same(given, self.scorekeeper)
 
-    def same_site(self, scope: dict) -> bool:
-        """Whether a post comes from this server's own page: no ``Sec-Fetch-Site`` other than
-        ``same-origin`` (or ``none``), and an ``Origin``, when sent, naming this server."""
-        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", ())
-                   if k in (b"origin", b"sec-fetch-site")}
-        site = headers.get("sec-fetch-site", "same-origin")
-        if site not in ("same-origin", "none"):
+    def page_token(self) -> str:
+        """A fresh token for one rendering of the scorekeeper's page, for its forms to send back
+        (header ``X-Ledger-Token``): a random part and its HMAC under the scorekeeper's key, so
+        only this run's server makes one and nothing needs keeping. ``ValueError`` without
+        ``--scorekeeper`` (a players' page has no form)."""
+        if self.scorekeeper is None:
+            raise ValueError("no scorekeeper's key: the page has no form")
+        nonce = secrets.token_urlsafe(12)
+        return f"{nonce}.{self._sign(nonce)}"
+
+    def valid_page_token(self, token: str | None) -> bool:
+        """Whether ``token`` is one :meth:`page_token` made in this run."""
+        if self.scorekeeper is None or not token or token.count(".") != 1:
             return False
+        nonce, mac = token.split(".")
+        return hmac.compare_digest(mac.encode("utf-8", "surrogateescape"), self._sign(nonce).encode("ascii"))
+
+    def _sign(self, nonce: str) -> str:
+        assert self.scorekeeper is not None
+        return hmac.new(self.scorekeeper, b"page " + nonce.encode("utf-8", "surrogateescape"), "sha256").hexdigest()
+
+    def cross_site(self, scope: dict) -> bool:
+        """Whether the request says it comes from another site: ``Sec-Fetch-Site: cross-site``, or
+        an ``Origin`` header that does not name this server (as the Host must, :meth:`ours`)."""
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
+        if headers.get("sec-fetch-site", "").strip().lower() == "cross-site":
+            return True
         origin = headers.get("origin")
         if origin is None:
-            return True
-        scheme, sep, rest = origin.partition("://")
-        return bool(sep) and scheme in ("http", "https") and self.ours_named(scope, rest)
+            return False
+        scheme, sep, rest = origin.strip().partition("://")
+        if not sep or scheme.lower() not in ("http", "https") or "/" in rest:
+            return True  # "null" (a sandboxed or file page), or anything else that names no server of ours
+        return not self._names_us(rest, scope)
 
-    def ours_named(self, scope: dict, value: str) -> bool:
-        """Whether the Host-like ``value`` (``name:port``) names this server, as :meth:`ours` asks."""
+    def may_write(self, scope: dict, token: str | None = None) -> bool:
+        """Whether the request may write (docs/serve.md): with ``--scorekeeper`` only, either
+        ``Authorization: Bearer`` the scorekeeper's key, or the page's own form: the page's token
+        (``token``, else the ``X-Ledger-Token`` header) with the scorekeeper's key in the cookie,
+        from this server's own origin (a cookie goes with a cross-site request too: such a
+        request never writes)."""
+        if self.scorekeeper is None:
+            return False
+        headers = [(k, v.decode("latin-1")) for k, v in scope.get("headers", ())]
+        auth = [v for k, v in headers if k == b"authorization"]
+        if auth:
+            scheme, _, given = auth[0].strip().partition(" ")
+            return len(auth) == 1 and scheme.lower() == "bearer" and self.is_scorekeeper(given.strip())
+        if token is None:
+            token = next((v for k, v in headers if k == TOKEN_HEADER.encode("ascii")), None)
+        cookie = Request(scope).cookies.get(self.cookie_name(scope))
+        return self.is_scorekeeper(cookie) and self.valid_page_token(token) and not self.cross_site(scope)
+
+    def ours(self, scope: dict) -> bool:
+        """Whether the request's one Host header names this server (the class docstring)."""
+        given = [v for k, v in scope.get("headers", ()) if k == b"host"]
+        return len(given) == 1 and self._names_us(given[0].decode("latin-1"), scope)
+
+    def _names_us(self, value: str, scope: dict) -> bool:
+        """Whether ``value`` (a Host header's ``name[:port]``) names this server."""
         parsed = split_host(value)
         if parsed is None:
             return False
         name, port = parsed
         local, local_port = scope.get("server") or ("", None)
         return (port is None or port == local_port) and (name in self.hosts or name == host_name(str(local)))
-
-    def ours(self, scope: dict) -> bool:
-        """Whether the request's one Host header names this server (the class docstring)."""
-        given = [v for k, v in scope.get("headers", ()) if k == b"host"]
-        return len(given) == 1 and self.ours_named(scope, given[0].decode("latin-1"))
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         if scope["type"] != "http":
@@ -356,18 +364,29 @@ class Guard:
                                                   *((k.encode("latin-1"), v.encode("latin-1")) for k, v in extra)]}
             await send(message)
 
-        given = from_query if from_query is not None else request.cookies.get(cookie)
-        keeper = self.keeps(given)
-        scope["state"]["keeper"] = keeper
-        allowed = ALLOWED + WRITING if self.scorekeeper is not None else ALLOWED
+        writing = scope["path"].startswith(WRITE_PATHS)
+        allowed = (*ALLOWED, *WRITE_METHODS) if writing else ALLOWED
+        shown = from_query if from_query is not None else request.cookies.get(cookie)
+        response: Response
         if not self.ours(scope):
             response = _message(421, "misdirected")
         elif scope["method"] not in allowed:
             response = _message(405, "not_allowed", {"Allow": ", ".join(allowed)})
-        elif not self.valid(given) or (scope["method"] in WRITING and not (keeper and self.same_site(scope))):
+        elif scope["method"] in WRITE_METHODS:
+            if not self.may_write(scope):
+                from ledger.web.api import forbidden
+
+                response = forbidden(request)
+            else:
+                scope["state"]["scorekeeper"] = True
+                (scope.get("extensions") or {}).get(KEYED, _nobody)()  # the connection has shown the key
+                await self.app(scope, receive, send_with_headers)
+                return
+        elif not self.valid(shown):
             response = _message(403, "forbidden")
         else:
             (scope.get("extensions") or {}).get(KEYED, _nobody)()  # the connection has shown the key
+            scope["state"]["scorekeeper"] = self.is_scorekeeper(shown)  # the page the scorekeeper's key opens
             if from_query is not None and request.cookies.get(cookie) != from_query:
                 extra.append(("set-cookie", f"{cookie}={from_query}; Path=/; HttpOnly; SameSite=Strict"))
             await self.app(scope, receive, send_with_headers)
@@ -401,6 +420,11 @@ def host_name(name: str) -> str:
         return name
     mapped = getattr(address, "ipv4_mapped", None)
     return str(mapped or address)
+
+
+def _same(given: str | None, key: bytes) -> bool:
+    """Whether ``given`` is ``key``, compared in constant time."""
+    return given is not None and hmac.compare_digest(given.encode("utf-8", "surrogateescape"), key)
 
 
 def _nobody() -> None:

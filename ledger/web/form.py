@@ -23,8 +23,8 @@ Every input is named ``f:KEY`` (a hand's field) or ``f:KEY:I`` (the field of the
 
 :func:`read_posted` reads the posted fields through the same declaration
 (:meth:`ledger.games.declare.HandForm.value`: the words the CLI reads, the same errors on the
-same paths) and completes the document as ``ledger hand add`` does without a terminal
-(:func:`ledger.cli.inputs.complete_hand`). Pure: no I/O.
+same paths); the store completes it as it completes a hand sent whole
+(:meth:`ledger.store.service.Ledger.enter_hand`). Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -230,17 +230,6 @@ def read_posted(game: Game, setup: MatchSetup, state: MatchState | None, posted:
             if typed is not None:
                 doc.setdefault(f.key, {})[name] = form.value(f, typed, f"{f.key}.{name}", who, setup.resolve_player)
     return game.entered(setup, doc)
-
-
-def complete_posted(game: Game, setup: MatchSetup, state: MatchState | None,
-                    posted: Posted) -> tuple[dict[str, Any], LedgerError | None]:
-    """:func:`read_posted`, then completed as ``ledger hand add`` completes a hand typed without a
-    terminal (:func:`ledger.cli.inputs.complete_hand`): optional fields at their defaults, and the
-    error naming the first required field still missing (None when complete), which the store
-    raises unless the hand has a plainer fault (:meth:`ledger.store.service.Ledger.append`)."""
-    from ledger.cli.inputs import complete_hand
-
-    return complete_hand(game, setup, read_posted(game, setup, state, posted), None, state)
 
 
 def _first(posted: Posted, name: str) -> str:

@@ -2,46 +2,49 @@
 form for its next hand (:mod:`ledger.web.form`) and "undo the last hand", and a form that starts a
 new match; and what the page's own posts do.
 
-The page posts with a per-page token (:class:`PageTokens`, in the page's HTML; sent back in the
-``X-Ledger-Page`` header), and :class:`ledger.web.app.Guard` lets a post through only with the
-scorekeeper's key and from this server's own origin. Each post is handled by one function here,
-run in a worker thread, answering ``(status, JSON)``:
+The page's forms post ``application/x-www-form-urlencoded`` with the page's token in the
+``X-Ledger-Token`` header (:meth:`ledger.web.app.Guard.page_token`; the Guard lets a post through
+only with that token, the scorekeeper's key in the cookie, from this server's own origin). Each
+post is worked out by one function here, in a worker thread, answering ``(status, JSON)``:
 
-- :func:`post_hand`: the posted fields → the hand document (:func:`ledger.web.form.complete_posted`:
-  the CLI's words, the CLI's checks), stored through the one append path
-  (:meth:`ledger.store.service.Ledger.add_hand`, ``source="page"``, ``after`` the live hands the
-  form was made for): ``201`` with ``match``, ``number``, ``result``, ``totals`` (as the API
-  answers), ``said`` (the hand's score and each side's total before and after, as HTML) and
-  ``form`` (the card for the next hand); ``422`` with ``error``, ``field`` and ``input`` (the data
-  path of the input the error belongs to, or ``""``); ``409`` when someone else wrote meanwhile
-  (``error``, ``totals``, ``hands`` as ``show --json``, and the fresh ``form`` and ``said``);
-  ``404`` for an unknown match.
-- :func:`post_undo`: the last hand voided with a reason (``ledger hand void M N --reason``);
-  ``after`` guards it as it guards a hand.
-- :func:`post_match`: a new match from ``game``, ``rules``, ``players`` or ``sides``, ``options`` as
-  ``ledger match new`` takes them: ``201`` with ``match``.
+- :func:`post_hand` (``POST /api/page/matches/{match}/hands``): the posted fields → the hand
+  document (:func:`ledger.web.form.read_posted`: the CLI's words), stored as the HTTP API stores
+  a hand (:meth:`ledger.store.service.Ledger.enter_hand`: ``hand add``'s one append path, the
+  hand marked ``page``, ``after`` the live hands the form was made for): ``201`` with ``match``,
+  ``number``, ``result``, ``totals`` (as the API answers) and ``form`` (the card for the next
+  hand, saying the hand's score and each side's total before and after); ``422`` with ``error``
+  (the CLI's line), ``field`` (its path) and ``input`` (the ``data-path`` of the input it
+  belongs to, or ``""``); ``409`` when someone else wrote meanwhile (``error``, ``totals`` and
+  ``hands`` as ``show --json``, and the fresh card saying so), or for a match that takes no
+  more hands; ``404`` for an unknown match.
+- :func:`post_undo` (``.../undo``): the last hand voided with a reason (``hand void M N
+  --reason``); ``after`` guards it as it guards a hand.
+- :func:`post_match` (``POST /api/page/matches``): a new match from ``game``, ``rules``,
+  ``players`` or ``sides``, ``options`` as ``ledger match new`` takes them: ``201`` with
+  ``match`` and its card.
 
-Errors are the CLI's own message (:class:`ledger.errors.LedgerError`, in the server's language),
-nothing written.
+Errors are in the server's language, the page's; nothing is written on any refusal.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
+from urllib.parse import parse_qsl
+
+import anyio
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
 
 from ledger.errors import LedgerError
 from ledger.games import available, get_game
 from ledger.games.base import MatchState
 from ledger.report.model import shown_number
-from ledger.web.form import Posted, complete_posted, escape_lines, form_html, input_for, paths_of
+from ledger.web.form import Posted, escape_lines, form_html, input_for, paths_of, read_posted
 from ledger.web.page import escape
 from ledger.web.texts import text
 
-TOKEN_HEADER = "x-ledger-page"  # the header a page's post carries its token in
 
 # The scorekeeper's script: the steppers; each form posted with the page's token; the answer's
 # card put in place of the old one (the next hand's form, what was saved, or the conflict with
@@ -78,7 +81,7 @@ KEEPER_SCRIPT = """
     form.querySelectorAll(".has-err").forEach(function (d) { d.classList.remove("has-err"); });
     go.disabled = true;
     fetch(form.getAttribute("action"), {method: "POST", credentials: "same-origin",
-      headers: {"X-Ledger-Page": token, "Content-Type": "application/x-www-form-urlencoded"},
+      headers: {"X-Ledger-Token": token, "Content-Type": "application/x-www-form-urlencoded"},
       body: new URLSearchParams(new FormData(form)).toString()})
       .then(function (r) { return r.json().then(function (a) { return [r.status, a]; }); })
       .then(function (got) {
@@ -96,32 +99,11 @@ KEEPER_SCRIPT = """
 """
 
 
-class PageTokens:
-    """Tokens for the scorekeeper's pages of one run: :meth:`issue` gives a new one to each page
-    served, :meth:`valid` recognises one (an HMAC of its random part under a secret of the run,
-    so nothing is kept per page)."""
-
-    def __init__(self, secret: bytes | None = None):
-        self.secret = secret or secrets.token_bytes(32)
-
-    def issue(self) -> str:
-        salt = secrets.token_urlsafe(12)
-        return f"{salt}.{self._mac(salt)}"
-
-    def valid(self, token: str | None) -> bool:
-        salt, dot, mac = (token or "").partition(".")
-        return bool(salt and dot) and hmac.compare_digest(mac.encode("utf-8", "surrogateescape"),
-                                                          self._mac(salt).encode("utf-8"))
-
-    def _mac(self, salt: str) -> str:
-        return hmac.new(self.secret, salt.encode("utf-8", "surrogateescape"), hashlib.sha256).hexdigest()[:32]
-
-
 # --- the HTML --------------------------------------------------------------------------------------
 def keeper_html(views: Sequence[Any], token: str) -> str:
     """The ``<section id="keeper">`` of the scorekeeper's page: a card per view of ``views`` (the
     open matches of tonight, :class:`ledger.store.reads.MatchView`) and the new-match form;
-    ``token`` is the page's token (:class:`PageTokens`)."""
+    ``token`` is the page's token (:meth:`ledger.web.app.Guard.page_token`)."""
     cards = "".join(card_html(v) for v in views)
     return (f'<section id="keeper" data-token="{escape(token)}" data-network="{escape(text("network"))}">'
             f'<h2 class="keep-title">{escape(text("keeper_title"))}</h2>{cards}{start_html()}</section>')
@@ -136,7 +118,7 @@ def card_html(view: Any, said: str = "") -> str:
     title = text("next_hand", id=str(mid), game=game.titled(view.setup.rules), hand=hands + 1)
     undo = ""
     if hands:
-        undo = (f'<form class="undo" data-match="{mid}" method="post" action="/page/matches/{mid}/undo">'
+        undo = (f'<form class="undo" data-match="{mid}" method="post" action="/api/page/matches/{mid}/undo">'
                 f'<input type="hidden" name="after" value="{hands}">'
                 f'<div class="fld" data-path="reason"><label class="name" for="m{mid}-reason">{escape(text("reason"))}'
                 f'</label><input type="text" id="m{mid}-reason" name="reason" autocomplete="off"><p class="err"></p></div>'
@@ -159,7 +141,7 @@ def start_html() -> str:
               _text_field("options", text("start_options"), "stake=0.50 first_dealer=Anna")]
     return (f'<article class="card keep" id="start"><h2>{escape(text("new_match"))}</h2>'
             '<div class="saved" aria-live="polite"></div>'
-            '<form class="start" method="post" action="/page/matches">'
+            '<form class="start" method="post" action="/api/page/matches">'
             f'<div class="fld" data-path="game"><label class="name" for="start-game">{escape(text("start_game"))}</label>'
             f'<select id="start-game" name="game">{game_opts}</select><p class="err"></p></div>'
             f'<div class="fld" data-path="rules"><label class="name" for="start-rules">{escape(text("start_rules"))}</label>'
@@ -194,19 +176,18 @@ Answer = tuple[int, dict[str, Any]]
 
 
 def post_hand(ledger: Any, match: str, posted: Posted) -> Answer:
-    """The next hand of ``match`` from the posted form (the module docstring): stored through
-    :meth:`Ledger.add_hand` with ``source="page"`` and the form's ``after``."""
+    """The next hand of ``match`` from the posted form (the module docstring), stored through
+    :meth:`Ledger.enter_hand` as the HTTP API stores one."""
     from ledger.store.service import Stale
+    from ledger.web.api import SOURCE
 
     view = None
     try:
         with ledger.reads() as reads:
             view = reads.view(match)
-        game = get_game(view.setup.game)
-        state = view.replay.final
         after = _after(posted)
-        doc, incomplete = complete_posted(game, view.setup, state, posted)
-        new = ledger.add_hand(view.match.id, doc, incomplete, source="page", after=after)
+        doc = read_posted(get_game(view.setup.game), view.setup, view.replay.final, posted)
+        new = ledger.enter_hand(view.match.id, doc, source=SOURCE, after=after)
     except Stale as err:
         return _stale(ledger, view, err)
     except LedgerError as err:
@@ -247,7 +228,7 @@ def post_match(ledger: Any, posted: Posted) -> Answer:
     """A new match from the posted ``game``, ``rules`` (empty: the game's default), ``players``
     (comma-separated) or ``sides`` (``NAME=PLAYER,PLAYER``, separated by ``;``) and ``options``
     (``KEY=VALUE`` words): as ``ledger match new`` reads them."""
-    from ledger.cli.inputs import parse_options, parse_players, parse_sides
+    from ledger.games.match_words import parse_options, parse_players, parse_sides
     from ledger.games import command_game
     from ledger.web.form import split_words
 
@@ -260,9 +241,8 @@ def post_match(ledger: Any, posted: Posted) -> Answer:
         players = parse_players(one("players")) if one("players") else None
         view = ledger.new_match(game, rules, players, sides, parse_options(split_words(one("options"))))
     except LedgerError as err:
-        field = {"side": "sides", "option": "options"}.get(err.field, err.field)
-        field = "options" if field.startswith("options.") else field
-        return 422, {"error": err.message, "field": err.field,
+        field = {"side": "sides", "option": "options"}.get(err.field, err.field).split(".")[0]
+        return 422, {"error": str(err), "field": err.field,
                      "input": field if field in ("game", "rules", "players", "sides", "options") else ""}
     return 201, {"match": view.match.id, "form": card_html(view)}
 
@@ -281,15 +261,14 @@ def _after(posted: Posted) -> int | None:
 
 
 def _refused(err: LedgerError, view: Any) -> Answer:
-    """``422`` (``404`` for an unknown match, ``409`` for one that takes no more hands) with the
-    error's message, its field path and the input it belongs to."""
-    if view is None:
-        return 404, {"error": err.message, "field": err.field, "input": ""}
-    if err.field == "match":
-        return 409, {"error": err.message, "field": err.field, "input": ""}
-    game = get_game(view.setup.game)
-    paths = paths_of(game, view.setup, view.replay.final)
-    return 422, {"error": err.message, "field": err.field, "input": input_for(paths, err.field) or ""}
+    """The API's status for ``err`` (:func:`ledger.web.api.status_of`: 404 an unknown match, 409
+    one that takes no more hands, 422 bad input) with the CLI's line, the field's path and the
+    input it belongs to."""
+    from ledger.web.api import error_json, status_of
+
+    status, field = status_of(err), error_json(err)["field"]
+    paths = paths_of(get_game(view.setup.game), view.setup, view.replay.final) if view is not None else []
+    return status, {"error": str(err), "field": field, "input": (input_for(paths, field) or "") if status == 422 else ""}
 
 
 def _stale(ledger: Any, view: Any, err: LedgerError) -> Answer:
@@ -301,7 +280,7 @@ def _stale(ledger: Any, view: Any, err: LedgerError) -> Answer:
     said = f'<p class="said conflict">{escape(err.message)}</p>'
     if fresh.hands:
         said = said_html(fresh, f"{err.message}\n{text('conflict')}", "said conflict")
-    return 409, {"error": err.message, "totals": board.get("totals", {}), "hands": board.get("hands", []),
+    return 409, {"error": str(err), "totals": board.get("totals", {}), "hands": board.get("hands", []),
                  "form": card_html(fresh, said)}
 
 
@@ -318,3 +297,33 @@ def form_data(pairs: Sequence[tuple[str, str]]) -> dict[str, list[str]]:
         out.setdefault(k, []).append(v)
     return out
 
+
+def page_routes(writes: Callable[[], Any], board: Any) -> list[Route]:
+    """The routes of the page's own forms (the module docstring), writing through ``writes()``
+    (the application's open Ledger, :class:`ledger.web.api.Writes`); after a write the ``board``
+    is read again at once, so every page shows it. Who may post is said before (the Guard)."""
+    from ledger.web.api import TooLarge, read_body
+
+    async def respond(request: Request, work: Callable[..., Answer], *args: str) -> Response:
+        try:
+            raw = await read_body(request)
+        except TooLarge:
+            return JSONResponse({"error": text("too_large"), "field": "body", "input": ""}, status_code=413)
+        posted = form_data(parse_qsl(raw.decode("utf-8", "replace"), keep_blank_values=True))
+        status, answer = await anyio.to_thread.run_sync(lambda: work(writes(), *args, posted))
+        if status < 300:
+            await board.refresh()
+        return JSONResponse(answer, status_code=status)
+
+    async def hands(request: Request) -> Response:
+        return await respond(request, post_hand, request.path_params["match"])
+
+    async def undo(request: Request) -> Response:
+        return await respond(request, post_undo, request.path_params["match"])
+
+    async def matches(request: Request) -> Response:
+        return await respond(request, post_match)
+
+    return [Route("/api/page/matches", matches, methods=["POST"]),
+            Route("/api/page/matches/{match}/hands", hands, methods=["POST"]),
+            Route("/api/page/matches/{match}/undo", undo, methods=["POST"])]

@@ -35,7 +35,7 @@ def post(client, path: str, fields: dict | list, token: str | None, **headers) -
     items = list(fields.items()) if isinstance(fields, dict) else fields
     hdrs = {"content-type": "application/x-www-form-urlencoded", **headers}
     if token is not None:
-        hdrs["x-ledger-page"] = token
+        hdrs["x-ledger-token"] = token
     from urllib.parse import urlencode
 
     r = client.post(path, content=urlencode(items), headers=hdrs)
@@ -63,7 +63,7 @@ def test_the_forms_are_on_the_scorekeeper_s_page_only(client, cli):
 def test_a_hand_from_the_form_is_stored_as_hand_add_stores_it(client, cli):
     cli("match", "new", "scala40", "--players", "Anna,Bruno,Carla")
     token = page_token(client)
-    status, a = post(client, "/page/matches/1/hands",
+    status, a = post(client, "/api/page/matches/1/hands",
                      {"after": "0", "f:closed_by": "Anna", "f:others:1": "JK AS 7H", "f:others:2": "34"}, token)
     assert status == 201, a
     assert a["match"] == 1 and a["number"] == 1 and a["totals"] == {"Anna": 0, "Bruno": 43, "Carla": 34}
@@ -79,12 +79,12 @@ def test_a_hand_from_the_form_is_stored_as_hand_add_stores_it(client, cli):
 def test_a_typo_is_answered_beside_its_field_and_nothing_is_stored(client, cli):
     cli("match", "new", "scala40", "--players", "Anna,Bruno,Carla")
     token = page_token(client)
-    status, a = post(client, "/page/matches/1/hands",
+    status, a = post(client, "/api/page/matches/1/hands",
                      {"after": "0", "f:closed_by": "Anna", "f:others:1": "JK XX", "f:others:2": "34"}, token)
     assert status == 422 and a["field"].startswith("others.Bruno") and a["input"] == "others.Bruno"
     r = cli("hand", "add", "1", "chiude", "Anna", "Bruno", "JK XX", "Carla", "34", code=2)
     assert a["error"] in r.stderr
-    status, a = post(client, "/page/matches/1/hands", {"after": "0", "f:others:1": "10"}, token)
+    status, a = post(client, "/api/page/matches/1/hands", {"after": "0", "f:others:1": "10"}, token)
     assert status == 422 and a["input"] == "closed_by"  # the missing closer, beside its buttons
     assert live_hands(1) == []
 
@@ -93,7 +93,7 @@ def test_a_stale_form_gets_the_conflict_and_the_fresh_board(client, cli):
     cli("match", "new", "segnapunti", "--players", "Anna,Bruno")
     token = page_token(client)
     cli("hand", "add", "1", "Anna=5", "Bruno=2")  # someone at the terminal, meanwhile
-    status, a = post(client, "/page/matches/1/hands", {"after": "0", "f:points:0": "1", "f:points:1": "1"}, token)
+    status, a = post(client, "/api/page/matches/1/hands", {"after": "0", "f:points:0": "1", "f:points:1": "1"}, token)
     assert status == 409 and a["totals"] == {"Anna": 5, "Bruno": 2} and len(a["hands"]) == 1
     assert 'name="after" value="1"' in a["form"] and "conflict" in a["form"]
     assert len(live_hands(1)) == 1
@@ -104,22 +104,22 @@ def test_undo_takes_back_the_last_hand_with_its_reason(client, cli):
     cli("hand", "add", "1", "Anna=5", "Bruno=2")
     cli("hand", "add", "1", "Anna=1", "Bruno=9")
     token = page_token(client)
-    status, a = post(client, "/page/matches/1/undo", {"after": "2", "reason": "wrong scores"}, token)
+    status, a = post(client, "/api/page/matches/1/undo", {"after": "2", "reason": "wrong scores"}, token)
     assert status == 200 and a["hands"] == 1 and a["totals"] == {"Anna": 5, "Bruno": 2}
     assert "wrong scores" in cli("match", "history", "1").stdout
-    status, a = post(client, "/page/matches/1/undo", {"after": "2", "reason": "again"}, token)
+    status, a = post(client, "/api/page/matches/1/undo", {"after": "2", "reason": "again"}, token)
     assert status == 409 and len(live_hands(1)) == 1  # a stale undo takes back nothing
 
 
 def test_a_new_match_from_the_page(client, cli):
     token = page_token(client)
-    status, a = post(client, "/page/matches", {"game": "scopa", "rules": "", "players": "Anna, Bruno",
+    status, a = post(client, "/api/page/matches", {"game": "scopa", "rules": "", "players": "Anna, Bruno",
                                                "sides": "", "options": "target=21"}, token)
     assert status == 201 and a["match"] == 1 and 'id="keep-1"' in a["form"]
-    status, a = post(client, "/page/matches", {"game": "scopa", "rules": "", "players": "Anna",
+    status, a = post(client, "/api/page/matches", {"game": "scopa", "rules": "", "players": "Anna",
                                                "sides": "", "options": ""}, token)
     assert status == 422 and a["input"] == "players"
-    status, a = post(client, "/page/matches", {"game": "scopa", "players": "Anna, Bruno",
+    status, a = post(client, "/api/page/matches", {"game": "scopa", "players": "Anna, Bruno",
                                                "options": "pota=1"}, token)
     assert status == 422 and a["input"] == "options"
 
@@ -128,19 +128,19 @@ def test_only_the_scorekeeper_s_own_page_can_write(client, cli):
     cli("match", "new", "segnapunti", "--players", "Anna,Bruno")
     token = page_token(client)
     fields = {"after": "0", "f:points:0": "1", "f:points:1": "1"}
-    assert post(client, "/page/matches/1/hands", fields, None)[0] == 403  # no token
-    assert post(client, "/page/matches/1/hands", fields, "made.up")[0] == 403
-    assert post(client, "/page/matches/1/hands", fields, token, origin="https://evil.example")[0] == 403
-    assert post(client, "/page/matches/1/hands", fields, token, **{"sec-fetch-site": "cross-site"})[0] == 403
+    assert post(client, "/api/page/matches/1/hands", fields, None)[0] == 403  # no token
+    assert post(client, "/api/page/matches/1/hands", fields, "made.up")[0] == 403
+    assert post(client, "/api/page/matches/1/hands", fields, token, origin="https://evil.example")[0] == 403
+    assert post(client, "/api/page/matches/1/hands", fields, token, **{"sec-fetch-site": "cross-site"})[0] == 403
     client.get(f"/?key={KEY}")  # the players' key in the cookie now
-    assert post(client, "/page/matches/1/hands", fields, token)[0] == 403
+    assert post(client, "/api/page/matches/1/hands", fields, token)[0] == 403
     assert live_hands(1) == []
     client.get(f"/?key={KEEPER}")
-    assert post(client, "/page/matches/1/hands", fields, token, origin=BASE)[0] == 201
+    assert post(client, "/api/page/matches/1/hands", fields, token, origin=BASE)[0] == 201
 
 
 def test_without_a_scorekeeper_nothing_can_be_written(ledger_db, cli):
     cli("match", "new", "segnapunti", "--players", "Anna,Bruno")
     with TestClient(create_app(KEY, poll=POLL), base_url=BASE) as c:
         assert "<form" not in c.get(f"/?key={KEY}").text
-        assert post(c, "/page/matches/1/hands", {"after": "0"}, "x.y")[0] == 405
+        assert post(c, "/api/page/matches/1/hands", {"after": "0"}, "x.y")[0] == 403
