@@ -98,11 +98,11 @@ def fields_of(game: Game, setup: MatchSetup, state: MatchState | None) -> list[F
 def form_html(game: Game, setup: MatchSetup, state: MatchState | None, match: int, after: int) -> str:
     """The ``<form class="hand">`` for the next hand of match ``match`` (``after``: its live hands
     now, posted back so that a stale form is refused), in the language in use. Posted as a plain
-    HTML form it is ``application/x-www-form-urlencoded`` to ``/page/matches/{match}/hands``."""
+    HTML form it is ``application/x-www-form-urlencoded`` to ``/api/page/matches/{match}/hands``."""
     prefix = f"m{match}-"
     fields = fields_of(game, setup, state)
     parts = [f'<form class="hand" id="{prefix}form" data-match="{match}" method="post" '
-             f'action="/page/matches/{match}/hands">',
+             f'action="/api/page/matches/{match}/hands">',
              f'<input type="hidden" name="after" value="{after}">']
     if not fields:
         parts.append(_entry_html(game, prefix))
