@@ -14,6 +14,8 @@ import time
 
 import pytest
 
+from ledger.i18n import speaking
+from ledger.store.service import Stale
 from serving import Served, ledger
 from test_web_browser import PHONE, UPDATE_MS, browser, open_phone  # noqa: F401 (fixture: Chromium)
 
@@ -21,9 +23,9 @@ pytestmark = pytest.mark.slow  # real servers and a browser: python -m pytest -m
 
 WORDS = {
     "it": {"save": "Salva la mano", "before": "prima", "after": "dopo", "undone": "Mano 1 annullata",
-           "start": "Inizia la partita", "stale": "ha 1 mano adesso, non 0"},
+           "start": "Inizia la partita"},
     "en": {"save": "Save the hand", "before": "before", "after": "after", "undone": "Hand 1 taken back",
-           "start": "Start the match", "stale": "has 1 hand now, not 0"},
+           "start": "Start the match"},
 }
 
 
@@ -142,7 +144,8 @@ def test_a_typo_undo_a_stale_form_and_a_new_match(serve, phones, lang):
     points.get_by_role("button", name=words["save"]).click()
     conflict = keeper.locator("#keep-2 .said.conflict")
     conflict.wait_for(timeout=UPDATE_MS)
-    assert words["stale"] in conflict.inner_text()
+    with speaking(lang):  # the store's own words for it
+        assert Stale(2, 0, 1).message in conflict.inner_text()
     fresh = keeper.locator("#keep-2 table.totals tr", has_text="Anna").locator("td").all_inner_texts()
     assert [c.strip() for c in fresh][-1] == "5"  # the board as the ledger has it now
     assert keeper.locator('#keep-2 form.hand input[name="after"]').get_attribute("value") == "1"
@@ -156,4 +159,5 @@ def test_a_typo_undo_a_stale_form_and_a_new_match(serve, phones, lang):
     keeper.locator("#keep-3").wait_for(timeout=UPDATE_MS)
     player.locator("#match-3").wait_for(timeout=UPDATE_MS)
     assert "Dario" in player.locator("#match-3").inner_text()
-    assert not problems, problems
+    refused = ("status of 422", "status of 409")  # the answers this test asked for, logged by Chromium
+    assert not [p for p in problems if not any(r in p for r in refused)], problems
