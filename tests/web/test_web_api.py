@@ -38,7 +38,9 @@ class Api:
     def post(self, path: str, body: Any = None, key: str | None = "sk", headers: dict | None = None,
              content: Any = None) -> httpx.Response:
         sent = dict(headers or {})
-        if key is not None:
+        if key == "Basic":  # the scorekeeper's key, but not as a Bearer token
+            sent["Authorization"] = f"Basic {self.sk}"
+        elif key is not None:
             sent["Authorization"] = f"Bearer {self.sk if key == 'sk' else self.pk if key == 'pk' else key}"
         if content is None and body is not None:
             content = json.dumps(body).encode("utf-8")
@@ -99,7 +101,7 @@ def test_an_incomplete_hand_is_refused_as_hand_add_refuses_it(api, cli, tmp_path
     assert r.json()["field"] == "Anna.napola" and live_hands(cli) == 0
 
 
-@pytest.mark.parametrize("key", [None, "pk", "wrong", ""])
+@pytest.mark.parametrize("key", [None, "pk", "wrong", "Basic"])
 def test_no_key_a_wrong_key_or_the_players_key_writes_nothing(api, cli, key):
     scopa(cli)
     r = api.post("/api/matches/1/hands", HAND, key=key)
@@ -315,7 +317,7 @@ def test_only_post_and_only_under_api(api):
 def test_without_the_scorekeeper_every_write_is_403(cli, serve):
     scopa(cli)
     with TestClient(create_app(PK, poll=POLL), base_url=BASE) as c:
-        for key in (PK, SK, ""):
+        for key in (PK, SK, "x"):
             assert c.post("/api/matches/1/hands", json=HAND, headers={"Authorization": f"Bearer {key}"}).status_code == 403
     served = serve()
     with httpx.Client(base_url=served.base, timeout=60) as c:
@@ -354,3 +356,20 @@ def test_the_page_s_token_writes_with_the_scorekeeper_s_cookie_from_this_origin_
                                           ("it;q=0", "en"), ("*", "en"), ("it;q=abc, en", "en")])
 def test_the_language_of_the_answers(accept, lang):
     assert answer_language(accept) == lang
+
+
+@pytest.mark.slow  # a real server
+def test_serve_scorekeeper_prints_the_scorekeeper_s_address_first_then_the_players(serve):
+    s = serve("--scorekeeper")
+    deadline = time.monotonic() + 10
+    while sum(line.startswith("http://") for line in s.lines) < 4 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    urls = [i for i, line in enumerate(s.lines) if line.startswith("http://")]
+    sk, pk = scorekeeper_keys(s)
+    assert sk != pk and s.url.endswith(f"key={sk}")  # the first line: the scorekeeper's
+    assert [s.lines[i].split("key=")[1] for i in urls] == [sk, sk, pk, pk]  # each again under its QR code
+    for start, end in ((urls[0] + 1, urls[1]), (urls[2] + 1, urls[3])):
+        qr = s.lines[start:end]
+        assert len(qr) > 10 and all(set(line) <= set("█▀▄ ") for line in qr[:10])
+    notes = "\n".join(s.errors)
+    assert "keep it private" in notes and notes.index("keep it private") < notes.index("Read only")
