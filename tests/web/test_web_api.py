@@ -373,3 +373,46 @@ def test_serve_scorekeeper_prints_the_scorekeeper_s_address_first_then_the_playe
         assert len(qr) > 10 and all(set(line) <= set("█▀▄ ") for line in qr[:10])
     notes = "\n".join(s.errors)
     assert "keep it private" in notes and notes.index("keep it private") < notes.index("Read only")
+
+
+# --- the replay: the same hands through the API and through the terminal --------------------------------------
+SIMONE = [{"hands": {"Anna": 12, "Bruno": 17}, "knocked_by": "Bruno"},
+          {"hands": {"Anna": 30, "Bruno": 4}, "knocked_by": "Anna"},
+          {"hands": {"Anna": 9, "Bruno": 21}, "knocked_by": "Bruno"}]
+MOMENTS = frozenset({"entered_at", "voided_at", "created_at", "exported_at", "source"})
+
+
+def _without_moments(value: Any) -> Any:
+    """An export but for its entry times and where each hand came from."""
+    if isinstance(value, dict):
+        return {k: _without_moments(v) for k, v in value.items() if k not in MOMENTS}
+    if isinstance(value, list):
+        return [_without_moments(v) for v in value]
+    return value
+
+
+def test_the_same_hands_through_the_api_and_through_hand_add_give_the_same_export(cli, tmp_path):
+    other = str(tmp_path / "terminal.db")
+    with TestClient(create_app(PK, poll=POLL, scorekeeper=SK), base_url=BASE) as c:
+        api = Api(c, SK, PK, False)
+        assert api.post("/api/matches", {"game": "scopa", "players": ["Anna", "Bruno"]}).status_code == 201
+        assert api.post("/api/matches", {"game": "simone", "players": ["Anna", "Bruno"]}).status_code == 201
+        for n in range(2):
+            assert api.post("/api/matches/1/hands", {**HAND, "after": n}).status_code == 201
+        for n, doc in enumerate(SIMONE):
+            assert api.post("/api/matches/2/hands", {**doc, "after": n},
+                            headers={"Idempotency-Key": f"simone {n}"}).status_code == 201
+        assert api.post("/api/matches/2/hands/2/void", {"reason": "miscounted"}).status_code == 200
+    cli("--db", other, "match", "new", "scopa", "--players", "Anna,Bruno")
+    cli("--db", other, "match", "new", "simone", "--players", "Anna,Bruno")
+    for _ in range(2):
+        cli("--db", other, "hand", "add", "1", "--file", "-", input=json.dumps(HAND))
+    for doc in SIMONE:
+        cli("--db", other, "hand", "add", "2", "--file", "-", input=json.dumps(doc))
+    cli("--db", other, "hand", "void", "2", "2", "--reason", "miscounted")
+    by_api = json.loads(cli("export", "--all").stdout)
+    by_terminal = json.loads(cli("--db", other, "export", "--all").stdout)
+    assert _without_moments(by_api) == _without_moments(by_terminal)
+    assert by_api != by_terminal  # the times and the sources differ
+    assert {h.get("source") for m in by_api["matches"] for h in m["hands"]} == {"page"}
+    assert {h.get("source") for m in by_terminal["matches"] for h in m["hands"]} == {None}
