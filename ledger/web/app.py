@@ -304,7 +304,7 @@ class Guard:
     def cross_site(self, scope: dict) -> bool:
         """Whether the request says it comes from another site: ``Sec-Fetch-Site: cross-site``, or
         an ``Origin`` header that does not name this server (as the Host must, :meth:`ours`)."""
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", ())}
         if headers.get("sec-fetch-site", "").strip().lower() == "cross-site":
             return True
         origin = headers.get("origin")
