@@ -141,16 +141,17 @@ def _field_html(f: Field, i: int | None, name: str | None, who: Who, setup: Matc
 
 
 def _widget(f: Field) -> str:
-    """Which input a field gets: ``text`` (cards, text, or a count that may also be cards),
-    ``stepper``, ``toggle`` or ``choices``."""
+    """Which input a field gets: ``stepper`` for a count, ``toggle`` for yes or no, ``choices``
+    for names or words; ``text`` for cards or text, and for a field of kinds of two of these (a
+    count or cards, players and a number), which only words can say."""
     kinds = set(f.kinds)
-    if kinds & {Kind.CARDS, Kind.TEXT}:
-        return "text"
-    if Kind.COUNT in kinds:
+    if kinds <= {Kind.COUNT}:
         return "stepper"
-    if Kind.FLAG in kinds:
+    if kinds <= {Kind.FLAG}:
         return "toggle"
-    return "choices"
+    if kinds <= set(_CHOOSING):
+        return "choices"
+    return "text"
 
 
 def _input_html(f: Field, post: str, ident: str, who: Who, setup: MatchSetup) -> str:

@@ -140,3 +140,23 @@ def test_an_error_s_path_finds_its_input():
     assert input_for(paths, "closed_by") == "closed_by"
     assert input_for(paths, "others.Bru") is None and input_for(paths, "rules") is None
     assert input_for(["entry"], "sides.Anna") == "entry"  # a game without a declaration: one field
+
+
+def test_a_field_of_two_kinds_of_value_is_typed_in_words():
+    from ledger.games.declare import Field, HandForm, Kind
+    from ledger.i18n import t
+
+    name = t("web.test.bet", "bet")
+    form = HandForm((Field("bet", name, (Kind.PLAYERS, Kind.COUNT), required=False),
+                     Field("tricks", name, (Kind.COUNT,), lo=0, hi=13),
+                     Field("caller", name, (Kind.PLAYER, Kind.SIDE))))
+    game = get_game("segnapunti")
+    setup = game.setup(None, ["Anna", "Bruno"])
+
+    class Declared(type(game)):
+        hand = form
+
+    out = form_html(Declared(), setup, None, 1, 0)
+    assert 'type="text" id="m1-bet" name="f:bet"' in out  # "Carla Dario 17": only words say it
+    assert 'type="number" inputmode="numeric" id="m1-tricks"' in out
+    assert 'type="radio" id="m1-caller-0" name="f:caller" value="Anna"' in out

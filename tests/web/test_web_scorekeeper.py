@@ -40,6 +40,20 @@ def addresses(s: Served) -> tuple[str, str]:
     raise AssertionError(f"no players' address in {s.lines[:3]}")
 
 
+def enter(card, said: str, fields: dict[str, str]) -> None:
+    """A hand on ``card``'s form: ``said`` in the CLI's words when the game has no declared hand
+    (one text field), else ``fields`` (an input's name → what is typed, or the button pressed)."""
+    if card.locator("input[name=entry]").count():
+        card.locator("input[name=entry]").fill(said)
+        return
+    for name, value in fields.items():
+        box = card.locator(f'input[name="{name}"]')
+        if box.first.get_attribute("type") in ("radio", "checkbox"):
+            card.locator(f'input[name="{name}"][value="{value}"] + label').click()
+        else:
+            box.fill(value)
+
+
 @pytest.fixture
 def phones(browser):
     """Two phones: the scorekeeper's and a player's, each with its own cookies."""
@@ -83,8 +97,9 @@ def test_hands_from_the_scorekeeper_s_phone_show_on_the_players_page(serve, phon
     player.locator("#match-1 table.totals tr", has_text="Anna").locator("td", has_text="6").wait_for(timeout=UPDATE_MS)
     assert keeper.locator('#keep-1 form.hand input[name="after"]').get_attribute("value") == "1"  # the form for hand 2
 
-    trentuno = keeper.locator("#keep-2")  # Trentuno in the CLI's words
-    trentuno.locator("input[name=entry]").fill("Anna=26 Bruno=30 Carla=20 knock=Bruno")
+    trentuno = keeper.locator("#keep-2")  # Trentuno: each player's hand, who knocked
+    enter(trentuno, "Anna=26 Bruno=30 Carla=20 knock=Bruno",
+          {"f:hands:0": "26", "f:hands:1": "30", "f:hands:2": "20", "f:knocked_by": "Bruno"})
     trentuno.get_by_role("button", name=words["save"]).click()
     keeper.locator("#keep-2 .said").wait_for(timeout=UPDATE_MS)
     carla = player.locator("#match-2 table.totals tr", has_text="Carla")
