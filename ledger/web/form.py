@@ -216,7 +216,7 @@ def read_posted(game: Game, setup: MatchSetup, state: MatchState | None, posted:
     value the CLI would refuse."""
     form = form_of(game, setup)
     if form is None:
-        words = _first(posted, ENTRY)
+        words = first_value(posted, ENTRY)
         return game.parse_entry(setup, split_words(words)) if words else {}
     who = game.entry_who(setup, state, {})
     doc: dict[str, Any] = {}
@@ -233,7 +233,8 @@ def read_posted(game: Game, setup: MatchSetup, state: MatchState | None, posted:
     return game.entered(setup, doc)
 
 
-def _first(posted: Posted, name: str) -> str:
+def first_value(posted: Posted, name: str) -> str:
+    """The first value posted as ``name``, its spaces squeezed (``""`` when none)."""
     values = posted.get(name) or ()
     return " ".join(str(values[0]).split()) if values else ""
 

@@ -41,7 +41,7 @@ from ledger.errors import LedgerError
 from ledger.games import available, get_game
 from ledger.games.base import MatchState
 from ledger.report.model import shown_number
-from ledger.web.form import Posted, escape_lines, form_html, input_for, paths_of, read_posted
+from ledger.web.form import Posted, escape_lines, first_value, form_html, input_for, paths_of, read_posted
 from ledger.web.page import escape
 from ledger.web.texts import text
 
@@ -158,12 +158,9 @@ def _text_field(name: str, label: str, example: str) -> str:
             f'autocapitalize="words" spellcheck="false"><p class="err"></p></div>')
 
 
-def said_html(view: Any, head: str, cls: str = "said") -> str:
-    """``head`` (what was done, one line; ``cls`` its class: ``said``, or ``said conflict``) and
-    each side's total before and after the last hand of ``view`` (a table: side, before, after)."""
-    rp = view.replay
-    after: MatchState = rp.final
-    before = rp.states[-2] if len(rp.states) > 1 else rp.start
+def said_html(head: str, before: MatchState, after: MatchState, cls: str = "said") -> str:
+    """``head`` (what was done; ``cls`` its class: ``said``, or ``said conflict``) and each
+    side's total ``before`` and ``after`` it (a table: side, before, after)."""
     rows = "".join(f'<tr><td class="l">{escape(side)}</td><td>{escape(shown_number(before.totals.get(side)))}</td>'
                    f'<td>{escape(shown_number(after.totals.get(side)))}</td></tr>' for side in after.totals)
     return (f'<p class="{cls}">{escape_lines(head)}</p><div class="scroll"><table class="totals"><thead><tr>'
@@ -196,30 +193,30 @@ def post_hand(ledger: Any, match: str, posted: Posted) -> Answer:
     result = new.replay.results[-1]
     heading = str(get_game(new.setup.game).hand_heading(new.setup, n, result))
     head = text("saved", heading=heading, summary=result.summary) if result.summary else heading
+    before = new.replay.states[-2] if len(new.replay.states) > 1 else new.replay.start
+    said = said_html(head, before, new.replay.final)
     return 201, {"match": new.match.id, "number": n, "result": result.to_json(),
-                 "totals": dict(new.replay.final.totals), "form": card_html(new, said_html(new, head))}
+                 "totals": dict(new.replay.final.totals), "form": card_html(new, said)}
 
 
 def post_undo(ledger: Any, match: str, posted: Posted) -> Answer:
     """The last hand of ``match`` voided with the posted ``reason`` (``hand void``; a match its
     last hand finished is opened again), when it has the ``after`` live hands the page showed."""
+    from ledger.store.service import Stale
+
     view = None
     try:
         with ledger.reads() as reads:
             view = reads.view(match)
         after = _after(posted)
         if after is not None and after != len(view.hands):
-            from ledger.store.service import Stale
-
             raise Stale(view.match.id, after, len(view.hands))
-        reason = " ".join(str((posted.get("reason") or [""])[0]).split()) or None
-        new = ledger.void_hand(view.match.id, len(view.hands), reason, reopen=True)
+        new = ledger.void_hand(view.match.id, len(view.hands), first_value(posted, "reason") or None, reopen=True)
+    except Stale as err:
+        return _stale(ledger, view, err)
     except LedgerError as err:
-        from ledger.store.service import Stale
-
-        return _stale(ledger, view, err) if isinstance(err, Stale) else _refused(err, view)
-    said = said_html(new, text("undone", hand=len(new.hands) + 1)) if new.hands else \
-        f'<p class="said">{escape(text("undone", hand=1))}</p>'
+        return _refused(err, view)
+    said = said_html(text("undone", hand=len(view.hands)), view.replay.final, new.replay.final)
     return 200, {"match": new.match.id, "hands": len(new.hands), "totals": dict(new.replay.final.totals),
                  "form": card_html(new, said)}
 
@@ -233,7 +230,7 @@ def post_match(ledger: Any, posted: Posted) -> Answer:
     from ledger.web.form import split_words
 
     def one(name: str) -> str:
-        return " ".join(str((posted.get(name) or [""])[0]).split())
+        return first_value(posted, name)
 
     try:
         game, rules = command_game(one("game"), one("rules") or None)
@@ -273,21 +270,13 @@ def _refused(err: LedgerError, view: Any) -> Answer:
 
 def _stale(ledger: Any, view: Any, err: LedgerError) -> Answer:
     """``409``: someone wrote meanwhile; the scoreboard now (``show --json``'s totals and hands)
-    and the fresh card, with the conflict said on it."""
+    and the fresh card, saying the conflict and each side's total as the form saw it and now."""
     with ledger.reads() as reads:
         fresh = reads.view(view.match.id)
     board = fresh.to_json()
-    said = f'<p class="said conflict">{escape(err.message)}</p>'
-    if fresh.hands:
-        said = said_html(fresh, f"{err.message}\n{text('conflict')}", "said conflict")
+    said = said_html(f"{err.message}\n{text('conflict')}", view.replay.final, fresh.replay.final, "said conflict")
     return 409, {"error": str(err), "totals": board.get("totals", {}), "hands": board.get("hands", []),
                  "form": card_html(fresh, said)}
-
-
-def open_views(ledger: Any, ids: Sequence[int]) -> list[Any]:
-    """The views of the matches ``ids`` (tonight's open ones), read in one read transaction."""
-    with ledger.reads() as reads:
-        return [reads.view(i) for i in ids]
 
 
 def form_data(pairs: Sequence[tuple[str, str]]) -> dict[str, list[str]]:
