@@ -28,6 +28,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
+from functools import partial
 from typing import Any
 
 import anyio
@@ -296,7 +297,7 @@ def api_routes(writes: Writes, answers: Answers | None = None) -> list[Route]:
                     body = read_json_body(raw)
                 except LedgerError as err:
                     return 422, error_json(err)
-            return await anyio.to_thread.run_sync(answered, writes, work, lang, *args, body)
+            return await anyio.to_thread.run_sync(partial(answered, writes, work, lang, *args, body))
 
         status, payload = await remembered.once(key, work_out)
         return JSONResponse(payload, status_code=status)
