@@ -148,7 +148,11 @@ class Answers:
         self.by_key: OrderedDict[str, asyncio.Future[Answer]] = OrderedDict()
 
     def get(self, key: str) -> asyncio.Future[Answer] | None:
+        """The answer to ``key``, given or coming; None for a new key, or one whose first try
+        failed (a server error answers nothing: the next try works it out again)."""
         found = self.by_key.get(key)
+        if found is not None and found.done() and (found.cancelled() or found.exception() is not None):
+            return None
         if found is not None:
             self.by_key.move_to_end(key)
         return found

@@ -287,8 +287,11 @@ class Guard:
         if origin is None:
             return False
         scheme, sep, rest = origin.strip().partition("://")
-        if not sep or scheme.lower() not in ("http", "https") or "/" in rest:
+        parsed = split_host(rest) if sep and scheme.lower() in ("http", "https") and "/" not in rest else None
+        if parsed is None:
             return True  # "null" (a sandboxed or file page), or anything else that names no server of ours
+        if parsed[1] is None:  # an origin without a port is on its scheme's own
+            rest = f"{rest}:{443 if scheme.lower() == 'https' else 80}"
         return not self._names_us(rest, scope)
 
     def may_write(self, scope: dict, token: str | None = None) -> bool:

@@ -195,6 +195,28 @@ def test_retries_at_the_same_time_store_the_hand_once(api, cli):
     assert live_hands(cli) == 1
 
 
+def test_a_first_answer_that_failed_is_tried_again():
+    import asyncio
+
+    async def run():
+        kept = Answers()
+        tries = []
+
+        async def fails():
+            tries.append(1)
+            raise RuntimeError("the database went away")
+
+        async def works():
+            return 201, {"ok": True}
+
+        with pytest.raises(RuntimeError):
+            await kept.once("k", fails)
+        assert await kept.once("k", works) == (201, {"ok": True})
+        assert await kept.once("k", fails) == (201, {"ok": True}) and len(tries) == 1
+
+    asyncio.run(run())
+
+
 def test_answers_are_bounded():
     import asyncio
 
@@ -330,7 +352,8 @@ def test_the_page_s_token_writes_with_the_scorekeeper_s_cookie_from_this_origin_
         assert c.post("/api/matches/1/hands", json=HAND).status_code == 403  # the cookie alone never writes
         assert c.post("/api/matches/1/hands", json=HAND, headers={"X-Ledger-Token": "x.y"}).status_code == 403
         for other in ({"Origin": "http://evil.example"}, {"Origin": "null"}, {"Sec-Fetch-Site": "cross-site"},
-                      {"Origin": "http://127.0.0.1:9999"}):
+                      {"Origin": "http://127.0.0.1:9999"}, {"Origin": "http://127.0.0.1"},
+                      {"Origin": "https://127.0.0.1:8037/path"}):
             r = c.post("/api/matches/1/hands", json=HAND, headers={"X-Ledger-Token": token, **other})
             assert r.status_code == 403, other
         assert live_hands(cli) == 0
