@@ -201,7 +201,8 @@ def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECO
                             *api_routes(writes)],
                     exception_handlers={404: not_found}, lifespan=lifespan)
     app.state.board = board
-    return Guard(app, key, hosts, scorekeeper)
+    guard = app.state.guard = Guard(app, key, hosts, scorekeeper)  # a route's request.app.state.guard (page_token)
+    return guard
 
 
 class EventStream(StreamingResponse):

@@ -344,6 +344,7 @@ def test_the_page_s_token_writes_with_the_scorekeeper_s_cookie_from_this_origin_
     scopa(cli)
     app = create_app(PK, poll=POLL, scorekeeper=SK)
     token = app.page_token()
+    assert app.app.state.guard is app  # what a route of the page reaches it by (request.app.state.guard)
     assert app.valid_page_token(token) and not app.valid_page_token(token + "x")
     assert not app.valid_page_token("a.b") and not app.valid_page_token(None)
     with TestClient(app, base_url=BASE) as c:
