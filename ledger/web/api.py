@@ -28,6 +28,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
+from functools import partial
 from typing import Any
 
 import anyio
@@ -147,7 +148,11 @@ class Answers:
         self.by_key: OrderedDict[str, asyncio.Future[Answer]] = OrderedDict()
 
     def get(self, key: str) -> asyncio.Future[Answer] | None:
+        """The answer to ``key``, given or coming; None for a new key, or one whose first try
+        failed (a server error answers nothing: the next try works it out again)."""
         found = self.by_key.get(key)
+        if found is not None and found.done() and (found.cancelled() or found.exception() is not None):
+            return None
         if found is not None:
             self.by_key.move_to_end(key)
         return found
@@ -296,7 +301,7 @@ def api_routes(writes: Writes, answers: Answers | None = None) -> list[Route]:
                     body = read_json_body(raw)
                 except LedgerError as err:
                     return 422, error_json(err)
-            return await anyio.to_thread.run_sync(answered, writes, work, lang, *args, body)
+            return await anyio.to_thread.run_sync(partial(answered, writes, work, lang, *args, body))
 
         status, payload = await remembered.once(key, work_out)
         return JSONResponse(payload, status_code=status)

@@ -207,7 +207,7 @@ def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECO
                             *api_routes(writes), *page_routes(writes, board)],
                     exception_handlers={404: not_found}, lifespan=lifespan)
     app.state.board = board
-    guard = Guard(app, key, hosts, scorekeeper)
+    guard = app.state.guard = Guard(app, key, hosts, scorekeeper)  # a route's request.app.state.guard (page_token)
     return guard
 
 
@@ -311,8 +311,11 @@ class Guard:
         if origin is None:
             return False
         scheme, sep, rest = origin.strip().partition("://")
-        if not sep or scheme.lower() not in ("http", "https") or "/" in rest:
+        parsed = split_host(rest) if sep and scheme.lower() in ("http", "https") and "/" not in rest else None
+        if parsed is None:
             return True  # "null" (a sandboxed or file page), or anything else that names no server of ours
+        if parsed[1] is None:  # an origin without a port is on its scheme's own
+            rest = f"{rest}:{443 if scheme.lower() == 'https' else 80}"
         return not self._names_us(rest, scope)
 
     def may_write(self, scope: dict, token: str | None = None) -> bool:

@@ -47,14 +47,6 @@ class Api:
         return self.client.post(path, content=content, headers=sent)
 
 
-def scorekeeper_keys(served) -> tuple[str, str]:
-    """The scorekeeper's key (the first address printed) and the players' (the other address)."""
-    urls = [line for line in served.lines if line.startswith("http://")]
-    sk = urls[0].split("key=", 1)[1]
-    pk = next(u.split("key=", 1)[1] for u in urls if not u.endswith(sk))
-    return sk, pk
-
-
 @pytest.fixture(params=["testclient", pytest.param("server", marks=pytest.mark.slow)])  # slow: a real process
 def api(request, ledger_db, serve):
     if request.param == "testclient":
@@ -62,7 +54,7 @@ def api(request, ledger_db, serve):
             yield Api(c, SK, PK, False)
         return
     served = serve("--scorekeeper")
-    sk, pk = scorekeeper_keys(served)
+    sk, pk = served.scorekeeper_keys()
     with httpx.Client(base_url=served.base, timeout=60) as c:
         yield Api(c, sk, pk, True)
 
@@ -203,6 +195,28 @@ def test_retries_at_the_same_time_store_the_hand_once(api, cli):
     assert live_hands(cli) == 1
 
 
+def test_a_first_answer_that_failed_is_tried_again():
+    import asyncio
+
+    async def run():
+        kept = Answers()
+        tries = []
+
+        async def fails():
+            tries.append(1)
+            raise RuntimeError("the database went away")
+
+        async def works():
+            return 201, {"ok": True}
+
+        with pytest.raises(RuntimeError):
+            await kept.once("k", fails)
+        assert await kept.once("k", works) == (201, {"ok": True})
+        assert await kept.once("k", fails) == (201, {"ok": True}) and len(tries) == 1
+
+    asyncio.run(run())
+
+
 def test_answers_are_bounded():
     import asyncio
 
@@ -330,6 +344,7 @@ def test_the_page_s_token_writes_with_the_scorekeeper_s_cookie_from_this_origin_
     scopa(cli)
     app = create_app(PK, poll=POLL, scorekeeper=SK)
     token = app.page_token()
+    assert app.app.state.guard is app  # what a route of the page reaches it by (request.app.state.guard)
     assert app.valid_page_token(token) and not app.valid_page_token(token + "x")
     assert not app.valid_page_token("a.b") and not app.valid_page_token(None)
     with TestClient(app, base_url=BASE) as c:
@@ -338,7 +353,8 @@ def test_the_page_s_token_writes_with_the_scorekeeper_s_cookie_from_this_origin_
         assert c.post("/api/matches/1/hands", json=HAND).status_code == 403  # the cookie alone never writes
         assert c.post("/api/matches/1/hands", json=HAND, headers={"X-Ledger-Token": "x.y"}).status_code == 403
         for other in ({"Origin": "http://evil.example"}, {"Origin": "null"}, {"Sec-Fetch-Site": "cross-site"},
-                      {"Origin": "http://127.0.0.1:9999"}):
+                      {"Origin": "http://127.0.0.1:9999"}, {"Origin": "http://127.0.0.1"},
+                      {"Origin": "https://127.0.0.1:8037/path"}):
             r = c.post("/api/matches/1/hands", json=HAND, headers={"X-Ledger-Token": token, **other})
             assert r.status_code == 403, other
         assert live_hands(cli) == 0
@@ -365,7 +381,7 @@ def test_serve_scorekeeper_prints_the_scorekeeper_s_address_first_then_the_playe
     while sum(line.startswith("http://") for line in s.lines) < 4 and time.monotonic() < deadline:
         time.sleep(0.05)
     urls = [i for i, line in enumerate(s.lines) if line.startswith("http://")]
-    sk, pk = scorekeeper_keys(s)
+    sk, pk = s.scorekeeper_keys()
     assert sk != pk and s.url.endswith(f"key={sk}")  # the first line: the scorekeeper's
     assert [s.lines[i].split("key=")[1] for i in urls] == [sk, sk, pk, pk]  # each again under its QR code
     for start, end in ((urls[0] + 1, urls[1]), (urls[2] + 1, urls[3])):
@@ -416,3 +432,34 @@ def test_the_same_hands_through_the_api_and_through_hand_add_give_the_same_expor
     assert by_api != by_terminal  # the times and the sources differ
     assert {h.get("source") for m in by_api["matches"] for h in m["hands"]} == {"page"}
     assert {h.get("source") for m in by_terminal["matches"] for h in m["hands"]} == {None}
+
+
+@pytest.mark.slow  # a real server, and curl
+def test_the_curl_examples_of_serve_md_work_as_written(serve):
+    """Each ``curl`` example of docs/serve.md's "The HTTP API", run in order against a real
+    ``ledger serve --scorekeeper`` (``$B``, ``$SK``), answers the status its comment says."""
+    import re
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    if shutil.which("curl") is None:
+        pytest.skip("no curl on this machine")
+    text = (Path(__file__).resolve().parents[2] / "docs" / "serve.md").read_text(encoding="utf-8")
+    section = text.split("## The HTTP API", 1)[1].split("\n## ", 1)[0]
+    examples: list[tuple[str, int]] = []
+    for block in re.findall(r"```sh\n(.*?)```", section, re.S):
+        command = ""
+        for line in block.splitlines():
+            if line.startswith("# {") and command:
+                examples.append((command, int(re.search(r"\((\d{3})\)\s*$", line).group(1))))
+                command = ""
+            elif line.startswith("curl") or command:
+                command += line.rstrip("\\") + (" " if line.endswith("\\") else "\n")
+    assert len(examples) >= 4
+    s = serve("--scorekeeper")
+    sk, _ = s.scorekeeper_keys()
+    for command, status in examples:
+        r = subprocess.run(["bash", "-c", command.strip() + " -o /dev/null -w '%{http_code}'"], capture_output=True,
+                           text=True, timeout=60, env={"B": s.base, "SK": sk, "PATH": "/usr/bin:/bin"})
+        assert r.stdout.strip() == str(status), (command, r.stdout, r.stderr)

@@ -15,7 +15,6 @@ import pytest
 
 import backends
 from serving import ledger
-from test_web_api import scorekeeper_keys
 
 pytestmark = pytest.mark.slow  # real processes and many connections
 
@@ -45,7 +44,7 @@ def backend(request, monkeypatch):
 
 def test_five_phones_post_while_fifty_read_and_every_hand_is_stored_once(backend, serve):
     s = serve("--scorekeeper")
-    sk, pk = scorekeeper_keys(s)
+    sk, pk = s.scorekeeper_keys()
     auth = {"Authorization": f"Bearer {sk}"}
     with httpx.Client(base_url=s.base, timeout=LOAD_SECONDS) as c:
         for phone in range(PHONES):
