@@ -34,7 +34,7 @@ from urllib.parse import parse_qsl
 
 import anyio
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ledger.errors import LedgerError
@@ -49,7 +49,8 @@ from ledger.web.texts import text
 # The scorekeeper's script: the steppers; each form posted with the page's token; the answer's
 # card put in place of the old one (the next hand's form, what was saved, or the conflict with
 # the scoreboard as it is now), or its error shown beside the input it names. A new match's card
-# goes before the new-match form. The board above keeps updating from the event stream.
+# goes before the new-match form, as does the card of a match the board shows in play with none
+# (started at the terminal since the page was opened). The board keeps updating from the stream.
 KEEPER_SCRIPT = """
 (function () {
   var keeper = document.getElementById("keeper");
@@ -67,6 +68,23 @@ KEEPER_SCRIPT = """
     p.textContent = answer.error;
     if (box) { box.classList.add("has-err"); var i = box.querySelector("input, select"); if (i) { i.focus(); } }
   }
+  function missing() {  // a match in play on the board with no card yet: started at the terminal
+    document.querySelectorAll("#board article.match").forEach(function (m) {
+      var id = m.id.slice(6);
+      if (!m.querySelector(".badge.open") || document.getElementById("keep-" + id) || asked[id]) { return; }
+      asked[id] = true;
+      fetch("/page/matches/" + id + "/card", {credentials: "same-origin"}).then(function (r) {
+        return r.ok ? r.text() : "";
+      }).then(function (html) {
+        if (html && !document.getElementById("keep-" + id)) {
+          var start = document.getElementById("start");
+          start.parentNode.insertBefore(card(html), start);
+        }
+      }).catch(function () { asked[id] = false; });
+    });
+  }
+  var asked = {};
+  new MutationObserver(missing).observe(document.getElementById("board"), {childList: true});
   keeper.addEventListener("click", function (e) {
     var b = e.target.closest("button[data-step]");
     if (!b) { return; }
@@ -88,7 +106,8 @@ KEEPER_SCRIPT = """
         var status = got[0], a = got[1];
         go.disabled = false;
         if (form.classList.contains("start") && status === 201) {
-          article.parentNode.insertBefore(card(a.form), article); form.reset(); return;
+          if (!document.getElementById("keep-" + a.match)) { article.parentNode.insertBefore(card(a.form), article); }
+          form.reset(); return;
         }
         if (a.form) { article.replaceWith(card(a.form)); return; }
         show(form, a);
@@ -287,10 +306,22 @@ def form_data(pairs: Sequence[tuple[str, str]]) -> dict[str, list[str]]:
     return out
 
 
+def read_card(ledger: Any, match: str) -> str | None:
+    """The card of ``match`` (:func:`card_html`) when it is in play, else None (unknown, over)."""
+    try:
+        with ledger.reads() as reads:
+            view = reads.view(match)
+    except LedgerError:
+        return None
+    return card_html(view) if view.match.status == "open" else None
+
+
 def page_routes(writes: Callable[[], Any], board: Any) -> list[Route]:
     """The routes of the page's own forms (the module docstring), writing through ``writes()``
     (the application's open Ledger, :class:`ledger.web.api.Writes`); after a write the ``board``
-    is read again at once, so every page shows it. Who may post is said before (the Guard)."""
+    is read again at once, so every page shows it. Who may post is said before (the Guard).
+    ``GET /page/matches/{match}/card`` gives the scorekeeper's page the card of a match started
+    elsewhere (the terminal) since the page was opened."""
     from ledger.web.api import TooLarge, read_body
 
     async def respond(request: Request, work: Callable[..., Answer], *args: str) -> Response:
@@ -313,6 +344,13 @@ def page_routes(writes: Callable[[], Any], board: Any) -> list[Route]:
     async def matches(request: Request) -> Response:
         return await respond(request, post_match)
 
-    return [Route("/api/page/matches", matches, methods=["POST"]),
+    async def card(request: Request) -> Response:
+        if not request.state.scorekeeper:
+            return JSONResponse({"error": text("forbidden"), "field": "", "input": ""}, status_code=403)
+        found = await anyio.to_thread.run_sync(lambda: read_card(writes(), request.path_params["match"]))
+        return HTMLResponse(found or "", status_code=200 if found else 404)
+
+    return [Route("/page/matches/{match}/card", card, methods=["GET"]),
+            Route("/api/page/matches", matches, methods=["POST"]),
             Route("/api/page/matches/{match}/hands", hands, methods=["POST"]),
             Route("/api/page/matches/{match}/undo", undo, methods=["POST"])]

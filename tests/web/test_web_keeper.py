@@ -144,3 +144,14 @@ def test_without_a_scorekeeper_nothing_can_be_written(ledger_db, cli):
     with TestClient(create_app(KEY, poll=POLL), base_url=BASE) as c:
         assert "<form" not in c.get(f"/?key={KEY}").text
         assert post(c, "/api/page/matches/1/hands", {"after": "0"}, "x.y")[0] == 403
+
+
+def test_the_card_of_a_match_started_elsewhere(client, cli):
+    page_token(client)  # the scorekeeper's cookie
+    cli("match", "new", "scala40", "--players", "Anna,Bruno,Carla")  # at the terminal, after the page opened
+    card = client.get("/page/matches/1/card")
+    assert card.status_code == 200 and card.text.startswith('<article class="card keep" id="keep-1"')
+    assert 'name="f:closed_by"' in card.text
+    assert client.get("/page/matches/9/card").status_code == 404
+    client.get(f"/?key={KEY}")  # the players' key: no form for them
+    assert client.get("/page/matches/1/card").status_code == 403

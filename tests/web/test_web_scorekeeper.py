@@ -174,5 +174,8 @@ def test_a_typo_undo_a_stale_form_and_a_new_match(serve, phones, lang):
     keeper.locator("#keep-3").wait_for(timeout=UPDATE_MS)
     player.locator("#match-3").wait_for(timeout=UPDATE_MS)
     assert "Dario" in player.locator("#match-3").inner_text()
+    ledger("match", "new", "segnapunti", "--players", "Elena,Franco")  # at the terminal: its card comes
+    keeper.locator('#keep-4 input[name="f:points:0"]').wait_for(timeout=UPDATE_MS)
+    assert keeper.locator("#keep-3").count() == 1  # each card once
     refused = ("status of 422", "status of 409")  # the answers this test asked for, logged by Chromium
     assert not [p for p in problems if not any(r in p for r in refused)], problems
