@@ -18,7 +18,8 @@ post is worked out by one function here, in a worker thread, answering ``(status
   ``hands`` as ``show --json``, and the fresh card saying so), or for a match that takes no
   more hands; ``404`` for an unknown match.
 - :func:`post_undo` (``.../undo``): the last hand voided with a reason (``hand void M N
-  --reason``); ``after`` guards it as it guards a hand.
+  --reason``, ``N`` the page's ``after``: the hand it showed as the last); a match with another
+  number of hands now gets the conflict, as a hand does.
 - :func:`post_match` (``POST /api/page/matches``): a new match from ``game``, ``rules``,
   ``players`` or ``sides``, ``options`` as ``ledger match new`` takes them: ``201`` with
   ``match`` and its card.
@@ -230,12 +231,13 @@ def post_undo(ledger: Any, match: str, posted: Posted) -> Answer:
         after = _after(posted)
         if after is not None and after != len(view.hands):
             raise Stale(view.match.id, after, len(view.hands))
-        new = ledger.void_hand(view.match.id, len(view.hands), first_value(posted, "reason") or None, reopen=True)
+        last = len(view.hands) if after is None else after  # the hand the page showed as the last one
+        new = ledger.void_hand(view.match.id, last, first_value(posted, "reason") or None, reopen=True)
     except Stale as err:
         return _stale(ledger, view, err)
     except LedgerError as err:
         return _refused(err, view)
-    said = said_html(text("undone", hand=len(view.hands)), view.replay.final, new.replay.final)
+    said = said_html(text("undone", hand=last), view.replay.final, new.replay.final)
     return 200, {"match": new.match.id, "hands": len(new.hands), "totals": dict(new.replay.final.totals),
                  "form": card_html(new, said)}
 
