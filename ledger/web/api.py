@@ -268,7 +268,7 @@ def answered(writes: Writes, work: Callable[..., Answer], lang: str, *args: Any)
         try:
             return work(led, *args)
         except Stale as err:
-            board = led.view(err.match).to_json()
+            board = err.board if err.board is not None else led.view(err.match).to_json()
             return 409, {**error_json(err), "totals": board["totals"], "hands": board["hands"]}
         except LedgerError as err:
             return status_of(err), error_json(err)
