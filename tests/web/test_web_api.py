@@ -275,12 +275,14 @@ def test_a_new_match_from_the_api(api, cli):
     shown = cli.json("show", "2")["match"]
     assert shown["rules"] == "scopone" and shown["sides"] == sides
     assert cli.json("show", "1")["match"]["options"]["napola"] is True
+    scopone = api.post("/api/matches", {"game": "scopone", "sides": sides})  # as match new scopone takes it
+    assert scopone.status_code == 201 and cli.json("show", "3")["match"]["rules"] == "scopone"
     bad = api.post("/api/matches", {"game": "scopaz", "players": ["Anna", "Bruno"]}, headers={"Accept-Language": "it"})
     assert bad.status_code == 422 and bad.json()["field"] == "game" and "sconosciuto" in bad.json()["error"]
     assert api.post("/api/matches", {"game": "scopa", "players": "Anna"}).json()["field"] == "players"
     assert api.post("/api/matches", {"game": "scopa", "players": ["Anna", "Bruno"], "night": "x"}).json()["field"] == "night"
     assert api.post("/api/matches", {"players": ["Anna", "Bruno"]}).json()["field"] == "game"
-    assert len(cli.json("match", "list")) == 2
+    assert len(cli.json("match", "list")) == 3
 
 
 # --- the players' stream and the methods --------------------------------------------------------------------
