@@ -108,3 +108,11 @@ def test_nothing_outside_a_games_package_names_a_game():
     assert LEDGER / "cli" / "cmd_bridge.py" in paths
     found = {str(p.relative_to(LEDGER.parent)): f for p in paths if (f := _names_a_game(p))}
     assert found == {}
+
+
+def test_the_web_imports_nothing_from_the_cli():
+    """ledger/web (``ledger serve``, its page and its API) sits beside the CLI, never on it (issue 30
+    item 1): what both need lives below them (``ledger.store.reads.reading``,
+    ``ledger.safetext.one_line``, ``ledger.jsontext``, ``ledger.web.DEFAULT_HOST``)."""
+    assert _under("web")
+    assert _offending(_under("web"), ("ledger.cli",)) == []

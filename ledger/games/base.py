@@ -614,6 +614,24 @@ class Game:
         return self.hand.questions(doc, self.entry_who(setup, state, doc), setup.resolve_player,
                                    lambda f: self.entry_skips(setup, state, doc, f))
 
+    def completed(self, setup: MatchSetup, doc: Mapping[str, Any],
+                  state: MatchState | None = None) -> tuple[dict, LedgerError | None]:
+        """``doc`` completed with no one to ask (a file, the page, the HTTP API): each optional
+        item still missing (:meth:`questions`) takes its default; at the first missing required
+        item, ``(document so far, error naming that item)``, else ``(document, None)``. The
+        store refuses an incomplete hand from its one reading of it, naming a plainer fault of
+        the hand first (``Ledger.add_hand(..., incomplete=error)``)."""
+        out = dict(doc)
+        for _ in range(1000):  # every answer fills an item: a hand has far fewer
+            qs = self.questions(setup, out, state)
+            if not qs:
+                break
+            q = qs[0]
+            if q.default is None:
+                return out, LedgerError(t("input.missing", "missing ({question})", question=q.text), q.key, None)
+            out = q.answer(out, q.default)
+        return out, None
+
     def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
         """The sides or players whose per-side or per-player fields a hand of the match in ``state``
         asks for, in order, and how a typed name resolves: by default every side (players, in an
@@ -783,7 +801,7 @@ def need(doc: Mapping[str, Any], key: str, field: str | None = None) -> Any:
 
 
 # fields that a stored or exported hand may carry beside the game's own (FORMATS.md, backups)
-META_KEYS = frozenset({"game", "rules", "entered_at", "note", "voided", "voided_at", "void_reason",
+META_KEYS = frozenset({"game", "rules", "entered_at", "source", "note", "voided", "voided_at", "void_reason",
                        "replaces", "replaced_by"})
 
 

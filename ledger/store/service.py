@@ -24,7 +24,7 @@ from sqlmodel import Session, col, delete, func, select
 from ledger.dates import check_night, night_date, parse_date  # noqa: F401 (parse_date: re-export)
 from ledger.errors import LedgerError
 from ledger.interrupts import transaction_held
-from ledger.i18n import Msg, t
+from ledger.i18n import Msg, t, tn
 from ledger.games import get_game
 from ledger.games.base import MatchSetup, MatchState, Replay, join_names, replay, stored_replay
 from ledger.store.export import BOOKKEEPING, iso as _iso, match_document  # noqa: F401 (re-exports)
@@ -48,6 +48,33 @@ def _held_session(engine: Any, write: bool) -> AbstractContextManager[Session]:
     """:func:`_session` with Ctrl-C held back (:func:`ledger.interrupts.transaction_held`; a
     write's rows are flushed before the last look for a Ctrl-C)."""
     return transaction_held(lambda: _session(engine), write, Session.flush)
+
+
+class Stale(LedgerError):
+    """A hand sent by someone who saw ``after`` live hands, when match ``match`` has ``hands``
+    now (:meth:`Ledger.append`): nothing was written; ``board`` is the match's scoreboard as
+    read in the same transaction (``show --json``'s document), to look at before sending again.
+    Its field is ``after``."""
+
+    def __init__(self, match: Any, after: int, hands: int, board: dict | None = None):
+        super().__init__(tn("store.stale", "match {match} has {n} hand now, not {after}: a hand was entered or "
+                            "taken back meanwhile; nothing was stored",
+                            "match {match} has {n} hands now, not {after}: a hand was entered or taken back "
+                            "meanwhile; nothing was stored", hands, match=str(match), after=after), "after", after)
+        self.match, self.after, self.hands, self.board = match, after, hands, board
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.match, self.after, self.hands, self.board)
+
+
+def check_after(value: Any) -> int | None:
+    """A hand body's ``after`` (the live hands its sender saw) checked: None when absent, else a
+    whole number of 0 or more; ``LedgerError`` on ``after`` otherwise."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise LedgerError(t("store.after_number", "{value!r} is not a number of hands", value=value), "after", value)
+    return value
 
 
 @dataclass
@@ -311,23 +338,37 @@ class Ledger:
             raise LedgerError(no_such_hand(view.match.id, k, len(view.hands)), "hand", n)
         return view.hands[k - 1]
 
-    def add_hand(self, ref: str | int, doc: Mapping[str, Any],
-                 incomplete: LedgerError | None = None) -> MatchView:
+    def add_hand(self, ref: str | int, doc: Mapping[str, Any], incomplete: LedgerError | None = None,
+                 source: str | None = None, after: int | None = None) -> MatchView:
         """Score ``doc`` as the next hand of the match and store it with its result and state.
-        ``incomplete``: see :meth:`append`."""
-        return self.add_hands(ref, [doc], incomplete)
+        ``incomplete``, ``source`` and ``after``: see :meth:`append`."""
+        return self.add_hands(ref, [doc], incomplete, source, after)
 
-    def add_hands(self, ref: str | int, new_docs: Sequence[Mapping[str, Any]],
-                  incomplete: LedgerError | None = None) -> MatchView:
+    def enter_hand(self, ref: str | int, doc: Mapping[str, Any], source: str | None = None,
+                   after: int | None = None) -> MatchView:
+        """Store ``doc``, a hand sent whole with no one to ask (the scorekeeper's page, the HTTP
+        API), as ``ledger hand add --file`` stores it without a terminal: its ``game`` and ``rules``
+        left out, each optional item still missing at its default (:meth:`Game.completed`), then
+        :meth:`add_hand` (``source``, ``after``: see :meth:`append`). ``LedgerError`` as there."""
+        with self.reads() as r:  # the match and the state the hand meets, as hand add reads them
+            at = r.entry(ref)
+        self.check_open(at.match)
+        sent = {k: v for k, v in doc.items() if k not in ("game", "rules")}
+        full, incomplete = get_game(at.match.game).completed(at.setup, sent, at.state)
+        return self.add_hand(ref, full, incomplete, source, after)
+
+    def add_hands(self, ref: str | int, new_docs: Sequence[Mapping[str, Any]], incomplete: LedgerError | None = None,
+                  source: str | None = None, after: int | None = None) -> MatchView:
         """Score ``new_docs`` as the next hands of the match and store them all, or none of them."""
         with self.transaction(write=True) as s:
             m = self.find(s, ref)
-            done = self.append(s, m, new_docs, incomplete=incomplete)
+            done = self.append(s, m, new_docs, incomplete=incomplete, source=source, after=after)
             hands = done.live if done.live is not None else self.live_hands(s, m)
             return MatchView(m, done.replay.setup, hands, done.replay, s.get(Night, m.night_id))
 
-    def append(self, s: Session, m: Match, docs: Sequence[Mapping[str, Any]],
-               cached: Replay | None = None, incomplete: LedgerError | None = None) -> Appended:
+    def append(self, s: Session, m: Match, docs: Sequence[Mapping[str, Any]], cached: Replay | None = None,
+               incomplete: LedgerError | None = None, source: str | None = None,
+               after: int | None = None) -> Appended:
         """The one way a hand enters a match, in the open write transaction ``s``: each of
         ``docs`` (hand documents as entered) is read and applied once to the match's state, and
         stored with its result and the state after it; then the match's status and revision.
@@ -340,12 +381,19 @@ class Ledger:
         ``incomplete``: the error of a hand that entry found still missing an item
         (:func:`ledger.cli.inputs.complete_hand`): raised, nothing written, unless the one apply
         finds a plainer fault (:func:`_refused`).
+        ``source``: where the hands were entered, stored with each (None: the terminal or an
+        import; ``"page"``: the scorekeeper's page and its HTTP API).
+        ``after``: the number of live hands the sender saw; when the match has another number
+        now (someone else wrote meanwhile), :class:`Stale` and nothing written. Checked here,
+        inside the write transaction, so no other write can come between the check and the hands.
         """
         self.check_open(m)
         game = get_game(m.game)
         docs = [json.loads(json.dumps(_entered(d))) for d in docs]  # exactly what a replay reads
         setup = cached.setup if cached is not None else self.setup_of(s, m)
         count, last = self._newest_live(s, m)
+        if after is not None and after != count:
+            raise Stale(m.id, after, count, self._view(s, m).to_json())
         if cached is not None and len(cached.results) == count:
             before = cached
         elif last is None:
@@ -371,7 +419,7 @@ class Ledger:
                 raise _refused(err, incomplete) or _at_hand(err, count + i) from None
             if incomplete is not None:
                 raise incomplete
-            rows.append(self._insert_hand(s, m, position + i, doc, result.to_json(), state=state))
+            rows.append(self._insert_hand(s, m, position + i, doc, result.to_json(), state=state, source=source))
             results.append(result)
             states.append(state)
         live = None
@@ -443,12 +491,13 @@ class Ledger:
     def _insert_hand(self, s: Session, m: Match, position: int, doc: Mapping[str, Any], result: dict,
                      replaces: int | None = None, entered_at: dt.datetime | None = None,
                      scorer_version: str | None = None, id: int | None = None,
-                     state: MatchState | None = None) -> Hand:
+                     state: MatchState | None = None, source: str | None = None) -> Hand:
         game = get_game(m.game)
         assert m.id is not None  # a stored match
         h = Hand(id=id, match_id=m.id, position=position, document=dict(doc), result=result, rules=m.rules,
                  scorer_version=scorer_version or game.version, replaces_id=replaces,
-                 entered_at=entered_at or utcnow(), state=None if state is None else _json(state.to_json()))
+                 entered_at=entered_at or utcnow(), state=None if state is None else _json(state.to_json()),
+                 source=None if source == "cli" else source)
         s.add(h)
         s.flush()
         return h

@@ -114,7 +114,7 @@ def escape(value: object) -> str:
     """``value`` as HTML text: ``<``, ``>``, ``&`` and quotes escaped, and control characters (line
     breaks, carriage returns, NUL...) written as visible escapes (:func:`ledger.cli.app.one_line`),
     so a name or note can neither open an element nor end a line of the event stream."""
-    from ledger.cli.app import one_line
+    from ledger.safetext import one_line
 
     s = str(value)
     return html.escape(one_line(s, limit=len(s) + 1), quote=True)
