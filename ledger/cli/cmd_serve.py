@@ -42,8 +42,8 @@ def register(app: typer.Typer) -> None:
             said.append(line)
             typer.echo(line)
 
-        def note(line: str) -> None:  # after an address's QR code and the other addresses: that address again
-            if said:
+        def note(line: str, again: bool = True) -> None:  # after the QR code and the other addresses
+            if said and again:  # the players' address again, under its code (a 24-row screen keeps it)
                 typer.echo(said[0])
             said.clear()
             typer.echo(line, err=True)

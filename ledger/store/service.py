@@ -52,18 +52,19 @@ def _held_session(engine: Any, write: bool) -> AbstractContextManager[Session]:
 
 class Stale(LedgerError):
     """A hand sent by someone who saw ``after`` live hands, when match ``match`` has ``hands``
-    now (:meth:`Ledger.append`): nothing was written; the sender should look at the scoreboard
-    again. Its field is ``after``."""
+    now (:meth:`Ledger.append`): nothing was written; ``board`` is the match's scoreboard as
+    read in the same transaction (``show --json``'s document), to look at before sending again.
+    Its field is ``after``."""
 
-    def __init__(self, match: Any, after: int, hands: int):
+    def __init__(self, match: Any, after: int, hands: int, board: dict | None = None):
         super().__init__(tn("store.stale", "match {match} has {n} hand now, not {after}: a hand was entered or "
                             "taken back meanwhile; nothing was stored",
                             "match {match} has {n} hands now, not {after}: a hand was entered or taken back "
                             "meanwhile; nothing was stored", hands, match=str(match), after=after), "after", after)
-        self.match, self.after, self.hands = match, after, hands
+        self.match, self.after, self.hands, self.board = match, after, hands, board
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return type(self), (self.match, self.after, self.hands)
+        return type(self), (self.match, self.after, self.hands, self.board)
 
 
 def check_after(value: Any) -> int | None:
@@ -392,7 +393,7 @@ class Ledger:
         setup = cached.setup if cached is not None else self.setup_of(s, m)
         count, last = self._newest_live(s, m)
         if after is not None and after != count:
-            raise Stale(m.id, after, count)
+            raise Stale(m.id, after, count, self._view(s, m).to_json())
         if cached is not None and len(cached.results) == count:
             before = cached
         elif last is None:

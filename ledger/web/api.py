@@ -237,6 +237,9 @@ def new_match(led: Any, body: Any) -> Answer:
                           "sides", sides)
     if options is not None and not isinstance(options, dict):
         raise LedgerError(t("api.expected_object", "expected a JSON object"), "options", options)
+    from ledger.games import command_game
+
+    game, rules = command_game(game, rules)  # a rule set players name as a game (scopone), as match new takes it
     view = led.new_match(game, rules, players, sides, options)
     return 201, {"match": view.match.id}
 
@@ -268,7 +271,7 @@ def answered(writes: Writes, work: Callable[..., Answer], lang: str, *args: Any)
         try:
             return work(led, *args)
         except Stale as err:
-            board = led.view(err.match).to_json()
+            board = err.board if err.board is not None else led.view(err.match).to_json()
             return 409, {**error_json(err), "totals": board["totals"], "hands": board["hands"]}
         except LedgerError as err:
             return status_of(err), error_json(err)

@@ -169,12 +169,13 @@ def show_address(urls: list[str], echo: Callable[[str], None]) -> None:
 
 
 def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, echo: Callable[[str], None] = print,
-          note: Callable[[str], None] = print, scorekeeper: bool = False, db: str | None = None) -> None:
+          note: Callable[..., None] = print, scorekeeper: bool = False, db: str | None = None) -> None:
     """Serve tonight's page of the ledger ``db`` (None: ``$LEDGER_DB`` or the default file) on
     ``host:port`` until Ctrl-C: ``echo`` the address with the run's key (first), its QR code, and
     the other addresses of the machine; ``note`` says how to stop. With ``scorekeeper``, first
     the scorekeeper's address with its own key (it writes: :mod:`ledger.web.api`) and its QR code,
-    a ``note`` to keep it private, then the players' as without it.
+    a ``note(text, again=False)`` to keep it private (the address is not printed again: the
+    next address printed is the players'), then the players' as without it.
     ``LedgerError`` on ``host``/``port`` when it cannot listen there; KeyboardInterrupt on Ctrl-C."""
     import uvicorn
 
@@ -185,7 +186,7 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, echo: Callable[[st
     if writer is not None:
         show_address(page_urls(host, sock.getsockname()[1], writer), echo)
         note(str(t("serve.scorekeeper", "The scorekeeper's address above can enter hands: keep it private. "
-                   "The players' address follows.")))
+                   "The players' address follows.")), again=False)
     show_address(page_urls(host, sock.getsockname()[1], key), echo)
     note(str(t("serve.read_only", "Read only: the players open the address above (or scan the code). "
                "Ctrl-C stops it.")))

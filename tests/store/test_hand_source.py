@@ -80,6 +80,7 @@ def test_after_another_number_stores_nothing(led):
                               "nothing was stored")
     view = led.view(1)
     assert len(view.hands) == 1 and view.match.revision == revision
+    assert err.value.board == view.to_json()  # the scoreboard as it stood, read in the same transaction
 
 
 @pytest.mark.parametrize("value", [-1, 1.5, "2", True, [1]])

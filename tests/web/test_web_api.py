@@ -275,12 +275,14 @@ def test_a_new_match_from_the_api(api, cli):
     shown = cli.json("show", "2")["match"]
     assert shown["rules"] == "scopone" and shown["sides"] == sides
     assert cli.json("show", "1")["match"]["options"]["napola"] is True
+    scopone = api.post("/api/matches", {"game": "scopone", "sides": sides})  # as match new scopone takes it
+    assert scopone.status_code == 201 and cli.json("show", "3")["match"]["rules"] == "scopone"
     bad = api.post("/api/matches", {"game": "scopaz", "players": ["Anna", "Bruno"]}, headers={"Accept-Language": "it"})
     assert bad.status_code == 422 and bad.json()["field"] == "game" and "sconosciuto" in bad.json()["error"]
     assert api.post("/api/matches", {"game": "scopa", "players": "Anna"}).json()["field"] == "players"
     assert api.post("/api/matches", {"game": "scopa", "players": ["Anna", "Bruno"], "night": "x"}).json()["field"] == "night"
     assert api.post("/api/matches", {"players": ["Anna", "Bruno"]}).json()["field"] == "game"
-    assert len(cli.json("match", "list")) == 2
+    assert len(cli.json("match", "list")) == 3
 
 
 # --- the players' stream and the methods --------------------------------------------------------------------
@@ -378,13 +380,13 @@ def test_the_language_of_the_answers(accept, lang):
 def test_serve_scorekeeper_prints_the_scorekeeper_s_address_first_then_the_players(serve):
     s = serve("--scorekeeper")
     deadline = time.monotonic() + 10
-    while sum(line.startswith("http://") for line in s.lines) < 4 and time.monotonic() < deadline:
+    while sum(line.startswith("http://") for line in s.lines) < 3 and time.monotonic() < deadline:
         time.sleep(0.05)
     urls = [i for i, line in enumerate(s.lines) if line.startswith("http://")]
     sk, pk = s.scorekeeper_keys()
     assert sk != pk and s.url.endswith(f"key={sk}")  # the first line: the scorekeeper's
-    assert [s.lines[i].split("key=")[1] for i in urls] == [sk, sk, pk, pk]  # each again under its QR code
-    for start, end in ((urls[0] + 1, urls[1]), (urls[2] + 1, urls[3])):
+    assert [s.lines[i].split("key=")[1] for i in urls] == [sk, pk, pk]  # the players' again under its code
+    for start, end in ((urls[0] + 1, urls[1]), (urls[1] + 1, urls[2])):
         qr = s.lines[start:end]
         assert len(qr) > 10 and all(set(line) <= set("█▀▄ ") for line in qr[:10])
     notes = "\n".join(s.errors)
