@@ -294,7 +294,7 @@ def _stale(ledger: Any, view: Any, err: LedgerError) -> Answer:
     and the fresh card, saying the conflict and each side's total as the form saw it and now."""
     with ledger.reads() as reads:
         fresh = reads.view(view.match.id)
-    board = fresh.to_json()
+    board = getattr(err, "board", None) or fresh.to_json()  # as the store read it when it refused, if it says
     said = said_html(f"{err.message}\n{text('conflict')}", view.replay.final, fresh.replay.final, "said conflict")
     return 409, {"error": str(err), "totals": board.get("totals", {}), "hands": board.get("hands", []),
                  "form": card_html(fresh, said)}
