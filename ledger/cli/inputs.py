@@ -16,6 +16,7 @@ from ledger.errors import LedgerError, os_reason
 from ledger.i18n import Msg, t
 from ledger.jsontext import (_DECODER, RepeatedKey, _whole_characters, json_decoder, not_json,  # noqa: F401
                              parse_json, repeated_key)  # the CLI's JSON reading, re-exported
+from ledger.games.match_words import parse_options, parse_players, parse_sides  # noqa: F401 (the CLI reads them here)
 from ledger.safetext import safe
 
 MAX_INPUT_BYTES = 20 * 1024 * 1024  # FORMATS.md: input larger than 20 MB is refused unread
@@ -64,43 +65,6 @@ def read_json(path: str, field: str = "FILE", text: str | None = None) -> Any:
     was read already (standard input read by :func:`read_items`).
     """
     return parse_json(read_text(path, field) if text is None else text, field, path)
-
-
-def parse_options(items: Sequence[str]) -> dict:
-    """``["lives=3", "stake=0.50", "reentry=yes"]`` → a dict; numbers stay text for the game to read
-    unless they are plain integers; ``true``/``false`` become booleans."""
-    out: dict[str, Any] = {}
-    for item in items:
-        if "=" not in item:
-            raise LedgerError(t("input.expected_option", "expected KEY=VALUE, got {item!r}", item=item), "option", item)
-        k, v = (x.strip() for x in item.split("=", 1))
-        k = k.replace("-", "_")
-        if re.fullmatch(r"-?\d{1,18}", v):  # longer digit strings stay text: the game refuses them
-            out[k] = int(v)
-        elif v.lower() in ("true", "false"):
-            out[k] = v.lower() == "true"
-        elif v.lower() in ("null", "none", ""):
-            out[k] = None
-        else:
-            out[k] = v
-    return out
-
-
-def parse_sides(items: Sequence[str]) -> dict[str, list[str]]:
-    """``["Noi=Anna,Carla", "Voi=Bruno,Dario"]`` → ``{"Noi": ["Anna", "Carla"], ...}``."""
-    out: dict[str, list[str]] = {}
-    for item in items:
-        if "=" not in item:
-            raise LedgerError(t("input.expected_side", "expected NAME=PLAYER,PLAYER, got {item!r}", item=item), "side", item)
-        name, members = item.split("=", 1)
-        out[name.strip()] = [m.strip() for m in members.split(",") if m.strip()]
-    return out
-
-
-def parse_players(text: str | None) -> list[str] | None:
-    if text is None:
-        return None
-    return [p.strip() for p in re.split(r"\s*,\s*", text.strip()) if p.strip()]
 
 
 UNDO = "undo"  # the answer that takes back the previous one at the prompts

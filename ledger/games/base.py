@@ -593,6 +593,18 @@ class Game:
             return self.hand.read_words(tokens, self.entry_who(setup, None, {}), setup.resolve_player)
         return key_value_entry(tokens)
 
+    def hand_form(self, setup: MatchSetup) -> HandForm | None:
+        """The declared hand of ``setup``'s match (the scorekeeper's form is made from it): the
+        game's :attr:`hand` by default; a game whose rule sets declare different hands gives the
+        rule set's. None for a game without a declaration."""
+        return self.hand
+
+    def entered(self, setup: MatchSetup, doc: dict[str, Any]) -> dict[str, Any]:
+        """A partial document read field by field through :meth:`hand_form` as the rules read it,
+        what :meth:`parse_entry` does after the declaration's reading (a word of the entry only,
+        such as Briscola's ``alone``, put in its document form): ``doc`` itself by default."""
+        return doc
+
     def correction_base(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
         """What of the stored hand ``old`` (a hand document) a correction ``new`` (the partial
         document the user gave) is laid over: by default all of it, so a correction names only

@@ -13,7 +13,9 @@ once for every reader. Requests never touch the ledger: any number of phones cos
 poll twice a second, and a writer is never waited for or blocked (SQLite in WAL mode; readers take
 no lock a writer needs).
 
-- ``POST /api/...``: the scorekeeper's writes (:mod:`ledger.web.api`), with ``--scorekeeper`` only.
+- ``POST /api/...``: the scorekeeper's writes (:mod:`ledger.web.api`), with ``--scorekeeper`` only;
+  the scorekeeper's page (``GET /`` with the scorekeeper's key) has a form for each open match's
+  next hand, undo and a new match (:mod:`ledger.web.keeper`), posted to ``POST /api/page/...``.
 
 :class:`Guard` closes it (docs/serve.md): a Host header naming this server (421 otherwise, before
 anything else: the door to DNS rebinding), only GET and HEAD, and POST under ``/api/`` (405
@@ -158,6 +160,7 @@ def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECO
     the address each connection came in on; see :class:`Guard`)."""
     from ledger.store.reads import reading as store_reading
     from ledger.web.api import Writes, api_routes
+    from ledger.web.keeper import page_routes
 
     writes = Writes(db)
     if reading is None:
@@ -166,7 +169,10 @@ def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECO
     board = Board(reading, poll, max_streams)
 
     async def page(request: Request) -> Response:
-        return HTMLResponse(page_html(board.html, board.token, request.state.nonce))
+        keeper = ""
+        if request.state.scorekeeper:  # the scorekeeper's key opened it: the forms (ledger.web.keeper)
+            keeper = await anyio.to_thread.run_sync(keeper_section, reading, guard.page_token())
+        return HTMLResponse(page_html(board.html, board.token, request.state.nonce, keeper))
 
     async def events(request: Request) -> Response:
         headers = {"X-Accel-Buffering": "no"}
@@ -198,11 +204,28 @@ def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECO
             await task
 
     app = Starlette(routes=[Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),
-                            *api_routes(writes)],
+                            *api_routes(writes), *page_routes(writes, board)],
                     exception_handlers={404: not_found}, lifespan=lifespan)
     app.state.board = board
     guard = app.state.guard = Guard(app, key, hosts, scorekeeper)  # a route's request.app.state.guard (page_token)
     return guard
+
+
+def keeper_section(reading: Reading, token: str) -> str:
+    """The scorekeeper's part of the page (:func:`ledger.web.keeper.keeper_html`) for tonight's
+    open matches, read now in one read transaction; a ledger that cannot be read shows only the
+    new-match form (the board says what is wrong)."""
+    from ledger.errors import LedgerError
+    from ledger.web.keeper import keeper_html
+    from ledger.web.tonight import read_tonight
+
+    try:
+        with reading() as reads:
+            tonight = read_tonight(reads, dt.datetime.now())
+            views = [reads.view(c.summary.id) for c in tonight.cards if c.summary.unfinished]
+    except LedgerError:
+        views = []
+    return keeper_html(views, token)
 
 
 class EventStream(StreamingResponse):

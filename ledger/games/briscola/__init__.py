@@ -30,7 +30,7 @@ from ledger.games.briscola.rules import (
     DEFAULT_WINS, ChiamataOptions, ChiamataTally, ClassicaOptions, ClassicaTally, RuleSet, chiamata_apply,
     classica_apply, most, score_chiamata, score_classica, settlement,
 )
-from ledger.games.declare import Question, Who
+from ledger.games.declare import HandForm, Question, Who
 from ledger.games.record import JsonRecord
 from ledger.games.scopa import _seat_sides
 from ledger.games.settle import DEFAULT_CURRENCY, check_currency, parse_cents, parse_money
@@ -291,6 +291,15 @@ class BriscolaGame(Game):
         """The words at the table → a partial hand document, by the declared hand of the rule set
         (:func:`ledger.games.briscola.hand.parse_entry`)."""
         return declared.parse_entry(setup, tokens)
+
+    def hand_form(self, setup: MatchSetup) -> HandForm:
+        """The declared hand of the match's rule set (classica or chiamata)."""
+        return declared.form_of(setup)
+
+    def entered(self, setup: MatchSetup, doc: dict[str, Any]) -> dict[str, Any]:
+        """A caller alone made his own partner, the rest beside sides said as points
+        (:func:`ledger.games.briscola.hand.completed`)."""
+        return declared.completed(setup, doc)
 
     def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
         """Classica: the sides (a player names the pair); chiamata: the players."""
