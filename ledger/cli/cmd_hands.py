@@ -54,7 +54,7 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
     changes only the last capture); with neither, every item is asked afresh. At a terminal, a
     hand the scorer refuses is not lost: the refused item (or the last answer) is asked again.
     """
-    from ledger.games.base import META_KEYS
+    from ledger.games.parsing import META_KEYS
 
     led = ledger()
     with led.reads() as r:  # the match, and the state the hand meets: none of its other hands

@@ -1,7 +1,7 @@
 """A scored session for people: the terminal tables, the CSV and the HTML page. Pure: text out.
 
 - :func:`ranking_tables`: the ranking (NS and EW apart in a Mitchell), as plain
-  :class:`ledger.games.base.Table` values the CLI renders with rich (80 columns fit).
+  :class:`ledger.games.tables.Table` values the CLI renders with rich (80 columns fit).
 - :func:`traveller_table`: one board's traveller, each result with its matchpoints or IMPs.
 - :func:`matches_table`: a teams event's matches with their IMPs and VPs.
 - :func:`csv_text`: the ranking, then every result, as CSV (two blocks, each with its header).
@@ -22,7 +22,7 @@ from typing import Any
 from ledger.club.output import ENTRANT_WORD, label
 from ledger.club.scoring import ScoredBoard, ScoredResult, ScoredSession
 from ledger.club.session import MATCHPOINT_SCORINGS, Entrant, Session
-from ledger.games.base import Column, Table
+from ledger.games.tables import Column, Table
 from ledger.games.bridge.match import passed_out_text
 from ledger.games.bridge.scoring import (
     format_result, parse_contract, parse_seat, seat_text, tricks_from, vulnerability_text,

@@ -26,7 +26,10 @@ from ledger.errors import LedgerError
 from ledger.interrupts import transaction_held
 from ledger.i18n import Msg, t
 from ledger.games import get_game
-from ledger.games.base import MatchSetup, MatchState, Replay, join_names, replay, stored_replay
+from ledger.games.match_setup import MatchSetup
+from ledger.games.replay import Replay, replay, stored_replay
+from ledger.games.results import MatchState
+from ledger.games.tables import join_names
 from ledger.store.export import BOOKKEEPING, iso as _iso, match_document  # noqa: F401 (re-exports)
 from ledger.store.engine import database_url, ensure_schema, open_engine, snapshot, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
