@@ -9,7 +9,8 @@ import typer
 
 from ledger.cli.app import app, interactive, ledger
 from ledger.cli.cmd_matches import MATCH, JSON, show_view
-from ledger.cli.inputs import complete_hand, entry_keys, forget_answer, merge, read_json
+from ledger.cli.hand_entry import complete_hand, entry_keys, forget_answer, merge
+from ledger.cli.inputs import read_json
 from ledger.cli.screen import echo, fold_prompt
 from ledger.errors import LedgerError
 from ledger.games import get_game
@@ -47,7 +48,7 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
                number: Optional[int] = None):
     """Build a hand from a file, command-line words and prompts, and hand it to ``store(doc,
     incomplete)`` (``incomplete``: the error of a hand still missing an item, see
-    :func:`ledger.cli.inputs.complete_hand`).
+    :func:`ledger.cli.hand_entry.complete_hand`).
 
     Words override the file; prompts fill what is still missing. Correcting hand ``number`` starts
     from that hand as it was entered when a file or words are given (so ``hand edit 3 2 last=Anna``

@@ -6,7 +6,8 @@ the ledger exactly as it was. Matches are referred to by id, or ``last`` for the
 
 The scoreboard of a match is always a replay of its live hands through the current scorer
 (:meth:`Ledger.replay`); each hand's stored result is what the scorer said when it was entered,
-and :meth:`Ledger.check` says which stored result a replay no longer agrees with.
+and :meth:`Ledger.check` (:mod:`ledger.store.checks`) says which stored result a replay no longer
+agrees with. A rename is carried into the stored JSON by :mod:`ledger.store.renames`.
 """
 
 from __future__ import annotations
@@ -27,14 +28,14 @@ from ledger.interrupts import transaction_held
 from ledger.i18n import Msg, t
 from ledger.games import get_game
 from ledger.games.match_setup import MatchSetup
-from ledger.games.replay import Replay, replay, stored_replay
+from ledger.games.replay import Replay, stored_replay
 from ledger.games.results import MatchState
-from ledger.games.tables import join_names
 from ledger.store.export import BOOKKEEPING, iso as _iso, match_document  # noqa: F401 (re-exports)
 from ledger.store.engine import database_url, ensure_schema, open_engine, snapshot, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
-from ledger.store.reading import check_name, match_facts_of, store_state
+from ledger.store.reading import check_name, store_state
 from ledger.store.reads import MatchView, Reads, damaged, replay_row, setup_from_seats
+from ledger.store.renames import swap_name, swap_summary
 
 
 
@@ -161,13 +162,13 @@ class Ledger:
         if not mids:
             return
         for h in self._hands(s, select(Hand).where(col(Hand.match_id).in_(mids))):
-            h.document, h.result = _swap_name(h.document, old, new), _swap_name(h.result, old, new)
-            h.state = None if h.state is None else _swap_name(h.state, old, new)
+            h.document, h.result = swap_name(h.document, old, new), swap_name(h.result, old, new)
+            h.state = None if h.state is None else swap_name(h.state, old, new)
             s.add(h)
         s.flush()
         for m in s.exec(select(Match).where(col(Match.id).in_(mids))).all():
-            m.winner, m.summary = _swap_name(m.winner, old, new), _swap_summary(m.summary, old, new)
-            m.options = _swap_name(m.options, old, new)  # first_dealer names a player
+            m.winner, m.summary = swap_name(m.winner, old, new), swap_summary(m.summary, old, new)
+            m.options = swap_name(m.options, old, new)  # first_dealer names a player
             s.add(m)
             s.flush()
             try:
@@ -341,7 +342,7 @@ class Ledger:
         ledger older than migration 0003) is replayed once and every hand stored again.
         ``LedgerError`` (``hand N: FIELD``) when a hand is bad or the match takes no more hands.
         ``incomplete``: the error of a hand that entry found still missing an item
-        (:func:`ledger.cli.inputs.complete_hand`): raised, nothing written, unless the one apply
+        (:func:`ledger.cli.hand_entry.complete_hand`): raised, nothing written, unless the one apply
         finds a plainer fault (:func:`_refused`).
         """
         self.check_open(m)
@@ -428,7 +429,7 @@ class Ledger:
     @staticmethod
     def _restore(s: Session, row: Hand, version: str, result: dict, state: MatchState) -> None:
         """Store a hand's result and state again where they differ from what is stored."""
-        state_json = _json(state.to_json())
+        state_json = stored_json(state.to_json())
         if row.result != result or row.state != state_json or row.scorer_version != version:
             row.result, row.state, row.scorer_version = result, state_json, version
             s.add(row)
@@ -451,7 +452,7 @@ class Ledger:
         assert m.id is not None  # a stored match
         h = Hand(id=id, match_id=m.id, position=position, document=dict(doc), result=result, rules=m.rules,
                  scorer_version=scorer_version or game.version, replaces_id=replaces,
-                 entered_at=entered_at or utcnow(), state=None if state is None else _json(state.to_json()))
+                 entered_at=entered_at or utcnow(), state=None if state is None else stored_json(state.to_json()))
         s.add(h)
         s.flush()
         return h
@@ -615,79 +616,11 @@ class Ledger:
 
     # --- checks -----------------------------------------------------------------------------
     def check(self) -> list[dict]:
-        """Check the database file (SQLite's integrity checks), the hands' stored JSON and their
-        corrections (:func:`_replacement_problems`), then replay every match and compare with the
-        stored results; one entry per problem: ``{"match", "hand" (its number among the live
-        hands, or None), "problem"}``, by match."""
-        from ledger.summary import usable_facts
-        from ledger.store.engine import integrity_problems
+        """What ``ledger db check`` finds (:func:`ledger.store.checks.problems`): one entry per
+        problem, ``{"match", "hand", "problem"}``, by match; ``[]`` for a sound ledger."""
+        from ledger.store.checks import problems
 
-        problems: list[dict] = [{"match": None, "hand": None,
-                                 "problem": t("store.check_database", "database: {problem}", problem=p)}
-                    for p in integrity_problems(self.engine)]
-        with self.transaction() as s:
-            damaged_hands = session_reads(s).damaged_hands()
-            problems += [{"match": mid, "hand": None,
-                          "problem": t("store.check_damaged", "entry {entry} is damaged: its stored document or "
-                                       "result is not JSON", entry=str(entry))}
-                         for mid, entry in damaged_hands]
-            problems += _replacement_problems(s)
-            unreadable = {mid for mid, _ in damaged_hands}
-            for m in s.exec(select(Match).order_by(col(Match.id))).all():
-                if m.id in unreadable:
-                    continue  # it cannot be replayed: said once above
-                setup = self.setup_of(s, m)
-                hands = self.live_hands(s, m)
-                try:  # a replay through this scorer, never what is stored
-                    rp = replay_row(m, setup, [h.document for h in hands])
-                except LedgerError as err:
-                    problems.append({"match": m.id, "hand": None, "problem": t("store.check_error", "{error}", error=err)})
-                    continue
-                for i, h in enumerate(hands):
-                    if h.result != rp.results[i].to_json():
-                        problems.append({"match": m.id, "hand": i + 1,
-                                         "problem": t("store.check_result", "stored result differs from a replay "
-                                                      "(scored by version {version})", version=str(h.scorer_version))})
-                    elif h.state is not None and h.state != _json(rp.state_after(i).to_json()):
-                        problems.append({"match": m.id, "hand": i + 1,
-                                         "problem": t("store.check_state", "stored state differs from a replay")})
-                if usable_facts(m.summary, m.status) not in (None, match_facts_of(m, rp)):
-                    problems.append({"match": m.id, "hand": None,
-                                     "problem": t("store.check_summary", "stored summary (what stats read) differs "
-                                                  "from a replay")})
-        return sorted(problems, key=lambda p: p["match"] or 0)
-
-
-def _replacement_problems(s: Session) -> list[dict]:
-    """The corrections that do not hold together (``db check``): a hand that replaces one which is
-    not voided, is of another match, or whose place it does not take, and a hand replaced twice.
-    One query, over the columns that say it (no document is read)."""
-    from sqlalchemy import select as sa_select
-    from sqlalchemy.orm import aliased
-
-    old = aliased(Hand)
-    rows = s.execute(sa_select(col(Hand.id), col(Hand.match_id), col(Hand.position), col(old.id), col(old.match_id),
-                               col(old.position), col(old.voided))
-                     .join(old, col(old.id) == Hand.replaces_id).order_by(col(Hand.id))).all()
-    out: list[dict] = []
-    by: dict[int, int] = {}
-    for hid, mid, pos, rid, rmid, rpos, rvoided in rows:
-        why: Msg | None = None
-        ids = {"entry": str(hid), "old": str(rid)}
-        if rmid != mid:
-            why = t("store.check_other_match", "entry {entry} replaces entry {old}, which is in match {match}",
-                    match=str(rmid), **ids)
-        elif not rvoided:
-            why = t("store.check_not_voided", "entry {entry} replaces entry {old}, which is not voided", **ids)
-        elif rpos != pos:
-            why = t("store.check_moved", "entry {entry} replaces entry {old} but is not in its place", **ids)
-        elif rid in by:
-            why = t("store.check_twice", "entries {first} and {entry} both replace entry {old}", first=str(by[rid]),
-                    **ids)
-        by.setdefault(rid, hid)
-        if why:
-            out.append({"match": mid, "hand": None, "problem": why})
-    return out
+        return problems(self)
 
 
 def session_reads(s: Session) -> Reads:
@@ -699,46 +632,12 @@ def session_reads(s: Session) -> Reads:
     return Reads(conn.connection.driver_connection, "qmark" if sqlite else "format", json_text=sqlite)
 
 
-def _swap_summary(summary: Any, old: str, new: str) -> Any:
-    """A match summary after a rename: names swapped where names are (totals, winner, the facts'
-    players and money), never in the names of the fields or counters."""
-    if not isinstance(summary, dict):
-        return _swap_name(summary, old, new)
-    out = {k: (v if k == "stats" else _swap_name(v, old, new, False)) for k, v in summary.items()}
-    facts = summary.get("stats")
-    if isinstance(facts, dict):
-        def keys(d: Any) -> Any:
-            return {_swap_name(k, old, new): v for k, v in d.items()} if isinstance(d, dict) else d
-
-        money, sides = facts.get("money"), facts.get("sides")
-        out["stats"] = {**facts, "winner": _swap_name(facts.get("winner"), old, new),
-                        "sides": _swap_name(sides, old, new, False),  # side names and members: all names
-                        "players": keys(facts.get("players")),
-                        "money": {**money, "nets": keys(money.get("nets"))} if isinstance(money, dict) else money}
-    return out
-
-
-def _swap_name(value: Any, old: str, new: str, top: bool = True) -> Any:
-    """``value`` (JSON) with every key or string that is the name ``old`` (in any letter case)
-    replaced by ``new``; everything else as it was. The keys of the outermost object are field
-    names (``hands``, ``sides``, ``knocked_by``), never a player's, and are left alone."""
-    key = old.casefold()
-    if isinstance(value, str):
-        return new if value.strip().casefold() == key else value
-    if isinstance(value, list):
-        return [_swap_name(v, old, new, False) for v in value]
-    if isinstance(value, dict):
-        return {(k if top else _swap_name(k, old, new, False)): _swap_name(v, old, new, False)
-                for k, v in value.items()}
-    return value
-
-
 def _raw(setup: MatchSetup) -> MatchSetup:
     """The setup hands are applied with: an early end is the replay's last step, never a hand's."""
     return replace(setup, ended_early=False) if setup.ended_early else setup
 
 
-def _json(value: Any) -> Any:
+def stored_json(value: Any) -> Any:
     """``value`` exactly as it reads back from a JSON column (tuples become lists)."""
     return json.loads(json.dumps(value))
 

@@ -13,7 +13,7 @@ import pytest
 from rich.cells import cell_len
 
 from ledger import i18n
-from ledger.cli.inputs import parse_line
+from ledger.cli.hand_entry import parse_line
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.replay import replay
