@@ -357,7 +357,7 @@ class Session:
             if refused is None:
                 return
             # the scorer refused the hand: ask again what it names (or the last answer)
-            again = forget_answer(doc, refused, before)
+            again = forget_answer(doc, refused, before, live.game.hand)
             if again is not None and not self.asks(again):  # the part refused is not asked (a player out):
                 again = None  # the hand is typed again, never saved without it
             if again is None:

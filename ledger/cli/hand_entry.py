@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ledger.errors import LedgerError
+from ledger.games.declare import HandForm
 from ledger.i18n import Msg, t
 from ledger.safetext import safe
 
@@ -171,16 +172,24 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
     raise LedgerError(t("cli.too_many_questions", "too many questions"), "hand", None)
 
 
-def forget_answer(doc: dict, err: LedgerError, history: list) -> dict | None:
+def forget_answer(doc: dict, err: LedgerError, history: list, form: HandForm | None = None) -> dict | None:
     """After the scorer refused a prompted hand, the document without the refused part, so the
-    prompts ask it again: the field the error names if the document has it, else the last answer.
-    None when there is nothing to ask again."""
-    path = re.sub(r"^(hand \d+: |hands\[\d+\]\.)", "", err.field)
-    parts = [p for p in re.split(r"\.", re.sub(r"\[\d+\]", "", path)) if p]
+    prompts ask it again: the answer at the error's field path inside the hand (``err.path``:
+    ``sides.NS.melded_points`` drops that one number, ``others.Bruno[3]`` Bruno's cards) if the
+    document has it, read by the game's declared hand ``form`` when it declares that field, else
+    the last answer (``history``). None when there is nothing to ask again."""
+    keys = form.answer_at(err.path) if form is not None else None
+    parts = list(keys) if keys is not None else path_keys(err.path)
     whole_group = len(parts) == 1 and isinstance(doc.get(parts[0]), dict) and len(doc[parts[0]]) > 1
     if parts and parts[0] in doc and not whole_group:
         return _without(doc, parts)
     return history.pop() if history else None
+
+
+def path_keys(path: str) -> list[str]:
+    """The keys of a document's field path, its list positions left out: ``sides.NS.cards[3]`` →
+    ``["sides", "NS", "cards"]`` (a game without a declared hand: its own questions ask by key)."""
+    return [p for p in re.sub(r"\[\d+\]", "", path).split(".") if p]
 
 
 def _without(doc: dict, parts: list[str]) -> dict:

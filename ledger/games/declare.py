@@ -452,6 +452,17 @@ class HandForm:
         key = f.key if name is None else f"{f.key}.{name}"
         return Question(key, text, answer, choices, f.default)
 
+    def answer_at(self, path: str) -> tuple[str, ...] | None:
+        """The keys in a hand document of the answer that an error's field ``path`` is about, as
+        the prompts asked it: ``closed_by`` → ``("closed_by",)``; a per-side or per-player field
+        with its name, and below it, ``others.Bruno[3]`` → ``("others", "Bruno")``,
+        ``sides.NS.melded_points`` → ``("sides", "NS", "melded_points")``; the field alone
+        ``others`` → ``("others",)``. None when ``path`` is not one of the declared fields."""
+        m = _PATH.fullmatch(path)
+        if m is None or self.field(m.group(1)) is None:
+            return None
+        return (m.group(1), *re.findall(r"\.([^.\[]+)", m.group(2) or ""))
+
     # --- labels ---------------------------------------------------------------------------------
     def label(self, path: str) -> str | None:
         """An error's field path in words, in the language in use, or None when the path is not

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, delete, func, select
@@ -25,19 +25,27 @@ from sqlmodel import Session, col, delete, func, select
 from ledger.dates import check_night, night_date, parse_date  # noqa: F401 (parse_date: re-export)
 from ledger.errors import LedgerError
 from ledger.interrupts import transaction_held
-from ledger.i18n import Msg, t
+from ledger.i18n import t
 from ledger.games import get_game
 from ledger.games.match_setup import MatchSetup
 from ledger.games.replay import Replay, stored_replay
-from ledger.games.results import MatchState
+from ledger.games.results import HandResult, MatchState
 from ledger.store.export import BOOKKEEPING, iso as _iso, match_document  # noqa: F401 (re-exports)
 from ledger.store.engine import database_url, ensure_schema, open_engine, snapshot, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 from ledger.store.reading import check_name, store_state
-from ledger.store.reads import MatchView, Reads, damaged, replay_row, setup_from_seats
+from ledger.store.refusals import check_correctable, check_open, nth
+from ledger.store.reads import Entry, MatchView, Reads, damaged, replay_row, setup_from_seats
 from ledger.store.renames import swap_name, swap_summary
 
 
+
+if TYPE_CHECKING:
+    from ledger.games.protocol import Game
+
+Build = Callable[[Entry], tuple[Sequence[Mapping[str, Any]], LedgerError | None]]
+"""How :meth:`Ledger.enter_hand` gets the hand documents: from the match as the hand meets it
+(:class:`ledger.store.reads.Entry`), ``(docs, incomplete)``."""
 
 
 @contextmanager
@@ -278,114 +286,113 @@ class Ledger:
     # it, and each hand whose result or state changed is stored again, in the caller's
     # transaction; then the match's status, summary and revision (_store_state).
 
-    def check_open(self, m: Any) -> None:
-        """``LedgerError`` on ``match`` when match ``m`` (a row) takes no more hands."""
-        if m.status == "finished":
-            raise LedgerError(t("store.match_over", "match {match} is over (winner: {winner}): no more hands",
-                                match=str(m.id), winner=_who(m.winner)), "match", m.id)
-        if m.status == "ended":
-            raise LedgerError(t("store.match_ended", "match {match} was ended: no more hands", match=str(m.id)),
-                              "match", m.id)
-
-    def check_correctable(self, m: Any) -> None:
-        """``LedgerError`` on ``match`` unless match ``m`` is open: a finished or ended match is
-        corrected only after an explicit ``match reopen``."""
-        if m.status != "open":
-            if m.status == "finished":
-                why = t("store.over_reopen", "match {match} is over (winner: {winner}): to correct it, first run: "
-                        "ledger match reopen {match}", match=str(m.id), winner=_who(m.winner))
-            else:
-                why = t("store.ended_reopen", "match {match} was ended: to correct it, first run: "
-                        "ledger match reopen {match}", match=str(m.id))
-            raise LedgerError(why, "match", m.id)
-
-    @staticmethod
-    def nth(view: MatchView, n: int | str) -> Any:
-        """Live hand ``n`` of ``view`` (1-based, or ``last``); ``LedgerError`` on ``hand`` otherwise."""
-        if isinstance(n, str) and n.strip().lower() == "last":
-            if not view.hands:
-                raise LedgerError(t("store.no_hand_yet", "match {match} has no hand yet", match=str(view.match.id)),
-                                  "hand", n)
-            return view.hands[-1]
-        try:
-            k = int(n)
-        except (TypeError, ValueError):
-            raise LedgerError(t("store.not_hand_number", "{value!r} is not a hand number", value=n), "hand", n) from None
-        if not 1 <= k <= len(view.hands):
-            raise LedgerError(no_such_hand(view.match.id, k, len(view.hands)), "hand", n)
-        return view.hands[k - 1]
+    check_open = staticmethod(check_open)
+    check_correctable = staticmethod(check_correctable)
+    nth = staticmethod(nth)
 
     def add_hand(self, ref: str | int, doc: Mapping[str, Any],
-                 incomplete: LedgerError | None = None) -> MatchView:
+                 incomplete: LedgerError | None = None, seen: Entry | None = None) -> MatchView:
         """Score ``doc`` as the next hand of the match and store it with its result and state.
-        ``incomplete``: see :meth:`append`."""
-        return self.add_hands(ref, [doc], incomplete)
+        ``incomplete``: see :meth:`append`; ``seen``: see :meth:`enter_hand`."""
+        return self.enter_hand(ref, lambda at: ([doc], incomplete), seen)
 
     def add_hands(self, ref: str | int, new_docs: Sequence[Mapping[str, Any]],
                   incomplete: LedgerError | None = None) -> MatchView:
         """Score ``new_docs`` as the next hands of the match and store them all, or none of them."""
+        return self.enter_hand(ref, lambda at: (new_docs, incomplete))
+
+    def enter_hand(self, ref: str | int, build: Build, seen: Entry | None = None) -> MatchView:
+        """``ledger hand add`` in one write transaction: the match ``ref`` is read and checked open
+        once, the state the hand meets is read once, ``build(entry)`` makes the hand documents
+        from it (``entry``: a :class:`ledger.store.reads.Entry`, the match, its setup, number of
+        live hands and that state; ``build`` returns ``(docs, incomplete)``, see :meth:`append`,
+        and may raise ``LedgerError``: nothing is written), and each is applied once and stored.
+
+        ``seen``: the entry the caller read before asking at a terminal; while the match's
+        ``revision`` is still the one it was read at, its check and its state stand (nothing is
+        read again), else the match is checked and read afresh."""
         with self.transaction(write=True) as s:
             m = self.find(s, ref)
-            done = self.append(s, m, new_docs, incomplete=incomplete)
+            trusted = seen if seen is not None and seen.match.revision == m.revision else None
+            done = self.append(s, m, build=build, seen=trusted)
             hands = done.live if done.live is not None else self.live_hands(s, m)
             return MatchView(m, done.replay.setup, hands, done.replay, s.get(Night, m.night_id))
 
-    def append(self, s: Session, m: Match, docs: Sequence[Mapping[str, Any]],
-               cached: Replay | None = None, incomplete: LedgerError | None = None) -> Appended:
+    def append(self, s: Session, m: Match, docs: Sequence[Mapping[str, Any]] = (),
+               cached: Replay | None = None, incomplete: LedgerError | None = None,
+               build: Build | None = None, seen: Entry | None = None) -> Appended:
         """The one way a hand enters a match, in the open write transaction ``s``: each of
-        ``docs`` (hand documents as entered) is read and applied once to the match's state, and
-        stored with its result and the state after it; then the match's status and revision.
+        ``docs`` (hand documents as entered; or what ``build(entry)`` gives, see
+        :meth:`enter_hand`) is read and applied once to the match's state, and stored with its
+        result and the state after it; then the match's status and revision.
 
-        The state is the newest live hand's stored one. ``cached``: the caller's replay of the
-        match as it stood at its current revision (``ledger play`` keeps one), trusted only when
-        it covers exactly the stored live hands. A match whose hands have no stored state yet (a
-        ledger older than migration 0003) is replayed once and every hand stored again.
+        The match is checked open once and its state read once: the newest live hand's stored
+        one, read with the live hands the new scoreboard is drawn from. ``cached``: the caller's
+        replay of the match as it stood at its current revision (``ledger play`` keeps one),
+        trusted only when it covers exactly the stored live hands: then only the newest live
+        hand is read. ``seen``: an entry read at the current revision (:meth:`enter_hand`),
+        whose check and state stand. A match whose hands have no stored state yet (a ledger
+        older than migration 0003) is replayed once and every hand stored again.
         ``LedgerError`` (``hand N: FIELD``) when a hand is bad or the match takes no more hands.
         ``incomplete``: the error of a hand that entry found still missing an item
-        (:func:`ledger.cli.hand_entry.complete_hand`): raised, nothing written, unless the one apply
-        finds a plainer fault (:func:`_refused`).
+        (:func:`ledger.cli.hand_entry.complete_hand`): raised, nothing written, unless the one
+        apply finds a plainer fault (:func:`_refused`).
         """
-        self.check_open(m)
+        if seen is None:
+            self.check_open(m)
         game = get_game(m.game)
-        docs = [json.loads(json.dumps(_entered(d))) for d in docs]  # exactly what a replay reads
-        setup = cached.setup if cached is not None else self.setup_of(s, m)
-        count, last = self._newest_live(s, m)
+        setup = cached.setup if cached is not None else seen.setup if seen is not None else self.setup_of(s, m)
+        if cached is not None:
+            count, last = self._newest_live(s, m)
+            rows = None
+        else:
+            rows = self.live_hands(s, m)
+            count, last = len(rows), (rows[-1] if rows else None)
+        before: Replay | None = None
         if cached is not None and len(cached.results) == count:
             before = cached
-        elif last is None:
-            before = Replay(setup, game.start(setup), [], [])
-        elif last.state is not None and last.scorer_version == game.version:
-            before = None
-        else:  # no state stored yet: settle the whole match once, then go on from it
-            self._settle(s, m, setup, self.live_hands(s, m), 0)
-            count, last = self._newest_live(s, m)
-            before = None
-        if before is not None:
             state = before.states[-1] if before.states else before.start
-        else:  # the newest live hand has its state stored (by the branches above)
-            assert last is not None and last.state is not None
+        elif seen is not None:
+            state = seen.state
+        elif last is None:
+            state = game.start(setup)
+        elif last.state is not None and last.scorer_version == game.version:
             state = game.load_state(setup, last.state)
+        else:  # no state stored yet: settle the whole match once, then go on from it
+            rows = self.live_hands(s, m) if rows is None else rows
+            state = self._settle(s, m, setup, rows, 0).final
+        if build is not None:
+            docs, incomplete = build(Entry(m, setup, count, state, None))
+        docs = [json.loads(json.dumps(_entered(d))) for d in docs]  # exactly what a replay reads
         position = (last.position + 1) if last is not None else 1
+        new, results, states = self._apply_new(s, m, game, setup, state, docs, count, position, incomplete)
+        live = None
+        if before is not None:
+            rp = Replay(setup, before.start, [*before.results, *results], [*before.states, *states])
+        else:
+            live = self.live_hands(s, m) if rows is None else [*rows, *new]  # read after the insert: with them
+            rp = stored_replay(game, setup, live) or self._settle(s, m, setup, live, 0)  # older scores: once
+        self._store_state(m, rp)
+        return Appended(m, new, rp, live)
+
+    def _apply_new(self, s: Session, m: Match, game: Game, setup: MatchSetup, state: MatchState,
+                   docs: Sequence[Mapping[str, Any]], count: int, position: int,
+                   incomplete: LedgerError | None) -> tuple[list[Hand], list[HandResult], list[MatchState]]:
+        """Apply ``docs`` in turn from ``state`` (the match has ``count`` live hands) and insert
+        each at ``position`` on: the new rows, their results and the states after them."""
         raw = _raw(setup)
         rows, results, states = [], [], []
         for i, doc in enumerate(docs):
             try:
                 state, result = game.apply(raw, state, doc)
             except LedgerError as err:
-                raise _refused(err, incomplete) or _at_hand(err, count + i) from None
+                raise _refused(err, incomplete) or err.in_hand(count + i + 1) from None
             if incomplete is not None:
                 raise incomplete
             rows.append(self._insert_hand(s, m, position + i, doc, result.to_json(), state=state))
             results.append(result)
             states.append(state)
-        live = None
-        if before is not None:
-            rp = Replay(setup, before.start, [*before.results, *results], [*before.states, *states])
-        else:
-            live = self.live_hands(s, m)
-            rp = stored_replay(game, setup, live) or self._settle(s, m, setup, live, 0)  # older scores: once
-        self._store_state(m, rp)
-        return Appended(m, rows, rp, live)
+        return rows, results, states
 
     def _newest_live(self, s: Session, m: Match) -> tuple[int, Hand | None]:
         """The number of live hands of ``m`` and the newest of them (None for none)."""
@@ -416,7 +423,7 @@ class Ledger:
                 state, result = game.apply(raw, state, rows[i].document)
             except LedgerError as err:
                 refused = _refused(err, incomplete) if i == fresh else None
-                raise refused or _at_hand(err, i, None if i == fresh or i < changed else t(
+                raise refused or err.in_hand(i + 1, None if i == fresh or i < changed else t(
                     "store.change_breaks", "this change would make hand {hand} impossible", hand=i + 1)) from None
             if i == fresh and incomplete is not None:
                 raise incomplete
@@ -653,14 +660,6 @@ def _refused(err: LedgerError, incomplete: LedgerError | None) -> LedgerError | 
     return err if "unknown field" in english and not english.startswith("missing") else incomplete
 
 
-def _at_hand(err: LedgerError, i: int, why: Msg | None = None) -> LedgerError:
-    """``err`` raised by hand ``i`` (0-based) of a match, named for people entering hands one by
-    one: ``hand 4: sides.Anna``; with ``why`` (a correction broke a later hand), prefixed by it."""
-    field = f"hand {i + 1}" + (f": {err.field}" if err.field else "")
-    msg = t("store.why_error", "{why}: {error}", why=why, error=err.msg) if why else err.msg
-    return LedgerError(msg, field, err.value)
-
-
 def _entered(doc: Any) -> Any:
     """A hand as the scorekeeper enters it, without the ledger's bookkeeping fields (a hand copied
     from an export may carry them); a hand cannot be entered already voided."""
@@ -670,16 +669,3 @@ def _entered(doc: Any) -> Any:
         raise LedgerError(t("store.entered_voided", "a hand is voided with 'ledger hand void' or 'ledger hand undo', "
                             "not entered voided"), "voided", doc["voided"])
     return {k: v for k, v in doc.items() if k not in BOOKKEEPING}
-
-
-def _who(w: Any) -> Any:
-    """The winner as said in a message: a name, the names (a list, shown as the language's list), or none."""
-    return w if isinstance(w, str) else (list(w) if w else t("store.nobody", "none"))
-
-
-def no_such_hand(match: Any, number: int, hands: int) -> Msg:
-    """``match 3 has no hand 9 (it has 4)``."""
-    return t("store.no_such_hand", "match {match} has no hand {hand} (it has {hands})", match=str(match),
-             hand=number, hands=hands)
-
-
