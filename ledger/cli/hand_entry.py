@@ -12,12 +12,14 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ledger.errors import LedgerError
-from ledger.games.declare import HandForm
 from ledger.i18n import Msg, t
 from ledger.safetext import safe
+
+if TYPE_CHECKING:  # the commands import this module at start-up: no game machinery then
+    from ledger.games.declare import HandForm
 
 
 UNDO = "undo"  # the answer that takes back the previous one at the prompts
