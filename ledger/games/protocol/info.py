@@ -68,6 +68,7 @@ class GameInfo:
 
     @property
     def default_rules(self) -> str:
+        """The rule set a match is played by when none is named: the first of :attr:`rule_sets`."""
         return self.rule_sets[0]
 
     def rules_name(self, rules: str) -> str:

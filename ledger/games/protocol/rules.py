@@ -83,6 +83,8 @@ class Rules(GameInfo):
         return names, {p: (p,) for p in names}
 
     def check_player_count(self, n: int, field: str = "players") -> None:
+        """``LedgerError`` on ``field`` unless ``n`` players is a number the game is played by
+        (:attr:`min_players` to :attr:`max_players`): ``Bridge is played by 4 players, not 3``."""
         if not self.min_players <= n <= self.max_players:
             game = self.title or self.name
             if self.min_players == self.max_players:
