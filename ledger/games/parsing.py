@@ -23,7 +23,6 @@ CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 no terminal shows it and no database keeps a NUL (the games' and the store's one check)."""
 
 
-
 def check_names(names: object, field: str) -> tuple[str, ...]:
     """A tuple of distinct, non-empty names (case-insensitively distinct), none with a control
     character (what the ledger stores too); ``LedgerError`` otherwise.

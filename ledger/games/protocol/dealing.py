@@ -14,6 +14,7 @@ from ledger.games.protocol.rules import Rules
 from ledger.games.results import HandResult, MatchState
 from ledger.i18n import Msg
 
+
 class Samples(Protocol):
     """A game's ``samples`` module (``Game.sample_setup``, ``Game.sample_hand``)."""
 

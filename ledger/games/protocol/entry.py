@@ -75,7 +75,6 @@ class Entry(GameInfo):
         re-entry when nobody is out): never, by default."""
         return False
 
-
     def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str) -> Msg:
         """The play session's prompt for the next hand, hand ``number`` (1-based) of a match in
         ``state``, dealt by ``dealer``: ``hand 4 · Dario deals > `` (a game whose deals have

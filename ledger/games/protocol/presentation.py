@@ -37,7 +37,6 @@ class Presentation(Rules):
         returns more."""
         return replay.tail(keep)
 
-
     def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
                       setup: MatchSetup | None = None) -> str:
         """One short line for a hand (``ledger match history``): with ``result`` (the hand's
@@ -67,7 +66,6 @@ class Presentation(Rules):
         known: ``i + 1``, its place on the scoreboard, None for a voided hand (a duplicate board:
         the board's number, what the scoreboard shows, voided or not)."""
         return None if i is None else i + 1
-
 
     def hand_heading(self, setup: MatchSetup, number: int, result: HandResult) -> Msg:
         """The line above the scoreboard after hand ``number`` (1-based) was saved, with its

@@ -236,7 +236,6 @@ def _agreeing(word: str) -> str:
     return word[:-1] + "a" if len(word) > 4 and word.endswith("o") else word
 
 
-
 def running_winner(totals: Mapping[str, int], target: int) -> tuple[bool, Any]:
     """First-to-``target`` rule shared by the points games (Trentasette, Canasta).
 
