@@ -21,7 +21,11 @@ from typing import Any
 
 from ledger.dates import latest_night, read_moment, read_night
 from ledger.errors import LedgerError
-from ledger.games.base import META_KEYS, Game, MatchSetup, MatchState, Replay, replay
+from ledger.games.match_setup import MatchSetup
+from ledger.games.parsing import META_KEYS
+from ledger.games.protocol import Game
+from ledger.games.replay import Replay, replay
+from ledger.games.results import MatchState
 from ledger.i18n import t
 
 TEXTS = ("note", "night_label")

@@ -14,7 +14,7 @@ from ledger.errors import LedgerError
 from ledger.i18n import t
 
 
-def parse_options(items: Sequence[str]) -> dict:
+def parse_options(items: Sequence[str]) -> dict[str, Any]:
     """``["lives=3", "stake=0.50", "reentry=yes"]`` → a dict; numbers stay text for the game to read
     unless they are plain integers; ``true``/``false`` become booleans."""
     out: dict[str, Any] = {}

@@ -14,10 +14,11 @@ from functools import lru_cache, partial
 from typing import Any
 
 from ledger.errors import LedgerError
-from ledger.games.base import (
-    Board, Game, HandResult, MatchState, Replay, as_bool, as_int, check_keys, check_names,
-    items_of, named_sides, points_line,
-)
+from ledger.games.parsing import as_bool, as_int, check_keys, check_names, named_sides
+from ledger.games.protocol import Game
+from ledger.games.replay import Replay
+from ledger.games.results import HandResult, MatchState, items_of
+from ledger.games.tables import Board, points_line
 from ledger.games.match_setup import MatchSetup
 from ledger.games.briscola import board as boards
 from ledger.games.briscola import hand as declared
