@@ -107,7 +107,7 @@ def test_posted_fields_give_the_document_of_the_cli_s_words(name, players, rules
     game = get_game(name)
     setup = game.setup(rules, players)
     state = game.start(setup)
-    from ledger.cli.inputs import complete_hand
+    from ledger.cli.hand_entry import complete_hand
 
     expected, missing = complete_hand(game, setup, game.parse_entry(setup, words), None, state)
     assert game.completed(setup, read_posted(game, setup, state, posted), state) == (expected, missing)
