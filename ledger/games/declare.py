@@ -187,6 +187,20 @@ class HandForm:
             self._read_part(part, doc, who, resolve_player)
         return doc
 
+    def check_keys(self, tokens: Sequence[str], resolve_entry: Callable[[str, list[str]], object],
+                   extra: Sequence[str] = ()) -> None:
+        """Each ``KEY=VALUE`` word of ``tokens`` whose key names no hand field (nor one of the
+        game's ``extra`` keys) goes to ``resolve_entry(key, words)`` (:meth:`MatchSetup.resolve_entry`):
+        a name of the match passes, anything else raises ``LedgerError`` on ``entry.KEY`` naming
+        the nearest word (``'knok' is not a player or a word of trentuno (did you mean 'knock'?)``)."""
+        hand = [f for f in self.fields if f.per is Per.HAND]
+        known = {_fold(w) for w in extra} | {w for f in hand for w in f.spellings()}
+        words = [w for f in hand for w in (f.key, *f.words)] + list(extra)
+        for token in tokens:
+            key, eq, _ = str(token).partition("=")
+            if eq and key.strip() and " " not in key.strip() and "." not in key and _fold(key) not in known:
+                resolve_entry(key.strip(), words)
+
     def parts(self, tokens: Sequence[str], who: Who) -> list[str]:
         """The parts of what was typed, each setting one field: the words joined, cut at ``;``
         and ``,`` (not the comma of a number, ``1,200``), before each ``KEY=`` word, and before

@@ -119,7 +119,6 @@ def _form(setup: MatchSetup, may_be_out: bool = True) -> HandForm:
 
 
 # --- words typed at the table ----------------------------------------------------------------------
-_KEYS = frozenset(w for f in FORM.fields if f.per is Per.HAND for w in f.spellings())
 _BET_KEYS = frozenset(w.casefold() for w in (*DRAWN_WORDS, *SEED_WORDS))
 
 
@@ -129,6 +128,8 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
     ``31=NAME`` is ``shown31``, and a ``KEY=VALUE`` word whose key is no player and no word of
     the game is named with the nearest (``'knok' is not a player or a word of trentuno (did you
     mean 'knock'?)``, on ``entry.knok``). The players' hands come last, as the ledger stores them."""
+    FORM.check_keys(tokens, lambda key, words: setup.resolve_entry(key, words, players=True),
+                    ("31", *DRAWN_WORDS, *SEED_WORDS))
     rest: list[str] = []
     bet: dict[str, Any] = {}
     for token in tokens:
@@ -139,9 +140,6 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
         elif folded in _BET_KEYS:
             _put_bet(bet, folded, value.strip())
         else:
-            if folded != "31" and folded.replace("_", " ") not in _KEYS:
-                setup.resolve_entry(key.strip(), [*KNOCK_WORDS, *WIDOW_WORDS, "shown31", *REENTRY_WORDS, *BET_WORDS,
-                                                  *DRAWN_WORDS, "decks"], players=True)
             rest.append(("shown31" if folded == "31" else key) + "=" + _VALUE_COMMA.sub(" ", value))
     doc = _form(setup).read_words(rest, Who(setup.players, setup.resolve_player), setup.resolve_player) if rest else {}
     if bet:
