@@ -514,6 +514,19 @@ SUB_KEYS = {"cards": t("entry.sub.cards", "cards"), "points": t("entry.sub.point
             "opened": t("entry.sub.opened", "opened")}
 
 
+def commas_in_values(tokens: Sequence[str]) -> list[str]:
+    """``tokens`` with the commas inside each ``KEY=VALUE`` word's value made spaces
+    (``Anna=re di cuori, jolly, 3S`` is one value, not three parts): for a game whose values are
+    lists of cards or names, where a comma inside one typed word separates items. The comma of a
+    number (``1,200``) stays."""
+    out = []
+    for token in tokens:
+        key, eq, value = str(token).partition("=")
+        keyed = eq and key.strip() and " " not in key.strip()
+        out.append(f"{key}={_ITEM_COMMA.sub(' ', value)}" if keyed else token)
+    return out
+
+
 def labelling(form: HandForm | None) -> None:
     """Errors shown from now on (in this context) label their field paths with ``form``'s words
     (:meth:`HandForm.label`, through :func:`ledger.errors.use_labels`): the game registry says it
@@ -525,6 +538,7 @@ _NUMERIC = re.compile(r"[+-]?[\d.,]+")
 _AND_WORDS = frozenset({"e", "ed", "and", "&", "+"})
 _TAKES_NAME = frozenset({Kind.PLAYER, Kind.SIDE, Kind.PLAYERS})
 _SEPARATOR = re.compile(r";|(?<!\d),|,(?!\d)")  # not the comma of a number: 1,200 or 2,5
+_ITEM_COMMA = re.compile(r"(?<!\d),|,(?!\d)")
 _PATH = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)((?:\.[^.\[]+|\[\d+\])*)")
 
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import MatchSetup, MatchState, as_int
-from ledger.games.declare import Answer, Field, HandForm, Kind, Per, Question, Said, Who
+from ledger.games.declare import Answer, Field, HandForm, Kind, Per, Question, Said, Who, commas_in_values
 from ledger.games.trentuno.match import Book
 from ledger.games.trentuno.rules import (
     DRAW_WORDS, ENDING_FIELDS, OUT_WORDS, TOTAL, VARIANTS, Variant, draw, new_seed, read_value, split_names,
@@ -44,7 +44,6 @@ DRAWN_WORDS = ("drawn", "estratto", "sorteggiato")
 SEED_WORDS = ("seed",)
 _BET_NUMBER = re.compile(r"\d+")
 _AND = frozenset({"e", "ed", "and", "&"})
-_VALUE_COMMA = re.compile(r"(?<!\d),|,(?!\d)")  # in a KEY=VALUE word a comma separates cards or names
 
 
 def read_bet_words(text: str, path: str) -> dict[str, Any]:
@@ -140,8 +139,9 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
         elif folded in _BET_KEYS:
             _put_bet(bet, folded, value.strip())
         else:
-            rest.append(("shown31" if folded == "31" else key) + "=" + _VALUE_COMMA.sub(" ", value))
-    doc = _form(setup).read_words(rest, Who(setup.players, setup.resolve_player), setup.resolve_player) if rest else {}
+            rest.append(("shown31" if folded == "31" else key) + "=" + value)
+    who = Who(setup.players, setup.resolve_player)
+    doc = _form(setup).read_words(commas_in_values(rest), who, setup.resolve_player) if rest else {}
     if bet:
         doc["bet"] = {**(doc.get("bet") or {}), **bet}
     hands = doc.pop("hands", None)
