@@ -480,6 +480,8 @@ class HandForm:
         if f is None:
             return None
         parts: list[str] = []
+        if f.per is not Per.HAND and rest.startswith("["):
+            return None  # a list of that name is no field of the hand (a match document's hands[2])
         if f.per is Per.HAND:
             parts.append(f.name.render())
         else:

@@ -43,6 +43,7 @@ def test_a_bad_card_or_word_is_named_where_it_is():
 
 def test_labels_and_the_machine_path(cli):
     assert FORM.label("hands.Anna[1]") == "Anna, card 2" and FORM.label("knocked_by") == "who knocked"
+    assert FORM.label("hands[2].replaces") is None  # a match document's list of hands: its path
     cli("match", "new", "simone", "--players", "Anna,Bruno")
     assert cli.error("hand", "add", "1", "Anna=KH ZZ", "Bruno=3").startswith("error: Anna, card 2: 'ZZ'")
     assert cli.error("hand", "add", "1", "Anna=KH ZZ", "Bruno=3", "--json").startswith("error: hands.Anna[1]: 'ZZ'")

@@ -129,6 +129,18 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
     mean 'knock'?)``, on ``entry.knok``). The players' hands come last, as the ledger stores them."""
     FORM.check_keys(tokens, lambda key, words: setup.resolve_entry(key, words, players=True),
                     ("31", *DRAWN_WORDS, *SEED_WORDS))
+    rest, bet = _own_words(tokens)
+    who = Who(setup.players, setup.resolve_player)
+    doc = _form(setup).read_words(commas_in_values(rest), who, setup.resolve_player) if rest else {}
+    if bet:
+        doc["bet"] = {**(doc.get("bet") or {}), **bet}
+    hands = doc.pop("hands", None)
+    return doc if hands is None else {**doc, "hands": hands}
+
+
+def _own_words(tokens: Sequence[str]) -> tuple[list[str], dict[str, Any]]:
+    """The words for the declaration (``31=NAME`` as ``shown31=NAME``), and the bet's ``drawn``
+    and ``seed`` said as ``drawn=NAME``, ``drawn=draw`` (a seed drawn now) or ``seed=S``."""
     rest: list[str] = []
     bet: dict[str, Any] = {}
     for token in tokens:
@@ -140,12 +152,7 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
             _put_bet(bet, folded, value.strip())
         else:
             rest.append(("shown31" if folded == "31" else key) + "=" + value)
-    who = Who(setup.players, setup.resolve_player)
-    doc = _form(setup).read_words(commas_in_values(rest), who, setup.resolve_player) if rest else {}
-    if bet:
-        doc["bet"] = {**(doc.get("bet") or {}), **bet}
-    hands = doc.pop("hands", None)
-    return doc if hands is None else {**doc, "hands": hands}
+    return rest, bet
 
 
 def _put_bet(bet: dict[str, Any], key: str, value: str) -> None:
