@@ -14,7 +14,7 @@ from typing import Any
 
 from ledger.cards import JOKER, TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import MatchSetup, MatchState, as_int, check_keys, check_names, need
+from ledger.games.base import MatchSetup, MatchState, as_int, check_keys, check_names, frozen, need
 from ledger.games.simone.records import Knocks, Place, PlayerStats, SimoneResult, SimoneState
 from ledger.i18n import t
 
@@ -116,21 +116,43 @@ def _refuse_repeats(cards: Mapping[str, list[Card] | None], labels: Mapping[str,
                 raise LedgerError(msg, labels[player], str(card))
 
 
-def score_hand(entries: Mapping[str, tuple[str, object]], knocked_by: str | None) -> SimoneResult:
-    """Score one hand. ``entries``: player → (document key, hand value), in table order.
+@frozen
+class Hand:
+    """A hand read and checked: each player's ``cards`` shown (None when the sum was entered)
+    and ``sums`` (points, lower is better), in table order, and who ``knocked_by`` (or None)."""
 
-    Returns a :class:`~ledger.games.simone.records.SimoneResult` (``{"sums": {player: int},
-    "winners": [player, ...], "knocked_by": player|None, "knocker_won": bool|None, "cards":
-    {player: "card string"|None}}``).
-    """
+    cards: Mapping[str, list[Card] | None]
+    sums: Mapping[str, int]
+    knocked_by: str | None
+
+
+def read_entries(entries: Mapping[str, tuple[str, object]], knocked_by: str | None) -> Hand:
+    """``entries``: player → (document key, hand value), in table order → the typed hand, each
+    value read (:func:`read_hand`) and the deck checked across the hand (:func:`check_deck`).
+    ``LedgerError`` on ``hands.KEY``."""
     labels = {p: f"hands.{key}" for p, (key, _) in entries.items()}
     read = {p: read_hand(value, labels[p]) for p, (_, value) in entries.items()}
     cards = {p: c for p, (c, _) in read.items()}
     sums = {p: s for p, (_, s) in read.items()}
     check_deck(cards, sums, labels)
-    winners = lowest(sums)
-    return SimoneResult(sums, tuple(winners), knocked_by, None if knocked_by is None else knocked_by in winners,
-                        {p: None if c is None else format_cards(c) for p, c in cards.items()})
+    return Hand(cards, sums, knocked_by)
+
+
+def score(hand: Hand) -> SimoneResult:
+    """The lowest sum wins the hand, every player tied for it too (RULES.md "Il Gioco di Simone").
+
+    A :class:`~ledger.games.simone.records.SimoneResult` (``{"sums": {player: int}, "winners":
+    [player, ...], "knocked_by": player|None, "knocker_won": bool|None, "cards": {player: "card
+    string"|None}}``)."""
+    winners = lowest(hand.sums)
+    knocker = hand.knocked_by
+    return SimoneResult(dict(hand.sums), tuple(winners), knocker, None if knocker is None else knocker in winners,
+                        {p: None if c is None else format_cards(c) for p, c in hand.cards.items()})
+
+
+def score_hand(entries: Mapping[str, tuple[str, object]], knocked_by: str | None) -> SimoneResult:
+    """Score one hand: :func:`score` of :func:`read_entries`."""
+    return score(read_entries(entries, knocked_by))
 
 
 def read_knock(value: object, resolve: Callable[[object, str], str]) -> str | None:
