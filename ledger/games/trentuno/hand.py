@@ -28,7 +28,7 @@ from typing import Any
 from ledger.errors import LedgerError
 from ledger.games.base import MatchSetup, MatchState, as_int
 from ledger.games.declare import Answer, Field, HandForm, Kind, Per, Question, Said, Who, commas_in_values
-from ledger.games.trentuno.match import Book
+from ledger.games.trentuno.match import Book, options_of
 from ledger.games.trentuno.rules import (
     DRAW_WORDS, ENDING_FIELDS, OUT_WORDS, TOTAL, VARIANTS, Variant, draw, new_seed, read_value, split_names,
 )
@@ -114,7 +114,7 @@ def form_for(rules: str, decks: int = 1, may_be_out: bool = True) -> HandForm:
 
 
 def _form(setup: MatchSetup, may_be_out: bool = True) -> HandForm:
-    return form_for(setup.rules, int(setup.options.get("decks", 1)), may_be_out)
+    return form_for(setup.rules, options_of(setup).decks, may_be_out)
 
 
 # --- words typed at the table ----------------------------------------------------------------------
@@ -185,7 +185,7 @@ def way_back(setup: MatchSetup, state: MatchState | None) -> tuple[str, list[str
         return "", []
     variant, book = VARIANTS[setup.rules], Book.of(setup, state)
     out = [p for p in book.order if book.lives[p] == 0]
-    if variant.reentry and setup.options.get("reentry"):
+    if variant.reentry and options_of(setup).reentry:
         may = [p for p in out if p not in book.reentered]
         return ("reentry", may) if may else ("", [])
     if variant.bets and out and len(book.players_in()) >= 3:

@@ -27,6 +27,27 @@ BY_BET = t("trentuno.reentry_40", "in the 40-card game players come back by a be
 
 
 # --- the match's book ----------------------------------------------------------------------------
+@frozen
+class Options:
+    """A match's own options, read by :func:`read_options` at setup: ``lives`` each, the
+    ``stake_cents`` of a life in ``currency``, whether ``reentry`` was agreed (52) and what it
+    costs (``reentry_cost_cents``), the ``decks`` in play (40)."""
+
+    lives: int
+    stake_cents: int
+    currency: str
+    reentry: bool
+    reentry_cost_cents: int
+    decks: int
+
+
+def options_of(setup: MatchSetup) -> Options:
+    """The typed options of a match (its ``options`` as :func:`read_options` left them)."""
+    o = setup.options
+    return Options(int(o["lives"]), int(o["stake_cents"]), str(o["currency"]), bool(o.get("reentry")),
+                   int(o.get("reentry_cost_cents", 0)), int(o.get("decks", 1)))
+
+
 @dataclass
 class Book:
     """Lives, money and the dealer while a hand is applied: a working copy of the match's
@@ -43,19 +64,19 @@ class Book:
 
     @classmethod
     def start(cls, setup: MatchSetup) -> "Book":
-        o = setup.options
-        first = o.get("first_dealer") or setup.players[0]
-        return cls(setup.players, {p: o["lives"] for p in setup.players}, {p: 0 for p in setup.players},
-                   0, [], first, o["stake_cents"], o["currency"])
+        o = options_of(setup)
+        first = setup.options.get("first_dealer") or setup.players[0]
+        return cls(setup.players, {p: o.lives for p in setup.players}, {p: 0 for p in setup.players},
+                   0, [], first, o.stake_cents, o.currency)
 
     @classmethod
     def of(cls, setup: MatchSetup, state: MatchState) -> "Book":
         x = state.extra
         if not isinstance(x, TrentunoState):
             return cls.start(setup)
+        o = options_of(setup)
         return cls(setup.players, dict(x.lives), dict(x.paid_cents), x.pot_cents,
-                   list(x.reentered), x.next_dealer or setup.players[0], setup.options["stake_cents"],
-                   setup.options["currency"])
+                   list(x.reentered), x.next_dealer or setup.players[0], o.stake_cents, o.currency)
 
     def players_in(self) -> list[str]:
         return [p for p in self.order if self.lives[p] > 0]
@@ -103,7 +124,7 @@ def read_reentry(raw: object, setup: MatchSetup, variant: Variant, book: Book) -
         return []
     if not variant.reentry:
         raise LedgerError(BY_BET, "reentry", raw)
-    if not setup.options.get("reentry"):
+    if not options_of(setup).reentry:
         raise LedgerError(t("trentuno.reentry_not_agreed", "re-entry was not agreed when the match started (option "
                             "reentry)"), "reentry", raw)
     for p in names:
@@ -249,7 +270,7 @@ def apply_hand(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> 
 
 
 def _match_decks(setup: MatchSetup, doc: Mapping[str, Any]) -> int:
-    decks: int = setup.options.get("decks", 1)  # an int: read by read_decks at setup
+    decks = options_of(setup).decks
     if doc.get("decks") is not None and read_decks(doc["decks"], VARIANTS[setup.rules]) != decks:
         raise LedgerError(tn("trentuno.match_decks", "this match is played with {n} deck",
                              "this match is played with {n} decks", decks), "decks", doc["decks"])
@@ -297,7 +318,7 @@ def _match_hand(setup: MatchSetup, variant: Variant, book: Book, doc: Mapping[st
 def _out_message(p: str, variant: Variant, setup: MatchSetup, book: Book) -> Msg:
     """Why a hand cannot list player ``p``, who is out, and the word that brings him back when
     there is one (``reentry=Bruno`` in the 52-card game with re-entry agreed, a bet in the 40)."""
-    if variant.reentry and setup.options.get("reentry") and p not in book.reentered:
+    if variant.reentry and options_of(setup).reentry and p not in book.reentered:
         return t("trentuno.is_out_reentry", "{player} is out (no lives left): add reentry={player} to the hand to "
                  "bring {player} back in, or leave {player}'s hand out", player=p)
     if variant.bets:
@@ -369,7 +390,7 @@ def _reenter(book: Book, players: list[str], setup: MatchSetup) -> list[str]:
         for p in players:
             book.lives[p] = floor
             book.reentered.append(p)
-            book.pay(p, setup.options["reentry_cost_cents"])
+            book.pay(p, options_of(setup).reentry_cost_cents)
     return players
 
 
