@@ -21,7 +21,7 @@ from typing import Any
 
 from ledger.games.base import MatchSetup
 from ledger.games.declare import Field, HandForm, Kind, Per, Said, Who, commas_in_values
-from ledger.games.simone.rules import NOBODY_WORDS, read_hand
+from ledger.games.simone.rules import MAX_SUM, MIN_SUM, NOBODY_WORDS, read_hand
 from ledger.i18n import Msg, t
 
 KNOCK_WORDS = ("knock", "knocked", "knocks", "knocker", "bussa", "bussato", "ha bussato", "ha_bussato")
@@ -36,8 +36,9 @@ def entry_value(text: str, field: str) -> int | str:
 
 
 FORM = HandForm((
-    Field("hands", t("simone.field.hands", "cards or sum"), (Kind.CARDS, Kind.COUNT), per=Per.PLAYER,
-          read=entry_value, ask=t("simone.ask_hand", "{player}: cards (e.g. KH JK 3S 5D) or the sum", player="{who}")),
+    Field("hands", t("simone.field.hands", "cards or sum"), (Kind.CARDS, Kind.COUNT), per=Per.PLAYER, lo=MIN_SUM,
+          hi=MAX_SUM, read=entry_value,
+          ask=t("simone.ask_hand", "{player}: cards (e.g. KH JK 3S 5D) or the sum", player="{who}")),
     Field("knocked_by", t("simone.field.knocked_by", "who knocked"), (Kind.PLAYER,), required=False, default="",
           values=(Said(None, tuple(sorted(w for w in NOBODY_WORDS if w))),), words=KNOCK_WORDS,
           ask=t("simone.ask_knock", "who knocked (Enter for nobody)")),
