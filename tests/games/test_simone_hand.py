@@ -69,3 +69,15 @@ def test_the_fields_for_the_docs_and_the_phone_form():
     assert [(r["key"], r["per"], r["required"]) for r in rows] == [("hands", "player", True),
                                                                     ("knocked_by", "hand", False)]
     assert "nessuno" in rows[1]["words"]
+
+
+def test_a_night_in_play_said_as_the_table_says_it(cli):
+    lines = ["Anna KH JK 3S 5D; Bruno 17; ha bussato Anna", "Anna=\"re di cuori, jolly\" Bruno=4 Bruno knocked",
+             "", "ZZ", "9", "2C 2D", "nessuno", "esci"]
+    cli("match", "new", "simone", "--players", "Anna,Bruno")
+    r = cli("--lang", "it", "play", "1", input="".join(line + "\n" for line in lines))
+    assert "errore: Anna, 1ª carta: 'ZZ'" in r.stderr + r.stdout
+    hands = [h["result"] for h in cli.json("show", "1")["hands"]]
+    assert [h["sums"] for h in hands] == [{"Anna": 7, "Bruno": 17}, {"Anna": -1, "Bruno": 4},
+                                         {"Anna": 9, "Bruno": 4}]
+    assert [h["knocked_by"] for h in hands] == ["Anna", "Bruno", None]

@@ -126,3 +126,16 @@ def test_the_fields_for_the_docs_and_the_phone_form():
     hands = rows[2]
     assert hands["per"] == "player" and hands["required"] and "fuori" in hands["words"]
     assert json.dumps(rows)  # plain data
+
+
+def test_a_night_in_play_said_as_the_table_says_it(cli):
+    lines = ["Giulia 10; Sara 12; Marco 30; Luca 25; bussa Marco",
+             "rientro Giulia e Sara; Giulia 7; Sara 9; Marco 30; Luca 26; Marco ha bussato",
+             "", "Marco", "20", "AH KH 5H", "k Luca",  # Enter: asked; a name is no hand, asked again
+             "esci"]
+    cli("match", "new", "trentuno", "--players", "Giulia,Sara,Marco,Luca", "-o", "vite=1", "-o", "rientro=sì")
+    r = cli("--lang", "it", "play", "1", input="".join(line + "\n" for line in lines))
+    assert "errore: Marco, 1ª carta" in r.stderr + r.stdout
+    hands = [h["result"] for h in cli.json("show", "1")["hands"]]
+    assert [h["knocked_by"] for h in hands] == ["Marco", "Marco", "Luca"]
+    assert hands[1]["reentry"] == ["Giulia", "Sara"] and hands[2]["values"] == {"Marco": 20, "Luca": 26}
