@@ -20,6 +20,7 @@ Bruno``), and the re-entries or the bet asked only while someone may come back.
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -30,7 +31,7 @@ from ledger.games.base import MatchSetup, MatchState, as_int
 from ledger.games.declare import Answer, Field, HandForm, Kind, Per, Question, Said, Who, commas_in_values
 from ledger.games.trentuno.match import Book, options_of
 from ledger.games.trentuno.rules import (
-    DRAW_WORDS, ENDING_FIELDS, OUT_WORDS, TOTAL, VARIANTS, Variant, draw, new_seed, read_value, split_names,
+    ENDING_FIELDS, OUT_WORDS, TOTAL, VARIANTS, Variant, draw, read_value, split_names,
 )
 from ledger.i18n import Msg, t
 
@@ -42,6 +43,7 @@ REENTRY_WORDS = ("reentry", "re-entry", "reenter", "re-enters", "rientro", "rien
 BET_WORDS = ("bet", "scommessa")
 DRAWN_WORDS = ("drawn", "estratto", "sorteggiato")
 SEED_WORDS = ("seed",)
+DRAW_WORDS = {"draw", "sorteggia", "sorteggio", "estrai"}  # "let the ledger draw the bettor"
 _BET_NUMBER = re.compile(r"\d+")
 _AND = frozenset({"e", "ed", "and", "&"})
 
@@ -154,6 +156,12 @@ def _own_words(tokens: Sequence[str]) -> tuple[list[str], dict[str, Any]]:
         else:
             rest.append(("shown31" if folded == "31" else key) + "=" + value)
     return rest, bet
+
+
+def new_seed() -> str:
+    """A fresh seed for :func:`.rules.draw` (the only randomness of the game; the seed is stored in
+    the hand, so the draw can be checked later)."""
+    return secrets.token_hex(8)
 
 
 def _put_bet(bet: dict[str, Any], key: str, value: str) -> None:

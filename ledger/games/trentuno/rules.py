@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import secrets
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -32,7 +31,6 @@ ENDING_FIELDS = ("knocked_by", "shown31", "took_widow")
 HAND_KEYS = {"hands", "decks", *ENDING_FIELDS}
 MATCH_HAND_KEYS = HAND_KEYS | {"reentry", "bet"}
 OUT_WORDS = {"out", "fuori", "-", "morto", "morta"}
-DRAW_WORDS = {"draw", "sorteggia", "sorteggio", "estrai"}  # "let the ledger draw the bettor"
 HANDS_SHAPE = t("trentuno.hands_shape", "expected each player's hand: {{\"Anna\": \"AH KH 5H\", ...}}")
 
 
@@ -394,11 +392,6 @@ def draw(bettors: Sequence[str], seed: str | int) -> str:
         raise LedgerError(t("trentuno.nobody_to_draw", "nobody to draw"), "bet.players", list(bettors))
     digest = hashlib.sha256("|".join([str(seed), *bettors]).encode("utf-8")).digest()
     return bettors[int.from_bytes(digest, "big") % len(bettors)]
-
-
-def new_seed() -> str:
-    """A fresh seed for :func:`draw` (the only randomness here; the seed is stored in the hand)."""
-    return secrets.token_hex(8)
 
 
 
