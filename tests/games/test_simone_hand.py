@@ -81,3 +81,12 @@ def test_a_night_in_play_said_as_the_table_says_it(cli):
     assert [h["sums"] for h in hands] == [{"Anna": 7, "Bruno": 17}, {"Anna": -1, "Bruno": 4},
                                          {"Anna": 9, "Bruno": 4}]
     assert [h["knocked_by"] for h in hands] == ["Anna", "Bruno", None]
+
+
+def test_the_docs_table_of_fields_is_the_declaration():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "simone.md").read_text(encoding="utf-8")
+    table = page[page.index("| field | per |"):].split("\n\n")[0].splitlines()[2:]
+    assert [(row.split("`")[1], row.split("|")[2].strip()) for row in table] == [
+        (r["key"], r["per"]) for r in FORM.describe()]

@@ -139,3 +139,12 @@ def test_a_night_in_play_said_as_the_table_says_it(cli):
     hands = [h["result"] for h in cli.json("show", "1")["hands"]]
     assert [h["knocked_by"] for h in hands] == ["Marco", "Marco", "Luca"]
     assert hands[1]["reentry"] == ["Giulia", "Sara"] and hands[2]["values"] == {"Marco": 20, "Luca": 26}
+
+
+def test_the_docs_table_of_fields_is_the_declaration():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "trentuno.md").read_text(encoding="utf-8")
+    table = page[page.index("| field | per |"):].split("\n\n")[0].splitlines()[2:]
+    assert [(row.split("`")[1], row.split("|")[2].strip()) for row in table] == [
+        (r["key"], r["per"]) for r in FORM.describe()]
