@@ -7,7 +7,7 @@ A hand is said as ``KEY=VALUE`` words or as phrases separated by ``;`` or commas
 
     Anna=26 Bruno="7S 7D 9C" Carla="tris 5" knock=Bruno
     Anna 26; Bruno 7S 7D 9C; Carla out; bussa Bruno
-    rientro=Giulia e Sara Giulia=12 Sara=20 Marco=30 Marco ha bussato
+    rientro Giulia e Sara; Giulia 12; Sara 20; Marco 30; Marco ha bussato
     bet="Carla Dario 17" drawn=Carla Anna=17 Bruno=24 Elena=22 knock=Anna
 
 What is Trentuno's own, and kept here: each player's hand read with the deck in play (3 cards,
