@@ -89,7 +89,8 @@ FORM = HandForm((
           hi=31,
           values=(Said(None, NOBODY),), words=BET_WORDS, read=read_bet_words, example="Carla Dario 17"),
     Field("hands", t("trentuno.field.hands", "hand"), (Kind.CARDS, Kind.COUNT, Kind.TEXT), per=Per.PLAYER, lo=2, hi=31,
-          values=(Said("out", tuple(sorted(OUT_WORDS))),), ask=_ask_hand(True, False), example="AH KH 5H, 26"),
+          values=(Said("out", tuple(sorted(OUT_WORDS))),), read=lambda text, path: text, ask=_ask_hand(True, False),
+          example="AH KH 5H, 26"),
     Field("knocked_by", t("trentuno.field.knocked_by", "who knocked"), (Kind.PLAYER,), required=False,
           words=KNOCK_WORDS),
     Field("shown31", t("trentuno.field.shown31", "who showed 31"), (Kind.PLAYER,), required=False,
@@ -102,8 +103,8 @@ FORM = HandForm((
                "drawn": t("trentuno.part.drawn", "drawn"), "seed": t("trentuno.part.seed", "seed")})
 """The Trentuno hand (FORMATS.md "Trentuno"), as the table says it: the declaration every rule set
 shares (error labels, the docs' table of fields, the phone form); :func:`form_for` reads a
-match's hands with its deck. A hand is 3 cards, the one-suit total (2-31) or ``tris R`` (the
-text kind), or ``out``."""
+match's hands with its deck (here a hand is kept as typed, checked when scored). A hand is 3
+cards, the one-suit total (2-31) or ``tris R`` (the text kind), or ``out``."""
 
 
 @lru_cache(maxsize=None)
