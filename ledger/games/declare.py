@@ -187,6 +187,20 @@ class HandForm:
             self._read_part(part, doc, who, resolve_player)
         return doc
 
+    def check_keys(self, tokens: Sequence[str], resolve_entry: Callable[[str, list[str]], object],
+                   extra: Sequence[str] = ()) -> None:
+        """Each ``KEY=VALUE`` word of ``tokens`` whose key names no hand field (nor one of the
+        game's ``extra`` keys) goes to ``resolve_entry(key, words)`` (:meth:`MatchSetup.resolve_entry`):
+        a name of the match passes, anything else raises ``LedgerError`` on ``entry.KEY`` naming
+        the nearest word (``'knok' is not a player or a word of trentuno (did you mean 'knock'?)``)."""
+        hand = [f for f in self.fields if f.per is Per.HAND]
+        known = {_fold(w) for w in extra} | {w for f in hand for w in f.spellings()}
+        words = [w for f in hand for w in (f.key, *f.words)] + list(extra)
+        for token in tokens:
+            key, eq, _ = str(token).partition("=")
+            if eq and key.strip() and " " not in key.strip() and "." not in key and _fold(key) not in known:
+                resolve_entry(key.strip(), words)
+
     def parts(self, tokens: Sequence[str], who: Who) -> list[str]:
         """The parts of what was typed, each setting one field: the words joined, cut at ``;``
         and ``,`` (not the comma of a number, ``1,200``), before each ``KEY=`` word, and before
@@ -477,6 +491,8 @@ class HandForm:
         if f is None:
             return None
         parts: list[str] = []
+        if f.per is not Per.HAND and rest.startswith("["):
+            return None  # a list of that name is no field of the hand (a match document's hands[2])
         if f.per is Per.HAND:
             parts.append(f.name.render())
         else:
@@ -511,6 +527,19 @@ SUB_KEYS = {"cards": t("entry.sub.cards", "cards"), "points": t("entry.sub.point
             "opened": t("entry.sub.opened", "opened")}
 
 
+def commas_in_values(tokens: Sequence[str]) -> list[str]:
+    """``tokens`` with the commas inside each ``KEY=VALUE`` word's value made spaces
+    (``Anna=re di cuori, jolly, 3S`` is one value, not three parts): for a game whose values are
+    lists of cards or names, where a comma inside one typed word separates items. The comma of a
+    number (``1,200``) stays."""
+    out = []
+    for token in tokens:
+        key, eq, value = str(token).partition("=")
+        keyed = eq and key.strip() and " " not in key.strip()
+        out.append(f"{key}={_ITEM_COMMA.sub(' ', value)}" if keyed else token)
+    return out
+
+
 def labelling(form: HandForm | None) -> None:
     """Errors shown from now on (in this context) label their field paths with ``form``'s words
     (:meth:`HandForm.label`, through :func:`ledger.errors.use_labels`): the game registry says it
@@ -522,6 +551,7 @@ _NUMERIC = re.compile(r"[+-]?[\d.,]+")
 _AND_WORDS = frozenset({"e", "ed", "and", "&", "+"})
 _TAKES_NAME = frozenset({Kind.PLAYER, Kind.SIDE, Kind.PLAYERS})
 _SEPARATOR = re.compile(r";|(?<!\d),|,(?!\d)")  # not the comma of a number: 1,200 or 2,5
+_ITEM_COMMA = re.compile(r"(?<!\d),|,(?!\d)")
 _PATH = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)((?:\.[^.\[]+|\[\d+\])*)")
 
 
