@@ -4,7 +4,8 @@ RULES.md "Bridge").
 The package: :mod:`~ledger.games.bridge.scoring` is the Laws' scoring table of one deal;
 :mod:`~ledger.games.bridge.match` reads hand documents and keeps the score sheet of a rubber, a
 Chicago round or a duplicate match (its docstring has the rule sets); :mod:`~ledger.games.bridge.board`
-draws the scoreboard; :mod:`~ledger.games.bridge.entry` reads the players' words at the table;
+draws the scoreboard; :mod:`~ledger.games.bridge.hand` declares the hand (the players' words at
+the table, the questions, the errors' labels);
 :mod:`~ledger.games.bridge.pbn` reads and writes PBN. This module is the :class:`Bridge` scorer
 that puts them behind the protocol of :mod:`ledger.games.base`. Entry and board import the
 scoring modules, never the reverse.
@@ -21,7 +22,7 @@ from ledger.i18n import t
 from ledger.games.base import Game, MatchState, as_int, check_names, in_words
 from ledger.games.bridge.facts import BridgeNotes
 from ledger.games.bridge.board import bridge_board
-from ledger.games.bridge.entry import next_questions, parse_words
+from ledger.games.bridge import hand as table
 from ledger.games.bridge.match import (
     CHICAGO, DUPLICATE, RULE_SETS, RULE_WORDS, RUBBER,
     UNFINISHED_PARTSCORE,
@@ -46,7 +47,7 @@ from ledger.games.bridge.records import (
 from ledger.games.bridge.scoring import parse_side
 from collections.abc import Iterable, Sequence  # noqa: F401 (annotations)
 from ledger.games.base import Board, HandResult, Replay  # noqa: F401 (annotations)
-from ledger.games.declare import Question  # noqa: F401 (annotations)
+from ledger.games.declare import Question, Who  # noqa: F401 (annotations)
 from ledger.games.match_setup import MatchSetup  # noqa: F401 (annotations)
 from ledger.games.record import JsonRecord  # noqa: F401 (annotations)
 from ledger.i18n import Msg  # noqa: F401 (annotations)
@@ -240,26 +241,36 @@ class Bridge(Game):
         holds every deal of the current rubber (the CLI then cuts the deals table)."""
         return replay.tail(keep) if setup.rules == DUPLICATE else replay
 
-    # --- entry ----------------------------------------------------------------------------------
+    # --- entry at the table (hand.py) ------------------------------------------------------------
+    hand = table.FORM
+
     def entry_help(self) -> Msg | None:
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
-        return t("play.help.bridge",
-                 "The contract, the declarer and the result, as players say them:\n"
-                 "  4SX N -2   3NT S =   6H by E made 13   4SX W down 1   pass\n"
-                 "Honours (rubber and Chicago): honours NS 100. Or with keys: contract=4SX declarer=N "
-                 "result=-1 vulnerable=NS, and in duplicate board=5.")
+        return table.entry_help()
 
     def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
-        """Words as players say them: ``4SX N -2``, ``3NT S =``, ``6H by E made 13``, ``pass``,
-        ``3 senza atout Sud =``, ``4S contre O down 1``, ``honours NS 100``; and ``KEY=VALUE``
-        flags (``contract=4SX declarer=N tricks=9 result=-1 honors="NS 100" vulnerable=NS
-        board=5``). Returns a partial hand document; ``LedgerError`` on a word it cannot place."""
-        return parse_words(setup, tokens)
+        """Words as players say them (``4SX N -2``, ``3NT S =``, ``6H by E made 13``, ``pass``,
+        ``3 senza atout Sud =``, ``4S contre O down 1``, ``honours NS 100``) and ``KEY=VALUE`` words
+        (``contract=4SX declarer=N tricks=9 result=-1 honors="NS 100" vulnerable=NS board=5``) →
+        a partial hand document: the phrase made parts (:func:`~ledger.games.bridge.hand.said_parts`),
+        read by the declared hand (:data:`~ledger.games.bridge.hand.FORM`), settled against the
+        contract (:func:`~ledger.games.bridge.hand.settle`). ``LedgerError`` on the field, or on
+        ``entry`` for a word it cannot place."""
+        return table.settle(setup, super().parse_entry(setup, table.said_parts(setup, tokens)))
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None=None) -> list[Question]:
-        """The next thing to ask: contract, then declarer and result (not after a pass), then
-        honours (rubber and Chicago only; Enter for none)."""
-        return next_questions(setup, doc)
+    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None = None) -> list[Question]:
+        """What is missing, in order: contract, then declarer and tricks (not after a pass), then
+        honours (rubber and Chicago only; Enter for none); each answer settled as the one-line
+        entry is (:func:`~ledger.games.bridge.hand.asked`)."""
+        return [table.asked(setup, doc, q) for q in super().questions(setup, doc, state)]
+
+    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
+        """The four seats: the declarer is one (:func:`~ledger.games.bridge.hand.seats`)."""
+        return table.seats(setup)
+
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+        """Not asked: after a pass, in duplicate, when said otherwise (:func:`~ledger.games.bridge.hand.skipped`)."""
+        return table.skipped(setup, doc, field)
 
     def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:
         """With ``result``: the deal's summary (:func:`result_line`, ``"4SX by W -2: NS +500"``);
