@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import MatchSetup, replay
-from ledger.games.bridge.match import read_honours, result_line
+from ledger.games.bridge.document import read_honours
+from ledger.games.bridge.summaries import result_line
 from ledger.games.bridge.scoring import board_dealer, parse_contract
 from ledger.i18n import speaking
 

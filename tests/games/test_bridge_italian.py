@@ -11,7 +11,8 @@ import pytest
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import MatchSetup
-from ledger.games.bridge.match import describe, read_deal, result_line
+from ledger.games.bridge.document import read_deal
+from ledger.games.bridge.summaries import describe, result_line
 from ledger.games.bridge.pbn import read_pbn
 from ledger.games.bridge.scoring import item_text, parse_contract, tricks_from
 from ledger.i18n import speaking, use

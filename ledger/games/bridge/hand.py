@@ -24,8 +24,9 @@ from dataclasses import replace
 from typing import Any
 
 from ledger.errors import LedgerError
-from ledger.games.bridge.match import DUPLICATE, FIELD_WORDS, HONOURS_KEYS, RULE_WORDS, honours_json, read_honours, \
-    read_seat
+from ledger.games.bridge.document import (
+    DUPLICATE, FIELD_WORDS, HONOURS_KEYS, RULE_WORDS, honours_json, read_honours, read_seat,
+)
 from ledger.games.bridge.scoring import (
     SEATS, contract_text, format_diff, is_doubling_word, is_seat_word, parse_contract, parse_result,
     parse_vulnerable, seat_text, tricks_from,
@@ -72,15 +73,10 @@ def read_result(text: str, path: str) -> str:
     return format_diff(parse_result(text, path))
 
 
-def read_vulnerable(text: str, path: str) -> str:
-    """A vulnerability (``NS``, ``EO``, ``tutti``, ``in prima``) → ``None``/``NS``/``EW``/``All``."""
-    return parse_vulnerable(text, path)
-
-
 FORM = HandForm((
     Field("contract", FIELD_WORDS["contract"], (Kind.TEXT,), words=("contratto", "c"), read=read_contract,
           ask=t("bridge.ask.contract", "Contract (e.g. 4SX, 3NT, 6H XX, Pass)"), example="4SX"),
-    Field("declarer", FIELD_WORDS["declarer"], (Kind.SIDE,), words=("by", "da", "dichiarante", "d"),
+    Field("declarer", FIELD_WORDS["declarer"], (Kind.PLAYER,), words=("by", "da", "dichiarante", "d"),
           ask=t("bridge.ask.declarer", "Declarer (N, E, S, W or a player's name)"), example="N"),
     Field("tricks", FIELD_WORDS["tricks"], (Kind.COUNT,), lo=0, hi=13, words=("t",), read=read_tricks,
           ask=t("bridge.ask.tricks", "Tricks won by declarer (0-13) or =, +1, -2"), example="10"),
@@ -90,29 +86,29 @@ FORM = HandForm((
           words=("honours", "onori", "hon", "h"),
           ask=t("bridge.ask.honours", "Honours (e.g. NS 100, EW 150; Enter for none)"), example="NS 100"),
     Field("vulnerable", FIELD_WORDS["vulnerable"], (Kind.TEXT,), required=False,
-          words=("vul", "vulnerability", "zona"), read=read_vulnerable, example="NS"),
+          words=("vul", "vulnerability", "zona"), read=parse_vulnerable, example="NS"),
     Field("board", FIELD_WORDS["board"], (Kind.COUNT,), required=False, lo=1, hi=99999,
           words=("b", "smazzata"), example="5"),
 ), game="bridge", main=None, subfields={"side": t("bridge.part.side", "side")})
 """A bridge deal (FORMATS.md "Bridge hand document"), as the table says it: the contract, the
 declarer and the tricks asked (not after a pass), then honours (rubber and Chicago; Enter for
 none); the result, the vulnerability and the board (duplicate) are said when they are meant.
-The declarer is one of the four seats, which stand where the declaration has the sides
-(:func:`seats`): a seat or a player's name reads as the seat."""
+The declarer is a player, said by name or by seat: read by :func:`seat_reader` (a seat's word
+or a player's name → the seat), offered as the four seats (:func:`seats`)."""
 
 
 # --- whose words ------------------------------------------------------------------------------------
 def seat_reader(setup: MatchSetup) -> Callable[[object, str], str]:
     """How a declarer typed is read in ``setup``'s match: a seat (``N``, ``Ovest``, ``O``) or a
-    player's name → the seat letter (:func:`ledger.games.bridge.match.read_seat`)."""
+    player's name → the seat letter (:func:`ledger.games.bridge.document.read_seat`)."""
     def read(value: object, path: str) -> str:
         return read_seat(value, path, setup)
     return read
 
 
 def seats(setup: MatchSetup) -> Who:
-    """The seats, as a player reads them in the language in use (``N E S O`` in Italian): whom
-    the declarer field names (its choices); a seat's word or a player's name resolves to the seat."""
+    """The seats, as a player reads them in the language in use (``N E S O`` in Italian): the
+    declarer's choices; a seat's word or a player's name resolves to the seat."""
     return Who(tuple(seat_text(s) for s in SEATS), seat_reader(setup))
 
 
