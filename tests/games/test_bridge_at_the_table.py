@@ -220,3 +220,18 @@ def test_the_questions_follow_the_declaration_less_what_the_deal_skips():
     duplicate = BRIDGE.setup("duplicate", list(PLAYERS), None, {})
     assert [q.key for q in BRIDGE.questions(duplicate, {"contract": "2H"})] == ["declarer", "tricks"]
     assert BRIDGE.questions(duplicate, {"contract": "Pass"}) == []
+
+
+@settings(max_examples=80, deadline=None)
+@given(level=st.integers(1, 7), strain=st.sampled_from(["C", "D", "H", "S", "NT"]),
+       doubled=st.sampled_from(["", "X", "XX"]), seat=st.sampled_from("NESW"), tricks=st.integers(0, 13),
+       said=st.sampled_from(["keys", "words", "result"]))
+def test_a_deal_said_in_words_or_keys_reads_as_its_document(level, strain, doubled, seat, tricks, said):
+    """Whichever way a played deal is typed (keys, the phrase, the result against the contract),
+    the declared hand reads the same document."""
+    contract = f"{level}{strain}{doubled}"
+    diff = tricks - level - 6
+    words = {"keys": [f"contract={contract}", f"declarer={seat}", f"tricks={tricks}"],
+             "words": [contract, seat, str(tricks)],
+             "result": [contract, "by", seat, "=" if diff == 0 else f"{diff:+d}"]}[said]
+    assert BRIDGE.parse_entry(SETUP, words) == {"contract": contract, "declarer": seat, "tricks": tricks}
