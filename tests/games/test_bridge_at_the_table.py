@@ -194,6 +194,7 @@ def test_errors_are_labelled_in_the_users_words_and_json_keeps_the_path():
 
 @pytest.mark.parametrize("words, doc", [
     ("dichiarante=Sud prese=9 contratto=3NT", {"contract": "3NT", "declarer": "S", "tricks": 9}),
+    ("contract=4S X N =", {"contract": "4SX", "declarer": "N", "tricks": 10}),  # a double after the keyed contract
     ("3NT da Carla fatte 9", {"contract": "3NT", "declarer": "S", "tricks": 9}),
     ("6H by Bruno made", {"contract": "6H", "declarer": "E", "tricks": 12}),
     ("4S N 10 onori Anna 100", {"contract": "4S", "declarer": "N", "tricks": 10,

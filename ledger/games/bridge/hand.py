@@ -141,6 +141,9 @@ def said_parts(setup: MatchSetup, tokens: Sequence[str]) -> list[str]:
         _known_key(setup, key.strip(), typed, tok)
     words = [w for tok in tokens if tok not in keyed for w in tok.split()]
     parts: list[tuple[str, list[str]]] = []  # (field key, or a field's word typed alone; its value's words)
+    for tok in [tok for tok in keyed if _field_key(tok.split("=", 1)[0].strip()) == "contract"][:1]:
+        keyed.remove(tok)  # the contract given as a key: a double said after it still joins it
+        parts.append(("contract", [tok.split("=", 1)[1]]))
     room, i = 0, 0
     while i < len(words):
         if room:
