@@ -132,8 +132,10 @@ def contract_words(words: Sequence[str], i: int) -> int:
 def said_parts(setup: MatchSetup, tokens: Sequence[str]) -> list[str]:
     """The words typed → the parts the declaration reads, as one line of ``KEY=VALUE`` parts:
     ``4 cuori Est contre 10`` → ``contract=4 cuori contre; declarer=Est; tricks=10``. ``KEY=VALUE``
-    words are kept as typed; a field's word (``by``, ``onori``, ``board``) takes the word after it
-    (honours two). ``LedgerError`` on ``entry`` for a word that is none of these."""
+    words are kept as typed, but for the contract, which a double said later joins (``contract=4S X``);
+    a field's word (``by``, ``onori``, ``board``) takes the word after it (honours two).
+    ``LedgerError`` on ``entry`` for a word that is none of these, on ``entry.KEY`` for a key
+    that names no field."""
     keyed = [tok for tok in tokens if "=" in tok and not tok.strip().startswith("=")
              and not _RESULT.fullmatch(tok.strip())]
     for tok in keyed:
