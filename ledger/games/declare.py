@@ -163,6 +163,11 @@ class HandForm:
         """The field called ``key`` in the document, or None."""
         return self._by_key.get(key)
 
+    def named(self, words: str) -> Field | None:
+        """The field that ``words`` name (its key, its name in any language, one of its words;
+        folded), or None: a game reading its own phrase finds a field's word with it."""
+        return self._hand_field(words) or self._per_field(words)
+
     @property
     def main_field(self) -> Field | None:
         """The per-side or per-player field that a name alone fills, or None."""
