@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -91,6 +91,14 @@ class Field:
     - ``read``: the game's own reading of a typed value, ``(text, path) -> JSON``, tried before
       the kinds (a count phrase such as ``3 assi 12 figure``); it raises ``LedgerError`` or returns
       None when the text is not its form.
+    - ``within``: for a per-side or per-player field that is one part of each side's object, the
+      key of the object holding them (``within="sides"``: Burraco's ``sides.NS.pozzetto``); None:
+      the field's own object of one value per side (``others.Bruno``).
+    - ``counted_key``: the key a whole number of this field is kept under, when its other values
+      (cards) have the field's own key (``melded_points`` for ``melded``: ``310`` or ``KH KD KC``).
+    - ``item``: what the n-th element of the field's list is called in an error's label, a
+      message with ``{n}`` (``burraco {n}``: ``sides.NS.burraco[1]`` → ``NS, burrachi, burraco
+      2``); None: a card.
     """
 
     key: str
@@ -106,10 +114,14 @@ class Field:
     example: str = ""
     default: str | None = None
     read: Callable[[str, str], JsonValue] | None = None
+    within: str | None = None
+    counted_key: str | None = None
+    item: Msg | None = None
 
     def spellings(self) -> set[str]:
-        """Every word that names the field, folded: its key, its name in each language, its words."""
-        names = {self.key, self.key.replace("_", " "), *self.words}
+        """Every word that names the field, folded: its key (and counted key), its name in each
+        language, its words."""
+        names = {self.key, self.key.replace("_", " "), *self.words, *([self.counted_key] if self.counted_key else [])}
         names.update(self.name.render(lang) for lang in LANGUAGES)
         return {_fold(n) for n in names}
 
@@ -148,12 +160,15 @@ class HandForm:
     7H``, ``Anna=34``); default: the first such field. ``game``: the registry name (messages).
     ``subfields``: the names of the keys inside a side's or player's value (``stake_cents`` →
     ``stake``), for error labels (``Bruno, stake``); a key not named there is shown as written.
+    ``side_by_side``: the questions ask every field of one side or player before the next's
+    (Burraco: NS's burrachi, melded, hand, pozzetto, then EW's), rather than one field for all.
     """
 
     fields: tuple[Field, ...]
     game: str = ""
     main: str | None = None
     subfields: Mapping[str, Msg] = field(default_factory=dict)  # names of the keys inside a value (error labels)
+    side_by_side: bool = False
     _by_key: dict[str, Field] = field(default_factory=dict[str, Any], init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -162,6 +177,21 @@ class HandForm:
     def field(self, key: str) -> Field | None:
         """The field called ``key`` in the document, or None."""
         return self._by_key.get(key)
+
+    def path_of(self, f: Field, name: str | None, value: JsonValue = None) -> list[str]:
+        """Where field ``f``'s ``value`` (of side or player ``name``) sits in the document, as keys:
+        ``[key]`` (a hand field), ``[key, name]``, or ``[within, name, key]`` for a part of each
+        side's object; a whole number of a field with a ``counted_key`` sits under that key."""
+        counted = isinstance(value, int) and not isinstance(value, bool)
+        key = f.counted_key if f.counted_key is not None and counted else f.key
+        if name is None or f.per is Per.HAND:
+            return [key]
+        return [f.within, name, key] if f.within else [key, name]
+
+    def typed_path(self, f: Field, name: str | None, text: str) -> str:
+        """The path an error of ``text`` typed for field ``f`` names: :meth:`path_of` a whole
+        number when ``text`` looks like one (``sides.NS.melded_points`` for ``310``)."""
+        return ".".join(self.path_of(f, name, 0 if _NUMERIC.fullmatch(text.strip()) else None))
 
     @property
     def main_field(self) -> Field | None:
@@ -229,7 +259,7 @@ class HandForm:
     def _field_at(self, words: list[str], i: int) -> tuple[int, Field | None]:
         """The longest hand field's word (up to 4 words) starting at ``words[i]``: its length and field."""
         for n in range(min(4, len(words) - i), 0, -1):
-            f = self._hand_field(" ".join(words[i:i + n]))
+            f = self.hand_field(" ".join(words[i:i + n]))
             if f is not None:
                 return n, f
         return 0, None
@@ -237,11 +267,11 @@ class HandForm:
     def _awaits_name(self, part: list[str]) -> bool:
         """Whether a name after ``part`` belongs to it: ``part`` is a field's word that takes a
         name (``chiude``), or a list of names still going on (``rientra Dario e``)."""
-        f = self._hand_field(" ".join(part))
+        f = self.hand_field(" ".join(part))
         if f is not None:
             return bool(_TAKES_NAME & set(f.kinds))
         if part and _fold(part[-1]) in _AND_WORDS:
-            return any((g := self._hand_field(" ".join(part[:n]))) is not None and Kind.PLAYERS in g.kinds
+            return any((g := self.hand_field(" ".join(part[:n]))) is not None and Kind.PLAYERS in g.kinds
                        for n in range(1, min(4, len(part)) + 1))
         return False
 
@@ -250,17 +280,17 @@ class HandForm:
             key, _, value = part.partition("=")
             self._read_keyed(key.strip(), value.strip(), part, doc, who, resolve_player)
             return
-        whole = self._hand_field(part)
+        whole = self.hand_field(part)
         if whole is not None and Kind.FLAG in whole.kinds:  # a flag's word alone: "in mano"
             _put(doc, [whole.key], True, part)
             return
         words = part.split(" ")
         for n in range(len(words) - 1, 0, -1):
-            f = self._hand_field(" ".join(words[:n]))  # "chiude Anna", "bid 70"
+            f = self.hand_field(" ".join(words[:n]))  # "chiude Anna", "bid 70"
             if f is not None:
                 _put(doc, [f.key], self.value(f, " ".join(words[n:]), f.key, who, resolve_player), part)
                 return
-            f = self._hand_field(" ".join(words[-n:]))  # "Anna closed", "Marco ha bussato"
+            f = self.hand_field(" ".join(words[-n:]))  # "Anna closed", "Marco ha bussato"
             if f is not None and _TAKES_NAME & set(f.kinds):
                 _put(doc, [f.key], self.value(f, " ".join(words[:-n]), f.key, who, resolve_player), part)
                 return
@@ -274,7 +304,7 @@ class HandForm:
     def _read_keyed(self, key: str, value: str, part: str, doc: dict[str, Any], who: Who,
                     resolve_player: Callable[[object, str], str]) -> None:
         name, _, sub = key.partition(".")
-        f = self._hand_field(name)
+        f = self.hand_field(name)
         if f is not None and not sub:
             _put(doc, [f.key], self.value(f, value, f.key, who, resolve_player), part)
             return
@@ -282,6 +312,11 @@ class HandForm:
         if named is None:
             raise self._not_understood(key, who)
         if sub:
+            part_field = self.per_field(sub)
+            if part_field is not None:  # "NS.pozzetto=sì": a per-side field named after the side
+                got = self.value(part_field, value, self.typed_path(part_field, named, value), who, resolve_player)
+                _put(doc, self.path_of(part_field, named, got), got, part)
+                return
             main = self.main_field
             if main is None:
                 raise self._not_understood(key, who)
@@ -295,10 +330,11 @@ class HandForm:
         (``Anna penalty 34``)."""
         words = text.split(" ")
         for n in range(len(words) - 1, 0, -1):
-            f = self._per_field(" ".join(words[:n]))
+            f = self.per_field(" ".join(words[:n]))
             if f is not None:
-                path = f"{f.key}.{name}"
-                _put(doc, [f.key, name], self.value(f, " ".join(words[n:]), path, who, resolve_player), part)
+                said = " ".join(words[n:])
+                got = self.value(f, said, self.typed_path(f, name, said), who, resolve_player)
+                _put(doc, self.path_of(f, name, got), got, part)
                 return
         main = self.main_field
         if main is None:
@@ -324,11 +360,13 @@ class HandForm:
             return None
         return self._not_understood(rest, who)
 
-    def _hand_field(self, words: str) -> Field | None:
+    def hand_field(self, words: str) -> Field | None:
+        """The field of the whole hand that ``words`` name (its key, name or words), or None."""
         folded = _fold(words)
         return next((f for f in self.fields if f.per is Per.HAND and folded in f.spellings()), None)
 
-    def _per_field(self, words: str) -> Field | None:
+    def per_field(self, words: str) -> Field | None:
+        """The per-side or per-player field that ``words`` name, or None."""
         folded = _fold(words)
         return next((f for f in self.fields if f.per is not Per.HAND and folded in f.spellings()), None)
 
@@ -340,7 +378,7 @@ class HandForm:
             return None
 
     def _not_understood(self, part: str, who: Who) -> LedgerError:
-        alone = self._hand_field(part)
+        alone = self.hand_field(part)
         if alone is not None:  # a field's word with nothing after it: "rientra"
             return LedgerError(t("entry.word_alone", "{word!r}: say what after it (e.g. {example})", word=part,
                                  example=f"{part} {alone.example or (who.names[0] if who.names else '')}".strip()),
@@ -411,20 +449,31 @@ class HandForm:
         not given (asked with its default, Enter to keep it). ``skip(field)``: fields the game
         does not ask in this state (a re-entry when nobody is out)."""
         out: list[Question] = []
-        for f in self.fields:
-            if skip is not None and skip(f):
-                continue
+        asked = [f for f in self.fields if not (skip is not None and skip(f))]
+        per = [f for f in asked if f.per is not Per.HAND and f.required]
+        for f in asked:
             if f.per is Per.HAND:
                 if f.key not in doc and (f.required or f.default is not None):
                     out.append(self._question(f, None, who, resolve_player))
                 continue
-            given = doc.get(f.key)
-            given_names = {_fold(str(k)) for k in given} if isinstance(given, Mapping) else set()
-            if not f.required:
+            if f not in per or (self.side_by_side and f is not per[0]):
                 continue
-            out += [self._question(f, name, who, resolve_player) for name in who.names
-                    if _fold(name) not in given_names]
+            pairs = [(g, name) for name in who.names for g in per] if self.side_by_side else \
+                [(f, name) for name in who.names]
+            out += [self._question(g, name, who, resolve_player) for g, name in pairs
+                    if not self._given(doc, g, name, who)]
         return out
+
+    def _given(self, doc: Mapping[str, Any], f: Field, name: str, who: Who) -> bool:
+        """Whether ``doc`` has field ``f`` of side or player ``name`` (named in any case, or by a
+        name that stands for it; a side's object given whole as its line has every part)."""
+        if f.within is None:
+            given = doc.get(f.key)
+            return isinstance(given, Mapping) and _fold(name) in {_fold(str(k)) for k in given}
+        obj = _member(doc.get(f.within), name, who)[1]
+        if obj is None or not isinstance(obj, Mapping):
+            return obj is not None
+        return any(obj.get(k) is not None for k in (f.key, f.counted_key) if k is not None)
 
     def _question(self, f: Field, name: str | None, who: Who,
                   resolve_player: Callable[[object, str], str]) -> Question:
@@ -438,18 +487,16 @@ class HandForm:
             choices = who.names
 
         def answer(doc: dict[str, Any], typed: str) -> dict[str, Any]:
-            path = f.key if name is None else f"{f.key}.{name}"
             if f.default is not None and not typed.strip():
                 if f.default == "":
                     return {**doc, f.key: doc.get(f.key)} if f.per is Per.HAND and f.key in doc else _with_none(doc, f)
                 typed = f.default
-            value = self.value(f, typed, path, who, resolve_player)
-            if name is None:
-                return {**doc, f.key: value}
-            inner = dict(doc.get(f.key) or {})
-            inner[name] = value
-            return {**doc, f.key: inner}
-        key = f.key if name is None else f"{f.key}.{name}"
+            value = self.value(f, typed, self.typed_path(f, name, typed), who, resolve_player)
+            keys = self.path_of(f, name, value)
+            if f.within is not None and name is not None:  # the side's object under the key the hand has it
+                keys[1] = _member(doc.get(f.within), name, who)[0] or name
+            return _placed(doc, keys, value)
+        key = ".".join(self.path_of(f, name))
         return Question(key, text, answer, choices, f.default)
 
     # --- labels ---------------------------------------------------------------------------------
@@ -477,22 +524,34 @@ class HandForm:
                 rest = rest[name_m.end():]
                 if f is not self.main_field:
                     parts.append(f.name.render())
+        item: Msg | None = f.item
         for sub in re.findall(r"\.([^.\[]+)|\[(\d+)\]", rest):
             if sub[0]:
-                named = self.subfields.get(sub[0]) or SUB_KEYS.get(sub[0])
+                part = self._part(key, sub[0])
+                item = part.item if part is not None else None
+                named = part.name if part is not None else self.subfields.get(sub[0]) or SUB_KEYS.get(sub[0])
                 parts.append(named.render() if named is not None else sub[0].replace("_", " "))
+            elif item is not None:  # the n-th burraco, then its cards
+                parts.append(replace(item, params={"n": int(sub[1]) + 1}).render())
+                item = None
             else:
                 parts.append(t("entry.nth_card", "card {n}", n=int(sub[1]) + 1).render())
         return ", ".join(parts)
+
+    def _part(self, within: str, key: str) -> Field | None:
+        """The field kept at ``key`` inside each side's object ``within``, or None."""
+        return next((f for f in self.fields if f.within == within and key in (f.key, f.counted_key)), None)
 
     # --- the docs and the phone form -----------------------------------------------------------
     def describe(self) -> list[dict[str, Any]]:
         """The fields as plain data, in the language in use: ``key``, ``name``, ``per``,
         ``kinds``, ``required``, ``lo``, ``hi``, ``words`` (every word each value is typed as),
-        ``example``: the docs' table of fields and the phone form are made from it."""
+        ``example``, ``within`` and ``counted_key`` (:class:`Field`): the docs' table of fields and
+        the phone form are made from it."""
         return [{"key": f.key, "name": f.name.render(), "per": f.per.value, "kinds": [k.value for k in f.kinds],
                  "required": f.required, "lo": f.lo, "hi": f.hi,
-                 "words": [w for said in f.values for w in said.words], "example": f.example} for f in self.fields]
+                 "words": [w for said in f.values for w in said.words], "example": f.example,
+                 "within": f.within, "counted_key": f.counted_key} for f in self.fields]
 
 
 # the keys of a player's or side's object in a hand document, as an error's label says them
@@ -530,6 +589,28 @@ def _scalar(text: str) -> JsonValue:
         return as_bool(text, "entry")
     except LedgerError:
         return text
+
+
+def _member(container: object, name: str, who: Who) -> tuple[str | None, JsonValue]:
+    """The key and value of side or player ``name`` in ``container`` (a document's ``sides``):
+    under its own name in any case, or under a name that stands for it (a player for the side);
+    ``(None, None)`` when it is not there."""
+    if not isinstance(container, Mapping):
+        return None, None
+    key = next((k for k in container if _fold(str(k)) == _fold(name)), None)
+    key = key if key is not None else next((k for k in container if HandForm._named(str(k), who) == name), None)
+    return (None, None) if key is None else (str(key), container[key])
+
+
+def _placed(doc: Mapping[str, Any], keys: Sequence[str], value: JsonValue) -> dict[str, Any]:
+    """A copy of ``doc`` with ``value`` at ``keys`` (the objects on the way copied, made when absent)."""
+    out = dict(doc)
+    if len(keys) == 1:
+        out[keys[0]] = value
+        return out
+    inner = out.get(keys[0])
+    out[keys[0]] = _placed(inner if isinstance(inner, Mapping) else {}, keys[1:], value)
+    return out
 
 
 def _with_none(doc: dict[str, Any], f: Field) -> dict[str, Any]:

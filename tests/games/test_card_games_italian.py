@@ -12,7 +12,7 @@ import pytest
 from ledger import i18n
 from ledger.errors import LedgerError
 from ledger.games import get_game
-from ledger.games.burraco.scoring import kinds_count
+from ledger.games.burraco.board import kinds_count
 from ledger.games.scopa.entry import entered_text
 from ledger.games.scopa.scoring import card_name, cards_names
 from ledger.cards import Card
@@ -117,10 +117,10 @@ def test_questions_are_asked_in_italian():
     i18n.use("it")
     game = get_game("burraco")
     setup = game.setup("italian", ["Anna", "Bruno"], None, {})
-    (q,) = game.questions(setup, {"sides": {}})
+    q = game.questions(setup, {"sides": {}})[0]
     assert q.text.startswith("chi ha chiuso?") and q.choices[-1] == "nessuno"
-    (q,) = game.questions(setup, {"closed_by": "Anna", "sides": {"Anna": {"burraco": ["clean"], "melded_points": 200,
-                                                                           "hand_points": 0}}})
+    q = game.questions(setup, {"closed_by": "Anna", "sides": {"Anna": {"burraco": ["clean"], "melded_points": 200,
+                                                                         "hand_points": 0}}})[0]
     assert q.text == "pozzetto preso da Anna?" and q.choices == ("sì", "no") and q.default == "sì"
     assert q.answer({"closed_by": "Anna", "sides": {"Anna": {"burraco": ["clean"], "melded_points": 200,
                                                              "hand_points": 0}}}, q.default)["sides"]["Anna"][
