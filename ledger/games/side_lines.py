@@ -18,15 +18,17 @@ the game gives only the reading of that wordless part. Pure: no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import phrase_parts, put_closer, put_once
-from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Who
+from dataclasses import replace
+
+from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Who
 from ledger.games.match_setup import MatchSetup
 from ledger.games.suggest import did_you_mean
-from ledger.i18n import t
+from ledger.i18n import Msg, t
 
 Alone = Callable[[str, str], JsonValue]
 """The game's reading of a part of a side's line that names no field, ``(part, path) -> value``
@@ -89,19 +91,22 @@ def _unknown_part(part: str, path: str, line: Field) -> LedgerError:
 
 
 def read_keyed(form: HandForm, setup: MatchSetup, tokens: Sequence[str], alone: Alone, own: str,
-               complete: Callable[[dict[str, Any], bool], None]) -> dict[str, Any]:
+               complete: Callable[[dict[str, Any], bool], None], closing: tuple[str, ...] = ()) -> dict[str, Any]:
     """``KEY=VALUE`` words → a partial hand document ``{"sides": {...}, "closed_by": ...}``.
 
     A key is a field of the hand (``chiuso=NS``, ``closed=nobody``: :meth:`HandForm.hand_field`),
     a side's field after the side or one of its players (``NS.calate=310``, ``Anna.burrachi=...``),
-    or a side alone with its line (:func:`read_line`; ``complete(fields, closed)`` then fills in
-    what a line leaves out because the side has none: no burrachi said is none). Two different
-    closers, or a field given twice with different values, are refused; ``LedgerError`` on
-    ``entry`` for a word that is no ``KEY=VALUE``, ``entry.KEY`` for a key that names nothing."""
+    or a side alone with its line (:func:`read_line`; once every word is read, ``complete(fields,
+    closed)`` fills in what a side given by a line leaves out because it has none: no burrachi
+    said is none). ``closing``: the keys of the hand's flags that, said in a side's line, say that
+    the side closed too (Canasta's ``chiusura in mano``). Two different closers, or a field given
+    twice with different values, are refused; ``LedgerError`` on ``entry`` for a word that is no
+    ``KEY=VALUE``, ``entry.KEY`` for a key that names nothing."""
     container = next(f.within for f in form.fields if f.within is not None)
     assert container is not None
     doc: dict[str, Any] = {container: {}}
     who = Who(setup.side_names, setup.resolve_side)
+    lined: dict[str, bool] = {}  # the sides given by a line: whether it said the side closed
     for tok in tokens:
         if "=" not in tok:
             raise LedgerError(t("entry.not_key_value", "expected KEY=VALUE, got {token!r}", token=tok), "entry", tok)
@@ -114,11 +119,16 @@ def read_keyed(form: HandForm, setup: MatchSetup, tokens: Sequence[str], alone: 
         else:
             side = setup.resolve_entry(key, [w for f in form.fields if f.per is Per.HAND for w in f.spellings()])
             fields, said = read_line(form, side, value, alone, own)
-            complete(fields, any(f.key == "closed_by" for f in said))
             for k, v in fields.items():
                 put_once(doc[container].setdefault(side, {}), k, v, f"{container}.{side}", tok)
+            closes = [f.key for f in said if f.key == "closed_by" or f.key in closing]
             for f in said:
                 _put_hand(doc, f, side if Kind.SIDE in f.kinds else True, tok)
+            if closes and "closed_by" not in [f.key for f in said]:
+                put_closer(doc, side, tok)
+            lined[side] = lined.get(side, False) or bool(closes)
+    for side, closed in lined.items():
+        complete(doc[container].setdefault(side, {}), closed)
     return doc
 
 
@@ -152,3 +162,19 @@ def _no_player(name: object, path: str) -> str:
 
 def _fold(text: str) -> str:
     return " ".join(text.replace("_", " ").split()).casefold()
+
+
+def cards_after_kinds(q: Question, side: str, own: str, is_kind: Callable[[object], bool], refusal: Msg) -> Question:
+    """Question ``q`` (a side's melded points) whose answer refuses the other melds' cards when the
+    side's ``own`` field was given by kind (Burraco's burrachi, Canasta's canastas): the cards of
+    a meld would then be counted without those of the kinds, so the points must be a number.
+    ``LedgerError`` ``refusal`` on ``sides.SIDE.melded_points``."""
+    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
+        out = q.answer(doc, text)
+        sides = out.get("sides") or {}
+        given = next((v for k, v in sides.items() if str(k).casefold() == side.casefold()), None)
+        kinds = given.get(own) if isinstance(given, Mapping) else None
+        if isinstance(given, Mapping) and "melded" in given and any(is_kind(k) for k in kinds or ()):
+            raise LedgerError(refusal, f"sides.{side}.melded_points", text)
+        return out
+    return replace(q, answer=answer)

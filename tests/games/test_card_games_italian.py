@@ -87,7 +87,7 @@ def test_italian_errors_at_the_table(cli):
     line = cli.error("--lang", "it", "hand", "add", "1", "NS=1 pure, melded 1400, in hand 0, closed", "EW=in hand 135, melded 200")
     assert "NS non può chiudere senza una canasta pulita e una sporca (ha: pulita)" in line
     line = cli.error("--lang", "it", "hand", "add", "1", "NS.canastas=pure K, dirty 3")
-    assert "sides.NS.canastas: i tre non si calano mai, quindi non esiste una canasta di tre" in line
+    assert "NS, canaste: i tre non si calano mai, quindi non esiste una canasta di tre" in line
     line = cli.error("hand", "add", "1", "NS.canastas=pure K, dirty 3")
     assert "threes are never melded, so there is no canasta of threes" in line
 
@@ -172,7 +172,7 @@ def test_small_italian_wording(cli):
     cli("match", "new", "canasta", "--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario")
     err = cli.error("--lang", "it", "hand", "add", "1", "NS=2 pure, calate 300, in mano 0, chiuso",
                     "EW=1 pulita, calate 100, in mano 0, chiuso")
-    assert err == "errore: closed_by: NS e EW non possono aver chiuso insieme: si chiude una volta sola"
+    assert err == "errore: chi ha chiuso: NS e EW non possono aver chiuso insieme: si chiude una volta sola"
     two = cli("--lang", "it", "play", "trentasette", "-p", "Anna,Bruno",
               input="Anna=resto Bruno=conta\n20\n5\nnessuno\nno\nsì\nsì\ncuori\npicche\nesci\n").stdout
     assert "valori numerici completi (tutti e 4), ad es." in two and "semi con una scala (7 di fila), ad es." in two

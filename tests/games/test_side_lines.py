@@ -66,3 +66,22 @@ def test_words_that_cannot_be_are_refused_naming_the_field(tokens, field, says):
     with pytest.raises(LedgerError) as err:
         GAME.parse_entry(PAIRS, tokens)
     assert err.value.field == field and (says is None or says in err.value.message)
+
+
+def test_canasta_a_closing_flag_in_a_sides_line_says_the_side_closed():
+    canasta = get_game("canasta")
+    classic = canasta.setup("classic", ["Anna", "Bruno"])
+    doc = canasta.parse_entry(classic, ["Anna=pure K, 1 red three, melded 600, chiusura in mano",
+                                        "Bruno=2 tre rossi, calate 50, in mano 35"])
+    assert doc["closed_by"] == "Anna" and doc["concealed"] is True
+    assert doc["sides"] == {"Anna": {"canastas": ["pure K"], "red_threes": 1, "melded_points": 600},
+                            "Bruno": {"red_threes": 2, "melded_points": 50, "hand_points": 35, "canastas": []}}
+    assert [q.key for q in canasta.questions(classic, doc)] == ["sides.Anna.hand"]
+
+
+def test_canasta_questions_skip_the_melds_of_a_side_that_did_not_open():
+    canasta = get_game("canasta")
+    setup = canasta.setup(None, ["Anna", "Bruno"])
+    keys = [q.key for q in canasta.questions(setup, {"sides": {"Bruno": {"opened": False}}})]
+    assert keys == ["sides.Anna.canastas", "sides.Anna.melded", "sides.Anna.hand", "sides.Anna.red_threes",
+                    "sides.Bruno.hand", "sides.Bruno.red_threes", "closed_by"]

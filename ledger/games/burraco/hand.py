@@ -30,7 +30,7 @@ from ledger.games.burraco.melds import (
 from ledger.games.burraco.rules import counted_points
 from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Said, Who
 from ledger.games.match_setup import MatchSetup
-from ledger.games.side_lines import read_keyed, read_line
+from ledger.games.side_lines import cards_after_kinds, read_keyed, read_line
 from ledger.i18n import Msg, t
 
 NOBODY_WORDS = ("nobody", "none", "null", "nessuno", "-", "", "stock", "tallone", "no")
@@ -229,21 +229,9 @@ def _shaped(q: Question, setup: MatchSetup, closer: str | None) -> Question:
     if name == "hand" and side == closer and not setup.teams:
         return replace(q, default="0")
     if name == "melded":
-        return replace(q, answer=_points_after_kinds(q, side))
+        return cards_after_kinds(q, side, "burraco", lambda b: kind_word(b) is not None, t(
+            "burraco.kinds_then_points", "the burrachi were given as kinds: give the melded card points as a number"))
     return q
-
-
-def _points_after_kinds(q: Question, side: str) -> Any:
-    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
-        out = q.answer(doc, text)
-        sides = out.get("sides") or {}
-        given = next((v for k, v in sides.items() if str(k).casefold() == side.casefold()), None) or {}
-        burrachi = given.get("burraco") if isinstance(given, Mapping) else None
-        if "melded" in given and any(kind_word(b) for b in burrachi or ()):
-            raise LedgerError(t("burraco.kinds_then_points", "the burrachi were given as kinds: give the melded card "
-                                "points as a number"), f"sides.{side}.melded_points", text)
-        return out
-    return answer
 
 
 def entry_help() -> Msg:
