@@ -121,12 +121,13 @@ def read_keyed(form: HandForm, setup: MatchSetup, tokens: Sequence[str], alone: 
             fields, said = read_line(form, side, value, alone, own)
             for k, v in fields.items():
                 put_once(doc[container].setdefault(side, {}), k, v, f"{container}.{side}", tok)
-            closes = [f.key for f in said if f.key == "closed_by" or f.key in closing]
-            for f in said:
-                _put_hand(doc, f, side if Kind.SIDE in f.kinds else True, tok)
-            if closes and "closed_by" not in [f.key for f in said]:
+            closes = any(f.key == "closed_by" or f.key in closing for f in said)
+            if closes:  # the closer first, then what else the line said of the hand (as documents list them)
                 put_closer(doc, side, tok)
-            lined[side] = lined.get(side, False) or bool(closes)
+            for f in said:
+                if f.key != "closed_by":
+                    _put_hand(doc, f, side if Kind.SIDE in f.kinds else True, tok)
+            lined[side] = lined.get(side, False) or closes
     for side, closed in lined.items():
         complete(doc[container].setdefault(side, {}), closed)
     return doc
