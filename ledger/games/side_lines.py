@@ -19,12 +19,11 @@ the game gives only the reading of that wordless part. Pure: no I/O.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import phrase_parts, put_closer, put_once
-from dataclasses import replace
-
 from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Who
 from ledger.games.match_setup import MatchSetup
 from ledger.games.suggest import did_you_mean
@@ -39,9 +38,9 @@ def read_line(form: HandForm, side: str, text: str, alone: Alone, own: str) -> t
     """A side's line → (its fields by document key, the hand fields said by their word alone).
 
     ``own``: the key of the field a part with no word is read as (``burraco``: ``2 puliti``),
-    by ``alone``; such parts add up (``2 puliti, 1 sporco``). The fields' errors name their
-    path (``sides.NS.melded_points``); a part that is none of them, or one that contradicts an
-    earlier one, is a ``LedgerError`` on ``sides.NS`` (:func:`_unknown_part`)."""
+    by ``alone``; such parts add up (``2 puliti, 1 sporco``). A value that cannot be, or one
+    that contradicts an earlier part, is a ``LedgerError`` on its field's path
+    (``sides.NS.melded_points``); a part that is none of the fields, on ``sides.NS``."""
     fields: dict[str, Any] = {}
     said: list[Field] = []
     own_field = next(f for f in form.fields if f.within is not None and f.key == own)
