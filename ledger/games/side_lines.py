@@ -178,3 +178,60 @@ def cards_after_kinds(q: Question, side: str, own: str, is_kind: Callable[[objec
             raise LedgerError(refusal, f"sides.{side}.melded_points", text)
         return out
     return replace(q, answer=answer)
+
+
+Said = Callable[[str, str], tuple[dict[str, Any], list[str]]]
+"""A game's reading of one side's line in a document, ``(text, side key) -> (fields, keys of the
+hand's fields it said)``: ``closed_by`` when it says the side closed, or a flag (``concealed``)."""
+
+
+def expand_lines(doc: Mapping[str, Any], resolve: Callable[[object, str], str], read: Said,
+                 nobody: Sequence[str]) -> Mapping[str, Any]:
+    """``doc`` with every side given as one line (a hand document may give a side so) read into
+    its fields by ``read``; the line that says ``chiuso`` names the closer (``closed_by`` may then
+    be left out, and must agree when given) and a flag said (``concealed``) is set. ``doc``
+    itself when no side is a line. ``LedgerError`` on ``closed_by`` for two lines that closed, or
+    one that disagrees with ``closed_by`` (``nobody``: the words for no closer)."""
+    sides = doc.get("sides")
+    if not isinstance(sides, Mapping) or not any(isinstance(v, str) for v in sides.values()):
+        return doc
+    out: dict[str, Any] = {}
+    closers: list[str] = []
+    flags: set[str] = set()
+    for key, value in sides.items():
+        if isinstance(value, str):
+            value, said = read(value, key)
+            closers += [key] if "closed_by" in said else []
+            flags.update(k for k in said if k != "closed_by")
+        out[key] = value
+    doc = {**doc, "sides": out}
+    if len(closers) > 1:
+        raise LedgerError(t("entry.lines_both_closed", "{sides} both say they closed", sides=closers), "closed_by",
+                          closers)
+    if closers and "closed_by" not in doc:
+        doc = {**doc, "closed_by": closers[0]}
+    given = doc.get("closed_by")
+    if closers and (not isinstance(given, str) or given.strip().casefold() in nobody
+                    or resolve(given, "closed_by") != resolve(closers[0], f"sides.{closers[0]}")):
+        raise LedgerError(t("entry.line_says_closed", "{side} says it closed, but closed_by is {value!r}",
+                            side=closers[0], value=given), "closed_by", given)
+    return {**doc, **{k: True for k in sorted(flags) if k not in doc}}
+
+
+def hand_as_said(doc: Mapping[str, Any], setup: MatchSetup, expand: Callable[[Mapping[str, Any]], Mapping[str, Any]],
+                 nobody: Sequence[str]) -> tuple[Mapping[str, Any], str | None] | None:
+    """What the questions of a hand are asked from: ``doc`` with its sides' lines read
+    (``expand``) and the side that closed (None: nobody, or not said yet); None when the sides
+    or the closer cannot be read (scoring then names the fault, so nothing is asked)."""
+    try:
+        seen = expand(doc)
+        sides = {} if seen.get("sides") is None else seen["sides"]
+        if not isinstance(sides, Mapping):
+            return None
+        for k in sides:
+            setup.resolve_side(k, f"sides.{k}")
+        closer = seen.get("closed_by")
+        named = isinstance(closer, str) and closer.strip().casefold() not in nobody
+        return seen, setup.resolve_side(closer, "closed_by") if named else None
+    except LedgerError:
+        return None

@@ -30,7 +30,7 @@ from ledger.games.burraco.melds import (
 from ledger.games.burraco.rules import counted_points
 from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Said, Who
 from ledger.games.match_setup import MatchSetup
-from ledger.games.side_lines import cards_after_kinds, read_keyed, read_line
+from ledger.games.side_lines import cards_after_kinds, expand_lines, hand_as_said, read_keyed, read_line
 from ledger.i18n import Msg, t
 
 NOBODY_WORDS = ("nobody", "none", "null", "nessuno", "-", "", "stock", "tallone", "no")
@@ -167,29 +167,12 @@ def read_side_line(text: str, side: str, rules: str) -> tuple[dict[str, Any], bo
 
 
 def expand_sides(doc: Mapping[str, Any], resolve: Callable[[object, str], str], rules: str) -> Mapping[str, Any]:
-    """``doc`` with every side given as one line (:func:`read_side_line`) turned into its fields; a
-    side whose line says ``chiuso`` is the one that closed (``closed_by`` may then be left out, and
-    must agree when given). ``resolve(key, field)`` names a side key's side. ``doc`` itself when no
-    side is a string."""
-    sides = doc.get("sides")
-    if not isinstance(sides, Mapping) or not any(isinstance(v, str) for v in sides.values()):
-        return doc
-    out, said = {}, []
-    for key, value in sides.items():
-        if isinstance(value, str):
-            value, closed = read_side_line(value, key, rules)
-            said += [key] if closed else []
-        out[key] = value
-    doc = {**doc, "sides": out}
-    if len(said) > 1:
-        raise LedgerError(t("burraco.both_closed", "{sides} both say they closed", sides=said), "closed_by", said)
-    if said and "closed_by" not in doc:
-        return {**doc, "closed_by": said[0]}
-    given = doc.get("closed_by")
-    if said and (not isinstance(given, str) or resolve(given, "closed_by") != resolve(said[0], f"sides.{said[0]}")):
-        raise LedgerError(t("burraco.says_closed", "{side} says it closed, but closed_by is {value!r}", side=said[0],
-                            value=given), "closed_by", given)
-    return doc
+    """``doc`` with every side given as one line read into its fields (:func:`read_side_line`,
+    :func:`ledger.games.side_lines.expand_lines`): ``chiuso`` in a line names the closer."""
+    def read(text: str, side: str) -> tuple[dict[str, Any], list[str]]:
+        fields, closed = read_side_line(text, side, rules)
+        return fields, ["closed_by"] if closed else []
+    return expand_lines(doc, resolve, read, NOBODY_WORDS)
 
 
 # --- the questions ---------------------------------------------------------------------------------------
@@ -199,18 +182,10 @@ def questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
     its pozzetto and, when the sides are single players, ``0`` for its hand (it holds no card):
     what a hand without a terminal takes. A hand whose sides or closer cannot be read asks
     nothing: scoring names the fault."""
-    try:
-        seen = expand_sides(doc, setup.resolve_side, setup.rules)
-        sides = {} if seen.get("sides") is None else seen["sides"]
-        if not isinstance(sides, Mapping):
-            return []
-        for k in sides:
-            setup.resolve_side(k, f"sides.{k}")
-        closer = seen.get("closed_by")
-        closer = setup.resolve_side(closer, "closed_by") if isinstance(closer, str) and closer.strip().casefold() \
-            not in NOBODY_WORDS else None
-    except LedgerError:
+    said = hand_as_said(doc, setup, lambda d: expand_sides(d, setup.resolve_side, setup.rules), NOBODY_WORDS)
+    if said is None:
         return []
+    seen, closer = said
     asked = form(setup.rules).questions(seen, Who(setup.side_names, setup.resolve_side), setup.resolve_player)
     return [_shaped(q, setup, closer) for q in asked]
 

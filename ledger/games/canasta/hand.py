@@ -27,7 +27,7 @@ from ledger.games.canasta.words import (
 )
 from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Said, Who
 from ledger.games.match_setup import MatchSetup
-from ledger.games.side_lines import cards_after_kinds, read_keyed, read_line
+from ledger.games.side_lines import cards_after_kinds, expand_lines, hand_as_said, read_keyed, read_line
 from ledger.i18n import Msg, t
 
 _NONE_WORDS = {"", "none", "no", "-", "nessuna", "nessuno", "0"}
@@ -185,30 +185,13 @@ def read_side_line(text: str, side: str, rules: str) -> tuple[dict[str, Any], bo
 
 
 def expand_sides(doc: Mapping[str, Any], resolve: Callable[[object, str], str], rules: str) -> Mapping[str, Any]:
-    """``doc`` with every side given as one line (:func:`read_side_line`) turned into its fields;
-    a line saying ``closed`` (or ``concealed``) makes ``closed_by`` (and ``concealed``), which
-    must agree when given. ``doc`` itself when no side is a string."""
-    sides = doc.get("sides")
-    if not isinstance(sides, Mapping) or not any(isinstance(v, str) for v in sides.values()):
-        return doc
-    out, said, hidden = {}, [], False
-    for key, value in sides.items():
-        if isinstance(value, str):
-            value, closed, concealed = read_side_line(value, key, rules)
-            said += [resolve(key, f"sides.{key}")] if closed else []
-            hidden = hidden or concealed
-        out[key] = value
-    doc = {**doc, "sides": out}
-    if len(said) > 1:
-        raise LedgerError(t("canasta.both_closed", "both sides say they closed"), "closed_by", said)
-    if said and "closed_by" not in doc:
-        doc = {**doc, "closed_by": said[0]}
-    given = doc.get("closed_by")
-    if said and (not isinstance(given, str) or given.strip().lower() in NOBODY_WORDS
-                 or resolve(given, "closed_by") != said[0]):
-        raise LedgerError(t("canasta.says_closed", "{side} says it closed, but closed_by is {value!r}", side=said[0],
-                            value=given), "closed_by", given)
-    return {**doc, "concealed": True} if hidden and "concealed" not in doc else doc
+    """``doc`` with every side given as one line read into its fields (:func:`read_side_line`,
+    :func:`ledger.games.side_lines.expand_lines`): ``closed`` in a line names the closer,
+    ``concealed`` makes it ``concealed`` too."""
+    def read(text: str, side: str) -> tuple[dict[str, Any], list[str]]:
+        fields, closed, concealed = read_side_line(text, side, rules)
+        return fields, ["closed_by"] * closed + ["concealed"] * concealed
+    return expand_lines(doc, resolve, read, NOBODY_WORDS)
 
 
 # --- the questions ---------------------------------------------------------------------------------------
@@ -216,16 +199,13 @@ def questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
     """What is missing, by the declaration: side by side (in seat order) its canastas, melded
     points, hand points and red threes (a side that did not open is asked neither canastas nor
     melds), then who closed, then in the classic game whether the closer went out concealed."""
+    said = hand_as_said(doc, setup, lambda d: expand_sides(d, setup.resolve_side, setup.rules), NOBODY_WORDS)
+    if said is None:
+        return []
+    seen, closer = said
     try:
-        seen = expand_sides(doc, setup.resolve_side, setup.rules)
-        sides = {} if seen.get("sides") is None else seen["sides"]
-        if not isinstance(sides, Mapping):
-            return []
-        idle = {setup.resolve_side(k, f"sides.{k}") for k, v in sides.items()
+        idle = {setup.resolve_side(k, f"sides.{k}") for k, v in (seen.get("sides") or {}).items()
                 if isinstance(v, Mapping) and v.get("opened") is not None and not as_bool(v["opened"], "opened")}
-        closer = seen.get("closed_by")
-        closer = setup.resolve_side(closer, "closed_by") if isinstance(closer, str) and closer.strip().lower() \
-            not in NOBODY_WORDS else None
     except LedgerError:
         return []
     asked = form(setup.rules).questions(seen, Who(setup.side_names, setup.resolve_side), setup.resolve_player)
