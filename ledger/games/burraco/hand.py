@@ -22,7 +22,6 @@ from functools import cache
 from typing import Any
 
 from ledger.cards import format_cards, parse_cards
-from ledger.errors import LedgerError
 from ledger.games.base import phrase_parts
 from ledger.games.burraco.melds import (
     RULE_SETS, RuleSet, check_kind, kind_word, read_burraco, read_burraco_items, read_meld_lists, read_ordinary_meld,
