@@ -79,7 +79,7 @@ class Field:
       penalty")``): error labels, questions and the docs' table use it.
     - ``kinds``: the forms its value may take, tried in this order on a typed word.
     - ``per``: :class:`Per`. ``required``: a complete hand has it (for each side or player that
-      :meth:`ledger.games.base.Game.entry_who` names, when per side or player).
+      :meth:`ledger.games.protocol.Game.entry_who` names, when per side or player).
     - ``lo``, ``hi``: the range of a count. ``values``: constants said in words (:class:`Said`).
     - ``words``: words that name the field when typed (``chiude``, ``closed``, ``in mano``).
       For a ``FLAG`` a word alone sets it; for a ``PLAYER`` or ``SIDE`` field the word goes before
@@ -142,7 +142,7 @@ Answer = Callable[[dict[str, Any], str], dict[str, Any]]
 
 @dataclass(frozen=True)
 class Question:
-    """One thing to ask (:class:`ledger.games.base.Question`'s shape: ``key``, ``text``,
+    """One thing to ask (:class:`ledger.games.declare.Question`'s shape: ``key``, ``text``,
     ``answer(doc, text) -> doc``, ``choices``, ``default``)."""
 
     key: str
@@ -499,6 +499,17 @@ class HandForm:
         key = ".".join(self.path_of(f, name))
         return Question(key, text, answer, choices, f.default)
 
+    def answer_at(self, path: str) -> tuple[str, ...] | None:
+        """The keys in a hand document of the answer that an error's field ``path`` is about, as
+        the prompts asked it: ``closed_by`` → ``("closed_by",)``; a per-side or per-player field
+        with its name, and below it, ``others.Bruno[3]`` → ``("others", "Bruno")``,
+        ``sides.NS.melded_points`` → ``("sides", "NS", "melded_points")``; the field alone
+        ``others`` → ``("others",)``. None when ``path`` is not one of the declared fields."""
+        m = _PATH.fullmatch(path)
+        if m is None or self.field(m.group(1)) is None:
+            return None
+        return (m.group(1), *re.findall(r"\.([^.\[]+)", m.group(2) or ""))
+
     # --- labels ---------------------------------------------------------------------------------
     def label(self, path: str) -> str | None:
         """An error's field path in words, in the language in use, or None when the path is not
@@ -579,7 +590,7 @@ def _fold(text: str) -> str:
 
 def _scalar(text: str) -> JsonValue:
     """A value typed after ``Name.key=``: a whole number, yes/no, or the text itself."""
-    from ledger.games.base import as_bool, as_int
+    from ledger.games.parsing import as_bool, as_int
 
     try:
         return as_int(text, "entry")
@@ -637,13 +648,13 @@ def _put(doc: dict[str, Any], keys: list[str], value: JsonValue, part: str) -> N
 
 # --- reading each kind of value --------------------------------------------------------------------
 def _count(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
-    from ledger.games.base import as_int
+    from ledger.games.parsing import as_int
 
     return as_int(text, path, f.lo, f.hi)
 
 
 def _flag(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
-    from ledger.games.base import as_bool
+    from ledger.games.parsing import as_bool
 
     return as_bool(text, path)
 
