@@ -96,9 +96,8 @@ class Field:
       the field's own object of one value per side (``others.Bruno``).
     - ``counted_key``: the key a whole number of this field is kept under, when its other values
       (cards) have the field's own key (``melded_points`` for ``melded``: ``310`` or ``KH KD KC``).
-    - ``item``: what the n-th element of the field's list is called in an error's label, a
-      message with ``{n}`` (``burraco {n}``: ``sides.NS.burraco[1]`` → ``NS, burrachi, burraco
-      2``); None: a card.
+    - ``item``: the n-th element of the field's list in an error's label, a message with ``{n}``
+      (``burraco {n}``: ``sides.NS.burraco[1]`` → ``NS, burrachi, burraco 2``); None: a card.
     """
 
     key: str
@@ -117,6 +116,16 @@ class Field:
     within: str | None = None
     counted_key: str | None = None
     item: Msg | None = None
+
+    def path(self, name: str | None, value: JsonValue = None) -> list[str]:
+        """Where this field's ``value`` (of side or player ``name``) sits in the document, as keys:
+        ``[key]`` (a hand field), ``[key, name]``, or ``[within, name, key]`` for a part of each
+        side's object; a whole number of a field with a ``counted_key`` sits under that key."""
+        counted = isinstance(value, int) and not isinstance(value, bool)
+        key = self.counted_key if self.counted_key is not None and counted else self.key
+        if name is None or self.per is Per.HAND:
+            return [key]
+        return [self.within, name, key] if self.within else [key, name]
 
     def spellings(self) -> set[str]:
         """Every word that names the field, folded: its key (and counted key), its name in each
@@ -178,20 +187,10 @@ class HandForm:
         """The field called ``key`` in the document, or None."""
         return self._by_key.get(key)
 
-    def path_of(self, f: Field, name: str | None, value: JsonValue = None) -> list[str]:
-        """Where field ``f``'s ``value`` (of side or player ``name``) sits in the document, as keys:
-        ``[key]`` (a hand field), ``[key, name]``, or ``[within, name, key]`` for a part of each
-        side's object; a whole number of a field with a ``counted_key`` sits under that key."""
-        counted = isinstance(value, int) and not isinstance(value, bool)
-        key = f.counted_key if f.counted_key is not None and counted else f.key
-        if name is None or f.per is Per.HAND:
-            return [key]
-        return [f.within, name, key] if f.within else [key, name]
-
     def typed_path(self, f: Field, name: str | None, text: str) -> str:
-        """The path an error of ``text`` typed for field ``f`` names: :meth:`path_of` a whole
+        """The path an error of ``text`` typed for field ``f`` names: :meth:`Field.path` of a whole
         number when ``text`` looks like one (``sides.NS.melded_points`` for ``310``)."""
-        return ".".join(self.path_of(f, name, 0 if _NUMERIC.fullmatch(text.strip()) else None))
+        return ".".join(f.path(name, 0 if _NUMERIC.fullmatch(text.strip()) else None))
 
     @property
     def main_field(self) -> Field | None:
@@ -315,7 +314,7 @@ class HandForm:
             part_field = self.per_field(sub)
             if part_field is not None:  # "NS.pozzetto=sì": a per-side field named after the side
                 got = self.value(part_field, value, self.typed_path(part_field, named, value), who, resolve_player)
-                _put(doc, self.path_of(part_field, named, got), got, part)
+                _put(doc, part_field.path(named, got), got, part)
                 return
             main = self.main_field
             if main is None:
@@ -334,7 +333,7 @@ class HandForm:
             if f is not None:
                 said = " ".join(words[n:])
                 got = self.value(f, said, self.typed_path(f, name, said), who, resolve_player)
-                _put(doc, self.path_of(f, name, got), got, part)
+                _put(doc, f.path(name, got), got, part)
                 return
         main = self.main_field
         if main is None:
@@ -492,11 +491,11 @@ class HandForm:
                     return {**doc, f.key: doc.get(f.key)} if f.per is Per.HAND and f.key in doc else _with_none(doc, f)
                 typed = f.default
             value = self.value(f, typed, self.typed_path(f, name, typed), who, resolve_player)
-            keys = self.path_of(f, name, value)
+            keys = f.path(name, value)
             if f.within is not None and name is not None:  # the side's object under the key the hand has it
                 keys[1] = _member(doc.get(f.within), name, who)[0] or name
             return _placed(doc, keys, value)
-        key = ".".join(self.path_of(f, name))
+        key = ".".join(f.path(name))
         return Question(key, text, answer, choices, f.default)
 
     def answer_at(self, path: str) -> tuple[str, ...] | None:
@@ -538,7 +537,7 @@ class HandForm:
         item: Msg | None = f.item
         for sub in re.findall(r"\.([^.\[]+)|\[(\d+)\]", rest):
             if sub[0]:
-                part = self._part(key, sub[0])
+                part = next((g for g in self.fields if g.within == key and sub[0] in (g.key, g.counted_key)), None)
                 item = part.item if part is not None else None
                 named = part.name if part is not None else self.subfields.get(sub[0]) or SUB_KEYS.get(sub[0])
                 parts.append(named.render() if named is not None else sub[0].replace("_", " "))
@@ -548,10 +547,6 @@ class HandForm:
             else:
                 parts.append(t("entry.nth_card", "card {n}", n=int(sub[1]) + 1).render())
         return ", ".join(parts)
-
-    def _part(self, within: str, key: str) -> Field | None:
-        """The field kept at ``key`` inside each side's object ``within``, or None."""
-        return next((f for f in self.fields if f.within == within and key in (f.key, f.counted_key)), None)
 
     # --- the docs and the phone form -----------------------------------------------------------
     def describe(self) -> list[dict[str, Any]]:
@@ -606,11 +601,10 @@ def _member(container: object, name: str, who: Who) -> tuple[str | None, JsonVal
     """The key and value of side or player ``name`` in ``container`` (a document's ``sides``):
     under its own name in any case, or under a name that stands for it (a player for the side);
     ``(None, None)`` when it is not there."""
-    if not isinstance(container, Mapping):
-        return None, None
-    key = next((k for k in container if _fold(str(k)) == _fold(name)), None)
-    key = key if key is not None else next((k for k in container if HandForm._named(str(k), who) == name), None)
-    return (None, None) if key is None else (str(key), container[key])
+    keys = list(container) if isinstance(container, Mapping) else []
+    key = next((k for k in keys if _fold(str(k)) == _fold(name)), None)
+    key = key if key is not None else next((k for k in keys if HandForm._named(str(k), who) == name), None)
+    return (None, None) if key is None or not isinstance(container, Mapping) else (str(key), container[key])
 
 
 def _placed(doc: Mapping[str, Any], keys: Sequence[str], value: JsonValue) -> dict[str, Any]:

@@ -59,7 +59,7 @@ def read_line(form: HandForm, side: str, text: str, alone: Alone, own: str) -> t
             fields[own] = [*fields.get(own, []), *got]
             continue
         f, value = found
-        key = form.path_of(f, side, value)[-1]
+        key = f.path(side, value)[-1]
         put_once(fields, key, value, path, part)
     return fields, said
 
@@ -144,7 +144,7 @@ def _read_field(form: HandForm, setup: MatchSetup, doc: dict[str, Any], key: str
                             hint=did_you_mean(name, words, f" ({', '.join(g.key for g in form.fields if g.within)})")),
                           f"entry.{key}", value)
     got = form.value(f, value, form.typed_path(f, side, value), who, setup.resolve_player)
-    keys = form.path_of(f, side, got)
+    keys = f.path(side, got)
     put_once(doc[keys[0]].setdefault(side, {}), keys[-1], got, f"{keys[0]}.{side}", tok)
 
 

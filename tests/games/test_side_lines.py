@@ -21,8 +21,8 @@ WHO = Who(PAIRS.side_names, PAIRS.resolve_side)
 def test_a_count_goes_to_the_counted_key_and_cards_to_the_fields_own():
     melded = FORM.field("melded")
     assert melded is not None
-    assert FORM.path_of(melded, "NS", 310) == ["sides", "NS", "melded_points"]
-    assert FORM.path_of(melded, "NS", ["KH KD KC"]) == ["sides", "NS", "melded"]
+    assert melded.path("NS", 310) == ["sides", "NS", "melded_points"]
+    assert melded.path("NS", ["KH KD KC"]) == ["sides", "NS", "melded"]
     assert FORM.typed_path(melded, "NS", "1.080") == "sides.NS.melded_points"
     assert GAME.parse_entry(PAIRS, ["Anna.calate=KH KD KC", "EW.melded_points=40"]) == {
         "sides": {"NS": {"melded": ["KH KD KC"]}, "EW": {"melded_points": 40}}}
@@ -85,3 +85,17 @@ def test_canasta_questions_skip_the_melds_of_a_side_that_did_not_open():
     keys = [q.key for q in canasta.questions(setup, {"sides": {"Bruno": {"opened": False}}})]
     assert keys == ["sides.Anna.canastas", "sides.Anna.melded", "sides.Anna.hand", "sides.Anna.red_threes",
                     "sides.Bruno.hand", "sides.Bruno.red_threes", "closed_by"]
+
+
+def test_the_scorekeepers_form_puts_each_part_in_its_sides_object():
+    from ledger.web.form import paths_of, read_posted
+
+    state = GAME.start(PAIRS)
+    assert paths_of(GAME, PAIRS, state)[:3] == ["closed_by", "sides.NS.burraco", "sides.EW.burraco"]
+    posted = {"f:closed_by": ["NS"], "f:burraco:0": ["2 puliti, 1 sporco"], "f:melded:0": ["310"],
+              "f:hand:0": ["0"], "f:pozzetto:0": ["yes"], "f:burraco:1": ["none"], "f:melded:1": ["KH KD KC"],
+              "f:hand:1": ["QC 4D"]}
+    doc = read_posted(GAME, PAIRS, state, posted)
+    assert doc["sides"]["NS"] == {"burraco": ["clean", "clean", "dirty"], "melded_points": 310, "hand_points": 0,
+                                  "pozzetto": True}
+    assert GAME.apply(PAIRS, state, doc)[1].to_json()["points"] == {"NS": 910, "EW": 30 - 15 - 100}

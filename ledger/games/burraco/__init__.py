@@ -39,7 +39,7 @@ from ledger.games.burraco import hand as entry
 from ledger.games.burraco.melds import RULE_SETS
 from ledger.games.burraco.records import BurracoResult
 from ledger.games.burraco.rules import early_winner, match_hand, score_hand
-from ledger.games.declare import Question
+from ledger.games.declare import HandForm, Question
 from ledger.games.match_setup import MatchSetup
 from ledger.i18n import Msg, t
 
@@ -127,6 +127,14 @@ class BurracoGame(Game):
     def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
         """The ``KEY=VALUE`` words of the table → a partial hand document (:func:`.hand.parse_entry`)."""
         return entry.parse_entry(setup, tokens)
+
+    def hand_form(self, setup: MatchSetup) -> HandForm:
+        """The declared hand of the match's rule set (the scorekeeper's form is made from it)."""
+        return entry.form(setup.rules)
+
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+        """Not asked field by field: a side's whole line (its parts are)."""
+        return getattr(field, "key", None) == "sides"
 
     def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None = None) -> list[Question]:
         """What is missing, by the declared hand of the match's rule set (:func:`.hand.questions`)."""

@@ -55,7 +55,7 @@ from ledger.games.canasta import hand as entry
 from ledger.games.canasta.facts import CanastaNotes
 from ledger.games.canasta.records import CanastaHand, CanastaResult, CanastaState
 from ledger.games.canasta.rules import CLASSIC, RULE_SETS, RuleSet, opening_minimum, score_hand
-from ledger.games.declare import Question
+from ledger.games.declare import HandForm, Question
 from ledger.i18n import Msg, t
 
 
@@ -164,6 +164,16 @@ class CanastaGame(Game):
     def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
         """The ``KEY=VALUE`` words of the table → a partial hand document (:func:`.hand.parse_entry`)."""
         return entry.parse_entry(setup, tokens)
+
+    def hand_form(self, setup: MatchSetup) -> HandForm:
+        """The declared hand of the match's rule set (the scorekeeper's form is made from it)."""
+        return entry.form(setup.rules)
+
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+        """Not asked field by field: a side's whole line (its parts are), nor ``concealed`` but in
+        the classic game."""
+        return getattr(field, "key", None) == "sides" or (getattr(field, "key", None) == "concealed"
+                                                           and setup.rules != "classic")
 
     def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None = None) -> list[Question]:
         """What is missing, by the declared hand of the match's rule set (:func:`.hand.questions`)."""
