@@ -26,118 +26,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ledger.errors import LedgerError, use_labels
+from ledger.games.fields import Answer as Answer
+from ledger.games.fields import Field as Field
+from ledger.games.fields import JsonValue as JsonValue
+from ledger.games.fields import Kind as Kind
+from ledger.games.fields import Per as Per
+from ledger.games.fields import Question as Question
+from ledger.games.fields import Said as Said
+from ledger.games.fields import Who as Who
+from ledger.games.fields import fold as _fold
 from ledger.games.suggest import nearest
-from ledger.i18n import LANGUAGES, Msg, t
+from ledger.i18n import Msg, t
 
-JsonValue = Any
-"""A value of a hand document: what ``json.loads`` gives (str, int, float, bool, None, list, dict)."""
-
-
-class Per(Enum):
-    """Whose a field is: one value for the hand, one per side, or one per player."""
-
-    HAND = "hand"
-    SIDE = "side"
-    PLAYER = "player"
-
-
-class Kind(Enum):
-    """What a value is. A field may take several (:attr:`Field.kinds`), tried in order."""
-
-    CARDS = "cards"      # a card list, kept as typed (the game reads it with its deck)
-    COUNT = "count"      # a whole number within the field's lo..hi
-    FLAG = "flag"        # yes or no
-    PLAYER = "player"    # one player of the match
-    PLAYERS = "players"  # one or more players of the match ("Giulia e Sara")
-    SIDE = "side"        # one side of the match (a player, in an each-for-self game)
-    CHOICE = "choice"    # one of the field's :attr:`Field.values`
-    TEXT = "text"        # free text, kept as typed
-
-
-@dataclass(frozen=True)
-class Said:
-    """A value said in words: ``value`` (JSON) and every way it is typed, in any language
-    (``Said("rest", ("rest", "resto", "il resto"))``, ``Said({"opened": False}, ("not opened",
-    "non ha aperto", "non aperto"))``)."""
-
-    value: JsonValue
-    words: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Field:
-    """One field of a hand document.
-
-    - ``key``: its name in the document (``closed_by``; for a per-side or per-player field the
-      object that holds one value per side or player: ``others``).
-    - ``name``: what people call it, a message (``t("scala40.field.others", "cards left or
-      penalty")``): error labels, questions and the docs' table use it.
-    - ``kinds``: the forms its value may take, tried in this order on a typed word.
-    - ``per``: :class:`Per`. ``required``: a complete hand has it (for each side or player that
-      :meth:`ledger.games.protocol.Game.entry_who` names, when per side or player).
-    - ``lo``, ``hi``: the range of a count. ``values``: constants said in words (:class:`Said`).
-    - ``words``: words that name the field when typed (``chiude``, ``closed``, ``in mano``).
-      For a ``FLAG`` a word alone sets it; for a ``PLAYER`` or ``SIDE`` field the word goes before
-      or after the name (``chiude Anna``, ``Anna closed``).
-    - ``ask``: the question for it (a message with ``{who}`` for a per-side or per-player
-      field); default: its name. ``example``: what an answer looks like (``JK AS 7H or 34``).
-    - ``default``: the value of an optional field left out, as typed (``""`` for none: the field
-      stays out of the document); None: no default (a required field).
-    - ``read``: the game's own reading of a typed value, ``(text, path) -> JSON``, tried before
-      the kinds (a count phrase such as ``3 assi 12 figure``); it raises ``LedgerError`` or returns
-      None when the text is not its form.
-    """
-
-    key: str
-    name: Msg
-    kinds: tuple[Kind, ...]
-    per: Per = Per.HAND
-    required: bool = True
-    lo: int | None = None
-    hi: int | None = None
-    values: tuple[Said, ...] = ()
-    words: tuple[str, ...] = ()
-    ask: Msg | None = None
-    example: str = ""
-    default: str | None = None
-    read: Callable[[str, str], JsonValue] | None = None
-
-    def spellings(self) -> set[str]:
-        """Every word that names the field, folded: its key, its name in each language, its words."""
-        names = {self.key, self.key.replace("_", " "), *self.words}
-        names.update(self.name.render(lang) for lang in LANGUAGES)
-        return {_fold(n) for n in names}
-
-
-@dataclass(frozen=True)
-class Who:
-    """The sides or players a hand's per-side or per-player fields are asked for, and how names
-    resolve: ``names`` in order (players still in, sides, the others of a closer ...), ``resolve``
-    a name typed → the name as the match spells it (``LedgerError`` on the path for none)."""
-
-    names: tuple[str, ...]
-    resolve: Callable[[object, str], str]
-
-
-Answer = Callable[[dict[str, Any], str], dict[str, Any]]
-"""How a question's answer enters the hand: ``answer(doc, text)`` is ``doc`` with ``text`` read in."""
-
-
-@dataclass(frozen=True)
-class Question:
-    """One thing to ask (:class:`ledger.games.declare.Question`'s shape: ``key``, ``text``,
-    ``answer(doc, text) -> doc``, ``choices``, ``default``)."""
-
-    key: str
-    text: str
-    answer: Answer
-    choices: tuple[str, ...] = ()
-    default: str | None = None
 
 
 @dataclass(frozen=True)
@@ -148,12 +52,15 @@ class HandForm:
     7H``, ``Anna=34``); default: the first such field. ``game``: the registry name (messages).
     ``subfields``: the names of the keys inside a side's or player's value (``stake_cents`` →
     ``stake``), for error labels (``Bruno, stake``); a key not named there is shown as written.
+    ``side_by_side``: the questions ask every field of one side or player before the next's
+    (Burraco: NS's burrachi, melded, hand, pozzetto, then EW's), rather than one field for all.
     """
 
     fields: tuple[Field, ...]
     game: str = ""
     main: str | None = None
     subfields: Mapping[str, Msg] = field(default_factory=dict)  # names of the keys inside a value (error labels)
+    side_by_side: bool = False
     _by_key: dict[str, Field] = field(default_factory=dict[str, Any], init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -166,7 +73,12 @@ class HandForm:
     def named(self, words: str) -> Field | None:
         """The field that ``words`` name (its key, its name in any language, one of its words;
         folded), or None: a game reading its own phrase finds a field's word with it."""
-        return self._hand_field(words) or self._per_field(words)
+        return self.hand_field(words) or self.per_field(words)
+
+    def typed_path(self, f: Field, name: str | None, text: str) -> str:
+        """The path an error of ``text`` typed for field ``f`` names: :meth:`Field.path` of a whole
+        number when ``text`` looks like one (``sides.NS.melded_points`` for ``310``)."""
+        return ".".join(f.path(name, 0 if _NUMERIC.fullmatch(text.strip()) else None))
 
     @property
     def main_field(self) -> Field | None:
@@ -248,7 +160,7 @@ class HandForm:
     def _field_at(self, words: list[str], i: int) -> tuple[int, Field | None]:
         """The longest hand field's word (up to 4 words) starting at ``words[i]``: its length and field."""
         for n in range(min(4, len(words) - i), 0, -1):
-            f = self._hand_field(" ".join(words[i:i + n]))
+            f = self.hand_field(" ".join(words[i:i + n]))
             if f is not None:
                 return n, f
         return 0, None
@@ -256,11 +168,11 @@ class HandForm:
     def _awaits_name(self, part: list[str]) -> bool:
         """Whether a name after ``part`` belongs to it: ``part`` is a field's word that takes a
         name (``chiude``), or a list of names still going on (``rientra Dario e``)."""
-        f = self._hand_field(" ".join(part))
+        f = self.hand_field(" ".join(part))
         if f is not None:
             return bool(_TAKES_NAME & set(f.kinds))
         if part and _fold(part[-1]) in _AND_WORDS:
-            return any((g := self._hand_field(" ".join(part[:n]))) is not None and Kind.PLAYERS in g.kinds
+            return any((g := self.hand_field(" ".join(part[:n]))) is not None and Kind.PLAYERS in g.kinds
                        for n in range(1, min(4, len(part)) + 1))
         return False
 
@@ -269,17 +181,17 @@ class HandForm:
             key, _, value = part.partition("=")
             self._read_keyed(key.strip(), value.strip(), part, doc, who, resolve_player)
             return
-        whole = self._hand_field(part)
+        whole = self.hand_field(part)
         if whole is not None and Kind.FLAG in whole.kinds:  # a flag's word alone: "in mano"
             _put(doc, [whole.key], True, part)
             return
         words = part.split(" ")
         for n in range(len(words) - 1, 0, -1):
-            f = self._hand_field(" ".join(words[:n]))  # "chiude Anna", "bid 70"
+            f = self.hand_field(" ".join(words[:n]))  # "chiude Anna", "bid 70"
             if f is not None:
                 _put(doc, [f.key], self.value(f, " ".join(words[n:]), f.key, who, resolve_player), part)
                 return
-            f = self._hand_field(" ".join(words[-n:]))  # "Anna closed", "Marco ha bussato"
+            f = self.hand_field(" ".join(words[-n:]))  # "Anna closed", "Marco ha bussato"
             if f is not None and _TAKES_NAME & set(f.kinds):
                 _put(doc, [f.key], self.value(f, " ".join(words[:-n]), f.key, who, resolve_player), part)
                 return
@@ -293,7 +205,7 @@ class HandForm:
     def _read_keyed(self, key: str, value: str, part: str, doc: dict[str, Any], who: Who,
                     resolve_player: Callable[[object, str], str]) -> None:
         name, _, sub = key.partition(".")
-        f = self._hand_field(name)
+        f = self.hand_field(name)
         if f is not None and not sub:
             _put(doc, [f.key], self.value(f, value, f.key, who, resolve_player), part)
             return
@@ -301,6 +213,11 @@ class HandForm:
         if named is None:
             raise self._not_understood(key, who)
         if sub:
+            part_field = self.per_field(sub)
+            if part_field is not None:  # "NS.pozzetto=sì": a per-side field named after the side
+                got = self.value(part_field, value, self.typed_path(part_field, named, value), who, resolve_player)
+                _put(doc, part_field.path(named, got), got, part)
+                return
             main = self.main_field
             if main is None:
                 raise self._not_understood(key, who)
@@ -314,10 +231,11 @@ class HandForm:
         (``Anna penalty 34``)."""
         words = text.split(" ")
         for n in range(len(words) - 1, 0, -1):
-            f = self._per_field(" ".join(words[:n]))
+            f = self.per_field(" ".join(words[:n]))
             if f is not None:
-                path = f"{f.key}.{name}"
-                _put(doc, [f.key, name], self.value(f, " ".join(words[n:]), path, who, resolve_player), part)
+                said = " ".join(words[n:])
+                got = self.value(f, said, self.typed_path(f, name, said), who, resolve_player)
+                _put(doc, f.path(name, got), got, part)
                 return
         main = self.main_field
         if main is None:
@@ -343,11 +261,13 @@ class HandForm:
             return None
         return self._not_understood(rest, who)
 
-    def _hand_field(self, words: str) -> Field | None:
+    def hand_field(self, words: str) -> Field | None:
+        """The field of the whole hand that ``words`` name (its key, name or words), or None."""
         folded = _fold(words)
         return next((f for f in self.fields if f.per is Per.HAND and folded in f.spellings()), None)
 
-    def _per_field(self, words: str) -> Field | None:
+    def per_field(self, words: str) -> Field | None:
+        """The per-side or per-player field that ``words`` name, or None."""
         folded = _fold(words)
         return next((f for f in self.fields if f.per is not Per.HAND and folded in f.spellings()), None)
 
@@ -359,7 +279,7 @@ class HandForm:
             return None
 
     def _not_understood(self, part: str, who: Who) -> LedgerError:
-        alone = self._hand_field(part)
+        alone = self.hand_field(part)
         if alone is not None:  # a field's word with nothing after it: "rientra"
             return LedgerError(t("entry.word_alone", "{word!r}: say what after it (e.g. {example})", word=part,
                                  example=f"{part} {alone.example or (who.names[0] if who.names else '')}".strip()),
@@ -430,20 +350,31 @@ class HandForm:
         not given (asked with its default, Enter to keep it). ``skip(field)``: fields the game
         does not ask in this state (a re-entry when nobody is out)."""
         out: list[Question] = []
-        for f in self.fields:
-            if skip is not None and skip(f):
-                continue
+        asked = [f for f in self.fields if not (skip is not None and skip(f))]
+        per = [f for f in asked if f.per is not Per.HAND and f.required]
+        for f in asked:
             if f.per is Per.HAND:
                 if f.key not in doc and (f.required or f.default is not None):
                     out.append(self._question(f, None, who, resolve_player))
                 continue
-            given = doc.get(f.key)
-            given_names = {_fold(str(k)) for k in given} if isinstance(given, Mapping) else set()
-            if not f.required:
+            if f not in per or (self.side_by_side and f is not per[0]):
                 continue
-            out += [self._question(f, name, who, resolve_player) for name in who.names
-                    if _fold(name) not in given_names]
+            pairs = [(g, name) for name in who.names for g in per] if self.side_by_side else \
+                [(f, name) for name in who.names]
+            out += [self._question(g, name, who, resolve_player) for g, name in pairs
+                    if not self._given(doc, g, name, who)]
         return out
+
+    def _given(self, doc: Mapping[str, Any], f: Field, name: str, who: Who) -> bool:
+        """Whether ``doc`` has field ``f`` of side or player ``name`` (named in any case, or by a
+        name that stands for it; a side's object given whole as its line has every part)."""
+        if f.within is None:
+            given = doc.get(f.key)
+            return isinstance(given, Mapping) and _fold(name) in {_fold(str(k)) for k in given}
+        obj = _member(doc.get(f.within), name, who)[1]
+        if obj is None or not isinstance(obj, Mapping):
+            return obj is not None
+        return any(obj.get(k) is not None for k in (f.key, f.counted_key) if k is not None)
 
     def _question(self, f: Field, name: str | None, who: Who,
                   resolve_player: Callable[[object, str], str]) -> Question:
@@ -457,18 +388,16 @@ class HandForm:
             choices = who.names
 
         def answer(doc: dict[str, Any], typed: str) -> dict[str, Any]:
-            path = f.key if name is None else f"{f.key}.{name}"
             if f.default is not None and not typed.strip():
                 if f.default == "":
                     return {**doc, f.key: doc.get(f.key)} if f.per is Per.HAND and f.key in doc else _with_none(doc, f)
                 typed = f.default
-            value = self.value(f, typed, path, who, resolve_player)
-            if name is None:
-                return {**doc, f.key: value}
-            inner = dict(doc.get(f.key) or {})
-            inner[name] = value
-            return {**doc, f.key: inner}
-        key = f.key if name is None else f"{f.key}.{name}"
+            value = self.value(f, typed, self.typed_path(f, name, typed), who, resolve_player)
+            keys = f.path(name, value)
+            if f.within is not None and name is not None:  # the side's object under the key the hand has it
+                keys[1] = _member(doc.get(f.within), name, who)[0] or name
+            return _placed(doc, keys, value)
+        key = ".".join(f.path(name))
         return Question(key, text, answer, choices, f.default)
 
     def answer_at(self, path: str) -> tuple[str, ...] | None:
@@ -509,10 +438,16 @@ class HandForm:
                 rest = rest[name_m.end():]
                 if f is not self.main_field:
                     parts.append(f.name.render())
+        item: Msg | None = f.item
         for sub in re.findall(r"\.([^.\[]+)|\[(\d+)\]", rest):
             if sub[0]:
-                named = self.subfields.get(sub[0]) or SUB_KEYS.get(sub[0])
+                part = next((g for g in self.fields if g.within == key and sub[0] in (g.key, g.counted_key)), None)
+                item = part.item if part is not None else None
+                named = part.name if part is not None else self.subfields.get(sub[0]) or SUB_KEYS.get(sub[0])
                 parts.append(named.render() if named is not None else sub[0].replace("_", " "))
+            elif item is not None:  # the n-th burraco, then its cards
+                parts.append(replace(item, params={"n": int(sub[1]) + 1}).render())
+                item = None
             else:
                 parts.append(t("entry.nth_card", "card {n}", n=int(sub[1]) + 1).render())
         return ", ".join(parts)
@@ -521,10 +456,12 @@ class HandForm:
     def describe(self) -> list[dict[str, Any]]:
         """The fields as plain data, in the language in use: ``key``, ``name``, ``per``,
         ``kinds``, ``required``, ``lo``, ``hi``, ``words`` (every word each value is typed as),
-        ``example``: the docs' table of fields and the phone form are made from it."""
+        ``example``, ``within`` and ``counted_key`` (:class:`Field`): the docs' table of fields and
+        the phone form are made from it."""
         return [{"key": f.key, "name": f.name.render(), "per": f.per.value, "kinds": [k.value for k in f.kinds],
                  "required": f.required, "lo": f.lo, "hi": f.hi,
-                 "words": [w for said in f.values for w in said.words], "example": f.example} for f in self.fields]
+                 "words": [w for said in f.values for w in said.words], "example": f.example,
+                 "within": f.within, "counted_key": f.counted_key} for f in self.fields]
 
 
 # the keys of a player's or side's object in a hand document, as an error's label says them
@@ -560,10 +497,6 @@ _ITEM_COMMA = re.compile(r"(?<!\d),|,(?!\d)")
 _PATH = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)((?:\.[^.\[]+|\[\d+\])*)")
 
 
-def _fold(text: str) -> str:
-    return " ".join(str(text).replace("_", " ").split()).casefold()
-
-
 def _scalar(text: str) -> JsonValue:
     """A value typed after ``Name.key=``: a whole number, yes/no, or the text itself."""
     from ledger.games.parsing import as_bool, as_int
@@ -576,6 +509,27 @@ def _scalar(text: str) -> JsonValue:
         return as_bool(text, "entry")
     except LedgerError:
         return text
+
+
+def _member(container: object, name: str, who: Who) -> tuple[str | None, JsonValue]:
+    """The key and value of side or player ``name`` in ``container`` (a document's ``sides``):
+    under its own name in any case, or under a name that stands for it (a player for the side);
+    ``(None, None)`` when it is not there."""
+    keys = list(container) if isinstance(container, Mapping) else []
+    key = next((k for k in keys if _fold(str(k)) == _fold(name)), None)
+    key = key if key is not None else next((k for k in keys if HandForm._named(str(k), who) == name), None)
+    return (None, None) if key is None or not isinstance(container, Mapping) else (str(key), container[key])
+
+
+def _placed(doc: Mapping[str, Any], keys: Sequence[str], value: JsonValue) -> dict[str, Any]:
+    """A copy of ``doc`` with ``value`` at ``keys`` (the objects on the way copied, made when absent)."""
+    out = dict(doc)
+    if len(keys) == 1:
+        out[keys[0]] = value
+        return out
+    inner = out.get(keys[0])
+    out[keys[0]] = _placed(inner if isinstance(inner, Mapping) else {}, keys[1:], value)
+    return out
 
 
 def _with_none(doc: dict[str, Any], f: Field) -> dict[str, Any]:

@@ -130,7 +130,7 @@ def _entry_html(game: Game, prefix: str) -> str:
 
 def _field_html(f: Field, i: int | None, name: str | None, who: Who, setup: MatchSetup, prefix: str) -> str:
     """One field: its name, its input (:func:`_input_html`) and the place of its error."""
-    path = f.key if name is None else f"{f.key}.{name}"
+    path = _input_path(f, name)
     post = f"f:{f.key}" if i is None else f"f:{f.key}:{i}"
     ident = prefix + re.sub(r"[^A-Za-z0-9_-]", "_", post[2:])
     label = f.name.render() + ("" if f.required else f" ({text('optional')})")
@@ -229,7 +229,12 @@ def read_posted(game: Game, setup: MatchSetup, state: MatchState | None, posted:
         for i, name in enumerate(who.names):
             typed = _typed(f, posted, f"f:{f.key}:{i}")
             if typed is not None:
-                doc.setdefault(f.key, {})[name] = form.value(f, typed, f"{f.key}.{name}", who, setup.resolve_player)
+                got = form.value(f, typed, form.typed_path(f, name, typed), who, setup.resolve_player)
+                *outer, last = f.path(name, got)  # others.Bruno; a part of a side's object: sides.NS.pozzetto
+                at = doc
+                for key in outer:
+                    at = at.setdefault(key, {})
+                at[last] = got
     return game.entered(setup, doc)
 
 
@@ -286,5 +291,11 @@ def paths_of(game: Game, setup: MatchSetup, state: MatchState | None) -> list[st
     if not fields:
         return [ENTRY]
     who = game.entry_who(setup, state, {})
-    return [f.key if f.per is Per.HAND else f"{f.key}.{name}" for f in fields
-            for name in ((None,) if f.per is Per.HAND else who.names)]
+    return [_input_path(f, name) for f in fields for name in ((None,) if f.per is Per.HAND else who.names)]
+
+
+def _input_path(f: Field, name: str | None) -> str:
+    """The document path of field ``f``'s input (of side or player ``name``, None for the hand's):
+    ``closed_by``, ``others.Bruno``, ``sides.NS.pozzetto``; for a count kept under its own key,
+    that key (``sides.NS.melded_points``), where the errors of a number typed there point."""
+    return ".".join(f.path(name, 0 if f.kinds[0] is Kind.COUNT else None))

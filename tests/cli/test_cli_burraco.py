@@ -61,12 +61,12 @@ def test_questions_fill_in_what_the_words_left_out(cli):
 def test_a_refused_hand_is_one_line_and_writes_nothing(cli):
     mid = str(new_match(cli))
     assert cli.error("hand", "add", mid, "NS=calate 90, in mano 0, chiuso", "EW=calate 60, in mano 40, pozzetto") == \
-        "error: hand 1: closed_by: NS cannot close without a burraco"
+        "error: hand 1: closer: NS cannot close without a burraco"
     assert cli.error("hand", "add", mid, "NS=1 pulito, calate 200, in mano 0, chiuso", "EW=in mano 40") == \
-        "error: sides.EW.melded: missing (EW melded card points, burrachi included (or the other melds' " \
+        "error: EW, melded card points: missing (EW melded card points, burrachi included (or the other melds' " \
         "cards, ';' between melds))"
     assert cli.error("hand", "add", mid, "NS.burraco=5S 6D 7S 8S 9S 10S JS").startswith(
-        "error: sides.NS.burraco: neither a combination")
+        "error: NS, burrachi: neither a combination")
     assert cli.json("show", mid)["hands"] == []
 
 
@@ -74,7 +74,7 @@ def test_two_players_closing_with_cards_in_hand_is_refused(cli):
     cli("match", "new", "burraco", "-p", "Anna,Bruno")
     line = cli.error("hand", "add", "1", "Anna=1 pulito, calate 200, in mano 15, chiuso",
                      "Bruno=calate 40, in mano 20, pozzetto preso")
-    assert line == "error: hand 1: sides.Anna.hand_points: Anna closed, so no cards are left in that hand"
+    assert line == "error: hand 1: Anna, card points in hand: Anna closed, so no cards are left in that hand"
     out = cli.json("hand", "add", "1", "Anna=1 pulito, calate 200, chiuso", "Bruno=calate 40, in mano 20, pozzetto")
     assert out["totals"] == {"Anna": 500, "Bruno": 20}  # the closer's empty hand was taken without asking
 
@@ -128,7 +128,7 @@ def test_score_prints_points_and_items(cli):
     assert "NS +870 (closed), EW +230" in text
     doc["rules"] = "international"
     line = cli.error("score", "-", input=json.dumps(doc))
-    assert line.startswith("error: sides.NS.burraco[1]: there is no semiclean")
+    assert line.startswith("error: NS, burrachi, burraco 2: there is no semiclean")
 
 
 def test_games_lists_burraco(cli):

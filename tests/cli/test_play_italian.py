@@ -201,7 +201,7 @@ def test_a_whole_hand_typed_at_who_closed_is_judged_as_a_hand(cli):
     assert "(la riga scritta sostituisce la mano)" in r.stdout
     assert cli.json("show", "1")["hands"][0]["result"]["closed_by"] == "NS"
     err = cli.error("hand", "add", "1", "NS=1 pure, 1 dirty, melded 300, in hand 0, closed", "closed=EW")
-    assert err == ("error: closed_by: NS and EW cannot both have closed: only one closes")
+    assert err == ("error: closer: NS and EW cannot both have closed: only one closes")
 
 
 def test_burraco_each_for_self_asks_and_refuses_a_player_not_a_side(cli):

@@ -16,7 +16,7 @@ from ledger.cards import RANKS, SUITS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import replay
-from ledger.games.burraco.entry import parse_side_text
+from ledger.games.burraco.hand import read_side_line
 from ledger.games.burraco.melds import (
     CLEAN, DIRTY, INTERNATIONAL, ITALIAN, SEMICLEAN, card_value, cards_value, read_meld,
 )
@@ -383,7 +383,7 @@ def test_the_demo_match_replays_to_a_win_over_the_target():
     ("Calate 50", {"burraco": [], "melded_points": 50}, False),
 ])
 def test_a_side_in_one_line(text, fields, closed):
-    assert parse_side_text(text, "sides.NS") == (fields, closed)
+    assert read_side_line(text, "NS", "italian") == (fields, closed)
 
 
 @pytest.mark.parametrize("text,field,says", [
@@ -394,7 +394,7 @@ def test_a_side_in_one_line(text, fields, closed):
     ("molti puliti", "sides.NS", "not understood"),
 ])
 def test_a_line_not_understood_names_the_part(text, field, says):
-    err = error(parse_side_text, text, "sides.NS")
+    err = error(read_side_line, text, "NS", "italian")
     assert err.field == field and says in err.message
 
 
@@ -469,23 +469,23 @@ def test_the_questions_ask_who_closed_then_each_side_in_seat_order():
 def test_a_closing_side_is_offered_its_pozzetto_and_with_single_players_an_empty_hand():
     two = GAME.setup(None, ["Anna", "Bruno"])
     doc = {"closed_by": "Anna", "sides": {"Anna": {"burraco": ["clean"], "melded_points": 200}}}
-    (q,) = GAME.questions(two, doc)
+    q = GAME.questions(two, doc)[0]
     assert q.key == "sides.Anna.hand" and q.default == "0"
     doc = q.answer(doc, q.default)
-    (q,) = GAME.questions(two, doc)
+    q = GAME.questions(two, doc)[0]
     assert q.key == "sides.Anna.pozzetto" and q.default == "yes" and q.choices == ("yes", "no")
     pairs = GAME.setup(None, None, PAIRS)
-    (q,) = GAME.questions(pairs, {"closed_by": "NS", "sides": {"NS": {"burraco": ["clean"], "melded_points": 200}}})
+    q = GAME.questions(pairs, {"closed_by": "NS", "sides": {"NS": {"burraco": ["clean"], "melded_points": 200}}})[0]
     assert q.default is None  # the partner may hold cards: asked
 
 
 def test_a_bad_answer_is_refused_so_it_is_asked_again():
     setup = GAME.setup(None, None, PAIRS)
     doc = {"closed_by": None, "sides": {"NS": {"burraco": ["clean"]}}}
-    (q,) = GAME.questions(setup, doc)
+    q = GAME.questions(setup, doc)[0]
     assert "kinds" in error(q.answer, doc, "KH KD KC").message
-    assert error(q.answer, doc, "33").field == "sides.NS.melded"
-    (q,) = GAME.questions(setup, {"closed_by": None})
+    assert error(q.answer, doc, "33").field == "sides.NS.melded_points"  # a count is the document's melded_points
+    q = GAME.questions(setup, {"closed_by": None})[0]
     assert error(q.answer, {"closed_by": None}, "2 puliti e mezzo").field == "sides.NS.burraco[0]"
 
 

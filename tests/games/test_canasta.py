@@ -15,10 +15,11 @@ from ledger.cards import THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card, fo
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import replay
-from ledger.games.canasta.scoring import (
+from ledger.games.canasta.rules import (
     CLASSIC, ITALIAN, NATURAL_RANKS, RED_THREES, card_value, classify, opening_minimum,
 )
-from ledger.games.canasta.words import parse_kind, parse_side_text
+from ledger.games.canasta.hand import read_side_line
+from ledger.games.canasta.words import parse_kind
 
 GAME = get_game("canasta")
 FOUR = ["Anna", "Bruno", "Carla", "Dario"]
@@ -536,16 +537,16 @@ def test_options():
 
 # --- fast entry ---------------------------------------------------------------------------------------------------
 def test_compact_side_string():
-    fields, closed, concealed = parse_side_text("2 pure, 1 dirty, 1 red three, melded 340, in hand 25, closed", "NS")
+    fields, closed, concealed = read_side_line("2 pure, 1 dirty, 1 red three, melded 340, in hand 25, closed", "NS", "italian")
     assert fields == {"canastas": ["pure", "pure", "dirty"], "red_threes": 1, "melded_points": 340,
                       "hand_points": 25}
     assert closed and not concealed
-    fields, _, _ = parse_side_text("not opened, in hand 45", "EW")
+    fields, _, _ = read_side_line("not opened, in hand 45", "EW", "italian")
     assert fields == {"opened": False, "hand_points": 45, "canastas": [], "red_threes": 0, "melded_points": 0}
-    fields, _, _ = parse_side_text("1 pure A, pinelle dirty, jolly, 2 tre rossi, calate 700, in mano 0", "NS")
+    fields, _, _ = read_side_line("1 pure A, pinelle dirty, jolly, 2 tre rossi, calate 700, in mano 0", "NS", "italian")
     assert fields["canastas"] == ["pure A", "pinelle dirty", "jolly"] and fields["red_threes"] == 2
     with pytest.raises(LedgerError) as info:
-        parse_side_text("2 pure, lots of fun", "sides.NS")
+        read_side_line("2 pure, lots of fun", "NS", "italian")
     assert info.value.field == "sides.NS"
 
 

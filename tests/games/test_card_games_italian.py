@@ -12,7 +12,7 @@ import pytest
 from ledger import i18n
 from ledger.errors import LedgerError
 from ledger.games import get_game
-from ledger.games.burraco.scoring import kinds_count
+from ledger.games.burraco.board import kinds_count
 from ledger.games.scopa.entry import entered_text
 from ledger.games.scopa.scoring import card_name, cards_names
 from ledger.cards import Card
@@ -87,7 +87,7 @@ def test_italian_errors_at_the_table(cli):
     line = cli.error("--lang", "it", "hand", "add", "1", "NS=1 pure, melded 1400, in hand 0, closed", "EW=in hand 135, melded 200")
     assert "NS non può chiudere senza una canasta pulita e una sporca (ha: pulita)" in line
     line = cli.error("--lang", "it", "hand", "add", "1", "NS.canastas=pure K, dirty 3")
-    assert "sides.NS.canastas: i tre non si calano mai, quindi non esiste una canasta di tre" in line
+    assert "NS, canaste: i tre non si calano mai, quindi non esiste una canasta di tre" in line
     line = cli.error("hand", "add", "1", "NS.canastas=pure K, dirty 3")
     assert "threes are never melded, so there is no canasta of threes" in line
 
@@ -117,10 +117,10 @@ def test_questions_are_asked_in_italian():
     i18n.use("it")
     game = get_game("burraco")
     setup = game.setup("italian", ["Anna", "Bruno"], None, {})
-    (q,) = game.questions(setup, {"sides": {}})
+    q = game.questions(setup, {"sides": {}})[0]
     assert q.text.startswith("chi ha chiuso?") and q.choices[-1] == "nessuno"
-    (q,) = game.questions(setup, {"closed_by": "Anna", "sides": {"Anna": {"burraco": ["clean"], "melded_points": 200,
-                                                                           "hand_points": 0}}})
+    q = game.questions(setup, {"closed_by": "Anna", "sides": {"Anna": {"burraco": ["clean"], "melded_points": 200,
+                                                                         "hand_points": 0}}})[0]
     assert q.text == "pozzetto preso da Anna?" and q.choices == ("sì", "no") and q.default == "sì"
     assert q.answer({"closed_by": "Anna", "sides": {"Anna": {"burraco": ["clean"], "melded_points": 200,
                                                              "hand_points": 0}}}, q.default)["sides"]["Anna"][
@@ -172,7 +172,7 @@ def test_small_italian_wording(cli):
     cli("match", "new", "canasta", "--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario")
     err = cli.error("--lang", "it", "hand", "add", "1", "NS=2 pure, calate 300, in mano 0, chiuso",
                     "EW=1 pulita, calate 100, in mano 0, chiuso")
-    assert err == "errore: closed_by: NS e EW non possono aver chiuso insieme: si chiude una volta sola"
+    assert err == "errore: chi ha chiuso: NS e EW non possono aver chiuso insieme: si chiude una volta sola"
     two = cli("--lang", "it", "play", "trentasette", "-p", "Anna,Bruno",
               input="Anna=resto Bruno=conta\n20\n5\nnessuno\nno\nsì\nsì\ncuori\npicche\nesci\n").stdout
     assert "valori numerici completi (tutti e 4), ad es." in two and "semi con una scala (7 di fila), ad es." in two

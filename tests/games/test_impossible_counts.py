@@ -14,7 +14,7 @@ import pytest
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.burraco.melds import DECK_POINTS, WILD_CARDS
-from ledger.games.canasta.scoring import CLASSIC, ITALIAN, deck_points
+from ledger.games.canasta.rules import CLASSIC, ITALIAN, deck_points
 
 BURRACO, CANASTA = get_game("burraco"), get_game("canasta")
 

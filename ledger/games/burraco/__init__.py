@@ -15,11 +15,155 @@ A side's hand score = burrachi (clean 200, semiclean 150, dirty 100) + 100 for c
 values − card values in hand − 100 without the pozzetto; card values jolly 30, pinella 20, ace 15,
 8 to K 10, 3 to 7 5; game to 2005.
 
-The package: :mod:`.melds` (rule sets, card values, reading a meld given as cards),
-:mod:`.scoring` (a side's score, the hand, the match), :mod:`.entry` (the players' words: "2
-puliti, 1 sporco, calate 310, in mano 35, pozzetto preso"), :mod:`.game` (the scorer protocol).
+The package, by role: :mod:`.melds` (rule sets, card values, reading a meld given as cards),
+:mod:`.rules` (a side's score, the hand, the match), :mod:`.records` (a hand's result),
+:mod:`.hand` (the hand declared, and the players' words: "2 puliti, 1 sporco, calate 310, in
+mano 35, pozzetto preso"), :mod:`.board` (scoreboard and notes). This module wires them to the
+:class:`~ledger.games.base.Game` protocol.
+
+Seating (RULES.md "Burraco": 2 or 3 players each for self, or 4 in two pairs): ``players`` of 2
+or 3 make one side per player, named as the player; 4 ``players`` make ``NS`` (seats 1 and 3)
+and ``EW`` (seats 2 and 4); ``sides`` names the two pairs, partners sitting opposite. Option
+``target`` (the game, 2005 by default [TARGET]). The deal passes clockwise.
 """
 
-from ledger.games.burraco.game import BurracoGame
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ledger.errors import LedgerError
+from ledger.games.base import Board, Game, HandResult, MatchState, Replay, as_int, check_names, named_sides
+from ledger.games.burraco import board as board_view
+from ledger.games.burraco import hand as entry
+from ledger.games.burraco.melds import RULE_SETS
+from ledger.games.burraco.records import BurracoResult
+from ledger.games.burraco.rules import early_winner, match_hand, score_hand
+from ledger.games.declare import HandForm, Question
+from ledger.games.match_setup import MatchSetup
+from ledger.i18n import Msg, t
+
+
+class BurracoGame(Game):
+    """Burraco, rule sets ``italian`` (F.I.Bur. Codice di Gara, the default) and ``international``."""
+
+    name = "burraco"
+    result_type = BurracoResult
+    title = "Burraco"
+    version = "1"
+    rule_sets = ("italian", "international")
+    rule_words = {"italian": t("burraco.rules_italian", "italian"),
+                  "international": t("burraco.rules_international", "international")}
+    own_options = ("target",)
+    min_players = 2
+    max_players = 4
+    hand = entry.form("italian")  # the errors' labels and the docs' fields (the same words in both rule sets)
+
+    # --- setup --------------------------------------------------------------------------------
+    def seat(self, rules: str, players: Sequence[str] | None,
+             sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
+        """2 or 3 ``players`` (each a side, named as the player), 4 ``players`` (``NS`` seats 1 and 3,
+        ``EW`` seats 2 and 4), or ``sides``: two pairs (side name → 2 players). With both, the
+        players' order is the seating and partners must sit opposite. ``LedgerError`` otherwise."""
+        if sides:
+            return _seat_pairs(sides, players)
+        names = check_names(players, "players")
+        self.check_player_count(len(names))
+        if len(names) == 4:
+            return names, {"NS": (names[0], names[2]), "EW": (names[1], names[3])}
+        return names, {p: (p,) for p in names}
+
+    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+        """Options: ``target`` (2005 by default [TARGET]; 1005, 1505 …), ``first_dealer`` and the stakes."""
+        target = options.pop("target", None)
+        out = super().check_options(rules, options, players)
+        out["target"] = RULE_SETS[rules].target if target is None else as_int(target, "options.target", 5, 100_000)
+        return out
+
+    # --- one hand -----------------------------------------------------------------------------
+    def score(self, doc: Mapping[str, Any], rules: object = None) -> HandResult:
+        """Score a hand document on its own (``ledger score``): 2 or 3 sides named as the document
+        names them (case-insensitively).
+
+        Returns a :class:`HandResult` with ``points`` (side → int), ``items`` (side → [{"item",
+        "points"}]), ``sides`` (what was read) and ``closed_by``. Raises ``LedgerError`` for an
+        unknown or missing field, an impossible card or count, a meld that is neither a
+        combination nor a sequence, or closing without the pozzetto or the burraco it needs.
+        """
+        rules_name = self.check_rules(rules if rules is not None else doc.get("rules"))
+        resolve = named_sides(doc.get("sides"))
+        return score_hand(entry.expand_sides(doc, resolve, rules_name), RULE_SETS[rules_name], resolve)
+
+    # --- a match ------------------------------------------------------------------------------
+    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+        """The next hand of the match (:func:`.rules.match_hand`); its rule set must be the match's."""
+        if doc.get("rules") is not None and self.check_rules(doc["rules"]) != setup.rules:
+            raise LedgerError(t("burraco.other_rules", "this match is played with the {rules} rules",
+                                rules=setup.rules), "rules", doc["rules"])
+        return match_hand(setup, state, entry.expand_sides(doc, setup.resolve_side, setup.rules), RULE_SETS[setup.rules])
+
+    def finish_early(self, setup: MatchSetup, state: MatchState) -> MatchState:
+        """Ended early: the highest total wins, nobody when the highest are equal (RULES.md)."""
+        return early_winner(state)
+
+    # --- presentation -------------------------------------------------------------------------
+    def board(self, setup: MatchSetup, replay: Replay) -> Board:
+        """Per hand each side's points and running total, and what happened; what each side needs."""
+        return board_view.board(self, setup, replay)
+
+    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+                      setup: MatchSetup | None = None) -> str:
+        """With ``result``: its summary (``"NS +710 (closed), EW +25"``); without: who closed."""
+        return board_view.describe(doc, result)
+
+    def hand_note(self, result: HandResult) -> str:
+        """``"NS closed; NS 1 clean, 1 dirty; EW no pozzetto"``."""
+        return board_view.hand_note(result)
+
+    # --- entry at the table -------------------------------------------------------------------
+    def entry_help(self) -> Msg | None:
+        return entry.entry_help()
+
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+        """The ``KEY=VALUE`` words of the table → a partial hand document (:func:`.hand.parse_entry`)."""
+        return entry.parse_entry(setup, tokens)
+
+    def hand_form(self, setup: MatchSetup) -> HandForm:
+        """The declared hand of the match's rule set (the scorekeeper's form is made from it)."""
+        return entry.form(setup.rules)
+
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+        """Not asked field by field: a side's whole line (its parts are)."""
+        return getattr(field, "key", None) == "sides"
+
+    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None = None) -> list[Question]:
+        """What is missing, by the declared hand of the match's rule set (:func:`.hand.questions`)."""
+        return entry.questions(setup, doc)
+
+
+def _seat_pairs(sides: Any, players: Any) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """Two pairs sitting alternately (``players``, when given, is the seating and must alternate)."""
+    if not isinstance(sides, Mapping) or len(sides) != 2:
+        raise LedgerError(t("burraco.sides_pairs", "sides are the two pairs of four players (with 2 or 3 players give "
+                            "players: each plays for self)"), "sides", sides)
+    pairs = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}
+    if any(len(p) != 2 for p in pairs.values()):
+        raise LedgerError(t("burraco.pair_size", "each side is a pair of two players (with 2 or 3 players give "
+                            "players)"), "sides", sides)
+    (a1, a2), (b1, b2) = pairs.values()
+    seated = check_names([a1, b1, a2, b2], "sides")
+    if not players:
+        return seated, pairs
+    order = check_names(players, "players")
+    by_key = {p.casefold(): p for p in seated}
+    if sorted(by_key) != sorted(p.casefold() for p in order):
+        raise LedgerError(t("burraco.players_sides", "the players and the sides name different people"), "players",
+                          list(order))
+    side_of = {p.casefold(): s for s, ps in pairs.items() for p in ps}
+    if side_of[order[0].casefold()] != side_of[order[2].casefold()]:
+        raise LedgerError(t("burraco.opposite", "partners sit opposite: list the players alternating between the "
+                            "sides"), "players", list(order))
+    return tuple(by_key[p.casefold()] for p in order), pairs
+
 
 GAME = BurracoGame()

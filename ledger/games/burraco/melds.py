@@ -33,6 +33,8 @@ KINDS = (CLEAN, SEMICLEAN, DIRTY)
 BONUS = {CLEAN: 200, SEMICLEAN: 150, DIRTY: 100}  # [EB-13] Art. 13
 LEAST_BURRACO_POINTS = 35  # 7 cards of at least 5 (RULES.md: "35 for each burraco given as a kind")
 KIND_HELP = t("burraco.kind_help", "clean, semiclean, dirty (pulito, semipulito, sporco)")
+KIND_NAMES = {CLEAN: t("burraco.kind_clean", "clean"), SEMICLEAN: t("burraco.kind_semiclean", "semiclean"),
+              DIRTY: t("burraco.kind_dirty", "dirty")}
 
 _KIND_WORDS = {
     CLEAN: CLEAN, "pulito": CLEAN, "puliti": CLEAN, "pulita": CLEAN, "pulite": CLEAN, "cleans": CLEAN,

@@ -13,8 +13,8 @@ by default: seats 1 and 3 against 2 and 4, or named sides). A hand document (FOR
                       "red_threes": 0}},
      "closed_by": "NS"}
 
-A side may also be one compact string, ``"2 pure, 1 dirty, 1 red three, melded 340, in hand 25,
-closed"`` (see :mod:`ledger.games.canasta.entry`). ``concealed`` (classic only) sits beside
+A side may also be one line of words, ``"2 pure, 1 dirty, 1 red three, melded 340, in hand 25,
+closed"`` (see :mod:`ledger.games.canasta.hand`). ``concealed`` (classic only) sits beside
 ``closed_by``.
 
 Italian values (RULES.md): cards joker 50, ace 20, pinella (2) 20, 8-K 10, 4-7 5, black 3 0.
@@ -32,32 +32,31 @@ natural 500, mixed (at most 3 wild) 300. Going out 100 (one canasta needed), con
 Red threes 100 each, 800 for all four, minus for a side that melded nothing. No doubling. Game to
 5000; minimum initial meld 15 below 0, 50 below 1500, 90 below 3000, 120 from 3000.
 
-The package: :mod:`~ledger.games.canasta.words` (the kinds and a side's phrases),
-:mod:`~ledger.games.canasta.scoring` (a hand's score), :mod:`~ledger.games.canasta.entry` (the
-words of ``hand add`` and the questions, above the scoring) and this module, the scorer behind the
-protocol of :mod:`ledger.games.base`, with its scoreboard.
+The package, by role: :mod:`~ledger.games.canasta.words` (the canasta kinds, melds and cards as
+said), :mod:`~ledger.games.canasta.rules` (a hand's score, the opening minimum),
+:mod:`~ledger.games.canasta.records` (a hand's result, the match's state),
+:mod:`~ledger.games.canasta.hand` (the hand declared: the words of ``hand add`` and ``play``,
+the questions, the errors' labels), :mod:`~ledger.games.canasta.board` (the scoreboard and
+notes), :mod:`~ledger.games.canasta.facts` (the report) and this module, wiring them to the
+protocol of :mod:`ledger.games.base`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from ledger.errors import LedgerError
-from ledger.games.base import (
-    Board, Column, Game, MatchSetup, MatchState, Replay, Table, as_int, check_names, named_sides,
-    running_winner, side_label, sides_shown_in, status_notes,
-)
+from ledger.games.base import Board, Game, HandResult, MatchSetup, MatchState, Replay, as_int, check_names, named_sides
+from ledger.games.base import running_winner
+from ledger.games.canasta import board as board_view
+from ledger.games.canasta import hand as entry
 from ledger.games.canasta.facts import CanastaNotes
-from ledger.games.canasta import entry
-from ledger.games.canasta.scoring import (
-    RULE_SETS, CanastaHand, CanastaResult, CanastaState, hand_line, opening_minimum, score_hand,
-)
-from ledger.i18n import number, signed, t
-from collections.abc import Sequence  # noqa: F401 (annotations)
-from ledger.games.base import HandResult  # noqa: F401 (annotations)
-from ledger.games.declare import Question  # noqa: F401 (annotations)
-from ledger.i18n import Msg  # noqa: F401 (annotations)
+from ledger.games.canasta.records import CanastaHand, CanastaResult, CanastaState
+from ledger.games.canasta.rules import CLASSIC, RULE_SETS, RuleSet, opening_minimum, score_hand
+from ledger.games.declare import HandForm, Question
+from ledger.i18n import Msg, t
 
 
 class CanastaGame(Game):
@@ -77,6 +76,7 @@ class CanastaGame(Game):
     min_players = 2
     max_players = 4
     player_counts = (2, 4)  # each for self, or two pairs
+    hand = entry.form("italian")  # the errors' labels and the docs' fields (the same words in both rule sets)
 
     # --- setup --------------------------------------------------------------------------------
     def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
@@ -112,8 +112,9 @@ class CanastaGame(Game):
         Raises ``LedgerError`` for an unknown or missing field, an impossible card or count, a
         canasta or meld that breaks the rules, or closing without the canastas it needs.
         """
-        rs = RULE_SETS[self.check_rules(rules if rules is not None else doc.get("rules"))]
-        return score_hand(doc, rs, named_sides(doc.get("sides")))
+        rules_name = self.check_rules(rules if rules is not None else doc.get("rules"))
+        resolve = named_sides(doc.get("sides"))
+        return _scored(entry.expand_sides(doc, resolve, rules_name), RULE_SETS[rules_name], resolve)
 
     # --- a match ------------------------------------------------------------------------------
     def start(self, setup: MatchSetup) -> MatchState:
@@ -133,7 +134,8 @@ class CanastaGame(Game):
         if doc.get("rules") is not None and self.check_rules(doc["rules"]) != setup.rules:
             raise LedgerError(t("canasta.other_rules", "this match is played with the {rules} rules",
                                 rules=setup.rules), "rules", doc["rules"])
-        result = score_hand(doc, rs, setup.resolve_side, expected=setup.side_names)
+        result = _scored(entry.expand_sides(doc, setup.resolve_side, setup.rules), rs, setup.resolve_side,
+                         setup.side_names)
         hand = result.detail_as(CanastaHand)
         closer = hand.closed_by
         if closer and not setup.teams and hand.sides[closer].hand_points:
@@ -148,36 +150,40 @@ class CanastaGame(Game):
 
     def board(self, setup: MatchSetup, replay: Replay) -> Board:
         """Per hand both sides' points, running totals and the opening minimum each side needs next."""
-        return canasta_board(self, setup, replay)
+        return board_view.canasta_board(self, setup, replay)
 
     def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:
         """With ``result``: the hand's summary (:func:`hand_line`, ``"NS +1460 (closed), EW
         +235"``); without: who closed, ``"NS closed"`` / ``"nobody closed"``."""
-        points = result.get("points") if isinstance(result, Mapping) else None
-        if isinstance(result, Mapping) and isinstance(points, Mapping) and all(isinstance(p, int) for p in points.values()):
-            return hand_line(points, result.get("closed_by"), "concealed" in result)
-        closed = doc.get("closed_by")
-        return str(t("canasta.closed", "{side} closed", side=closed) if closed else
-                   t("canasta.nobody_closed", "nobody closed"))
+        return board_view.describe(doc, result)
 
-    # --- entry ----------------------------------------------------------------------------------
+    # --- entry at the table -------------------------------------------------------------------
     def entry_help(self) -> Msg | None:
-        """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
-        return t("play.help.canasta",
-                 "Each side in one line (a side may be named by one of its players):\n"
-                 "  NS=\"2 pure, 1 dirty, 1 red three, melded 340, in hand 25, closed\"\n"
-                 "  EW=\"pure K, melded 120, in hand 60\"\n"
-                 "Or one thing at a time: NS.canastas=\"pure K, dirty 7\" NS.melded=310 NS.hand=0 "
-                 "NS.red_threes=1; closed=NS (or closed=nobody); concealed=yes.")
+        return entry.entry_help()
 
     def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
-        """Command-line words → a partial hand document (see :func:`ledger.games.canasta.entry.parse_entry`)."""
+        """The ``KEY=VALUE`` words of the table → a partial hand document (:func:`.hand.parse_entry`)."""
         return entry.parse_entry(setup, tokens)
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None=None) -> list[Question]:
-        """The first thing still missing: per side its canastas, melded points, hand points and red
-        threes (``opened`` follows from the melds), then who closed, then (classic) if concealed."""
+    def hand_form(self, setup: MatchSetup) -> HandForm:
+        """The declared hand of the match's rule set (the scorekeeper's form is made from it)."""
+        return entry.form(setup.rules)
+
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+        """Not asked field by field: a side's whole line (its parts are), nor ``concealed`` but in
+        the classic game."""
+        return getattr(field, "key", None) == "sides" or (getattr(field, "key", None) == "concealed"
+                                                           and setup.rules != "classic")
+
+    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None = None) -> list[Question]:
+        """What is missing, by the declared hand of the match's rule set (:func:`.hand.questions`)."""
         return entry.questions(setup, doc)
+
+
+def _scored(doc: Mapping[str, Any], rs: RuleSet, resolve: Any, expected: Sequence[str] | None = None) -> HandResult:
+    """A hand scored by :func:`.rules.score_hand`, with its summary (:func:`.board.hand_line`)."""
+    hand = score_hand(doc, rs, resolve, expected)
+    return HandResult(hand, partial(board_view.hand_line, hand.points, hand.closed_by, rs is CLASSIC))
 
 
 def _seat_sides(sides: Any, players: Any) -> tuple[tuple[str, ...], dict[str, Any]]:
@@ -201,53 +207,6 @@ def _seat_sides(sides: Any, players: Any) -> tuple[tuple[str, ...], dict[str, An
                                 "sides"), "players", list(order))
         seated = tuple(next(p for p in seated if p.casefold() == o.casefold()) for o in order)
     return seated, teams
-
-
-def canasta_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
-    """The scoreboard: one row per hand with each side's points, total and opening minimum next."""
-    rs = RULE_SETS[setup.rules]
-    sides = setup.side_names
-    total, minimum = str(t("board.total", "total")), str(t("canasta.col_min", "min"))
-    cols = [Column("#"), Column(str(t("board.dealer", "dealer")), "left")]
-    for s in sides:
-        cols += [Column(setup.shown_side(s)), Column(total), Column(minimum)]
-    cols.append(Column(str(t("board.notes", "notes")), "left", below=True))
-    rows = []
-    for i, (res, st) in enumerate(zip(rp.results, rp.states), rp.offset):
-        hand = res.detail_as(CanastaResult)
-        pts, mins = hand.points, st.extra_as(CanastaState).opening_minimum
-        row = [str(i + 1), game.dealer(setup, i)]
-        for s in sides:
-            row += [signed(pts.get(s, 0)), number(st.totals.get(s, 0)), _number(mins.get(s, ""))]
-        row.append(sides_shown_in(setup, _board_note(hand)))
-        rows.append(tuple(row))
-    who = str(t("board.versus", " v ")).join(side_label(setup, s) for s in sides)
-    table = Table(str(t("canasta.board_title", "Canasta ({rules}) — {sides}", rules=game.rules_name(rs.name), sides=who)),
-                  tuple(cols), tuple(rows),
-                  caption=str(t("canasta.caption", "Game to {target}; 'min' is the opening minimum for the next hand.",
-                                target=setup.options.get('target', rs.target))))
-    final_min = rp.final.extra_as(CanastaState).opening_minimum
-    notes = status_notes(game, setup, rp)
-    if not (rp.final.finished or setup.ended_early):  # no next hand to open: no minimum to say
-        notes.append(str(t("canasta.minimum_now", "Opening minimum now: {minimums}.",
-                           minimums=", ".join(f"{setup.shown_side(s)} {_number(final_min.get(s))}" for s in sides))))
-    return Board((table,), tuple(notes))
-
-
-def _number(n: object) -> str:
-    return number(n) if isinstance(n, int) and not isinstance(n, bool) else str(n)
-
-
-def _board_note(hand: CanastaHand) -> str:
-    """``NS closed``, ``nobody closed``, and which side had not opened."""
-    closed = hand.closed_by
-    if closed:
-        note = t("canasta.closed_concealed", "{side} closed concealed", side=closed) if hand.concealed \
-            else t("canasta.closed", "{side} closed", side=closed)
-    else:
-        note = t("canasta.nobody_closed", "nobody closed")
-    idle = [s for s, v in hand.sides.items() if not v.opened]
-    return str(note) + "".join(str(t("canasta.not_opened_note", "; {side} had not opened", side=s)) for s in idle)
 
 
 GAME = CanastaGame()

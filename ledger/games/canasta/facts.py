@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ledger.games.canasta.scoring import CanastaResult
+from ledger.games.canasta.records import CanastaResult
 from ledger.games.facts import GameNotes, Highlight, side_label
 from ledger.i18n import t
 from ledger.games.facts import Record  # noqa: F401 (annotations)

@@ -1,5 +1,6 @@
-"""Canasta words: canasta kinds, the compact side string, and the readers of a side's values shared
-by the scorer (:mod:`ledger.games.canasta.scoring`) and entry at the table (:mod:`ledger.games.canasta.entry`) (see ``docs/rules/canasta.md``, "Entering a hand").
+"""Canasta words: canasta kinds and the readers of a side's values shared by the scorer
+(:mod:`ledger.games.canasta.rules`) and entry at the table (:mod:`ledger.games.canasta.hand`,
+where the side's fields are declared; see ``docs/rules/canasta.md``, "Entering a hand").
 
 Nothing here knows the scoring values; it turns what players say into plain values:
 
@@ -10,9 +11,7 @@ Nothing here knows the scoring values; it turns what players say into plain valu
   (``natural``, ``mixed``);
 - a canastas value (:func:`read_canasta_items`): a list (each item a kind or one canasta's
   cards) or a string (``"pure K, dirty 7"``; canastas as cards separated by ``;``);
-- melds (:func:`read_melds`): card lists, or one string with ``;`` between melds;
-- a compact side string (:func:`parse_side_text`): ``"2 pure, 1 dirty, 1 red three, melded 340,
-  in hand 25, closed"``.
+- melds (:func:`read_melds`): card lists, or one string with ``;`` between melds.
 
 Every error is a :class:`LedgerError` naming the field and the value.
 """
@@ -25,7 +24,7 @@ from typing import Any
 
 from ledger.cards import THREE_DECKS_SIX_JOKERS, Card, parse_card, parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import WHOLE_TEXT, as_bool, as_int, first_group, phrase_parts, put_once
+from ledger.games.base import WHOLE_TEXT, as_bool
 from ledger.i18n import Msg, t
 
 PURE, DIRTY, PINELLE_PURE, PINELLE_DIRTY, JOLLY = "pure", "dirty", "pinelle pure", "pinelle dirty", "jolly"
@@ -67,7 +66,7 @@ def _rank_word(word: str) -> str | None:
 MOST_CANASTAS = THREE_DECKS_SIX_JOKERS.size // 7  # 23: the most canastas of seven cards any rule set's decks make
 
 
-def _count_word(word: str) -> int | None:
+def count_word(word: str) -> int | None:
     w = word.lower()
     if w.isdecimal() and len(w) <= 9:
         return int(w)
@@ -103,7 +102,7 @@ def _parse_kind(text: str, field: str) -> list[tuple[str, str | None]] | None:
     if not words or (len(words) > 1 and all(_is_card(w) for w in words)):
         return None
     count = 1
-    if len(words) > 1 and (said := _count_word(words[0])) is not None:
+    if len(words) > 1 and (said := count_word(words[0])) is not None:
         if said > MOST_CANASTAS:  # refused before a list of that many is made ("999999999 pure")
             raise LedgerError(t("canasta.too_many", "{n} canastas: the cards of three decks make {most} at most",
                                 n=said, most=MOST_CANASTAS), field, text)
@@ -264,75 +263,7 @@ def is_number(value: Any) -> bool:
     return isinstance(value, int) or (isinstance(value, str) and re.fullmatch(rf"\s*-?{WHOLE_TEXT}\s*", value) is not None)
 
 
-# --- the compact side string -------------------------------------------------------------------
-_NUM = rf"(-?{WHOLE_TEXT})"  # 1200, 1.200 or 1,200
-_MELDED = [re.compile(rf"^(?:melded|meld|melds|calate|calato|calati|in tavola|on the table|table)\s*:?\s*{_NUM}$"),
-           re.compile(rf"^{_NUM}\s+(?:melded|calate|calato|in tavola|on the table)$")]
-_HAND = [re.compile(rf"^(?:in hand|hand|in mano|mano|left in hand)\s*:?\s*{_NUM}$"),
-         re.compile(rf"^{_NUM}\s+(?:in hand|in mano|left in hand)$")]
-_RED = re.compile(r"^(?:(\w+)\s+)?(?:red\s*(?:threes?|3s?)|tre\s+rossi|3\s+rossi|3\s+rosso|tre\s+rosso)$")
-_CLOSED = {"closed", "chiuso", "chiude", "ha chiuso", "went out", "out", "closing", "chiusura"}
-_CONCEALED = {"concealed", "closed concealed", "went out concealed", "chiusura in mano", "chiuso in mano"}
-_OPENED = {"opened": True, "open": True, "aperto": True, "ha aperto": True,
-           "not opened": False, "not open": False, "unopened": False, "non aperto": False,
-           "non ha aperto": False, "did not open": False}
-_NO_CANASTAS = {"no canastas", "no canasta", "nessuna canasta", "none", "no canaste"}
-
-
-def parse_side_text(text: str, field: str, defaults: bool = True) -> tuple[dict[str, Any], bool, bool]:
-    """``"2 pure, 1 dirty, 1 red three, melded 340, in hand 25, closed"`` → (side fields, closed, concealed).
-
-    The fields use the hand document's names (``canastas`` as kind labels, ``red_threes``,
-    ``melded_points``, ``hand_points``, ``opened``). With ``defaults``, canastas and red threes
-    that the string does not name are none (the string lists what the side has), and a side that
-    did ``not open`` melded 0; melded and hand points must otherwise be said. Parts are separated
-    by commas or ``;``; a part not understood is an error naming it.
-    """
-    fields: dict[str, Any] = {}
-    closed = concealed = False
-    for part in phrase_parts(text):
-        if part in _CONCEALED:
-            closed = concealed = True
-        elif part in _CLOSED:
-            closed = True
-        elif part in _OPENED:
-            put_once(fields, "opened", _OPENED[part], field, part)
-        elif part in _NO_CANASTAS:
-            fields.setdefault("canastas", [])
-        else:
-            _read_side_part(part, fields, field)
-    if defaults:
-        fields.setdefault("canastas", [])
-        fields.setdefault("red_threes", 0)
-        if fields.get("opened") is False:
-            fields.setdefault("melded_points", 0)
-    return fields, closed, concealed
-
-
-def _read_side_part(part: str, fields: dict[str, Any], field: str) -> None:
-    """One part of a compact side string: melded or hand points, red threes, or canastas."""
-    melded, hand, red = first_group(part, _MELDED), first_group(part, _HAND), _RED.match(part)
-    if melded is not None:
-        put_once(fields, "melded_points", as_int(melded, f"{field}.melded_points", 0), field, part)
-    elif hand is not None:
-        put_once(fields, "hand_points", as_int(hand, f"{field}.hand_points", 0), field, part)
-    elif red:
-        count = 1 if red.group(1) is None else _count_word(red.group(1))
-        if count is None:
-            raise LedgerError(t("canasta.how_many_red", "{part!r}: how many red threes?", part=part),
-                              f"{field}.red_threes", part)
-        put_once(fields, "red_threes", count, field, part)
-    else:
-        kinds = parse_kind(part, f"{field}.canastas")
-        if kinds is None:
-            raise LedgerError(t("canasta.part_unknown", "{part!r} is not understood (say e.g. '2 pure, 1 dirty, 1 "
-                                "red three, melded 340, in hand 25, closed')", part=part), field, part)
-        fields["canastas"] = fields.get("canastas", []) + [kind_label(k, r) for k, r in kinds]
-
-
 def read_opened(value: Any, field: str) -> bool:
     """``opened``: yes/no (see :func:`ledger.games.base.as_bool`)."""
     return as_bool(value, field)
 
-
-# --- fast entry at the table: command-line words and questions -----------------------------------

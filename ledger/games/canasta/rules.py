@@ -1,7 +1,8 @@
 """Canasta scoring: one hand's score for each side, from its canastas, melds, red threes and cards
 in hand (RULES.md "Canasta (seed 003)" and "Canasta: rule set classic"; the rules and values of
-both rule sets are in the docstring of :mod:`ledger.games.canasta`). Pure: a hand document in,
-points and items out; ``LedgerError`` naming the field on bad input.
+both rule sets are in the docstring of :mod:`ledger.games.canasta`). Pure: a hand document in
+(its sides' lines already read by :mod:`.hand`), points and items out (:mod:`.records`);
+``LedgerError`` naming the field on bad input.
 """
 
 from __future__ import annotations
@@ -9,14 +10,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
 from typing import Any
 
 from ledger.cards import JOKER, RANKS, SUITS, THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card, Deck, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.canasta import words
-from ledger.games.base import (HandResult, JsonRecord, PointsResult, as_bool, as_int, check_keys, frozen, items_of,
-                               optional)
+from ledger.games.base import as_bool, as_int, check_keys, frozen, items_of
+from ledger.games.canasta.records import CanastaHand, SideFacts
 from ledger.games.canasta.words import DIRTY, JOLLY, PINELLE_DIRTY, PINELLE_PURE, PURE, kind_label
 from ledger.i18n import Msg, t
 
@@ -292,45 +292,6 @@ class SideHand:
                          self.red_threes, self.opened)
 
 
-@frozen
-class SideFacts(JsonRecord):
-    """A side as a hand's result gives it: its canastas (``"pure K"``), melded and in-hand
-    points, red threes, and whether it had opened."""
-
-    canastas: tuple[str, ...]
-    melded_points: int
-    hand_points: int
-    red_threes: int
-    opened: bool
-
-
-@frozen
-class CanastaHand(PointsResult):
-    """One hand on its own (``ledger score``): ``points`` and ``items`` per side, each side's
-    facts (``sides``), who closed (None: the stock ran out), and in the classic game whether the
-    closing was ``concealed``."""
-
-    sides: Mapping[str, SideFacts]
-    closed_by: str | None
-    concealed: bool | None = optional()
-
-
-@frozen(kw_only=True)
-class CanastaResult(CanastaHand):
-    """A hand of a match: the hand's own fields, then the running ``totals`` and each side's
-    ``opening_minimum`` for the next hand."""
-
-    totals: Mapping[str, int]
-    opening_minimum: Mapping[str, int]
-
-
-@frozen
-class CanastaState(JsonRecord):
-    """A match's own state: each side's ``opening_minimum`` for the next hand."""
-
-    opening_minimum: Mapping[str, int]
-
-
 def read_side(name: str, value: Any, field: str, rs: RuleSet, closing: bool) -> SideHand:
     """Read one side (a dict of the hand document's fields, already expanded from a compact string).
 
@@ -594,7 +555,7 @@ def side_items(side: SideHand, closed_by: str | None, concealed: bool, rs: RuleS
 
 
 def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str], str],
-               expected: Sequence[str] | None = None) -> HandResult:
+               expected: Sequence[str] | None = None) -> CanastaHand:
     """Score one hand document under ``rs``.
 
     ``resolve(key, field)`` maps a side key of the document to a side name; ``expected`` lists
@@ -613,42 +574,22 @@ def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str]
         check_opened(s)
     items = {s.name: side_items(s, closed_by, concealed, rs) for s in sides}
     points = {name: sum(p for _, p in its) for name, its in items.items()}
-    result = CanastaHand(points, items_of(items), {s.name: s.facts() for s in sides}, closed_by,
-                         concealed if rs is CLASSIC else None)
-    return HandResult(result, partial(hand_line, points, closed_by, rs is CLASSIC))
-
-
-def hand_line(points: Mapping[str, int], closed_by: str | None, classic: bool = False) -> str:
-    """The summary of a hand: ``"NS +1460 (closed), EW +235"`` (classic: ``(went out)``), or the
-    points then ``"; nobody closed"``; in the language in use."""
-    closer = t("canasta.line_went_out", "{side} {sign}{points} (went out)") if classic else \
-        t("canasta.line_closed", "{side} {sign}{points} (closed)")
-    plain = t("canasta.line_side", "{side} {sign}{points}")
-    summary = ", ".join(str(replace(closer if n == closed_by else plain, params={"side": n, "sign": "-" if p < 0 else "+",
-                                                                           "points": abs(p)})) for n, p in points.items())
-    return summary if closed_by else str(t("canasta.line_nobody", "{points}; nobody closed", points=summary))
+    return CanastaHand(points, items_of(items), {s.name: s.facts() for s in sides}, closed_by,
+                       concealed if rs is CLASSIC else None)
 
 
 def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[object, str], str],
                        expected: Sequence[str] | None) -> tuple[dict[str, Any], str | None, bool]:
-    """The two sides (name → (document key, fields)), who closed, and whether concealed.
-
-    A side given as a compact string is expanded; its ``closed`` word must agree with ``closed_by``.
-    """
+    """The two sides (name → (document key, fields)), who closed, and whether concealed."""
     raw = doc.get("sides")
     if not isinstance(raw, Mapping):
         raise LedgerError(t("canasta.sides_missing", "missing (the two sides' canastas, melds, hands and red threes)")
                           if raw is None else t("canasta.sides_shape", "expected the two sides' hands"), "sides", raw)
     sides: dict[str, tuple[str, Any]] = {}
-    said_closed, said_concealed = [], False
     for key, value in raw.items():
         name = resolve(key, f"sides.{key}")
         if name in sides:
             raise LedgerError(t("canasta.side_twice", "side {side!r} is given twice", side=name), f"sides.{key}", key)
-        if isinstance(value, str):
-            value, closed, concealed = words.parse_side_text(value, f"sides.{key}")
-            said_closed += [name] if closed else []
-            said_concealed = said_concealed or concealed
         sides[name] = (key, value)
     if expected is not None:
         for s in expected:
@@ -658,17 +599,13 @@ def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[o
     if len(sides) != 2:
         raise LedgerError(t("canasta.two_sides_not", "canasta is played by two sides, not {n}", n=len(sides)), "sides",
                           list(sides))
-    closed_by = _closed_by(doc, said_closed, resolve, sides)
-    concealed = _concealed(doc, said_concealed, closed_by, rs)
+    closed_by = _closed_by(doc, resolve, sides)
+    concealed = _concealed(doc, closed_by, rs)
     return sides, closed_by, concealed
 
 
-def _closed_by(doc: Mapping[str, Any], said: list[str], resolve: Callable[[object, str], str], sides: Mapping[str, Any]) -> str | None:
-    if len(said) > 1:
-        raise LedgerError(t("canasta.both_closed", "both sides say they closed"), "closed_by", said)
+def _closed_by(doc: Mapping[str, Any], resolve: Callable[[object, str], str], sides: Mapping[str, Any]) -> str | None:
     if "closed_by" not in doc:
-        if said:
-            return said[0]
         raise LedgerError(t("canasta.closed_missing", "missing (the side that closed, or null if the stock ran out)"),
                           "closed_by", None)
     value = doc["closed_by"]
@@ -679,14 +616,11 @@ def _closed_by(doc: Mapping[str, Any], said: list[str], resolve: Callable[[objec
         if name not in sides:
             raise LedgerError(t("canasta.not_a_side", "{value!r} is not a side of this hand", value=value),
                               "closed_by", value)
-    if said and said[0] != name:
-        raise LedgerError(t("canasta.says_closed", "{side} says it closed, but closed_by is {value!r}", side=said[0],
-                            value=value), "closed_by", value)
     return name
 
 
-def _concealed(doc: Mapping[str, Any], said: bool, closed_by: str | None, rs: RuleSet) -> bool:
-    concealed = said or (doc.get("concealed") is not None and as_bool(doc["concealed"], "concealed"))
+def _concealed(doc: Mapping[str, Any], closed_by: str | None, rs: RuleSet) -> bool:
+    concealed = doc.get("concealed") is not None and as_bool(doc["concealed"], "concealed")
     if concealed and rs is not CLASSIC:
         raise LedgerError(t("canasta.concealed_classic", "going out concealed is scored only in the classic rules"),
                           "concealed", True)
@@ -694,6 +628,3 @@ def _concealed(doc: Mapping[str, Any], said: bool, closed_by: str | None, rs: Ru
         raise LedgerError(t("canasta.concealed_who", "concealed needs the side that went out (closed_by)"),
                           "concealed", True)
     return concealed
-
-
-# --- the game --------------------------------------------------------------------------------------------

@@ -7,12 +7,13 @@ hands − 100 if it has not taken its pozzetto. Closing needs the pozzetto and a
 one in ``international``).
 
 The side fields are those of FORMATS.md "Burraco and Scopa hand documents": ``burraco``,
-``melded_points`` or ``melded``, ``hand_points`` or ``hand``, ``pozzetto``.
+``melded_points`` or ``melded``, ``hand_points`` or ``hand``, ``pozzetto``. A side's hand read is a
+typed :class:`SideHand`; a hand's result a :class:`~ledger.games.burraco.records.BurracoResult`.
+Pure: the melds are :mod:`.melds`, the words of the table :mod:`.hand`.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -21,13 +22,15 @@ from typing import Any
 from ledger.cards import Card, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import (
-    HandResult, JsonRecord, MatchSetup, MatchState, PointsResult, as_bool, as_int, check_keys, items_of, running_winner,
+    HandResult, MatchSetup, MatchState, as_bool, as_int, check_keys, items_of, running_winner,
 )
-from ledger.i18n import t, tn
+from ledger.games.burraco.board import hand_line
 from ledger.games.burraco.melds import (
-    BONUS, BURRACO_CARDS, CLEAN, DECK, DECK_POINTS, KIND_HELP, LEAST_BURRACO_POINTS, WILD_CARDS, Meld, RuleSet,
-    cards_value, check_kind, is_wild, read_burraco, read_burraco_items, read_meld_lists, read_ordinary_meld,
+    BONUS, BURRACO_CARDS, CLEAN, DECK, DECK_POINTS, KIND_HELP, KIND_NAMES, LEAST_BURRACO_POINTS, WILD_CARDS, Meld,
+    RuleSet, cards_value, check_kind, is_wild, read_burraco, read_burraco_items, read_meld_lists, read_ordinary_meld,
 )
+from ledger.games.burraco.records import BurracoResult, SideFacts
+from ledger.i18n import t
 
 HAND_KEYS = {"sides", "closed_by"}
 SIDE_KEYS = {"burraco", "melded_points", "melded", "hand_points", "hand", "pozzetto"}
@@ -57,26 +60,6 @@ class SideHand:
 
     def facts(self) -> "SideFacts":
         return SideFacts(tuple(self.kinds), self.melded_points, self.hand_points, self.pozzetto)
-
-
-@dataclass(frozen=True)
-class SideFacts(JsonRecord):
-    """A side as a hand's result gives it: its burrachi by kind, melded and in-hand points, and
-    whether it took its pozzetto."""
-
-    burraco: tuple[str, ...]
-    melded_points: int
-    hand_points: int
-    pozzetto: bool
-
-
-@dataclass(frozen=True)
-class BurracoResult(PointsResult):
-    """A hand's result: ``points`` and ``items`` per side, each side's facts (``sides``) and the
-    side that closed (``closed_by``, None when nobody did)."""
-
-    sides: Mapping[str, SideFacts]
-    closed_by: str | None
 
 
 def read_side(name: str, value: Any, field: str, rs: RuleSet) -> SideHand:
@@ -298,32 +281,6 @@ def read_closed_by(doc: Mapping[str, Any], resolve: Callable[[object, str], str]
         raise LedgerError(t("burraco.not_a_side", "{value!r} is not a side of this hand", value=value), "closed_by",
                           value)
     return name
-
-
-def hand_line(points: Mapping[str, int], closed_by: str | None) -> str:
-    """The summary of a hand: ``"NS +710 (closed), EW +25"``, or the points then ``"; nobody closed"``."""
-    summary = ", ".join(str(t("burraco.line_closed", "{side} {sign}{points} (closed)", side=n, sign="-" if p < 0 else "+",
-                              points=abs(p)) if n == closed_by else
-                            t("burraco.line_side", "{side} {sign}{points}", side=n, sign="-" if p < 0 else "+",
-                              points=abs(p)))
-                        for n, p in points.items())
-    return summary if closed_by else str(t("burraco.line_nobody", "{points}; nobody closed", points=summary))
-
-
-def kinds_count(kinds: Sequence[str]) -> str:
-    """``["clean", "clean", "dirty"]`` → ``"2 clean, 1 dirty"`` (``"2 puliti, 1 sporco"``): in the
-    language in use."""
-    counts = Counter(kinds)
-    return ", ".join(str(_KIND_COUNTS[k](n) if k in _KIND_COUNTS else f"{n} {k}") for k, n in counts.items())
-
-
-KIND_NAMES = {"clean": t("burraco.kind_clean", "clean"), "semiclean": t("burraco.kind_semiclean", "semiclean"),
-              "dirty": t("burraco.kind_dirty", "dirty")}
-_KIND_COUNTS = {
-    "clean": lambda n: tn("burraco.n_clean", "{n} clean", "{n} clean", n),
-    "semiclean": lambda n: tn("burraco.n_semiclean", "{n} semiclean", "{n} semiclean", n),
-    "dirty": lambda n: tn("burraco.n_dirty", "{n} dirty", "{n} dirty", n),
-}
 
 
 # --- the match -----------------------------------------------------------------------------------
