@@ -107,7 +107,7 @@ def test_hand_add_stores_nothing_for_an_impossible_count(cli, tmp_path):
     path.write_text(json.dumps({"sides": {"Anna": burraco_side(["clean"] * 16, melded=560),
                                           "Bruno": burraco_side(melded=45, hand=30)}, "closed_by": None}))
     line = cli.error("hand", "add", "last", "-f", str(path))
-    assert line.startswith("error: hand 1: sides.Anna.burraco: ") and "108" in line
+    assert line.startswith("error: hand 1: Anna, burrachi: ") and "108" in line
     path.write_text(json.dumps({"sides": {"Anna": burraco_side(melded=10 ** 9), "Bruno": burraco_side()},
                                 "closed_by": None}))
     assert cli.error("--lang", "it", "hand", "add", "last", "-f", str(path)).startswith(
