@@ -111,7 +111,7 @@ def test_hand_add_stores_nothing_for_an_impossible_count(cli, tmp_path):
     path.write_text(json.dumps({"sides": {"Anna": burraco_side(melded=10 ** 9), "Bruno": burraco_side()},
                                 "closed_by": None}))
     assert cli.error("--lang", "it", "hand", "add", "last", "-f", str(path)).startswith(
-        "errore: mano 1: sides.Anna.melded_points: ")
+        "errore: mano 1: Anna, punti delle carte calate: ")
     assert cli.json("show", "last")["hands"] == []
 
 
