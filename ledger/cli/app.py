@@ -153,14 +153,6 @@ def ledger():
     return State._ledger
 
 
-def ledger_url() -> str:
-    """The SQLAlchemy URL of the ledger in use (``--db``, ``$LEDGER_DB`` or the default file),
-    without opening it."""
-    from ledger.store.engine import database_url
-
-    return database_url(State.db)
-
-
 @contextmanager
 def reading():
     """The ledger's reads (:class:`ledger.store.reads.Reads`) in one read transaction: a SQLite

@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from ledger.cli.app import app, ledger, ledger_url
+from ledger.cli.app import app, ledger
 from ledger.cli.cmd_matches import JSON, MATCH, show_view  # noqa: F401
 from ledger.cli.inputs import read_document, read_items, read_one_document
 from ledger.cli.outputs import check_output, create, replaced_whole
@@ -150,14 +150,13 @@ def import_cmd(file: str = DOC, as_json: bool = JSON) -> None:
     match and hand numbers are kept.
     """
     from ledger.games.documents import check_kind
-    from ledger.store.reading import is_export, start_reading
+    from ledger.store.reading import is_export
 
     data = read_document(file)
     if is_export(data):
-        with start_reading(data, ledger_url()) as started:  # the workers read as the ledger is opened
-            from ledger.store.backup import import_all
+        from ledger.store.backup import import_all
 
-            rows = import_all(ledger(), data, started=started)
+        rows = import_all(ledger(), data)
         if as_json:
             print_json(rows)
         else:
