@@ -155,16 +155,8 @@ def ledger():
 
 @contextmanager
 def reading():
-    """The ledger's reads (:class:`ledger.store.reads.Reads`) in one read transaction: a SQLite
-    ledger file that is up to date is read with the standard library alone (no SQLAlchemy import,
-    the start-up of ``show``, ``report`` and ``stats``); anything else through :func:`ledger`."""
-    from ledger.store.engine import database_url
-    from ledger.store.reads import open_sqlite
-
-    with open_sqlite(database_url(State.db)) as reads:
-        if reads is not None:
-            yield reads
-            return
+    """The ledger's reads (:class:`ledger.store.reads.Reads`) in one read transaction of the
+    store (:meth:`ledger.store.service.Ledger.reads`)."""
     with ledger().reads() as reads:
         yield reads
 

@@ -1,9 +1,7 @@
 """The ledger export (docs/formats.md, "The whole ledger"), read in plain SQL and written match by match.
 
-Everything here reads through :class:`ledger.store.reads.Reads` (any DB-API connection, one read
-transaction), so ``ledger export --all`` of an up-to-date SQLite ledger file imports neither
-SQLAlchemy nor SQLModel (``ledger.cli.app.reading``); :func:`ledger.store.backup.export_all`
-runs the same reads over a Ledger's own connection (PostgreSQL included).
+Everything here reads through :class:`ledger.store.reads.Reads`, in one read transaction of the
+store (:meth:`ledger.store.service.Ledger.reads`), on every database.
 
 - :func:`export_document`: the whole export as one ``dict`` (held in memory).
 - :func:`write_export`: the same document written to a text stream one match at a time.
@@ -235,14 +233,13 @@ def decoded(h: ExportHand) -> ExportHand:
 
 
 # --- reading the whole ledger ---------------------------------------------------------------------
-def export_head(reads: Reads, checked: bool = False) -> dict:
+def export_head(reads: Reads) -> dict:
     """Everything of the export before its matches: format, version, program, schema, the time of
     the export, every player (by number) and, when there are any, the club sessions. A damaged
-    hand (:meth:`Reads.damaged_hands`) is refused first, unless the caller ``checked`` for it."""
+    hand (:meth:`Reads.damaged_hands`) is refused first."""
     from ledger.store.engine import HEAD
 
-    if not checked:
-        _refuse_damaged(reads.damaged_hands())  # refused before the first match is written
+    _refuse_damaged(reads.damaged_hands())  # refused before the first match is written
     players = [{"id": pid, "name": name, "created_at": iso(created), "demo": bool(demo)}
                for pid, name, created, demo in reads.rows("SELECT id, name, created_at, demo FROM player ORDER BY id")]
     head = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "program": f"ledger {__version__}",
@@ -308,7 +305,7 @@ def export_document(reads: Reads) -> dict:
     return head
 
 
-def write_export(reads: Reads, out: IO[str], indent: int | None = None, discardable: bool = False) -> int:
+def write_export(reads: Reads, out: IO[str], indent: int | None = None) -> int:
     """Write :func:`export_document`'s document to the text stream ``out`` match by match, holding
     one batch of matches at a time; returns the number of matches.
 
@@ -318,26 +315,15 @@ def write_export(reads: Reads, out: IO[str], indent: int | None = None, discarda
     the bytes are exactly ``json.dumps(doc, ensure_ascii=False, indent=indent)``.
 
     A damaged hand (stored text that is not JSON) is refused with ``LedgerError`` (``damaged``)
-    before anything is written; with ``discardable`` (the caller throws away what was written
-    should this raise: a file put in place at the end) the check runs beside the writing
-    (:meth:`Reads.damaged_hands_beside`) and is waited for before the closing ``]}``, its refusal
-    coming first whatever else went wrong meanwhile."""
-    waiting = reads.damaged_hands_beside() if discardable else None
-    try:
-        n, closing = _write_matches(reads, out, indent, checked=waiting is not None)
-    except Exception:
-        if waiting is not None:
-            _refuse_damaged(waiting())  # the damage, rather than what it broke
-        raise
-    if waiting is not None:
-        _refuse_damaged(waiting())
+    before anything is written."""
+    n, closing = _write_matches(reads, out, indent)
     out.write(closing)
     return n
 
 
-def _write_matches(reads: Reads, out: IO[str], indent: int | None, checked: bool) -> tuple[int, str]:
+def _write_matches(reads: Reads, out: IO[str], indent: int | None) -> tuple[int, str]:
     """:func:`write_export` but its last text, which is returned (with how many matches)."""
-    head = export_head(reads, checked)
+    head = export_head(reads)
     inner = "\n" if indent is None else "\n" + " " * (2 * indent)  # before each match in the list
     n = 0
     for m, setup, night, hands in export_matches(reads):

@@ -1,19 +1,10 @@
-"""Reading the ledger in plain SQL over a DB-API connection: what ``show``, ``match list``,
-``report`` and ``stats`` read.
+"""Reading the ledger: what ``show``, ``match list``, ``report``, ``stats`` and ``export --all``
+read, in one read transaction of the store (:meth:`ledger.store.service.Ledger.reads`: the
+SQLAlchemy session's own connection, on SQLite and PostgreSQL alike; there is no other way in).
 
-Why plain SQL: importing SQLAlchemy and SQLModel costs a command 300 to 500 ms on a small machine
-(bench/README.md), more than the whole of ``ledger show``'s own work. So the commands that only
-read use :class:`Reads`, a handful of queries over any DB-API connection:
-
-- :func:`open_sqlite` opens an up-to-date SQLite ledger file with the standard library's
-  ``sqlite3``, read only (``PRAGMA query_only``), in one read transaction; no SQLAlchemy is
-  imported. It returns None for anything else: another database, a file that does not exist yet,
-  a ledger whose schema revision is not this program's (it must be migrated or refused first).
-- :meth:`ledger.store.service.Ledger.reads` runs the very same queries over the Ledger's own
-  connection (PostgreSQL, and every case :func:`open_sqlite` declines).
-
-The queries name the tables and columns of :mod:`ledger.store.models`; a test checks every name
-against the models, and compares these reads with the ORM's on SQLite and PostgreSQL.
+:class:`Reads` runs a handful of queries over that connection. The queries name the tables and
+columns of :mod:`ledger.store.models`; a test checks every name against the models, and compares
+these reads with the ORM's on SQLite and PostgreSQL.
 
 Every read raises ``LedgerError`` for what the user named wrong (a match, a player).
 """
@@ -22,8 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -165,12 +155,10 @@ class Reads:
     JSON columns come back as text to decode (SQLite) rather than as Python values (PostgreSQL).
     """
 
-    def __init__(self, conn: Any, paramstyle: str = "qmark", json_text: bool = True,
-                 connect: Callable[[], Any] | None = None):
+    def __init__(self, conn: Any, paramstyle: str = "qmark", json_text: bool = True):
         self.conn = conn
         self.mark = "?" if paramstyle == "qmark" else "%s"
         self.json_text = json_text
-        self.connect = connect  # another connection to the same SQLite file, for a read beside this one
 
     # --- plumbing ---------------------------------------------------------------------------
     def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
@@ -385,43 +373,6 @@ class Reads:
             rows = self.rows(f"SELECT match_id, id, document, result FROM hand WHERE {where} ORDER BY id", params)
             return [(m, h) for m, h, doc, res in rows if not (_is_json(doc) and _is_json(res))]
 
-    def damaged_hands_beside(self) -> Callable[[], list[tuple[int, int]]]:
-        """:meth:`damaged_hands` of the whole ledger run beside what this process goes on doing: on a
-        connection of its own (``connect``) in a thread, SQLite's ``json_valid`` holding no lock
-        of Python's (the 20,000 hands of issue 17's export: about 70 ms that the export's own reads
-        and writing then overlap). Returns the function that waits for the check and gives its
-        list (or raises what it raised). That connection reads the ledger as committed when it
-        starts, a moment after this one's transaction began: the ledger itself writes only JSON,
-        so what it could see in between is never damaged. Without ``connect`` (a server, or
-        reads over a transaction's connection), checked here, at once."""
-        if self.connect is None:
-            found = self.damaged_hands()
-            return lambda: found
-        import threading
-
-        done: list[Any] = []
-
-        def check() -> None:
-            try:
-                con = self.connect()  # type: ignore[misc]
-                try:
-                    done.append(Reads(con).damaged_hands())
-                finally:
-                    con.close()
-            except BaseException as err:  # given to the waiting thread
-                done.append(err)
-
-        thread = threading.Thread(target=check, name="ledger-json-check", daemon=True)
-        thread.start()
-
-        def wait() -> list[tuple[int, int]]:
-            thread.join()
-            if isinstance(done[0], BaseException):
-                raise done[0]
-            return done[0]
-
-        return wait
-
     def live_counts(self, ids: Sequence[int]) -> dict[int, int]:
         """How many live hands each of matches ``ids`` has."""
         out: dict[int, int] = {}
@@ -466,45 +417,3 @@ def _is_json(text: Any) -> bool:
         return True
     except (TypeError, ValueError):
         return False
-
-
-@contextmanager
-def open_sqlite(url: str) -> Iterator[Reads | None]:
-    """:class:`Reads` over the SQLite ledger file of ``url`` with the standard library alone, in one
-    read transaction; None (nothing opened, nothing created) when that is not possible: another
-    kind of database, a URL with options, a file that does not exist, is not a ledger, or has a
-    schema revision other than this program's."""
-    import sqlite3
-
-    from ledger.store.engine import BUSY_TIMEOUT_MS, HEAD, sqlite_path
-    from ledger.store.health import is_writable, read_only_uri, tighten
-
-    path = sqlite_path(url)
-    if path is None or "?" in url or not path.is_file():
-        yield None
-        return
-    def connect() -> sqlite3.Connection:  # a reading connection of its own to the ledger file
-        con = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False) \
-            if is_writable(path) else sqlite3.connect(read_only_uri(path) + "&immutable=1", uri=True,
-                                                      isolation_level=None, check_same_thread=False)
-        con.execute("PRAGMA query_only=ON")
-        return con
-
-    conn = None
-    try:
-        conn = connect()
-        conn.execute("BEGIN")
-        rev = conn.execute("SELECT version_num FROM alembic_version").fetchone()
-    except sqlite3.Error:
-        rev = None
-    if rev is None or rev[0] != HEAD:
-        if conn is not None:
-            conn.close()
-        yield None
-        return
-    assert conn is not None  # rev was read through it
-    tighten(path)  # a ledger made readable by others by another tool: owner-only again
-    try:
-        yield Reads(conn, connect=connect)
-    finally:
-        conn.close()  # the read transaction ends with the connection
