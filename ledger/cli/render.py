@@ -161,9 +161,9 @@ HEADING_SEPARATORS = (" · ", " — ")
 
 def print_table(t) -> None:
     """A games ``Table`` drawn by rich (:func:`rich_table`, each column at least as wide as its
-    longest word, so that an amount or a name is wrapped between words rather than cut short).
-    Two things on top of rich, for a screen narrower than the table: its title is printed above
-    it folded between its segments (``Canasta — NS (Anna & Carla) v`` / ``EW (Bruno & Dario)``:
+    longest word, so that an amount or a name is wrapped between words rather than cut short:
+    :func:`_column_widths`). On top of rich, for a screen narrower than the table: its title is
+    printed above it folded between its segments (``Canasta — NS (Anna & Carla) v`` / ``EW (Bruno & Dario)``:
     never inside a name, :func:`ledger.cli.screen.fold_at`); and a ``below`` column (a hand's
     notes) that would be squeezed beside the others leaves the table, each of its cells then a
     line under the table headed by its row's first cell, folded to the screen's width
