@@ -4,9 +4,7 @@
     python bench/floors.py python BOARDS.json         # the same with a 30-line pure-Python scorer
     python bench/floors.py per-board BOARDS.json      # microseconds a board in one process: ledger,
                                                       # endplay, the pure-Python scorer (JSON line),
-                                                      # on BOARDS and on boards.distinct_boards(),
-                                                      # the cycle collector paused as `ledger score`
-                                                      # pauses it (and "... gc-on": not paused)
+                                                      # on BOARDS and on boards.distinct_boards()
     python bench/floors.py rows EXPORT.json DB        # parse a ledger export, insert one row a hand
     python bench/floors.py dump EXPORT.json           # ms of a compact json.dumps of the export's data
 
@@ -17,7 +15,6 @@ dependency; without it the endplay floor is reported missing.
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import json
 import sqlite3
@@ -93,11 +90,7 @@ def per_board(boards: list) -> dict:
     "python": µs, "endplay": µs, "ledger distinct": µs, ...}``.
 
     Every scorer (ledger, endplay and the pure-Python floor alike) is timed with Python's cycle
-    collector paused by ``ledger.games.collector_paused``, as ``ledger score`` of a list scores
-    (``gc.disable``/``gc.enable`` for an older ledger without it): the target's figure measures
-    what the command does. The same passes with the collector on are reported too, under
-    ``"<scorer> gc-on"`` (``"ledger gc-on"``, ``"ledger gc-on distinct"`` ...), as notes beside
-    the figure (bench/run.py), not as the figure.
+    collector on, as every ``ledger`` command runs.
 
     ledger keeps what it read and scored (``ledger.games.bridge.rules.score_hand``): every pass
     starts with nothing kept (``forget_scores``), as one ``ledger score`` process does, so a
@@ -115,7 +108,6 @@ def per_board(boards: list) -> dict:
         from ledger.games.bridge import match as scorer  # type: ignore[attr-defined, no-redef]  # absent today
 
     forget_scores = getattr(scorer, "forget_scores", lambda: None)  # an older ledger keeps nothing
-    paused = _collector_paused()
     scorers = {"ledger": score_document, "python": py_score}
     try:
         scorers["endplay"] = endplay_scorer()
@@ -123,40 +115,17 @@ def per_board(boards: list) -> dict:
         pass
     out = {}
     for suffix, docs in (("", boards), (" distinct", distinct_boards())):
-        for collector, context in (("", paused), (" gc-on", contextlib.nullcontext)):
-            for name, f in scorers.items():
-                best = float("inf")
-                for _ in range(PASSES):
-                    forget_scores()
-                    gc.collect()  # each pass starts from the same heap
-                    with context():
-                        t = time.perf_counter()
-                        for d in docs:
-                            f(d)
-                        best = min(best, time.perf_counter() - t)
-                out[name + collector + suffix] = best / len(docs) * 1e6
+        for name, f in scorers.items():
+            best = float("inf")
+            for _ in range(PASSES):
+                forget_scores()
+                gc.collect()  # each pass starts from the same heap
+                t = time.perf_counter()
+                for d in docs:
+                    f(d)
+                best = min(best, time.perf_counter() - t)
+            out[name + suffix] = best / len(docs) * 1e6
     return out
-
-
-def _collector_paused():
-    """``ledger.games.collector_paused`` (what ``ledger score`` of a list scores inside), or for
-    an older ledger that lacks it the same pause by hand (``gc.disable``, then ``gc.enable``)."""
-    try:
-        from ledger.games import collector_paused
-
-        return collector_paused
-    except ImportError:
-        @contextlib.contextmanager
-        def paused():
-            was = gc.isenabled()
-            gc.disable()
-            try:
-                yield
-            finally:
-                if was:
-                    gc.enable()
-
-        return paused
 
 
 def main() -> None:

@@ -41,7 +41,7 @@ class LedgerError(ValueError):
         super().__init__(field, message)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as it was made (an import's worker process sends its error back whole)."""
+        """Pickled as it was made: its message (with its code), field, value and path."""
         return type(self), (self.msg, self.field, self.value, self.path)
 
     @property

@@ -60,8 +60,8 @@ def test_a_layer_imports_nothing_above_it(layer, forbidden):
 
 
 def test_what_an_import_reads_first_imports_no_storage_layer():
-    """ledger/store/reading.py (what import and restore read, the worker processes started before
-    the ledger is opened) imports neither SQLAlchemy nor SQLModel, nor the store's modules that do
+    """ledger/store/reading.py (what import and restore read, and what they refuse before the
+    ledger is opened) imports neither SQLAlchemy nor SQLModel, nor the store's modules that do
     (but for its annotations, under ``TYPE_CHECKING``)."""
     heavy = ("sqlalchemy", "sqlmodel", "alembic", "ledger.store.service", "ledger.store.models", "ledger.store.bulk",
              "ledger.store.backup", "ledger.store.club")

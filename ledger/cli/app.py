@@ -141,18 +141,9 @@ def ledger():
     return State._ledger
 
 
-def ledger_url() -> str:
-    """The SQLAlchemy URL of the ledger in use (``--db``, ``$LEDGER_DB`` or the default file),
-    without opening it."""
-    from ledger.store.engine import database_url
-
-    return database_url(State.db)
-
-
-def reading():
-    """The ledger's reads (:class:`ledger.store.reads.Reads`) in one read transaction
-    (:func:`ledger.store.reads.reading`: an up-to-date SQLite file with the standard library
-    alone, the start-up of ``show``, ``report`` and ``stats``; anything else through :func:`ledger`)."""
+def reading() -> Any:
+    """The ledger's reads (:class:`ledger.store.reads.Reads`) in one read transaction of the
+    store (:func:`ledger.store.reads.reading` with the CLI's open ledger)."""
     from ledger.store.reads import reading as store_reading
 
     return store_reading(State.db, ledger)

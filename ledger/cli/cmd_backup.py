@@ -2,7 +2,7 @@
 
 import typer
 
-from ledger.cli.app import app, ledger, ledger_url
+from ledger.cli.app import app, ledger
 from ledger.cli.cmd_matches import JSON
 from ledger.cli.inputs import read_document
 from ledger.cli.render import console, print_json
@@ -42,7 +42,7 @@ def restore_cmd(file: str = typer.Argument(..., help="A backup: a ledger file or
     A file that is not a ledger, or one made by a newer ledger, is refused. A ledger that already
     has matches is replaced only with --force. An older backup is upgraded as it is restored.
     """
-    from ledger.store.reading import check_backup, check_export, start_reading
+    from ledger.store.reading import check_backup, check_export
 
     # what is not a backup is refused before the ledger is opened (which would create it)
     if check_backup(file) == "sqlite":
@@ -52,10 +52,9 @@ def restore_cmd(file: str = typer.Argument(..., help="A backup: a ledger file or
     else:
         data = read_document(file)
         check_export(data, file)
-        with start_reading(data, ledger_url()) as started:  # the workers read as the ledger is opened
-            from ledger.store.backup import restore_export
+        from ledger.store.backup import restore_export
 
-            done = restore_export(ledger(), data, force, file, started=started)
+        done = restore_export(ledger(), data, force, file)
     if as_json:
         print_json(done)
         return

@@ -5,10 +5,10 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from ledger.cli.app import app, ledger, ledger_url
+from ledger.cli.app import app, ledger
 from ledger.cli.cmd_matches import JSON, MATCH, show_view  # noqa: F401
 from ledger.cli.inputs import read_document, read_items, read_one_document
-from ledger.cli.outputs import check_output, create, replaced_whole
+from ledger.cli.outputs import check_output, create
 from ledger.cli.render import console, print_board, print_json, print_plain, print_result
 from ledger.errors import LedgerError
 from ledger.i18n import t, tn
@@ -150,14 +150,13 @@ def import_cmd(file: str = DOC, as_json: bool = JSON) -> None:
     match and hand numbers are kept.
     """
     from ledger.games.documents import check_kind
-    from ledger.store.reading import is_export, start_reading
+    from ledger.store.reading import is_export
 
     data = read_document(file)
     if is_export(data):
-        with start_reading(data, ledger_url()) as started:  # the workers read as the ledger is opened
-            from ledger.store.backup import import_all
+        from ledger.store.backup import import_all
 
-            rows = import_all(ledger(), data, started=started)
+        rows = import_all(ledger(), data)
         if as_json:
             print_json(rows)
         else:
@@ -191,10 +190,8 @@ def export_cmd(match: Optional[str] = typer.Argument(None, help="The match numbe
     if every:
         from ledger.cli.app import reading
 
-        with reading() as reads:  # an up-to-date SQLite ledger: the standard library alone
-            # written to a file put in place at the end, the export checks its stored texts beside the writing
-            discardable = output is not None and replaced_whole(output)
-            _write_to(output, lambda out: _write_export(out, reads, None, indent, discardable))
+        with reading() as reads:
+            _write_to(output, lambda out: _write_export(out, reads, None, indent))
     else:
         doc = ledger().export(match)  # a bad match is refused before anything is written
         _write_to(output, lambda out: _write_export(out, None, doc, indent))
@@ -226,7 +223,7 @@ def _quoted(file: str) -> str:
     return shlex.quote(file)
 
 
-def _write_export(out, reads, doc: Optional[dict], indent: Optional[int] = None, discardable: bool = False) -> None:
+def _write_export(out, reads, doc: Optional[dict], indent: Optional[int] = None) -> None:
     """``doc`` (one match's document) into ``out`` as JSON (indented by ``indent``, 2 when None),
     or with no ``doc`` the ledger export read through ``reads`` (:class:`ledger.store.reads.Reads`),
     written match by match (compact, or indented by ``indent``); the characters JSON leaves raw
@@ -240,7 +237,7 @@ def _write_export(out, reads, doc: Optional[dict], indent: Optional[int] = None,
     if doc is None:
         from ledger.store.export import write_export
 
-        write_export(reads, out, indent, discardable)
+        write_export(reads, out, indent)
     else:
         out.write(json.dumps(doc, ensure_ascii=False, indent=2 if indent is None else indent))
     out.write("\n")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -185,72 +185,6 @@ class ExportMatches:
         with reader:
             reader.fields_before_matches()
             yield from reader.matches()
-
-    def texts(self) -> Iterator[bytes]:
-        """The text of each match (bytes), unparsed, for an export laid out as ``export --all``
-        writes it: the fields before the matches alone on the first line, through
-        ``"matches": [``; each match on a line of its own, ending in a comma but the last; then
-        ``]}``. Where the file is not so (its first line, the lines around the last match, a line
-        over 20 MB) :class:`ledger.store.reading.NotLaidOut` is raised as that line is reached; a
-        line that is not one match fails where it is parsed (:func:`parse_match_line`). Either
-        way the import then reads the file as :meth:`__iter__` does, which names what is wrong."""
-        from ledger.store.reading import NotLaidOut
-
-        def line_of(f) -> bytes:  # the next line, at most 20 MB of it (a longer one: not laid out)
-            line = f.readline(MAX_INPUT_BYTES + 1)
-            if len(line) > MAX_INPUT_BYTES:
-                raise NotLaidOut
-            return line
-
-        with open(self.path, "rb") as f:
-            if not _head_alone(line_of(f), self.path, self.field):
-                raise NotLaidOut
-            last = None
-            while line := line_of(f):
-                if line[:1] == b"]":  # the end: "]}" after a match without its comma
-                    if last is None or last.endswith(b",") or (line + f.read(_TAIL)).strip() != b"]}" or f.read(1):
-                        raise NotLaidOut
-                    yield last
-                    return
-                if last is not None:
-                    if not last.endswith(b","):
-                        raise NotLaidOut
-                    yield last[:-1]
-                last = line.rstrip(b"\r\n")
-        raise NotLaidOut  # no end
-
-    @staticmethod
-    def parse(line: bytes) -> Any:
-        """A line of :meth:`texts` made a match (:func:`parse_match_line`)."""
-        return parse_match_line(line)
-
-
-def parse_match_line(line: bytes) -> Any:
-    """One match of an export read a line at a time (:meth:`ExportMatches.texts`), parsed as
-    :class:`_JsonStream` parses a match (strict JSON: :func:`read_json`; no ``\\u`` escape that is
-    half a character). Whatever is wrong (not UTF-8, not one JSON value) is raised as Python
-    raises it: the import then reads the file as a stream, which says it as ``import`` always has."""
-    text = line.decode("utf-8")
-    value = _DECODER.decode(text)
-    _whole_characters(text, value)
-    return value
-
-
-def _head_alone(line: bytes, path: str, field: str) -> bool:
-    """Whether ``line`` (the first line of an export file) holds the export's fields before its
-    matches, through the ``[`` of ``"matches"``, and nothing after it but white space."""
-    import io
-
-    reader = _JsonStream(path, field, io.BytesIO(line))
-    try:
-        with reader:
-            reader.fields_before_matches()
-            return reader._skip() == ""
-    except Exception:
-        return False
-
-
-_TAIL = 4096  # what may follow "]}" at the end of an export read a line at a time (white space)
 
 
 class _JsonStream:

@@ -61,31 +61,66 @@ def print_json(data: Any) -> None:
 WHOLE_WORD_MAX = 14  # characters: a word up to this long (money, a game, a score) is never cut
 
 
-def rich_table(t, whole_words: bool = False) -> RichTable:
+def rich_table(t, whole_words: bool = False, width: int | None = None) -> RichTable:
     """A rich table from a games ``Table`` (lines drawn after the rows it names).
 
     ``whole_words``: each column is at least as wide as its longest word (up to
     :data:`WHOLE_WORD_MAX` characters), so a narrow terminal or a pipe (80 columns) wraps text
-    between words instead of cutting an amount or a name short (``+22.…``); reports use it."""
+    between words instead of cutting an amount or a name short (``+22.…``); reports use it.
+    ``width``: the screen's, for a table wider than it: the columns' widths are then set here
+    (:func:`_column_widths`), since rich shrinks columns below their least width."""
     from rich import box
-    from rich.cells import cell_len
     from rich.table import Table as RichTable
 
     table = RichTable(title=safe_text(t.title, "table.title") if t.title else None,
                       caption=safe_text(t.caption, "table.caption") if t.caption else None, box=box.SIMPLE_HEAVY,
                       title_justify="left", show_lines=False)
+    least = [min(WHOLE_WORD_MAX, w) for w in _widths(t)[1]] if whole_words else [0] * len(t.columns)
+    fixed = _column_widths(t, width) if width is not None else None
     for k, c in enumerate(t.columns):
-        widest = 0
-        if whole_words:
-            words = [w for row in t.rows if k < len(row) for w in safe(row[k], lines=True).split()]
-            words += safe(c.header).split()
-            widest = min(WHOLE_WORD_MAX, max((cell_len(w) for w in words), default=0))
-        table.add_column(safe_text(c.header), justify=c.justify, min_width=widest or None,
-                         no_wrap=getattr(c, "nowrap", False))
+        table.add_column(safe_text(c.header), justify=c.justify, min_width=least[k] or None,
+                         width=fixed[k] if fixed else None, no_wrap=getattr(c, "nowrap", False))
     marks = set(t.lines_after)
     for i, row in enumerate(t.rows):
         table.add_row(*(safe_text(cell) for cell in row), end_section=i in marks)
     return table
+
+
+def _widths(t) -> tuple[list[int], list[int]]:
+    """Each column's natural width (its widest line, header or cell) and least width (its longest
+    word; the natural width for a column that never wraps), in cells, padding left out."""
+    from rich.cells import cell_len
+
+    natural, least = [], []
+    for k, c in enumerate(t.columns):
+        texts = [safe(c.header), *(safe(row[k], lines=True) for row in t.rows if k < len(row))]
+        natural.append(max((cell_len(x) for text in texts for x in text.split("\n")), default=0))
+        # as rich wraps: a line's leading spaces go with its first word
+        words = max((cell_len(w) for text in texts for x in text.split("\n") for w in _LEADING_WORD.findall(x)),
+                    default=0)
+        least.append(natural[-1] if getattr(c, "nowrap", False) else words)
+    return natural, least
+
+
+_LEADING_WORD = re.compile(r"^\s*\S+|\S+")
+
+
+def _column_widths(t, width: int) -> list[int] | None:
+    """The width of each column of ``t`` on a screen ``width`` cells wide when rich would
+    squeeze it: the table wider than the screen, but every column's longest word fitting. Each
+    column gets its longest word, and the room left is shared in proportion to what each needs
+    more to show its cells on one line. None when rich's own layout does (the table fits, or the
+    words do not: rich then cuts them)."""
+    natural, least = _widths(t)
+    room = width - 3 * len(natural) - 1  # padding (one cell each side) and the rules between columns
+    if sum(natural) <= room or sum(least) > room:
+        return None
+    wanted = [n - w for n, w in zip(natural, least)]
+    share = room - sum(least)
+    out = [w + want * share // sum(wanted) for w, want in zip(least, wanted)]
+    for k in sorted(range(len(out)), key=lambda k: wanted[k] - (out[k] - least[k]), reverse=True)[:room - sum(out)]:
+        out[k] += 1  # the cells the rounding down left, to the columns that need them most
+    return out
 
 
 def tail_board(board, keep: int, more: str):
@@ -124,48 +159,72 @@ def print_board(board, header: str | None = None) -> None:
 HEADING_SEPARATORS = (" · ", " — ")
 """Where a heading or a title of segments may be broken (:func:`ledger.cli.screen.fold_at`)."""
 
-_LINE_STYLES = {"title": "table.title", "header": "table.header", "caption": "table.caption"}
-
-
 def print_table(t) -> None:
-    """A games ``Table`` as :func:`rich_table` shows it, laid out by :mod:`ledger.cli.layout`
-    (the same characters, a hundred times faster: a long scoreboard prints at once). Its title
-    takes the screen's width, not the table's, and is broken between its segments when wider
-    (``Canasta — NS (Anna & Carla) v`` / ``EW (Bruno & Dario)``: never inside a name); a caption
-    wider than the table likewise goes under it folded to the screen's width, between its
-    clauses (:func:`ledger.cli.screen.fold_at`)."""
+    """A games ``Table`` drawn by rich (:func:`rich_table`, each column at least as wide as its
+    longest word, so that an amount or a name is wrapped between words rather than cut short:
+    :func:`_column_widths`). On top of rich, for a screen narrower than the table: its title is
+    printed above it folded between its segments (``Canasta — NS (Anna & Carla) v`` / ``EW (Bruno & Dario)``:
+    never inside a name, :func:`ledger.cli.screen.fold_at`); and a ``below`` column (a hand's
+    notes) that would be squeezed beside the others leaves the table, each of its cells then a
+    line under the table headed by its row's first cell, folded to the screen's width
+    (:func:`_notes_below`). A caption wider than the table is folded to the screen's width
+    between its clauses (rich would wrap it inside the table's width)."""
     from dataclasses import replace
 
     from rich.cells import cell_len
     from rich.text import Text
 
-    from ledger.cli.layout import centred, fits, table_lines
-
+    caption = t.caption
     con = console()
-    title = [(x, "title") for x in fold_at(safe(t.title, lines=True), title_separators(), con.width)] if t.title else []
-    t = replace(t, title="")
-    if not fits(t, con.width):
-        for line, _ in title:
-            con.print(Text(line, style="table.title"))
-        con.print(rich_table(t))
-        return
-    lines = title + table_lines(replace(t, caption=""), con.width)
-    if t.caption:
-        inside = cell_len(lines[-1][0])  # the table's width (its last line is the box's bottom)
-        for para in safe(t.caption, lines=True).split("\n"):
-            if cell_len(para) <= inside:
-                lines += [(x, "caption") for x in centred(para, inside)]
-            else:
-                lines += [(" " + x, "caption") for x in fold_at(para, CAPTION_SEPARATORS, con.width - 1)]
-    if con.is_terminal and con.color_system:
-        text = Text()
-        for line, style in lines:
-            text.append(line, _LINE_STYLES.get(style))
-            text.append("\n")
-        con.print(text, end="", no_wrap=True, overflow="ignore", crop=False)
-    else:
-        con.file.write("".join(line + "\n" for line, _ in lines))
-        con.file.flush()
+    for line in fold_at(safe(t.title, lines=True), title_separators(), con.width) if t.title else ():
+        con.print(Text(line, style="table.title"))
+    t, notes = _notes_below(replace(t, title="", caption=""), con.width)
+    table = rich_table(t, whole_words=True, width=con.width)
+    con.print(table)
+    inside = min(con.measure(table).maximum, con.width)
+    for para in safe(caption, lines=True).split("\n") if caption else ():
+        if cell_len(para) <= inside:  # as rich puts it: centred under the table
+            con.print(Text(para.center(inside + len(para) - cell_len(para)).rstrip(), style="table.caption"))
+        else:
+            for line in fold_at(para, CAPTION_SEPARATORS, con.width - 1):
+                con.print(Text(" " + line, style="table.caption"))
+    for line in notes:
+        con.print(Text(line))
+
+
+def _notes_below(t, width: int) -> tuple[Any, list[str]]:
+    """``t`` without its ``below`` columns and their cells as lines (``12  A♥ led, …``, folded to
+    ``width`` under their own text) when the table is wider than ``width`` and those columns
+    would get less than half of their longest cell beside the others; else ``t`` and no lines."""
+    from dataclasses import replace
+
+    from rich.cells import cell_len
+
+    below = [j for j, c in enumerate(t.columns) if c.below]
+    if not below or len(below) == len(t.columns):
+        return t, []
+    keep = [j for j in range(len(t.columns)) if j not in below]
+    narrow = replace(t, columns=tuple(t.columns[j] for j in keep),
+                     rows=tuple(tuple(row[j] if j < len(row) else "" for j in keep) for row in t.rows),
+                     lines_after=t.lines_after)
+    cells = [safe(row[j], lines=True) for row in t.rows for j in below if j < len(row)]
+    longest = max((cell_len(x) for cell in cells for x in cell.split("\n")), default=0)
+    room = width - _drawn_width(narrow) - len(below) * 3
+    if _drawn_width(t) <= width or (longest and room * 2 >= longest):
+        return t, []
+    lines = []
+    for row in t.rows:
+        for j in below:
+            note = " ".join(safe(row[j], lines=True).split()) if j < len(row) else ""
+            if note:
+                lines += wrap(f"{safe(row[0]) if row else ''}  {note}", cells=width)
+    return narrow, lines
+
+
+def _drawn_width(t) -> int:
+    """How wide rich draws ``t`` when nothing in it wraps: its columns' natural widths, one cell
+    of padding each side, the rules between them and the box's edges."""
+    return sum(_widths(t)[0]) + 3 * len(t.columns) + 1
 
 
 def title_separators() -> tuple[str, ...]:
@@ -175,8 +234,8 @@ def title_separators() -> tuple[str, ...]:
 
 
 CAPTION_SEPARATORS = ("; ", " · ", ". ", ": ")
-NOTE_SEPARATORS = (". ", "; ")
 """Where a caption may be broken when it is wider than its table (between its clauses)."""
+NOTE_SEPARATORS = (". ", "; ")
 
 
 def print_result(result) -> None:

@@ -8,10 +8,7 @@ Unknown names (and none) raise ``LedgerError`` on the field ``game``.
 
 from __future__ import annotations
 
-import gc
 import importlib
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -161,20 +158,3 @@ def _rules_named(game: Game | None, name: object) -> str | None:
         return game.check_rules(name)
     except LedgerError:
         return None
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused while many hands are scored or replayed (``score`` of a
-    list, an ``import``, a ``restore``): the games make no reference cycles (a test replays every
-    worked case and demo match and finds no cyclic garbage), so everything they make is freed
-    as soon as it is dropped, and the collector would only walk over and over what is kept (the
-    results kept, the rows of a batch: a quarter of the time of 33,240 boards, issue 17).
-    Resumed at the end, whatever happens."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()

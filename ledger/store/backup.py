@@ -33,8 +33,8 @@ from ledger.store.engine import BUSY_TIMEOUT_MS, ensure_schema, sqlite_path
 from ledger.store.club import import_sessions, wipe_sessions
 from ledger.store.export import export_document, write_export as export_rows
 from ledger.store.models import Hand, Match, Night, Player, Seat
-from ledger.store.reading import (MatchReads, NotLaidOut, ReadMatch, check_export, match_reads, parse_time, read_export,
-                                  sqlite_revision, uri_path)
+from ledger.store.reading import (ReadMatch, check_export, parse_time, read_export, read_matches, sqlite_revision,
+                                  uri_path)
 from ledger.store.service import Ledger
 
 # --- export and import of every match --------------------------------------------------------
@@ -52,7 +52,7 @@ def write_export(led: Ledger, out: IO[str], indent: int | None = None) -> int:
         return export_rows(reads, out, indent)
 
 
-def import_all(led: Ledger, data: Any, replace: bool = False, started: MatchReads | None = None) -> list[dict]:
+def import_all(led: Ledger, data: Any, replace: bool = False) -> list[dict]:
     """Store every match of ``data`` (a ledger export, or a list of match documents) or none.
 
     Into a ledger with no players and no matches (or with ``replace``, which empties the ledger
@@ -64,8 +64,8 @@ def import_all(led: Ledger, data: Any, replace: bool = False, started: MatchRead
     The matches are read once (a streamed export is parsed once): numbers are kept from the start
     when they can be, and should a match or hand further on lack its number (or repeat one), what
     was stored is rolled back to a savepoint and the matches are stored again with new numbers.
-    ``started``: the reads of ``data``'s matches already under way
-    (:func:`ledger.store.reading.start_reading`), used (and closed) by the first of them.
+    ``LedgerError`` naming the first wrong match and its field (``matches[3].hands[2].entered_at``);
+    nothing is stored then.
     """
     docs, players = read_export(data)
     with led.transaction(write=True) as s:
@@ -74,27 +74,21 @@ def import_all(led: Ledger, data: Any, replace: bool = False, started: MatchRead
         empty = s.exec(select(func.count()).select_from(Player)).one() == 0 and \
             s.exec(select(func.count()).select_from(Match)).one() == 0
         keep = empty and _distinct([p.get("id") for p in players])
-        out = _store_trying(led, s, docs, players, keep, started)
+        out = _store_trying(led, s, docs, players, keep)
         if isinstance(data, Mapping):
             import_sessions(s, data.get("club_sessions"))
         return out
 
 
-def _store_trying(led: Ledger, s: Any, docs: Iterable, players: list[dict], keep: bool,
-                  started: MatchReads | None, texts: bool = True) -> list[dict]:
-    """:func:`_store_all`, tried again from a savepoint where what it tried does not hold: with
-    new numbers where the numbers cannot be kept (:class:`_Unnumbered`), with the documents
-    parsed by this process where the matches could not be read a line at a time
-    (:class:`ledger.store.reading.NotLaidOut`: that reading then says what is wrong, if anything)."""
+def _store_trying(led: Ledger, s: Any, docs: Iterable, players: list[dict], keep: bool) -> list[dict]:
+    """:func:`_store_all`, tried again from a savepoint with new numbers where the numbers cannot
+    be kept (:class:`_Unnumbered`)."""
     savepoint = s.begin_nested()
     try:
-        out = _store_all(led, s, docs, players, keep, started, texts)
+        out = _store_all(led, s, docs, players, keep)
     except _Unnumbered:
         savepoint.rollback()
-        return _store_trying(led, s, docs, players, False, None, texts)
-    except NotLaidOut:
-        savepoint.rollback()
-        return _store_trying(led, s, docs, players, keep, None, texts=False)
+        return _store_trying(led, s, docs, players, False)
     savepoint.commit()
     return out
 
@@ -103,19 +97,13 @@ class _Unnumbered(Exception):
     """A match or hand of an export without its own distinct number (its numbers cannot be kept)."""
 
 
-def _store_all(led: Ledger, s: Any, docs: Iterable, players: list[dict], keep: bool,
-               started: MatchReads | None = None, texts: bool = True) -> list[dict]:
+def _store_all(led: Ledger, s: Any, docs: Iterable, players: list[dict], keep: bool) -> list[dict]:
     """The players and matches of an export stored through one :class:`BulkImport` (``keep``: with
-    their own numbers; :class:`_Unnumbered` as soon as one is missing or repeated). ``started``:
-    the reads of ``docs`` already under way (:func:`start_reading`), used when they were started
-    for this ledger's kind of database (else closed, and the documents read again: as texts
-    where they can be and ``texts``, :func:`ledger.store.reading.match_reads`)."""
+    their own numbers; :class:`_Unnumbered` as soon as one is missing or repeated), each match
+    read, checked and replayed as it comes (:func:`ledger.store.reading.read_matches`)."""
     from ledger.store.bulk import BulkImport
 
     bulk = BulkImport(led, s)  # every row inserted in bulk; one transaction all the same
-    if started is not None and started.raw != bulk.raw:
-        started.close()
-        started = None
     bad_time: LedgerError | None = None  # a player's time matters only once the numbers are known kept
     for p in players:
         created = None
@@ -128,16 +116,10 @@ def _store_all(led: Ledger, s: Any, docs: Iterable, players: list[dict], keep: b
     matches: set[Any] = set()
     hands: set[Any] = set()
     out = []
-    reads = started if started is not None else match_reads(docs, bulk.raw, texts)
-    with reads:  # read, checked and replayed (the cycle collector paused meanwhile: MatchReads)
-        for i, read in enumerate(reads):
-            if isinstance(read, LedgerError):
-                raise read.at(f"matches[{i}]") from None
-            if isinstance(read, BaseException):
-                raise read
-            if keep:
-                _check_numbers(read, matches, hands)
-            out.append(bulk.add_read(read, keep_ids=keep))
+    for read in read_matches(docs, bulk.raw):
+        if keep:
+            _check_numbers(read, matches, hands)
+        out.append(bulk.add_read(read, keep_ids=keep))
     if bad_time is not None:
         raise bad_time
     bulk.finish()
@@ -280,13 +262,11 @@ def restore_file(led: Ledger, source: str | os.PathLike, force: bool = False) ->
     return restore_export(led, data, force=True)
 
 
-def restore_export(led: Ledger, data: Any, force: bool = False, name: str = "FILE",
-                   started: MatchReads | None = None) -> dict:
-    """Replace the ledger's content with a ledger export, in one transaction; ``{"kind", "matches"}``.
-    ``started``: as :func:`import_all`'s."""
+def restore_export(led: Ledger, data: Any, force: bool = False, name: str = "FILE") -> dict:
+    """Replace the ledger's content with a ledger export, in one transaction; ``{"kind", "matches"}``."""
     check_export(data, name)
     _refuse_overwrite(led, force)
-    return {"kind": "export", "matches": len(import_all(led, data, replace=True, started=started))}
+    return {"kind": "export", "matches": len(import_all(led, data, replace=True))}
 
 
 def _refuse_overwrite(led: Ledger, force: bool) -> None:

@@ -11,10 +11,9 @@ rows costs (issue 17):
 
 - each match document is read, checked and replayed once (:func:`ledger.store.reading.read_match`:
   ``replay_document``); every live hand's result and state come from that one replay and are
-  inserted with the hand. An import of more than ``reading.PARALLEL_HANDS`` hands has its
-  matches read by worker processes (:class:`ledger.store.reading.MatchReads`, one per core): the
-  matches of an export are independent of each other, and only their numbers, players and
-  nights, given out here in order (:meth:`BulkImport.add_read`), depend on what came before;
+  inserted with the hand. The matches of an export are independent of each other: only their
+  numbers, players and nights, given out here in order (:meth:`BulkImport.add_read`), depend on
+  what came before;
 - every player is looked up once (all players are read when the import starts, new ones are
   remembered as they are added), and so is every night;
 - the rows get their numbers here (the ones the export carries with ``keep_ids``, otherwise the
@@ -22,8 +21,7 @@ rows costs (issue 17):
   the database to hand out an id; PostgreSQL's id sequences are moved past them at the end
   (:func:`ledger.store.engine.after_explicit_ids`).
 
-Memory stays bounded by a batch (and the workers' chunks in flight) whatever the size of the
-import. Nothing is committed here: a ``LedgerError`` for any match leaves the caller's
+Memory stays bounded by a batch whatever the size of the import. Nothing is committed here: a ``LedgerError`` for any match leaves the caller's
 transaction to roll back everything.
 """
 
@@ -43,8 +41,7 @@ from ledger.store.engine import after_explicit_ids
 from ledger.store.models import Hand, Match, Night, Player, Seat
 from ledger.store.reading import WRITTEN, ReadMatch, player_name, read_match
 
-# hands held before their rows (and their matches') are inserted: while the importing process inserts a
-# batch the workers are not waited for, and a batch of 2,000 takes less than the two chunks a worker has
+# hands held before their rows (and their matches') are inserted: few executemany calls, bounded memory
 BATCH_HANDS = 2000
 
 TABLES = {"player": Player, "night": Night, "match": Match, "seat": Seat, "hand": Hand}  # insertion order

@@ -1,9 +1,7 @@
 """The ledger export (docs/formats.md, "The whole ledger"), read in plain SQL and written match by match.
 
-Everything here reads through :class:`ledger.store.reads.Reads` (any DB-API connection, one read
-transaction), so ``ledger export --all`` of an up-to-date SQLite ledger file imports neither
-SQLAlchemy nor SQLModel (``ledger.cli.app.reading``); :func:`ledger.store.backup.export_all`
-runs the same reads over a Ledger's own connection (PostgreSQL included).
+Everything here reads through :class:`ledger.store.reads.Reads`, in one read transaction of the
+store (:meth:`ledger.store.service.Ledger.reads`), on every database.
 
 - :func:`export_document`: the whole export as one ``dict`` (held in memory).
 - :func:`write_export`: the same document written to a text stream one match at a time.
@@ -30,7 +28,10 @@ from typing import IO, Any, NamedTuple, overload
 
 from ledger import __version__
 from ledger.games.match_setup import MatchSetup
-from ledger.store.reads import NightRow, Reads, damaged, setup_from_seats
+from sqlalchemy import select
+
+from ledger.store.reads import (HAND, MATCH, NIGHT, NIGHT_COLUMNS, PLAYER, NightRow, Reads, columns, damaged,
+                                setup_from_seats)
 
 EXPORT_FORMAT = "ledger-export"
 EXPORT_VERSION = 1
@@ -247,16 +248,16 @@ def decoded(h: ExportHand) -> ExportHand:
 
 
 # --- reading the whole ledger ---------------------------------------------------------------------
-def export_head(reads: Reads, checked: bool = False) -> dict:
+def export_head(reads: Reads) -> dict:
     """Everything of the export before its matches: format, version, program, schema, the time of
     the export, every player (by number) and, when there are any, the club sessions. A damaged
-    hand (:meth:`Reads.damaged_hands`) is refused first, unless the caller ``checked`` for it."""
+    hand (:meth:`Reads.damaged_hands`) is refused first."""
     from ledger.store.engine import HEAD
 
-    if not checked:
-        _refuse_damaged(reads.damaged_hands())  # refused before the first match is written
+    _refuse_damaged(reads.damaged_hands())  # refused before the first match is written
     players = [{"id": pid, "name": name, "created_at": iso(created), "demo": bool(demo)}
-               for pid, name, created, demo in reads.rows("SELECT id, name, created_at, demo FROM player ORDER BY id")]
+               for pid, name, created, demo in reads.rows(
+                   select(PLAYER.c.id, PLAYER.c.name, PLAYER.c.created_at, PLAYER.c.demo).order_by(PLAYER.c.id))]
     head = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "program": f"ledger {__version__}",
             "schema": HEAD, "exported_at": iso(dt.datetime.now(dt.timezone.utc)), "players": players}
     clubs = club_sessions(reads)
@@ -271,10 +272,14 @@ def club_sessions(reads: Reads) -> list[dict]:
     "results": [{"id", "number", "board", "result", "entered_at", "voided", "voided_at",
     "void_reason", "replaces"}]}]`` (``replaces``: the id of the line a correction replaces; the
     times in ISO 8601, in UTC, as the ORM reads them)."""
+    from ledger.store.models import ClubResult, ClubSession
+
+    result, session = ClubResult.__table__, ClubSession.__table__  # type: ignore[attr-defined]
     results: dict[int, list[dict]] = {}
     for sid, rid, number, board, doc, entered, voided, voided_at, reason, replaces in reads.rows(
-            "SELECT session_id, id, position, board, document, entered_at, voided, voided_at, void_reason, "
-            "replaces_id FROM club_result ORDER BY session_id, id"):
+            select(result.c.session_id, result.c.id, result.c.position, result.c.board,
+                   *columns(result, ["document"]), result.c.entered_at, result.c.voided, result.c.voided_at,
+                   result.c.void_reason, result.c.replaces_id).order_by(result.c.session_id, result.c.id)):
         results.setdefault(sid, []).append(
             {"id": rid, "number": number, "board": board, "result": reads.json(doc), "entered_at": _utc(entered),
              "voided": bool(voided), "voided_at": _utc(voided_at), "void_reason": reason, "replaces": replaces})
@@ -282,27 +287,24 @@ def club_sessions(reads: Reads) -> list[dict]:
              "names": dict(reads.json(names)), "boards": boards, "tables": tables,
              "created_at": _utc(created), "results": results.get(sid, [])}
             for sid, title, event, scoring, movement, names, boards, tables, created in reads.rows(
-                "SELECT id, title, event, scoring, movement, names, boards, tables, created_at FROM club_session "
-                "ORDER BY id")]
+                select(*columns(session, ["id", "title", "event", "scoring", "movement", "names", "boards", "tables",
+                                          "created_at"])).order_by(session.c.id))]
 
 
 def export_matches(reads: Reads) -> Iterator[tuple[ExportMatch, MatchSetup, NightRow, list[ExportHand]]]:
     """Every match in number order with its setup, night and every hand (voided ones too, in
     position then entry order; ``document`` and ``result`` as stored): the matches, nights and
     seats in three queries, the hands :data:`MATCHES_A_QUERY` matches at a time."""
-    nights = {r[0]: reads.night_row(r) for r in reads.rows("SELECT id, date, label, demo FROM night")}
-    seats: dict[int, list[tuple[str, str]]] = {}
-    for mid, side, name in reads.rows("SELECT seat.match_id, seat.side, player.name FROM seat JOIN player ON "
-                                      "player.id = seat.player_id ORDER BY seat.match_id, seat.seat"):
-        seats.setdefault(mid, []).append((side, name))
+    nights = {r[0]: reads.night_row(r) for r in reads.rows(select(*columns(NIGHT, NIGHT_COLUMNS)))}
+    seats = reads.seats(None)
     matches = [ExportMatch(r[0], r[1], r[2], r[3], reads.json(r[4]) or {}, r[5], r[6], r[7], r[8])
-               for r in reads.rows(f'SELECT {", ".join(EXPORT_MATCH_COLUMNS)} FROM "match" ORDER BY id')]
-    cols = ", ".join(EXPORT_HAND_COLUMNS)
+               for r in reads.rows(select(*columns(MATCH, EXPORT_MATCH_COLUMNS)).order_by(MATCH.c.id))]
     for k in range(0, len(matches), MATCHES_A_QUERY):
         chunk = matches[k:k + MATCHES_A_QUERY]
         own: dict[int, list[ExportHand]] = {}
-        for r in reads.rows(f"SELECT {cols} FROM hand WHERE match_id >= ? AND match_id <= ? "
-                            "ORDER BY match_id, position, id", [chunk[0].id, chunk[-1].id]):
+        for r in reads.rows(select(*columns(HAND, EXPORT_HAND_COLUMNS))
+                            .where(HAND.c.match_id >= chunk[0].id, HAND.c.match_id <= chunk[-1].id)
+                            .order_by(HAND.c.match_id, HAND.c.position, HAND.c.id)):
             own.setdefault(r[1], []).append(ExportHand._make(r))
         for m in chunk:
             yield m, setup_from_seats(m, seats.get(m.id, [])), nights[m.night_id], own.pop(m.id, [])
@@ -320,7 +322,7 @@ def export_document(reads: Reads) -> dict:
     return head
 
 
-def write_export(reads: Reads, out: IO[str], indent: int | None = None, discardable: bool = False) -> int:
+def write_export(reads: Reads, out: IO[str], indent: int | None = None) -> int:
     """Write :func:`export_document`'s document to the text stream ``out`` match by match, holding
     one batch of matches at a time; returns the number of matches.
 
@@ -330,26 +332,15 @@ def write_export(reads: Reads, out: IO[str], indent: int | None = None, discarda
     the bytes are exactly ``json.dumps(doc, ensure_ascii=False, indent=indent)``.
 
     A damaged hand (stored text that is not JSON) is refused with ``LedgerError`` (``damaged``)
-    before anything is written; with ``discardable`` (the caller throws away what was written
-    should this raise: a file put in place at the end) the check runs beside the writing
-    (:meth:`Reads.damaged_hands_beside`) and is waited for before the closing ``]}``, its refusal
-    coming first whatever else went wrong meanwhile."""
-    waiting = reads.damaged_hands_beside() if discardable else None
-    try:
-        n, closing = _write_matches(reads, out, indent, checked=waiting is not None)
-    except Exception:
-        if waiting is not None:
-            _refuse_damaged(waiting())  # the damage, rather than what it broke
-        raise
-    if waiting is not None:
-        _refuse_damaged(waiting())
+    before anything is written."""
+    n, closing = _write_matches(reads, out, indent)
     out.write(closing)
     return n
 
 
-def _write_matches(reads: Reads, out: IO[str], indent: int | None, checked: bool) -> tuple[int, str]:
+def _write_matches(reads: Reads, out: IO[str], indent: int | None) -> tuple[int, str]:
     """:func:`write_export` but its last text, which is returned (with how many matches)."""
-    head = export_head(reads, checked)
+    head = export_head(reads)
     inner = "\n" if indent is None else "\n" + " " * (2 * indent)  # before each match in the list
     n = 0
     for m, setup, night, hands in export_matches(reads):

@@ -1,40 +1,31 @@
-"""What ``import`` and ``restore`` read, before any database is opened: what kind of file a
+"""What ``import`` and ``restore`` read, before any rows are stored: what kind of file a
 backup is, and each match document of an export made into the rows the ledger stores.
 
 The second half of an import, the rows inserted in one transaction, is
-:mod:`ledger.store.bulk`; this half imports neither SQLAlchemy nor SQLModel, so that the
-worker processes that read an export's matches (:class:`MatchReads`) can be started by the
-``import`` and ``restore`` commands as soon as the file's first matches are parsed, while the
-importing process is still loading the storage layer and opening the ledger (issue 17).
+:mod:`ledger.store.bulk`. Everything here runs in the importing process, one match after the
+other, on every system: an export is read a match at a time as it is parsed, so memory stays
+bounded by one match and one batch of rows whatever the size of the file.
 
 - :func:`read_match`: one match document read, checked and replayed once
   (``replay_document``), made into its rows; pure (it reads nothing but the document).
-- :class:`MatchReads`: :func:`read_match` of every match of an export, in order, by worker
-  processes once the import is large enough (:data:`PARALLEL_HANDS`); of an export file laid
-  out a match a line, the lines themselves, each parsed by the worker that reads it
-  (:func:`match_reads`; :class:`NotLaidOut` where they cannot be).
+- :func:`read_matches`: :func:`read_match` of every match of an export, in order, an error
+  named by the match (``matches[3].hands[2].entered_at``).
 - :func:`check_backup`, :func:`file_kind`, :func:`is_export`: what a backup is.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import gc
-import multiprocessing
 import os
-import signal
 import sqlite3
-import sys
-from collections import deque
-from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ledger.dates import night_date, parse_date, utcnow
 from ledger.errors import LedgerError, os_reason
-from ledger.games import collector_paused, get_game
+from ledger.games import get_game
 from ledger.games.base import CONTROL, Replay
 from ledger.games.document_checks import hand_source
 from ledger.games.documents import replay_document
@@ -47,12 +38,6 @@ from ledger.store.health import SQLITE_MAGIC
 if TYPE_CHECKING:
     from ledger.store.models import Match
 
-PARALLEL_HANDS = 2000  # hands an import must have before worker processes read its matches
-CHUNK_HANDS = 400  # hands (whole matches) a worker reads at a time
-MAX_WORKERS = 8
-START_CHUNKS = 6  # chunks a worker is handed before the importing process goes on (opens the ledger)
-TEXTS = True  # an export laid out a match a line goes to the workers as its lines (False: as parsed documents)
-TEXT_BYTES_A_HAND = 800  # about what a hand takes in an export (a line's size, counted in hands)
 RAW_INSERTS = True  # SQLite rows through the DB-API cursor (False: SQLAlchemy's insert, as elsewhere)
 
 # the columns of a hand row that read_match writes as SQLite stores them (raw): a text there is
@@ -97,8 +82,7 @@ class ReadMatch:
     """A match document read, checked and replayed by :func:`read_match`: every row it makes,
     without the numbers (the match's and its hands' own ``"stored"`` numbers beside them), the
     players and the night, which the import gives out in order (:meth:`BulkImport.add_read`).
-    Plain data (the hands' texts plain ``str``: a text type of their own cost 11 µs a hand more to
-    pickle and unpickle, issue 17): a worker process sends it back whole (:class:`MatchReads`)."""
+    Plain data: the hands' texts plain ``str``."""
 
     match: dict  # the match's columns (MATCH_COLUMNS) but its id and night_id
     kept_id: int | None  # the match's own number ("stored"), kept on a restore
@@ -122,8 +106,7 @@ def read_match(doc: Mapping[str, Any], raw: bool, demo: bool = False, date: dt.d
     ``str`` in the columns of :data:`WRITTEN`, what their bind processors would write, which
     :meth:`BulkImport._insert` leaves as they are), but a voided hand's result and state; else
     as objects. ``doc``: a JSON value as ``json`` reads it (no container in it holds itself: its
-    texts are written without json's check for a circle). Pure: it reads nothing but ``doc`` (a
-    worker process may run it). Raises ``LedgerError`` naming the field, as ``replay`` and ``import`` always have."""
+    texts are written without json's check for a circle). Pure: it reads nothing but ``doc``. Raises ``LedgerError`` naming the field, as ``replay`` and ``import`` always have."""
     setup, rp = replay_document(doc)
     game = get_game(setup.game)
     all_hands = list(doc["hands"]) if doc.get("hands") else []
@@ -181,272 +164,23 @@ def read_match(doc: Mapping[str, Any], raw: bool, demo: bool = False, date: dt.d
                      hands_listed=isinstance(doc.get("hands"), list))
 
 
-def start_reading(data: Any, url: str) -> MatchReads:
-    """The reads of the matches of ``data`` (a ledger export or a list of match documents, its
-    fields checked first: :func:`read_export`) started at once, for the ledger at the SQLAlchemy
-    URL ``url`` (the texts as SQLite stores them for a SQLite ledger, :data:`RAW_INSERTS`). The
-    ``import`` and ``restore`` commands start them before they load the storage layer and open
-    the ledger, which the workers' reading then overlaps (``import_all(..., started=)``); a
-    ``with`` around the rest stops them whatever happens. ``LedgerError`` for fields that are
-    wrong, before anything is read.
-
-    The matches of an export file laid out as ``export --all`` writes it, a match a line, go to
-    the workers as those lines, each parsed there (``ExportMatches.texts`` and ``.parse``, see
-    :class:`MatchReads`), rather than parsed here and sent as objects: the importing process then
-    neither parses the file nor pickles its matches."""
-    docs, _ = read_export(data)
-    return match_reads(docs, RAW_INSERTS and url.startswith("sqlite"))
-
-
-def match_reads(docs: Iterable[Any], raw: bool, texts: bool = True) -> MatchReads:
-    """:class:`MatchReads` of ``docs``: of their texts, each parsed where it is read, when ``docs``
-    can give them (``texts()`` and ``parse``, an export file laid out a match a line) and
-    ``texts`` (and :data:`TEXTS`) allow it; else of the documents as ``docs`` gives them."""
-    if texts and TEXTS and callable(getattr(docs, "texts", None)):
-        return MatchReads(docs.texts(), raw, parse=docs.parse)  # type: ignore[attr-defined]
-    return MatchReads(docs, raw)
-
-
-class NotLaidOut(Exception):
-    """The export's matches cannot be read a line at a time (:class:`MatchReads` with ``parse``):
-    a line that is not one match, or not one that parses, or a file that is not laid out as
-    ``export --all`` writes it. The import reads the file as parsed documents instead
-    (``backup.import_all``), which says what is wrong with it, if anything."""
-
-
-class MatchReads:
-    """The read of every match document of ``docs``, in order, as it is iterated: what
-    :func:`read_match` made of the document (``raw``: the texts as SQLite stores them), or the
-    exception it raised (the caller raises it in its turn, so an import says what is wrong with
-    the first bad match, as one process would). Iterated once; :meth:`close` (or the end of a
-    ``with``) stops the workers, wherever the iteration was.
-
-    With ``parse``, the items of ``docs`` are the texts of the documents (bytes: a line of an
-    export file each), made into documents by ``parse`` where they are read (a worker); should
-    ``parse`` raise anything, or ``docs`` itself, the read there is :class:`NotLaidOut`.
-
-    The reading starts as the object is made: once more than :data:`PARALLEL_HANDS` hands have
-    come, the documents are read by ``workers`` processes (default: one per core this process may
-    use), a chunk of about :data:`CHUNK_HANDS` hands at a time, and the first
-    :data:`START_CHUNKS` chunks a worker are handed out before this returns, so that the workers
-    are busy while the importing process opens the ledger; then at most two chunks a worker wait,
-    so memory stays bounded whatever the size of ``docs``. The workers are forked (copies of this
-    process: nothing is imported or set up again, the language in use included), on Linux; a
-    smaller import, one core, or another system reads the documents here, one by one, as they are
-    iterated. An error of ``docs`` itself (a streamed file that stops making sense) comes after
-    every document before it. Python's cycle collector is paused from the start to :meth:`close`
-    (:func:`ledger.games.collector_paused`): the documents in flight and the reads held would be
-    walked over and over, as the importing process goes on (loading SQLAlchemy makes many objects)."""
-
-    def __init__(self, docs: Iterable[Any], raw: bool, workers: int | None = None,
-                 parse: Callable[[Any], Any] | None = None):
-        self.raw, self.parse = raw, parse
-        self._reads = _reads(docs, _Reader(raw, parse), _workers() if workers is None else workers)
-        self._paused = collector_paused()
-        self._paused.__enter__()
+def read_matches(docs: Iterable[Any], raw: bool) -> Iterator[ReadMatch]:
+    """:func:`read_match` of every match document of ``docs`` (a list, or an export file's
+    matches parsed one at a time as they are iterated), in order, in this process: one match is
+    held at a time. The first match that is wrong stops it: its ``LedgerError`` is raised with
+    the match's place before its field (``matches[3].hands[2].entered_at``); an error of ``docs``
+    itself (a file cut short further on) comes after every match before it, as it is reached."""
+    for i, doc in enumerate(docs):
         try:
-            next(self._reads)  # up to the first chunks handed out (_STARTED)
-        except BaseException:
-            self.close()
-            raise
-
-    def __iter__(self) -> Iterator[Any]:
-        return self._reads
-
-    def close(self) -> None:
-        try:
-            self._reads.close()
-        finally:
-            self._paused.__exit__(None, None, None)
-
-    def __enter__(self) -> MatchReads:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-@dataclass(frozen=True, slots=True)
-class _Reader:
-    """What reads one item of a :class:`MatchReads` (here, or in a worker: sent with each chunk)."""
-
-    raw: bool
-    parse: Callable[[Any], Any] | None
-
-    def size(self, item: Any) -> int:
-        """About how many hands ``item`` holds (what the chunks are measured in)."""
-        if self.parse is not None:
-            return len(item) // TEXT_BYTES_A_HAND + 1
-        hands = item.get("hands") if isinstance(item, Mapping) else None
-        return len(hands) if isinstance(hands, list) else 1
-
-    def read(self, item: Any) -> Any:
-        """:func:`read_match` of the item's document, or the exception that stopped it."""
-        if self.parse is not None:
-            try:
-                item = self.parse(item)
-            except Exception:
-                return NotLaidOut()
-        try:
-            return read_match(item, self.raw)
-        except Exception as err:  # LedgerError, or a fault of ours: raised by the caller in turn
-            return err
-
-
-_STARTED: Any = object()  # what _reads yields first, once the reading has started
-
-
-def _reads(docs: Iterable[Any], reader: _Reader, workers: int) -> Generator[Any, None, None]:
-    """:class:`MatchReads`: ``_STARTED``, then the read of every document."""
-    it = iter(docs)
-    waiting: list[Any] = []
-    trouble: BaseException | None = None
-    if workers > 1:  # a small import never starts the workers
-        waiting, hands, trouble = _next_chunk(it, PARALLEL_HANDS + 1, reader)
-        if trouble is None and hands > PARALLEL_HANDS:
-            yield from _in_workers(chain(waiting, it), reader, workers)
-            return
-    yield _STARTED
-    if trouble is not None:  # the file broke before the workers would start: after the documents before it
-        yield from _here(waiting, reader)
-        raise trouble
-    yield from _here(chain(waiting, it), reader)
-
-
-def _in_workers(docs: Iterator[Any], reader: _Reader, workers: int) -> Generator[Any, None, None]:
-    """:func:`_reads` through a pool of ``workers`` forked processes. Should the workers fail
-    (none can start, the system ended one, a result cannot be sent back), the matches not yet
-    given are read here, one by one: the same reads, later."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_quiet_worker,
-                               initargs=(os.getpid(),))
-    pending: deque[tuple[list, Any]] = deque()
-    trouble: BaseException | None = None
-    started = False
-    ahead = START_CHUNKS * workers  # chunks handed out before the first is waited for, then two a worker
-    try:
-        while True:
-            while trouble is None and len(pending) < ahead:
-                chunk, _, trouble = _next_chunk(docs, CHUNK_HANDS, reader)
-                if not chunk:
-                    break
-                try:
-                    pending.append((chunk, _submit(pool, chunk, reader, first=not started)))
-                except Exception:  # no worker could start (fork refused): read here
-                    pending.append((chunk, None))
-                    break
-                started = True
-            if ahead > 2 * workers:
-                ahead = 2 * workers
-                yield _STARTED
-            if not pending:
-                break
-            chunk, future = pending.popleft()
-            try:
-                reads = future.result() if future is not None else None
-            except Exception:  # a worker ended, or its result could not come back: read here
-                reads = None
-            if reads is None:
-                rest = chunk + [doc for later, _ in pending for doc in later]
-                pending.clear()
-                yield from _here(rest, reader)
-                if trouble is not None:
-                    raise trouble
-                yield from _here(docs, reader)
-                return
-            for read in reads:
-                yield read
-                if isinstance(read, BaseException):  # the caller stops at the first bad match
-                    return
-        if trouble is not None:
-            raise trouble
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _next_chunk(docs: Iterator[Any], hands: int, reader: _Reader) -> tuple[list, int, BaseException | None]:
-    """The next documents of ``docs`` up to about ``hands`` hands (whole matches), how many hands
-    they hold, and the error that reading them stopped at (the file itself: said after the
-    documents before it; :class:`NotLaidOut` when the documents are texts), if any."""
-    chunk: list = []
-    size = 0
-    try:
-        for doc in docs:
-            chunk.append(doc)
-            size += reader.size(doc)
-            if size >= hands:
-                break
-    except Exception as err:
-        return chunk, size, NotLaidOut() if reader.parse is not None else err
-    return chunk, size, None
-
-
-def _submit(pool: Any, chunk: list, reader: _Reader, first: bool) -> Any:
-    """``chunk`` sent to the pool's workers. The workers start with the first chunk: they are born
-    with Ctrl-C held back, until :func:`_quiet_worker` has them ignore it (the importing process
-    takes it)."""
-    if not first:
-        return pool.submit(_read_chunk, chunk, reader)
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        return pool.submit(_read_chunk, chunk, reader)
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
-
-
-def _here(docs: Iterable[Any], reader: _Reader) -> Iterator[Any]:
-    """:class:`MatchReads` in this process, one document after the other."""
-    for doc in docs:
-        yield reader.read(doc)
-
-
-def _read_chunk(docs: list, reader: _Reader) -> list:
-    """A worker's part: the read of each document, up to the first that fails."""
-    out = []
-    for doc in docs:
-        out.append(reader.read(doc))
-        if isinstance(out[-1], BaseException):
-            break
-    return out
-
-
-def _quiet_worker(importer: int) -> None:
-    """A worker leaves Ctrl-C to the import (which stops the workers and rolls back), ends with
-    the importing process ``importer`` however that ends (killed too: Linux's parent-death
-    signal), and keeps the cycle collector off what it was forked with (``gc.freeze``: never
-    walked, never copied) and off what it makes (the games make no cycles:
-    :func:`ledger.games.collector_paused`)."""
-    import ctypes
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != importer:  # it ended before the signal was asked for
-        os._exit(1)
-    gc.freeze()
-    gc.disable()
-
-
-_PR_SET_PDEATHSIG = 1  # linux/prctl.h
-
-
-def _workers() -> int:
-    """How many worker processes read an import's matches: one per core this process may use,
-    at most :data:`MAX_WORKERS`; 1 (none) but on Linux."""
-    if not sys.platform.startswith("linux"):  # fork, and the parent-death signal
-        return 1
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    return min(cores, MAX_WORKERS)
+            yield read_match(doc, raw)
+        except LedgerError as err:
+            raise err.at(f"matches[{i}]") from None
 
 
 def sqlite_time(when: dt.datetime) -> str:
     """The text SQLAlchemy stores on SQLite for the moment ``when`` (its ``DATETIME`` bind
     processor's storage format: the fields as they are, any time zone left out; a test compares
-    the two), written where the hand is read (a worker process) rather than where it is inserted."""
+    the two), written as the hand is read, so that the row is inserted as it is."""
     return (f"{when.year:04d}-{when.month:02d}-{when.day:02d} {when.hour:02d}:{when.minute:02d}:"
             f"{when.second:02d}.{when.microsecond:06d}")
 

@@ -1,19 +1,14 @@
-"""Reading the ledger in plain SQL over a DB-API connection: what ``show``, ``match list``,
-``report`` and ``stats`` read.
+"""Reading the ledger: what ``show``, ``match list``, ``report``, ``stats`` and ``export --all``
+read, in one read transaction of the store (:meth:`ledger.store.service.Ledger.reads`: the
+SQLAlchemy session's own connection, on SQLite and PostgreSQL alike; there is no other way in).
 
-Why plain SQL: importing SQLAlchemy and SQLModel costs a command 300 to 500 ms on a small machine
-(bench/README.md), more than the whole of ``ledger show``'s own work. So the commands that only
-read use :class:`Reads`, a handful of queries over any DB-API connection:
+:class:`Reads` runs a handful of queries over that connection. The queries name the tables and
+columns of :mod:`ledger.store.models`; a test checks every name against the models, and compares
+these reads with the ORM's on SQLite and PostgreSQL.
 
-- :func:`open_sqlite` opens an up-to-date SQLite ledger file with the standard library's
-  ``sqlite3``, read only (``PRAGMA query_only``), in one read transaction; no SQLAlchemy is
-  imported. It returns None for anything else: another database, a file that does not exist yet,
-  a ledger whose schema revision is not this program's (it must be migrated or refused first).
-- :meth:`ledger.store.service.Ledger.reads` runs the very same queries over the Ledger's own
-  connection (PostgreSQL, and every case :func:`open_sqlite` declines).
-
-The queries name the tables and columns of :mod:`ledger.store.models`; a test checks every name
-against the models, and compares these reads with the ORM's on SQLite and PostgreSQL.
+:class:`Reads` builds its queries with SQLAlchemy Core over the models' tables and runs them on
+the session's connection. JSON columns are read as the text stored (on SQLite) and decoded here,
+so that a text damaged by hand names its match and hand rather than failing inside the driver.
 
 Every read raises ``LedgerError`` for what the user named wrong (a match, a player).
 """
@@ -27,9 +22,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from sqlalchemy import Text, and_, false, func, select, type_coerce
+
 from ledger.errors import LedgerError
 from ledger.i18n import t
 from ledger.games.match_setup import MatchSetup
+from ledger.store.models import Hand, Match, Night, Player, Seat
 
 if TYPE_CHECKING:  # the games' protocol is imported by the reads that replay (export --all needs none of it)
     from ledger.games.base import MatchState, Replay
@@ -42,7 +40,14 @@ MATCH_COLUMNS = ("id", "night_id", "game", "rules", "options", "teams", "status"
                  "revision")
 NIGHT_COLUMNS = ("id", "date", "label", "demo")
 HAND_COLUMNS = ("id", "match_id", "position", "document", "result", "voided", "state", "scorer_version")
-MATCHES = '"match" m JOIN night ON night.id = m.night_id'  # FROM: matches as m, with their nights
+MATCH, NIGHT, HAND, SEAT, PLAYER = (model.__table__ for model in (Match, Night, Hand, Seat, Player))  # type: ignore[attr-defined,union-attr]
+MATCHES = MATCH.join(NIGHT, NIGHT.c.id == MATCH.c.night_id)  # FROM: matches with their nights
+_JSON = {"options", "winner", "summary", "document", "result", "state"}
+
+
+def columns(table: Any, names: Sequence[str]) -> list[Any]:
+    """``table``'s columns ``names``, a JSON one as the text stored (decoded by :meth:`Reads.json`)."""
+    return [type_coerce(table.c[n], Text).label(n) if n in _JSON else table.c[n] for n in names]
 
 
 class MatchRow(NamedTuple):
@@ -159,43 +164,27 @@ def damaged(mid: int, entry: int) -> LedgerError:
 
 
 class Reads:
-    """The ledger's reads over one DB-API connection, inside one read transaction.
+    """The ledger's reads over one SQLAlchemy connection (a session's: :func:`ledger.store.service.session_reads`),
+    inside its read transaction. ``json_text``: JSON columns come back as the text SQLite stores,
+    to decode (PostgreSQL's driver gives Python values)."""
 
-    ``paramstyle`` is the driver's (``qmark`` for sqlite3, ``format`` for psycopg); ``json_text``:
-    JSON columns come back as text to decode (SQLite) rather than as Python values (PostgreSQL).
-    """
-
-    def __init__(self, conn: Any, paramstyle: str = "qmark", json_text: bool = True,
-                 connect: Callable[[], Any] | None = None):
+    def __init__(self, conn: Any):
         self.conn = conn
-        self.mark = "?" if paramstyle == "qmark" else "%s"
-        self.json_text = json_text
-        self.connect = connect  # another connection to the same SQLite file, for a read beside this one
+        self.json_text = conn.dialect.name == "sqlite"
 
     # --- plumbing ---------------------------------------------------------------------------
-    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
-        """The rows of ``sql``, written with ``?`` for each parameter whatever the driver."""
-        cur = self.conn.cursor()
-        try:
-            cur.execute(sql if self.mark == "?" else sql.replace("?", self.mark), [self.param(p) for p in params])
-            return cur.fetchall()
-        finally:
-            cur.close()
-
-    def param(self, value: Any) -> Any:
-        """A parameter as the driver takes it: dates as ISO text for SQLite (its storage)."""
-        if self.json_text and isinstance(value, dt.date):
-            return value.isoformat()
-        return value
+    def rows(self, query: Any) -> list[Any]:
+        """The rows of the SQLAlchemy ``query``."""
+        return list(self.conn.execute(query).all())
 
     def json(self, value: Any) -> Any:
         """A JSON column's value as Python data (decoded from SQLite's text; ``ValueError`` on text
         that is not JSON)."""
-        return json.loads(value) if self.json_text and value is not None else value
+        return json.loads(value) if self.json_text and isinstance(value, str) else value
 
     @staticmethod
     def date(value: Any) -> dt.date:
-        """A date column's value (SQLite's ``YYYY-MM-DD`` text, or a ``datetime.date``) as a date."""
+        """A date column's value (a ``datetime.date``, or SQLite's ``YYYY-MM-DD`` text) as a date."""
         return value if isinstance(value, dt.date) else dt.date.fromisoformat(str(value)[:10])
 
     def match_row(self, r: Sequence[Any]) -> MatchRow:
@@ -221,21 +210,21 @@ class Reads:
         except (ValueError, TypeError):
             raise damaged(r[1], r[0]) from None
 
-    def in_batches(self, ids: Sequence[int]) -> Iterator[tuple[str, list[int]]]:
-        """``(placeholders, ids)`` for ``IN (...)``, at most :data:`BATCH` ids at a time."""
+    def in_batches(self, ids: Sequence[int]) -> Iterator[list[int]]:
+        """``ids`` at most :data:`BATCH` at a time (few bound values a query, on any database)."""
         ids = list(ids)
         for k in range(0, len(ids), BATCH):
-            chunk = ids[k:k + BATCH]
-            yield ",".join("?" * len(chunk)), chunk
+            yield ids[k:k + BATCH]
 
     # --- one match --------------------------------------------------------------------------
     def find_id(self, ref: str | int) -> int:
         """The id of match ``ref``: its number, or ``last`` for the most recently started one
         (of the user's own: a demo match only when there is no other)."""
         if isinstance(ref, str) and ref.strip().lower() in LAST_WORDS:
-            found = self.rows(f"SELECT max(m.id) FROM {MATCHES} WHERE night.demo = ?", [False])[0][0]
+            found = self.conn.execute(select(func.max(MATCH.c.id)).select_from(MATCHES)
+                                      .where(NIGHT.c.demo == false())).scalar()
             if found is None:
-                found = self.rows('SELECT max(id) FROM "match"')[0][0]
+                found = self.conn.execute(select(func.max(MATCH.c.id))).scalar()
             if found is None:
                 raise LedgerError(t("store.no_match_yet", "the ledger has no match yet"), "match", ref)
             return found
@@ -245,34 +234,32 @@ class Reads:
             raise LedgerError(t("store.not_match_number", "{value!r} is not a match number (or 'last')", value=ref),
                               "match", ref) from None
         # beyond any database's integer there is no such match
-        if not 0 < mid < 2**31 or not self.rows('SELECT 1 FROM "match" WHERE id = ?', [mid]):
+        if not 0 < mid < 2**31 or not self.rows(select(MATCH.c.id).where(MATCH.c.id == mid)):
             raise LedgerError(t("store.no_match", "no match {match}", match=str(mid)), "match", ref)
         return mid
 
     def match(self, mid: int) -> MatchRow:
         """The row of match ``mid`` (an id :meth:`find_id` gave)."""
-        cols = ", ".join(MATCH_COLUMNS)
-        return self.match_row(self.rows(f'SELECT {cols} FROM "match" WHERE id = ?', [mid])[0])
+        return self.match_row(self.rows(select(*columns(MATCH, MATCH_COLUMNS)).where(MATCH.c.id == mid))[0])
 
     def night(self, nid: int) -> NightRow:
         """The row of night ``nid``."""
-        return self.night_row(self.rows(f'SELECT {", ".join(NIGHT_COLUMNS)} FROM night WHERE id = ?', [nid])[0])
+        return self.night_row(self.rows(select(*columns(NIGHT, NIGHT_COLUMNS)).where(NIGHT.c.id == nid))[0])
 
-    def seats(self, ids: Iterable[int]) -> dict[int, list[tuple[str, str]]]:
-        """Each match's seats as ``(side, player's name)`` in seat order, by match id."""
+    def seats(self, ids: Iterable[int] | None) -> dict[int, list[tuple[str, str]]]:
+        """Each match's seats as ``(side, player's name)`` in seat order, by match id: of the
+        matches ``ids``, or of every match with None."""
         out: dict[int, list[tuple[str, str]]] = {}
-        for marks, chunk in self.in_batches(list(ids)):
-            for mid, side, name in self.rows(
-                    'SELECT seat.match_id, seat.side, player.name FROM seat JOIN player ON player.id = seat.player_id '
-                    f'WHERE seat.match_id IN ({marks}) ORDER BY seat.match_id, seat.seat', chunk):
+        query = (select(SEAT.c.match_id, SEAT.c.side, PLAYER.c.name)
+                 .join_from(SEAT, PLAYER, PLAYER.c.id == SEAT.c.player_id).order_by(SEAT.c.match_id, SEAT.c.seat))
+        for chunk in [None] if ids is None else self.in_batches(list(ids)):
+            for mid, side, name in self.rows(query if chunk is None else query.where(SEAT.c.match_id.in_(chunk))):
                 out.setdefault(mid, []).append((side, name))
         return out
 
     def hands(self, mid: int) -> list[HandRow]:
         """The match's live hands, in play order."""
-        return [self.hand_row(r) for r in self.rows(
-            f'SELECT {", ".join(HAND_COLUMNS)} FROM hand WHERE match_id = ? AND voided = ? ORDER BY position, id',
-            [mid, False])]
+        return [self.hand_row(r) for r in self.rows(_live_hands(mid))]
 
     def view(self, ref: str | int) -> MatchView:
         """Match ``ref`` as stored (each live hand's result and state; a replay of its hands when
@@ -303,9 +290,7 @@ class Reads:
         if cut <= 0 or type(game).board_window is not Game.board_window:
             return self.view(m.id)
         setup = setup_from_seats(m, self.seats([m.id]).get(m.id, []))
-        rows = [self.hand_row(r) for r in self.rows(
-            f'SELECT {", ".join(HAND_COLUMNS)} FROM hand WHERE match_id = ? AND voided = ? '
-            "ORDER BY position, id LIMIT ? OFFSET ?", [m.id, False, keep + 1, cut - 1])]
+        rows = [self.hand_row(r) for r in self.rows(_live_hands(m.id).limit(keep + 1).offset(cut - 1))]
         rp = stored_replay(game, setup, rows)
         if rp is None or len(rows) != keep + 1:
             return self.view(m.id)
@@ -314,8 +299,7 @@ class Reads:
 
     def live_hand(self, mid: int, k: int) -> HandRow | None:
         """Live hand ``k`` (0-based, in play order) of match ``mid``, or None: one row read."""
-        rows = self.rows(f'SELECT {", ".join(HAND_COLUMNS)} FROM hand WHERE match_id = ? AND voided = ? '
-                         "ORDER BY position, id LIMIT 1 OFFSET ?", [mid, False, k])
+        rows = self.rows(_live_hands(mid).limit(1).offset(k))
         return self.hand_row(rows[0]) if rows else None
 
     def entry(self, ref: str | int, number: int | None = None) -> "Entry":
@@ -344,23 +328,24 @@ class Reads:
         return Entry(m, setup, count, state, hand)
 
     # --- many matches -----------------------------------------------------------------------
-    def matches(self, where: str = "", params: Sequence[Any] = (), order: str = "night.date, m.id") -> list[tuple[MatchRow, NightRow]]:
-        """Matches with their nights; ``where`` is SQL over ``m`` (match) and ``night``."""
-        cols = ", ".join(f"m.{c}" for c in MATCH_COLUMNS)
-        ncols = ", ".join(f"night.{c}" for c in NIGHT_COLUMNS)
-        sql = (f"SELECT {cols}, {ncols} FROM {MATCHES}"
-               + (f" WHERE {where}" if where else "") + f" ORDER BY {order}")
+    def matches(self, where: Any = None, order: Sequence[Any] = (NIGHT.c.date, MATCH.c.id)) -> list[tuple[MatchRow, NightRow]]:
+        """Matches with their nights, in ``order``; ``where``: a SQLAlchemy condition over
+        :data:`MATCH` and :data:`NIGHT` (None: every match)."""
+        query = select(*columns(MATCH, MATCH_COLUMNS), *columns(NIGHT, NIGHT_COLUMNS)).select_from(MATCHES)
+        if where is not None:
+            query = query.where(where)
         n = len(MATCH_COLUMNS)
-        return [(self.match_row(r), self.night_row(r[n:])) for r in self.rows(sql, params)]
+        return [(self.match_row(r), self.night_row(r[n:])) for r in self.rows(query.order_by(*order))]
 
     def hand_documents(self, ids: Sequence[int]) -> tuple[dict[int, list[dict]], dict[int, int]]:
         """The live hands' documents of matches ``ids`` in play order, and how many hands each has
         voided, by match id (one query per :data:`BATCH` matches)."""
         live: dict[int, list[dict]] = {}
         voided: dict[int, int] = {}
-        for marks, chunk in self.in_batches(ids):
-            for mid, hid, doc, void in self.rows(f"SELECT match_id, id, document, voided FROM hand "
-                                                 f"WHERE match_id IN ({marks}) ORDER BY match_id, position, id", chunk):
+        for chunk in self.in_batches(ids):
+            for mid, hid, doc, void in self.rows(
+                    select(HAND.c.match_id, HAND.c.id, *columns(HAND, ["document"]), HAND.c.voided)
+                    .where(HAND.c.match_id.in_(chunk)).order_by(HAND.c.match_id, HAND.c.position, HAND.c.id)):
                 if void:
                     voided[mid] = voided.get(mid, 0) + 1
                     continue
@@ -376,58 +361,23 @@ class Reads:
         in a JSON column, so there it is none."""
         if not self.json_text:
             return []
-        where, params = ("match_id = ?", [mid]) if mid is not None else ("1 = 1", [])
+        which = HAND.c.match_id == mid if mid is not None else None
+        valid = and_(func.json_valid(type_coerce(HAND.c.document, Text)), func.json_valid(type_coerce(HAND.c.result, Text)))
         try:  # SQLite's own json_valid: the whole ledger is checked without decoding it in Python
-            return [(m, h) for m, h in self.rows(
-                "SELECT match_id, id FROM hand WHERE NOT (json_valid(document) AND json_valid(result)) "
-                f"AND {where} ORDER BY id", params)]
+            query = select(HAND.c.match_id, HAND.c.id).where(~valid)
+            return [(m, h) for m, h in self.rows((query if which is None else query.where(which)).order_by(HAND.c.id))]
         except Exception:  # an SQLite built without its JSON functions (optional before 3.38)
-            rows = self.rows(f"SELECT match_id, id, document, result FROM hand WHERE {where} ORDER BY id", params)
+            query = select(HAND.c.match_id, HAND.c.id, *columns(HAND, ["document", "result"]))
+            rows = self.rows((query if which is None else query.where(which)).order_by(HAND.c.id))
             return [(m, h) for m, h, doc, res in rows if not (_is_json(doc) and _is_json(res))]
-
-    def damaged_hands_beside(self) -> Callable[[], list[tuple[int, int]]]:
-        """:meth:`damaged_hands` of the whole ledger run beside what this process goes on doing: on a
-        connection of its own (``connect``) in a thread, SQLite's ``json_valid`` holding no lock
-        of Python's (the 20,000 hands of issue 17's export: about 70 ms that the export's own reads
-        and writing then overlap). Returns the function that waits for the check and gives its
-        list (or raises what it raised). That connection reads the ledger as committed when it
-        starts, a moment after this one's transaction began: the ledger itself writes only JSON,
-        so what it could see in between is never damaged. Without ``connect`` (a server, or
-        reads over a transaction's connection), checked here, at once."""
-        if self.connect is None:
-            found = self.damaged_hands()
-            return lambda: found
-        import threading
-
-        done: list[Any] = []
-
-        def check() -> None:
-            try:
-                con = self.connect()  # type: ignore[misc]
-                try:
-                    done.append(Reads(con).damaged_hands())
-                finally:
-                    con.close()
-            except BaseException as err:  # given to the waiting thread
-                done.append(err)
-
-        thread = threading.Thread(target=check, name="ledger-json-check", daemon=True)
-        thread.start()
-
-        def wait() -> list[tuple[int, int]]:
-            thread.join()
-            if isinstance(done[0], BaseException):
-                raise done[0]
-            return done[0]
-
-        return wait
 
     def live_counts(self, ids: Sequence[int]) -> dict[int, int]:
         """How many live hands each of matches ``ids`` has."""
         out: dict[int, int] = {}
-        for marks, chunk in self.in_batches(ids):
-            out.update(self.rows(f"SELECT match_id, count(*) FROM hand WHERE match_id IN ({marks}) AND voided = ? "
-                                 "GROUP BY match_id", [*chunk, False]))
+        for chunk in self.in_batches(ids):
+            out.update((m, n) for m, n in self.rows(
+                select(HAND.c.match_id, func.count()).where(HAND.c.match_id.in_(chunk), HAND.c.voided == false())
+                .group_by(HAND.c.match_id)))
         return out
 
     def match_list(self, game: str | None = None, status: str | None = None,
@@ -437,13 +387,9 @@ class Reads:
         night ``date`` when given; ``LedgerError`` for an unknown game."""
         from ledger.games import get_game
 
-        where, params = [], []
-        for sql, value in (("m.game = ?", get_game(game).name if game else None), ("m.status = ?", status),
-                           ("night.date = ?", date)):
-            if value:
-                where.append(sql)
-                params.append(value)
-        rows = self.matches(" AND ".join(where), params, order="m.id DESC")
+        where = [column == value for column, value in ((MATCH.c.game, get_game(game).name if game else None),
+                                                        (MATCH.c.status, status), (NIGHT.c.date, date)) if value]
+        rows = self.matches(and_(*where) if where else None, order=(MATCH.c.id.desc(),))
         ids = [m.id for m, _ in rows]
         seats, counts = self.seats(ids), self.live_counts(ids)
         return [{"id": m.id, "game": m.game, "rules": m.rules, "night": n.date.isoformat(),
@@ -454,10 +400,16 @@ class Reads:
         """The name of the player called ``name`` (any letter case, spaces tidied), as the ledger
         spells it; ``LedgerError`` on ``field`` when there is none."""
         clean = " ".join(str(name).split())
-        found = self.rows("SELECT name FROM player WHERE name_key = ?", [clean.casefold()]) if clean else []
+        found = self.rows(select(PLAYER.c.name).where(PLAYER.c.name_key == clean.casefold())) if clean else []
         if not found:
             raise LedgerError(t("store.no_player", "no player called {name!r}", name=name), field, name)
         return found[0][0]
+
+
+def _live_hands(mid: int) -> Any:
+    """The query of match ``mid``'s live hands (:data:`HAND_COLUMNS`), in play order."""
+    return (select(*columns(HAND, HAND_COLUMNS)).where(HAND.c.match_id == mid, HAND.c.voided == false())
+            .order_by(HAND.c.position, HAND.c.id))
 
 
 def _is_json(text: Any) -> bool:
@@ -471,16 +423,9 @@ def _is_json(text: Any) -> bool:
 @contextmanager
 def reading(db: str | None = None, opened: Callable[[], Any] | None = None) -> Iterator[Reads]:
     """The reads of the ledger ``db`` (path, URL, or None for ``$LEDGER_DB`` / the default file)
-    in one read transaction: a SQLite ledger file that is up to date is read with the standard
-    library alone (no SQLAlchemy import: the start-up of ``show``, ``report`` and ``stats``);
-    anything else through ``opened()``, the caller's open :class:`ledger.store.service.Ledger`
-    (default: one opened here). What ``show`` and ``ledger serve`` read through."""
-    from ledger.store.engine import database_url
-
-    with open_sqlite(database_url(db)) as reads:
-        if reads is not None:
-            yield reads
-            return
+    in one read transaction of the store (:meth:`ledger.store.service.Ledger.reads`): through
+    ``opened()``, the caller's open :class:`ledger.store.service.Ledger` (default: one opened
+    here). What ``show`` and ``ledger serve`` read through."""
     if opened is None:
         from ledger.store.service import Ledger
 
@@ -489,45 +434,3 @@ def reading(db: str | None = None, opened: Callable[[], Any] | None = None) -> I
         led = opened()
     with led.reads() as reads:
         yield reads
-
-
-@contextmanager
-def open_sqlite(url: str) -> Iterator[Reads | None]:
-    """:class:`Reads` over the SQLite ledger file of ``url`` with the standard library alone, in one
-    read transaction; None (nothing opened, nothing created) when that is not possible: another
-    kind of database, a URL with options, a file that does not exist, is not a ledger, or has a
-    schema revision other than this program's."""
-    import sqlite3
-
-    from ledger.store.engine import BUSY_TIMEOUT_MS, HEAD, sqlite_path
-    from ledger.store.health import is_writable, read_only_uri, tighten
-
-    path = sqlite_path(url)
-    if path is None or "?" in url or not path.is_file():
-        yield None
-        return
-    def connect() -> sqlite3.Connection:  # a reading connection of its own to the ledger file
-        con = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False) \
-            if is_writable(path) else sqlite3.connect(read_only_uri(path) + "&immutable=1", uri=True,
-                                                      isolation_level=None, check_same_thread=False)
-        con.execute("PRAGMA query_only=ON")
-        return con
-
-    conn = None
-    try:
-        conn = connect()
-        conn.execute("BEGIN")
-        rev = conn.execute("SELECT version_num FROM alembic_version").fetchone()
-    except sqlite3.Error:
-        rev = None
-    if rev is None or rev[0] != HEAD:
-        if conn is not None:
-            conn.close()
-        yield None
-        return
-    assert conn is not None  # rev was read through it
-    tighten(path)  # a ledger made readable by others by another tool: owner-only again
-    try:
-        yield Reads(conn, connect=connect)
-    finally:
-        conn.close()  # the read transaction ends with the connection

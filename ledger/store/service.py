@@ -660,9 +660,7 @@ def session_reads(s: Session) -> Reads:
     """:class:`Reads` over the session's own connection (inside its transaction; what the session
     holds unwritten is written first, so the reads see it)."""
     s.flush()
-    conn = s.connection()
-    sqlite = conn.dialect.name == "sqlite"
-    return Reads(conn.connection.driver_connection, "qmark" if sqlite else "format", json_text=sqlite)
+    return Reads(s.connection())
 
 
 def _raw(setup: MatchSetup) -> MatchSetup:

@@ -95,13 +95,15 @@ def test_damaged_hands_are_found_without_sqlites_json_functions_too(ledger_db):
     corrected_match(led)
     con = sqlite3.connect(ledger_db)
     con.execute("UPDATE hand SET document = '{bad' WHERE id = 4")
+    con.commit()
+    con.close()
 
     class OldSqlite(Reads):
-        def rows(self, sql, params=()):
-            if "json_valid" in sql:
+        def rows(self, query):
+            if "json_valid" in str(query):
                 raise sqlite3.OperationalError("no such function: json_valid")
-            return super().rows(sql, params)
+            return super().rows(query)
 
-    assert Reads(con).damaged_hands() == OldSqlite(con).damaged_hands() == [(1, 4)]
-    assert OldSqlite(con).damaged_hands(1) == [(1, 4)] and OldSqlite(con).damaged_hands(2) == []
-    con.close()
+    with led.engine.connect() as conn:
+        assert Reads(conn).damaged_hands() == OldSqlite(conn).damaged_hands() == [(1, 4)]
+        assert OldSqlite(conn).damaged_hands(1) == [(1, 4)] and OldSqlite(conn).damaged_hands(2) == []
