@@ -10,6 +10,7 @@ import re
 import time
 
 import pytest
+from sqlalchemy import text
 from starlette.testclient import TestClient
 
 from ledger.cli.app import reading
@@ -73,7 +74,7 @@ def test_a_hand_from_the_form_is_stored_as_hand_add_stores_it(client, cli):
     (page,), (typed,) = live_hands(1), live_hands(2)
     assert page.document == typed.document and page.result == typed.result
     with reading() as reads:
-        assert [tuple(r) for r in reads.rows("SELECT match_id, source FROM hand ORDER BY id")] == [(1, "page"), (2, None)]
+        assert [tuple(r) for r in reads.rows(text("SELECT match_id, source FROM hand ORDER BY id"))] == [(1, "page"), (2, None)]
 
 
 def test_a_typo_is_answered_beside_its_field_and_nothing_is_stored(client, cli):
