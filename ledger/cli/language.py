@@ -148,8 +148,7 @@ def _command(command: Any, english: bool) -> None:
     if found is not None:
         found.help = str(t("click.help", "Show this message and exit."))
     for param in [*getattr(command, "params", ()), *([found] if found is not None else [])]:
-        shown = _value_kind(param)
-        param.display_type_rich = lambda ctx=None, shown=shown: shown  # what the help's table shows
+        param.display_type_rich = lambda ctx=None, param=param: _value_kind(param)  # what the help's table shows
     if english:
         return
     for param in [*command.params, *([found] if found is not None else [])]:
