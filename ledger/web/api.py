@@ -16,8 +16,8 @@ never more held); the answer's language (``Accept-Language``: :func:`answer_lang
 statuses (422 ``{"error", "field"}`` for bad input with the CLI's own line and the field's path
 as ``score --json`` names it, 404 an unknown match or hand, 409 a finished or ended match, 409
 ``{"error", "field", "totals", "hands"}`` when ``after`` is not the match's live hands: the
-scoreboard as ``show --json``); ``Idempotency-Key`` (:class:`Answers`: the first answer again,
-nothing stored twice). The ledger is written in a worker thread (``anyio.to_thread``), never on
+scoreboard as ``show --json``); ``Idempotency-Key`` (:class:`Answers`: the first answer again
+to the same key on the same path, nothing stored twice). The ledger is written in a worker thread (``anyio.to_thread``), never on
 the event loop; the players' pages see the hand at the board's next poll, as a CLI write.
 """
 
@@ -284,10 +284,12 @@ def api_routes(writes: Writes, answers: Answers | None = None) -> list[Route]:
 
     async def respond(request: Request, work: Callable[..., Answer], *args: Any) -> Response:
         lang = answer_language(request.headers.get("accept-language"))
-        key = request.headers.get("idempotency-key")
-        if key is not None and not 0 < len(key) <= MAX_KEY:
-            return message(422, t("api.bad_key", "an Idempotency-Key is 1 to {limit} characters", limit=MAX_KEY),
-                           "Idempotency-Key", lang)
+        keys = request.headers.getlist("idempotency-key")
+        if len(keys) > 1 or (keys and not 0 < len(keys[0]) <= MAX_KEY):
+            return message(422, t("api.bad_key", "one Idempotency-Key header, of 1 to {limit} characters",
+                                  limit=MAX_KEY), "Idempotency-Key", lang)
+        # a key answers for the path it was first sent to: the same key on another path is another request
+        key = f"{request.url.path} {keys[0]}" if keys else None
         first = remembered.get(key) if key is not None else None
         if first is not None:  # a retry: the first answer, the body left unread
             status, payload = await asyncio.shield(first)
