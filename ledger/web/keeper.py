@@ -229,15 +229,14 @@ def post_undo(ledger: Any, match: str, posted: Posted) -> Answer:
         with ledger.reads() as reads:
             view = reads.view(match)
         after = _after(posted)
-        if after is not None and after != len(view.hands):
-            raise Stale(view.match.id, after, len(view.hands))
-        last = len(view.hands) if after is None else after  # the hand the page showed as the last one
-        new = ledger.void_hand(view.match.id, last, first_value(posted, "reason") or None, reopen=True)
+        last: int | str = "last" if after is None else after  # the hand the page showed as the last one
+        # the page's count is checked where the void is written: a hand entered meanwhile is never the one voided
+        new = ledger.void_hand(view.match.id, last, first_value(posted, "reason") or None, reopen=True, after=after)
     except Stale as err:
         return _stale(ledger, view, err)
     except LedgerError as err:
         return _refused(err, view)
-    said = said_html(text("undone", hand=last), view.replay.final, new.replay.final)
+    said = said_html(text("undone", hand=len(new.hands) + 1), view.replay.final, new.replay.final)
     return 200, {"match": new.match.id, "hands": len(new.hands), "totals": dict(new.replay.final.totals),
                  "form": card_html(new, said)}
 

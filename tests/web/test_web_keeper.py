@@ -111,6 +111,28 @@ def test_undo_takes_back_the_last_hand_with_its_reason(client, cli):
     assert status == 409 and len(live_hands(1)) == 1  # a stale undo takes back nothing
 
 
+def test_undo_checks_the_hands_the_page_saw_where_it_voids(client, cli, monkeypatch):
+    """A hand entered at the terminal after the undo read the match but before it voided: the
+    count the page saw is checked in the void's own transaction, so the terminal's hand and the
+    page's last hand both stay (409), instead of the page's hand 2 voided under a hand 3."""
+    from ledger.store.service import Ledger
+
+    cli("match", "new", "segnapunti", "--players", "Anna,Bruno")
+    cli("hand", "add", "1", "Anna=5", "Bruno=2")
+    cli("hand", "add", "1", "Anna=1", "Bruno=9")
+    token = page_token(client)
+    void = Ledger.void_hand
+
+    def terminal_first(self, *args, **kwargs):
+        cli("hand", "add", "1", "Anna=3", "Bruno=3")  # lands between the page's read and its void
+        return void(self, *args, **kwargs)
+
+    monkeypatch.setattr(Ledger, "void_hand", terminal_first)
+    status, a = post(client, "/api/page/matches/1/undo", {"after": "2", "reason": "wrong scores"}, token)
+    assert status == 409 and len(a["hands"]) == 3 and a["totals"] == {"Anna": 9, "Bruno": 14}
+    assert len(live_hands(1)) == 3 and "wrong scores" not in cli("match", "history", "1").stdout
+
+
 def test_a_new_match_from_the_page(client, cli):
     token = page_token(client)
     status, a = post(client, "/api/page/matches", {"game": "scopa", "rules": "", "players": "Anna, Bruno",
