@@ -176,8 +176,10 @@ def _input_html(f: Field, post: str, ident: str, who: Who, setup: MatchSetup) ->
 
 def _choices(f: Field, who: Who, setup: MatchSetup) -> list[tuple[str, str]]:
     """``(value posted, button's text)`` of a field shown as buttons: its words said (the first
-    spelling of each), then the players or the sides it names."""
-    out = [(said.words[0], said.words[0]) for said in f.values if said.words]
+    spelling posted, the word of the page's language shown: :attr:`Said.shown`), then the players
+    or the sides it names."""
+    out = [(said.words[0], said.shown.render() if said.shown is not None else said.words[0])
+           for said in f.values if said.words]
     if Kind.PLAYER in f.kinds or Kind.PLAYERS in f.kinds:
         out += [(p, p) for p in setup.players]
     elif Kind.SIDE in f.kinds:
