@@ -24,6 +24,7 @@ the event loop; the players' pages see the hand at the board's next poll, as a C
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import threading
 from collections import OrderedDict
@@ -42,6 +43,7 @@ from ledger.jsontext import parse_json
 
 MAX_BODY = 1_000_000  # bytes of a request's body; 413 beyond
 REMEMBERED = 2000  # Idempotency-Key answers kept (the oldest forgotten first)
+REMEMBERED_BYTES = 16_000_000  # and their JSON bodies' bytes in all: a 409 carries a whole scoreboard
 MAX_KEY = 200  # characters of an Idempotency-Key
 SOURCE = "page"  # what a hand entered here records as where it came from (hand.source)
 NEW_MATCH_FIELDS = ("game", "rules", "players", "sides", "options")
@@ -139,13 +141,16 @@ def forbidden(request: Request) -> JSONResponse:
 
 class Answers:
     """The answers given to each ``Idempotency-Key`` while the server runs, the newest
-    :data:`REMEMBERED` of them: the same key again gets the first answer, whatever its body, and
-    stores nothing; one sent again while its first is still being written waits for it. Each
-    answer is worked out by a task of its own, so a client gone meanwhile loses nothing."""
+    :data:`REMEMBERED` of them and at most :data:`REMEMBERED_BYTES` of their JSON in all (the
+    oldest forgotten first: memory stays bounded however many keys come): the same key again gets
+    the first answer, whatever its body, and stores nothing; one sent again while its first is
+    still being written waits for it. Each answer is worked out by a task of its own, so a client
+    gone meanwhile loses nothing."""
 
-    def __init__(self, size: int = REMEMBERED):
-        self.size = size
+    def __init__(self, size: int = REMEMBERED, budget: int = REMEMBERED_BYTES):
+        self.size, self.budget = size, budget
         self.by_key: OrderedDict[str, asyncio.Future[Answer]] = OrderedDict()
+        self.weights: dict[str, int] = {}  # the bytes of each answer given
 
     def get(self, key: str) -> asyncio.Future[Answer] | None:
         """The answer to ``key``, given or coming; None for a new key, or one whose first try
@@ -164,9 +169,21 @@ class Answers:
         found = self.get(key)
         if found is None:
             found = self.by_key[key] = asyncio.ensure_future(work())
-            while len(self.by_key) > self.size:
-                self.by_key.popitem(last=False)
+            found.add_done_callback(partial(self._weigh, key))
+            self._forget_oldest()
         return await asyncio.shield(found)
+
+    def _weigh(self, key: str, done: asyncio.Future[Answer]) -> None:
+        """Count the bytes of ``key``'s answer, once given, against the budget."""
+        if self.by_key.get(key) is not done or done.cancelled() or done.exception() is not None:
+            return
+        self.weights[key] = len(json.dumps(done.result()[1]))
+        self._forget_oldest()
+
+    def _forget_oldest(self) -> None:
+        while len(self.by_key) > self.size or (len(self.by_key) > 1 and sum(self.weights.values()) > self.budget):
+            key, _ = self.by_key.popitem(last=False)
+            self.weights.pop(key, None)
 
 
 class Writes:
