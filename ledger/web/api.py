@@ -263,7 +263,7 @@ def new_match(led: Any, body: Any) -> Answer:
 
 def _object(body: Any) -> dict:
     if not isinstance(body, dict):
-        raise LedgerError(t("api.not_object", "the body must be a JSON object"), "", None)
+        raise LedgerError(t("api.expected_object", "expected a JSON object"), "body", body)
     return body
 
 
