@@ -183,3 +183,11 @@ def test_a_word_s_button_says_it_in_the_page_s_language(lang, nobody, alone):
         assert set(buttons) - {word} <= {*NAMES, text("none")}  # no word of the other language
         doc = read_posted(game, setup, state, {field: [buttons[word]], "after": ["0"]})
         assert doc.get(field[2:], value) == value
+
+
+def test_a_field_the_hand_does_not_ask_is_left_out():
+    """Briscola chiamata: who sits out is asked at six players only (five: nobody does)."""
+    game = get_game("briscola")
+    five, six = (game.setup("chiamata", list(NAMES[:n])) for n in (5, 6))
+    assert 'name="f:sitting_out"' not in form_html(game, five, game.start(five), 1, 0)
+    assert 'name="f:sitting_out"' in form_html(game, six, game.start(six), 1, 0)
