@@ -212,7 +212,7 @@ def post_hand(ledger: Any, match: str, posted: Posted) -> Answer:
     n = len(new.hands)
     result = new.replay.results[-1]
     heading = str(get_game(new.setup.game).hand_heading(new.setup, n, result))
-    head = text("saved", heading=heading, summary=result.summary) if result.summary else heading
+    head = text("saved", heading=heading)
     before = new.replay.states[-2] if len(new.replay.states) > 1 else new.replay.start
     said = said_html(head, before, new.replay.final)
     return 201, {"match": new.match.id, "number": n, "result": result.to_json(),

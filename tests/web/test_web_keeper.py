@@ -99,6 +99,16 @@ def test_a_stale_form_gets_the_conflict_and_the_fresh_board(client, cli):
     assert len(live_hands(1)) == 1
 
 
+def test_a_saved_hand_is_said_once_with_the_totals_before_and_after(client, cli):
+    cli("match", "new", "segnapunti", "--players", "Anna,Bruno")
+    cli("hand", "add", "1", "Anna=5", "Bruno=2")
+    token = page_token(client)
+    status, a = post(client, "/api/page/matches/1/hands", {"after": "1", "f:points:0": "2", "f:points:1": "-1"}, token)
+    said = re.sub(r"<[^>]+>", " ", re.search(r'<p class="said">(.*?)</table>', a["form"]).group(1))
+    assert status == 201 and said.count("Anna +2, Bruno -1") == 1 and "Saved: Hand 2" in said  # the score once
+    assert re.search(r"Anna\s+5\s+7", said) and re.search(r"Bruno\s+2\s+1", said)  # before, after
+
+
 def test_undo_takes_back_the_last_hand_with_its_reason(client, cli):
     cli("match", "new", "segnapunti", "--players", "Anna,Bruno")
     cli("hand", "add", "1", "Anna=5", "Bruno=2")
