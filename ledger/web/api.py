@@ -139,6 +139,13 @@ def forbidden(request: Request) -> JSONResponse:
                    "Authorization", lang)
 
 
+def no_such_path(request: Request) -> JSONResponse:
+    """404 for an address under ``/api/`` that is none of the API's (nothing was read or stored)."""
+    lang = answer_language(request.headers.get("accept-language"))
+    return message(404, t("api.no_such_path", "no such address: the API takes POST /api/matches, "
+                          "/api/matches/M/hands and /api/matches/M/hands/N/void"), "path", lang)
+
+
 class Answers:
     """The answers given to each ``Idempotency-Key`` while the server runs, the newest
     :data:`REMEMBERED` of them and at most :data:`REMEMBERED_BYTES` of their JSON in all (the

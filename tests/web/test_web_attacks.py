@@ -137,6 +137,15 @@ def test_voids_and_match_ids_that_name_nothing(client):
     assert live_hands() == 1
 
 
+def test_an_address_the_api_does_not_have_is_a_json_404(client):
+    for path in ("/api/foo", "/api/matches/1/hands/1/void/again", "/api/matches/1"):
+        refused(client.post(path, json=POINTS, headers=bearer()), 404, "path")
+    r = client.post("/api/foo", json=POINTS, headers=bearer(**{"Accept-Language": "it"}))
+    assert "indirizzo" in r.json()["error"]
+    refused(client.post("/api/foo", json=POINTS), 403, "Authorization")  # the key first
+    assert live_hands() == 0
+
+
 def test_concurrent_posts_with_the_same_after_store_one_hand(client):
     answers: list[int] = []
 
