@@ -6,7 +6,7 @@
   hands the sender saw, optional): ``201 {"match", "number", "result", "totals"}``, ``result``
   and ``totals`` as that hand's entry in ``hand add --json``, ``number`` as ``show`` counts live
   hands (:meth:`Ledger.enter_hand`: the terminal's one append path, the hand marked ``page``);
-- ``POST /api/matches/{match}/hands/{n}/void`` with ``{"reason"}`` (optional): ``200 {"match",
+- ``POST /api/matches/{match}/hands/{n}/void`` with ``{"reason", "after"}`` (both optional): ``200 {"match",
   "voided", "totals", "hands"}`` (:meth:`Ledger.void_hand`, as ``hand void``).
 
 Who may write is said before a request gets here (:class:`ledger.web.app.Guard`: the
@@ -229,13 +229,16 @@ def add_hand(led: Any, match: str, body: Any) -> Answer:
 
 
 def void_hand(led: Any, match: str, number: str, body: Any) -> Answer:
-    """``POST /api/matches/{match}/hands/{n}/void``: as ``hand void MATCH N --reason R``."""
+    """``POST /api/matches/{match}/hands/{n}/void``: as ``hand void MATCH N --reason R``; with
+    ``after`` (the live hands the sender saw), checked in the void's own transaction."""
+    from ledger.store.service import check_after
+
     doc = _object({} if body is None else body)
-    _known(doc, ("reason",))
+    _known(doc, ("reason", "after"))
     reason = doc.get("reason")
     if reason is not None and not isinstance(reason, str):
         raise LedgerError(t("api.expected_text", "expected a text"), "reason", reason)
-    view = led.void_hand(match, _hand_number(number), reason)
+    view = led.void_hand(match, _hand_number(number), reason, after=check_after(doc.get("after")))
     board = view.to_json()
     return 200, {"match": view.match.id, "voided": _hand_number(number), "totals": board["totals"],
                  "hands": board["hands"]}

@@ -137,6 +137,18 @@ def test_voids_and_match_ids_that_name_nothing(client):
     assert live_hands() == 1
 
 
+def test_a_void_with_the_hands_seen_voids_nothing_when_they_changed(client, cli):
+    for _ in range(3):
+        assert client.post("/api/matches/1/hands", json=POINTS, headers=bearer()).status_code == 201
+    cli("hand", "void", "1", "1", "--reason", "at the terminal")  # hand 3 is now hand 2
+    r = client.post("/api/matches/1/hands/3/void", json={"after": 3, "reason": "x"}, headers=bearer())
+    refused(r, 409, "after")
+    assert len(r.json()["hands"]) == 2 and live_hands() == 2
+    r = client.post("/api/matches/1/hands/2/void", json={"after": 2, "reason": "x"}, headers=bearer())
+    assert r.status_code == 200 and live_hands() == 1
+    refused(client.post("/api/matches/1/hands/1/void", json={"after": "1"}, headers=bearer()), 422, "after")
+
+
 def test_an_address_the_api_does_not_have_is_a_json_404(client):
     for path in ("/api/foo", "/api/matches/1/hands/1/void/again", "/api/matches/1"):
         refused(client.post(path, json=POINTS, headers=bearer()), 404, "path")
