@@ -294,9 +294,19 @@ def _stale(ledger: Any, view: Any, err: LedgerError) -> Answer:
     with ledger.reads() as reads:
         fresh = reads.view(view.match.id)
     board = getattr(err, "board", None) or fresh.to_json()  # as the store read it when it refused, if it says
-    said = said_html(f"{err.message}\n{text('conflict')}", view.replay.final, fresh.replay.final, "said conflict")
+    seen = _seen(fresh.replay, getattr(err, "after", None))
+    said = said_html(f"{err.message}\n{text('conflict')}", seen or view.replay.final, fresh.replay.final,
+                     "said conflict")
     return 409, {"error": str(err), "totals": board.get("totals", {}), "hands": board.get("hands", []),
                  "form": card_html(fresh, said)}
+
+
+def _seen(replay: Any, after: int | None) -> MatchState | None:
+    """The totals a form made for ``after`` live hands showed, when hands were only added since
+    (the first ``after`` of ``replay`` are then the ones it saw); None when fewer are left."""
+    if after is None or after > len(replay.states):
+        return None
+    return replay.states[after - 1] if after else replay.start
 
 
 def form_data(pairs: Sequence[tuple[str, str]]) -> dict[str, list[str]]:

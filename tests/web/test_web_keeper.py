@@ -97,6 +97,8 @@ def test_a_stale_form_gets_the_conflict_and_the_fresh_board(client, cli):
     assert status == 409 and a["totals"] == {"Anna": 5, "Bruno": 2} and len(a["hands"]) == 1
     assert 'name="after" value="1"' in a["form"] and "conflict" in a["form"]
     assert len(live_hands(1)) == 1
+    said = re.sub(r"<[^>]+>", " ", re.search(r'<p class="said conflict">(.*?)</table>', a["form"], re.S).group(1))
+    assert re.search(r"Anna\s+0\s+5", said) and re.search(r"Bruno\s+0\s+2", said)  # as the form saw them, and now
 
 
 def test_a_saved_hand_is_said_once_with_the_totals_before_and_after(client, cli):
