@@ -94,6 +94,15 @@ def fields_of(game: Game, setup: MatchSetup, state: MatchState | None) -> list[F
     return [f for f in form.fields if not game.entry_skips(setup, state, {}, f)]
 
 
+def who_of(game: Game, setup: MatchSetup, state: MatchState | None) -> Who:
+    """Whom the form's per-side or per-player fields are drawn for: those the next hand asks
+    (:meth:`Game.entry_who`) with every player pressed in each field of players the form shows (a
+    player out who may re-enter has his own inputs, for the hand he re-enters in: Scala 40)."""
+    pressed = {f.key: list(setup.players) for f in fields_of(game, setup, state)
+               if f.per is Per.HAND and Kind.PLAYERS in f.kinds}
+    return game.entry_who(setup, state, pressed)
+
+
 # --- the HTML --------------------------------------------------------------------------------------
 def form_html(game: Game, setup: MatchSetup, state: MatchState | None, match: int, after: int) -> str:
     """The ``<form class="hand">`` for the next hand of match ``match`` (``after``: its live hands
@@ -107,7 +116,7 @@ def form_html(game: Game, setup: MatchSetup, state: MatchState | None, match: in
     if not fields:
         parts.append(_entry_html(game, prefix))
     else:
-        who = game.entry_who(setup, state, {})
+        who = who_of(game, setup, state)
         parts += [_field_html(f, None, None, who, setup, prefix) for f in fields if f.per is Per.HAND]
         per = [f for f in fields if f.per is not Per.HAND]
         for i, name in enumerate(who.names if per else ()):
@@ -220,7 +229,7 @@ def read_posted(game: Game, setup: MatchSetup, state: MatchState | None, posted:
     if form is None:
         words = first_value(posted, ENTRY)
         return game.parse_entry(setup, split_words(words)) if words else {}
-    who = game.entry_who(setup, state, {})
+    who = who_of(game, setup, state)
     doc: dict[str, Any] = {}
     for f in fields_of(game, setup, state):
         if f.per is Per.HAND:
@@ -287,6 +296,6 @@ def paths_of(game: Game, setup: MatchSetup, state: MatchState | None) -> list[st
     fields = fields_of(game, setup, state)
     if not fields:
         return [ENTRY]
-    who = game.entry_who(setup, state, {})
+    who = who_of(game, setup, state)
     return [f.key if f.per is Per.HAND else f"{f.key}.{name}" for f in fields
             for name in ((None,) if f.per is Per.HAND else who.names)]

@@ -89,6 +89,21 @@ def test_a_typo_is_answered_beside_its_field_and_nothing_is_stored(client, cli):
     assert live_hands(1) == []
 
 
+def test_a_player_out_re_enters_from_the_page(client, cli):
+    """Scala 40: Carla is out and may re-enter; her inputs are on the form for the hand she re-enters in."""
+    cli("match", "new", "scala40", "--players", "Anna,Bruno,Carla", "--option", "reentries=1")
+    cli("hand", "add", "1", "chiude", "Anna", "Bruno=60", "Carla=105")
+    token = page_token(client)
+    card = client.get("/page/matches/1/card").text
+    assert "<legend>Carla</legend>" in card and 'name="f:others:2"' in card
+    fields = {"after": "1", "f:reentry": "Carla", "f:closed_by": "Anna", "f:others:1": "20", "f:others:2": "30"}
+    status, a = post(client, "/api/page/matches/1/hands", {**fields, "f:reentry": ""}, token)
+    assert status == 422 and a["input"] == "others.Carla" and len(live_hands(1)) == 1  # out, and not re-entering
+    status, a = post(client, "/api/page/matches/1/hands", fields, token)
+    assert status == 201, a
+    assert cli.json("show", "1")["hands"][-1]["totals"] == {"Anna": 0, "Bruno": 80, "Carla": 90}  # back at 60
+
+
 def test_a_stale_form_gets_the_conflict_and_the_fresh_board(client, cli):
     cli("match", "new", "segnapunti", "--players", "Anna,Bruno")
     token = page_token(client)
