@@ -145,7 +145,8 @@ def _field_html(f: Field, i: int | None, name: str | None, who: Who, setup: Matc
     label = f.name.render() + ("" if f.required else f" ({text('optional')})")
     tag = "label" if _widget(f) in ("text", "stepper") else "span"
     target = f' for="{ident}"' if tag == "label" else ""
-    return (f'<div class="fld" data-path="{escape(path)}"><{tag} class="name"{target}>{escape(label)}</{tag}>'
+    named = "" if _widget(f) == "toggle" else f'<{tag} class="name"{target}>{escape(label)}</{tag}>'  # a toggle says its name
+    return (f'<div class="fld" data-path="{escape(path)}">{named}'
             f'{_input_html(f, post, ident, who, setup)}<p class="err"></p></div>')
 
 

@@ -63,8 +63,13 @@ def test_the_italian_form_speaks_italian():
     setup = game.setup(None, ["Anna", "Bruno", "Carla"])
     with speaking("it"):
         out = html.unescape(form_html(game, setup, game.start(setup), 1, 0))
-    assert "Salva la mano" in out and "facoltativo" in out
+    assert "Salva la mano" in out and "chi chiude" in out
+    assert out.count("chiusura in mano") == 1  # a toggle says its own name, once
     assert "Save the hand" not in out
+    classica = get_game("briscola").setup("classica", ["Anna", "Bruno"])
+    with speaking("it"):
+        out = html.unescape(form_html(get_game("briscola"), classica, get_game("briscola").start(classica), 1, 0))
+    assert "ultima presa (facoltativo)" in out
 
 
 def scala40():
