@@ -117,7 +117,9 @@ def form_html(game: Game, setup: MatchSetup, state: MatchState | None, match: in
         parts.append(_entry_html(game, prefix))
     else:
         who = who_of(game, setup, state)
-        parts += [_field_html(f, None, None, who, setup, prefix) for f in fields if f.per is Per.HAND]
+        asked = game.entry_who(setup, state, {}).names
+        joining = tuple(n for n in who.names if n not in asked)  # whom a field of players brings in (re-entries)
+        parts += [_field_html(f, None, None, who, setup, prefix, joining) for f in fields if f.per is Per.HAND]
         per = [f for f in fields if f.per is not Per.HAND]
         for i, name in enumerate(who.names if per else ()):
             inner = "".join(_field_html(f, i, name, who, setup, prefix) for f in per)
@@ -137,7 +139,8 @@ def _entry_html(game: Game, prefix: str) -> str:
             f'spellcheck="false" required><p class="err"></p></div>')
 
 
-def _field_html(f: Field, i: int | None, name: str | None, who: Who, setup: MatchSetup, prefix: str) -> str:
+def _field_html(f: Field, i: int | None, name: str | None, who: Who, setup: MatchSetup, prefix: str,
+                joining: tuple[str, ...] = ()) -> str:
     """One field: its name, its input (:func:`_input_html`) and the place of its error."""
     path = f.key if name is None else f"{f.key}.{name}"
     post = f"f:{f.key}" if i is None else f"f:{f.key}:{i}"
@@ -147,7 +150,7 @@ def _field_html(f: Field, i: int | None, name: str | None, who: Who, setup: Matc
     target = f' for="{ident}"' if tag == "label" else ""
     named = "" if _widget(f) == "toggle" else f'<{tag} class="name"{target}>{escape(label)}</{tag}>'  # a toggle says its name
     return (f'<div class="fld" data-path="{escape(path)}">{named}'
-            f'{_input_html(f, post, ident, who, setup)}<p class="err"></p></div>')
+            f'{_input_html(f, post, ident, who, setup, joining)}<p class="err"></p></div>')
 
 
 def _widget(f: Field) -> str:
@@ -164,7 +167,7 @@ def _widget(f: Field) -> str:
     return "text"
 
 
-def _input_html(f: Field, post: str, ident: str, who: Who, setup: MatchSetup) -> str:
+def _input_html(f: Field, post: str, ident: str, who: Who, setup: MatchSetup, joining: tuple[str, ...] = ()) -> str:
     widget = _widget(f)
     default = "" if f.default is None else f.default
     if widget == "text":
@@ -181,16 +184,19 @@ def _input_html(f: Field, post: str, ident: str, who: Who, setup: MatchSetup) ->
         on = " checked" if default and default.strip().lower() in ("yes", "sì", "si", "true", "1") else ""
         return (f'<label class="toggle"><input type="checkbox" id="{ident}" name="{post}" value="yes"{on}>'
                 f'<span>{escape(f.name.render())}</span></label>')
-    return _choices_html(f, post, ident, _choices(f, who, setup))
+    return _choices_html(f, post, ident, _choices(f, who, setup, joining))
 
 
-def _choices(f: Field, who: Who, setup: MatchSetup) -> list[tuple[str, str]]:
+def _choices(f: Field, who: Who, setup: MatchSetup, joining: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     """``(value posted, button's text)`` of a field shown as buttons: its words said (the first
     spelling posted, the word of the page's language shown: :attr:`Said.shown`), then the players
-    or the sides it names."""
+    or the sides it names: for a field of several players, those it would bring into the hand
+    (``joining``: Scala 40's re-entries are the players out) when there are such, else all."""
     out = [(said.words[0], said.shown.render() if said.shown is not None else said.words[0])
            for said in f.values if said.words]
-    if Kind.PLAYER in f.kinds or Kind.PLAYERS in f.kinds:
+    if Kind.PLAYERS in f.kinds:
+        out += [(p, p) for p in (joining or setup.players)]
+    elif Kind.PLAYER in f.kinds:
         out += [(p, p) for p in setup.players]
     elif Kind.SIDE in f.kinds:
         out += [(s, s) for s in who.names]

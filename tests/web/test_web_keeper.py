@@ -96,6 +96,7 @@ def test_a_player_out_re_enters_from_the_page(client, cli):
     token = page_token(client)
     card = client.get("/page/matches/1/card").text
     assert "<legend>Carla</legend>" in card and 'name="f:others:2"' in card
+    assert re.findall(r'name="f:reentry" value="([^"]*)"', card) == ["nessuno", "Carla"]  # nobody, or who is out
     fields = {"after": "1", "f:reentry": "Carla", "f:closed_by": "Anna", "f:others:1": "20", "f:others:2": "30"}
     status, a = post(client, "/api/page/matches/1/hands", {**fields, "f:reentry": ""}, token)
     assert status == 422 and a["input"] == "others.Carla" and len(live_hands(1)) == 1  # out, and not re-entering
