@@ -46,6 +46,7 @@ REMEMBERED = 2000  # Idempotency-Key answers kept (the oldest forgotten first)
 REMEMBERED_BYTES = 16_000_000  # and their JSON bodies' bytes in all: a 409 carries a whole scoreboard
 MAX_KEY = 200  # characters of an Idempotency-Key
 SOURCE = "page"  # what a hand entered here records as where it came from (hand.source)
+PAGE_PATHS = ("/api/page/",)  # the scorekeeper's page's own posts (ledger.web.keeper)
 NEW_MATCH_FIELDS = ("game", "rules", "players", "sides", "options")
 
 # the store's errors that are not about the input: an unknown match or hand, a match that takes no more
@@ -132,7 +133,13 @@ def message(status: int, msg: Msg, field: str, lang: str) -> JSONResponse:
 
 
 def forbidden(request: Request) -> JSONResponse:
-    """403: no write without the scorekeeper's key (or the page's token); nothing was read or stored."""
+    """403: no write without the scorekeeper's key (or the page's token); nothing was read or stored.
+    To the page's own forms (``/api/page/``), in the page's language, what its user can do: a page
+    of an earlier run, or opened with the players' address, cannot save."""
+    if request.url.path.startswith(PAGE_PATHS):
+        return message(403, t("api.page_forbidden", "this page cannot save hands: open the scorekeeper's address "
+                              "that ledger serve --scorekeeper printed last (scan its code); nothing was saved"),
+                       "", language())
     lang = answer_language(request.headers.get("accept-language"))
     return message(403, t("api.forbidden", "only the scorekeeper's key can write (Authorization: Bearer KEY, "
                           "the first address ledger serve --scorekeeper prints); nothing was stored"),
