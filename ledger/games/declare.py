@@ -24,6 +24,7 @@ named by its key (``closed_by``), its name in each language (``chi chiude``) and
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -91,6 +92,10 @@ class Field:
     - ``read``: the game's own reading of a typed value, ``(text, path) -> JSON``, tried before
       the kinds (a count phrase such as ``3 assi 12 figure``); it raises ``LedgerError`` or returns
       None when the text is not its form.
+    - ``within``: for a per-side or per-player field kept inside the object another one holds
+      for each side (Scopa's ``denari`` of ``sides.Anna``), that field's key: the value's path is
+      ``sides.Anna.denari``, typed ``Anna.denari=6`` (any of the field's names after the dot:
+      ``Anna.carte=22``), asked right after the side's main field.
     """
 
     key: str
@@ -106,6 +111,36 @@ class Field:
     example: str = ""
     default: str | None = None
     read: Callable[[str, str], JsonValue] | None = None
+    within: str | None = None
+
+    def path(self, name: str | None = None) -> str:
+        """The field's path in a hand document: ``closed_by``; ``others.Bruno`` for ``name``
+        Bruno; ``sides.Bruno.denari`` for a field ``within`` sides."""
+        if name is None:
+            return self.key
+        return f"{self.within}.{name}.{self.key}" if self.within else f"{self.key}.{name}"
+
+    def keys(self, name: str | None = None) -> list[str]:
+        """:meth:`path` as the keys to follow in the document."""
+        if name is None:
+            return [self.key]
+        return [self.within, name, self.key] if self.within else [self.key, name]
+
+    def given(self, doc: Mapping[str, Any], name: str | None = None) -> bool:
+        """Whether ``doc`` has this field (for ``name``; a name typed in any case counts)."""
+        at: Any = doc
+        for i, k in enumerate(self.keys(name)):
+            if not isinstance(at, Mapping):
+                return False
+            if i == 1:  # the side's or player's name, typed in any case
+                found = next((key for key in at if _fold(str(key)) == _fold(k)), None)
+                if found is None:
+                    return False
+                k = found
+            elif k not in at:
+                return False
+            at = at[k]
+        return True
 
     def spellings(self) -> set[str]:
         """Every word that names the field, folded: its key, its name in each language, its words."""
@@ -168,7 +203,11 @@ class HandForm:
         """The per-side or per-player field that a name alone fills, or None."""
         if self.main is not None:
             return self._by_key[self.main]
-        return next((f for f in self.fields if f.per is not Per.HAND), None)
+        return next((f for f in self.fields if f.per is not Per.HAND and f.within is None), None)
+
+    def within(self, holder: Field) -> list[Field]:
+        """The fields kept inside ``holder``'s value for each side or player (:attr:`Field.within`)."""
+        return [f for f in self.fields if f.within == holder.key]
 
     # --- words typed at the table ---------------------------------------------------------------
     def read_words(self, tokens: Sequence[str], who: Who, resolve_player: Callable[[object, str], str]) -> dict[str, Any]:
@@ -189,15 +228,16 @@ class HandForm:
 
     def parts(self, tokens: Sequence[str], who: Who) -> list[str]:
         """The parts of what was typed, each setting one field: the words joined, cut at ``;``
-        and ``,`` (not the comma of a number, ``1,200``), before each ``KEY=`` word, and before
+        and ``,`` (not the comma of a number, ``1,200``, nor one inside a ``KEY=VALUE`` word as
+        the shell gave it, ``Anna="7 di denari, re di coppe"``), before each ``KEY=`` word, and before
         each name of ``who`` or word of a hand field that starts a new part (``chiude Anna
         Bruno 34 in mano`` → ``chiude Anna``, ``Bruno 34``, ``in mano``)."""
-        text = " ".join(str(tok) for tok in tokens)
+        text = " ".join(_kept_whole(str(tok)) for tok in tokens)
         out: list[str] = []
         for piece in _SEPARATOR.split(text):
             for keyed in re.split(r"\s+(?=[^\s=]+=)", piece.strip()):
                 if "=" in keyed.split(" ", 1)[0]:
-                    out.append(" ".join(keyed.split()))
+                    out.append(" ".join(keyed.split()).translate(_UNKEEP))
                 else:
                     out += self._segments(keyed.split(), who)
         return [p for p in out if p]
@@ -285,7 +325,14 @@ class HandForm:
             main = self.main_field
             if main is None:
                 raise self._not_understood(key, who)
-            _put(doc, [main.key, named, sub], _scalar(value), part)
+            inner = self.within(main)
+            if not inner:
+                _put(doc, [main.key, named, sub], _scalar(value), part)
+                return
+            f = next((g for g in inner if _fold(sub) in g.spellings()), None)
+            if f is None:
+                raise self._not_understood(sub, who, [w for g in inner for w in g.spellings()])
+            _put(doc, f.keys(named), self.value(f, value, f.path(named), who, resolve_player), part)
             return
         self._read_for(named, value, part, doc, who, resolve_player)
 
@@ -330,7 +377,8 @@ class HandForm:
 
     def _per_field(self, words: str) -> Field | None:
         folded = _fold(words)
-        return next((f for f in self.fields if f.per is not Per.HAND and folded in f.spellings()), None)
+        return next((f for f in self.fields if f.per is not Per.HAND and f.within is None
+                     and folded in f.spellings()), None)
 
     @staticmethod
     def _named(text: str, who: Who) -> str | None:
@@ -339,7 +387,7 @@ class HandForm:
         except LedgerError:
             return None
 
-    def _not_understood(self, part: str, who: Who) -> LedgerError:
+    def _not_understood(self, part: str, who: Who, words: Sequence[str] = ()) -> LedgerError:
         alone = self._hand_field(part)
         if alone is not None:  # a field's word with nothing after it: "rientra"
             return LedgerError(t("entry.word_alone", "{word!r}: say what after it (e.g. {example})", word=part,
@@ -351,7 +399,7 @@ class HandForm:
             return LedgerError(t("entry.name_alone", "give {what} after the name", what=main.name.render()),
                                f"{main.key}.{named}", part)
         first = part.split(" ")[0]
-        known = [*who.names] + [w for f in self.fields for w in (f.name.render(), *f.words) if w]
+        known = [*who.names, *words] + [w for f in self.fields for w in (f.name.render(), *f.words) if w]
         near = nearest(first, who.names) if " " in part else None
         near = near or nearest(part, known) or nearest(first, known)
         if near is not None:
@@ -371,7 +419,7 @@ class HandForm:
         folded = _fold(text)
         for said in f.values:
             if folded in {_fold(w) for w in said.words}:
-                return said.value
+                return copy.deepcopy(said.value)  # the document's own, never the declaration's
         if f.read is not None:
             got = f.read(text, path)
             if got is not None:
@@ -407,9 +455,10 @@ class HandForm:
                   skip: Callable[[Field], bool] | None = None) -> list[Question]:
         """What is still missing from ``doc``, in the declared order: each required hand field
         not given, each required per-side or per-player field for every name of ``who`` not
-        given (a name already typed in any case counts as given), then each optional field
-        not given (asked with its default, Enter to keep it). ``skip(field)``: fields the game
-        does not ask in this state (a re-entry when nobody is out)."""
+        given (a name already typed in any case counts as given), each field :attr:`Field.within`
+        it right after it for the same name, and each optional field not given (asked with its
+        default, Enter to keep it). ``skip(field)``: fields the game does not ask in this state
+        (a re-entry when nobody is out)."""
         out: list[Question] = []
         for f in self.fields:
             if skip is not None and skip(f):
@@ -418,12 +467,12 @@ class HandForm:
                 if f.key not in doc and (f.required or f.default is not None):
                     out.append(self._question(f, None, who, resolve_player))
                 continue
-            given = doc.get(f.key)
-            given_names = {_fold(str(k)) for k in given} if isinstance(given, Mapping) else set()
-            if not f.required:
+            if f.within is not None or not (f.required or f.default is not None):
                 continue
-            out += [self._question(f, name, who, resolve_player) for name in who.names
-                    if _fold(name) not in given_names]
+            for name in who.names:
+                inner = [g for g in self.within(f) if not (skip is not None and skip(g))]
+                out += [self._question(g, name, who, resolve_player) for g in (f, *inner)
+                        if (g.required or g.default is not None) and not g.given(doc, name)]
         return out
 
     def _question(self, f: Field, name: str | None, who: Who,
@@ -438,7 +487,7 @@ class HandForm:
             choices = who.names
 
         def answer(doc: dict[str, Any], typed: str) -> dict[str, Any]:
-            path = f.key if name is None else f"{f.key}.{name}"
+            path = f.path(name)
             if f.default is not None and not typed.strip():
                 if f.default == "":
                     return {**doc, f.key: doc.get(f.key)} if f.per is Per.HAND and f.key in doc else _with_none(doc, f)
@@ -446,11 +495,8 @@ class HandForm:
             value = self.value(f, typed, path, who, resolve_player)
             if name is None:
                 return {**doc, f.key: value}
-            inner = dict(doc.get(f.key) or {})
-            inner[name] = value
-            return {**doc, f.key: inner}
-        key = f.key if name is None else f"{f.key}.{name}"
-        return Question(key, text, answer, choices, f.default)
+            return _set(doc, f.keys(name), value)
+        return Question(f.path(name), text, answer, choices, f.default)
 
     # --- labels ---------------------------------------------------------------------------------
     def label(self, path: str) -> str | None:
@@ -479,7 +525,8 @@ class HandForm:
                     parts.append(f.name.render())
         for sub in re.findall(r"\.([^.\[]+)|\[(\d+)\]", rest):
             if sub[0]:
-                named = self.subfields.get(sub[0]) or SUB_KEYS.get(sub[0])
+                within = next((g.name for g in self.within(f) if g.key == sub[0]), None)
+                named = self.subfields.get(sub[0]) or within or SUB_KEYS.get(sub[0])
                 parts.append(named.render() if named is not None else sub[0].replace("_", " "))
             else:
                 parts.append(t("entry.nth_card", "card {n}", n=int(sub[1]) + 1).render())
@@ -489,10 +536,12 @@ class HandForm:
     def describe(self) -> list[dict[str, Any]]:
         """The fields as plain data, in the language in use: ``key``, ``name``, ``per``,
         ``kinds``, ``required``, ``lo``, ``hi``, ``words`` (every word each value is typed as),
-        ``example``: the docs' table of fields and the phone form are made from it."""
+        ``example``, ``within`` (the field whose value holds it, or None): the docs' table of
+        fields and the phone form are made from it."""
         return [{"key": f.key, "name": f.name.render(), "per": f.per.value, "kinds": [k.value for k in f.kinds],
                  "required": f.required, "lo": f.lo, "hi": f.hi,
-                 "words": [w for said in f.values for w in said.words], "example": f.example} for f in self.fields]
+                 "words": [w for said in f.values for w in said.words], "example": f.example, "within": f.within}
+                for f in self.fields]
 
 
 # the keys of a player's or side's object in a hand document, as an error's label says them
@@ -536,6 +585,31 @@ def _with_none(doc: dict[str, Any], f: Field) -> dict[str, Any]:
     return {**doc, f.key: None}
 
 
+def _set(doc: Mapping[str, Any], keys: Sequence[str], value: JsonValue) -> dict[str, Any]:
+    """A copy of ``doc`` with ``value`` at ``keys`` (the objects on the way copied, a side's other
+    keys kept: an object answered for a side is laid over what the side already has)."""
+    out = dict(doc)
+    head, rest = keys[0], keys[1:]
+    old = out.get(head)
+    if rest:
+        out[head] = _set(old if isinstance(old, Mapping) else {}, rest, value)
+    else:
+        out[head] = {**old, **value} if isinstance(old, Mapping) and isinstance(value, Mapping) else value
+    return out
+
+
+_KEEP, _UNKEEP = str.maketrans(",;", "\ue000\ue001"), str.maketrans("\ue000\ue001", ",;")  # not spaces to str.split
+
+
+def _kept_whole(token: str) -> str:
+    """A ``KEY=VALUE`` word as the shell gave it with its inner ``,`` and ``;`` hidden from the
+    cut into parts (a trailing one still cuts); any other word as it is."""
+    if "=" not in token.split(" ", 1)[0] or token.startswith("="):
+        return token
+    body = token.rstrip(",; ")
+    return body.translate(_KEEP) + token[len(body):]
+
+
 def _put(doc: dict[str, Any], keys: list[str], value: JsonValue, part: str) -> None:
     """``doc[k1][k2]... = value``; an earlier part that gave another value is a ``LedgerError``."""
     at = doc
@@ -547,7 +621,8 @@ def _put(doc: dict[str, Any], keys: list[str], value: JsonValue, part: str) -> N
     last = keys[-1]
     if last in at and at[last] != value:
         if isinstance(at[last], dict) and isinstance(value, dict):
-            at[last] = {**at[last], **value}
+            for k, v in value.items():  # each key once: a value given again must agree
+                _put(doc, [*keys, k], v, part)
             return
         raise LedgerError(t("entry.contradicts", "{part!r} contradicts an earlier part ({key} {earlier!r})",
                             part=part, key=last, earlier=at[last]), ".".join(keys), part)
