@@ -10,7 +10,7 @@ from ledger.cards import FRENCH_52, format_cards, parse_cards
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import replay
-from ledger.games.trentasette import pile_from_cards
+from ledger.games.trentasette.rules import pile_from_cards
 
 G = get_game("trentasette")
 DECK = [str(c) for c in FRENCH_52.cards()]
