@@ -452,13 +452,15 @@ class HandForm:
 
     # --- questions ------------------------------------------------------------------------------
     def questions(self, doc: Mapping[str, Any], who: Who, resolve_player: Callable[[object, str], str],
-                  skip: Callable[[Field], bool] | None = None) -> list[Question]:
+                  skip: Callable[[Field], bool] | None = None,
+                  skip_for: Callable[[Field, str], bool] | None = None) -> list[Question]:
         """What is still missing from ``doc``, in the declared order: each required hand field
         not given, each required per-side or per-player field for every name of ``who`` not
         given (a name already typed in any case counts as given), each field :attr:`Field.within`
         it right after it for the same name, and each optional field not given (asked with its
         default, Enter to keep it). ``skip(field)``: fields the game does not ask in this state
-        (a re-entry when nobody is out)."""
+        (a re-entry when nobody is out); ``skip_for(field, name)``: a per-side or per-player
+        field not asked of that side or player (a count of a pile given as cards)."""
         out: list[Question] = []
         for f in self.fields:
             if skip is not None and skip(f):
@@ -469,10 +471,11 @@ class HandForm:
                 continue
             if f.within is not None or not (f.required or f.default is not None):
                 continue
+            inner = [g for g in self.within(f) if not (skip is not None and skip(g))]
             for name in who.names:
-                inner = [g for g in self.within(f) if not (skip is not None and skip(g))]
                 out += [self._question(g, name, who, resolve_player) for g in (f, *inner)
-                        if (g.required or g.default is not None) and not g.given(doc, name)]
+                        if (g.required or g.default is not None) and not g.given(doc, name)
+                        and not (skip_for is not None and skip_for(g, name))]
         return out
 
     def _question(self, f: Field, name: str | None, who: Who,

@@ -30,7 +30,6 @@ from ledger.games.base import (
     Board, Game, HandResult, MatchSetup, MatchState, Question, Replay, as_bool, as_int, check_keys, check_names,
     items_of, named_sides, points_line,
 )
-from ledger.games.declare import Who
 from ledger.games.scopa import document
 from ledger.games.scopa import hand as table
 from ledger.games.scopa.board import scopa_board
@@ -172,11 +171,8 @@ class ScopaGame(Game):
         """The declared hand's questions (:data:`ledger.games.scopa.hand.FORM`), side by side in
         seat order: the pile, the counts a counted pile still needs, the scope (Enter for 0);
         which counts a side needs is :func:`ledger.games.scopa.hand.skipped`."""
-        who = self.entry_who(setup, state, doc)
-        options = match_options(setup)
-        return [q for side in who.names
-                for q in table.FORM.questions(doc, Who((side,), who.resolve), setup.resolve_player,
-                                              partial(table.skipped, doc, side, options))]
+        return table.FORM.questions(doc, self.entry_who(setup, state, doc), setup.resolve_player,
+                                    skip_for=partial(table.skipped, doc, match_options(setup)))
 
     def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:
         """With ``result``: its summary, ``"Anna +6, Bruno +1"`` (:func:`hand_line`); without: what

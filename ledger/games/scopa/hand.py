@@ -82,14 +82,15 @@ FORM = HandForm((
 """The Scopa hand (FORMATS.md "Scopa"), as the table says it."""
 
 
-def skipped(doc: Mapping[str, Any], side: str, options: Options, f: Field) -> bool:
+def skipped(doc: Mapping[str, Any], options: Options, f: Field, side: str) -> bool:
     """Whether the count ``f`` of ``side`` is not asked: every count until the pile is given; a
     pile of cards or the rest has its counts in its cards (only the scope is asked); the napola
     only when that option is on and the pile may hold one (3 denari or more), the re bello only
     when on."""
     if f.within is None:
         return False
-    pile = (doc.get("sides") or {}).get(side) if isinstance(doc.get("sides"), Mapping) else None
+    sides = doc.get("sides")
+    pile = sides.get(side) if isinstance(sides, Mapping) else None
     if not isinstance(pile, Mapping) or "cards" not in pile:
         return True
     if f.key == "scope":
