@@ -228,8 +228,8 @@ class HandForm:
 
     def parts(self, tokens: Sequence[str], who: Who) -> list[str]:
         """The parts of what was typed, each setting one field: the words joined, cut at ``;``
-        and ``,`` (not the comma of a number, ``1,200``, nor one inside a ``KEY=VALUE`` word as
-        the shell gave it, ``Anna="7 di denari, re di coppe"``), before each ``KEY=`` word, and before
+        and ``,`` (not the comma of a number, ``1,200``, nor a comma inside a ``KEY=VALUE`` word
+        as the shell gave it, ``Anna="7 di denari, re di coppe"``), before each ``KEY=`` word, and before
         each name of ``who`` or word of a hand field that starts a new part (``chiude Anna
         Bruno 34 in mano`` → ``chiude Anna``, ``Bruno 34``, ``in mano``)."""
         text = " ".join(_kept_whole(str(tok)) for tok in tokens)
@@ -601,15 +601,15 @@ def _set(doc: Mapping[str, Any], keys: Sequence[str], value: JsonValue) -> dict[
     return out
 
 
-_KEEP, _UNKEEP = str.maketrans(",;", "\ue000\ue001"), str.maketrans("\ue000\ue001", ",;")  # not spaces to str.split
+_KEEP, _UNKEEP = str.maketrans(",", "\ue000"), str.maketrans("\ue000", ",")  # not a space to str.split
 
 
 def _kept_whole(token: str) -> str:
-    """A ``KEY=VALUE`` word as the shell gave it with its inner ``,`` and ``;`` hidden from the
-    cut into parts (a trailing one still cuts); any other word as it is."""
+    """A ``KEY=VALUE`` word as the shell gave it with its inner commas hidden from the cut into
+    parts (a trailing one still cuts, and so does every ``;``); any other word as it is."""
     if "=" not in token.split(" ", 1)[0] or token.startswith("="):
         return token
-    body = token.rstrip(",; ")
+    body = token.rstrip(", ")
     return body.translate(_KEEP) + token[len(body):]
 
 

@@ -18,6 +18,7 @@ from ledger.games.base import replay
 from ledger.games.documents import replay_document
 from ledger.games.scopa.document import parse_phrase
 from ledger.games.scopa.hand import FORM
+from tests.games.hand_tables import fields_table
 from ledger.games.scopa.rules import PRIMIERA_POSSIBLE, napola, primiera
 
 GAME = get_game("scopa")
@@ -416,18 +417,6 @@ def test_a_count_is_typed_by_any_of_its_names_and_read_as_its_kind():
                              "EW": {"cards": "4S, 5S"}}}
 
 
-def fields_table() -> str:
-    """The table of fields of docs/rules/scopa.md, made from the declared hand (FORM.describe)."""
-    rows = ["| Field | What | Kind | Range | Left out |", "|---|---|---|---|---|"]
-    for r in FORM.describe():
-        path = f"sides.SIDE.{r['key']}" if r["within"] else "sides.SIDE"
-        span = f"{r['lo']}-{r['hi']}" if r["hi"] is not None else (f"{r['lo']} or more" if r["lo"] is not None else "")
-        default = FORM.field(r["key"]).default
-        left = "asked" if r["required"] else f"`{default}`" if default else "—"
-        rows.append(f"| `{path}` | {r['name']} | {', '.join(r['kinds'])} | {span} | {left} |")
-    return "\n".join(rows)
-
-
 def test_the_docs_table_of_fields_is_the_declared_hand():
     page = (Path(__file__).parents[2] / "docs" / "rules" / "scopa.md").read_text(encoding="utf-8")
-    assert fields_table() in page, fields_table()
+    assert fields_table(FORM) in page, fields_table(FORM)

@@ -29,6 +29,7 @@ scoreboard); this module wires the game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from ledger.errors import LedgerError
@@ -147,22 +148,20 @@ class Trentasette(Game):
         return text
 
     # --- entry ----------------------------------------------------------------------------------
+    # --- entry (the declared hand: ledger.games.trentasette.hand) -------------------------------
+    hand = table_words.FORM
+
     def entry_help(self) -> Msg | None:
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
-        return t("play.help.trentasette",
-                 "Each side's captured pile: its cards, or 'rest' for the cards no other side took:\n"
-                 "  Anna=\"AH 2H 3H …\" Bruno=rest\n"
-                 "The cards left on the table and who made the last capture: table=\"5C 7D\" last=Anna. "
-                 "Without the cards, the pile's counts: Anna=count (its facts are then asked one by one).")
-
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
-        """``Anna="AH 2H …" Bruno=rest table="5C" last=Anna`` or counts ``Anna.cards=20 …`` (``Anna=count``:
-        the counts, to be asked): :func:`ledger.games.trentasette.hand.parse_entry`."""
-        return table_words.parse_entry(setup, tokens)
+        return table_words.entry_help()
 
     def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None = None) -> list[Question]:
-        """Side by side, the pile and the counts of a counted pile; then the table and the last capture."""
-        return table_words.questions(setup, doc)
+        """The declared hand's questions (worded for two sides or three): side by side the pile
+        and the facts of a counted pile, then the table and the last capture when they are
+        needed (:func:`ledger.games.trentasette.hand.skipped`, :func:`~ledger.games.trentasette.hand.hand_skipped`)."""
+        form = table_words.FORM_TWO if len(setup.side_names) == 2 else table_words.FORM
+        return form.questions(doc, self.entry_who(setup, state, doc), setup.resolve_player,
+                              partial(table_words.hand_skipped, doc), partial(table_words.skipped, doc))
 
 
 GAME = Trentasette()

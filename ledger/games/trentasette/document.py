@@ -187,9 +187,9 @@ def _read_count_field(pile: dict[str, Any], f: str, field: str) -> None:
     elif f in ("ace_of_hearts", "two_of_spades", "sevens"):
         pile[f] = as_bool(v, field) if v is not None else False
     elif f == "ranks":
-        pile[f] = _read_ranks(v, field)
+        pile[f] = read_ranks(v, field)
     else:
-        pile[f] = _read_suits(v, field)
+        pile[f] = read_suits(v, field)
 
 
 def _words(v: object, field: str) -> list[str]:
@@ -204,7 +204,7 @@ def _words(v: object, field: str) -> list[str]:
     raise LedgerError(t("trentasette.not_list", "expected a list, got {value!r}", value=v), field, v)
 
 
-def _read_ranks(v: object, field: str) -> list[str]:
+def read_ranks(v: object, field: str) -> list[str]:
     out = []
     for w in _words(v, field):
         r = {"T": "10", "1": "A"}.get(w.upper(), w.upper())
@@ -221,7 +221,7 @@ _SUIT_READ = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "�
               "PICCHE": "S", "CUORI": "H", "QUADRI": "D", "FIORI": "C"}
 
 
-def _read_suits(v: object, field: str) -> list[str]:
+def read_suits(v: object, field: str) -> list[str]:
     out = []
     for w in _words(v, field):
         # "HC" reads as two suits

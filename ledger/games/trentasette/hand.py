@@ -1,80 +1,120 @@
-"""Trentasette at the table: the words of ``ledger hand add`` and ``ledger play``, the questions
-for what is missing, and a hand as entered in a few words."""
+"""Trentasette at the table: the hand declared once (:mod:`ledger.games.declare`), from which come
+the words read by ``ledger hand add`` and ``ledger play``, the questions for what is missing, the
+labels of errors (``Anna, figures``) and the fields of the docs and the phone form.
+
+Each side's captured pile, a player's name standing for the player's side; the cards left on the
+table and who made the last capture::
+
+    Anna="AH 2H 3H …" Bruno=rest table="5C 7D" last=Anna
+    Anna AH 2H 3H …; Bruno resto; tavolo 5C 7D; ultima Anna
+    Anna.carte=20 Anna.figure=5 Anna.valori=nessuno … Bruno=conta
+
+A pile is its cards, ``rest`` (``resto``), or ``count`` (``conta``): its facts, each a field of
+its own inside the side (``Anna.figures=5``), asked one by one. What is left out is asked side by
+side (the pile, then each fact of a counted pile), then the cards left on the table when the piles
+of cards fall short of the 52 (Enter for none), then who made the last capture when cards were
+left. The game's own reading (:func:`read_cards`) checks cards of the 52-card deck at once.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from ledger.cards import parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import Answer, Question, key_value_entry
-from ledger.games.match_setup import MatchSetup
-from ledger.games.trentasette.document import COUNT_FIELDS, REST_WORDS, _read_count_field
+from ledger.games.declare import Field, HandForm, Kind, Per, Said
+from ledger.games.trentasette.document import COUNT_FIELDS, REST_WORDS, read_ranks, read_suits
 from ledger.i18n import Msg, t, tn
 
-COUNT_WORDS = {"count", "conta", "conteggio", "contare"}  # the pile given as counts, asked one by one
-# the words of hand entry besides the sides: the cards left on the table, and who took them
+COUNT_WORDS = ("count", "conta", "conteggio", "contare")  # the pile given as counts, asked one by one
 TABLE_WORDS = ("table", "tavolo", "banco")
-LAST_WORDS = ("last", "last_capture", "ultima", "ultima_presa")
+LAST_WORDS = ("last", "last_capture", "ultima", "ultima presa", "ultima_presa")
 # the same facts as asked in a match of two sides, where the three-side counts do not apply
 _TWO_SIDES = {
     "ranks": t("trentasette.count_ranks_two", "numeric ranks held complete (all 4), e.g. \"3 6\" or none"),
     "runs": t("trentasette.count_runs_two", "suits with a run (7 in a row), e.g. \"H\" or none"),
 }
-# the count fields as Italian players name them (Anna.carte=20 Anna.figure=6 ...)
-COUNT_KEYS = {"carte": "cards", "figure": "figures", "valori": "ranks", "asso_di_cuori": "ace_of_hearts",
-              "due_di_picche": "two_of_spades", "sette": "sevens", "scale": "runs", "semi_mancanti": "missing_suits"}
+# each fact of a counted pile: its name (a message) and the words Italian players type for it
+_FACTS: dict[str, tuple[Msg, tuple[str, ...]]] = {
+    "cards": (t("trentasette.field.cards", "cards"), ("carte",)),
+    "figures": (t("trentasette.field.figures", "figures"), ("figure",)),
+    "ranks": (t("trentasette.field.ranks", "complete ranks"), ("valori",)),
+    "ace_of_hearts": (t("trentasette.field.ace_of_hearts", "ace of hearts"), ("asso di cuori",)),
+    "two_of_spades": (t("trentasette.field.two_of_spades", "two of spades"), ("due di picche",)),
+    "sevens": (t("trentasette.field.sevens", "sevens"), ("sette",)),
+    "runs": (t("trentasette.field.runs", "runs"), ("scale",)),
+    "missing_suits": (t("trentasette.field.missing_suits", "missing suits"), ("semi mancanti",)),
+}
 
 
-def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
-    """``Anna="AH 2H …" Bruno=rest table="5C" last=Anna`` or counts ``Anna.cards=20 …`` (``Anna=count``:
-    the counts, to be asked)."""
-    raw = key_value_entry(tokens)
-    doc: dict[str, Any] = {"sides": {}}
-    for k, v in raw.items():
-        low = k.lower()
-        if low in TABLE_WORDS:
-            doc["table"] = v
-        elif low in LAST_WORDS:
-            doc["last_capture"] = v
-        else:
-            side = setup.resolve_entry(k, (*TABLE_WORDS, *LAST_WORDS))
-            if side in doc["sides"]:
-                raise LedgerError(t("trentasette.entry_twice", "{side!r} is given twice: a side has one pile, "
-                                    "entered once", side=side), f"entry.{k}", k)
-            if isinstance(v, dict):  # counts by dotted keys, also in Italian (Anna.carte=20)
-                v = {COUNT_KEYS.get(f.strip().lower(), f): x for f, x in v.items()}
-            doc["sides"][side] = {} if str(v).strip().lower() in COUNT_WORDS else v  # counts, asked one by one
-    return doc
+def read_cards(text: str, path: str) -> str:
+    """Cards as typed, each a card of the 52-card deck (``LedgerError`` on ``path`` naming the
+    card otherwise); the scorer reads them when the hand is scored."""
+    parse_cards(text, path)
+    return text
 
-def questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
-    sides = doc.get("sides") or {}
-    if not isinstance(sides, Mapping):
-        return []  # nothing to ask: scoring names the wrong shape
-    qs: list[Question] = []
-    for side in setup.side_names:
-        given = {setup.resolve_side(k, "sides"): v for k, v in sides.items()}
-        if side not in given:
-            qs.append(Question(side, str(t("trentasette.ask_pile", "{side}: captured pile (the cards, 'rest', or "
-                                           "'count')", side=side)), _answer_pile(side)))
-            return qs
-        v = given[side]
-        if isinstance(v, Mapping):
-            for f, meaning in COUNT_FIELDS.items():
-                if len(setup.side_names) == 2:
-                    meaning = _TWO_SIDES.get(f, meaning)
-                if f not in v:
-                    qs.append(Question(f"{side}.{f}", str(t("trentasette.ask_count", "{side}: {meaning}", side=side,
-                                                            meaning=meaning)), _answer_count(side, f)))
-                    return qs
-    if "table" not in doc and _short_of_deck(sides):
-        qs.append(Question("table", str(t("trentasette.ask_table", "cards left on the table at the end (Enter for "
-                                          "none)")), _answer_table, default=""))
-    elif doc.get("table") and not doc.get("last_capture"):
-        qs.append(Question("last_capture", str(t("trentasette.ask_last", "who made the last capture")), _answer_last,
-                           choices=setup.side_names))
-    return qs
+
+def _fact(key: str, kinds: tuple[Kind, ...], hi: int | None, two_sides: bool) -> Field:
+    """A fact of a counted pile, kept inside the side's object (``sides.Anna.figures``)."""
+    name, words = _FACTS[key]
+    read = read_ranks if key == "ranks" else read_suits if key in ("runs", "missing_suits") else None
+    ask = _TWO_SIDES.get(key, COUNT_FIELDS[key]) if two_sides else COUNT_FIELDS[key]
+    return Field(key, name, kinds, Per.SIDE, lo=0 if hi is not None else None, hi=hi, words=words, ask=ask,
+                 read=read, within="sides")
+
+
+def form(two_sides: bool = False) -> HandForm:
+    """The Trentasette hand (FORMATS.md), its questions worded for a match of two sides or of three."""
+    return HandForm((
+        Field("sides", t("trentasette.field.sides", "captured pile"), (Kind.CARDS,), Per.SIDE,
+              values=(Said("rest", tuple(sorted(REST_WORDS))), Said({}, COUNT_WORDS)), read=read_cards,
+              ask=t("trentasette.ask_pile", "{side}: captured pile (the cards, 'rest', or 'count')", side="{who}")),
+        _fact("cards", (Kind.COUNT,), 52, two_sides),
+        _fact("figures", (Kind.COUNT,), 12, two_sides),
+        _fact("ranks", (Kind.TEXT,), None, two_sides),
+        _fact("ace_of_hearts", (Kind.FLAG,), None, two_sides),
+        _fact("two_of_spades", (Kind.FLAG,), None, two_sides),
+        _fact("sevens", (Kind.FLAG,), None, two_sides),
+        _fact("runs", (Kind.TEXT,), None, two_sides),
+        _fact("missing_suits", (Kind.TEXT,), None, two_sides),
+        Field("table", t("trentasette.field.table", "table"), (Kind.CARDS,), required=False, default="",
+              words=TABLE_WORDS, read=read_cards,
+              ask=t("trentasette.ask_table", "cards left on the table at the end (Enter for none)")),
+        Field("last_capture", t("trentasette.field.last_capture", "last capture"), (Kind.SIDE,), words=LAST_WORDS,
+              ask=t("trentasette.ask_last", "who made the last capture")),
+    ), game="trentasette", main="sides")
+
+
+FORM = form()
+FORM_TWO = form(two_sides=True)
+
+
+def skipped(doc: Mapping[str, Any], f: Field, side: str) -> bool:
+    """Whether ``side``'s field ``f`` is not asked: a pile's facts only when it is counted."""
+    sides = doc.get("sides")
+    pile = sides.get(side) if isinstance(sides, Mapping) else None
+    return f.within is not None and not isinstance(pile, Mapping)
+
+
+def hand_skipped(doc: Mapping[str, Any], f: Field) -> bool:
+    """Whether the hand field ``f`` is not asked: the table only when the piles of cards fall short
+    of the 52, the last capture only when cards were left on the table."""
+    if f.key == "table":
+        sides = doc.get("sides")
+        return not (isinstance(sides, Mapping) and _short_of_deck(sides))
+    if f.key == "last_capture":
+        return not doc.get("table") or bool(doc.get("last_capture"))
+    return False
+
+
+def entry_help() -> Msg:
+    """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
+    return t("play.help.trentasette",
+             "Each side's captured pile: its cards, or 'rest' for the cards no other side took:\n"
+             "  Anna=\"AH 2H 3H\" Bruno=rest\n"
+             "The cards left on the table and who made the last capture: table=\"5C 7D\" last=Anna. "
+             "Without the cards, the pile's counts: Anna=count (its facts are then asked one by one).")
 
 
 def pile_text(pile: object) -> str:
@@ -104,32 +144,3 @@ def _short_of_deck(sides: Mapping[str, Any]) -> bool:
         return sum(len(parse_cards(v)) for v in sides.values()) < 52
     except LedgerError:
         return False
-
-
-def _answer_pile(side: str) -> Answer:
-    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
-        typed = text.strip()
-        value: Any = {} if typed.lower() in COUNT_WORDS else typed
-        if typed.lower() not in REST_WORDS and typed.lower() not in COUNT_WORDS:
-            parse_cards(typed, f"sides.{side}")
-        return {**doc, "sides": {**(doc.get("sides") or {}), side: value}}
-    return answer
-
-
-def _answer_count(side: str, f: str) -> Answer:
-    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
-        pile = dict(doc["sides"][side])
-        pile[f] = text.strip()
-        _read_count_field(pile, f, f"sides.{side}.{f}")
-        return {**doc, "sides": {**doc["sides"], side: pile}}
-    return answer
-
-
-def _answer_table(doc: dict[str, Any], text: str) -> dict[str, Any]:
-    if text.strip():
-        parse_cards(text, "table")
-    return {**doc, "table": text.strip()}
-
-
-def _answer_last(doc: dict[str, Any], text: str) -> dict[str, Any]:
-    return {**doc, "last_capture": text.strip()}
