@@ -6,7 +6,8 @@ A game sets ``Game.hand`` to a :class:`HandForm`; from that one declaration come
   (``Anna=34``, ``closed_by=Anna``, ``Anna.opened=no``) and the phrases players say, split at
   ``;`` and ``,`` (``chiude Anna; Bruno JK AS 7H; Carla 34; Dario non ha aperto; in mano``);
 - the questions for what is still missing (:meth:`HandForm.questions`), one per field and side or
-  player, each answer kept once given;
+  player, each answer kept once given (the fields kept inside a side's object,
+  :attr:`Field.within`, asked right after it);
 - the label of an error's field path in the language in use (:meth:`HandForm.label`:
   ``others.Bruno[3]`` → ``Bruno, 4th card`` / ``Bruno, 4ª carta``), while ``--json`` errors keep
   the path itself for programs;
