@@ -54,7 +54,7 @@ def test_bad_input_is_one_line_and_writes_nothing(cli):
     for words, field, label in (
             (["Anna=8D 7D 6D", "Bruno=rest"], "sides.Anna.cards", "Anna, cards"),
             (["Anna=AD AD", "Bruno=rest"], "sides.Anna.cards", "Anna, cards"),
-            ([f"Anna={DENARI_COPPE}", "Bruno=AS"], "sides", "captured pile"),
+            ([f"Anna={DENARI_COPPE}", "Bruno=AS"], "sides", "captured piles"),
             (["Anna=AD 2D", "Anna.scope=2", "Bruno=rest"], "sides.Anna.scope", "Anna, scope"),
             (["Anna=22 carte 6 denari settebello primiera 78", "Bruno=rest"], "sides.Bruno.cards", "Bruno, cards"),
             (["Anna.cards=14", "Anna.denari=4", "Anna.settebello=yes", "Anna.primiera=70",

@@ -359,7 +359,7 @@ def test_entry_words_piles_counts_and_the_italian_phrase():
     (["Anna=AD", "Carla=2D"], "sides.NS.cards", "'Carla=2D' contradicts an earlier part (cards 'AD')"),
     (["Anna.scpoe=1"], "entry", "did you mean 'scope'"),
     (["Zoe=rest"], "entry", "'Zoe' is not a name or a word of scopa (names: NS, EW)"),
-    (["Anna"], "sides.NS", "give captured pile after the name"),
+    (["Anna"], "sides.NS", "give captured piles after the name"),
     (["Anna=22 carte 6"], "sides.NS", "nothing to go with"),
     (["Anna=22 carte primiera"], "sides.NS", "primiera needs its number"),
     (["Anna=22 carte 23 carte"], "sides.NS", "said twice"),

@@ -67,7 +67,7 @@ def _count(key: str, name: Msg, kinds: tuple[Kind, ...], hi: int | None = None, 
 
 
 FORM = HandForm((
-    Field("sides", t("scopa.field.sides", "captured pile"), (Kind.CARDS, Kind.COUNT), Per.SIDE, lo=0, hi=DECK_SIZE,
+    Field("sides", t("scopa.field.sides", "captured piles"), (Kind.CARDS, Kind.COUNT), Per.SIDE, lo=0, hi=DECK_SIZE,
           values=(PILE_REST,), read=read_pile, ask=t("scopa.ask_pile", "{side}: captured pile ({help})", side="{who}",
                                                 help=PILE_HELP)),
     _count("cards", t("scopa.field.cards", "cards"), (Kind.COUNT, Kind.CARDS), DECK_SIZE, required=False),

@@ -67,7 +67,7 @@ def _fact(key: str, kinds: tuple[Kind, ...], hi: int | None, two_sides: bool) ->
 def form(two_sides: bool = False) -> HandForm:
     """The Trentasette hand (FORMATS.md), its questions worded for a match of two sides or of three."""
     return HandForm((
-        Field("sides", t("trentasette.field.sides", "captured pile"), (Kind.CARDS,), Per.SIDE,
+        Field("sides", t("trentasette.field.sides", "captured piles"), (Kind.CARDS,), Per.SIDE,
               values=(Said("rest", tuple(sorted(REST_WORDS))), Said({}, COUNT_WORDS)), read=read_cards,
               ask=t("trentasette.ask_pile", "{side}: captured pile (the cards, 'rest', or 'count')", side="{who}")),
         _fact("cards", (Kind.COUNT,), 52, two_sides),
