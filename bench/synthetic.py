@@ -98,7 +98,7 @@ def write_bulk(ledger, docs: Iterator[dict], batch: int = 2000) -> dict:
     """Insert the matches with SQLAlchemy Core in transactions of ``batch`` matches; returns counts."""
     from sqlalchemy import insert
 
-    from ledger.games.base import replay
+    from ledger.games.replay import replay
     from ledger.store.models import Hand, Match, Night, Player, Seat
     from ledger.games.documents import read_match_document
 

@@ -26,19 +26,23 @@ class LedgerError(ValueError):
     - ``field``: the dotted path of the offending field in the hand or match document (e.g.
       ``sides.Anna``), or ``""`` when the error is not about one field.
     - ``value``: the value at fault (JSON-ready), or None.
+    - ``path``: the field's path inside the hand document it is about (``sides.Anna``), whatever
+      ``field`` puts before it to say where that hand is (``hand 8: sides.Anna``, ``hands[7].sides.Anna``):
+      what the CLI reads to ask the refused item again. ``field`` itself when nothing was put before it.
 
     ``str(err)`` is the one line shown to the user, ``FIELD: message``, in the language in use.
     """
 
-    def __init__(self, message: Msg | str, field: str = "", value: Any = None):
+    def __init__(self, message: Msg | str, field: str = "", value: Any = None, path: str | None = None):
         self.msg = message if isinstance(message, Msg) else Msg("", message)
         self.field = field
         self.value = value
+        self.path = field if path is None else path
         super().__init__(field, message)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as it was made (an import's worker process sends its error back whole)."""
-        return type(self), (self.msg, self.field, self.value)
+        return type(self), (self.msg, self.field, self.value, self.path)
 
     @property
     def code(self) -> str:
@@ -62,7 +66,16 @@ class LedgerError(ValueError):
         if not prefix:
             return self
         field = f"{prefix}.{self.field}" if self.field else prefix
-        return LedgerError(self.msg, field, self.value)
+        return LedgerError(self.msg, field, self.value, self.path)
+
+    def in_hand(self, number: int, why: Msg | None = None) -> "LedgerError":
+        """The same error said of hand ``number`` (1-based) of a match, for people entering hands
+        one by one: its field ``hand 4: sides.Anna`` (``hand 4`` alone for none), its
+        :attr:`path` still ``sides.Anna``; with ``why`` (a correction broke a later hand), the
+        message prefixed by it."""
+        field = f"hand {number}" + (f": {self.field}" if self.field else "")
+        msg = t("store.why_error", "{why}: {error}", why=why, error=self.msg) if why else self.msg
+        return LedgerError(msg, field, self.value, self.path)
 
     def moved(self, field: str) -> "LedgerError":
         """The same error about another field path (a document's field as the user wrote it)."""

@@ -70,3 +70,15 @@ def safe(text: object, lines: bool = False, json: bool = False) -> str:
         return s if s.isascii() and "\x7f" not in s else _compiled(_JSON_RAW).sub(_json_escape, s)
     pattern = _compiled(_UNSAFE_KEEPING_LINES if lines else _UNSAFE)
     return pattern.sub(_visible, s) if pattern.search(s) else s
+
+
+def one_line(text: str, limit: int = 480) -> str:
+    """``text`` with control characters and line breaks (which a field path may carry from a
+    document's keys) written as escapes, so that an error is always one line; a message quoting
+    a huge value (a million cards) keeps its start and its end."""
+    from ledger.i18n import t
+
+    if len(text) > limit:
+        text = str(t("cli.cut", "{start} … ({length} characters) … {end}", start=text[:limit * 2 // 3],
+                     length=len(text), end=text[-limit // 3:]))
+    return safe(text)

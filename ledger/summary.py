@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger.games import get_game
-from ledger.games.base import MatchSetup, Replay
+from ledger.games.match_setup import MatchSetup
+from ledger.games.replay import Replay
 from ledger.games.facts import Record
 from ledger.games.stakes import match_money
 from ledger.i18n import Msg, t
@@ -102,7 +103,7 @@ class MatchRecord:
 
     @property
     def group(self) -> str:
-        """The name its results are counted under per game (:meth:`ledger.games.base.Game.group`)."""
+        """The name its results are counted under per game (:meth:`ledger.games.protocol.Game.group`)."""
         return str(get_game(self.setup.game).group(self.setup))
 
     def side_of(self, player: str) -> str | None:

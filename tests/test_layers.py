@@ -108,3 +108,64 @@ def test_nothing_outside_a_games_package_names_a_game():
     assert LEDGER / "cli" / "cmd_bridge.py" in paths
     found = {str(p.relative_to(LEDGER.parent)): f for p in paths if (f := _names_a_game(p))}
     assert found == {}
+
+
+def test_the_web_imports_nothing_from_the_cli():
+    """ledger/web (``ledger serve``, its page and its API) sits beside the CLI, never on it (issue 30
+    item 1): what both need lives below them (``ledger.store.reads.reading``,
+    ``ledger.safetext.one_line``, ``ledger.jsontext``, ``ledger.web.DEFAULT_HOST``)."""
+    assert _under("web")
+    assert _offending(_under("web"), ("ledger.cli",)) == []
+
+
+MAX_LINES = 700
+# modules other work is splitting or retiring (issue 30): the seven older games' folders, the
+# import's reading, the plain-SQL reads and the copy of rich's layout
+_NOT_YET = ("games/scopa/", "games/trentasette/", "games/trentuno/", "games/simone/", "games/burraco/",
+            "games/canasta/", "games/bridge/", "store/reading.py", "store/reads.py", "cli/layout.py")
+
+
+def _lines(path: Path) -> int:
+    with path.open(encoding="utf-8") as f:
+        return sum(1 for _ in f)
+
+
+def test_no_module_is_over_700_lines():
+    """A module holds one thing: one over 700 lines is split by what its parts do (issue 30)."""
+    paths = [p for p in LEDGER.rglob("*.py") if not str(p.relative_to(LEDGER)).startswith(_NOT_YET)]
+    assert LEDGER / "store" / "service.py" in paths and LEDGER / "games" / "base.py" in paths
+    long = {str(p.relative_to(LEDGER.parent)): n for p in paths if (n := _lines(p)) > MAX_LINES}
+    assert long == {}
+
+
+def test_the_line_count_sees_a_long_module(tmp_path):
+    module = tmp_path / "long.py"
+    module.write_text("x = 1\n" * (MAX_LINES + 1), encoding="utf-8")
+    assert _lines(module) == MAX_LINES + 1
+
+
+def _private_names_from(path: Path, package: str) -> list[str]:
+    """Every ``_name`` that ``path`` imports from ``package`` (or a module of it), anywhere in the file."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and (node.module + ".").startswith(package + "."):
+            found += [f"{node.lineno}: {node.module}.{a.name}" for a in node.names if a.name.startswith("_")]
+        elif isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            base = ast.unparse(node.value)
+            if base == package or base.startswith(package + "."):
+                found.append(f"{node.lineno}: {base}.{node.attr}")
+    return found
+
+
+def test_the_club_report_uses_only_the_reports_public_helpers():
+    """``club/report.py`` draws its page with the report's public helpers (``escaped``,
+    ``section_html``, ``table_html``), never its private ``_name`` ones (DESIGN.md "Layers")."""
+    club = LEDGER / "club" / "report.py"
+    assert any(m.startswith("ledger.report.") for m in imported(club))
+    assert _private_names_from(club, "ledger.report") == []
+
+
+def test_the_private_helper_check_sees_one(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("def f():\n    from ledger.report.html import _e, html_document\n    return _e\n", encoding="utf-8")
+    assert _private_names_from(module, "ledger.report") == ["2: ledger.report.html._e"]

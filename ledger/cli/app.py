@@ -9,7 +9,6 @@ and exit code 2, with nothing written and nothing on standard output.
 """
 
 import sys
-from contextlib import contextmanager
 from typing import Any, Optional
 
 import typer
@@ -18,18 +17,7 @@ from typer.core import TyperGroup
 from ledger import __version__, interrupts
 from ledger.errors import LedgerError, use_labels
 from ledger.i18n import t
-
-
-def one_line(text: str, limit: int = 480) -> str:
-    """``text`` with control characters and line breaks (which a field path may carry from a
-    document's keys) written as escapes, so that an error is always one line; a message quoting
-    a huge value (a million cards) keeps its start and its end."""
-    from ledger.safetext import safe
-
-    if len(text) > limit:
-        text = str(t("cli.cut", "{start} … ({length} characters) … {end}", start=text[:limit * 2 // 3],
-                     length=len(text), end=text[-limit // 3:]))
-    return safe(text)
+from ledger.safetext import one_line  # noqa: F401 (re-exported: the CLI's error lines)
 
 
 class LedgerGroup(TyperGroup):
@@ -161,20 +149,13 @@ def ledger_url() -> str:
     return database_url(State.db)
 
 
-@contextmanager
 def reading():
-    """The ledger's reads (:class:`ledger.store.reads.Reads`) in one read transaction: a SQLite
-    ledger file that is up to date is read with the standard library alone (no SQLAlchemy import,
-    the start-up of ``show``, ``report`` and ``stats``); anything else through :func:`ledger`."""
-    from ledger.store.engine import database_url
-    from ledger.store.reads import open_sqlite
+    """The ledger's reads (:class:`ledger.store.reads.Reads`) in one read transaction
+    (:func:`ledger.store.reads.reading`: an up-to-date SQLite file with the standard library
+    alone, the start-up of ``show``, ``report`` and ``stats``; anything else through :func:`ledger`)."""
+    from ledger.store.reads import reading as store_reading
 
-    with open_sqlite(database_url(State.db)) as reads:
-        if reads is not None:
-            yield reads
-            return
-    with ledger().reads() as reads:
-        yield reads
+    return store_reading(State.db, ledger)
 
 
 def _version(value: bool) -> None:

@@ -14,7 +14,7 @@ from ledger.errors import LedgerError
 from ledger.i18n import t, tn
 
 if TYPE_CHECKING:
-    from ledger.games.base import HandResult
+    from ledger.games.results import HandResult
 
 DOC = typer.Argument(..., help="A JSON file, or '-' for standard input.")
 

@@ -9,7 +9,8 @@ import typer
 
 from ledger.cli.app import app, interactive, ledger
 from ledger.cli.cmd_matches import MATCH, JSON, show_view
-from ledger.cli.inputs import complete_hand, entry_keys, forget_answer, merge, read_json
+from ledger.cli.hand_entry import complete_hand, entry_keys, forget_answer, merge
+from ledger.cli.inputs import read_json
 from ledger.cli.screen import echo, fold_prompt
 from ledger.errors import LedgerError
 from ledger.games import get_game
@@ -43,19 +44,70 @@ def _ask(question) -> str:
     return typer.prompt(last.rstrip().removesuffix(":"), default=question.default, show_default=False)
 
 
+def _file_document(file: Optional[str]) -> dict:
+    """The hand document of ``--file`` (``{}`` without one), its ``game`` and ``rules`` left out;
+    ``LedgerError`` on ``--file`` for what is not a JSON object."""
+    if not file:
+        return {}
+    doc = read_json(file, "--file")
+    if not isinstance(doc, dict):
+        raise LedgerError(t("cli.hand_not_object", "a hand document must be a JSON object"), "--file", file)
+    doc.pop("game", None)
+    doc.pop("rules", None)
+    return doc
+
+
+def _typed(at, doc: dict, entry: Optional[List[str]], correcting: bool) -> dict:
+    """The file's document ``doc`` with the command-line words ``entry`` laid over it, read for the
+    match of ``at`` (a :class:`ledger.store.reads.Entry`); when ``correcting`` a hand, both laid
+    over that hand as it was entered (the game's :meth:`correction_base`)."""
+    from ledger.games.parsing import META_KEYS
+
+    game = get_game(at.match.game)
+    if entry:
+        at.setup.check_pairs_whole(entry_keys(entry), "entry")
+        doc = merge(doc, game.parse_entry(at.setup, entry))
+    if correcting and at.hand is not None:
+        old = {k: v for k, v in at.hand.document.items() if k not in META_KEYS}
+        doc = merge(game.correction_base(old, doc), doc)
+    return doc
+
+
+def add_hand(match: str, entry: Optional[List[str]], file: Optional[str], prompt: bool):
+    """``hand add``: the hand of a file, the command-line words and (at a terminal) the prompts,
+    stored as the match's next hand. Without prompts it is one write transaction
+    (:meth:`ledger.store.service.Ledger.enter`): the match read and checked open once, the
+    state the hand meets read once, the hand read from it and applied once. Returns the
+    :class:`ledger.store.reads.MatchView` after it."""
+    if interactive(prompt):
+        return enter_hand(match, entry, file, prompt, lambda doc, incomplete, at: ledger().add_hand(
+            match, doc, incomplete, seen=at))
+    try:  # read before the transaction (standard input may be slow); said after the match's own faults
+        doc, unread = _file_document(file), None
+    except LedgerError as err:
+        doc, unread = {}, err
+
+    def build(at):
+        if unread is not None:
+            raise unread
+        game = get_game(at.match.game)
+        hand, incomplete = complete_hand(game, at.setup, _typed(at, doc, entry, False), None, at.state)
+        return [hand], incomplete
+    return ledger().enter(match, build)
+
+
 def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prompt: bool, store,
                number: Optional[int] = None):
     """Build a hand from a file, command-line words and prompts, and hand it to ``store(doc,
-    incomplete)`` (``incomplete``: the error of a hand still missing an item, see
-    :func:`ledger.cli.inputs.complete_hand`).
+    incomplete, entry)`` (``incomplete``: the error of a hand still missing an item, see
+    :func:`ledger.cli.hand_entry.complete_hand`; ``entry``: the match as read before asking).
 
     Words override the file; prompts fill what is still missing. Correcting hand ``number`` starts
     from that hand as it was entered when a file or words are given (so ``hand edit 3 2 last=Anna``
     changes only the last capture); with neither, every item is asked afresh. At a terminal, a
-    hand the scorer refuses is not lost: the refused item (or the last answer) is asked again.
+    hand the scorer refuses is not lost: the refused item (the error's field path, read by the
+    game's declared hand) or the last answer is asked again.
     """
-    from ledger.games.base import META_KEYS
-
     led = ledger()
     with led.reads() as r:  # the match, and the state the hand meets: none of its other hands
         at = r.entry(match, number)
@@ -65,31 +117,19 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
     else:
         led.check_correctable(at.match)
         if not 1 <= number <= at.hands:
-            from ledger.store.service import no_such_hand
+            from ledger.store.refusals import no_such_hand
 
             raise LedgerError(no_such_hand(at.match.id, number, at.hands), "hand", number)
     game = get_game(at.match.game)
-    doc: dict = {}
-    if file:
-        doc = read_json(file, "--file")
-        if not isinstance(doc, dict):
-            raise LedgerError(t("cli.hand_not_object", "a hand document must be a JSON object"), "--file", file)
-        doc.pop("game", None)
-        doc.pop("rules", None)
-    if entry:
-        at.setup.check_pairs_whole(entry_keys(entry), "entry")
-        doc = merge(doc, game.parse_entry(at.setup, entry))
-    if number is not None and (file or entry) and at.hand is not None:
-        old = {k: v for k, v in at.hand.document.items() if k not in META_KEYS}
-        doc = merge(game.correction_base(old, doc), doc)
+    doc = _typed(at, _file_document(file), entry, number is not None and bool(file or entry))
     ask = _ask if interactive(prompt) else None
     history: list = []
     while True:
         doc, incomplete = complete_hand(game, at.setup, doc, ask, at.state, history)
         try:
-            return store(doc, incomplete)
+            return store(doc, incomplete, at)
         except LedgerError as err:
-            again = forget_answer(doc, err, history) if ask is not None else None
+            again = forget_answer(doc, err, history, game.hand) if ask is not None else None
             if again is None:
                 raise
             echo(str(t("cli.answer_again", "{error} — please answer again", error=safe(err))), err=True, indent="  ")
@@ -100,7 +140,7 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
 def hand_add(match: str = MATCH, entry: Optional[List[str]] = ENTRY, file: Optional[str] = FILE,
              prompt: bool = PROMPT, as_json: bool = JSON) -> None:
     """Score and store the next hand of a match, then show the scoreboard."""
-    view = enter_hand(match, entry, file, prompt, lambda doc, incomplete: ledger().add_hand(match, doc, incomplete))
+    view = add_hand(match, entry, file, prompt)
     last = view.replay.results[-1]
     heading = get_game(view.setup.game).hand_heading(view.setup, len(view.hands), last)
     show_view(view, as_json, str(heading) if last.summary else None, tail=True)
@@ -138,7 +178,7 @@ def hand_edit(match: str = MATCH, number: int = NUMBER,
               reason: Optional[str] = REASON, as_json: bool = JSON) -> None:
     """Correct a hand: the old one is voided (kept in the history) and the new one takes its place."""
     view = enter_hand(match, entry, file, prompt,
-                      lambda doc, incomplete: ledger().replace_hand(match, number, doc, reason, incomplete), number)
+                      lambda doc, incomplete, at: ledger().replace_hand(match, number, doc, reason, incomplete), number)
     game = get_game(view.match.game)
     show_view(view, as_json, str(game.named(t("cli.corrected", "Corrected hand {hand}.", hand=number),
                                             t("cli.corrected_deal", "Corrected deal {hand}.", hand=number))))

@@ -200,7 +200,7 @@ def match_reopen(match: str = MATCH, as_json: bool = JSON) -> None:
 def match_history(match: str = MATCH, as_json: bool = JSON) -> None:
     """Every hand ever entered in a match, voided and replaced ones included."""
     from ledger.games import get_game
-    from ledger.games.base import Column
+    from ledger.games.tables import Column
     from ledger.store.reads import setup_from_seats
 
     with reading() as reads:  # no replay: the history is what helps when a match no longer replays

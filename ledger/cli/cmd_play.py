@@ -34,7 +34,7 @@ import typer
 from ledger.cli import new_match
 from ledger.cli.app import ledger, stderr_is_terminal
 from ledger.cli.cmd_matches import JSON, show_view
-from ledger.cli.inputs import answer_error, forget_answer, parse_line, regroup, retyped, retyped_hand  # noqa: F401 (regroup: tests)
+from ledger.cli.hand_entry import answer_error, forget_answer, parse_line, regroup, retyped, retyped_hand  # noqa: F401 (regroup: tests)
 from ledger.cli.screen import fold_prompt, wrap
 from ledger.errors import LedgerError
 from ledger.i18n import t, tn
@@ -357,7 +357,7 @@ class Session:
             if refused is None:
                 return
             # the scorer refused the hand: ask again what it names (or the last answer)
-            again = forget_answer(doc, refused, before)
+            again = forget_answer(doc, refused, before, live.game.hand)
             if again is not None and not self.asks(again):  # the part refused is not asked (a player out):
                 again = None  # the hand is typed again, never saved without it
             if again is None:

@@ -266,13 +266,13 @@ _RANGE = r"(?:(?P<lo>-?\d+)<=)?x(?:<=(?P<hi>-?\d+)|>=(?P<min>-?\d+))?"
 
 def _out_of_range(value: str, described: str) -> Msg:
     """click's "``value`` is not in the range ``described``" in words, as the ledger says it of any
-    number (:func:`ledger.games.base.out_of_range`: "12 is out of range (1 to 10)"); a range with
+    number (:func:`ledger.games.parsing.out_of_range`: "12 is out of range (1 to 10)"); a range with
     open bounds or decimals in click's signs."""
     m = re.fullmatch(_RANGE, described)
     lo, hi = (m["lo"] or m["min"], m["hi"]) if m and re.fullmatch(r"-?\d+", value) else (None, None)
     if lo is None and hi is None:
         return t("click.out_of_range", "{value} is not in the range {range}.", value=value, range=described)
-    from ledger.games.base import out_of_range
+    from ledger.games.parsing import out_of_range
 
     return out_of_range(int(value), None if lo is None else int(lo), None if hi is None else int(hi))
 

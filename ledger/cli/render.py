@@ -1,6 +1,6 @@
 """Output: rich tables for people, JSON for programs, both from the same result objects.
 
-Games describe their scoreboards as plain :class:`ledger.games.base.Board` values; this module is
+Games describe their scoreboards as plain :class:`ledger.games.tables.Board` values; this module is
 the only place that turns them into rich renderables. rich is imported by the functions that draw,
 not with this module: the commands import it at start-up, and ``export`` or an error draws nothing
 (rich.console is a fifth of a command's start-up, bench/README.md).
@@ -230,7 +230,7 @@ def print_rows(title: str, columns: Iterable[Any], rows: Iterable[Iterable[Any]]
     (:func:`print_table`): a column whose values are all counts or amounts is right-aligned, the
     others left; a ``Column`` given keeps its own alignment (``below``: prose that may go under
     its row on a narrow screen)."""
-    from ledger.games.base import Column, Table
+    from ledger.games.tables import Column, Table
 
     cells = [tuple(_plain(x) for x in r) for r in rows]
     cols = []

@@ -18,7 +18,7 @@ from typing import Any
 from ledger.errors import LedgerError
 from ledger.i18n import t
 from ledger.club.session import COMPASS
-from ledger.games.base import MatchSetup
+from ledger.games.match_setup import MatchSetup
 from ledger.games.bridge.board import DUPLICATE
 from ledger.games.bridge.scoring import parse_seat
 

@@ -1,7 +1,7 @@
 """A scored session for people: the terminal tables, the CSV and the HTML page. Pure: text out.
 
 - :func:`ranking_tables`: the ranking (NS and EW apart in a Mitchell), as plain
-  :class:`ledger.games.base.Table` values the CLI renders with rich (80 columns fit).
+  :class:`ledger.games.tables.Table` values the CLI renders with rich (80 columns fit).
 - :func:`traveller_table`: one board's traveller, each result with its matchpoints or IMPs.
 - :func:`matches_table`: a teams event's matches with their IMPs and VPs.
 - :func:`csv_text`: the ranking, then every result, as CSV (two blocks, each with its header).
@@ -22,7 +22,7 @@ from typing import Any
 from ledger.club.output import ENTRANT_WORD, label
 from ledger.club.scoring import ScoredBoard, ScoredResult, ScoredSession
 from ledger.club.session import MATCHPOINT_SCORINGS, Entrant, Session
-from ledger.games.base import Column, Table
+from ledger.games.tables import Column, Table
 from ledger.games.bridge.match import passed_out_text
 from ledger.games.bridge.scoring import (
     format_result, parse_contract, parse_seat, seat_text, tricks_from, vulnerability_text,
@@ -360,28 +360,28 @@ def running_chart(scored: ScoredSession) -> str:
 
 def html_page(scored: ScoredSession, title: str = "") -> str:
     """The session as one self-contained HTML page (UTF-8 text)."""
-    from ledger.report.html import _e, _section, _table, html_document
+    from ledger.report.html import escaped, html_document, section_html, table_html
 
     s = scored.session
     title = title or s.title or str(t("club.html.title", "Club session"))
-    body = [f"<header><h1>{_e(title)}</h1><p>{_e(describe(scored))}</p></header>"]
+    body = [f"<header><h1>{escaped(title)}</h1><p>{escaped(describe(scored))}</p></header>"]
     for table in ranking_tables(scored):
-        body.append(_section("ranking", table.title, _table([c.header for c in table.columns], table.rows,
+        body.append(section_html("ranking", table.title, table_html([c.header for c in table.columns], table.rows,
                                                              escape_cells=True)))
     svg = running_chart(scored)
     if svg:
         caption = str(t("club.chart.pct", "Running percentage after each board") if _mp(s) and s.event != "teams"
                       else t("club.chart.vp", "Running VPs after each match") if s.event == "teams"
                       else t("club.chart.imps", "Running IMPs after each board"))
-        body.append(f"<figure>{svg}<figcaption>{_e(caption)}</figcaption></figure>")
+        body.append(f"<figure>{svg}<figcaption>{escaped(caption)}</figcaption></figure>")
     if scored.matches:
         mt = matches_table(scored)
-        body.append(_section("matches", mt.title, _table([c.header for c in mt.columns], mt.rows, escape_cells=True)))
-    boards = "".join(f'<details><summary>{_e(tt.title)}</summary>'
-                     f'{_table([c.header for c in tt.columns], tt.rows, escape_cells=True)}</details>'
+        body.append(section_html("matches", mt.title, table_html([c.header for c in mt.columns], mt.rows, escape_cells=True)))
+    boards = "".join(f'<details><summary>{escaped(tt.title)}</summary>'
+                     f'{table_html([c.header for c in tt.columns], tt.rows, escape_cells=True)}</details>'
                      for tt in (traveller_table(sb, s) for sb in scored.boards))
     if boards:
-        body.append(_section("boards", str(t("club.html.travellers", "Travellers")), boards))
+        body.append(section_html("boards", str(t("club.html.travellers", "Travellers")), boards))
     return html_document(title, body)
 
 

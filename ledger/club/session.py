@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ledger.errors import LedgerError
-from ledger.games.base import as_int, check_keys, need
+from ledger.games.parsing import as_int, check_keys, need
 from ledger.games.bridge.match import FIELD_WORDS
 from ledger.games.bridge.scoring import (
     SIDES, board_vulnerability, duplicate_score, is_vulnerable, parse_contract, parse_seat,

@@ -1,6 +1,6 @@
 """The registry of games: name → scorer, imported only when first asked for.
 
-``get_game("trentasette")`` returns the scorer (a :class:`ledger.games.base.Game`). Adding a game
+``get_game("trentasette")`` returns the scorer (a :class:`ledger.games.protocol.Game`). Adding a game
 is one package under ``ledger/games/`` whose ``__init__`` defines ``GAME = TheGame()``, and one line
 in ``_MODULES``.
 Unknown names (and none) raise ``LedgerError`` on the field ``game``.
@@ -19,7 +19,7 @@ from ledger.errors import LedgerError
 from ledger.i18n import Msg, t
 
 if TYPE_CHECKING:  # the registry imports no game until one is asked for
-    from ledger.games.base import Game
+    from ledger.games.protocol import Game
 
 # name → module; a name whose module is not there yet is not offered
 _MODULES = {

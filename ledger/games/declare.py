@@ -81,7 +81,7 @@ class Field:
       penalty")``): error labels, questions and the docs' table use it.
     - ``kinds``: the forms its value may take, tried in this order on a typed word.
     - ``per``: :class:`Per`. ``required``: a complete hand has it (for each side or player that
-      :meth:`ledger.games.base.Game.entry_who` names, when per side or player).
+      :meth:`ledger.games.protocol.Game.entry_who` names, when per side or player).
     - ``lo``, ``hi``: the range of a count. ``values``: constants said in words (:class:`Said`).
     - ``words``: words that name the field when typed (``chiude``, ``closed``, ``in mano``).
       For a ``FLAG`` a word alone sets it; for a ``PLAYER`` or ``SIDE`` field the word goes before
@@ -114,31 +114,24 @@ class Field:
     read: Callable[[str, str], JsonValue] | None = None
     within: str | None = None
 
-    def path(self, name: str | None = None) -> str:
-        """The field's path in a hand document: ``closed_by``; ``others.Bruno`` for ``name``
-        Bruno; ``sides.Bruno.denari`` for a field ``within`` sides."""
-        if name is None:
-            return self.key
-        return f"{self.within}.{name}.{self.key}" if self.within else f"{self.key}.{name}"
-
     def keys(self, name: str | None = None) -> list[str]:
-        """:meth:`path` as the keys to follow in the document."""
+        """The keys to follow in a hand document: ``[closed_by]``; ``[others, Bruno]`` for ``name``
+        Bruno; ``[sides, Bruno, denari]`` for a field ``within`` sides."""
         if name is None:
             return [self.key]
         return [self.within, name, self.key] if self.within else [self.key, name]
+
+    def path(self, name: str | None = None) -> str:
+        """:meth:`keys` as a field path (``sides.Bruno.denari``)."""
+        return ".".join(self.keys(name))
 
     def given(self, doc: Mapping[str, Any], name: str | None = None) -> bool:
         """Whether ``doc`` has this field (for ``name``; a name typed in any case counts)."""
         at: Any = doc
         for i, k in enumerate(self.keys(name)):
-            if not isinstance(at, Mapping):
-                return False
-            if i == 1:  # the side's or player's name, typed in any case
-                found = next((key for key in at if _fold(str(key)) == _fold(k)), None)
-                if found is None:
-                    return False
-                k = found
-            elif k not in at:
+            if i == 1 and isinstance(at, Mapping):  # the side's or player's name, typed in any case
+                k = next((key for key in at if _fold(str(key)) == _fold(k)), k)
+            if not isinstance(at, Mapping) or k not in at:
                 return False
             at = at[k]
         return True
@@ -166,7 +159,7 @@ Answer = Callable[[dict[str, Any], str], dict[str, Any]]
 
 @dataclass(frozen=True)
 class Question:
-    """One thing to ask (:class:`ledger.games.base.Question`'s shape: ``key``, ``text``,
+    """One thing to ask (:class:`ledger.games.declare.Question`'s shape: ``key``, ``text``,
     ``answer(doc, text) -> doc``, ``choices``, ``default``)."""
 
     key: str
@@ -502,6 +495,17 @@ class HandForm:
             return _set(doc, f.keys(name), value)
         return Question(f.path(name), text, answer, choices, f.default)
 
+    def answer_at(self, path: str) -> tuple[str, ...] | None:
+        """The keys in a hand document of the answer that an error's field ``path`` is about, as
+        the prompts asked it: ``closed_by`` → ``("closed_by",)``; a per-side or per-player field
+        with its name, and below it, ``others.Bruno[3]`` → ``("others", "Bruno")``,
+        ``sides.NS.melded_points`` → ``("sides", "NS", "melded_points")``; the field alone
+        ``others`` → ``("others",)``. None when ``path`` is not one of the declared fields."""
+        m = _PATH.fullmatch(path)
+        if m is None or self.field(m.group(1)) is None:
+            return None
+        return (m.group(1), *re.findall(r"\.([^.\[]+)", m.group(2) or ""))
+
     # --- labels ---------------------------------------------------------------------------------
     def label(self, path: str) -> str | None:
         """An error's field path in words, in the language in use, or None when the path is not
@@ -573,7 +577,7 @@ def _fold(text: str) -> str:
 
 def _scalar(text: str) -> JsonValue:
     """A value typed after ``Name.key=``: a whole number, yes/no, or the text itself."""
-    from ledger.games.base import as_bool, as_int
+    from ledger.games.parsing import as_bool, as_int
 
     try:
         return as_int(text, "entry")
@@ -635,13 +639,13 @@ def _put(doc: dict[str, Any], keys: list[str], value: JsonValue, part: str) -> N
 
 # --- reading each kind of value --------------------------------------------------------------------
 def _count(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
-    from ledger.games.base import as_int
+    from ledger.games.parsing import as_int
 
     return as_int(text, path, f.lo, f.hi)
 
 
 def _flag(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
-    from ledger.games.base import as_bool
+    from ledger.games.parsing import as_bool
 
     return as_bool(text, path)
 

@@ -5,7 +5,8 @@ other accepts, and both name the same field when they refuse it.
 
 - ``night``: an ISO date within the range ``match new --night`` allows (not after tomorrow);
   ``created_at`` and each hand's ``entered_at``/``voided_at``: ISO 8601 moments, none on a later
-  night (:mod:`ledger.dates`); ``note``, ``night_label``, ``void_reason``: texts.
+  night (:mod:`ledger.dates`); ``note``, ``night_label``, ``void_reason``: texts; a hand's
+  ``source``: where it was entered (:func:`hand_source`).
 - A voided hand is a hand that was scored once: it is scored again, as a live hand is, against
   the match as it stood before it (the live hands before it), or else against the match's
   start, or the match as first entered (each corrected hand as it was before its correction),
@@ -20,11 +21,16 @@ from typing import Any
 
 from ledger.dates import latest_night, read_moment, read_night
 from ledger.errors import LedgerError
-from ledger.games.base import META_KEYS, Game, MatchSetup, MatchState, Replay, replay
+from ledger.games.match_setup import MatchSetup
+from ledger.games.parsing import META_KEYS
+from ledger.games.protocol import Game
+from ledger.games.replay import Replay, replay
+from ledger.games.results import MatchState
 from ledger.i18n import t
 
 TEXTS = ("note", "night_label")
 HAND_MOMENTS = ("entered_at", "voided_at")
+HAND_SOURCES = ("cli", "page")  # where a hand is entered: the terminal (stored as null), the scorekeeper's page
 
 
 def check_match_document(doc: Mapping[str, Any], game: Game, setup: MatchSetup, rp: Replay,
@@ -45,6 +51,7 @@ def check_match_document(doc: Mapping[str, Any], game: Game, setup: MatchSetup, 
             if h.get(key) is not None:
                 read_moment(h[key], f"hands[{i}].{key}", latest)
         _text(h, "void_reason", f"hands[{i}].void_reason")
+        hand_source(h, f"hands[{i}].source")
         if h.get("voided"):
             _check_voided(game, setup, rp.states[live - 1] if live else rp.start, h, f"hands[{i}]",
                           partial(_as_first_entered, game, setup, hands[:i]))
@@ -81,6 +88,17 @@ def _as_first_entered(game: Game, setup: MatchSetup, hands: Sequence[Mapping[str
     kept = [h for j, h in enumerate(hands) if (j in replaced if h.get("voided") else h.get("replaces") is None)]
     first = [{k: v for k, v in h.items() if k not in META_KEYS and k != "stored"} for h in kept]
     return replay(game, setup, first).final
+
+
+def hand_source(hand: Mapping[str, Any], field: str) -> str | None:
+    """A hand's ``source`` as the ledger stores it: None for the terminal's (left out, null or
+    ``"cli"``), ``"page"`` as it is (the scorekeeper's page and its HTTP API); ``LedgerError``
+    on ``field`` for anything else."""
+    v = hand.get("source")
+    if v is not None and v not in HAND_SOURCES:
+        raise LedgerError(t("document.unknown_source", "{value!r} is not where a hand is entered (cli or page)",
+                            value=v), field, v)
+    return None if v in (None, "cli") else v
 
 
 def _text(doc: Mapping[str, Any], key: str, field: str) -> None:

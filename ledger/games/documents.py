@@ -14,7 +14,9 @@ from collections.abc import Mapping, Sequence
 
 from ledger.errors import LedgerError
 from ledger.games import get_game
-from ledger.games.base import META_KEYS, MatchSetup, Replay, replay
+from ledger.games.match_setup import MatchSetup
+from ledger.games.parsing import META_KEYS
+from ledger.games.replay import Replay, replay
 from ledger.games.suggest import nearest
 from ledger.i18n import t
 

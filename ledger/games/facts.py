@@ -3,7 +3,7 @@
 :class:`GameNotes` is the default (a points game, highest total first, the biggest hand as a
 highlight): its unit, how to order a final score, the extra lines under a result, a hand's own
 value for the hands table, the highlights worth telling, and the counters behind each game's
-statistics. Each game sets its own as :attr:`ledger.games.base.Game.facts` (the games with more to
+statistics. Each game sets its own as :attr:`ledger.games.protocol.Game.facts` (the games with more to
 say subclass it in ``ledger/games/<game>/facts.py``). Everything reads only the replay of a match
 (:class:`Record`: each hand's result data and the states after it, the fields documented in
 docs/formats.md). :class:`Highlight` is what the highlights are made of.
@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from ledger.i18n import Msg, listing, t
 
 if TYPE_CHECKING:
-    from ledger.games.base import MatchSetup, Replay
+    from ledger.games.match_setup import MatchSetup
+    from ledger.games.replay import Replay
 
 SEATS = ("N", "E", "S", "W")
 

@@ -1,8 +1,8 @@
-"""What is fixed when a match starts: :class:`MatchSetup` (re-exported by :mod:`ledger.games.base`).
+"""What is fixed when a match starts: :class:`MatchSetup`.
 
 A module of its own so that what reads a match's settings without scoring it (``ledger export
 --all``: :mod:`ledger.store.export`) need not import the games' protocol and the pieces they share
-(``ledger.games.base``: a tenth of a command's start-up, bench/README.md).
+(:mod:`ledger.games.protocol`: a tenth of a command's start-up, bench/README.md).
 """
 
 from __future__ import annotations

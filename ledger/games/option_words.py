@@ -4,7 +4,7 @@ A match option has one key, the name a document stores (``stake``, ``reentry``, 
 FORMATS.md); on the command line and in a document it may also be written with its name in any
 language of the ledger (``-o posta=0,50``, ``-o rientro=sì``, ``-o obiettivo=21``,
 ``-o primo_mazziere=Anna``). :func:`option_keys` turns the names into keys before a game reads
-its options (:meth:`ledger.games.base.Game.setup`), so a match stores keys only and ``--json``
+its options (:meth:`ledger.games.protocol.Game.setup`), so a match stores keys only and ``--json``
 is the same whatever language the options were typed in. :func:`option_name` is the other
 way, for what a person reads (an error's field, the list of a game's known options).
 

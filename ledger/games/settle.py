@@ -76,7 +76,7 @@ def parse_money(value: object, field: str) -> int:
     Accepts ``"0.50"``, ``"0,50"``, ``"1"``, ``"1.5"``, ``"€0.50"``, ``"0.50 EUR"``, and thousands
     with a decimal part or in two groups or more, as :func:`ledger.i18n.money` prints them
     (``"1.000,00 €"``, ``"1,000.00"``, ``"1.000.000"``; ``"1.000"`` alone is refused: one euro
-    or a thousand?, :func:`ledger.games.base.read_written`); a JSON integer is
+    or a thousand?, :func:`ledger.games.parsing.read_written`); a JSON integer is
     taken as whole units (``2`` → 200). Raises ``LedgerError`` on ``field`` for anything else
     (negative amounts, more than two decimals, floats).
     """
@@ -88,7 +88,7 @@ def parse_money(value: object, field: str) -> int:
             raise LedgerError(t("money.negative", "an amount cannot be negative: {value}", value=value), field, value)
         return value * 100
     if isinstance(value, str):
-        from ledger.games.base import read_written
+        from ledger.games.parsing import read_written
 
         amount = re.sub(r"^[€$£]|\s*(EUR|USD|GBP|CHF|[€$£])$", "", value.strip(), flags=re.IGNORECASE).strip()
         written = read_written(amount) if amount[:1].isdigit() else None

@@ -2,7 +2,7 @@
 
 Trentuno keeps its own money (a stake per life, the pot: :mod:`ledger.games.trentuno`); every
 other game may be played for money with three match options, read by
-:meth:`ledger.games.base.Game.check_options` through :func:`read_stake_options`:
+:meth:`ledger.games.protocol.Game.check_options` through :func:`read_stake_options`:
 
 - ``stake`` (an amount, ``"0.10"``; a whole number is whole units, ``2`` → 2.00) or
   ``stake_cents`` (``10``): the stake, per player;
@@ -36,7 +36,8 @@ from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games import get_game
-from ledger.games.base import MatchSetup, MatchState
+from ledger.games.match_setup import MatchSetup
+from ledger.games.results import MatchState
 from ledger.games.settle import (
     DEFAULT_CURRENCY, Money, check_currency, parse_cents, parse_money, share,
 )

@@ -67,21 +67,21 @@ def render_html(report: Report) -> str:
     """The whole page (UTF-8 text): heading, standings, who pays whom, highlights, then each match
     with its result, notes, chart and hand-by-hand table."""
     title, lines = report_heading(report)
-    body = [f"<header><h1>{_e(title)}</h1>" + "".join(f"<p>{_e(x)}</p>" for x in lines) + "</header>"]
+    body = [f"<header><h1>{escaped(title)}</h1>" + "".join(f"<p>{escaped(x)}</p>" for x in lines) + "</header>"]
     if report.matches:
-        body.append("<nav>" + "".join(f'<a href="#{anchor}">{_e(str(TITLES[key]))}</a>' for anchor, key in (
+        body.append("<nav>" + "".join(f'<a href="#{anchor}">{escaped(str(TITLES[key]))}</a>' for anchor, key in (
             ("standings", "standings"), ("money", "money"), ("highlights", "highlights"), ("matches", "matches")))
             + "</nav>")
-        body.append(_section("standings", str(TITLES["standings"]), _standings(report)))
+        body.append(section_html("standings", str(TITLES["standings"]), _standings(report)))
         lines = money_lines(report)
         no_money = str(t("html.no_money", "No match was played for money."))
-        body.append(_section("money", str(TITLES["money"]),
-                             _list(lines, "money") if lines else f"<p>{_e(no_money)}</p>"))
-        lights = "".join(f'<li><a href="#match-{mid}">{_e(line)}</a></li>' if mid is not None
-                         else f"<li>{_e(line)}</li>" for mid, line in highlight_items(report, len(report.highlights)))
-        body.append(_section("highlights", str(TITLES["highlights"]),
+        body.append(section_html("money", str(TITLES["money"]),
+                             _list(lines, "money") if lines else f"<p>{escaped(no_money)}</p>"))
+        lights = "".join(f'<li><a href="#match-{mid}">{escaped(line)}</a></li>' if mid is not None
+                         else f"<li>{escaped(line)}</li>" for mid, line in highlight_items(report, len(report.highlights)))
+        body.append(section_html("highlights", str(TITLES["highlights"]),
                              f'<ul class="lights">{lights}</ul>' if lights else "<p>—</p>"))
-        body.append(_section("matches", str(TITLES["matches"]), "".join(_match(m) for m in report.matches)))
+        body.append(section_html("matches", str(TITLES["matches"]), "".join(_match(m) for m in report.matches)))
     return html_document(title, body)
 
 
@@ -89,10 +89,10 @@ def html_document(title: str, body: Sequence[str]) -> str:
     """A whole self-contained page: ``body`` (safe HTML parts) in ``<main>``, the style sheet
     inline, and a footer naming the ledger's version."""
     footer = str(t("html.footer", "Made by ledger {version}.", version=__version__))
-    parts = [*body, f"<footer>{_e(footer)}</footer>"]
+    parts = [*body, f"<footer>{escaped(footer)}</footer>"]
     return (f"<!DOCTYPE html>\n<html lang=\"{language()}\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{_e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<main>\n"
+            f"<title>{escaped(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n<main>\n"
             + "\n".join(parts) + "\n</main>\n</body>\n</html>\n")
 
 
@@ -104,28 +104,28 @@ def _standings(report: Report) -> str:
         [titles[g] for g in games] if len(games) > 1 else []) + [currency_sign(c) for c in currencies]
     rows = []
     for s in report.standings:
-        cells = [_e(s.player), shown_number(s.played), _e(won_open(s.won, s.open))]
+        cells = [escaped(s.player), shown_number(s.played), escaped(won_open(s.won, s.open))]
         if len(games) > 1:
             cells += [f"{s.games[g]['won']}/{s.games[g]['played']}" if g in s.games else "—" for g in games]
         cells += [_money(s.money[c]) if c in s.money else "—" for c in currencies]
         rows.append(cells)
     per_game = str(t("html.per_game", "Per game: won/played."))
-    note = f'<p class="meta">{_e(per_game)}</p>' if len(games) > 1 else ""
-    return _table(head, rows) + note
+    note = f'<p class="meta">{escaped(per_game)}</p>' if len(games) > 1 else ""
+    return table_html(head, rows) + note
 
 
 def _match(m: MatchSummary) -> str:
     badge = "" if m.status == "finished" else \
-        f' <span class="badge {m.status}">{_e(str(STATUS_TEXT[m.status]))}</span>'
+        f' <span class="badge {m.status}">{escaped(str(STATUS_TEXT[m.status]))}</span>'
     night = t("html.night_demo", "night of {night} (demo)", night=m.night) if m.demo else \
         t("html.night", "night of {night}", night=m.night)
     meta = [hands_fixed(get_game(m.game), m.hands, m.corrections), str(night)]
     head = str(m.headline())
     heading = str(t("html.match", "Match {id} · {game}", id=str(m.id), game=get_game(m.game).titled(m.rules)))
     parts = [f'<article class="card match" id="match-{m.id}">',
-             f"<h3>{_e(heading)}{badge}</h3>",
-             f'<p class="meta">{_e(" · ".join(meta))}</p>',
-             f'<p class="result">{_e(head)}</p>', _score_table(m)]
+             f"<h3>{escaped(heading)}{badge}</h3>",
+             f'<p class="meta">{escaped(" · ".join(meta))}</p>',
+             f'<p class="result">{escaped(head)}</p>', _score_table(m)]
     notes = [str(d) for d in m.details]
     if m.money is not None:
         notes.append(played_for(m.money))
@@ -135,14 +135,14 @@ def _match(m: MatchSummary) -> str:
     if m.note:
         notes.append(m.note)
     if notes:
-        parts.append('<ul class="notes">' + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul>")
+        parts.append('<ul class="notes">' + "".join(f"<li>{escaped(n)}</li>" for n in notes) + "</ul>")
     svg = running_chart(m)
     if svg:
         caption = capitalized(str(t("html.chart", "{unit} after each hand", unit=unit_text(m.unit))))
-        parts.append(f"<figure>{svg}<figcaption>{_e(caption)}</figcaption></figure>")
+        parts.append(f"<figure>{svg}<figcaption>{escaped(caption)}</figcaption></figure>")
     if m.hand_values:
         by_hand = str(t("html.hand_by_hand", "Hand by hand"))
-        parts.append(f"<details><summary>{_e(by_hand)}</summary>{_hands_table(m)}</details>")
+        parts.append(f"<details><summary>{escaped(by_hand)}</summary>{_hands_table(m)}</details>")
     parts.append("</article>")
     return "\n".join(parts)
 
@@ -152,9 +152,9 @@ def _score_table(m: MatchSummary) -> str:
     for side in m.order:
         won = side in m.winners
         cls, mark = (' class="win"', "✓ ") if won else ("", "")
-        rows.append(f"<tr{cls}><td>{mark}{_e(m.labels[side])}</td><td>{_e(shown_number(m.totals.get(side)))}</td></tr>")
-    return (f'<div class="scroll"><table><thead><tr><th>{_e(str(HEADERS["side"]))}</th>'
-            f'<th>{_e(str(unit_text(m.unit)))}</th></tr></thead>'
+        rows.append(f"<tr{cls}><td>{mark}{escaped(m.labels[side])}</td><td>{escaped(shown_number(m.totals.get(side)))}</td></tr>")
+    return (f'<div class="scroll"><table><thead><tr><th>{escaped(str(HEADERS["side"]))}</th>'
+            f'<th>{escaped(str(unit_text(m.unit)))}</th></tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table></div>")
 
 
@@ -167,32 +167,34 @@ def _hands_table(m: MatchSummary) -> str:
         for s in m.sides:
             v, total = values.get(s), m.running[k].get(s)
             shown = "" if v is None else (signed(v) if isinstance(v, int) and m.unit == "points" else shown_number(v))
-            cells.append(_e(f"{shown} → {shown_number(total)}" if shown else shown_number(total)))
+            cells.append(escaped(f"{shown} → {shown_number(total)}" if shown else shown_number(total)))
         rows.append(cells)
-    return _table(head, rows, escape_cells=False)
+    return table_html(head, rows, escape_cells=False)
 
 
-def _table(head: Sequence[str], rows: Iterable[Sequence[str]], escape_cells: bool = False) -> str:
-    """A table; ``head`` is escaped here, cells must already be safe HTML."""
-    th = "".join(f"<th>{_e(h)}</th>" for h in head)
-    body = "".join("<tr>" + "".join(f"<td>{_e(c) if escape_cells else c}</td>" for c in r) + "</tr>" for r in rows)
+def table_html(head: Sequence[str], rows: Iterable[Sequence[str]], escape_cells: bool = False) -> str:
+    """A table of the report's page (scrolling sideways on a phone): ``head`` is escaped here;
+    the cells of ``rows`` must already be safe HTML, or are escaped with ``escape_cells``."""
+    th = "".join(f"<th>{escaped(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{escaped(c) if escape_cells else c}</td>" for c in r) + "</tr>" for r in rows)
     return f'<div class="scroll"><table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
-def _section(anchor: str, title: str, inner: str) -> str:
-    return f'<section id="{anchor}"><h2>{_e(title)}</h2>{inner}</section>'
+def section_html(anchor: str, title: str, inner: str) -> str:
+    """A section of the report's page, ``#anchor``, headed by ``title`` (escaped) over ``inner`` (safe HTML)."""
+    return f'<section id="{anchor}"><h2>{escaped(title)}</h2>{inner}</section>'
 
 
 def _list(lines: Iterable[str], cls: str) -> str:
-    return f'<ul class="{cls}">' + "".join(f"<li>{_e(x)}</li>" for x in lines) + "</ul>"
+    return f'<ul class="{cls}">' + "".join(f"<li>{escaped(x)}</li>" for x in lines) + "</ul>"
 
 
 def _money(cents: int) -> str:
     cls = "pos" if cents > 0 else "neg" if cents < 0 else ""
-    return f'<span class="{cls}">{_e(signed_amount(cents))}</span>'
+    return f'<span class="{cls}">{escaped(signed_amount(cents))}</span>'
 
 
-def _e(text: str) -> str:
+def escaped(text: str) -> str:
     """``text`` as HTML: control characters shown as escapes (:func:`ledger.safetext.safe`: a
     page's source read in a terminal stays harmless), then ``<>&"'`` escaped."""
     return escape(safe(text), quote=True)

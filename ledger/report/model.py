@@ -12,7 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ledger.games.base import MatchSetup, Replay
+from ledger.games.match_setup import MatchSetup
+from ledger.games.replay import Replay
 from ledger.games.facts import Highlight, side_label
 from ledger.summary import MatchRecord, Period
 from ledger.games.stakes import MatchMoney

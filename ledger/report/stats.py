@@ -3,7 +3,7 @@
 ``build_stats(records, period)`` reads replayed matches (:class:`MatchRecord`) and gives, per
 player: matches played, won (a shared win counts as a win), still open, the win rate (wins over
 matches decided, None when none is), money per currency (integer cents, every game played for
-money), and per game the same plus the game's own figures (:attr:`ledger.games.base.Game.facts`):
+money), and per game the same plus the game's own figures (:attr:`ledger.games.protocol.Game.facts`):
 bridge rubbers played and won and the average margin per rubber from the player's side (signed,
 points); Trentuno lives lost; Canasta and Trentasette the average hand score of the player's side;
 Simone hands won and the average sum. With ``period.vs`` it adds the head-to-head record of

@@ -1,7 +1,7 @@
 """The report and the statistics for people in a terminal, as plain sections of tables and lines.
 
 The CLI renders these with rich (``ledger/cli/render.py``); nothing here knows rich. A
-:class:`Section` is a heading, its :class:`ledger.games.base.Table` values and its lines.
+:class:`Section` is a heading, its :class:`ledger.games.tables.Table` values and its lines.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from ledger.games import available, get_game
-from ledger.games.base import Column, Game, Table
+from ledger.games.protocol import Game
+from ledger.games.tables import Column, Table
 from ledger.i18n import Msg, currency_sign, language, money, number, t, tn
 from ledger.report.model import STATUS_TEXT, Report, shown_number
 from ledger.report.stats import Stats
@@ -275,7 +276,7 @@ def stats_sections(stats: Stats) -> tuple[str, list[Section]]:
 
 def group_title(key: str) -> str:
     """The heading of a game's figures: the game's title, or with a group's own name
-    (:meth:`ledger.games.base.Game.group`: ``segnapunti: Cirulla`` → ``Segnapunti: Cirulla``)."""
+    (:meth:`ledger.games.protocol.Game.group`: ``segnapunti: Cirulla`` → ``Segnapunti: Cirulla``)."""
     game, _, own = key.partition(": ")
     title = get_game(game).title
     return f"{title}: {own}" if own else title

@@ -150,7 +150,7 @@ class ClubLedger:
         """Start a session; its settings are checked as a session document's are. ``boards``:
         its boards are 1 to ``boards`` (a line for another board is refused); ``tables``: the
         results each board waits for (``show`` says which boards are not complete)."""
-        from ledger.games.base import as_int
+        from ledger.games.parsing import as_int
 
         boards = as_int(boards, "boards", 1, 9999) if boards is not None else None
         tables = as_int(tables, "tables", 1, 999) if tables is not None else None
@@ -218,7 +218,7 @@ class ClubLedger:
 
 
 def _board(board: object, row: ClubSession) -> int:
-    from ledger.games.base import as_int
+    from ledger.games.parsing import as_int
 
     return as_int(board, "board", 1, row.boards or 9999)
 
@@ -261,7 +261,7 @@ def import_sessions(s: Session, sessions: object) -> int:
     Returns how many were stored. ``LedgerError`` on ``club_sessions[i]…`` for bad input."""
     import datetime as dt
 
-    from ledger.games.base import as_int
+    from ledger.games.parsing import as_int
     from ledger.store.engine import after_explicit_ids
 
     if sessions is None:

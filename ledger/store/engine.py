@@ -24,8 +24,8 @@ from urllib.parse import unquote
 from ledger.errors import LedgerError
 from ledger.i18n import t
 
-HEAD = "0004"  # the newest migration in ledger/store/migrations/versions
-KNOWN = ("0001", "0002", "0003", "0004")  # every revision this program can read, oldest first
+HEAD = "0005"  # the newest migration in ledger/store/migrations/versions
+KNOWN = ("0001", "0002", "0003", "0004", "0005")  # every revision this program can read, oldest first
 BUSY_TIMEOUT_MS = 10_000
 WAIT_NOTICE_MS = 1_000  # a writer that waited this long for another says so (on_wait), then waits on
 WAIT_LONGEST_MS = 600_000  # ... up to this long (a restore of years of hands), then gives up

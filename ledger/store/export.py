@@ -37,13 +37,14 @@ EXPORT_VERSION = 1
 MATCHES_A_QUERY = 500  # matches whose hands one query reads: memory bounded on any database
 
 # what the ledger itself records about a hand (docs/formats.md): never taken from a hand as entered
-BOOKKEEPING = frozenset({"entered_at", "voided", "voided_at", "void_reason", "replaces", "replaced_by", "stored"})
+BOOKKEEPING = frozenset({"entered_at", "source", "voided", "voided_at", "void_reason", "replaces", "replaced_by",
+                         "stored"})
 _BOOKKEEPING_KEY = re.compile("|".join(f'"{k}"' for k in sorted(BOOKKEEPING)))
 
 EXPORT_MATCH_COLUMNS = ("id", "night_id", "game", "rules", "options", "status", "note", "created_at",
                         "finished_at")  # what a match document needs of a match row
 EXPORT_HAND_COLUMNS = ("id", "match_id", "position", "document", "result", "voided", "entered_at", "voided_at",
-                       "void_reason", "replaces_id", "scorer_version")  # every column but state and rules
+                       "void_reason", "replaces_id", "scorer_version", "source")  # every column but state and rules
 
 
 class ExportMatch(NamedTuple):
@@ -75,6 +76,7 @@ class ExportHand(NamedTuple):
     void_reason: str | None
     replaces_id: int | None
     scorer_version: str
+    source: str | None
 
 
 def iso(t: dt.datetime | str | None) -> str | None:
@@ -110,10 +112,14 @@ def _utc(value: Any) -> str | None:
 
 # --- documents ----------------------------------------------------------------------------------
 def hand_entry(h: Any, ids: dict[int, int], stored: bool, result: Any = None) -> dict:
-    """What the export writes beside a hand's document (in this order): ``entered_at``, for a
-    voided hand ``voided``, ``voided_at``, ``void_reason``, ``replaces`` (the index of the hand
-    it replaces), and with ``stored`` the ``"stored"`` object (``result``: the stored result)."""
+    """What the export writes beside a hand's document (in this order): ``entered_at``,
+    ``source`` when the hand was not entered at the terminal (``"page"``: the scorekeeper's page
+    or its HTTP API), for a voided hand ``voided``, ``voided_at``, ``void_reason``, ``replaces``
+    (the index of the hand it replaces), and with ``stored`` the ``"stored"`` object
+    (``result``: the stored result)."""
     entry: dict[str, Any] = {"entered_at": iso(h.entered_at)}
+    if shown_source(h.source):
+        entry["source"] = h.source
     if h.voided:
         entry.update({"voided": True, "voided_at": iso(h.voided_at), "void_reason": h.void_reason})
     if h.replaces_id in ids:
@@ -186,12 +192,18 @@ def _hand_text(h: ExportHand, ids: dict[int, int]) -> str:
     if not spliceable(doc, document=True):
         doc = _dumps({k: v for k, v in _value(doc).items() if k not in BOOKKEEPING})
     result = result if spliceable(result) else _dumps(_value(result))
-    if h.voided or h.replaces_id in ids:  # the rarer shapes of hand_entry: written from it
+    if h.voided or h.replaces_id in ids or shown_source(h.source):  # the rarer shapes of hand_entry: written from it
         entry = _encode(hand_entry(h, ids, True, Raw(result)))[1:]
     else:  # its usual shape, {"entered_at", "stored"}, written directly (an ISO time needs no escape)
         entry = (f'"entered_at": "{iso(h.entered_at)}", "stored": {{"id": {int(h.id)}, "result": {result}, '
                  f'"scorer_version": {_encode(h.scorer_version)}}}}}')
     return f"{doc[:-1]}{', ' if len(doc) > 2 else ''}{entry}"
+
+
+def shown_source(source: str | None) -> bool:
+    """Whether a hand's ``source`` is written in its document: every source but the terminal's
+    (null or ``"cli"``), so the export of a ledger kept at the terminal is what it always was."""
+    return source not in (None, "cli")
 
 
 class Raw(str):

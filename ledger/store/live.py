@@ -25,7 +25,7 @@ from sqlmodel import select
 from ledger.errors import LedgerError
 from ledger.i18n import Msg, t
 from ledger.games import get_game
-from ledger.games.base import HandResult, MatchState
+from ledger.games.results import HandResult, MatchState
 from ledger.store.models import Match
 from ledger.store.reads import MatchView
 from ledger.store.service import Ledger

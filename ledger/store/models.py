@@ -5,7 +5,7 @@ keeps the document as entered, its result as scored, and the rule set and scorer
 scored it. Corrections never delete: a voided hand stays with when and why, and a replacement
 points back at the hand it replaces. A live hand also keeps the match's state after it (what the
 next hand is applied to), and a match its ``revision``, raised by every write to it. Schema
-changes go through the Alembic migrations in ``ledger/store/migrations`` (``0001`` to ``0003``
+changes go through the Alembic migrations in ``ledger/store/migrations`` (``0001`` to ``0005``
 create exactly these tables; a test compares them).
 """
 
@@ -87,7 +87,9 @@ class Hand(SQLModel, table=True):
     ``position`` orders the live hands; a replacement takes the position of the hand it
     replaces. ``voided`` hands are kept with ``voided_at`` and ``void_reason``. ``state`` is the
     match's state after this hand (``MatchState.to_json``; null for a voided hand and for rows
-    written before migration 0003, until their match is next written).
+    written before migration 0003, until their match is next written). ``source`` says where it
+    was entered: null for the terminal and imports, ``"page"`` for the scorekeeper's page and
+    its HTTP API (migration 0005).
     """
 
     __tablename__ = "hand"
@@ -106,6 +108,7 @@ class Hand(SQLModel, table=True):
     void_reason: Optional[str] = None
     replaces_id: Optional[int] = Field(default=None, foreign_key="hand.id")
     state: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))
+    source: Optional[str] = None  # where it was entered: None (the terminal, an import) or "page" (0005)
 
 
 class ClubSession(SQLModel, table=True):

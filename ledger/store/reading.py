@@ -36,6 +36,7 @@ from ledger.dates import night_date, parse_date, utcnow
 from ledger.errors import LedgerError, os_reason
 from ledger.games import collector_paused, get_game
 from ledger.games.base import CONTROL, Replay
+from ledger.games.document_checks import hand_source
 from ledger.games.documents import replay_document
 from ledger.games.record import agrees, json_text, plain_text
 from ledger.i18n import t
@@ -158,7 +159,8 @@ def read_match(doc: Mapping[str, Any], raw: bool, demo: bool = False, date: dt.d
         row = {"position": i + 1, "document": plain_text(entered, tree=True) if raw else entered,
                "result": result, "rules": setup.rules, "scorer_version": hs.get("scorer_version") or game.version,
                "entered_at": sqlite_time(when_entered) if raw else when_entered,
-               "voided": voided, "voided_at": None, "void_reason": None, "replaces_id": None, "state": state}
+               "voided": voided, "voided_at": None, "void_reason": None, "replaces_id": None, "state": state,
+               "source": hand_source(h, f"{f}.source")}
         if voided:
             when_voided = parse_time(h["voided_at"], f"{f}.voided_at") if h.get("voided_at") else utcnow()
             row["voided_at"] = sqlite_time(when_voided) if raw else when_voided
@@ -484,7 +486,7 @@ def _result(hs: Mapping[str, Any], scored: Any, version: str, field: str, raw: b
 
 
 # the bookkeeping a hand of a document carries beside what was entered (docs/formats.md)
-_HAND_META = frozenset({"entered_at", "voided", "voided_at", "void_reason", "replaces", "stored"})
+_HAND_META = frozenset({"entered_at", "source", "voided", "voided_at", "void_reason", "replaces", "stored"})
 
 
 def stored_fields(doc: Mapping[str, Any], field: str, kinds: Mapping[str, type]) -> dict:

@@ -469,6 +469,29 @@ def _is_json(text: Any) -> bool:
 
 
 @contextmanager
+def reading(db: str | None = None, opened: Callable[[], Any] | None = None) -> Iterator[Reads]:
+    """The reads of the ledger ``db`` (path, URL, or None for ``$LEDGER_DB`` / the default file)
+    in one read transaction: a SQLite ledger file that is up to date is read with the standard
+    library alone (no SQLAlchemy import: the start-up of ``show``, ``report`` and ``stats``);
+    anything else through ``opened()``, the caller's open :class:`ledger.store.service.Ledger`
+    (default: one opened here). What ``show`` and ``ledger serve`` read through."""
+    from ledger.store.engine import database_url
+
+    with open_sqlite(database_url(db)) as reads:
+        if reads is not None:
+            yield reads
+            return
+    if opened is None:
+        from ledger.store.service import Ledger
+
+        led = Ledger(db)
+    else:
+        led = opened()
+    with led.reads() as reads:
+        yield reads
+
+
+@contextmanager
 def open_sqlite(url: str) -> Iterator[Reads | None]:
     """:class:`Reads` over the SQLite ledger file of ``url`` with the standard library alone, in one
     read transaction; None (nothing opened, nothing created) when that is not possible: another

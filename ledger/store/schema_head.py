@@ -1,8 +1,8 @@
-"""The ledger's schema at revision 0004, as SQLite holds it after the migrations (written by
+"""The ledger's schema at revision 0005, as SQLite holds it after the migrations (written by
 ``python tools/schema.py write``: do not edit). A new SQLite ledger is made from these statements
 (:func:`ledger.store.engine.ensure_schema`); the revision is then stored as Alembic stores it."""
 
-REVISION = "0004"
+REVISION = "0005"
 
 SQLITE = (
     ("CREATE TABLE alembic_version (\n"
@@ -69,7 +69,7 @@ SQLITE = (
      "\tvoided BOOLEAN NOT NULL, \n"
      "\tvoided_at DATETIME, \n"
      "\tvoid_reason VARCHAR, \n"
-     "\treplaces_id INTEGER, state JSON, \n"
+     "\treplaces_id INTEGER, state JSON, source VARCHAR, \n"
      "\tPRIMARY KEY (id), \n"
      "\tFOREIGN KEY(match_id) REFERENCES \"match\" (id), \n"
      "\tFOREIGN KEY(replaces_id) REFERENCES hand (id)\n"

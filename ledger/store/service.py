@@ -6,17 +6,18 @@ the ledger exactly as it was. Matches are referred to by id, or ``last`` for the
 
 The scoreboard of a match is always a replay of its live hands through the current scorer
 (:meth:`Ledger.replay`); each hand's stored result is what the scorer said when it was entered,
-and :meth:`Ledger.check` says which stored result a replay no longer agrees with.
+and :meth:`Ledger.check` (:mod:`ledger.store.checks`) says which stored result a replay no longer
+agrees with. A rename is carried into the stored JSON by :mod:`ledger.store.renames`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, delete, func, select
@@ -24,16 +25,27 @@ from sqlmodel import Session, col, delete, func, select
 from ledger.dates import check_night, night_date, parse_date  # noqa: F401 (parse_date: re-export)
 from ledger.errors import LedgerError
 from ledger.interrupts import transaction_held
-from ledger.i18n import Msg, t
+from ledger.i18n import t
 from ledger.games import get_game
-from ledger.games.base import MatchSetup, MatchState, Replay, join_names, replay, stored_replay
+from ledger.games.match_setup import MatchSetup
+from ledger.games.replay import Replay, stored_replay
+from ledger.games.results import HandResult, MatchState
 from ledger.store.export import BOOKKEEPING, iso as _iso, match_document  # noqa: F401 (re-exports)
 from ledger.store.engine import database_url, ensure_schema, open_engine, snapshot, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
-from ledger.store.reading import check_name, match_facts_of, store_state
-from ledger.store.reads import MatchView, Reads, damaged, replay_row, setup_from_seats
+from ledger.store.reading import check_name, store_state
+from ledger.store.refusals import Stale, check_after, check_correctable, check_open, nth  # noqa: F401 (Stale, check_after: re-exports)
+from ledger.store.reads import Entry, MatchView, Reads, damaged, replay_row, setup_from_seats
+from ledger.store.renames import swap_name, swap_summary
 
 
+
+if TYPE_CHECKING:
+    from ledger.games.protocol import Game
+
+Build = Callable[[Entry], tuple[Sequence[Mapping[str, Any]], LedgerError | None]]
+"""How :meth:`Ledger.enter_hand` gets the hand documents: from the match as the hand meets it
+(:class:`ledger.store.reads.Entry`), ``(docs, incomplete)``."""
 
 
 @contextmanager
@@ -158,13 +170,13 @@ class Ledger:
         if not mids:
             return
         for h in self._hands(s, select(Hand).where(col(Hand.match_id).in_(mids))):
-            h.document, h.result = _swap_name(h.document, old, new), _swap_name(h.result, old, new)
-            h.state = None if h.state is None else _swap_name(h.state, old, new)
+            h.document, h.result = swap_name(h.document, old, new), swap_name(h.result, old, new)
+            h.state = None if h.state is None else swap_name(h.state, old, new)
             s.add(h)
         s.flush()
         for m in s.exec(select(Match).where(col(Match.id).in_(mids))).all():
-            m.winner, m.summary = _swap_name(m.winner, old, new), _swap_summary(m.summary, old, new)
-            m.options = _swap_name(m.options, old, new)  # first_dealer names a player
+            m.winner, m.summary = swap_name(m.winner, old, new), swap_summary(m.summary, old, new)
+            m.options = swap_name(m.options, old, new)  # first_dealer names a player
             s.add(m)
             s.flush()
             try:
@@ -274,114 +286,138 @@ class Ledger:
     # it, and each hand whose result or state changed is stored again, in the caller's
     # transaction; then the match's status, summary and revision (_store_state).
 
-    def check_open(self, m: Any) -> None:
-        """``LedgerError`` on ``match`` when match ``m`` (a row) takes no more hands."""
-        if m.status == "finished":
-            raise LedgerError(t("store.match_over", "match {match} is over (winner: {winner}): no more hands",
-                                match=str(m.id), winner=_who(m.winner)), "match", m.id)
-        if m.status == "ended":
-            raise LedgerError(t("store.match_ended", "match {match} was ended: no more hands", match=str(m.id)),
-                              "match", m.id)
+    check_open = staticmethod(check_open)
+    check_correctable = staticmethod(check_correctable)
+    nth = staticmethod(nth)
 
-    def check_correctable(self, m: Any) -> None:
-        """``LedgerError`` on ``match`` unless match ``m`` is open: a finished or ended match is
-        corrected only after an explicit ``match reopen``."""
-        if m.status != "open":
-            if m.status == "finished":
-                why = t("store.over_reopen", "match {match} is over (winner: {winner}): to correct it, first run: "
-                        "ledger match reopen {match}", match=str(m.id), winner=_who(m.winner))
-            else:
-                why = t("store.ended_reopen", "match {match} was ended: to correct it, first run: "
-                        "ledger match reopen {match}", match=str(m.id))
-            raise LedgerError(why, "match", m.id)
-
-    @staticmethod
-    def nth(view: MatchView, n: int | str) -> Any:
-        """Live hand ``n`` of ``view`` (1-based, or ``last``); ``LedgerError`` on ``hand`` otherwise."""
-        if isinstance(n, str) and n.strip().lower() == "last":
-            if not view.hands:
-                raise LedgerError(t("store.no_hand_yet", "match {match} has no hand yet", match=str(view.match.id)),
-                                  "hand", n)
-            return view.hands[-1]
-        try:
-            k = int(n)
-        except (TypeError, ValueError):
-            raise LedgerError(t("store.not_hand_number", "{value!r} is not a hand number", value=n), "hand", n) from None
-        if not 1 <= k <= len(view.hands):
-            raise LedgerError(no_such_hand(view.match.id, k, len(view.hands)), "hand", n)
-        return view.hands[k - 1]
-
-    def add_hand(self, ref: str | int, doc: Mapping[str, Any],
-                 incomplete: LedgerError | None = None) -> MatchView:
+    def add_hand(self, ref: str | int, doc: Mapping[str, Any], incomplete: LedgerError | None = None,
+                 seen: Entry | None = None, source: str | None = None, after: int | None = None) -> MatchView:
         """Score ``doc`` as the next hand of the match and store it with its result and state.
-        ``incomplete``: see :meth:`append`."""
-        return self.add_hands(ref, [doc], incomplete)
+        ``incomplete``, ``source`` and ``after``: see :meth:`append`; ``seen``: see :meth:`enter`."""
+        return self.enter(ref, lambda at: ([doc], incomplete), seen, source, after)
 
-    def add_hands(self, ref: str | int, new_docs: Sequence[Mapping[str, Any]],
-                  incomplete: LedgerError | None = None) -> MatchView:
+    def add_hands(self, ref: str | int, new_docs: Sequence[Mapping[str, Any]], incomplete: LedgerError | None = None,
+                  source: str | None = None, after: int | None = None) -> MatchView:
         """Score ``new_docs`` as the next hands of the match and store them all, or none of them."""
+        return self.enter(ref, lambda at: (new_docs, incomplete), None, source, after)
+
+    def enter_hand(self, ref: str | int, doc: Mapping[str, Any], source: str | None = None,
+                   after: int | None = None) -> MatchView:
+        """Store ``doc``, a hand sent whole with no one to ask (the scorekeeper's page, the HTTP
+        API), as ``ledger hand add --file`` stores it without a terminal: its ``game`` and ``rules``
+        left out, each optional item still missing at its default (:meth:`Game.completed`), in
+        :meth:`enter`'s one write transaction (``source``, ``after``: see :meth:`append`).
+        ``LedgerError`` as there."""
+        sent = {k: v for k, v in doc.items() if k not in ("game", "rules")}
+
+        def build(at: Entry) -> tuple[list[dict[str, Any]], LedgerError | None]:
+            full, incomplete = get_game(at.match.game).completed(at.setup, sent, at.state)
+            return [full], incomplete
+
+        return self.enter(ref, build, None, source, after)
+
+    def enter(self, ref: str | int, build: Build, seen: Entry | None = None, source: str | None = None,
+              after: int | None = None) -> MatchView:
+        """``ledger hand add`` in one write transaction: the match ``ref`` is read and checked open
+        once, the state the hand meets is read once, ``build(entry)`` makes the hand documents
+        from it (``entry``: a :class:`ledger.store.reads.Entry`, the match, its setup, number of
+        live hands and that state; ``build`` returns ``(docs, incomplete)``, see :meth:`append`,
+        and may raise ``LedgerError``: nothing is written), and each is applied once and stored.
+
+        ``seen``: the entry the caller read before asking at a terminal; while the match's
+        ``revision`` is still the one it was read at, its check and its state stand (nothing is
+        read again), else the match is checked and read afresh."""
         with self.transaction(write=True) as s:
             m = self.find(s, ref)
-            done = self.append(s, m, new_docs, incomplete=incomplete)
+            trusted = seen if seen is not None and seen.match.revision == m.revision else None
+            done = self.append(s, m, build=build, seen=trusted, source=source, after=after)
             hands = done.live if done.live is not None else self.live_hands(s, m)
             return MatchView(m, done.replay.setup, hands, done.replay, s.get(Night, m.night_id))
 
-    def append(self, s: Session, m: Match, docs: Sequence[Mapping[str, Any]],
-               cached: Replay | None = None, incomplete: LedgerError | None = None) -> Appended:
+    def append(self, s: Session, m: Match, docs: Sequence[Mapping[str, Any]] = (),
+               cached: Replay | None = None, incomplete: LedgerError | None = None,
+               build: Build | None = None, seen: Entry | None = None, source: str | None = None,
+               after: int | None = None) -> Appended:
         """The one way a hand enters a match, in the open write transaction ``s``: each of
-        ``docs`` (hand documents as entered) is read and applied once to the match's state, and
-        stored with its result and the state after it; then the match's status and revision.
+        ``docs`` (hand documents as entered; or what ``build(entry)`` gives, see
+        :meth:`enter_hand`) is read and applied once to the match's state, and stored with its
+        result and the state after it; then the match's status and revision.
 
-        The state is the newest live hand's stored one. ``cached``: the caller's replay of the
-        match as it stood at its current revision (``ledger play`` keeps one), trusted only when
-        it covers exactly the stored live hands. A match whose hands have no stored state yet (a
-        ledger older than migration 0003) is replayed once and every hand stored again.
+        The match is checked open once and its state read once: the newest live hand's stored
+        one, read with the live hands the new scoreboard is drawn from. ``cached``: the caller's
+        replay of the match as it stood at its current revision (``ledger play`` keeps one),
+        trusted only when it covers exactly the stored live hands: then only the newest live
+        hand is read. ``seen``: an entry read at the current revision (:meth:`enter_hand`),
+        whose check and state stand. A match whose hands have no stored state yet (a ledger
+        older than migration 0003) is replayed once and every hand stored again.
         ``LedgerError`` (``hand N: FIELD``) when a hand is bad or the match takes no more hands.
         ``incomplete``: the error of a hand that entry found still missing an item
-        (:func:`ledger.cli.inputs.complete_hand`): raised, nothing written, unless the one apply
-        finds a plainer fault (:func:`_refused`).
+        (:func:`ledger.cli.hand_entry.complete_hand`): raised, nothing written, unless the one
+        apply finds a plainer fault (:func:`_refused`).
+        ``source``: where the hands were entered, stored with each (None: the terminal or an
+        import; ``"page"``: the scorekeeper's page and its HTTP API).
+        ``after``: the number of live hands the sender saw; when the match has another number
+        now (someone else wrote meanwhile), :class:`Stale` and nothing written. Checked here,
+        inside the write transaction, so no other write can come between the check and the hands.
         """
-        self.check_open(m)
+        if seen is None:
+            self.check_open(m)
         game = get_game(m.game)
-        docs = [json.loads(json.dumps(_entered(d))) for d in docs]  # exactly what a replay reads
-        setup = cached.setup if cached is not None else self.setup_of(s, m)
-        count, last = self._newest_live(s, m)
+        setup = cached.setup if cached is not None else seen.setup if seen is not None else self.setup_of(s, m)
+        if cached is not None:
+            count, last = self._newest_live(s, m)
+            rows = None
+        else:
+            rows = self.live_hands(s, m)
+            count, last = len(rows), (rows[-1] if rows else None)
+        if after is not None and after != count:
+            raise Stale(m.id, after, count, self._view(s, m).to_json())
+        before: Replay | None = None
         if cached is not None and len(cached.results) == count:
             before = cached
-        elif last is None:
-            before = Replay(setup, game.start(setup), [], [])
-        elif last.state is not None and last.scorer_version == game.version:
-            before = None
-        else:  # no state stored yet: settle the whole match once, then go on from it
-            self._settle(s, m, setup, self.live_hands(s, m), 0)
-            count, last = self._newest_live(s, m)
-            before = None
-        if before is not None:
             state = before.states[-1] if before.states else before.start
-        else:  # the newest live hand has its state stored (by the branches above)
-            assert last is not None and last.state is not None
+        elif seen is not None:
+            state = seen.state
+        elif last is None:
+            state = game.start(setup)
+        elif last.state is not None and last.scorer_version == game.version:
             state = game.load_state(setup, last.state)
+        else:  # no state stored yet: settle the whole match once, then go on from it
+            rows = self.live_hands(s, m) if rows is None else rows
+            state = self._settle(s, m, setup, rows, 0).final
+        if build is not None:
+            docs, incomplete = build(Entry(m, setup, count, state, None))
+        docs = [json.loads(json.dumps(_entered(d))) for d in docs]  # exactly what a replay reads
         position = (last.position + 1) if last is not None else 1
+        new, results, states = self._apply_new(s, m, game, setup, state, docs, count, position, incomplete, source)
+        live = None
+        if before is not None:
+            rp = Replay(setup, before.start, [*before.results, *results], [*before.states, *states])
+        else:
+            live = self.live_hands(s, m) if rows is None else [*rows, *new]  # read after the insert: with them
+            rp = stored_replay(game, setup, live) or self._settle(s, m, setup, live, 0)  # older scores: once
+        self._store_state(m, rp)
+        return Appended(m, new, rp, live)
+
+    def _apply_new(self, s: Session, m: Match, game: Game, setup: MatchSetup, state: MatchState,
+                   docs: Sequence[Mapping[str, Any]], count: int, position: int,
+                   incomplete: LedgerError | None,
+                   source: str | None = None) -> tuple[list[Hand], list[HandResult], list[MatchState]]:
+        """Apply ``docs`` in turn from ``state`` (the match has ``count`` live hands) and insert
+        each at ``position`` on: the new rows, their results and the states after them."""
         raw = _raw(setup)
         rows, results, states = [], [], []
         for i, doc in enumerate(docs):
             try:
                 state, result = game.apply(raw, state, doc)
             except LedgerError as err:
-                raise _refused(err, incomplete) or _at_hand(err, count + i) from None
+                raise _refused(err, incomplete) or err.in_hand(count + i + 1) from None
             if incomplete is not None:
                 raise incomplete
-            rows.append(self._insert_hand(s, m, position + i, doc, result.to_json(), state=state))
+            rows.append(self._insert_hand(s, m, position + i, doc, result.to_json(), state=state, source=source))
             results.append(result)
             states.append(state)
-        live = None
-        if before is not None:
-            rp = Replay(setup, before.start, [*before.results, *results], [*before.states, *states])
-        else:
-            live = self.live_hands(s, m)
-            rp = stored_replay(game, setup, live) or self._settle(s, m, setup, live, 0)  # older scores: once
-        self._store_state(m, rp)
-        return Appended(m, rows, rp, live)
+        return rows, results, states
 
     def _newest_live(self, s: Session, m: Match) -> tuple[int, Hand | None]:
         """The number of live hands of ``m`` and the newest of them (None for none)."""
@@ -412,7 +448,7 @@ class Ledger:
                 state, result = game.apply(raw, state, rows[i].document)
             except LedgerError as err:
                 refused = _refused(err, incomplete) if i == fresh else None
-                raise refused or _at_hand(err, i, None if i == fresh or i < changed else t(
+                raise refused or err.in_hand(i + 1, None if i == fresh or i < changed else t(
                     "store.change_breaks", "this change would make hand {hand} impossible", hand=i + 1)) from None
             if i == fresh and incomplete is not None:
                 raise incomplete
@@ -425,7 +461,7 @@ class Ledger:
     @staticmethod
     def _restore(s: Session, row: Hand, version: str, result: dict, state: MatchState) -> None:
         """Store a hand's result and state again where they differ from what is stored."""
-        state_json = _json(state.to_json())
+        state_json = stored_json(state.to_json())
         if row.result != result or row.state != state_json or row.scorer_version != version:
             row.result, row.state, row.scorer_version = result, state_json, version
             s.add(row)
@@ -443,12 +479,13 @@ class Ledger:
     def _insert_hand(self, s: Session, m: Match, position: int, doc: Mapping[str, Any], result: dict,
                      replaces: int | None = None, entered_at: dt.datetime | None = None,
                      scorer_version: str | None = None, id: int | None = None,
-                     state: MatchState | None = None) -> Hand:
+                     state: MatchState | None = None, source: str | None = None) -> Hand:
         game = get_game(m.game)
         assert m.id is not None  # a stored match
         h = Hand(id=id, match_id=m.id, position=position, document=dict(doc), result=result, rules=m.rules,
                  scorer_version=scorer_version or game.version, replaces_id=replaces,
-                 entered_at=entered_at or utcnow(), state=None if state is None else _json(state.to_json()))
+                 entered_at=entered_at or utcnow(), state=None if state is None else stored_json(state.to_json()),
+                 source=None if source == "cli" else source)
         s.add(h)
         s.flush()
         return h
@@ -612,79 +649,11 @@ class Ledger:
 
     # --- checks -----------------------------------------------------------------------------
     def check(self) -> list[dict]:
-        """Check the database file (SQLite's integrity checks), the hands' stored JSON and their
-        corrections (:func:`_replacement_problems`), then replay every match and compare with the
-        stored results; one entry per problem: ``{"match", "hand" (its number among the live
-        hands, or None), "problem"}``, by match."""
-        from ledger.summary import usable_facts
-        from ledger.store.engine import integrity_problems
+        """What ``ledger db check`` finds (:func:`ledger.store.checks.problems`): one entry per
+        problem, ``{"match", "hand", "problem"}``, by match; ``[]`` for a sound ledger."""
+        from ledger.store.checks import problems
 
-        problems: list[dict] = [{"match": None, "hand": None,
-                                 "problem": t("store.check_database", "database: {problem}", problem=p)}
-                    for p in integrity_problems(self.engine)]
-        with self.transaction() as s:
-            damaged_hands = session_reads(s).damaged_hands()
-            problems += [{"match": mid, "hand": None,
-                          "problem": t("store.check_damaged", "entry {entry} is damaged: its stored document or "
-                                       "result is not JSON", entry=str(entry))}
-                         for mid, entry in damaged_hands]
-            problems += _replacement_problems(s)
-            unreadable = {mid for mid, _ in damaged_hands}
-            for m in s.exec(select(Match).order_by(col(Match.id))).all():
-                if m.id in unreadable:
-                    continue  # it cannot be replayed: said once above
-                setup = self.setup_of(s, m)
-                hands = self.live_hands(s, m)
-                try:  # a replay through this scorer, never what is stored
-                    rp = replay_row(m, setup, [h.document for h in hands])
-                except LedgerError as err:
-                    problems.append({"match": m.id, "hand": None, "problem": t("store.check_error", "{error}", error=err)})
-                    continue
-                for i, h in enumerate(hands):
-                    if h.result != rp.results[i].to_json():
-                        problems.append({"match": m.id, "hand": i + 1,
-                                         "problem": t("store.check_result", "stored result differs from a replay "
-                                                      "(scored by version {version})", version=str(h.scorer_version))})
-                    elif h.state is not None and h.state != _json(rp.state_after(i).to_json()):
-                        problems.append({"match": m.id, "hand": i + 1,
-                                         "problem": t("store.check_state", "stored state differs from a replay")})
-                if usable_facts(m.summary, m.status) not in (None, match_facts_of(m, rp)):
-                    problems.append({"match": m.id, "hand": None,
-                                     "problem": t("store.check_summary", "stored summary (what stats read) differs "
-                                                  "from a replay")})
-        return sorted(problems, key=lambda p: p["match"] or 0)
-
-
-def _replacement_problems(s: Session) -> list[dict]:
-    """The corrections that do not hold together (``db check``): a hand that replaces one which is
-    not voided, is of another match, or whose place it does not take, and a hand replaced twice.
-    One query, over the columns that say it (no document is read)."""
-    from sqlalchemy import select as sa_select
-    from sqlalchemy.orm import aliased
-
-    old = aliased(Hand)
-    rows = s.execute(sa_select(col(Hand.id), col(Hand.match_id), col(Hand.position), col(old.id), col(old.match_id),
-                               col(old.position), col(old.voided))
-                     .join(old, col(old.id) == Hand.replaces_id).order_by(col(Hand.id))).all()
-    out: list[dict] = []
-    by: dict[int, int] = {}
-    for hid, mid, pos, rid, rmid, rpos, rvoided in rows:
-        why: Msg | None = None
-        ids = {"entry": str(hid), "old": str(rid)}
-        if rmid != mid:
-            why = t("store.check_other_match", "entry {entry} replaces entry {old}, which is in match {match}",
-                    match=str(rmid), **ids)
-        elif not rvoided:
-            why = t("store.check_not_voided", "entry {entry} replaces entry {old}, which is not voided", **ids)
-        elif rpos != pos:
-            why = t("store.check_moved", "entry {entry} replaces entry {old} but is not in its place", **ids)
-        elif rid in by:
-            why = t("store.check_twice", "entries {first} and {entry} both replace entry {old}", first=str(by[rid]),
-                    **ids)
-        by.setdefault(rid, hid)
-        if why:
-            out.append({"match": mid, "hand": None, "problem": why})
-    return out
+        return problems(self)
 
 
 def session_reads(s: Session) -> Reads:
@@ -696,46 +665,12 @@ def session_reads(s: Session) -> Reads:
     return Reads(conn.connection.driver_connection, "qmark" if sqlite else "format", json_text=sqlite)
 
 
-def _swap_summary(summary: Any, old: str, new: str) -> Any:
-    """A match summary after a rename: names swapped where names are (totals, winner, the facts'
-    players and money), never in the names of the fields or counters."""
-    if not isinstance(summary, dict):
-        return _swap_name(summary, old, new)
-    out = {k: (v if k == "stats" else _swap_name(v, old, new, False)) for k, v in summary.items()}
-    facts = summary.get("stats")
-    if isinstance(facts, dict):
-        def keys(d: Any) -> Any:
-            return {_swap_name(k, old, new): v for k, v in d.items()} if isinstance(d, dict) else d
-
-        money, sides = facts.get("money"), facts.get("sides")
-        out["stats"] = {**facts, "winner": _swap_name(facts.get("winner"), old, new),
-                        "sides": _swap_name(sides, old, new, False),  # side names and members: all names
-                        "players": keys(facts.get("players")),
-                        "money": {**money, "nets": keys(money.get("nets"))} if isinstance(money, dict) else money}
-    return out
-
-
-def _swap_name(value: Any, old: str, new: str, top: bool = True) -> Any:
-    """``value`` (JSON) with every key or string that is the name ``old`` (in any letter case)
-    replaced by ``new``; everything else as it was. The keys of the outermost object are field
-    names (``hands``, ``sides``, ``knocked_by``), never a player's, and are left alone."""
-    key = old.casefold()
-    if isinstance(value, str):
-        return new if value.strip().casefold() == key else value
-    if isinstance(value, list):
-        return [_swap_name(v, old, new, False) for v in value]
-    if isinstance(value, dict):
-        return {(k if top else _swap_name(k, old, new, False)): _swap_name(v, old, new, False)
-                for k, v in value.items()}
-    return value
-
-
 def _raw(setup: MatchSetup) -> MatchSetup:
     """The setup hands are applied with: an early end is the replay's last step, never a hand's."""
     return replace(setup, ended_early=False) if setup.ended_early else setup
 
 
-def _json(value: Any) -> Any:
+def stored_json(value: Any) -> Any:
     """``value`` exactly as it reads back from a JSON column (tuples become lists)."""
     return json.loads(json.dumps(value))
 
@@ -751,14 +686,6 @@ def _refused(err: LedgerError, incomplete: LedgerError | None) -> LedgerError | 
     return err if "unknown field" in english and not english.startswith("missing") else incomplete
 
 
-def _at_hand(err: LedgerError, i: int, why: Msg | None = None) -> LedgerError:
-    """``err`` raised by hand ``i`` (0-based) of a match, named for people entering hands one by
-    one: ``hand 4: sides.Anna``; with ``why`` (a correction broke a later hand), prefixed by it."""
-    field = f"hand {i + 1}" + (f": {err.field}" if err.field else "")
-    msg = t("store.why_error", "{why}: {error}", why=why, error=err.msg) if why else err.msg
-    return LedgerError(msg, field, err.value)
-
-
 def _entered(doc: Any) -> Any:
     """A hand as the scorekeeper enters it, without the ledger's bookkeeping fields (a hand copied
     from an export may carry them); a hand cannot be entered already voided."""
@@ -768,16 +695,3 @@ def _entered(doc: Any) -> Any:
         raise LedgerError(t("store.entered_voided", "a hand is voided with 'ledger hand void' or 'ledger hand undo', "
                             "not entered voided"), "voided", doc["voided"])
     return {k: v for k, v in doc.items() if k not in BOOKKEEPING}
-
-
-def _who(w: Any) -> Any:
-    """The winner as said in a message: a name, the names (a list, shown as the language's list), or none."""
-    return w if isinstance(w, str) else (list(w) if w else t("store.nobody", "none"))
-
-
-def no_such_hand(match: Any, number: int, hands: int) -> Msg:
-    """``match 3 has no hand 9 (it has 4)``."""
-    return t("store.no_such_hand", "match {match} has no hand {hand} (it has {hands})", match=str(match),
-             hand=number, hands=hands)
-
-

@@ -8,6 +8,14 @@
   page and its server-sent events;
 - :mod:`ledger.web.server` runs it with uvicorn and prints the address and its QR code.
 
-Starlette, uvicorn and segno are imported only here, and this package only by ``ledger serve``.
+- :mod:`ledger.web.api` is its HTTP API for the scorekeeper (``--scorekeeper``): hands, voids and
+  new matches as JSON, through the store's one append path.
+
+Starlette, uvicorn and segno are imported only by its modules, and they only by ``ledger serve``
+(this package's own module imports nothing: ``ledger serve --help`` stays fast). Nothing here
+imports the CLI (``ledger.cli``).
 See docs/serve.md.
 """
+
+DEFAULT_HOST = "127.0.0.1"  # this machine only
+DEFAULT_PORT = 8037  # 37: Trentasette

@@ -13,11 +13,18 @@ once for every reader. Requests never touch the ledger: any number of phones cos
 poll twice a second, and a writer is never waited for or blocked (SQLite in WAL mode; readers take
 no lock a writer needs).
 
+- ``POST /api/...``: the scorekeeper's writes (:mod:`ledger.web.api`), with ``--scorekeeper`` only;
+  the scorekeeper's page (``GET /`` with the scorekeeper's key) has a form for each open match's
+  next hand, undo and a new match (:mod:`ledger.web.keeper`), posted to ``POST /api/page/...``.
+
 :class:`Guard` closes it (docs/serve.md): a Host header naming this server (421 otherwise, before
-anything else: the door to DNS rebinding), only GET and HEAD (405 otherwise), every request with
-the run's key, from the query (``?key=``) or the cookie set on the
+anything else: the door to DNS rebinding), only GET and HEAD, and POST under ``/api/`` (405
+otherwise), every read with one of the run's keys (the players' or the scorekeeper's), from the
+query (``?key=``) or the cookie set on the
 first visit (HttpOnly, SameSite=Strict), compared in constant time (403 otherwise: a wrong key in
-the query is refused whatever the cookie says), and the
+the query is refused whatever the cookie says), every write with the scorekeeper's key as
+``Authorization: Bearer`` or the page's token beside the scorekeeper's cookie from this server's
+own origin (:meth:`Guard.may_write`; 403 otherwise, and always without ``--scorekeeper``), and the
 security headers on every response (a Content-Security-Policy whose per-response nonce is the only
 way the inline style and script run, no framing, no referrer, no sniffing, no caching).
 """
@@ -49,7 +56,11 @@ RETRY_MS = 1000  # how soon a browser reconnects a dropped stream
 ALLOWED = ("GET", "HEAD")
 LOOPBACK = ("localhost", "127.0.0.1", "::1")  # the names of this machine for itself
 
-Reading = Callable[[], ContextManager[Any]]  # e.g. ledger.cli.app.reading: Reads in one read transaction
+WRITE_METHODS = ("POST",)  # on the paths of WRITE_PATHS only, with the scorekeeper's key or the page's token
+WRITE_PATHS = ("/api/",)  # where writes go (ledger.web.api)
+TOKEN_HEADER = "x-ledger-token"  # the page's token on a write from the page's own forms
+
+Reading = Callable[[], ContextManager[Any]]  # e.g. ledger.store.reads.reading: Reads in one read transaction
 
 
 def new_key() -> str:
@@ -139,18 +150,29 @@ def sse(event: str, data: str, ident: str) -> str:
 
 
 def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECONDS,
-               max_streams: int = MAX_STREAMS, hosts: Iterable[str] = LOOPBACK) -> Guard:
-    """The application for access key ``key``, reading the ledger through ``reading`` (default:
-    :func:`ledger.cli.app.reading`, as ``show`` and ``report`` read), answering to the Host names
-    and addresses ``hosts`` (and to the address each connection came in on; see :class:`Guard`)."""
-    if reading is None:
-        from ledger.cli.app import reading as default_reading
+               max_streams: int = MAX_STREAMS, hosts: Iterable[str] = LOOPBACK, scorekeeper: str | None = None,
+               db: str | None = None) -> Guard:
+    """The application for the players' access key ``key`` and, when given, the scorekeeper's
+    key ``scorekeeper`` (it reads as ``key`` does and writes through :mod:`ledger.web.api`;
+    without it nothing can be written), on the ledger ``db`` (None: ``$LEDGER_DB`` or the
+    default file): read through ``reading`` (default: :func:`ledger.store.reads.reading`, as
+    ``show`` and ``report`` read), answering to the Host names and addresses ``hosts`` (and to
+    the address each connection came in on; see :class:`Guard`)."""
+    from ledger.store.reads import reading as store_reading
+    from ledger.web.api import Writes, api_routes
+    from ledger.web.keeper import page_routes
 
-        reading = default_reading
+    writes = Writes(db)
+    if reading is None:
+        def reading() -> ContextManager[Any]:
+            return store_reading(db, writes)
     board = Board(reading, poll, max_streams)
 
     async def page(request: Request) -> Response:
-        return HTMLResponse(page_html(board.html, board.token, request.state.nonce))
+        keeper = ""
+        if request.state.scorekeeper:  # the scorekeeper's key opened it: the forms (ledger.web.keeper)
+            keeper = await anyio.to_thread.run_sync(keeper_section, reading, guard.page_token())
+        return HTMLResponse(page_html(board.html, board.token, request.state.nonce, keeper))
 
     async def events(request: Request) -> Response:
         headers = {"X-Accel-Buffering": "no"}
@@ -181,10 +203,29 @@ def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECO
             board.stop()
             await task
 
-    app = Starlette(routes=[Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"])],
+    app = Starlette(routes=[Route("/", page, methods=["GET"]), Route("/events", events, methods=["GET"]),
+                            *api_routes(writes), *page_routes(writes, board)],
                     exception_handlers={404: not_found}, lifespan=lifespan)
     app.state.board = board
-    return Guard(app, key, hosts)
+    guard = app.state.guard = Guard(app, key, hosts, scorekeeper)  # a route's request.app.state.guard (page_token)
+    return guard
+
+
+def keeper_section(reading: Reading, token: str) -> str:
+    """The scorekeeper's part of the page (:func:`ledger.web.keeper.keeper_html`) for tonight's
+    open matches, read now in one read transaction; a ledger that cannot be read shows only the
+    new-match form (the board says what is wrong)."""
+    from ledger.errors import LedgerError
+    from ledger.web.keeper import keeper_html
+    from ledger.web.tonight import read_tonight
+
+    try:
+        with reading() as reads:
+            tonight = read_tonight(reads, dt.datetime.now())
+            views = [reads.view(c.summary.id) for c in tonight.cards if c.summary.unfinished]
+    except LedgerError:
+        views = []
+    return keeper_html(views, token)
 
 
 class EventStream(StreamingResponse):
@@ -212,9 +253,10 @@ class Guard:
     for); a port, when given, must be the one the connection came in on. A request that shows the
     key tells the connection so (the ``ledger.keyed`` scope extension, :mod:`ledger.web.door`)."""
 
-    def __init__(self, app: Starlette, key: str, hosts: Iterable[str] = LOOPBACK):
+    def __init__(self, app: Starlette, key: str, hosts: Iterable[str] = LOOPBACK, scorekeeper: str | None = None):
         self.app = app
         self.key = key.encode("utf-8")
+        self.scorekeeper = scorekeeper.encode("utf-8") if scorekeeper else None
         self.hosts = frozenset(host_name(h) for h in hosts)
 
     @property
@@ -231,12 +273,77 @@ class Guard:
         return f"ledger-key-{server[1] or 0}"
 
     def valid(self, given: str | None) -> bool:
-        return given is not None and hmac.compare_digest(given.encode("utf-8", "surrogateescape"), self.key)
+        """Whether ``given`` is a key that may read: the players' or the scorekeeper's."""
+        return _same(given, self.key) or self.is_scorekeeper(given)
+
+    def is_scorekeeper(self, given: str | None) -> bool:
+        """Whether ``given`` is the scorekeeper's key (never, without ``--scorekeeper``)."""
+        return self.scorekeeper is not None and _same(given, self.scorekeeper)
+
+    def page_token(self) -> str:
+        """A fresh token for one rendering of the scorekeeper's page, for its forms to send back
+        (header ``X-Ledger-Token``): a random part and its HMAC under the scorekeeper's key, so
+        only this run's server makes one and nothing needs keeping. ``ValueError`` without
+        ``--scorekeeper`` (a players' page has no form)."""
+        if self.scorekeeper is None:
+            raise ValueError("no scorekeeper's key: the page has no form")
+        nonce = secrets.token_urlsafe(12)
+        return f"{nonce}.{self._sign(nonce)}"
+
+    def valid_page_token(self, token: str | None) -> bool:
+        """Whether ``token`` is one :meth:`page_token` made in this run."""
+        if self.scorekeeper is None or not token or token.count(".") != 1:
+            return False
+        nonce, mac = token.split(".")
+        return hmac.compare_digest(mac.encode("utf-8", "surrogateescape"), self._sign(nonce).encode("ascii"))
+
+    def _sign(self, nonce: str) -> str:
+        assert self.scorekeeper is not None
+        return hmac.new(self.scorekeeper, b"page " + nonce.encode("utf-8", "surrogateescape"), "sha256").hexdigest()
+
+    def cross_site(self, scope: dict) -> bool:
+        """Whether the request says it comes from another site: ``Sec-Fetch-Site: cross-site``, or
+        an ``Origin`` header that does not name this server (as the Host must, :meth:`ours`)."""
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", ())}
+        if headers.get("sec-fetch-site", "").strip().lower() == "cross-site":
+            return True
+        origin = headers.get("origin")
+        if origin is None:
+            return False
+        scheme, sep, rest = origin.strip().partition("://")
+        parsed = split_host(rest) if sep and scheme.lower() in ("http", "https") and "/" not in rest else None
+        if parsed is None:
+            return True  # "null" (a sandboxed or file page), or anything else that names no server of ours
+        if parsed[1] is None:  # an origin without a port is on its scheme's own
+            rest = f"{rest}:{443 if scheme.lower() == 'https' else 80}"
+        return not self._names_us(rest, scope)
+
+    def may_write(self, scope: dict, token: str | None = None) -> bool:
+        """Whether the request may write (docs/serve.md): with ``--scorekeeper`` only, either
+        ``Authorization: Bearer`` the scorekeeper's key, or the page's own form: the page's token
+        (``token``, else the ``X-Ledger-Token`` header) with the scorekeeper's key in the cookie,
+        from this server's own origin (a cookie goes with a cross-site request too: such a
+        request never writes)."""
+        if self.scorekeeper is None:
+            return False
+        headers = [(k, v.decode("latin-1")) for k, v in scope.get("headers", ())]
+        auth = [v for k, v in headers if k == b"authorization"]
+        if auth:
+            scheme, _, given = auth[0].strip().partition(" ")
+            return len(auth) == 1 and scheme.lower() == "bearer" and self.is_scorekeeper(given.strip())
+        if token is None:
+            token = next((v for k, v in headers if k == TOKEN_HEADER.encode("ascii")), None)
+        cookie = Request(scope).cookies.get(self.cookie_name(scope))
+        return self.is_scorekeeper(cookie) and self.valid_page_token(token) and not self.cross_site(scope)
 
     def ours(self, scope: dict) -> bool:
         """Whether the request's one Host header names this server (the class docstring)."""
         given = [v for k, v in scope.get("headers", ()) if k == b"host"]
-        parsed = split_host(given[0].decode("latin-1")) if len(given) == 1 else None
+        return len(given) == 1 and self._names_us(given[0].decode("latin-1"), scope)
+
+    def _names_us(self, value: str, scope: dict) -> bool:
+        """Whether ``value`` (a Host header's ``name[:port]``) names this server."""
+        parsed = split_host(value)
         if parsed is None:
             return False
         name, port = parsed
@@ -260,15 +367,30 @@ class Guard:
                                                   *((k.encode("latin-1"), v.encode("latin-1")) for k, v in extra)]}
             await send(message)
 
+        writing = scope["path"].startswith(WRITE_PATHS)
+        allowed = (*ALLOWED, *WRITE_METHODS) if writing else ALLOWED
+        shown = from_query if from_query is not None else request.cookies.get(cookie)
+        response: Response
         if not self.ours(scope):
             response = _message(421, "misdirected")
-        elif scope["method"] not in ALLOWED:
-            response = _message(405, "not_allowed", {"Allow": ", ".join(ALLOWED)})
-        elif not self.valid(from_query if from_query is not None else request.cookies.get(cookie)):
+        elif scope["method"] not in allowed:
+            response = _message(405, "not_allowed", {"Allow": ", ".join(allowed)})
+        elif scope["method"] in WRITE_METHODS:
+            if not self.may_write(scope):
+                from ledger.web.api import forbidden
+
+                response = forbidden(request)
+            else:
+                scope["state"]["scorekeeper"] = True
+                (scope.get("extensions") or {}).get(KEYED, _nobody)()  # the connection has shown the key
+                await self.app(scope, receive, send_with_headers)
+                return
+        elif not self.valid(shown):
             response = _message(403, "forbidden")
         else:
             (scope.get("extensions") or {}).get(KEYED, _nobody)()  # the connection has shown the key
-            if not self.valid(request.cookies.get(cookie)):
+            scope["state"]["scorekeeper"] = self.is_scorekeeper(shown)  # the page the scorekeeper's key opens
+            if from_query is not None and request.cookies.get(cookie) != from_query:
                 extra.append(("set-cookie", f"{cookie}={from_query}; Path=/; HttpOnly; SameSite=Strict"))
             await self.app(scope, receive, send_with_headers)
             return
@@ -301,6 +423,11 @@ def host_name(name: str) -> str:
         return name
     mapped = getattr(address, "ipv4_mapped", None)
     return str(mapped or address)
+
+
+def _same(given: str | None, key: bytes) -> bool:
+    """Whether ``given`` is ``key``, compared in constant time."""
+    return given is not None and hmac.compare_digest(given.encode("utf-8", "surrogateescape"), key)
 
 
 def _nobody() -> None:

@@ -114,7 +114,7 @@ def escape(value: object) -> str:
     """``value`` as HTML text: ``<``, ``>``, ``&`` and quotes escaped, and control characters (line
     breaks, carriage returns, NUL...) written as visible escapes (:func:`ledger.cli.app.one_line`),
     so a name or note can neither open an element nor end a line of the event stream."""
-    from ledger.cli.app import one_line
+    from ledger.safetext import one_line
 
     s = str(value)
     return html.escape(one_line(s, limit=len(s) + 1), quote=True)
@@ -249,22 +249,30 @@ def money_html(report: Report) -> str:
     return f'<section class="card" id="money"><h2>{escape(text("money"))}</h2>{inner}</section>'
 
 
-def page_html(board: str, token: str, nonce: str) -> str:
+def page_html(board: str, token: str, nonce: str, keeper: str = "") -> str:
     """The whole page around ``board`` (:func:`board_html`); ``token`` is the change token the
     board was read at (the event stream sends only what is newer), ``nonce`` the response's CSP
-    nonce for the inline style and script."""
+    nonce for the inline style and script. ``keeper``: the scorekeeper's part, above the board
+    (:func:`ledger.web.keeper.keeper_html`), with its style and script; none on the players' page."""
     n = escape(nonce)
+    css, script, footer = CSS, SCRIPT, text("footer", version=__version__)
+    if keeper:
+        from ledger.web.form import FORM_CSS
+        from ledger.web.keeper import KEEPER_SCRIPT
+
+        css, script, footer = CSS + FORM_CSS, SCRIPT + KEEPER_SCRIPT, text("keeper_footer", version=__version__)
     return ("<!DOCTYPE html>\n"
             f'<html lang="{escape(language())}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<meta name="referrer" content="no-referrer"><title>{escape(text("title"))}</title>'
-            f'<style nonce="{n}">{CSS}</style></head>\n'
+            f'<style nonce="{n}">{css}</style></head>\n'
             f'<body data-token="{escape(token)}"><header><h1>{escape(text("title"))}</h1>'
             f'<p id="state" class="off" data-live="{escape(text("live"))}" data-off="{escape(text("reconnecting"))}">'
             f"</p></header>\n"
-            f'<main id="board">\n{board}\n</main>\n'
-            f'<footer>{escape(text("footer", version=__version__))}</footer>\n'
-            f'<script nonce="{n}">{SCRIPT}</script>\n</body></html>\n')
+            + (f"<div class=\"keeper\">{keeper}</div>\n" if keeper else "")
+            + f'<main id="board">\n{board}\n</main>\n'
+            f'<footer>{escape(footer)}</footer>\n'
+            f'<script nonce="{n}">{script}</script>\n</body></html>\n')
 
 
 def message_html(message_key: str) -> str:

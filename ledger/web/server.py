@@ -2,7 +2,8 @@
 
 :func:`serve` binds ``host:port`` itself (so ``--port 0`` takes a free port and the address
 printed is the real one), prints the page's address with the run's key as the first line of
-standard output, then its QR code, then runs uvicorn until Ctrl-C (SIGINT) or SIGTERM, which end
+standard output (with ``--scorekeeper``: the scorekeeper's address with its own key, its QR code,
+then the players' address), then its QR code, then runs uvicorn until Ctrl-C (SIGINT) or SIGTERM, which end
 the event streams at once so that the server stops cleanly within a second or two. uvicorn runs
 with :mod:`ledger.web.door`'s protocol (deadlines for headers, room kept for the key) and the
 application answers only to the names in :func:`answering_hosts`.
@@ -17,9 +18,9 @@ import ipaddress
 import socket
 from collections.abc import Callable
 
-from ledger.cli.cmd_serve import DEFAULT_HOST, DEFAULT_PORT
 from ledger.errors import LedgerError, os_reason
 from ledger.i18n import t
+from ledger.web import DEFAULT_HOST, DEFAULT_PORT
 from ledger.web.app import LOOPBACK, MAX_STREAMS, Guard, create_app, new_key
 from ledger.web.door import HEADER_SECONDS, IDLE_SECONDS, MAX_HEADER_BYTES, Door, protocol_class
 
@@ -156,17 +157,8 @@ class _Server:
         self.server.run(sockets=[sock])
 
 
-def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, echo: Callable[[str], None] = print,
-          note: Callable[[str], None] = print) -> None:
-    """Serve tonight's page on ``host:port`` until Ctrl-C: ``echo`` the address with the run's key
-    (first), its QR code, and the other addresses of the machine; ``note`` says how to stop.
-    ``LedgerError`` on ``host``/``port`` when it cannot listen there; KeyboardInterrupt on Ctrl-C."""
-    import uvicorn
-
-    key = new_key()
-    sock = bind(host, port)
-    more_open_files()
-    urls = page_urls(host, sock.getsockname()[1], key)
+def show_address(urls: list[str], echo: Callable[[str], None]) -> None:
+    """``echo`` the first of ``urls``, its QR code, then the others (the machine's other addresses)."""
     echo(urls[0])
     try:
         echo(qr_text(urls[0]).rstrip("\n"))
@@ -174,9 +166,31 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, echo: Callable[[st
         pass
     for other in urls[1:]:
         echo(str(t("serve.also", "also: {address}", address=other)))
+
+
+def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, echo: Callable[[str], None] = print,
+          note: Callable[..., None] = print, scorekeeper: bool = False, db: str | None = None) -> None:
+    """Serve tonight's page of the ledger ``db`` (None: ``$LEDGER_DB`` or the default file) on
+    ``host:port`` until Ctrl-C: ``echo`` the address with the run's key (first), its QR code, and
+    the other addresses of the machine; ``note`` says how to stop. With ``scorekeeper``, first
+    the scorekeeper's address with its own key (it writes: :mod:`ledger.web.api`) and its QR code,
+    a ``note(text, again=False)`` to keep it private (the address is not printed again: the
+    next address printed is the players'), then the players' as without it.
+    ``LedgerError`` on ``host``/``port`` when it cannot listen there; KeyboardInterrupt on Ctrl-C."""
+    import uvicorn
+
+    key = new_key()
+    writer = new_key() if scorekeeper else None
+    sock = bind(host, port)
+    more_open_files()
+    if writer is not None:
+        show_address(page_urls(host, sock.getsockname()[1], writer), echo)
+        note(str(t("serve.scorekeeper", "The scorekeeper's address above can enter hands: keep it private. "
+                   "The players' address follows.")), again=False)
+    show_address(page_urls(host, sock.getsockname()[1], key), echo)
     note(str(t("serve.read_only", "Read only: the players open the address above (or scan the code). "
                "Ctrl-C stops it.")))
-    app = create_app(key, hosts=answering_hosts(host, sock.getsockname()[0]))
+    app = create_app(key, hosts=answering_hosts(host, sock.getsockname()[0]), scorekeeper=writer, db=db)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", server_header=False,
                             http=protocol_class(Door(), MAX_REQUESTS, HEADER_SECONDS),
                             timeout_keep_alive=IDLE_SECONDS, h11_max_incomplete_event_size=MAX_HEADER_BYTES,

@@ -167,7 +167,7 @@ def test_every_example_of_the_help_is_read(lang):
     import re
 
     from ledger import i18n
-    from ledger.cli.inputs import parse_line
+    from ledger.cli.hand_entry import parse_line
 
     game = get_game("tressette")
     tables = [game.setup(None, None, {"NS": ["Anna", "Carla"], "EW": ["Bruno", "Dario"]}),

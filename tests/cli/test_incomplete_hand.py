@@ -1,5 +1,5 @@
 """A hand entered without a terminal that still misses an item: the error shown comes from the
-store's one reading of the hand (``Ledger.append``'s apply, ``inputs.complete_hand``), the
+store's one reading of the hand (``Ledger.append``'s apply, ``hand_entry.complete_hand``), the
 plainer fault first, and nothing is written."""
 
 from __future__ import annotations

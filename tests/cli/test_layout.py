@@ -18,7 +18,8 @@ from rich.cells import cell_len
 from ledger.cli.layout import fits, natural_width, table_lines
 from ledger.cli.render import rich_table
 from ledger.games import get_game
-from ledger.games.base import Column, Table, replay
+from ledger.games.replay import replay
+from ledger.games.tables import Column, Table
 
 DEMO = Path(__file__).resolve().parents[2] / "ledger" / "demo"
 WORDS = ["a", "bb", "ccc", "Anna", "Bruno & Carla", "♥", "A♥", "·", "run hearts", "supercalifragilistic",

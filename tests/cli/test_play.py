@@ -17,7 +17,7 @@ from ctrl_c import BIN, sigint_as_at_a_terminal
 from ledger.cards import FRENCH_52
 from ledger.cli.cmd_play import regroup
 from ledger.games import get_game
-from ledger.games.base import replay
+from ledger.games.replay import replay
 
 DECK = [str(c) for c in FRENCH_52.cards()]
 

@@ -13,10 +13,10 @@ import pytest
 from rich.cells import cell_len
 
 from ledger import i18n
-from ledger.cli.inputs import parse_line
+from ledger.cli.hand_entry import parse_line
 from ledger.errors import LedgerError
 from ledger.games import get_game
-from ledger.games.base import replay
+from ledger.games.replay import replay
 from tests.cli.test_play import session
 from tests.cli.test_widths import columns  # noqa: F401 (a fixture: the console COLUMNS wide)
 

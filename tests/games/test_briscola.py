@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from ledger.cards import ITALIAN_40, format_cards, parse_cards
 from ledger.errors import LedgerError
 from ledger.games import command_game, get_game
-from ledger.games.base import replay
+from ledger.games.replay import replay
 from ledger.games.briscola import hand as entry
 from ledger.games.briscola.rules import (
     ChiamataHand, ChiamataOptions, bid_multiplier, card_points, score_chiamata,

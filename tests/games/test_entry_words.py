@@ -7,7 +7,7 @@ import pytest
 
 from ledger.errors import LedgerError
 from ledger.games import get_game
-from ledger.games.base import check_keys
+from ledger.games.parsing import check_keys
 from ledger.games.suggest import did_you_mean, nearest
 
 

@@ -14,7 +14,7 @@ from ledger import i18n
 from ledger.cards import FRENCH_52, ITALIAN_40, Card, multiple, parse_card, suit_name
 from ledger.errors import LedgerError, match_field
 from ledger.games import available, get_game
-from ledger.games.base import replay
+from ledger.games.replay import replay
 from ledger.games.facts import Highlight, Said
 from ledger.games.settle import Transfer, format_money, night_report
 from ledger.games.stakes import MatchMoney
@@ -147,7 +147,8 @@ def test_a_shared_win_is_one_sentence_in_each_language():
     setup = game.setup("standard", ["Anna", "Bruno"], ended_early=True)
     rp = replay(game, setup, [])
     final = game.finish_early(setup, rp.final)
-    from ledger.games.base import Replay, status_notes
+    from ledger.games.replay import Replay
+    from ledger.games.tables import status_notes
 
     shared = Replay(setup, final, [], [])
     assert status_notes(game, setup, shared) == ["Ended early: Anna and Bruno share the win (ahead when it was ended)."]
@@ -161,7 +162,7 @@ def test_trentasette_runs_name_each_hand_once():
     hand together, the hand said once (it-findings2: ``(mano 1)`` after every suit)."""
     import datetime as dt
 
-    from ledger.games.base import replay
+    from ledger.games.replay import replay
     from ledger.summary import MatchRecord
 
     game = get_game("trentasette")

@@ -13,7 +13,7 @@ import pytest
 
 from ledger.errors import LedgerError
 from ledger.games import available, get_game
-from ledger.games.base import check_names
+from ledger.games.parsing import check_names
 from ledger.games.bridge.pbn import pbn_games, read_pbn
 
 GUARD = 5.0  # seconds

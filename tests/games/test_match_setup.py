@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ledger.errors import LedgerError
-from ledger.games.base import MatchSetup
+from ledger.games.match_setup import MatchSetup
 
 NAMES = st.sampled_from(["Anna", "anna", "ANNA", "Bruno", "Carla", "Noi", "noi", "Voi", "Dario", "ß", "SS", "ss"])
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from ledger.cards import parse_card
 from ledger.errors import LedgerError
 from ledger.games import get_game
-from ledger.games.base import replay
+from ledger.games.replay import replay
 from ledger.games.scala40 import rules
 from ledger.games.scala40.records import Scala40State
 

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from ledger.errors import LedgerError
 from ledger.games import get_game
-from ledger.games.base import MatchState, replay
+from ledger.games.replay import replay
+from ledger.games.results import MatchState
 from ledger.games.documents import replay_document, replay_json
 from ledger.games.segnapunti import GAME, hand, rules
 from ledger.games.segnapunti.records import SheetState

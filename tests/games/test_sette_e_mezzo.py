@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from ledger.cards import Card
 from ledger.errors import LedgerError
 from ledger.games import get_game
-from ledger.games.base import replay
+from ledger.games.replay import replay
 from ledger.games.documents import replay_document
 from ledger.games.sette_e_mezzo import hand as entry
 from ledger.games.sette_e_mezzo import rules

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from ledger.cards import ITALIAN_40, format_cards
 from ledger.errors import LedgerError
 from ledger.games import get_game
-from ledger.games.base import replay
+from ledger.games.replay import replay
 from ledger.games.documents import replay_document
 from ledger.games.tressette import rules
 from ledger.games.tressette.document import read_accuso

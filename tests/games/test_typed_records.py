@@ -15,7 +15,7 @@ from typing import Mapping
 import pytest
 
 from ledger.games import available, get_game
-from ledger.games.base import MatchState
+from ledger.games.results import MatchState
 from ledger.games.documents import replay_document
 from ledger.games.record import JsonRecord, NoExtra, frozen, json_text, optional
 

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ledger.errors import LedgerError
-from ledger.games.base import as_int, phrase_parts, read_written
+from ledger.games.parsing import as_int, phrase_parts, read_written
 from ledger.games.settle import parse_money
 from ledger.i18n import money, number
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ledger.games.base import MatchSetup
+from ledger.games.match_setup import MatchSetup
 from ledger.report.model import Highlight, Period, Report, side_label
 from ledger.games import available, get_game
 from ledger.report.text import GENERIC_RARITY, MAX_HIGHLIGHTS, highlight_lines, rarity

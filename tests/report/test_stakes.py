@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from ledger.errors import LedgerError
 from ledger.games import available, get_game
-from ledger.games.base import MatchSetup, MatchState, replay
+from ledger.games.match_setup import MatchSetup
+from ledger.games.replay import replay
+from ledger.games.results import MatchState
 from ledger.games.stakes import match_money, read_stake_options, round_hundreds, stake_nets
 from ledger.games.documents import read_match_document
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from ledger.cli.cmd_ledger import demo_documents
 from ledger.errors import LedgerError
 from ledger.games import available, get_game
-from ledger.games.base import replay
+from ledger.games.replay import replay
 from ledger.store.live import LiveMatch
 from ledger.store.service import Ledger
 

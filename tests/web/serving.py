@@ -41,6 +41,13 @@ class Served:
     def key(self) -> str:
         return self.url.split("key=", 1)[1]
 
+    def scorekeeper_keys(self) -> tuple[str, str]:
+        """With ``--scorekeeper``: the scorekeeper's key (the first address printed) and the
+        players' (the other address)."""
+        urls = [line for line in self.lines if line.startswith("http://")]
+        sk = urls[0].split("key=", 1)[1]
+        return sk, next(u.split("key=", 1)[1] for u in urls if not u.endswith(sk))
+
     def stop(self, timeout: float = 15) -> int:
         """Ctrl-C (SIGINT), as at the terminal; the exit code (the process is killed if it hangs,
         and the test then fails on the code)."""

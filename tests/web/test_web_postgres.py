@@ -35,3 +35,35 @@ def test_tonight_on_postgresql(cli, monkeypatch):
         token, board = read_board(reading, None)
         assert token == after and "Match 1" in board and "cannot be read" not in board
         State._ledger = None
+
+
+def test_the_api_on_postgresql(monkeypatch):
+    """The scorekeeper's API on a club's PostgreSQL ledger: a match, a hand, the ``after`` conflict,
+    a retried Idempotency-Key, a void, and the players' page following."""
+    import time
+
+    from starlette.testclient import TestClient
+
+    from ledger.web.app import create_app
+
+    hand = {"hands": {"Anna": 12, "Bruno": 17}, "knocked_by": "Bruno"}
+    auth = {"Authorization": "Bearer sk"}
+    with backends.pg_schema() as url:
+        monkeypatch.setenv("LEDGER_DB", url)
+        State.db, State._ledger = None, None
+        with TestClient(create_app("pk", poll=0.05, scorekeeper="sk"), base_url="http://127.0.0.1:8037") as c:
+            r = c.post("/api/matches", json={"game": "simone", "players": ["Anna", "Bruno"]}, headers=auth)
+            assert r.status_code == 201 and r.json() == {"match": 1}
+            once = {**auth, "Idempotency-Key": "h1"}
+            first = c.post("/api/matches/1/hands", json={**hand, "after": 0}, headers=once)
+            assert first.status_code == 201 and first.json()["number"] == 1
+            assert c.post("/api/matches/1/hands", json={}, headers=once).json() == first.json()
+            stale = c.post("/api/matches/1/hands", json={**hand, "after": 0}, headers=auth)
+            assert stale.status_code == 409 and len(stale.json()["hands"]) == 1
+            assert c.post("/api/matches/1/hands", json=hand, headers={"Authorization": "Bearer pk"}).status_code == 403
+            deadline = time.monotonic() + 10
+            while "1 hand" not in c.get("/?key=pk").text and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert "1 hand" in c.get("/?key=pk").text
+            assert c.post("/api/matches/1/hands/1/void", json={"reason": "typo"}, headers=auth).status_code == 200
+        State._ledger = None

@@ -14,10 +14,11 @@ from functools import lru_cache, partial
 from typing import Any
 
 from ledger.errors import LedgerError
-from ledger.games.base import (
-    Board, Game, HandResult, MatchState, Replay, as_bool, as_int, check_keys, check_names,
-    items_of, named_sides, points_line,
-)
+from ledger.games.parsing import as_bool, as_int, check_keys, check_names, named_sides
+from ledger.games.protocol import Game
+from ledger.games.replay import Replay
+from ledger.games.results import HandResult, MatchState, items_of
+from ledger.games.tables import Board, points_line
 from ledger.games.match_setup import MatchSetup
 from ledger.games.briscola import board as boards
 from ledger.games.briscola import hand as declared
@@ -30,7 +31,7 @@ from ledger.games.briscola.rules import (
     DEFAULT_WINS, ChiamataOptions, ChiamataTally, ClassicaOptions, ClassicaTally, RuleSet, chiamata_apply,
     classica_apply, most, score_chiamata, score_classica, settlement,
 )
-from ledger.games.declare import Question, Who
+from ledger.games.declare import HandForm, Question, Who
 from ledger.games.record import JsonRecord
 from ledger.games.scopa import _seat_sides
 from ledger.games.settle import DEFAULT_CURRENCY, check_currency, parse_cents, parse_money
@@ -291,6 +292,15 @@ class BriscolaGame(Game):
         """The words at the table → a partial hand document, by the declared hand of the rule set
         (:func:`ledger.games.briscola.hand.parse_entry`)."""
         return declared.parse_entry(setup, tokens)
+
+    def hand_form(self, setup: MatchSetup) -> HandForm:
+        """The declared hand of the match's rule set (classica or chiamata)."""
+        return declared.form_of(setup)
+
+    def entered(self, setup: MatchSetup, doc: dict[str, Any]) -> dict[str, Any]:
+        """A caller alone made his own partner, the rest beside sides said as points
+        (:func:`ledger.games.briscola.hand.completed`)."""
+        return declared.completed(setup, doc)
 
     def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
         """Classica: the sides (a player names the pair); chiamata: the players."""

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ledger.games.base import (
-    Board, Column, Game, Replay, Table, board_title, cell, points_line, side_label, status_notes,
-)
+from ledger.games.protocol import Game
+from ledger.games.replay import Replay
+from ledger.games.tables import Board, Column, Table, board_title, cell, points_line, side_label, status_notes
 from ledger.games.match_setup import MatchSetup
 from ledger.games.briscola.hand import is_number
 from ledger.games.scopa.document import is_rest

@@ -1,5 +1,5 @@
 """What the report knows about Briscola (:class:`ledger.games.facts.GameNotes`, this game's
-:attr:`ledger.games.base.Game.facts`): read only from the replay. Classica counts hand wins (its
+:attr:`ledger.games.protocol.Game.facts`): read only from the replay. Classica counts hand wins (its
 totals), chiamata points; the highlights are a cappotto and a caller who won alone."""
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ from typing import Any
 
 from ledger.cards import ITALIAN_40, Card, Deck, format_cards, parse_card, parse_cards, typed_names
 from ledger.errors import LedgerError
-from ledger.games.base import as_int, check_names
+from ledger.games.parsing import as_int, check_names
 from ledger.games.briscola.rules import (
     CHIAMATA_PLAYERS, DECK_POINTS, DEFAULT_REMOVED, TO_WIN, ChiamataHand, ClassicaHand, RuleSet, card_points,
     check_bid, check_pile_size, check_points, check_removed, deck_for,

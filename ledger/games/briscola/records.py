@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ledger.games.base import Item
+from ledger.games.results import Item
 from ledger.games.record import JsonRecord, frozen, optional
 
 

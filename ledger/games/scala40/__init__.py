@@ -4,7 +4,7 @@
 The rules are in :mod:`ledger.games.scala40.rules` (pure and typed), the JSON records in
 :mod:`~ledger.games.scala40.records`, the words typed at the table in :mod:`~ledger.games.scala40.hand`,
 the scoreboard in :mod:`~ledger.games.scala40.board`, the report's facts in
-:mod:`~ledger.games.scala40.facts`. This module wires them to the :class:`~ledger.games.base.Game`
+:mod:`~ledger.games.scala40.facts`. This module wires them to the :class:`~ledger.games.protocol.Game`
 protocol.
 
 A hand document (FORMATS.md "Scala 40 hand document")::
@@ -24,9 +24,11 @@ from functools import partial
 from typing import Any
 
 from ledger.errors import LedgerError
-from ledger.games.base import (
-    Board, Game, HandResult, MatchState, Replay, check_names, in_words, items_of,
-)
+from ledger.games.parsing import check_names
+from ledger.games.protocol import Game
+from ledger.games.replay import Replay
+from ledger.games.results import HandResult, MatchState, items_of
+from ledger.games.tables import Board, in_words
 from ledger.games.declare import Who
 from ledger.games.match_setup import MatchSetup
 from ledger.games.scala40 import board as board_view

@@ -6,14 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ledger.games.base import Board, Column, Replay, Table, board_title, cell
+from ledger.games.replay import Replay
+from ledger.games.tables import Board, Column, Table, board_title, cell
 from ledger.games.match_setup import MatchSetup
 from ledger.games.scala40.records import Scala40Hand, Scala40Result, Scala40State
 from ledger.games.settle import Money, format_money, settle
 from ledger.i18n import currency_sign, t, tn
 
 if TYPE_CHECKING:
-    from ledger.games.base import Game
+    from ledger.games.protocol import Game
 
 
 def penalties_line(penalties: Mapping[str, int], doubled: bool) -> str:

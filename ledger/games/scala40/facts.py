@@ -1,5 +1,5 @@
 """What the report knows about Scala 40 (:class:`ledger.games.facts.GameNotes`, this game's
-:attr:`ledger.games.base.Game.facts`): read only from the replay. Totals are penalty points, so
+:attr:`ledger.games.protocol.Game.facts`): read only from the replay. Totals are penalty points, so
 the lowest total is the best, and a player still in ranks above every player who is out."""
 
 from __future__ import annotations

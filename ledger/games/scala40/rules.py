@@ -23,7 +23,7 @@ from typing import Any
 
 from ledger.cards import TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import as_bool, as_int, check_keys, need
+from ledger.games.parsing import as_bool, as_int, check_keys, need
 from ledger.games.settle import DEFAULT_CURRENCY, check_currency, parse_cents, parse_money, share
 from ledger.i18n import t
 

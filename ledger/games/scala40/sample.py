@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ledger.cards import TWO_DECKS_FOUR_JOKERS, format_cards
-from ledger.games.base import Game, MatchState
+from ledger.games.protocol import Game
+from ledger.games.results import MatchState
 from ledger.games.match_setup import MatchSetup
 from ledger.games.scala40.records import Scala40State
 

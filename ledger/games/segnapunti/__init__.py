@@ -11,7 +11,7 @@ of :mod:`ledger.games.segnapunti.rules` (English keys or Italian names: ``obiett
 ``alto``/``basso``, ``elimina_a``, ``pareggio``, ``partenza``, ``posta``, ``posta_punto`` …).
 The package: :mod:`~.rules` (pure: options, a round, the sheet, money), :mod:`~.records` (the JSON
 records), :mod:`~.hand` (entry at the table), :mod:`~.facts` (the report), :mod:`~.sample`
-(random matches) and this module, the scorer behind :class:`ledger.games.base.Game` with its
+(random matches) and this module, the scorer behind :class:`ledger.games.protocol.Game` with its
 scoreboard.
 """
 
@@ -22,10 +22,11 @@ from functools import partial
 from typing import Any
 
 from ledger.errors import LedgerError
-from ledger.games.base import (
-    Board, Column, Game, HandResult, MatchState, Replay, Table, board_title, cell,
-    check_keys, check_names, named_sides, need, points_line, side_label,
-)
+from ledger.games.parsing import check_keys, check_names, named_sides, need
+from ledger.games.protocol import Game
+from ledger.games.replay import Replay
+from ledger.games.results import HandResult, MatchState
+from ledger.games.tables import Board, Column, Table, board_title, cell, points_line, side_label
 from ledger.games.declare import Who
 from ledger.games.match_setup import MatchSetup
 from ledger.games.segnapunti import hand as hand_form

@@ -1,5 +1,5 @@
 """What the report knows about a score sheet (:class:`ledger.games.facts.GameNotes`, this game's
-:attr:`ledger.games.base.Game.facts`): read only from the replay. The sheet's title ("Cirulla")
+:attr:`ledger.games.protocol.Game.facts`): read only from the replay. The sheet's title ("Cirulla")
 heads its details; the order is the sheet's own ranking (high or low wins, sides out last)."""
 
 from __future__ import annotations

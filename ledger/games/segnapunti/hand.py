@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ledger.games.base import as_int
+from ledger.games.parsing import as_int
 from ledger.games.declare import Field, HandForm, Kind, Per
 from ledger.i18n import Msg, t
 

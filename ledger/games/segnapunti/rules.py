@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from ledger.errors import LedgerError
-from ledger.games.base import as_int
+from ledger.games.parsing import as_int
 from ledger.games.settle import DEFAULT_CURRENCY, check_currency, parse_cents, parse_money, share
 from ledger.i18n import t
 
@@ -248,7 +248,7 @@ MAX_TITLE = 80
 
 def _title(value: object, field: str) -> str | None:
     """A sheet's free title: text of at most :data:`MAX_TITLE` characters, no control character."""
-    from ledger.games.base import CONTROL
+    from ledger.games.parsing import CONTROL
 
     if value is None:
         return None

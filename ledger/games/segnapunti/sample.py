@@ -8,7 +8,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ledger.games.base import Game, MatchState
+from ledger.games.protocol import Game
+from ledger.games.results import MatchState
 from ledger.games.match_setup import MatchSetup
 
 TITLES = ("Cirulla", "Machiavelli", "Pinnacola", "Rubamazzo", "Carcassonne", None)

@@ -16,9 +16,11 @@ from functools import partial
 from typing import Any
 
 from ledger.errors import LedgerError
-from ledger.games.base import (
-    CONTROL, Board, Column, Game, HandResult, MatchState, Replay, Table, board_title, in_words,
-)
+from ledger.games.parsing import CONTROL
+from ledger.games.protocol import Game
+from ledger.games.replay import Replay
+from ledger.games.results import HandResult, MatchState
+from ledger.games.tables import Board, Column, Table, board_title, in_words
 from ledger.games.declare import Question
 from ledger.games.match_setup import MatchSetup
 from ledger.games.sette_e_mezzo import hand as entry

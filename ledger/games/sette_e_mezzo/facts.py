@@ -1,5 +1,5 @@
 """What the report knows about Sette e mezzo (:class:`ledger.games.facts.GameNotes`, this game's
-:attr:`ledger.games.base.Game.facts`): read only from the replay. The unit is cents: each hand's
+:attr:`ledger.games.protocol.Game.facts`): read only from the replay. The unit is cents: each hand's
 net of a player is its value; the match's reali (who made them, in which hands) are its highlight."""
 
 from __future__ import annotations

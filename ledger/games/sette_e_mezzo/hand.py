@@ -21,7 +21,8 @@ from ledger.games.settle import parse_money
 from ledger.i18n import Msg, t
 
 if TYPE_CHECKING:
-    from ledger.games.base import Game, MatchState
+    from ledger.games.protocol import Game
+    from ledger.games.results import MatchState
 
 BANKER_WORDS = ("banco", "banca", "bank", "banker", "mazziere", "banchiere", "tiene banco")
 _EURO = r"(?:euro|eur|€)"

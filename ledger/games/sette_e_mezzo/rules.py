@@ -18,7 +18,7 @@ from enum import Enum, IntEnum
 
 from ledger.cards import ITALIAN_40, Card, parse_card, parse_cards, typed_names
 from ledger.errors import LedgerError
-from ledger.games.base import as_bool, check_keys, out_of_range
+from ledger.games.parsing import as_bool, check_keys, out_of_range
 from ledger.games.settle import check_currency, parse_cents
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import t

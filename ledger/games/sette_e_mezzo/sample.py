@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ledger.cards import ITALIAN_40, Card, format_cards
-from ledger.games.base import Game, MatchState
+from ledger.games.protocol import Game
+from ledger.games.results import MatchState
 from ledger.games.match_setup import MatchSetup
 from ledger.games.sette_e_mezzo.records import SetteMezzoState
 from ledger.games.sette_e_mezzo.rules import SEVEN_AND_A_HALF, card_halves

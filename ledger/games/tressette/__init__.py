@@ -21,10 +21,11 @@ from functools import partial
 from typing import Any
 
 from ledger.errors import LedgerError
-from ledger.games.base import (
-    Board, Game, HandResult, MatchState, Replay, as_bool, as_int, check_keys, check_names,
-    named_sides, points_line,
-)
+from ledger.games.parsing import as_bool, as_int, check_keys, check_names, named_sides
+from ledger.games.protocol import Game
+from ledger.games.replay import Replay
+from ledger.games.results import HandResult, MatchState
+from ledger.games.tables import Board, points_line
 from ledger.games.match_setup import MatchSetup
 from ledger.games.tressette import document, rules
 from ledger.games.tressette import hand as table

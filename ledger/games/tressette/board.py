@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ledger.games.base import Board, Column, Game, Replay, Table, points_board
+from ledger.games.protocol import Game
+from ledger.games.replay import Replay
+from ledger.games.tables import Board, Column, Table, points_board
 from ledger.games.match_setup import MatchSetup
 from ledger.games.tressette.records import TressetteState
 from ledger.i18n import number, t

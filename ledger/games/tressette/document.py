@@ -17,7 +17,7 @@ from typing import Any
 
 from ledger.cards import ITALIAN_40, Card, parse_card
 from ledger.errors import LedgerError
-from ledger.games.base import as_int, check_keys, need
+from ledger.games.parsing import as_int, check_keys, need
 from ledger.games.scopa.document import is_rest, read_pile_cards
 from ledger.games.suggest import did_you_mean
 from ledger.games.tressette.rules import (

@@ -1,5 +1,5 @@
 """What the report knows about Tressette (:class:`ledger.games.facts.GameNotes`, this game's
-:attr:`ledger.games.base.Game.facts`): read only from the replay."""
+:attr:`ledger.games.protocol.Game.facts`): read only from the replay."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from ledger.cards import parse_card
 from ledger.errors import LedgerError
-from ledger.games.base import as_int, put_once
+from ledger.games.parsing import as_int, put_once
 from ledger.games.declare import Field, HandForm, Per, Said
 from ledger.games.declare import Kind as DKind
 from ledger.games.match_setup import MatchSetup

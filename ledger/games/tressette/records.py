@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ledger.games.base import PointsResult
+from ledger.games.results import PointsResult
 from ledger.games.record import JsonRecord, frozen, optional
 
 

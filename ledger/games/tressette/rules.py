@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from ledger.cards import Card
 from ledger.errors import LedgerError
-from ledger.games.base import Item
+from ledger.games.results import Item
 from ledger.games.tressette.records import TressetteResult
 from ledger.i18n import t
 

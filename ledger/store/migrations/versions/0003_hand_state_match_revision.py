@@ -2,7 +2,7 @@
 found by an index.
 
 - ``hand.state`` (JSON, null until written): the match's state after this hand
-  (:meth:`ledger.games.base.MatchState.to_json`), so the next hand is applied to it instead of a
+  (:meth:`ledger.games.results.MatchState.to_json`), so the next hand is applied to it instead of a
   replay of every hand. Rows written before this revision have none: the first write to their
   match replays it once and stores every live hand's result and state (nothing here imports the
   games, whose code moves on).

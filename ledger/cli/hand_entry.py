@@ -1,0 +1,215 @@
+"""A hand entered at the terminal: the words of a typed line, the questions for what is
+missing (``hand add -i``, ``hand edit``, ``ledger play``), taking an answer back (``undo``), and
+what to ask again when the store refuses the hand.
+
+Every question and reading comes from the game's entry role
+(:class:`ledger.games.protocol.Entry`: ``parse_entry``, ``questions``); nothing here imports
+the store. Errors are ``LedgerError`` with the field named.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ledger.errors import LedgerError
+from ledger.i18n import Msg, t
+from ledger.safetext import safe
+
+if TYPE_CHECKING:  # the commands import this module at start-up: no game machinery then
+    from ledger.games.declare import HandForm
+
+
+UNDO = "undo"  # the answer that takes back the previous one at the prompts
+_KEYED = re.compile(r"(?:^|\s)[^\s=]+=")  # a KEY=VALUE word: a line typed as a whole hand
+
+
+def regroup(tokens: list[str]) -> list[str]:
+    """``["Anna=AH", "2H", "Bruno=rest"]`` → ``["Anna=AH 2H", "Bruno=rest"]``: words without ``=``
+    belong to the KEY=VALUE before them (so piles need no quotes); free words before the first
+    KEY=VALUE are left alone (``["4SX", "W", "-2", "honours=NS", "100"]`` → ``["4SX", "W", "-2",
+    "honours=NS 100"]``)."""
+    out: list[str] = []
+    keyed = False
+    for t in tokens:
+        if "=" in t and not t.startswith("="):
+            out.append(t)
+            keyed = True
+        elif keyed:
+            out[-1] = f"{out[-1]} {t}"
+        else:
+            out.append(t)
+    return out
+
+
+def entry_keys(tokens: Sequence[str]) -> list[str]:
+    """The keys of the ``KEY=VALUE`` words of a hand typed on a line (``Anna="7D 6D"`` → ``Anna``)."""
+    return [tok.split("=", 1)[0] for tok in tokens if "=" in tok and not tok.startswith("=")]
+
+
+def parse_line(game, setup, text: str) -> dict:
+    """The partial hand document of one typed line in the game's words (quotes optional: words
+    without ``=`` go with the ``KEY=VALUE`` before them); ``LedgerError`` as ``parse_entry`` says."""
+    import shlex
+
+    try:
+        tokens = shlex.split(text)
+    except ValueError:
+        raise LedgerError(t("play.quote", "a quote is not closed"), "entry", text) from None
+    setup.check_pairs_whole(entry_keys(tokens), "entry")
+    try:
+        return game.parse_entry(setup, tokens)
+    except LedgerError:
+        grouped = regroup(tokens)
+        if grouped == tokens:
+            raise
+    return game.parse_entry(setup, grouped)
+
+
+def retyped_hand(game, setup, state, text: str, first: bool) -> dict | None:
+    """The hand document of ``text`` when it is a whole hand typed again in answer to a question
+    (the natural move after a refusal: ``Anna=AH 2H … Bruno=rest``), else None. ``first``:
+    before the question's own reading, when only a line of ``KEY=VALUE`` words counts; after
+    that reading refused it, a line in the game's phrasing (``4SX W -2``) counts too when it is
+    a complete hand."""
+    keyed = bool(_KEYED.search(text))
+    if first and not keyed:
+        return None
+    try:
+        doc = parse_line(game, setup, text)
+        missing = [q for q in game.questions(setup, doc, state) if q.default is None]
+    except LedgerError:
+        return None
+    if not doc or (missing and not keyed):
+        return None
+    return doc
+
+
+def answer_error(game, setup, text: str, err: LedgerError) -> LedgerError:
+    """What to say of an answer a question refused: when the answer is a line of ``KEY=VALUE``
+    words (a whole hand typed again, ``NS=... EW=...``), what is wrong with that hand (an unknown
+    player, two sides that closed), rather than the question's own reading of it; else ``err``."""
+    if not _KEYED.search(text):
+        return err
+    try:
+        parse_line(game, setup, text)
+    except LedgerError as whole:
+        return whole
+    return err
+
+
+UNDO_WORDS = (UNDO, "annulla")  # and as Italian players say it
+
+
+def retyped() -> Msg:
+    """``(the line typed replaces the hand)``: said when an answer was a whole hand typed again."""
+    return t("play.retyped", "(the line typed replaces the hand)")
+
+
+def _say(text: str) -> None:
+    """A remark at a prompt of ``hand add -i`` on standard error, two spaces in, folded to the screen."""
+    from ledger.cli.screen import echo
+
+    echo(text, err=True, indent="  ")
+
+
+def say_error(text: str) -> None:
+    """An answer refused at a prompt of ``hand add -i``: ``error: ...`` on standard error, two
+    spaces in, folded to the screen (:func:`ledger.cli.screen.wrap`)."""
+    from ledger.cli.screen import wrap
+
+    sys.stderr.write("\n".join(wrap(str(t("cli.error", "error: {what}", what=text)), indent="  ")) + "\n")
+
+
+def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, state=None,
+                  history: list | None = None) -> tuple[dict, LedgerError | None]:
+    """Ask the game's questions until the hand document is complete: ``(document, None)``.
+
+    ``ask(question)`` returns the user's answer; with ``ask`` None (no terminal), an optional item
+    takes its default, and at the first missing required item the document is returned as it is
+    with the error naming that item: ``(document, error)``. The store refuses such a hand from
+    its one reading of it (``Ledger.add_hand(..., incomplete=error)``), naming a plainer fault of
+    the hand (an unknown field) first. A bad answer is shown and asked again. ``history`` (if given) receives the document as it was before each answer;
+    then the answer ``undo`` takes back the previous answer and asks it again.
+    """
+    if ask is None:
+        return game.completed(setup, doc, state)  # an optional item left at its default, as the page's
+    for _ in range(1000):
+        qs = game.questions(setup, doc, state)
+        if not qs:
+            return doc, None
+        q = qs[0]
+        while True:
+            answer = ask(q)
+            if answer.strip().lower() in UNDO_WORDS and history is not None:
+                new = None  # take back the last answer and ask it again
+                break
+            new = retyped_hand(game, setup, state, answer, first=True)  # the whole hand typed again
+            try:
+                if new is None:
+                    new = q.answer(doc, answer)
+                else:
+                    _say(str(retyped()))
+                break
+            except LedgerError as err:
+                new = retyped_hand(game, setup, state, answer, first=False)
+                if new is not None:
+                    _say(str(retyped()))
+                    break
+                say_error(safe(answer_error(game, setup, answer, err)))  # in the language in use (str(err))
+        if new is None:
+            if history:
+                doc = history.pop()
+            else:
+                _say(str(t("input.nothing_to_undo", "nothing to undo yet")))
+            continue
+        if history is not None:
+            history.append(doc)
+        doc = new
+    raise LedgerError(t("cli.too_many_questions", "too many questions"), "hand", None)
+
+
+def forget_answer(doc: dict, err: LedgerError, history: list, form: HandForm | None = None) -> dict | None:
+    """After the scorer refused a prompted hand, the document without the refused part, so the
+    prompts ask it again: the answer at the error's field path inside the hand (``err.path``:
+    ``sides.NS.melded_points`` drops that one number, ``others.Bruno[3]`` Bruno's cards) if the
+    document has it, read by the game's declared hand ``form`` when it declares that field, else
+    the last answer (``history``). None when there is nothing to ask again."""
+    keys = form.answer_at(err.path) if form is not None else None
+    parts = list(keys) if keys is not None else path_keys(err.path)
+    whole_group = len(parts) == 1 and isinstance(doc.get(parts[0]), dict) and len(doc[parts[0]]) > 1
+    if parts and parts[0] in doc and not whole_group:
+        return _without(doc, parts)
+    return history.pop() if history else None
+
+
+def path_keys(path: str) -> list[str]:
+    """The keys of a document's field path, its list positions left out: ``sides.NS.cards[3]`` →
+    ``["sides", "NS", "cards"]`` (a game without a declared hand: its own questions ask by key)."""
+    return [p for p in re.sub(r"\[\d+\]", "", path).split(".") if p]
+
+
+def _without(doc: dict, parts: list[str]) -> dict:
+    """``doc`` without the deepest part of the path ``parts`` that it has: ``sides.NS.melded_points``
+    drops that one number of side NS (its other answers are kept), ``sides.NS`` the whole side."""
+    out = dict(doc)
+    key, rest = parts[0], parts[1:]
+    inner = out[key]
+    if rest and isinstance(inner, dict) and rest[0] in inner:
+        out[key] = _without(inner, rest)
+    else:
+        del out[key]
+    return out
+
+
+def merge(base: Mapping[str, Any], extra: Mapping[str, Any]) -> dict:
+    """``base`` with ``extra`` laid over it, nested objects merged at every depth: correcting
+    ``EW.hand=…`` of a hand whose sides are ``{"sides": {"EW": {…}}}`` changes that one field and
+    keeps the side's others. A value that is not an object on either side replaces the other."""
+    out = dict(base)
+    for k, v in extra.items():
+        old = out.get(k)
+        out[k] = merge(old, v) if isinstance(v, Mapping) and isinstance(old, Mapping) else v
+    return out

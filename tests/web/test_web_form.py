@@ -1,0 +1,167 @@
+"""The scorekeeper's form (ledger/web/form.py): every game's form for its next hand in both
+languages, and the posted fields read into the same hand document as the CLI's words."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from ledger.errors import LedgerError
+from ledger.games import available, get_game
+from ledger.i18n import speaking
+from ledger.web.form import form_html, input_for, paths_of, read_posted
+from ledger.web.texts import text
+
+NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco")
+
+
+def first_setup(game, rules):
+    """The match of ``rules`` with the fewest players the game seats."""
+    for n in range(game.min_players, min(game.max_players, len(NAMES)) + 1):
+        try:
+            return game.setup(rules, list(NAMES[:n]))
+        except LedgerError:
+            continue
+    raise AssertionError(f"no match of {game.name} ({rules}) among {NAMES}")
+
+
+SETUPS = [(name, rules) for name in available() for rules in get_game(name).rule_sets]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("name,rules", SETUPS)
+def test_every_game_s_form_renders_in_both_languages(name, rules, lang):
+    game = get_game(name)
+    setup = first_setup(game, rules)
+    with speaking(lang):
+        out = form_html(game, setup, game.start(setup), 7, 0)
+        save = text("save_hand")
+        form = game.hand_form(setup)
+        names = [f.name.render() for f in form.fields] if form is not None else []
+        help_line = str(game.entry_help()).split("\n")[0]
+    assert out.startswith('<form class="hand" id="m7-form"') and out.endswith("</form>")
+    assert html.escape(save) in out and '<input type="hidden" name="after" value="0">' in out
+    shown = html.unescape(out)
+    paths = paths_of(game, setup, game.start(setup))
+    for path in paths:  # every input carries the path its errors name
+        assert f'data-path="{html.escape(path)}"' in out
+    if form is None:  # the hand in the CLI's words, with the game's help
+        assert paths == ["entry"] and 'name="entry"' in out
+        assert help_line in shown
+    else:
+        assert any(n in shown for n in names)
+        if any("." in p for p in paths):  # per-side or per-player fields: grouped under each name
+            assert all(f"<legend>{html.escape(w)}</legend>" in out
+                       for w in game.entry_who(setup, game.start(setup), {}).names)
+    assert len(re.findall(r'<p class="err"', out)) == len(paths) + 1  # one per input, one under the form
+
+
+def test_the_italian_form_speaks_italian():
+    game = get_game("scala40")
+    setup = game.setup(None, ["Anna", "Bruno", "Carla"])
+    with speaking("it"):
+        out = html.unescape(form_html(game, setup, game.start(setup), 1, 0))
+    assert "Salva la mano" in out and "facoltativo" in out
+    assert "Save the hand" not in out
+
+
+def scala40():
+    game = get_game("scala40")
+    return game, game.setup(None, ["Anna", "Bruno", "Carla"])
+
+
+def test_the_widgets_follow_the_kinds():
+    game, setup = scala40()
+    out = form_html(game, setup, game.start(setup), 2, 3)
+    # the closer (a PLAYER): the players as buttons, one pressed at a time
+    assert re.search(r'type="radio" id="m2-closed_by-0" name="f:closed_by" value="Anna"', out)
+    # in mano (a FLAG): a toggle
+    assert 'type="checkbox" id="m2-in_mano" name="f:in_mano" value="yes"' in out
+    # each player's cards or penalty (CARDS or COUNT): a text field under the player's name
+    assert re.search(r'<legend>Bruno</legend><div class="fld" data-path="others.Bruno">.*?name="f:others:1"', out)
+    seg = get_game("segnapunti")
+    s2 = seg.setup(None, ["Anna", "Bruno"])
+    steps = form_html(seg, s2, seg.start(s2), 3, 0)  # a COUNT alone: a stepper within lo..hi
+    assert re.search(r'data-step="-1".*?type="number" inputmode="numeric" id="m3-points_0" name="f:points:0" '
+                     r'value="" min="-1000000000" max="1000000000" step="1".*?data-step="1"', steps)
+
+
+@pytest.mark.parametrize("name,players,rules,posted,words", [
+    ("scala40", ["Anna", "Bruno", "Carla"], None,
+     {"f:closed_by": ["anna"], "f:others:1": ["JK AS 7H"], "f:others:2": [" 34 "]},
+     ["chiude", "Anna", ";", "Bruno", "JK AS 7H", ";", "Carla", "34"]),
+    ("scala40", ["Anna", "Bruno", "Carla"], None,
+     {"f:closed_by": ["Bruno"], "f:in_mano": ["yes"], "f:others:0": ["80"], "f:others:2": ["10"]},
+     ["closed_by=Bruno", "in_mano=yes", "Anna=80", "Carla=10"]),
+    ("segnapunti", ["Anna", "Bruno", "Carla"], None,
+     {"f:points:0": ["12"], "f:points:1": ["-3"], "f:points:2": ["0"]}, ["Anna=12", "Bruno=-3", "Carla=0"]),
+    ("briscola", ["Anna", "Bruno", "Carla", "Dario", "Elena"], "chiamata",
+     {"f:caller": ["Anna"], "f:called": ["3D"], "f:bid": ["70"], "f:alone": ["yes"], "f:caller_points": ["80"]},
+     ["caller=Anna", "called=3D", "bid=70", "alone=yes", "caller_points=80"]),
+    ("scopa", ["Anna", "Bruno"], None, {"f:sides:0": ["22 cards 6 denari settebello primiera 78"],
+                                         "f:sides:1": ["18 carte 4 denari primiera 70 1 scopa"]},
+     ["Anna=22 cards 6 denari settebello primiera 78", "Bruno=18 carte 4 denari primiera 70 1 scopa"]),
+    ("scopa", ["Anna", "Bruno"], None, {"f:sides:0": ["22"], "f:denari:0": ["6"], "f:settebello:0": ["yes"],
+                                         "f:primiera:0": ["78"], "f:sides:1": ["18"], "f:denari:1": ["4"],
+                                         "f:primiera:1": ["70"], "f:scope:1": ["1"]},
+     ["Anna=22 cards 6 denari settebello primiera 78", "Bruno=18 carte 4 denari primiera 70 1 scopa"]),
+])
+def test_posted_fields_give_the_document_of_the_cli_s_words(name, players, rules, posted, words):
+    game = get_game(name)
+    setup = game.setup(rules, players)
+    state = game.start(setup)
+    from ledger.cli.hand_entry import complete_hand
+
+    expected, missing = complete_hand(game, setup, game.parse_entry(setup, words), None, state)
+    assert game.completed(setup, read_posted(game, setup, state, posted), state) == (expected, missing)
+    assert missing is None
+    game.apply(setup, state, expected)  # a whole hand the rules take
+
+
+def test_a_value_the_cli_refuses_is_refused_on_its_field_s_path():
+    game, setup = scala40()
+    with pytest.raises(LedgerError) as err:
+        read_posted(game, setup, game.start(setup), {"f:closed_by": ["Anna"], "f:others:1": ["JK XX"]})
+    with pytest.raises(LedgerError) as cli:
+        game.parse_entry(setup, ["closed_by=Anna", "Bruno=JK XX"])
+    assert (err.value.field, err.value.message) == (cli.value.field, cli.value.message)
+    assert input_for(paths_of(game, setup, game.start(setup)), err.value.field) == "others.Bruno"
+
+
+def test_a_missing_required_field_is_the_cli_s_missing_error():
+    game, setup = scala40()
+    state = game.start(setup)
+    doc, missing = game.completed(setup, read_posted(game, setup, state, {"f:others:1": ["10"]}), state)
+    assert doc == {"others": {"Bruno": 10}} and missing is not None and missing.field == "closed_by"
+
+
+def test_an_error_s_path_finds_its_input():
+    paths = ["closed_by", "others.Anna", "others.Bruno", "sides.NS"]
+    assert input_for(paths, "others.Bruno[2]") == "others.Bruno"
+    assert input_for(paths, "others.bruno") == "others.Bruno"
+    assert input_for(paths, "sides.NS.aces") == "sides.NS"
+    assert input_for(paths, "closed_by") == "closed_by"
+    assert input_for(paths, "others.Bru") is None and input_for(paths, "rules") is None
+    assert input_for(["entry"], "sides.Anna") == "entry"  # a game without a declaration: one field
+
+
+def test_a_field_of_two_kinds_of_value_is_typed_in_words():
+    from ledger.games.declare import Field, HandForm, Kind
+    from ledger.i18n import t
+
+    name = t("web.test.bet", "bet")
+    form = HandForm((Field("bet", name, (Kind.PLAYERS, Kind.COUNT), required=False),
+                     Field("tricks", name, (Kind.COUNT,), lo=0, hi=13),
+                     Field("caller", name, (Kind.PLAYER, Kind.SIDE))))
+    game = get_game("segnapunti")
+    setup = game.setup(None, ["Anna", "Bruno"])
+
+    class Declared(type(game)):
+        hand = form
+
+    out = form_html(Declared(), setup, None, 1, 0)
+    assert 'type="text" id="m1-bet" name="f:bet"' in out  # "Carla Dario 17": only words say it
+    assert 'type="number" inputmode="numeric" id="m1-tricks"' in out
+    assert 'type="radio" id="m1-caller-0" name="f:caller" value="Anna"' in out

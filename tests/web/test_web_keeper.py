@@ -1,0 +1,157 @@
+"""The scorekeeper's part of the page (ledger/web/keeper.py) through Starlette's TestClient: the
+forms on the scorekeeper's page only, a hand posted from the form stored as ``hand add`` stores
+it (the page's source), its error beside its field, a stale form's conflict, undo, a new match,
+and the doors: the players' key, no token, another site."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+from starlette.testclient import TestClient
+
+from ledger.cli.app import reading
+from ledger.web.app import create_app
+
+KEY, KEEPER = "players-key", "keeper-key"
+BASE = "http://127.0.0.1:8037"
+POLL = 0.05
+
+
+@pytest.fixture
+def client(ledger_db):
+    with TestClient(create_app(KEY, poll=POLL, scorekeeper=KEEPER), base_url=BASE) as c:
+        yield c
+
+
+def page_token(client) -> str:
+    page = client.get(f"/?key={KEEPER}").text
+    return re.search(r'<section id="keeper" data-token="([^"]+)"', page).group(1)
+
+
+def post(client, path: str, fields: dict | list, token: str | None, **headers) -> tuple[int, dict]:
+    items = list(fields.items()) if isinstance(fields, dict) else fields
+    hdrs = {"content-type": "application/x-www-form-urlencoded", **headers}
+    if token is not None:
+        hdrs["x-ledger-token"] = token
+    from urllib.parse import urlencode
+
+    r = client.post(path, content=urlencode(items), headers=hdrs)
+    try:
+        return r.status_code, r.json()
+    except json.JSONDecodeError:
+        return r.status_code, {"text": r.text}
+
+
+def live_hands(match: int) -> list:
+    with reading() as reads:
+        return reads.view(match).hands
+
+
+def test_the_forms_are_on_the_scorekeeper_s_page_only(client, cli):
+    cli("match", "new", "scala40", "--players", "Anna,Bruno,Carla")
+    keeper = client.get(f"/?key={KEEPER}").text
+    assert 'id="keep-1"' in keeper and 'name="f:closed_by"' in keeper and 'id="start"' in keeper
+    deadline = time.monotonic() + 5  # the board is read every POLL seconds
+    while 'id="match-1"' not in (players := client.get(f"/?key={KEY}").text) and time.monotonic() < deadline:
+        time.sleep(POLL)
+    assert "<form" not in players and 'id="keeper"' not in players and 'id="match-1"' in players
+
+
+def test_a_hand_from_the_form_is_stored_as_hand_add_stores_it(client, cli):
+    cli("match", "new", "scala40", "--players", "Anna,Bruno,Carla")
+    token = page_token(client)
+    status, a = post(client, "/api/page/matches/1/hands",
+                     {"after": "0", "f:closed_by": "Anna", "f:others:1": "JK AS 7H", "f:others:2": "34"}, token)
+    assert status == 201, a
+    assert a["match"] == 1 and a["number"] == 1 and a["totals"] == {"Anna": 0, "Bruno": 43, "Carla": 34}
+    assert 'name="after" value="1"' in a["form"] and "<th>before</th>" in a["form"]
+    cli("match", "new", "scala40", "--players", "Anna,Bruno,Carla")
+    cli("hand", "add", "2", "chiude", "Anna", "Bruno", "JK AS 7H", "Carla", "34")
+    (page,), (typed,) = live_hands(1), live_hands(2)
+    assert page.document == typed.document and page.result == typed.result
+    with reading() as reads:
+        assert [tuple(r) for r in reads.rows("SELECT match_id, source FROM hand ORDER BY id")] == [(1, "page"), (2, None)]
+
+
+def test_a_typo_is_answered_beside_its_field_and_nothing_is_stored(client, cli):
+    cli("match", "new", "scala40", "--players", "Anna,Bruno,Carla")
+    token = page_token(client)
+    status, a = post(client, "/api/page/matches/1/hands",
+                     {"after": "0", "f:closed_by": "Anna", "f:others:1": "JK XX", "f:others:2": "34"}, token)
+    assert status == 422 and a["field"].startswith("others.Bruno") and a["input"] == "others.Bruno"
+    r = cli("hand", "add", "1", "chiude", "Anna", "Bruno", "JK XX", "Carla", "34", code=2)
+    assert a["error"] in r.stderr
+    status, a = post(client, "/api/page/matches/1/hands", {"after": "0", "f:others:1": "10"}, token)
+    assert status == 422 and a["input"] == "closed_by"  # the missing closer, beside its buttons
+    assert live_hands(1) == []
+
+
+def test_a_stale_form_gets_the_conflict_and_the_fresh_board(client, cli):
+    cli("match", "new", "segnapunti", "--players", "Anna,Bruno")
+    token = page_token(client)
+    cli("hand", "add", "1", "Anna=5", "Bruno=2")  # someone at the terminal, meanwhile
+    status, a = post(client, "/api/page/matches/1/hands", {"after": "0", "f:points:0": "1", "f:points:1": "1"}, token)
+    assert status == 409 and a["totals"] == {"Anna": 5, "Bruno": 2} and len(a["hands"]) == 1
+    assert 'name="after" value="1"' in a["form"] and "conflict" in a["form"]
+    assert len(live_hands(1)) == 1
+
+
+def test_undo_takes_back_the_last_hand_with_its_reason(client, cli):
+    cli("match", "new", "segnapunti", "--players", "Anna,Bruno")
+    cli("hand", "add", "1", "Anna=5", "Bruno=2")
+    cli("hand", "add", "1", "Anna=1", "Bruno=9")
+    token = page_token(client)
+    status, a = post(client, "/api/page/matches/1/undo", {"after": "2", "reason": "wrong scores"}, token)
+    assert status == 200 and a["hands"] == 1 and a["totals"] == {"Anna": 5, "Bruno": 2}
+    assert "wrong scores" in cli("match", "history", "1").stdout
+    status, a = post(client, "/api/page/matches/1/undo", {"after": "2", "reason": "again"}, token)
+    assert status == 409 and len(live_hands(1)) == 1  # a stale undo takes back nothing
+
+
+def test_a_new_match_from_the_page(client, cli):
+    token = page_token(client)
+    status, a = post(client, "/api/page/matches", {"game": "scopa", "rules": "", "players": "Anna, Bruno",
+                                               "sides": "", "options": "target=21"}, token)
+    assert status == 201 and a["match"] == 1 and 'id="keep-1"' in a["form"]
+    status, a = post(client, "/api/page/matches", {"game": "scopa", "rules": "", "players": "Anna",
+                                               "sides": "", "options": ""}, token)
+    assert status == 422 and a["input"] == "players"
+    status, a = post(client, "/api/page/matches", {"game": "scopa", "players": "Anna, Bruno",
+                                               "options": "pota=1"}, token)
+    assert status == 422 and a["input"] == "options"
+
+
+def test_only_the_scorekeeper_s_own_page_can_write(client, cli):
+    cli("match", "new", "segnapunti", "--players", "Anna,Bruno")
+    token = page_token(client)
+    fields = {"after": "0", "f:points:0": "1", "f:points:1": "1"}
+    assert post(client, "/api/page/matches/1/hands", fields, None)[0] == 403  # no token
+    assert post(client, "/api/page/matches/1/hands", fields, "made.up")[0] == 403
+    assert post(client, "/api/page/matches/1/hands", fields, token, origin="https://evil.example")[0] == 403
+    assert post(client, "/api/page/matches/1/hands", fields, token, **{"sec-fetch-site": "cross-site"})[0] == 403
+    client.get(f"/?key={KEY}")  # the players' key in the cookie now
+    assert post(client, "/api/page/matches/1/hands", fields, token)[0] == 403
+    assert live_hands(1) == []
+    client.get(f"/?key={KEEPER}")
+    assert post(client, "/api/page/matches/1/hands", fields, token, origin=BASE)[0] == 201
+
+
+def test_without_a_scorekeeper_nothing_can_be_written(ledger_db, cli):
+    cli("match", "new", "segnapunti", "--players", "Anna,Bruno")
+    with TestClient(create_app(KEY, poll=POLL), base_url=BASE) as c:
+        assert "<form" not in c.get(f"/?key={KEY}").text
+        assert post(c, "/api/page/matches/1/hands", {"after": "0"}, "x.y")[0] == 403
+
+
+def test_the_card_of_a_match_started_elsewhere(client, cli):
+    page_token(client)  # the scorekeeper's cookie
+    cli("match", "new", "scala40", "--players", "Anna,Bruno,Carla")  # at the terminal, after the page opened
+    card = client.get("/page/matches/1/card")
+    assert card.status_code == 200 and card.text.startswith('<article class="card keep" id="keep-1"')
+    assert 'name="f:closed_by"' in card.text
+    assert client.get("/page/matches/9/card").status_code == 404
+    client.get(f"/?key={KEY}")  # the players' key: no form for them
+    assert client.get("/page/matches/1/card").status_code == 403
