@@ -236,12 +236,14 @@ def read_posted(game: Game, setup: MatchSetup, state: MatchState | None, posted:
 def _put_posted(doc: dict[str, Any], f: Field, name: str, typed: str, value: Any) -> None:
     """``value`` (posted as ``typed``) at field ``f``'s place for ``name``: ``others.Bruno``, or
     inside the side's own object for a field :attr:`Field.within` it (``sides.Anna.denari``),
-    left out when the side's value is no object (a pile given as cards holds its counts in its
-    cards) or already says it and the input was left at its default (the pile's words said ``2
-    scope``, the scope's stepper still shows 0)."""
+    left out when the side's value is not given or no object (a pile given as cards holds its
+    counts in its cards), or already says it and the input was left at its default (the pile's
+    words said ``2 scope``, the scope's stepper still shows 0)."""
     *outer, last = f.keys(name)
     at: Any = doc
-    for k in outer:
+    for depth, k in enumerate(outer):
+        if depth and k not in at:
+            return  # the side's pile not given: its counts wait for it
         at = at.setdefault(k, {})
         if not isinstance(at, dict):
             return
