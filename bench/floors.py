@@ -99,7 +99,7 @@ def per_board(boards: list) -> dict:
     ``"<scorer> gc-on"`` (``"ledger gc-on"``, ``"ledger gc-on distinct"`` ...), as notes beside
     the figure (bench/run.py), not as the figure.
 
-    ledger keeps what it read and scored (``ledger.games.bridge.match.score_hand``): every pass
+    ledger keeps what it read and scored (``ledger.games.bridge.rules.score_hand``): every pass
     starts with nothing kept (``forget_scores``), as one ``ledger score`` process does, so a
     board is found again only when the same list has it twice; the distinct boards never repeat
     what is kept."""
@@ -109,9 +109,12 @@ def per_board(boards: list) -> dict:
     from boards import distinct_boards
 
     from ledger.cli.cmd_documents import score_document
-    from ledger.games.bridge import match
+    try:
+        from ledger.games.bridge import rules as scorer
+    except ImportError:  # an older ledger: its match module
+        from ledger.games.bridge import match as scorer  # type: ignore[attr-defined, no-redef]  # absent today
 
-    forget_scores = getattr(match, "forget_scores", lambda: None)  # an older ledger keeps nothing
+    forget_scores = getattr(scorer, "forget_scores", lambda: None)  # an older ledger keeps nothing
     paused = _collector_paused()
     scorers = {"ledger": score_document, "python": py_score}
     try:

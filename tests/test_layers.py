@@ -47,7 +47,7 @@ def _offending(paths: list[Path], forbidden: tuple[str, ...], typing: bool = Tru
 def test_the_walk_sees_every_kind_of_import():
     assert "ledger.summary.match_facts" in imported(LEDGER / "store" / "reading.py")  # in a function
     assert "ledger.games.base" in imported(LEDGER / "games" / "bridge" / "__init__.py")
-    assert "ledger.games.bridge.scoring" in imported(LEDGER / "games" / "bridge" / "match.py")
+    assert "ledger.games.bridge.scoring" in imported(LEDGER / "games" / "bridge" / "rules.py")
 
 
 @pytest.mark.parametrize("layer, forbidden", [

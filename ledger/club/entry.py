@@ -4,7 +4,7 @@
 "4SX", "declarer": "W", "tricks": 8}``. The first words name who played: the NS and EW pairs (or
 teams), in an individual the four players N S E W. Then the outcome, as ``hand add`` takes a
 bridge contract (``4SX W -2``, ``3NT by S =``, ``6H E made 13``, ``pass``; the words of
-:mod:`ledger.games.bridge.entry`), or a score written directly (``NS 420``, ``EW 50``,
+:mod:`ledger.games.bridge.hand`), or a score written directly (``NS 420``, ``EW 50``,
 ``score=-50``), or an artificial adjusted score (``A+/A-``, ``A``). ``table=``, ``round=``,
 ``section=`` and ``lead=`` are kept with the result.
 """
@@ -44,7 +44,7 @@ def _entrant(word: str) -> int | str:
 def result_words(event: str, words: Sequence[str]) -> dict[str, Any]:
     """Words → a result document (see the module docstring); ``LedgerError`` on ``entry`` for what
     cannot be read, or on the field at fault."""
-    from ledger.games.bridge.entry import parse_words
+    from ledger.games.bridge import GAME as BRIDGE
 
     words = [w for w in words if w.strip()]
     who = 4 if event == "individual" else 2
@@ -76,7 +76,7 @@ def result_words(event: str, words: Sequence[str]) -> dict[str, Any]:
     elif len(rest) == 2 and rest[0].upper() in ("NS", "EW") and re.fullmatch(r"-?\d{1,5}", rest[1]):
         doc["score_ns"] = int(rest[1]) * (1 if rest[0].upper() == "NS" else -1)
     elif rest:
-        played = parse_words(_NO_PLAYERS, rest)
+        played = BRIDGE.parse_entry(_NO_PLAYERS, rest)
         if "board" in played:
             raise LedgerError(t("club.board_first", "the board comes before the pairs (ledger club add SESSION BOARD "
                                 "NS EW …)"), "board", played["board"])

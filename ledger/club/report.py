@@ -23,7 +23,7 @@ from ledger.club.output import ENTRANT_WORD, label
 from ledger.club.scoring import ScoredBoard, ScoredResult, ScoredSession
 from ledger.club.session import MATCHPOINT_SCORINGS, Entrant, Session
 from ledger.games.tables import Column, Table
-from ledger.games.bridge.match import passed_out_text
+from ledger.games.bridge.summaries import passed_out_text
 from ledger.games.bridge.scoring import (
     format_result, parse_contract, parse_seat, seat_text, tricks_from, vulnerability_text,
 )

@@ -27,7 +27,7 @@ from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.parsing import as_int, check_keys, need
-from ledger.games.bridge.match import FIELD_WORDS
+from ledger.games.bridge.document import FIELD_WORDS
 from ledger.games.bridge.scoring import (
     SIDES, board_vulnerability, duplicate_score, is_vulnerable, parse_contract, parse_seat,
     parse_vulnerable, side_of, tricks_from,

@@ -33,6 +33,7 @@ from enum import Enum
 from typing import Any
 
 from ledger.errors import LedgerError, use_labels
+from ledger.games.hand_paths import UNKEEP, kept_whole, put_at, scalar, set_at
 from ledger.games.suggest import nearest
 from ledger.i18n import LANGUAGES, Msg, t
 
@@ -192,6 +193,11 @@ class HandForm:
         """The field called ``key`` in the document, or None."""
         return self._by_key.get(key)
 
+    def named(self, words: str) -> Field | None:
+        """The field that ``words`` name (its key, its name in any language, one of its words;
+        folded), or None: a game reading its own phrase finds a field's word with it."""
+        return self._hand_field(words) or self._per_field(words)
+
     @property
     def main_field(self) -> Field | None:
         """The per-side or per-player field that a name alone fills, or None."""
@@ -220,18 +226,32 @@ class HandForm:
             self._read_part(part, doc, who, resolve_player)
         return doc
 
+    def check_keys(self, tokens: Sequence[str], resolve_entry: Callable[[str, list[str]], object],
+                   extra: Sequence[str] = ()) -> None:
+        """Each ``KEY=VALUE`` word of ``tokens`` whose key names no hand field (nor one of the
+        game's ``extra`` keys) goes to ``resolve_entry(key, words)`` (:meth:`MatchSetup.resolve_entry`):
+        a name of the match passes, anything else raises ``LedgerError`` on ``entry.KEY`` naming
+        the nearest word (``'knok' is not a player or a word of trentuno (did you mean 'knock'?)``)."""
+        hand = [f for f in self.fields if f.per is Per.HAND]
+        known = {_fold(w) for w in extra} | {w for f in hand for w in f.spellings()}
+        words = [w for f in hand for w in (f.key, *f.words)] + list(extra)
+        for token in tokens:
+            key, eq, _ = str(token).partition("=")
+            if eq and key.strip() and " " not in key.strip() and "." not in key and _fold(key) not in known:
+                resolve_entry(key.strip(), words)
+
     def parts(self, tokens: Sequence[str], who: Who) -> list[str]:
         """The parts of what was typed, each setting one field: the words joined, cut at ``;``
         and ``,`` (not the comma of a number, ``1,200``, nor a comma inside a ``KEY=VALUE`` word
         as the shell gave it, ``Anna="7 di denari, re di coppe"``), before each ``KEY=`` word, and before
         each name of ``who`` or word of a hand field that starts a new part (``chiude Anna
         Bruno 34 in mano`` → ``chiude Anna``, ``Bruno 34``, ``in mano``)."""
-        text = " ".join(_kept_whole(str(tok)) for tok in tokens)
+        text = " ".join(kept_whole(str(tok)) for tok in tokens)
         out: list[str] = []
         for piece in _SEPARATOR.split(text):
             for keyed in re.split(r"\s+(?=[^\s=]+=)", piece.strip()):
                 if "=" in keyed.split(" ", 1)[0]:
-                    out.append(" ".join(keyed.split()).translate(_UNKEEP))
+                    out.append(" ".join(keyed.split()).translate(UNKEEP))
                 else:
                     out += self._segments(keyed.split(), who)
         return [p for p in out if p]
@@ -286,17 +306,17 @@ class HandForm:
             return
         whole = self._hand_field(part)
         if whole is not None and Kind.FLAG in whole.kinds:  # a flag's word alone: "in mano"
-            _put(doc, [whole.key], True, part)
+            put_at(doc, [whole.key], True, part)
             return
         words = part.split(" ")
         for n in range(len(words) - 1, 0, -1):
             f = self._hand_field(" ".join(words[:n]))  # "chiude Anna", "bid 70"
             if f is not None:
-                _put(doc, [f.key], self.value(f, " ".join(words[n:]), f.key, who, resolve_player), part)
+                put_at(doc, [f.key], self.value(f, " ".join(words[n:]), f.key, who, resolve_player), part)
                 return
             f = self._hand_field(" ".join(words[-n:]))  # "Anna closed", "Marco ha bussato"
             if f is not None and _TAKES_NAME & set(f.kinds):
-                _put(doc, [f.key], self.value(f, " ".join(words[:-n]), f.key, who, resolve_player), part)
+                put_at(doc, [f.key], self.value(f, " ".join(words[:-n]), f.key, who, resolve_player), part)
                 return
         for n in range(len(words) - 1, 0, -1):  # "Bruno JK AS 7H", "Giulia & Sara 34"
             named = self._named(" ".join(words[:n]), who)
@@ -310,7 +330,7 @@ class HandForm:
         name, _, sub = key.partition(".")
         f = self._hand_field(name)
         if f is not None and not sub:
-            _put(doc, [f.key], self.value(f, value, f.key, who, resolve_player), part)
+            put_at(doc, [f.key], self.value(f, value, f.key, who, resolve_player), part)
             return
         named = self._named(name, who)
         if named is None:
@@ -321,12 +341,12 @@ class HandForm:
                 raise self._not_understood(key, who)
             inner = self.within(main)
             if not inner:
-                _put(doc, [main.key, named, sub], _scalar(value), part)
+                put_at(doc, [main.key, named, sub], scalar(value), part)
                 return
             f = next((g for g in inner if _fold(sub) in g.spellings()), None)
             if f is None:
                 raise self._not_understood(sub, who, [w for g in inner for w in g.spellings()])
-            _put(doc, f.keys(named), self.value(f, value, f.path(named), who, resolve_player), part)
+            put_at(doc, f.keys(named), self.value(f, value, f.path(named), who, resolve_player), part)
             return
         self._read_for(named, value, part, doc, who, resolve_player)
 
@@ -339,7 +359,7 @@ class HandForm:
             f = self._per_field(" ".join(words[:n]))
             if f is not None:
                 path = f"{f.key}.{name}"
-                _put(doc, [f.key, name], self.value(f, " ".join(words[n:]), path, who, resolve_player), part)
+                put_at(doc, [f.key, name], self.value(f, " ".join(words[n:]), path, who, resolve_player), part)
                 return
         main = self.main_field
         if main is None:
@@ -349,7 +369,7 @@ class HandForm:
             got = self.value(main, text, path, who, resolve_player)
         except LedgerError as refused:
             raise self._unknown_after_number(main, text, path, who, resolve_player) or refused from None
-        _put(doc, [main.key, name], got, part)
+        put_at(doc, [main.key, name], got, part)
 
     def _unknown_after_number(self, f: Field, text: str, path: str, who: Who,
                               resolve_player: Callable[[object, str], str]) -> LedgerError | None:
@@ -492,7 +512,7 @@ class HandForm:
             value = self.value(f, typed, path, who, resolve_player)
             if name is None:
                 return {**doc, f.key: value}
-            return _set(doc, f.keys(name), value)
+            return set_at(doc, f.keys(name), value)
         return Question(f.path(name), text, answer, choices, f.default)
 
     def answer_at(self, path: str) -> tuple[str, ...] | None:
@@ -520,6 +540,8 @@ class HandForm:
         if f is None:
             return None
         parts: list[str] = []
+        if f.per is not Per.HAND and rest.startswith("["):
+            return None  # a list of that name is no field of the hand (a match document's hands[2])
         if f.per is Per.HAND:
             parts.append(f.name.render())
         else:
@@ -557,6 +579,19 @@ SUB_KEYS = {"cards": t("entry.sub.cards", "cards"), "points": t("entry.sub.point
             "opened": t("entry.sub.opened", "opened")}
 
 
+def commas_in_values(tokens: Sequence[str]) -> list[str]:
+    """``tokens`` with the commas inside each ``KEY=VALUE`` word's value made spaces
+    (``Anna=re di cuori, jolly, 3S`` is one value, not three parts): for a game whose values are
+    lists of cards or names, where a comma inside one typed word separates items. The comma of a
+    number (``1,200``) stays."""
+    out = []
+    for token in tokens:
+        key, eq, value = str(token).partition("=")
+        keyed = eq and key.strip() and " " not in key.strip()
+        out.append(f"{key}={_ITEM_COMMA.sub(' ', value)}" if keyed else token)
+    return out
+
+
 def labelling(form: HandForm | None) -> None:
     """Errors shown from now on (in this context) label their field paths with ``form``'s words
     (:meth:`HandForm.label`, through :func:`ledger.errors.use_labels`): the game registry says it
@@ -568,6 +603,7 @@ _NUMERIC = re.compile(r"[+-]?[\d.,]+")
 _AND_WORDS = frozenset({"e", "ed", "and", "&", "+"})
 _TAKES_NAME = frozenset({Kind.PLAYER, Kind.SIDE, Kind.PLAYERS})
 _SEPARATOR = re.compile(r";|(?<!\d),|,(?!\d)")  # not the comma of a number: 1,200 or 2,5
+_ITEM_COMMA = re.compile(r"(?<!\d),|,(?!\d)")
 _PATH = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)((?:\.[^.\[]+|\[\d+\])*)")
 
 
@@ -575,66 +611,8 @@ def _fold(text: str) -> str:
     return " ".join(str(text).replace("_", " ").split()).casefold()
 
 
-def _scalar(text: str) -> JsonValue:
-    """A value typed after ``Name.key=``: a whole number, yes/no, or the text itself."""
-    from ledger.games.parsing import as_bool, as_int
-
-    try:
-        return as_int(text, "entry")
-    except LedgerError:
-        pass
-    try:
-        return as_bool(text, "entry")
-    except LedgerError:
-        return text
-
-
 def _with_none(doc: dict[str, Any], f: Field) -> dict[str, Any]:
     return {**doc, f.key: None}
-
-
-def _set(doc: Mapping[str, Any], keys: Sequence[str], value: JsonValue) -> dict[str, Any]:
-    """A copy of ``doc`` with ``value`` at ``keys`` (the objects on the way copied, a side's other
-    keys kept: an object answered for a side is laid over what the side already has)."""
-    out = dict(doc)
-    head, rest = keys[0], keys[1:]
-    old = out.get(head)
-    if rest:
-        out[head] = _set(old if isinstance(old, Mapping) else {}, rest, value)
-    else:
-        out[head] = {**old, **value} if isinstance(old, Mapping) and isinstance(value, Mapping) else value
-    return out
-
-
-_KEEP, _UNKEEP = str.maketrans(",", "\ue000"), str.maketrans("\ue000", ",")  # not a space to str.split
-
-
-def _kept_whole(token: str) -> str:
-    """A ``KEY=VALUE`` word as the shell gave it with its inner commas hidden from the cut into
-    parts (a trailing one still cuts, and so does every ``;``); any other word as it is."""
-    if "=" not in token.split(" ", 1)[0] or token.startswith("="):
-        return token
-    body = token.rstrip(", ")
-    return body.translate(_KEEP) + token[len(body):]
-
-
-def _put(doc: dict[str, Any], keys: list[str], value: JsonValue, part: str) -> None:
-    """``doc[k1][k2]... = value``; an earlier part that gave another value is a ``LedgerError``."""
-    at = doc
-    for k in keys[:-1]:
-        inner = at.setdefault(k, {})
-        if not isinstance(inner, dict):
-            at[k] = inner = {}
-        at = inner
-    last = keys[-1]
-    if last in at and at[last] != value:
-        if isinstance(at[last], dict) and isinstance(value, dict):
-            for k, v in value.items():  # each key once: a value given again must agree
-                _put(doc, [*keys, k], v, part)
-            return
-        raise LedgerError(t("entry.contradicts", "{part!r} contradicts an earlier part ({key} {earlier!r})",
-                            part=part, key=last, earlier=at[last]), ".".join(keys), part)
-    at[last] = value
 
 
 # --- reading each kind of value --------------------------------------------------------------------

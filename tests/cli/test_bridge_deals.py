@@ -66,7 +66,7 @@ def test_duplicate_boards_are_named_by_their_number_in_the_report_and_the_histor
 def test_a_rubber_refuses_a_typed_board_number_and_never_shows_two_deal_numbers(cli, tmp_path):
     cli("match", "new", "bridge", *SIDES)
     err = cli.error("--lang", "it", "hand", "add", "1", "4S", "N", "-1", "board=3")
-    assert err.startswith("errore: board: il numero di smazzata (board) vale solo nel duplicato") and "board=" in err
+    assert err.startswith("errore: smazzata: il numero di smazzata (board) vale solo nel duplicato") and "board=" in err
     assert "leave out b=" in cli.error("hand", "add", "1", "4S", "N", "-1", "b=3")
     assert cli.json("show", "1")["hands"] == []
     r = italian(cli, "1", lines=["4S N -1 board=3", "esci"])

@@ -251,7 +251,7 @@ def test_hand_add_at_a_terminal_says_errore_and_folds_to_the_screen(cli, columns
     columns(80)
     cli("match", "new", "simone", "--players", "Anna,Bruno")
     r = cli("--lang", "it", "hand", "add", "1", "-i", "Anna=17", "Bruno=20", input="boh\nAnna\n")
-    assert "  errore: knocked_by: 'boh' non è un giocatore di questa partita" in r.stderr
+    assert "  errore: chi ha bussato: 'boh' non è un giocatore di questa partita" in r.stderr
     assert not wide(r.stderr)
     assert cli.json("match", "history", "1")[0]["document"]["knocked_by"] == "Anna"
 

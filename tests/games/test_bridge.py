@@ -587,10 +587,10 @@ def _ask_all(setup, doc, answers):
 
 def test_questions_rubber():
     asked, doc = _ask_all(SETUP, {}, ["4S contre", "Bruno", "-2", "ns 100"])
-    assert asked == ["contract", "declarer", "result", "honors"]
+    assert asked == ["contract", "declarer", "tricks", "honors"]  # the result question fills the tricks
     assert doc == {"contract": "4SX", "declarer": "E", "tricks": 8, "honors": {"side": "NS", "points": 100}}
     asked, doc = _ask_all(SETUP, {"contract": "3NT", "declarer": "S"}, ["9", ""])
-    assert asked == ["result", "honors"] and doc["honors"] is None and doc["tricks"] == 9
+    assert asked == ["tricks", "honors"] and doc["honors"] is None and doc["tricks"] == 9
     asked, doc = _ask_all(SETUP, {}, ["pass"])
     assert asked == ["contract"] and doc == {"contract": "Pass"}
 
@@ -598,7 +598,7 @@ def test_questions_rubber():
 def test_questions_duplicate_do_not_ask_honours_and_bad_answers_raise():
     setup = GAME.setup("duplicate", None, SIDES)
     asked, _ = _ask_all(setup, {}, ["3NT", "N", "="])
-    assert asked == ["contract", "declarer", "result"]
+    assert asked == ["contract", "declarer", "tricks"]
     q = GAME.questions(setup, {})[0]
     with pytest.raises(LedgerError):
         q.answer({}, "9NT")

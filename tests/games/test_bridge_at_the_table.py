@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import MatchSetup, replay
-from ledger.games.bridge.entry import next_questions, parse_words
-from ledger.games.bridge.match import read_honours, result_line
+from ledger.games.bridge.document import read_honours
+from ledger.games.bridge.summaries import result_line
 from ledger.games.bridge.scoring import board_dealer, parse_contract
 from ledger.i18n import speaking
 
@@ -79,12 +79,12 @@ def test_the_next_dealer_of_a_duplicate_match_is_the_next_boards_by_law_2(first,
     ("Tutti Passano", {"contract": "Pass"}),
 ])
 def test_doubles_anywhere_after_the_contract_and_a_passed_out_deal_in_words(words, doc):
-    assert parse_words(SETUP, words.split()) == doc
+    assert BRIDGE.parse_entry(SETUP, words.split()) == doc
 
 
 def test_a_double_given_twice_is_refused():
     with pytest.raises(LedgerError) as info:
-        parse_words(SETUP, "4SX N contre 10".split())
+        BRIDGE.parse_entry(SETUP, "4SX N contre 10".split())
     assert info.value.field == "contract"
 
 
@@ -92,25 +92,25 @@ def test_a_double_given_twice_is_refused():
                                             ("fatte", 9), ("9", 9), ("=", 9), ("-1", 8)])
 def test_the_result_question_takes_the_words_of_the_one_line_entry(answer, tricks):
     doc = {"contract": "3NT", "declarer": "S"}
-    q = next_questions(SETUP, doc)[0]
-    assert q.key == "result"
+    q = BRIDGE.questions(SETUP, doc)[0]
+    assert q.key == "tricks"
     assert q.answer(doc, answer)["tricks"] == tricks
 
 
 def test_the_result_question_still_refuses_what_is_no_result():
     doc = {"contract": "3NT", "declarer": "S"}
     with pytest.raises(LedgerError) as info:
-        next_questions(SETUP, doc)[0].answer(doc, "fatte boh")
-    assert info.value.field == "result"
+        BRIDGE.questions(SETUP, doc)[0].answer(doc, "fatte boh")
+    assert info.value.field == "tricks"
 
 
 def test_west_is_o_to_an_italian_and_w_in_english():
     doc = {"contract": "4S"}
     with speaking("it"):
-        assert next_questions(SETUP, doc)[0].choices == ("N", "E", "S", "O")
+        assert BRIDGE.questions(SETUP, doc)[0].choices == ("N", "E", "S", "O")
         assert result_line({"contract": "4SX", "declarer": "W", "result": "-2", "score_ns": 500}) == \
             "4♠X da O -2: NS +500"
-    assert next_questions(SETUP, doc)[0].choices == ("N", "E", "S", "W")
+    assert BRIDGE.questions(SETUP, doc)[0].choices == ("N", "E", "S", "W")
     assert result_line({"contract": "4SX", "declarer": "W", "result": "-2", "score_ns": 500}) == "4SX by W -2: NS +500"
 
 
@@ -157,7 +157,7 @@ def test_honours_typed_wrong_are_explained_without_json():
 
 
 def test_in_prima_is_read_as_nobody_vulnerable():
-    assert parse_words(SETUP, ["3NT", "S", "=", "vul=in prima"])["vulnerable"] == "None"
+    assert BRIDGE.parse_entry(SETUP, ["3NT", "S", "=", "vul=in prima"])["vulnerable"] == "None"
 
 
 def test_the_history_says_the_deal_in_the_language_and_its_json_is_the_same_in_both(cli):
@@ -167,3 +167,72 @@ def test_the_history_says_the_deal_in_the_language_and_its_json_is_the_same_in_b
     italian = cli("--lang", "it", "match", "history", "1", "--json").stdout
     assert italian == cli("--lang", "en", "match", "history", "1", "--json").stdout
     assert '"description": "4SX by W -2: NS +300"' in italian
+
+
+# --- the declared hand (ledger/games/bridge/hand.py) ---------------------------------------------
+def test_the_docs_table_of_fields_is_the_declared_hand():
+    """docs/rules/bridge.md lists each field of the declaration, in its order, with its range."""
+    from pathlib import Path
+
+    page = (Path(__file__).parents[2] / "docs" / "rules" / "bridge.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)` \| [^|]+ \| ([^|]+) \|", page, re.M)
+    declared = BRIDGE.hand.describe()
+    assert [key for key, _ in rows] == [f["key"] for f in declared]
+    for (_, value), field in zip(rows, declared):
+        if field["lo"] is not None:
+            assert f"{field['lo']}-{field['hi']}" in value
+
+
+def test_errors_are_labelled_in_the_users_words_and_json_keeps_the_path():
+    form = BRIDGE.hand
+    assert form.label("contract") == "contract" and form.label("honors.side") == "honors, side"
+    with speaking("it"):
+        assert [form.label(k) for k in ("contract", "declarer", "tricks", "honors.side", "board")] == \
+            ["contratto", "dichiarante", "prese", "onori, linea", "smazzata"]
+    assert form.label("ns") is None  # not a field of the deal: a club's pair, shown as it is
+
+
+@pytest.mark.parametrize("words, doc", [
+    ("dichiarante=Sud prese=9 contratto=3NT", {"contract": "3NT", "declarer": "S", "tricks": 9}),
+    ("contract=4S X N =", {"contract": "4SX", "declarer": "N", "tricks": 10}),  # a double after the keyed contract
+    ("3NT da Carla fatte 9", {"contract": "3NT", "declarer": "S", "tricks": 9}),
+    ("6H by Bruno made", {"contract": "6H", "declarer": "E", "tricks": 12}),
+    ("4S N 10 onori Anna 100", {"contract": "4S", "declarer": "N", "tricks": 10,
+                                "honors": {"side": "NS", "points": 100}}),
+])
+def test_keys_and_field_words_in_either_language(words, doc):
+    assert BRIDGE.parse_entry(SETUP, words.split()) == doc
+
+
+def test_a_field_word_with_nothing_after_it_says_what_to_give():
+    with pytest.raises(LedgerError) as info:
+        BRIDGE.parse_entry(SETUP, ["4S", "N", "10", "onori"])
+    assert info.value.field == "honors" and "onori NS 100" in info.value.message
+
+
+def test_a_key_given_twice_with_two_values_is_refused():
+    with pytest.raises(LedgerError) as info:
+        BRIDGE.parse_entry(SETUP, ["4S", "N", "10", "declarer=E"])
+    assert info.value.field == "declarer"
+
+
+def test_the_questions_follow_the_declaration_less_what_the_deal_skips():
+    assert [q.key for q in BRIDGE.questions(SETUP, {})] == ["contract", "declarer", "tricks", "honors"]
+    duplicate = BRIDGE.setup("duplicate", list(PLAYERS), None, {})
+    assert [q.key for q in BRIDGE.questions(duplicate, {"contract": "2H"})] == ["declarer", "tricks"]
+    assert BRIDGE.questions(duplicate, {"contract": "Pass"}) == []
+
+
+@settings(max_examples=80, deadline=None)
+@given(level=st.integers(1, 7), strain=st.sampled_from(["C", "D", "H", "S", "NT"]),
+       doubled=st.sampled_from(["", "X", "XX"]), seat=st.sampled_from("NESW"), tricks=st.integers(0, 13),
+       said=st.sampled_from(["keys", "words", "result"]))
+def test_a_deal_said_in_words_or_keys_reads_as_its_document(level, strain, doubled, seat, tricks, said):
+    """Whichever way a played deal is typed (keys, the phrase, the result against the contract),
+    the declared hand reads the same document."""
+    contract = f"{level}{strain}{doubled}"
+    diff = tricks - level - 6
+    words = {"keys": [f"contract={contract}", f"declarer={seat}", f"tricks={tricks}"],
+             "words": [contract, seat, str(tricks)],
+             "result": [contract, "by", seat, "=" if diff == 0 else f"{diff:+d}"]}[said]
+    assert BRIDGE.parse_entry(SETUP, words) == {"contract": contract, "declarer": seat, "tricks": tricks}

@@ -11,12 +11,13 @@ import pytest
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import MatchSetup
-from ledger.games.bridge.entry import next_questions, parse_words
-from ledger.games.bridge.match import describe, read_deal, result_line
+from ledger.games.bridge.document import read_deal
+from ledger.games.bridge.summaries import describe, result_line
 from ledger.games.bridge.pbn import read_pbn
 from ledger.games.bridge.scoring import item_text, parse_contract, tricks_from
-from ledger.i18n import use
+from ledger.i18n import speaking, use
 
+BRIDGE = get_game("bridge")
 SETUP = MatchSetup("bridge", "rubber", ("Anna", "Bruno", "Carla", "Dario"),
                    {"NS": ("Anna", "Carla"), "EW": ("Bruno", "Dario")})
 
@@ -44,9 +45,9 @@ def error_of(fn, *args) -> LedgerError:
     (tricks_from, (parse_contract("4S"), 9, "="), "bridge.result_disagrees",
      "result = means 10 tricks in 4S, but tricks says 9", "il risultato = vuol dire 10 prese in 4S, ma le prese "
      "dicono 9"),
-    (parse_words, (SETUP, ["4S", "N", "bogus"]), "bridge.cannot_place", "cannot place 'bogus' (e.g.",
+    (BRIDGE.parse_entry, (SETUP, ["4S", "N", "bogus"]), "bridge.cannot_place", "cannot place 'bogus' (e.g.",
      "non so dove mettere 'bogus' (per esempio"),
-    (parse_words, (SETUP, ["contrac=4S"]), "bridge.flag_unknown_near",
+    (BRIDGE.parse_entry, (SETUP, ["contrac=4S"]), "bridge.flag_unknown_near",
      "'contrac' is not a word of bridge (did you mean 'contract'?)",
      "'contrac' non è una parola del bridge (forse intendevi 'contract'?)"),
     (read_deal, ({"contract": "Pass", "declarer": "N"}, "rubber"), "bridge.passed_has_no",
@@ -60,7 +61,7 @@ def test_errors_carry_a_code_and_read_in_both_languages(fn, args, code, english,
 
 
 def test_the_questions_are_asked_in_italian(italian):
-    texts = [next_questions(SETUP, doc)[0].text for doc in
+    texts = [BRIDGE.questions(SETUP, doc)[0].text for doc in
              ({}, {"contract": "4S"}, {"contract": "4S", "declarer": "N"},
               {"contract": "4S", "declarer": "N", "tricks": 10})]
     assert texts == ["Contratto (per esempio 4♠X, 3SA, 4 cuori contro, 6♥XX, passo)",
@@ -114,7 +115,7 @@ def test_hand_add_error_in_italian_with_the_same_exit_code(cli):
     start_rubber(cli)
     italian = cli.error("--lang", "it", "hand", "add", "1", "8NT", "N", "=")  # exit 2, one line, nothing written
     english = cli.error("--lang", "en", "hand", "add", "1", "8NT", "N", "=")
-    assert italian.endswith("contract: '8NT': il livello va da 1 a 7, non 8")
+    assert italian.endswith("contratto: '8NT': il livello va da 1 a 7, non 8")  # the field in the user's words
     assert english.endswith("contract: '8NT': the level must be 1 to 7, not 8")
 
 
@@ -141,8 +142,9 @@ def test_error_cases_of_bridge_in_italian(cli, tmp_path):
         doc.write_text(json.dumps(case["doc"]))
         english = cli.error("--lang", "en", "score", str(doc))
         italian = cli.error("--lang", "it", "score", str(doc))
-        field = english.split(": ")[1]
-        assert italian.split(": ")[1] == field  # the field is a name in the document: the same
+        field = english.split(": ")[1]  # a field of the document, in English its key
+        with speaking("it"):
+            assert italian.split(": ")[1] == BRIDGE.hand.label(field)  # in Italian the declared hand's word for it
         assert italian.split(": ", 2)[2] != english.split(": ", 2)[2]  # the message is Italian
         ran += 1
     assert ran >= 2

@@ -21,7 +21,8 @@ from ledger.cli.cmd_documents import score_document
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import HandResult
-from ledger.games.bridge import match, scoring
+from ledger.games.bridge import document, scoring
+from ledger.games.bridge import rules as bridge_rules
 from ledger.games.bridge.records import DealResult, DealScore
 from ledger.games.documents import check_kind
 
@@ -80,7 +81,7 @@ def detailed(doc):
 def test_a_document_scores_as_the_detailed_checks(doc, lang):
     with i18n.speaking(lang):
         quick = outcome(score_document, doc)
-        match.forget_scores()
+        bridge_rules.forget_scores()
         assert quick == outcome(detailed, doc)
 
 
@@ -94,13 +95,13 @@ def test_the_tables_read_as_the_readers(doc, rules):
     with pytest.MonkeyPatch.context() as mp:
         for name, empty in (("CONTRACT_OF_TEXT", {}), ("SEAT_SET", frozenset()), ("DIFF_OF_TEXT", {}),
                             ("VULNERABILITY_SET", frozenset())):
-            mp.setattr(match, name, empty)
+            mp.setattr(document, name, empty)
         assert parts(doc, rules) == quick
 
 
 def parts(doc, rules):
     try:
-        return match.deal_parts(doc, rules)
+        return document.deal_parts(doc, rules)
     except LedgerError as err:
         return err.field, str(err), repr(err.value)
 
@@ -113,7 +114,7 @@ def test_the_tables_are_what_the_readers_read():
 
 def test_a_kept_deal_speaks_the_language_that_reads_it():
     doc = {"game": "bridge", "rules": "duplicate", "board": 9, "contract": "3NT", "declarer": "W", "result": "-1"}
-    match.forget_scores()
+    bridge_rules.forget_scores()
     english = score_document(doc)
     with i18n.speaking("it"):
         italian = score_document(doc)
@@ -128,12 +129,12 @@ def test_a_result_from_its_cell_is_the_dataclass_value():
     the cell itself untouched."""
     doc = {"game": "bridge", "rules": "chicago", "vulnerable": "EW", "contract": "4HX", "declarer": "E",
            "tricks": 11, "honours": "EW 100"}
-    match.forget_scores()
+    bridge_rules.forget_scores()
     result = score_document(doc).detail
     fields = {f.name: getattr(result, f.name) for f in dataclasses.fields(DealResult)}
     assert list(vars(result)) == list(fields) and result == DealResult(**fields)
     assert fields["declarer"] == "E" and fields["vulnerable"] == "EW" and fields["score_ns"] == -(2 * 120 + 200 + 50 + 100)
-    cell = match.deal_sheet(scoring.Contract(4, "H", 1), 11, "EW", True, ("EW", 100), False)
+    cell = bridge_rules.deal_sheet(scoring.Contract(4, "H", 1), 11, "EW", True, ("EW", 100), False)
     assert cell["declarer"] is None and cell["vulnerable"] is None and cell["board"] is None
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.score_ns = 0  # type: ignore[misc]

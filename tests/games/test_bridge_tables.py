@@ -19,9 +19,9 @@ from ledger.cli.json_list import indented
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.bridge import scoring
-from ledger.games.bridge.match import (
-    DUPLICATE, deal_entries, deal_fields, describe, duplicate_premium, forget_scores, read_deal,
-)
+from ledger.games.bridge.document import DUPLICATE, read_deal
+from ledger.games.bridge.summaries import describe
+from ledger.games.bridge.rules import deal_entries, deal_fields, duplicate_premium, forget_scores
 from ledger.games.bridge.records import DealResult
 from ledger.games.bridge.scoring import STRAINS, VULNERABILITIES, board_vulnerability, is_vulnerable, side_of
 from ledger.i18n import t

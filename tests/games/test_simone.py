@@ -370,7 +370,7 @@ def test_parse_entry():
     s = setup()
     doc = GAME.parse_entry(s, ["Anna=KH JK 3S 5D", "bruno=17", "knock=Anna"])
     assert doc == {"hands": {"Anna": "KH JK 3S 5D", "Bruno": 17}, "knocked_by": "Anna"}
-    assert [q.key for q in GAME.questions(s, doc)] == ["Carla"]
+    assert [q.key for q in GAME.questions(s, doc)] == ["hands.Carla"]  # the document's path
     assert GAME.parse_entry(s, ["bussa=nessuno"]) == {"hands": {}, "knocked_by": None}
     assert error_field(GAME.parse_entry, s, ["Dario=3"]) == "entry.Dario"
     assert error_field(GAME.parse_entry, s, ["Anna=KX"]) == "hands.Anna[0]"
@@ -380,7 +380,7 @@ def test_questions_then_apply():
     s = setup()
     doc = GAME.parse_entry(s, ["Anna=KH JK 3S 5D"])
     qs = GAME.questions(s, doc)
-    assert [q.key for q in qs] == ["Bruno", "Carla", "knocked_by"]
+    assert [q.key for q in qs] == ["hands.Bruno", "hands.Carla", "knocked_by"]
     with pytest.raises(LedgerError):
         qs[0].answer(doc, "9Z")
     doc = qs[0].answer(doc, "4")

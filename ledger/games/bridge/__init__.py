@@ -2,9 +2,12 @@
 RULES.md "Bridge").
 
 The package: :mod:`~ledger.games.bridge.scoring` is the Laws' scoring table of one deal;
-:mod:`~ledger.games.bridge.match` reads hand documents and keeps the score sheet of a rubber, a
-Chicago round or a duplicate match (its docstring has the rule sets); :mod:`~ledger.games.bridge.board`
-draws the scoreboard; :mod:`~ledger.games.bridge.entry` reads the players' words at the table;
+:mod:`~ledger.games.bridge.document` reads a hand document into the typed deal;
+:mod:`~ledger.games.bridge.rules` scores it and keeps the score sheet of a rubber, a Chicago round
+or a duplicate match (its docstring has the rule sets); :mod:`~ledger.games.bridge.summaries`
+says a deal in one line; :mod:`~ledger.games.bridge.board`
+draws the scoreboard; :mod:`~ledger.games.bridge.hand` declares the hand (the players' words at
+the table, the questions, the errors' labels);
 :mod:`~ledger.games.bridge.pbn` reads and writes PBN. This module is the :class:`Bridge` scorer
 that puts them behind the protocol of :mod:`ledger.games.base`. Entry and board import the
 scoring modules, never the reverse.
@@ -18,27 +21,15 @@ from typing import TYPE_CHECKING, Any
 
 from ledger.errors import LedgerError
 from ledger.i18n import t
-from ledger.games.base import Game, MatchState, as_int, check_names, in_words
+from ledger.games.base import Game, MatchState, check_names, in_words
 from ledger.games.bridge.facts import BridgeNotes
 from ledger.games.bridge.board import bridge_board
-from ledger.games.bridge.entry import next_questions, parse_words
-from ledger.games.bridge.match import (
-    CHICAGO, DUPLICATE, RULE_SETS, RULE_WORDS, RUBBER,
-    UNFINISHED_PARTSCORE,
-    _leader,
-    board_dealer_player,
-    chicago_apply,
-    chicago_start,
-    describe,
-    duplicate_apply,
-    duplicate_start,
-    read_deal,
-    result_line,
-    rubber_apply,
-    rubber_finish_early,
-    rubber_segments,
-    rubber_start,
-    score_hand,
+from ledger.games.bridge import hand as table
+from ledger.games.bridge.document import CHICAGO, DUPLICATE, RULE_SETS, RULE_WORDS, RUBBER, read_deal
+from ledger.games.bridge.summaries import describe, result_line
+from ledger.games.bridge.rules import (
+    _leader, board_dealer_player, read_options, chicago_apply, chicago_start, duplicate_apply, duplicate_start,
+    rubber_apply, rubber_finish_early, rubber_segments, rubber_start, score_hand,
 )
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, RubberResult, RubberState,
@@ -46,7 +37,7 @@ from ledger.games.bridge.records import (
 from ledger.games.bridge.scoring import parse_side
 from collections.abc import Iterable, Sequence  # noqa: F401 (annotations)
 from ledger.games.base import Board, HandResult, Replay  # noqa: F401 (annotations)
-from ledger.games.declare import Question  # noqa: F401 (annotations)
+from ledger.games.declare import HandForm, Question, Who  # noqa: F401 (annotations)
 from ledger.games.match_setup import MatchSetup  # noqa: F401 (annotations)
 from ledger.games.record import JsonRecord  # noqa: F401 (annotations)
 from ledger.i18n import Msg  # noqa: F401 (annotations)
@@ -126,29 +117,9 @@ class Bridge(Game):
         return seated, {"NS": (n, s), "EW": (e, w)}
 
     def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
-        """Options by rule set. rubber: ``unfinished_partscore`` (100 default, or 50), ``rubbers``
-        (default 1; 0 = until ended); chicago: ``rounds`` (default 1; 0 = until ended); duplicate:
-        ``boards`` (default 0 = until ended), ``first_board`` (default 1). Rubber and Chicago
-        also take ``first_dealer``; in duplicate the board number names the dealer (Law 2)."""
-        out: dict[str, Any] = {}
-        if rules == RUBBER:
-            value = as_int(options.pop("unfinished_partscore", UNFINISHED_PARTSCORE),
-                           "options.unfinished_partscore")
-            if value not in (50, 100):
-                raise LedgerError(t("bridge.unfinished_partscore", "the unfinished partscore premium is 100 or 50"),
-                                  "options.unfinished_partscore", value)
-            out["unfinished_partscore"] = value
-            out["rubbers"] = as_int(options.pop("rubbers", 1), "options.rubbers", 0, 1000)
-        elif rules == CHICAGO:
-            out["rounds"] = as_int(options.pop("rounds", 1), "options.rounds", 0, 1000)
-        else:
-            if options.get("first_dealer") is not None:
-                raise LedgerError(t("bridge.first_dealer_duplicate", "in duplicate the board number names the dealer "
-                                    "(Law 2)"), "options.first_dealer", options["first_dealer"])
-            options.pop("first_dealer", None)
-            out["boards"] = as_int(options.pop("boards", 0), "options.boards", 0, 100000)
-            out["first_board"] = as_int(options.pop("first_board", 1), "options.first_board", 1, 99999)
-        return {**super().check_options(rules, options, players), **out}
+        """Options by rule set (:func:`~ledger.games.bridge.rules.read_options`), then the base's."""
+        own = read_options(rules, options)  # takes the game's own keys out of ``options``
+        return {**super().check_options(rules, options, players), **own}
 
     # --- one hand -------------------------------------------------------------------------------
     score = score_hand  # one deal on its own: its docstring says what it returns
@@ -220,7 +191,7 @@ class Bridge(Game):
         return t("bridge.hand_heading", "Deal {hand}: {summary}", hand=number, summary=result.summary)
 
     def stake_segments(self, state: MatchState) -> list[Mapping[str, Any]]:
-        """Rubber: each rubber is settled on its own (:func:`~ledger.games.bridge.match.rubber_segments`)."""
+        """Rubber: each rubber is settled on its own (:func:`~ledger.games.bridge.rules.rubber_segments`)."""
         return rubber_segments(state) if isinstance(state.extra, RubberState) else [state.totals]
 
     def dealer(self, setup: MatchSetup, hand_number: int) -> str:
@@ -240,26 +211,40 @@ class Bridge(Game):
         holds every deal of the current rubber (the CLI then cuts the deals table)."""
         return replay.tail(keep) if setup.rules == DUPLICATE else replay
 
-    # --- entry ----------------------------------------------------------------------------------
+    # --- entry at the table (hand.py) ------------------------------------------------------------
+    hand: HandForm = table.FORM
+
     def entry_help(self) -> Msg | None:
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
-        return t("play.help.bridge",
-                 "The contract, the declarer and the result, as players say them:\n"
-                 "  4SX N -2   3NT S =   6H by E made 13   4SX W down 1   pass\n"
-                 "Honours (rubber and Chicago): honours NS 100. Or with keys: contract=4SX declarer=N "
-                 "result=-1 vulnerable=NS, and in duplicate board=5.")
+        return table.entry_help()
 
     def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
-        """Words as players say them: ``4SX N -2``, ``3NT S =``, ``6H by E made 13``, ``pass``,
-        ``3 senza atout Sud =``, ``4S contre O down 1``, ``honours NS 100``; and ``KEY=VALUE``
-        flags (``contract=4SX declarer=N tricks=9 result=-1 honors="NS 100" vulnerable=NS
-        board=5``). Returns a partial hand document; ``LedgerError`` on a word it cannot place."""
-        return parse_words(setup, tokens)
+        """Words as players say them (``4SX N -2``, ``3NT S =``, ``6H by E made 13``, ``pass``,
+        ``3 senza atout Sud =``, ``4S contre O down 1``, ``honours NS 100``) and ``KEY=VALUE`` words
+        (``contract=4SX declarer=N tricks=9 result=-1 honors="NS 100" vulnerable=NS board=5``) →
+        a partial hand document: the phrase made parts (:func:`~ledger.games.bridge.hand.said_parts`),
+        read by the declared hand (:data:`~ledger.games.bridge.hand.FORM`), settled against the
+        contract (:func:`~ledger.games.bridge.hand.settle`). ``LedgerError`` on the field, or on
+        ``entry`` for a word it cannot place."""
+        read = self.hand.read_words(table.said_parts(setup, tokens), self.entry_who(setup, None, {}),
+                                    table.seat_reader(setup))
+        return table.settle(setup, read)
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None=None) -> list[Question]:
-        """The next thing to ask: contract, then declarer and result (not after a pass), then
-        honours (rubber and Chicago only; Enter for none)."""
-        return next_questions(setup, doc)
+    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None = None) -> list[Question]:
+        """What is missing, in order: contract, then declarer and tricks (not after a pass), then
+        honours (rubber and Chicago only; Enter for none); each answer settled as the one-line
+        entry is (:func:`~ledger.games.bridge.hand.asked`)."""
+        asked = self.hand.questions(doc, self.entry_who(setup, state, doc), table.seat_reader(setup),
+                                    lambda f: self.entry_skips(setup, state, doc, f))
+        return [table.asked(setup, doc, q) for q in asked]
+
+    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
+        """The four seats, the declarer's choices (:func:`~ledger.games.bridge.hand.seats`)."""
+        return table.seats(setup)
+
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+        """Not asked: after a pass, in duplicate, when said otherwise (:func:`~ledger.games.bridge.hand.skipped`)."""
+        return table.skipped(setup, doc, field)
 
     def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:
         """With ``result``: the deal's summary (:func:`result_line`, ``"4SX by W -2: NS +500"``);

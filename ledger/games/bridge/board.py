@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ledger.games.base import Board, Column, Game, MatchSetup, MatchState, Replay, Table
-from ledger.games.bridge.match import board_dealer_player, bonus_text
+from ledger.games.bridge.summaries import bonus_text
+from ledger.games.bridge.rules import board_dealer_player
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, RubberResult, RubberState,
     RubberSummary,

@@ -52,8 +52,8 @@ class DealResult(JsonRecord):
 
     def summary_line(self) -> str:
         """The deal as one line for people, ``4SX by N -1: EW +200``, in the language in use
-        (:func:`ledger.games.bridge.match.summary_line`: a deal scored on its own)."""
-        from ledger.games.bridge.match import summary_line
+        (:func:`ledger.games.bridge.summaries.summary_line`: a deal scored on its own)."""
+        from ledger.games.bridge.summaries import summary_line
 
         return summary_line(self)
 

@@ -3,7 +3,8 @@
 Four players in two sides, North-South against East-West, partners sitting opposite; the deal
 passes clockwise N, E, S, W. The contract scoring of one deal (trick score, overtricks, the bonus
 for making a doubled contract, slams, undertricks, honours) is the Laws' scoring table and lives in
-:mod:`ledger.games.bridge.scoring`; this module reads hand documents and keeps the score sheet.
+:mod:`ledger.games.bridge.scoring`; this module scores a deal on the sheet and keeps the score sheet of
+a match (the hand document is read by :mod:`ledger.games.bridge.document`).
 
 Rule sets:
 
@@ -46,27 +47,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
-from typing import Any, NamedTuple
+from typing import Any
 
 from ledger.errors import LedgerError
-from ledger.i18n import language, number, signed, t
-from ledger.games.base import META_KEYS, HandResult, MatchSetup, MatchState, as_int, check_keys, need
+from ledger.i18n import number, t
+from ledger.games.base import HandResult, MatchSetup, MatchState, as_int
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DealScore, DuplicateResult, DuplicateState, Honours, Line, RoundSummary,
     RubberResult, RubberState, RubberSummary,
 )
 from ledger.games.bridge.scoring import (
-    BOARD_VULNERABILITY, BOOK, CONTRACT_OF_TEXT, DIFF_OF_TEXT, GAME_POINTS, SEAT_SET, SEATS, SIDES, VULNERABILITY_SET,
-    Contract, Entry, board_dealer, board_vulnerability, check_honours, contract_entries, entry, format_result,
-    item_text, is_seat_word, is_vulnerable, made_row, other_side, parse_contract, parse_seat, parse_side,
-    parse_vulnerable, said, seat_text, side_of, contract_text, side_text, tricks_from, vulnerability_of,
+    BOARD_VULNERABILITY, BOOK, GAME_POINTS, SEATS, SIDES, Contract, Entry, board_dealer, board_vulnerability,
+    contract_entries, entry, format_result, is_vulnerable, made_row, other_side, side_of, vulnerability_of,
 )
+from ledger.games.bridge.document import (
+    CHICAGO, DUPLICATE, RUBBER, RULE_SETS, Deal, _SIDE_OF_SEAT, deal_parts, honours_of, read_deal,
+)
+from ledger.games.bridge.summaries import SHEETS_HELD, _summary, record_line
 
-RUBBER, CHICAGO, DUPLICATE = "rubber", "chicago", "duplicate"
-RULE_SETS = (RUBBER, CHICAGO, DUPLICATE)  # Bridge.rule_sets
-HAND_KEYS = {"contract", "declarer", "tricks", "result", "vulnerable", "honors", "honours", "onori", "board"}
-HONOURS_KEYS = ("honors", "honours", "onori")
-_DOCUMENT_KEYS = frozenset(HAND_KEYS) | META_KEYS  # what check_keys lets through at the top
 RUBBER_BONUS_TWO_NIL = 700
 RUBBER_BONUS_TWO_ONE = 500
 UNFINISHED_GAME = 300
@@ -74,162 +72,34 @@ UNFINISHED_PARTSCORE = 100
 CHICAGO_DEALS = 4
 CHICAGO_GAME = (300, 500)   # not vulnerable, vulnerable
 CHICAGO_FOURTH_DEAL_PARTSCORE = 100
-FIELD_WORDS = {"contract": t("bridge.field.contract", "contract"),
-               "declarer": t("bridge.field.declarer", "declarer"), "tricks": t("bridge.field.tricks", "tricks"),
-               "result": t("bridge.field.result", "result"), "vulnerable": t("bridge.field.vulnerable", "vulnerable"),
-               "honors": t("bridge.field.honors", "honors"), "board": t("bridge.field.board", "board")}
-"""A hand document's fields as they are named in a sentence."""
-BONUS_WORDS = {"game": t("bridge.bonus.game", "game premium")}
-"""A match's premiums (``bonuses``) whose word differs from the sheet item's (a game won is
-``game``, its premium ``game premium``)."""
-RULE_WORDS = {RUBBER: t("bridge.rules.rubber", "rubber"), CHICAGO: t("bridge.rules.chicago", "chicago"),
-              DUPLICATE: t("bridge.rules.duplicate", "duplicate")}
-"""The rule sets as they are named in a sentence."""
-_NONE_WORDS = {"", "none", "no", "-", "nessuno", "niente", "null", "0"}
 
-
-# --- reading a hand -----------------------------------------------------------------------------
-class Deal(NamedTuple):
-    """One deal as entered, validated: ``contract``, ``declarer`` seat (None when passed out),
-    ``tricks`` won by the declarer (None when passed out), ``vulnerable`` as given (None when not
-    given), ``honours`` ``(side, points)`` or None, ``board`` number or None.
-
-    An immutable value, hashed and compared at C speed (a named tuple of plain values): a deal
-    scored on its own is kept by it (:func:`score_hand`)."""
-
-    contract: Contract
-    declarer: str | None
-    tricks: int | None
-    vulnerable: str | None
-    honours: tuple[str, int] | None
-    board: int | None
-
-    @property
-    def declarer_side(self) -> str | None:
-        return _SIDE_OF_SEAT.get(self.declarer)
-
-    @property
-    def made(self) -> bool:
-        return not self.contract.passed and self.tricks is not None and self.tricks >= self.contract.tricks_needed
-
-
-def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> Deal:
-    """Validate a hand document (see the module docstring) into a :class:`Deal`.
-
-    In a match (``setup`` given) the declarer and the honours' side may also be a player's name.
-    Raises ``LedgerError`` naming the field: an unknown field, a contract like 8NT, a declarer that
-    is no seat, tricks outside 0-13, a result that disagrees with ``tricks`` or gives an impossible
-    number of tricks, honours that cannot be held (100 at no trump), honours in duplicate.
-    """
-    return deal_parts(doc, rules, setup)
-
-
-_SIDE_OF_SEAT: dict[str | None, str] = {seat: side_of(seat) for seat in SEATS}  # None: no declarer
-
-
-def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> Deal:
-    """:func:`read_deal`: the checks in their order, with their errors, the common correct
-    document first (a canonical contract, seat, result and vulnerability read from a table, the
-    tricks alone taken as they are; a document without honours, every duplicate board, pays for
-    three lookups); anything else goes through the readers that say what is wrong."""
-    if not _DOCUMENT_KEYS.issuperset(doc):
-        check_keys(doc, HAND_KEYS)
-    get = doc.get
-    contract = get("contract")
-    contract = (type(contract) is str and CONTRACT_OF_TEXT.get(contract)  # as written most often: "4S", "3NTX"
-                or parse_contract(contract or need(doc, "contract")))  # need: missing (None), or the falsy value
-    honours_key = (_honours_key(doc) if "honors" in doc or "honours" in doc or "onori" in doc  # HONOURS_KEYS
-                   else None)
-    if contract.level == 0:  # passed out
-        for key in ("declarer", "tricks", "result"):
-            if doc.get(key) not in (None, ""):
-                raise LedgerError(t("bridge.passed_has_no", "a passed-out deal has no {key} ({value!r})",
-                                    key=FIELD_WORDS[key], value=doc[key]), key, doc[key])
-        declarer, tricks = None, None
+# --- options ------------------------------------------------------------------------------------
+def read_options(rules: str, options: dict[str, Any]) -> dict[str, Any]:
+    """A match's own options by rule set, taken out of ``options`` (the rest are the base's).
+    rubber: ``unfinished_partscore`` (100 default, or 50: Law 80), ``rubbers`` (default 1; 0 =
+    until ended); chicago: ``rounds`` (default 1; 0 = until ended); duplicate: ``boards``
+    (default 0 = until ended), ``first_board`` (default 1). Rubber and Chicago also take
+    ``first_dealer``; in duplicate the board number names the dealer (Law 2): ``LedgerError``
+    on ``options.KEY``."""
+    out: dict[str, Any] = {}
+    if rules == RUBBER:
+        value = as_int(options.pop("unfinished_partscore", UNFINISHED_PARTSCORE),
+                       "options.unfinished_partscore")
+        if value not in (50, 100):
+            raise LedgerError(t("bridge.unfinished_partscore", "the unfinished partscore premium is 100 or 50"),
+                              "options.unfinished_partscore", value)
+        out["unfinished_partscore"] = value
+        out["rubbers"] = as_int(options.pop("rubbers", 1), "options.rubbers", 0, 1000)
+    elif rules == CHICAGO:
+        out["rounds"] = as_int(options.pop("rounds", 1), "options.rounds", 0, 1000)
     else:
-        declarer = get("declarer") or need(doc, "declarer")
-        if not (type(declarer) is str and declarer in SEAT_SET):  # N, E, S or W as written most often
-            declarer = parse_seat(declarer, "declarer") if setup is None else read_seat(declarer, "declarer", setup)
-        tricks, result = get("tricks"), get("result")
-        if not (result is None and type(tricks) is int and 0 <= tricks <= 13):  # tricks alone, as most documents
-            diff = DIFF_OF_TEXT.get(result) if tricks is None and type(result) is str else None  # "=", "+1", "-2"
-            won = None if diff is None else contract.level + BOOK + diff
-            tricks = won if won is not None and 0 <= won <= 13 else tricks_from(contract, tricks, result)
-    vulnerable = get("vulnerable")
-    if vulnerable is not None and not (type(vulnerable) is str and vulnerable in VULNERABILITY_SET):
-        vulnerable = parse_vulnerable(vulnerable)
-    board = get("board")
-    if board is not None and not (type(board) is int and 1 <= board <= 99999):  # as as_int reads it
-        board = as_int(board, "board", 1, 99999)
-    honours = None if honours_key is None else read_honours(get(honours_key), contract, honours_key, setup)
-    if honours and rules == DUPLICATE:
-        assert honours_key is not None  # honours were read from it
-        raise LedgerError(t("bridge.honours_duplicate", "honours ({value!r}) are not scored in duplicate (Law 77)",
-                            value=doc[honours_key]), honours_key, doc[honours_key])
-    return _deal((contract, declarer, tricks, vulnerable, honours, board))
-
-
-_deal = partial(tuple.__new__, Deal)  # Deal(*fields) without the named tuple's own __new__ (a Python function)
-
-
-def _honours_key(doc: Mapping[str, Any]) -> str:
-    """The one field of :data:`HONOURS_KEYS` that gives honours (``honors`` when none does);
-    ``LedgerError`` when two do."""
-    given = [k for k in HONOURS_KEYS if doc.get(k) not in (None, "")]
-    if len(given) > 1:
-        raise LedgerError(t("bridge.honours_twice", "honours are given twice"), given[1], doc[given[1]])
-    return given[0] if given else "honors"
-
-
-def read_seat(value: object, field: str, setup: MatchSetup | None = None) -> str:
-    """A seat N/E/S/W (Italian and English words too), or in a match a player's name → their seat."""
-    if setup is not None and isinstance(value, str) and not is_seat_word(value):
-        return SEATS[setup.players.index(setup.resolve_player(value, field))]
-    return parse_seat(value, field)
-
-
-def read_side(value: object, field: str, setup: MatchSetup | None = None) -> str:
-    """A side NS/EW, a seat's side, or in a match a player's side."""
-    if setup is not None and isinstance(value, str):
-        try:
-            return parse_side(value, field)
-        except LedgerError:
-            return side_of(read_seat(value, field, setup))
-    return parse_side(value, field)
-
-
-def read_honours(value: object, contract: Contract, field: str,
-                 setup: MatchSetup | None = None) -> tuple[str, int] | None:
-    """Honours as ``{"side": "NS", "points": 100}``, as text ``"NS 100"`` / ``"150 EW"`` /
-    ``"Anna 100"``, or null / ``"none"``. Returns ``(side, points)`` or None."""
-    if value is None or (isinstance(value, str) and value.strip().lower() in _NONE_WORDS):
-        return None
-    if isinstance(value, Mapping):
-        check_keys(value, {"side", "points"}, prefix=f"{field}.")
-        if value.get("points") in (None, 0, "0", ""):
-            return None
-        side = read_side(need(value, "side", f"{field}.side"), f"{field}.side", setup)
-        return side, check_honours(value.get("points"), contract, f"{field}.points")
-    if isinstance(value, str):
-        words = value.split()
-        numbers = [w for w in words if w.isdecimal() and len(w) <= 4]
-        names = [w for w in words if w not in numbers]
-        if len(numbers) == 1 and len(names) == 1:
-            return read_side(names[0], field, setup), check_honours(int(numbers[0]), contract, field)
-    if isinstance(value, str):  # typed at the table: said as the players say it
-        raise LedgerError(t("bridge.honours_said", "expected honours like 'NS 100' or 'EW 150', got {value!r}",
-                            value=value), field, value)
-    raise LedgerError(t("bridge.honours_expected", "expected honours like 'NS 100' or {{\"side\": \"NS\", "
-                        "\"points\": 150}}, got {value!r}", value=value), field, value)
-
-
-def honours_of(honours: tuple[str, int] | None) -> Honours | None:
-    return Honours(*honours) if honours else None
-
-
-def honours_json(honours: tuple[str, int] | None) -> dict[str, Any] | None:
-    """Honours as a hand document writes them: ``{"side": "NS", "points": 100}``, or None."""
-    return Honours(*honours).to_json() if honours else None
+        if options.get("first_dealer") is not None:
+            raise LedgerError(t("bridge.first_dealer_duplicate", "in duplicate the board number names the dealer "
+                                "(Law 2)"), "options.first_dealer", options["first_dealer"])
+        options.pop("first_dealer", None)
+        out["boards"] = as_int(options.pop("boards", 0), "options.boards", 0, 100000)
+        out["first_board"] = as_int(options.pop("first_board", 1), "options.first_board", 1, 99999)
+    return out
 
 
 # --- scoring one deal ---------------------------------------------------------------------------
@@ -264,7 +134,6 @@ def duplicate_premium(deal: Deal, vulnerable: str) -> list[Entry]:
     return [made_row(deal.contract, side, is_vulnerable(vulnerable, side)).premium]
 
 
-SHEETS_HELD = 1 << 15
 
 
 def sheet_totals(entries: Sequence[Entry]) -> tuple[Line, Line, int]:
@@ -303,25 +172,6 @@ def deal_fields(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> dict[s
             "result": format_result(deal.contract, deal.tricks) if deal.tricks is not None else "",
             "vulnerable": vulnerable, "honors": honours_of(deal.honours), "board": deal.board,
             "ns": ns, "ew": ew, "score_ns": net, "entries": tuple(entries)}
-
-
-def describe(deal: Deal) -> str:
-    """``"4SX by N -1"``, ``"3NT by S ="``, ``"passed out"`` (in the language in use)."""
-    if deal.contract.passed:
-        return passed_out_text()
-    assert deal.tricks is not None  # a played deal has its tricks
-    return played_text(deal.contract, deal.declarer, format_result(deal.contract, deal.tricks))
-
-
-def passed_out_text() -> str:
-    """A passed-out deal, for people: ``passed out``."""
-    return str(t("bridge.passed_out", "passed out"))
-
-
-def played_text(contract: object, declarer: object, result: object) -> str:
-    """A played deal, for people: ``4SX by N -1`` (West as the language says it: ``4SX da O -2``)."""
-    return str(t("bridge.played", "{contract} by {declarer} {result}", contract=contract_text(contract),
-                 declarer=seat_text(declarer), result=str(result)))
 
 
 TableCell = Mapping[str, Any]
@@ -433,70 +283,6 @@ def deal_vulnerability(deal: Deal, rules: str) -> str:
              "(or the board number)") if rules == DUPLICATE else
            t("bridge.vulnerable_missing", "missing: say who is vulnerable (None, NS, EW, All)"))
     raise LedgerError(msg, "vulnerable", None)
-
-
-def summary_line(result: DealResult) -> str:
-    """``"4SX by N -1: EW +200"`` — a deal scored on its own as one line for people (in the
-    language in use; each line made once a language): :meth:`DealResult.summary_line`."""
-    return _summary(language(), result.contract, result.declarer, result.result, result.score_ns)
-
-
-@lru_cache(SHEETS_HELD)
-def _summary(lang: str, contract: str, declarer: str | None, result: str, score_ns: int) -> str:
-    head = passed_out_text() if contract == "Pass" else played_text(contract, declarer, result)  # describe's
-    return str(t("bridge.summary", "{deal}: {gain}", deal=head, gain=_gain(score_ns)))
-
-
-def _gain(score_ns: int) -> str:
-    """A deal's score from North-South's side as the side that gains it: ``NS +70``, ``EW +200``
-    (``NS +1.520`` in Italian)."""
-    return f"{side_text('NS')} {signed(score_ns)}" if score_ns >= 0 else f"{side_text('EW')} {signed(-score_ns)}"
-
-
-def _net_points(data: Mapping[str, Any]) -> int | None:
-    """A match deal's points for North-South less East-West's (premiums included), as its row on
-    the scoreboard has them; None for data without ``points``."""
-    points = data.get("points")
-    if isinstance(points, Mapping) and all(isinstance(points.get(s), int) for s in SIDES):
-        net: int = points["NS"] - points["EW"]  # both checked ints just above
-        return net
-    return None
-
-
-def bonus_text(item: object, side: object, points: object) -> str:
-    """A match's premium as the scoresheet says it: ``game premium EW 500``, ``rubber bonus NS
-    700`` (``premio di manche EW 500``, the points with the language's digits)."""
-    what = said(BONUS_WORDS, item, item_text(item))
-    return f"{what} {side_text(side)} {number(points) if isinstance(points, int) else points}"
-
-
-def record_line(result: DealResult) -> str:
-    """:func:`result_line` of the result record of a deal of a match, without its board: the
-    match numbers its deals itself (a rubber and a round their deals, a duplicate its boards)."""
-    return result_line(result.to_json(), board=False)
-
-
-def result_line(data: Mapping[str, Any], board: bool = True) -> str:
-    """The summary of a deal of a match from its result data (:func:`deal_fields` and what a match
-    adds): ``"board 5: 4SX by N -1: EW +200"`` (the board when the data has one and ``board``),
-    then a match's premiums: ``"3NT by S =: NS +1100 (rubber bonus NS 700)"`` (the gain is the
-    deal's ``points`` when the data has them, premiums included, as the scoreboard's row says).
-    ``""`` for data that is not a scored deal."""
-    contract, score = data.get("contract"), data.get("score_ns")
-    if not isinstance(contract, str) or not isinstance(score, int):
-        return ""
-    if contract.casefold() == "pass":
-        head = passed_out_text()
-    else:
-        head = played_text(contract, data.get("declarer"), data.get("result"))
-    net = _net_points(data)
-    line = str(t("bridge.summary", "{deal}: {gain}", deal=head, gain=_gain(score if net is None else net)))
-    if board and data.get("board") is not None:
-        line = str(t("bridge.summary_board", "board {board}: {line}", board=str(data["board"]), line=line))
-    bonuses = data.get("bonuses")
-    notes = [bonus_text(b.get("item"), b.get("side"), b.get("points")) for b in bonuses
-             if isinstance(b, Mapping)] if isinstance(bonuses, list) else []
-    return line + (f" ({'; '.join(notes)})" if notes else "")
 
 
 # --- the sheet of a rubber (a Chicago round) ----------------------------------------------------
