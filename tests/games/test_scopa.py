@@ -417,6 +417,15 @@ def test_a_count_is_typed_by_any_of_its_names_and_read_as_its_kind():
                              "EW": {"cards": "4S 5S"}}}
 
 
+def test_a_phrase_with_the_count_word_first_is_the_whole_pile_not_one_count():
+    doc = GAME.parse_entry(SETUP4, ["Anna carte 22 denari 6 settebello primiera 78; Bruno carte 18 denari 4 primiera 70"])
+    assert doc == {"sides": {"NS": {"cards": 22, "denari": 6, "settebello": True, "primiera": 78},
+                             "EW": {"cards": 18, "denari": 4, "primiera": 70}}}
+    with pytest.raises(LedgerError) as err:
+        GAME.parse_entry(SETUP4, ["Anna=22 carte 6 denari", "NS.denari=5"])
+    assert err.value.field == "sides.NS.denari"
+
+
 def test_the_docs_table_of_fields_is_the_declared_hand():
     page = (Path(__file__).parents[2] / "docs" / "rules" / "scopa.md").read_text(encoding="utf-8")
     assert fields_table(FORM) in page, fields_table(FORM)
