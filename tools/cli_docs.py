@@ -38,7 +38,7 @@ def _first_paragraph(text: str | None) -> str:
 
 def _param_line(param: Any) -> str:
     if param.param_type_name == "argument":
-        name = param.human_readable_name.upper()
+        name = (param.metavar or param.name).upper()
         help_ = _first_paragraph(getattr(param, "help", None))
         return f"- `{name}`{'' if param.required else ' (optional)'}" + (f": {help_}" if help_ else "")
     names = ", ".join(f"`{o}`" for o in [*param.opts, *param.secondary_opts])

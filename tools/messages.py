@@ -40,19 +40,16 @@ LIBRARY_KEYWORDS = {"_": None, "ngettext": (1, 2)}
 
 
 def library_sources():
-    """The click and Typer modules whose texts the CLI shows (ledger/cli/language.py)."""
-    import click
+    """The Typer modules whose words, marked for gettext, the CLI shows (ledger/cli/language.py)."""
     import typer
 
-    from ledger.cli.language import _CLICK_MODULES
+    from ledger.cli.language import TYPER_MODULES
 
-    names = {m.split(".")[1] for m in _CLICK_MODULES} | {"rich_utils"}
-    for package in (click, typer):
-        folder = Path(package.__file__).parent
-        for name in sorted(names):
-            path = folder / f"{name}.py"
-            if path.exists():
-                yield folder, path.name
+    folder = Path(typer.__file__).parent
+    for name in TYPER_MODULES:
+        path = folder / f"{name}.py"
+        if path.exists():
+            yield folder, path.name
 
 
 def help_texts():

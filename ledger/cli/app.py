@@ -237,6 +237,6 @@ def _run(args: list[str]) -> None:
             app(args=[*args, "--help"], prog_name="ledger")
         from ledger.cli.language import usage_error
 
-        typer.echo(error_text(usage_error(err.format_message())), err=True)
+        typer.echo(error_text(usage_error(err)), err=True)
         sys.exit(err.exit_code)
     sys.exit(code if isinstance(code, int) else 0)

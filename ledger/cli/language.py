@@ -1,33 +1,38 @@
-"""The CLI in the user's language: ``--lang``, and click's and Typer's own texts in the catalogue.
+"""The CLI in the user's language: ``--lang``, and Typer's own texts in the catalogue.
 
 :func:`setup` runs first in every invocation (``ledger`` or a test's CliRunner): it picks the
-language (``--lang``, ``LEDGER_LANG``, the locale: :func:`ledger.i18n.choose`) and, for a language
-other than English, shows the help of every command and option, and click's and Typer's own words
-("Usage:", "No such option", "Options"), from the catalogue. The help texts stay English in the
-source (the catalogue's msgids); ``tools/messages.py`` extracts them from the command tree.
+language (``--lang``, ``LEDGER_LANG``, the locale: :func:`ledger.i18n.choose`) and puts the help
+of every command and option in it. It uses only what the libraries offer for this:
+
+- Typer's own words ("Options", "[required]", "Aborted!") are marked for the standard library's
+  ``gettext``: the ledger's catalogue becomes the process's text domain, in the language in use.
+- The help texts, metavars and panel titles are the commands' and parameters' own attributes
+  (``help``, ``metavar``, ``rich_help_panel``, ``options_metavar``), set on the command tree that
+  Typer builds for each invocation; the usage line's "Usage:" comes from a help formatter given
+  through click's ``Context.formatter_class``.
+- Usage errors of the copy of click that Typer carries (English literals, no gettext) are read
+  back into messages of the catalogue by :func:`usage_error`; a value that Typer could not
+  convert is said from the conversion's own error (pydantic's ``ValidationError``).
+
+The help texts stay English in the source (the catalogue's msgids); ``tools/messages.py``
+extracts them from the command tree, and Typer's marked words from its modules.
 """
 
 from __future__ import annotations
 
-import copy
-import importlib.util
+import gettext as _stdlib_gettext
 import os
 import re
-import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any
+
+import typer
 
 from ledger import i18n
 from ledger.errors import LedgerError
 from ledger.i18n import Msg, t, tn
 
-_CLICK_MODULES = ("click.core", "click.decorators", "click.exceptions", "click.formatting",
-                  "click.parser", "click.termui", "click.types", "click.utils",
-                  "click.shell_completion", "typer.core")
-_RICH_TEXTS = ("DEPRECATED_STRING", "DEFAULT_STRING", "ENVVAR_STRING", "REQUIRED_LONG_STRING",
-               "ARGUMENTS_PANEL_TITLE", "OPTIONS_PANEL_TITLE", "COMMANDS_PANEL_TITLE",
-               "ERRORS_PANEL_TITLE", "ABORTED_TEXT", "RICH_HELP")
-_english: dict[str, str] = {}
+TYPER_MODULES = ("core", "rich_utils")  # the modules of Typer whose words are marked for gettext
 
 
 def setup(lang: str | None, root: Any) -> None:
@@ -42,11 +47,23 @@ def setup(lang: str | None, root: Any) -> None:
         locale = {k: v for k, v in os.environ.items() if k != "LEDGER_LANG"}
         i18n.use(i18n.choose(None, locale))
         raise
-    _click_texts()
-    _vendored_click()
-    if i18n.language() != "en":
-        for item in commands_and_params(root):
+    _typer_words()
+    english = i18n.language() == "en"
+    for item in commands_and_params(root):
+        if not english:
             _translate(item)
+        if hasattr(item, "commands") or hasattr(item, "params"):
+            _command(item, english)
+
+
+def _typer_words() -> None:
+    """Typer's own words through the standard library's gettext, as Typer marks them: the
+    ledger's catalogue is the text domain, in the language in use (``LANGUAGE``). Typer reads its
+    panel titles and "[required]" once, when its help module is imported (by the first help page
+    of the process), so a process speaks one language there."""
+    _stdlib_gettext.bindtextdomain(i18n.DOMAIN, str(i18n.LOCALEDIR))
+    _stdlib_gettext.textdomain(i18n.DOMAIN)
+    os.environ["LANGUAGE"] = i18n.language()
 
 
 def commands_and_params(root: Any) -> Iterator[Any]:
@@ -66,8 +83,7 @@ _METAVARS = {"options_metavar": ("[OPTIONS]", lambda: t("click.options_metavar",
 
 
 # what a parameter stands for, in the usage line and the help's tables: an argument by its name
-# (`ledger hand add {partita}`), an option's value by its own word (`PERCORSO|URL`), a value's
-# kind by its word (`<testo>`, `<numero>`)
+# (`ledger hand add {partita}`), an option's value by its own word (`PERCORSO|URL`)
 _ARGUMENTS = {
     "board": lambda: t("click.arg.board", "board"), "entry": lambda: t("click.arg.entry", "entry"),
     "file": lambda: t("click.arg.file", "file"), "game": lambda: t("click.arg.game", "game"),
@@ -83,9 +99,8 @@ _VALUES = {
     "LANG": lambda: t("click.value.lang", "LANG"), "DIALECT": lambda: t("click.value.dialect", "DIALECT"),
     "PAIR=NAME": lambda: t("click.value.pair_name", "PAIR=NAME"), "ADDRESS": lambda: t("click.value.address", "ADDRESS"),
 }
-_VALUE_KINDS = {"StringParamType": lambda: t("click.value.text", "TEXT"),
-                "IntParamType": lambda: t("click.value.integer", "INTEGER"),
-                "IntRange": lambda: t("click.value.integer", "INTEGER")}
+# the kind of a value, as Typer names it (``<int>``), in words (``<numero>``)
+_VALUE_KINDS = {"int": lambda: t("click.value.integer", "INTEGER"), "str": lambda: t("click.value.text", "TEXT")}
 
 
 def _translate(item: Any) -> None:
@@ -101,116 +116,64 @@ def _translate(item: Any) -> None:
 
 def _metavar(item: Any) -> None:
     """A parameter's metavar in the language in use: an argument named by what it is
-    (``{partita}``, ``[partite]...``), an option's value by its own word (``PERCORSO|URL``), and
-    the kind of a value by its word (``<testo>``, ``<numero>``) rather than Python's (``<str>``)."""
+    (``{partita}``, ``[partite]...``), an option's value by its own word (``PERCORSO|URL``)."""
     kind = type(item).__name__
     if not kind.endswith(("Argument", "Option")) or getattr(item, "is_flag", False) or getattr(item, "count", False):
         return
     word = _VALUES.get(item.metavar) if item.metavar else _ARGUMENTS.get(item.name) if kind.endswith("Argument") else None
     if word is not None:
-        item.metavar = str(word()) + ("..." if kind.endswith("Argument") and item.nargs != 1 else "")
-    said = _VALUE_KINDS.get(type(item.type).__name__)
-    if said is not None:  # a copy: the type is click's, shared by every command; its name stays
-        shown = f"<{str(said()).lower()}>"  # (click's refusals name it: "'x' is not a valid int")
-        item.type = copy.copy(item.type)
-        item.type.get_metavar = lambda param=None, ctx=None: shown
+        item.metavar = str(word())
 
 
-def _click_texts() -> None:
-    """click's and Typer's texts through the catalogue (their modules call ``_``/``ngettext``
-    at run time; Typer's rich panel titles are set once, when ``typer.rich_utils`` is imported,
-    so they are set again then: only a help page or a usage error imports it)."""
-    if i18n.language() == "en" and not _english:
+def _value_kind(param: Any) -> str | None:
+    """The kind of a parameter's value as the help's table shows it, in words of the language in
+    use (``<text>``, ``<integer>``; Typer would say ``<str>``, ``<list[str]>``); None for a flag,
+    which takes no value, and for an option whose value has its own word (its metavar)."""
+    if getattr(param, "is_flag", False) or getattr(param, "count", False):
+        return None
+    if type(param).__name__.endswith("Option") and param.metavar is not None:
+        return str(param.metavar)
+    bare = param.bare_type() if hasattr(param, "bare_type") else "str"
+    said = _VALUE_KINDS.get(bare.removeprefix("list[").removesuffix("]"), _VALUE_KINDS["str"])
+    return f"<{str(said()).lower()}>"
+
+
+def _command(command: Any, english: bool) -> None:
+    """A command's usage line, ``--help`` option and panel titles in the language in use: the
+    context class (click's ``Context.formatter_class``) writes "Usage:" in it; the help option and
+    the parameters are put in Typer's panels by name (``rich_help_panel``), so the titles follow
+    the language of this invocation even where Typer's help module was imported in another."""
+    command.context_class = LedgerContext
+    found = command.get_help_option(typer.Context(command, help_option_names=["-h", "--help"]))
+    if found is not None:
+        found.help = str(t("click.help", "Show this message and exit."))
+    for param in [*getattr(command, "params", ()), *([found] if found is not None else [])]:
+        param.display_type_rich = lambda ctx=None, param=param: _value_kind(param)  # what the help's table shows
+    if english:
         return
-    for name in _CLICK_MODULES:
-        module = sys.modules.get(name)
-        if module is None:
-            continue
-        if hasattr(module, "_"):
-            module._ = i18n.gettext  # type: ignore[attr-defined]
-        if hasattr(module, "ngettext"):
-            module.ngettext = i18n.ngettext  # type: ignore[attr-defined]
-    rich_utils = sys.modules.get("typer.rich_utils")
-    if rich_utils is not None:
-        _rich_texts(rich_utils)
-    elif not any(isinstance(f, _AfterImport) for f in sys.meta_path):
-        sys.meta_path.insert(0, _AfterImport("typer.rich_utils", _rich_texts))
+    for param in [*command.params, *([found] if found is not None else [])]:
+        if getattr(param, "rich_help_panel", None) is None:
+            argument = type(param).__name__.endswith("Argument")
+            param.rich_help_panel = (i18n.gettext("Arguments") if argument else i18n.gettext("Options"))
+    for sub in getattr(command, "commands", {}).values():
+        if getattr(sub, "rich_help_panel", None) is None:
+            sub.rich_help_panel = i18n.gettext("Commands")
 
 
-def _rich_texts(rich_utils: Any) -> None:
-    """Typer's help panels' titles in the language in use; "Uso: " highlighted as "Usage: " is."""
-    for name in _RICH_TEXTS:
-        _english.setdefault(name, getattr(rich_utils, name))
-        setattr(rich_utils, name, i18n.gettext(_english[name]))
-    highlighter = getattr(rich_utils, "highlighter", None)
-    if highlighter is not None and not any("Uso" in h for h in highlighter.highlights):
-        highlighter.highlights = [h.replace("(?P<usage>Usage: )", "(?P<usage>(?:Usage|Uso): )")
-                                  for h in highlighter.highlights]
+class LedgerFormatter(typer.Context.formatter_class):  # type: ignore[name-defined,misc,valid-type]
+    """click's help formatter, its usage line opening with "Usage:" in the language in use."""
 
-
-class _AfterImport:
-    """A finder of ``sys.meta_path`` (the protocol of ``importlib.abc.MetaPathFinder``, whose
-    import costs start-up): runs ``then(module)`` once the module ``name`` is imported, and leaves
-    ``sys.meta_path``; so a command that shows no help does not pay for importing Typer's (60 ms)."""
-
-    def __init__(self, name: str, then: Callable[[Any], None]) -> None:
-        self.name, self.then = name, then
-
-    def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
-        if fullname != self.name:
-            return None
-        sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(fullname)
-        if spec is None or spec.loader is None:
-            return spec
-        exec_module, then = spec.loader.exec_module, self.then
-
-        def exec_then(module: Any) -> None:
-            exec_module(module)
-            then(module)
-
-        spec.loader.exec_module = exec_then  # type: ignore[method-assign]
-        return spec
-
-
-# --- the copy of click that Typer carries (typer._click) ------------------------------------------
-# Typer 0.2x ships its own click, whose words are English literals (no gettext): its usage line,
-# its --help option and its usage errors are put in the language here, at the points where they
-# are shown.
-
-def _vendored_click() -> None:
-    """"Usage:" and the --help option's help of Typer's own click in the language in use
-    (installed once, the first time a language other than English is spoken; English is left as
-    it is)."""
-    global _patched
-    if _patched or i18n.language() == "en":
-        return
-    try:
-        from typer._click import core, formatting
-    except ImportError:  # a Typer that uses click itself: _click_texts() covers it
-        _patched = True
-        return
-    write_usage = formatting.HelpFormatter.write_usage
-
-    def usage(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
         if prefix is None:
             prefix = str(t("click.usage", "Usage:")) + " "
-        write_usage(self, prog, args, prefix)
-
-    get_help_option = core.Command.get_help_option
-
-    def help_option(self: Any, ctx: Any) -> Any:
-        found = get_help_option(self, ctx)
-        if found is not None:
-            found.help = str(t("click.help", "Show this message and exit."))
-        return found
-
-    formatting.HelpFormatter.write_usage = usage  # type: ignore[method-assign]
-    core.Command.get_help_option = help_option  # type: ignore[method-assign]
-    _patched = True
+        super().write_usage(prog, args, prefix)
 
 
-_patched = False
+class LedgerContext(typer.Context):
+    """The context of every ``ledger`` command: its help formatter is :class:`LedgerFormatter`."""
+
+    formatter_class = LedgerFormatter
+
 
 # the patterns (here and below) are compiled by re on a usage error's first look, not at start-up
 _USAGE_ERRORS: list[tuple[str, Callable[[re.Match[str]], Msg]]] = [
@@ -234,9 +197,9 @@ _USAGE_ERRORS: list[tuple[str, Callable[[re.Match[str]], Msg]]] = [
     (r"Option (?P<name>'.+?') does not take a value\.",
      lambda m: t("click.option_no_value", "Option {name} does not take a value.", name=m["name"])),
     (r"Invalid value for (?P<name>.+?): (?P<why>.*)",
-     lambda m: t("click.invalid_for", "Invalid value for {name}: {why}", name=m["name"], why=_value_error(m["why"]))),
+     lambda m: t("click.invalid_for", "Invalid value for {name}: {why}", name=m["name"], why=m["why"])),
     (r"Invalid value: (?P<why>.*)",
-     lambda m: t("click.invalid", "Invalid value: {why}", why=_value_error(m["why"]))),
+     lambda m: t("click.invalid", "Invalid value: {why}", why=m["why"])),
 ]
 
 _PARAM_KINDS: dict[str, Callable[[], Msg]] = {
@@ -245,66 +208,49 @@ _PARAM_KINDS: dict[str, Callable[[], Msg]] = {
     "parameter": lambda: t("click.parameter", "parameter"),
 }
 
-# Typer 0.28's click: "'x' is not a valid int." / "... int range." / "99999 is not in the range 0<=x<=65535."
-_VALUE_ERRORS: list[tuple[str, Callable[[re.Match[str]], Msg]]] = [
-    (r"(?P<value>'.*') is not a valid (?P<kind>int(?:eger)?|float|boolean|UUID)(?: range)?\b.*",
-     lambda m: t("click.not_a_number", "{value} is not a valid {kind}.", value=m["value"],
-                 kind=_KINDS.get(m["kind"], lambda: m["kind"])())),
-    (r"(?P<value>.+?) is not in the range (?P<range>.+)\.", lambda m: _out_of_range(m["value"], m["range"])),
-]
-
 _KINDS: dict[str, Callable[[], Any]] = {
     "int": lambda: t("click.integer", "integer"),
-    "integer": lambda: t("click.integer", "integer"),
     "float": lambda: t("click.float", "number"),
-    "number": lambda: t("click.float", "number"),
-    "boolean": lambda: t("click.boolean", "yes or no value"),
+    "bool": lambda: t("click.boolean", "yes or no value"),
 }
-# click's closed ranges of whole numbers: "0<=x<=65535", "x>=1", "x<=10"
-_RANGE = r"(?:(?P<lo>-?\d+)<=)?x(?:<=(?P<hi>-?\d+)|>=(?P<min>-?\d+))?"
+_PARSING = {"int_parsing": "int", "int_from_float": "int", "int_type": "int", "float_parsing": "float",
+            "float_type": "float", "bool_parsing": "bool", "bool_type": "bool"}
+_LIMITS = ("greater_than_equal", "less_than_equal", "greater_than", "less_than")
 
 
-def _out_of_range(value: str, described: str) -> Msg:
-    """click's "``value`` is not in the range ``described``" in words, as the ledger says it of any
-    number (:func:`ledger.games.parsing.out_of_range`: "12 is out of range (1 to 10)"); a range with
-    open bounds or decimals in click's signs."""
-    m = re.fullmatch(_RANGE, described)
-    lo, hi = (m["lo"] or m["min"], m["hi"]) if m and re.fullmatch(r"-?\d+", value) else (None, None)
-    if lo is None and hi is None:
-        return t("click.out_of_range", "{value} is not in the range {range}.", value=value, range=described)
-    from ledger.games.parsing import out_of_range
+def _conversion(error: BaseException) -> Msg | None:
+    """What was wrong with a value Typer could not convert, from the conversion's own error (the
+    ``ValidationError`` that Typer's ``BadParameter`` was raised from): ``'x' is not a valid
+    integer.``, or the range as the ledger says it of any number (:func:`ledger.games.parsing.out_of_range`:
+    ``99.999 is out of range (0 to 65.535)``). None for any other error."""
+    errors = getattr(error.__cause__, "errors", None)
+    if not callable(errors):
+        return None
+    found = errors()
+    if not found:
+        return None
+    kind, value = found[0].get("type"), found[0].get("input")
+    if kind in _PARSING:
+        return t("click.not_a_number", "{value} is not a valid {kind}.", value=f"'{value}'", kind=_KINDS[_PARSING[kind]]())
+    param = getattr(error, "param", None)
+    if kind in _LIMITS and param is not None and re.fullmatch(r"[+-]?\d+", str(value).strip()):
+        from ledger.games.parsing import out_of_range
 
-    return out_of_range(int(value), None if lo is None else int(lo), None if hi is None else int(hi))
-
-
-# Typer 0.29's conversions speak pydantic's words (the project pins Typer below 0.29: pyproject.toml)
-_LIMITS: dict[str, Callable[[str], Msg]] = {
-    "greater than or equal to": lambda n: t("click.at_least", "Input should be at least {limit}", limit=n),
-    "less than or equal to": lambda n: t("click.at_most", "Input should be at most {limit}", limit=n),
-    "greater than": lambda n: t("click.more_than", "Input should be greater than {limit}", limit=n),
-    "less than": lambda n: t("click.less_than", "Input should be less than {limit}", limit=n),
-}
-# "Input should be a valid integer, unable to parse ...", "Input should be less than or equal to 65535"
-_VALUE_ERRORS += [
-    (r"Input should be a valid (?P<kind>integer|number|boolean)\b.*",
-     lambda m: t("click.should_be", "Input should be a valid {kind}", kind=_KINDS[m["kind"]]())),
-    (r"Input should be (?P<op>(?:greater|less) than(?: or equal to)?) (?P<limit>-?[\d.]+)",
-     lambda m: _LIMITS[m["op"]](m["limit"])),
-]
+        return out_of_range(int(value), getattr(param, "min", None), getattr(param, "max", None))
+    return None
 
 
-def _value_error(text: str) -> Msg | str:
-    for pattern, build in _VALUE_ERRORS:
-        m = re.fullmatch(pattern, text)
-        if m:
-            return build(m)
-    return text
-
-
-def usage_error(text: str) -> Msg | str:
+def usage_error(error: BaseException | str) -> Msg | str:
     """click's message for a mistyped command line (``No such option: --x``, ``Missing argument
-    'MATCH'.``) as a message in the language in use; a message of another shape as it is (those
-    of click's own ``gettext`` are in the language already). English: ``text`` as click wrote it."""
+    'MATCH'.``, a value that is not a number) as a message in the language in use; a message of
+    another shape as it is. ``error``: the exception click raised (or its message)."""
+    text = error if isinstance(error, str) else error.format_message()  # type: ignore[attr-defined]
+    said = None if isinstance(error, str) else _conversion(error)
+    if said is not None:
+        param = getattr(error, "param", None)
+        hint = param.get_error_hint() if param is not None else None
+        return t("click.invalid_for", "Invalid value for {name}: {why}", name=hint, why=said) if hint \
+            else t("click.invalid", "Invalid value: {why}", why=said)
     if i18n.language() == "en":
         return text
     for pattern, build in _USAGE_ERRORS:

@@ -43,10 +43,12 @@ class Kind(Enum):
 class Said:
     """A value said in words: ``value`` (JSON) and every way it is typed, in any language
     (``Said("rest", ("rest", "resto", "il resto"))``, ``Said({"opened": False}, ("not opened",
-    "non ha aperto", "non aperto"))``)."""
+    "non ha aperto", "non aperto"))``). ``shown``: its word in the language in use (a message),
+    where a form shows the value as a button; None: its first word."""
 
     value: JsonValue
     words: tuple[str, ...]
+    shown: Msg | None = None
 
 
 @dataclass(frozen=True)

@@ -490,13 +490,17 @@ class Ledger:
         s.flush()
         return h
 
-    def void_hand(self, ref: str | int, n: int | str, reason: str | None = None, reopen: bool = False) -> MatchView:
+    def void_hand(self, ref: str | int, n: int | str, reason: str | None = None, reopen: bool = False,
+                  after: int | None = None) -> MatchView:
         """Void hand ``n`` (1-based among live hands, or ``last``); it stays in the history with when
         and why, and every later hand is stored again as it now scores. A finished or ended match
         must be reopened first (``reopen_match``), or with ``reopen`` in the same transaction (a
-        table undoing the hand that won the match: never reopened without the hand voided)."""
+        table undoing the hand that won the match: never reopened without the hand voided).
+        ``after``: the live hands the sender saw, checked in this transaction (:class:`Stale`)."""
         with self.transaction(write=True) as s:
             m = self.find(s, ref)
+            if after is not None and after != self._newest_live(s, m)[0]:
+                raise Stale(m.id, after, self._newest_live(s, m)[0], self._view(s, m).to_json())
             if reopen and m.status != "open":
                 self._reopen(s, m)
             self.check_correctable(m)

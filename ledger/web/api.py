@@ -6,7 +6,7 @@
   hands the sender saw, optional): ``201 {"match", "number", "result", "totals"}``, ``result``
   and ``totals`` as that hand's entry in ``hand add --json``, ``number`` as ``show`` counts live
   hands (:meth:`Ledger.enter_hand`: the terminal's one append path, the hand marked ``page``);
-- ``POST /api/matches/{match}/hands/{n}/void`` with ``{"reason"}`` (optional): ``200 {"match",
+- ``POST /api/matches/{match}/hands/{n}/void`` with ``{"reason", "after"}`` (both optional): ``200 {"match",
   "voided", "totals", "hands"}`` (:meth:`Ledger.void_hand`, as ``hand void``).
 
 Who may write is said before a request gets here (:class:`ledger.web.app.Guard`: the
@@ -16,14 +16,15 @@ never more held); the answer's language (``Accept-Language``: :func:`answer_lang
 statuses (422 ``{"error", "field"}`` for bad input with the CLI's own line and the field's path
 as ``score --json`` names it, 404 an unknown match or hand, 409 a finished or ended match, 409
 ``{"error", "field", "totals", "hands"}`` when ``after`` is not the match's live hands: the
-scoreboard as ``show --json``); ``Idempotency-Key`` (:class:`Answers`: the first answer again,
-nothing stored twice). The ledger is written in a worker thread (``anyio.to_thread``), never on
+scoreboard as ``show --json``); ``Idempotency-Key`` (:class:`Answers`: the first answer again
+to the same key on the same path, nothing stored twice). The ledger is written in a worker thread (``anyio.to_thread``), never on
 the event loop; the players' pages see the hand at the board's next poll, as a CLI write.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import threading
 from collections import OrderedDict
@@ -42,8 +43,10 @@ from ledger.jsontext import parse_json
 
 MAX_BODY = 1_000_000  # bytes of a request's body; 413 beyond
 REMEMBERED = 2000  # Idempotency-Key answers kept (the oldest forgotten first)
+REMEMBERED_BYTES = 16_000_000  # and their JSON bodies' bytes in all: a 409 carries a whole scoreboard
 MAX_KEY = 200  # characters of an Idempotency-Key
 SOURCE = "page"  # what a hand entered here records as where it came from (hand.source)
+PAGE_PATHS = ("/api/page/",)  # the scorekeeper's page's own posts (ledger.web.keeper)
 NEW_MATCH_FIELDS = ("game", "rules", "players", "sides", "options")
 
 # the store's errors that are not about the input: an unknown match or hand, a match that takes no more
@@ -130,22 +133,38 @@ def message(status: int, msg: Msg, field: str, lang: str) -> JSONResponse:
 
 
 def forbidden(request: Request) -> JSONResponse:
-    """403: no write without the scorekeeper's key (or the page's token); nothing was read or stored."""
+    """403: no write without the scorekeeper's key (or the page's token); nothing was read or stored.
+    To the page's own forms (``/api/page/``), in the page's language, what its user can do: a page
+    of an earlier run, or opened with the players' address, cannot save."""
+    if request.url.path.startswith(PAGE_PATHS):
+        return message(403, t("api.page_forbidden", "this page cannot save hands: open the scorekeeper's address "
+                              "that ledger serve --scorekeeper printed last (scan its code); nothing was saved"),
+                       "", language())
     lang = answer_language(request.headers.get("accept-language"))
     return message(403, t("api.forbidden", "only the scorekeeper's key can write (Authorization: Bearer KEY, "
                           "the first address ledger serve --scorekeeper prints); nothing was stored"),
                    "Authorization", lang)
 
 
+def no_such_path(request: Request) -> JSONResponse:
+    """404 for an address under ``/api/`` that is none of the API's (nothing was read or stored)."""
+    lang = answer_language(request.headers.get("accept-language"))
+    return message(404, t("api.no_such_path", "no such address: the API takes POST /api/matches, "
+                          "/api/matches/M/hands and /api/matches/M/hands/N/void"), "path", lang)
+
+
 class Answers:
     """The answers given to each ``Idempotency-Key`` while the server runs, the newest
-    :data:`REMEMBERED` of them: the same key again gets the first answer, whatever its body, and
-    stores nothing; one sent again while its first is still being written waits for it. Each
-    answer is worked out by a task of its own, so a client gone meanwhile loses nothing."""
+    :data:`REMEMBERED` of them and at most :data:`REMEMBERED_BYTES` of their JSON in all (the
+    oldest forgotten first: memory stays bounded however many keys come): the same key again gets
+    the first answer, whatever its body, and stores nothing; one sent again while its first is
+    still being written waits for it. Each answer is worked out by a task of its own, so a client
+    gone meanwhile loses nothing."""
 
-    def __init__(self, size: int = REMEMBERED):
-        self.size = size
+    def __init__(self, size: int = REMEMBERED, budget: int = REMEMBERED_BYTES):
+        self.size, self.budget = size, budget
         self.by_key: OrderedDict[str, asyncio.Future[Answer]] = OrderedDict()
+        self.weights: dict[str, int] = {}  # the bytes of each answer given
 
     def get(self, key: str) -> asyncio.Future[Answer] | None:
         """The answer to ``key``, given or coming; None for a new key, or one whose first try
@@ -164,9 +183,21 @@ class Answers:
         found = self.get(key)
         if found is None:
             found = self.by_key[key] = asyncio.ensure_future(work())
-            while len(self.by_key) > self.size:
-                self.by_key.popitem(last=False)
+            found.add_done_callback(partial(self._weigh, key))
+            self._forget_oldest()
         return await asyncio.shield(found)
+
+    def _weigh(self, key: str, done: asyncio.Future[Answer]) -> None:
+        """Count the bytes of ``key``'s answer, once given, against the budget."""
+        if self.by_key.get(key) is not done or done.cancelled() or done.exception() is not None:
+            return
+        self.weights[key] = len(json.dumps(done.result()[1]))
+        self._forget_oldest()
+
+    def _forget_oldest(self) -> None:
+        while len(self.by_key) > self.size or (len(self.by_key) > 1 and sum(self.weights.values()) > self.budget):
+            key, _ = self.by_key.popitem(last=False)
+            self.weights.pop(key, None)
 
 
 class Writes:
@@ -205,13 +236,16 @@ def add_hand(led: Any, match: str, body: Any) -> Answer:
 
 
 def void_hand(led: Any, match: str, number: str, body: Any) -> Answer:
-    """``POST /api/matches/{match}/hands/{n}/void``: as ``hand void MATCH N --reason R``."""
+    """``POST /api/matches/{match}/hands/{n}/void``: as ``hand void MATCH N --reason R``; with
+    ``after`` (the live hands the sender saw), checked in the void's own transaction."""
+    from ledger.store.service import check_after
+
     doc = _object({} if body is None else body)
-    _known(doc, ("reason",))
+    _known(doc, ("reason", "after"))
     reason = doc.get("reason")
     if reason is not None and not isinstance(reason, str):
         raise LedgerError(t("api.expected_text", "expected a text"), "reason", reason)
-    view = led.void_hand(match, _hand_number(number), reason)
+    view = led.void_hand(match, _hand_number(number), reason, after=check_after(doc.get("after")))
     board = view.to_json()
     return 200, {"match": view.match.id, "voided": _hand_number(number), "totals": board["totals"],
                  "hands": board["hands"]}
@@ -246,7 +280,7 @@ def new_match(led: Any, body: Any) -> Answer:
 
 def _object(body: Any) -> dict:
     if not isinstance(body, dict):
-        raise LedgerError(t("api.not_object", "the body must be a JSON object"), "", None)
+        raise LedgerError(t("api.expected_object", "expected a JSON object"), "body", body)
     return body
 
 
@@ -284,10 +318,12 @@ def api_routes(writes: Writes, answers: Answers | None = None) -> list[Route]:
 
     async def respond(request: Request, work: Callable[..., Answer], *args: Any) -> Response:
         lang = answer_language(request.headers.get("accept-language"))
-        key = request.headers.get("idempotency-key")
-        if key is not None and not 0 < len(key) <= MAX_KEY:
-            return message(422, t("api.bad_key", "an Idempotency-Key is 1 to {limit} characters", limit=MAX_KEY),
-                           "Idempotency-Key", lang)
+        keys = request.headers.getlist("idempotency-key")
+        if len(keys) > 1 or (keys and not 0 < len(keys[0]) <= MAX_KEY):
+            return message(422, t("api.bad_key", "one Idempotency-Key header, of 1 to {limit} characters",
+                                  limit=MAX_KEY), "Idempotency-Key", lang)
+        # a key answers for the path it was first sent to: the same key on another path is another request
+        key = f"{request.url.path} {keys[0]}" if keys else None
         first = remembered.get(key) if key is not None else None
         if first is not None:  # a retry: the first answer, the body left unread
             status, payload = await asyncio.shield(first)

@@ -190,6 +190,10 @@ def create_app(key: str, reading: Reading | None = None, poll: float = POLL_SECO
         return EventStream(board, stream(), headers)
 
     async def not_found(request: Request, exc: Exception) -> Response:
+        if request.url.path.startswith(WRITE_PATHS):  # the API answers JSON, its refusals included
+            from ledger.web.api import no_such_path
+
+            return no_such_path(request)
         return _message(404, "not_found")
 
     @asynccontextmanager

@@ -94,6 +94,15 @@ def fields_of(game: Game, setup: MatchSetup, state: MatchState | None) -> list[F
     return [f for f in form.fields if not game.entry_skips(setup, state, {}, f)]
 
 
+def who_of(game: Game, setup: MatchSetup, state: MatchState | None) -> Who:
+    """Whom the form's per-side or per-player fields are drawn for: those the next hand asks
+    (:meth:`Game.entry_who`) with every player pressed in each field of players the form shows (a
+    player out who may re-enter has his own inputs, for the hand he re-enters in: Scala 40)."""
+    pressed = {f.key: list(setup.players) for f in fields_of(game, setup, state)
+               if f.per is Per.HAND and Kind.PLAYERS in f.kinds}
+    return game.entry_who(setup, state, pressed)
+
+
 # --- the HTML --------------------------------------------------------------------------------------
 def form_html(game: Game, setup: MatchSetup, state: MatchState | None, match: int, after: int) -> str:
     """The ``<form class="hand">`` for the next hand of match ``match`` (``after``: its live hands
@@ -107,8 +116,10 @@ def form_html(game: Game, setup: MatchSetup, state: MatchState | None, match: in
     if not fields:
         parts.append(_entry_html(game, prefix))
     else:
-        who = game.entry_who(setup, state, {})
-        parts += [_field_html(f, None, None, who, setup, prefix) for f in fields if f.per is Per.HAND]
+        who = who_of(game, setup, state)
+        asked = game.entry_who(setup, state, {}).names
+        joining = tuple(n for n in who.names if n not in asked)  # whom a field of players brings in (re-entries)
+        parts += [_field_html(f, None, None, who, setup, prefix, joining) for f in fields if f.per is Per.HAND]
         per = [f for f in fields if f.per is not Per.HAND]
         for i, name in enumerate(who.names if per else ()):
             inner = "".join(_field_html(f, i, name, who, setup, prefix) for f in per)
@@ -128,7 +139,8 @@ def _entry_html(game: Game, prefix: str) -> str:
             f'spellcheck="false" required><p class="err"></p></div>')
 
 
-def _field_html(f: Field, i: int | None, name: str | None, who: Who, setup: MatchSetup, prefix: str) -> str:
+def _field_html(f: Field, i: int | None, name: str | None, who: Who, setup: MatchSetup, prefix: str,
+                joining: tuple[str, ...] = ()) -> str:
     """One field: its name, its input (:func:`_input_html`) and the place of its error."""
     path = _input_path(f, name)
     post = f"f:{f.key}" if i is None else f"f:{f.key}:{i}"
@@ -136,8 +148,9 @@ def _field_html(f: Field, i: int | None, name: str | None, who: Who, setup: Matc
     label = f.name.render() + ("" if f.required else f" ({text('optional')})")
     tag = "label" if _widget(f) in ("text", "stepper") else "span"
     target = f' for="{ident}"' if tag == "label" else ""
-    return (f'<div class="fld" data-path="{escape(path)}"><{tag} class="name"{target}>{escape(label)}</{tag}>'
-            f'{_input_html(f, post, ident, who, setup)}<p class="err"></p></div>')
+    named = "" if _widget(f) == "toggle" else f'<{tag} class="name"{target}>{escape(label)}</{tag}>'  # a toggle says its name
+    return (f'<div class="fld" data-path="{escape(path)}">{named}'
+            f'{_input_html(f, post, ident, who, setup, joining)}<p class="err"></p></div>')
 
 
 def _widget(f: Field) -> str:
@@ -154,7 +167,7 @@ def _widget(f: Field) -> str:
     return "text"
 
 
-def _input_html(f: Field, post: str, ident: str, who: Who, setup: MatchSetup) -> str:
+def _input_html(f: Field, post: str, ident: str, who: Who, setup: MatchSetup, joining: tuple[str, ...] = ()) -> str:
     widget = _widget(f)
     default = "" if f.default is None else f.default
     if widget == "text":
@@ -171,14 +184,19 @@ def _input_html(f: Field, post: str, ident: str, who: Who, setup: MatchSetup) ->
         on = " checked" if default and default.strip().lower() in ("yes", "sì", "si", "true", "1") else ""
         return (f'<label class="toggle"><input type="checkbox" id="{ident}" name="{post}" value="yes"{on}>'
                 f'<span>{escape(f.name.render())}</span></label>')
-    return _choices_html(f, post, ident, _choices(f, who, setup))
+    return _choices_html(f, post, ident, _choices(f, who, setup, joining))
 
 
-def _choices(f: Field, who: Who, setup: MatchSetup) -> list[tuple[str, str]]:
+def _choices(f: Field, who: Who, setup: MatchSetup, joining: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     """``(value posted, button's text)`` of a field shown as buttons: its words said (the first
-    spelling of each), then the players or the sides it names."""
-    out = [(said.words[0], said.words[0]) for said in f.values if said.words]
-    if Kind.PLAYER in f.kinds or Kind.PLAYERS in f.kinds:
+    spelling posted, the word of the page's language shown: :attr:`Said.shown`), then the players
+    or the sides it names: for a field of several players, those it would bring into the hand
+    (``joining``: Scala 40's re-entries are the players out) when there are such, else all."""
+    out = [(said.words[0], said.shown.render() if said.shown is not None else said.words[0])
+           for said in f.values if said.words]
+    if Kind.PLAYERS in f.kinds:
+        out += [(p, p) for p in (joining or setup.players)]
+    elif Kind.PLAYER in f.kinds:
         out += [(p, p) for p in setup.players]
     elif Kind.SIDE in f.kinds:
         out += [(s, s) for s in who.names]
@@ -218,7 +236,7 @@ def read_posted(game: Game, setup: MatchSetup, state: MatchState | None, posted:
     if form is None:
         words = first_value(posted, ENTRY)
         return game.parse_entry(setup, split_words(words)) if words else {}
-    who = game.entry_who(setup, state, {})
+    who = who_of(game, setup, state)
     doc: dict[str, Any] = {}
     for f in fields_of(game, setup, state):
         if f.per is Per.HAND:
@@ -308,7 +326,7 @@ def paths_of(game: Game, setup: MatchSetup, state: MatchState | None) -> list[st
     fields = fields_of(game, setup, state)
     if not fields:
         return [ENTRY]
-    who = game.entry_who(setup, state, {})
+    who = who_of(game, setup, state)
     return [_input_path(f, name) for f in fields for name in ((None,) if f.per is Per.HAND else who.names)]
 
 

@@ -212,7 +212,7 @@ def post_hand(ledger: Any, match: str, posted: Posted) -> Answer:
     n = len(new.hands)
     result = new.replay.results[-1]
     heading = str(get_game(new.setup.game).hand_heading(new.setup, n, result))
-    head = text("saved", heading=heading, summary=result.summary) if result.summary else heading
+    head = text("saved", heading=heading)
     before = new.replay.states[-2] if len(new.replay.states) > 1 else new.replay.start
     said = said_html(head, before, new.replay.final)
     return 201, {"match": new.match.id, "number": n, "result": result.to_json(),
@@ -229,15 +229,14 @@ def post_undo(ledger: Any, match: str, posted: Posted) -> Answer:
         with ledger.reads() as reads:
             view = reads.view(match)
         after = _after(posted)
-        if after is not None and after != len(view.hands):
-            raise Stale(view.match.id, after, len(view.hands))
-        last = len(view.hands) if after is None else after  # the hand the page showed as the last one
-        new = ledger.void_hand(view.match.id, last, first_value(posted, "reason") or None, reopen=True)
+        last: int | str = "last" if after is None else after  # the hand the page showed as the last one
+        # the page's count is checked where the void is written: a hand entered meanwhile is never the one voided
+        new = ledger.void_hand(view.match.id, last, first_value(posted, "reason") or None, reopen=True, after=after)
     except Stale as err:
         return _stale(ledger, view, err)
     except LedgerError as err:
         return _refused(err, view)
-    said = said_html(text("undone", hand=last), view.replay.final, new.replay.final)
+    said = said_html(text("undone", hand=len(new.hands) + 1), view.replay.final, new.replay.final)
     return 200, {"match": new.match.id, "hands": len(new.hands), "totals": dict(new.replay.final.totals),
                  "form": card_html(new, said)}
 
@@ -295,9 +294,19 @@ def _stale(ledger: Any, view: Any, err: LedgerError) -> Answer:
     with ledger.reads() as reads:
         fresh = reads.view(view.match.id)
     board = getattr(err, "board", None) or fresh.to_json()  # as the store read it when it refused, if it says
-    said = said_html(f"{err.message}\n{text('conflict')}", view.replay.final, fresh.replay.final, "said conflict")
+    seen = _seen(fresh.replay, getattr(err, "after", None))
+    said = said_html(f"{err.message}\n{text('conflict')}", seen or view.replay.final, fresh.replay.final,
+                     "said conflict")
     return 409, {"error": str(err), "totals": board.get("totals", {}), "hands": board.get("hands", []),
                  "form": card_html(fresh, said)}
+
+
+def _seen(replay: Any, after: int | None) -> MatchState | None:
+    """The totals a form made for ``after`` live hands showed, when hands were only added since
+    (the first ``after`` of ``replay`` are then the ones it saw); None when fewer are left."""
+    if after is None or after > len(replay.states):
+        return None
+    return replay.states[after - 1] if after else replay.start
 
 
 def form_data(pairs: Sequence[tuple[str, str]]) -> dict[str, list[str]]:

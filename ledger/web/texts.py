@@ -54,7 +54,7 @@ TEXTS: dict[str, Msg] = {
     "none": t("web.none", "none"),
     "keeper_title": t("web.keeper_title", "Enter the hands"),
     "next_hand": t("web.next_hand", "Match {id} · {game}: hand {hand}"),
-    "saved": t("web.saved", "Saved: {heading}, {summary}"),
+    "saved": t("web.saved", "Saved: {heading}"),  # the game's heading says the hand's score
     "before": t("web.before", "before"),
     "after": t("web.after", "after"),
     "conflict": t("web.conflict", "The scoreboard above is the ledger's now: enter the hand again if it is still "

@@ -211,7 +211,7 @@ def test_undo_and_void_are_explained_apart_in_both_languages(cli):
 
 def test_help_names_arguments_and_values_in_italian(cli):
     said = cli("--lang", "it", "settle", "--help").stdout
-    assert "[partite...]" in said and "[matches]" not in said and "<str>" not in said
+    assert "[partite]..." in said and "[matches]" not in said and "<str>" not in said
     said = cli("--lang", "it", "hand", "void", "--help").stdout
     assert "{partita} {numero}" in said and "<testo>" in said and "<numero>" in said
     said = cli("--lang", "it", "--help").stdout

@@ -393,7 +393,7 @@ def test_cli_score_and_games(cli):
 def test_cli_play_reads_the_words_of_the_table(cli):
     out = cli("play", "scala40", "-p", "Anna,Bruno,Carla", "-o", "rientri=1",
               input="chiude Anna; Bruno 120; Carla 30\nrientra Bruno; Carla closed; Anna 5; Bruno 9\nquit\n").stdout
-    assert "Bruno re-entered at 30" in " ".join(out.split())
+    assert "Bruno re-entered at" in " ".join(out.split())  # (at 80 columns the 30 wraps in the notes column)
     shown = cli.json("show", "1")
     assert shown["totals"] == {"Anna": 5, "Bruno": 39, "Carla": 30} and shown["reentries"]["Bruno"] == 1
 

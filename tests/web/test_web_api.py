@@ -234,6 +234,24 @@ def test_answers_are_bounded():
     asyncio.run(run())
 
 
+def test_answers_are_bounded_in_bytes_too():
+    """Large answers (a 409 carries the whole scoreboard) are forgotten by their bytes, oldest first."""
+    import asyncio
+
+    async def run():
+        kept = Answers(size=1000, budget=10_000)
+
+        async def board(n):
+            return 409, {"n": n, "hands": ["x" * 3000]}
+
+        for n in range(10):
+            assert (await kept.once(f"k{n}", lambda n=n: board(n)))[1]["n"] == n
+        assert list(kept.by_key) == ["k7", "k8", "k9"] and set(kept.weights) == {"k7", "k8", "k9"}
+        assert (await kept.once("k0", lambda: board(99)))[1]["n"] == 99  # forgotten: worked out again
+
+    asyncio.run(run())
+
+
 def test_after_the_hands_seen_stores_the_hand_and_another_number_gets_the_board(api, cli):
     scopa(cli)
     assert api.post("/api/matches/1/hands", {**HAND, "after": 0}).status_code == 201

@@ -63,8 +63,13 @@ def test_the_italian_form_speaks_italian():
     setup = game.setup(None, ["Anna", "Bruno", "Carla"])
     with speaking("it"):
         out = html.unescape(form_html(game, setup, game.start(setup), 1, 0))
-    assert "Salva la mano" in out and "facoltativo" in out
+    assert "Salva la mano" in out and "chi chiude" in out
+    assert out.count("chiusura in mano") == 1  # a toggle says its own name, once
     assert "Save the hand" not in out
+    classica = get_game("briscola").setup("classica", ["Anna", "Bruno"])
+    with speaking("it"):
+        out = html.unescape(form_html(get_game("briscola"), classica, get_game("briscola").start(classica), 1, 0))
+    assert "ultima presa (facoltativo)" in out
 
 
 def scala40():
@@ -165,3 +170,34 @@ def test_a_field_of_two_kinds_of_value_is_typed_in_words():
     assert 'type="text" id="m1-bet" name="f:bet"' in out  # "Carla Dario 17": only words say it
     assert 'type="number" inputmode="numeric" id="m1-tricks"' in out
     assert 'type="radio" id="m1-caller-0" name="f:caller" value="Anna"' in out
+
+
+@pytest.mark.parametrize("lang, nobody, alone", [("it", "nessuno", "da solo"), ("en", "nobody", "alone")])
+def test_a_word_s_button_says_it_in_the_page_s_language(lang, nobody, alone):
+    """A value said in words is posted by one spelling and shown in the page's own language."""
+    from ledger.games.base import replay
+
+    labels = re.compile(r'<input type="(?:radio|checkbox)" id="[^"]+" name="([^"]+)" value="([^"]*)"[^>]*>'
+                        r'<label for="[^"]+">([^<]*)</label>')
+    scala40, briscola = get_game("scala40"), get_game("briscola")
+    out_setup = scala40.setup("standard", ["Anna", "Bruno", "Carla"], options={"reentries": 1})
+    carla_out = replay(scala40, out_setup, [{"closed_by": "Anna", "others": {"Bruno": 60, "Carla": 105}}]).final
+    cases = [(scala40, out_setup, carla_out, "f:reentry", nobody, []),
+             (briscola, briscola.setup("chiamata", list(NAMES[:5])), None, "f:partner", alone, "alone")]
+    for game, setup, state, field, word, value in cases:
+        state = state if state is not None else game.start(setup)
+        with speaking(lang):
+            out = form_html(game, setup, state, 1, 0)
+        buttons = {shown: posted for name, posted, shown in labels.findall(out) if name == field}
+        assert word in buttons, (game.name, buttons)
+        assert set(buttons) - {word} <= {*NAMES, text("none")}  # no word of the other language
+        doc = read_posted(game, setup, state, {field: [buttons[word]], "after": ["0"]})
+        assert doc.get(field[2:], value) == value
+
+
+def test_a_field_the_hand_does_not_ask_is_left_out():
+    """Briscola chiamata: who sits out is asked at six players only (five: nobody does)."""
+    game = get_game("briscola")
+    five, six = (game.setup("chiamata", list(NAMES[:n])) for n in (5, 6))
+    assert 'name="f:sitting_out"' not in form_html(game, five, game.start(five), 1, 0)
+    assert 'name="f:sitting_out"' in form_html(game, six, game.start(six), 1, 0)

@@ -90,6 +90,22 @@ def test_a_typo_is_answered_beside_its_field_and_nothing_is_stored(client, cli):
     assert live_hands(1) == []
 
 
+def test_a_player_out_re_enters_from_the_page(client, cli):
+    """Scala 40: Carla is out and may re-enter; her inputs are on the form for the hand she re-enters in."""
+    cli("match", "new", "scala40", "--players", "Anna,Bruno,Carla", "--option", "reentries=1")
+    cli("hand", "add", "1", "chiude", "Anna", "Bruno=60", "Carla=105")
+    token = page_token(client)
+    card = client.get("/page/matches/1/card").text
+    assert "<legend>Carla</legend>" in card and 'name="f:others:2"' in card
+    assert re.findall(r'name="f:reentry" value="([^"]*)"', card) == ["nessuno", "Carla"]  # nobody, or who is out
+    fields = {"after": "1", "f:reentry": "Carla", "f:closed_by": "Anna", "f:others:1": "20", "f:others:2": "30"}
+    status, a = post(client, "/api/page/matches/1/hands", {**fields, "f:reentry": ""}, token)
+    assert status == 422 and a["input"] == "others.Carla" and len(live_hands(1)) == 1  # out, and not re-entering
+    status, a = post(client, "/api/page/matches/1/hands", fields, token)
+    assert status == 201, a
+    assert cli.json("show", "1")["hands"][-1]["totals"] == {"Anna": 0, "Bruno": 80, "Carla": 90}  # back at 60
+
+
 def test_a_stale_form_gets_the_conflict_and_the_fresh_board(client, cli):
     cli("match", "new", "segnapunti", "--players", "Anna,Bruno")
     token = page_token(client)
@@ -98,6 +114,18 @@ def test_a_stale_form_gets_the_conflict_and_the_fresh_board(client, cli):
     assert status == 409 and a["totals"] == {"Anna": 5, "Bruno": 2} and len(a["hands"]) == 1
     assert 'name="after" value="1"' in a["form"] and "conflict" in a["form"]
     assert len(live_hands(1)) == 1
+    said = re.sub(r"<[^>]+>", " ", re.search(r'<p class="said conflict">(.*?)</table>', a["form"], re.S).group(1))
+    assert re.search(r"Anna\s+0\s+5", said) and re.search(r"Bruno\s+0\s+2", said)  # as the form saw them, and now
+
+
+def test_a_saved_hand_is_said_once_with_the_totals_before_and_after(client, cli):
+    cli("match", "new", "segnapunti", "--players", "Anna,Bruno")
+    cli("hand", "add", "1", "Anna=5", "Bruno=2")
+    token = page_token(client)
+    status, a = post(client, "/api/page/matches/1/hands", {"after": "1", "f:points:0": "2", "f:points:1": "-1"}, token)
+    said = re.sub(r"<[^>]+>", " ", re.search(r'<p class="said">(.*?)</table>', a["form"]).group(1))
+    assert status == 201 and said.count("Anna +2, Bruno -1") == 1 and "Saved: Hand 2" in said  # the score once
+    assert re.search(r"Anna\s+5\s+7", said) and re.search(r"Bruno\s+2\s+1", said)  # before, after
 
 
 def test_undo_takes_back_the_last_hand_with_its_reason(client, cli):
@@ -110,6 +138,28 @@ def test_undo_takes_back_the_last_hand_with_its_reason(client, cli):
     assert "wrong scores" in cli("match", "history", "1").stdout
     status, a = post(client, "/api/page/matches/1/undo", {"after": "2", "reason": "again"}, token)
     assert status == 409 and len(live_hands(1)) == 1  # a stale undo takes back nothing
+
+
+def test_undo_checks_the_hands_the_page_saw_where_it_voids(client, cli, monkeypatch):
+    """A hand entered at the terminal after the undo read the match but before it voided: the
+    count the page saw is checked in the void's own transaction, so the terminal's hand and the
+    page's last hand both stay (409), instead of the page's hand 2 voided under a hand 3."""
+    from ledger.store.service import Ledger
+
+    cli("match", "new", "segnapunti", "--players", "Anna,Bruno")
+    cli("hand", "add", "1", "Anna=5", "Bruno=2")
+    cli("hand", "add", "1", "Anna=1", "Bruno=9")
+    token = page_token(client)
+    void = Ledger.void_hand
+
+    def terminal_first(self, *args, **kwargs):
+        cli("hand", "add", "1", "Anna=3", "Bruno=3")  # lands between the page's read and its void
+        return void(self, *args, **kwargs)
+
+    monkeypatch.setattr(Ledger, "void_hand", terminal_first)
+    status, a = post(client, "/api/page/matches/1/undo", {"after": "2", "reason": "wrong scores"}, token)
+    assert status == 409 and len(a["hands"]) == 3 and a["totals"] == {"Anna": 9, "Bruno": 14}
+    assert len(live_hands(1)) == 3 and "wrong scores" not in cli("match", "history", "1").stdout
 
 
 def test_a_new_match_from_the_page(client, cli):
@@ -130,7 +180,8 @@ def test_only_the_scorekeeper_s_own_page_can_write(client, cli):
     token = page_token(client)
     fields = {"after": "0", "f:points:0": "1", "f:points:1": "1"}
     assert post(client, "/api/page/matches/1/hands", fields, None)[0] == 403  # no token
-    assert post(client, "/api/page/matches/1/hands", fields, "made.up")[0] == 403
+    status, a = post(client, "/api/page/matches/1/hands", fields, "made.up")  # a page of an earlier run
+    assert status == 403 and "scorekeeper's address" in a["error"] and "Authorization" not in a["error"]
     assert post(client, "/api/page/matches/1/hands", fields, token, origin="https://evil.example")[0] == 403
     assert post(client, "/api/page/matches/1/hands", fields, token, **{"sec-fetch-site": "cross-site"})[0] == 403
     client.get(f"/?key={KEY}")  # the players' key in the cookie now

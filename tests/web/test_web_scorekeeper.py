@@ -181,3 +181,41 @@ def test_a_typo_undo_a_stale_form_and_a_new_match(serve, phones, lang):
     assert keeper.locator("#keep-3").count() == 1  # each card once
     refused = ("status of 422", "status of 409")  # the answers this test asked for, logged by Chromium
     assert not [p for p in problems if not any(r in p for r in refused)], problems
+
+
+ALONE = {"it": "da solo", "en": "alone"}
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_a_chiamata_started_and_played_from_the_page_speaks_the_page_s_language(serve, phones, lang):
+    """A Briscola chiamata of five started from the page, its hand entered with the thumb: the
+    caller alone is a button in the page's language, who sits out is not asked of five, the
+    score's totals are said before and after, and the players' page follows."""
+    keeper, player, problems = phones
+    words = WORDS[lang]
+    s = serve("--scorekeeper", "--lang", lang)
+    opened(s, keeper, player)
+    start = keeper.locator("#start")
+    start.locator("select[name=game]").select_option("briscola")
+    start.locator("select[name=rules]").select_option("chiamata")
+    start.locator("input[name=players]").fill("Anna, Bruno, Carla, Dario, Elena")
+    start.get_by_role("button", name=words["start"]).click()
+    card = keeper.locator("#keep-1")
+    card.locator("form.hand").wait_for(timeout=UPDATE_MS)
+    assert card.locator('input[name="f:sitting_out"]').count() == 0  # five: nobody sits out
+    partner = card.locator('[data-path="partner"] label').all_inner_texts()
+    assert ALONE[lang] in partner and ALONE["en" if lang == "it" else "it"] not in partner
+    card.locator('input[name="f:caller"][value="Anna"] + label').click()
+    card.locator('input[name="f:called"]').fill("3D")
+    card.locator('input[name="f:bid"]').fill("70")
+    card.locator('[data-path="partner"] label', has_text=ALONE[lang]).click()
+    card.locator('input[name="f:caller_points"]').fill("78")
+    card.get_by_role("button", name=words["save"]).click()
+    totals = keeper.locator("#keep-1 table.totals")
+    totals.wait_for(timeout=UPDATE_MS)
+    assert [c.strip() for c in totals.locator("tr", has_text="Anna").locator("td").all_inner_texts()] == ["Anna", "0", "4"]
+    player.locator("#match-1 table.totals tr", has_text="Anna").locator("td", has_text="4").wait_for(timeout=UPDATE_MS)
+    shown = ledger("show", "1", "--json").stdout
+    assert '"alone": true' in shown and '"partner": "Anna"' in shown
+    assert keeper.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    assert not problems, problems

@@ -306,6 +306,10 @@ class BriscolaGame(Game):
         """Classica: the sides (a player names the pair); chiamata: the players."""
         return declared.entry_who(setup)
 
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+        """Who sits out is asked only of a chiamata at six (RULES.md "Briscola": with five nobody does)."""
+        return getattr(field, "key", None) == "sitting_out" and len(setup.players) != 6
+
     def questions(self, setup: MatchSetup, doc: Mapping[str, Any],
                   state: MatchState | None = None) -> list[Question]:
         """What is still missing, one thing at a time (:func:`ledger.games.briscola.hand.questions`);

@@ -314,7 +314,7 @@ CHIAMATA_FORM = HandForm((
           words=("a", "at", "puntata"), ask=t("briscola.ask_bid", "the bid, 61 to 120 (61 for an auction on ranks "
                                             "only)")),
     Field("partner", t("briscola.field.partner", "partner"), (Kind.PLAYER,), words=("socio", "compagno"),
-          values=(Said(ALONE, ("da solo", "alone", "solo", "in mano")),),
+          values=(Said(ALONE, ("da solo", "alone", "solo", "in mano"), t("briscola.alone_word", "alone")),),
           ask=t("briscola.ask_partner", "the partner, who held the called card ('alone' if the caller called his "
                 "own)")),
     Field(ALONE, t("briscola.field.alone", "alone"), (Kind.FLAG,), required=False,

@@ -59,7 +59,7 @@ def read_left(text: str, path: str) -> Any:
 
 HAND = HandForm((
     Field("reentry", t("scala40.field.reentry", "re-entries"), (Kind.PLAYERS,), required=False, default="",
-          values=(Said([], _NOBODY),),
+          values=(Said([], _NOBODY, t("scala40.nobody", "nobody")),),
           words=("rientra", "rientrano", "rientro", "rientri", "reentry", "re-entry", "re-enters", "reenters",
                  "re-enter"),
           ask=t("scala40.ask_reentry", "Who re-enters before this hand? (Enter for nobody)")),

@@ -1,0 +1,60 @@
+"""The CPU time of a few commands of two installations side by side: what a library upgrade costs
+at start-up, measured on a busy machine (CPU time, unlike wall time, barely moves with the load).
+
+    python bench/startup_cpu.py OLD/bin/ledger NEW/bin/ledger [--rounds 7]
+
+Each round runs every command once with each installation, in turn, on copies of one ledger (a
+Scopa match of 10 hands made by the first installation); the figure is the median CPU time (user
+plus system, ms) of the fresh processes, and the ratio of the second to the first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import tempfile
+from pathlib import Path
+
+HAND = ["Anna=carte 22 denari 6 settebello primiera 78", "Bruno=carte 18 denari 4 primiera 70"]
+COMMANDS = {"--version": ["--version"], "--help": ["--help"], "hand add --help": ["hand", "add", "--help"],
+            "show (10 hands)": ["show", "1"], "hand add (one-shot)": ["hand", "add", "1", *HAND]}
+
+
+def cpu_ms(command: list[str], env: dict[str, str]) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, env=env, capture_output=True, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("old")
+    ap.add_argument("new")
+    ap.add_argument("--rounds", type=int, default=7)
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="ledger-cpu-"))
+    env = {**os.environ, "LEDGER_LANG": "en", "COLUMNS": "100", "LEDGER_DB": str(tmp / "seed.db")}
+    subprocess.run([args.old, "match", "new", "scopa", "--players", "Anna,Bruno", "-o", "target=1000"],
+                   env=env, capture_output=True, check=True)
+    for _ in range(10):
+        subprocess.run([args.old, "hand", "add", "1", *HAND], env=env, capture_output=True, check=True)
+    times: dict[str, dict[str, list[float]]] = {name: {"old": [], "new": []} for name in COMMANDS}
+    for _ in range(args.rounds):
+        for name, command in COMMANDS.items():
+            for which in ("old", "new"):
+                shutil.copy(tmp / "seed.db", tmp / "run.db")
+                times[name][which].append(cpu_ms([getattr(args, which), *command], {**env, "LEDGER_DB": str(tmp / "run.db")}))
+    print(f"median CPU ms of {args.rounds} fresh processes each")
+    for name, got in times.items():
+        old, new = statistics.median(got["old"]), statistics.median(got["new"])
+        print(f"  {name:22} old {old:6.0f}   new {new:6.0f}   {new / old:.2f}x")
+    shutil.rmtree(tmp)
+
+
+if __name__ == "__main__":
+    main()
