@@ -6,7 +6,8 @@ A game sets ``Game.hand`` to a :class:`HandForm`; from that one declaration come
   (``Anna=34``, ``closed_by=Anna``, ``Anna.opened=no``) and the phrases players say, split at
   ``;`` and ``,`` (``chiude Anna; Bruno JK AS 7H; Carla 34; Dario non ha aperto; in mano``);
 - the questions for what is still missing (:meth:`HandForm.questions`), one per field and side or
-  player, each answer kept once given;
+  player, each answer kept once given (the parts of a side's object, :attr:`Field.within`, side
+  by side with :attr:`HandForm.side_by_side`);
 - the label of an error's field path in the language in use (:meth:`HandForm.label`:
   ``others.Bruno[3]`` → ``Bruno, 4th card`` / ``Bruno, 4ª carta``), while ``--json`` errors keep
   the path itself for programs;
@@ -24,6 +25,7 @@ named by its key (``closed_by``), its name in each language (``chi chiude``) and
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -219,8 +221,9 @@ class HandForm:
                 _put(doc, part_field.path(named, got), got, part)
                 return
             main = self.main_field
-            if main is None:
-                raise self._not_understood(key, who)
+            parts = [w for g in self.fields if g.within == getattr(main, "key", None) for w in g.spellings()]
+            if main is None or parts:  # a side's object of declared parts takes no other key
+                raise self._not_understood(sub, who, parts)
             _put(doc, [main.key, named, sub], _scalar(value), part)
             return
         self._read_for(named, value, part, doc, who, resolve_player)
@@ -232,7 +235,7 @@ class HandForm:
         words = text.split(" ")
         for n in range(len(words) - 1, 0, -1):
             f = self.per_field(" ".join(words[:n]))
-            if f is not None:
+            if f is not None and f.within is None:  # a part of the side's object is the main field's phrase
                 said = " ".join(words[n:])
                 got = self.value(f, said, self.typed_path(f, name, said), who, resolve_player)
                 _put(doc, f.path(name, got), got, part)
@@ -278,7 +281,7 @@ class HandForm:
         except LedgerError:
             return None
 
-    def _not_understood(self, part: str, who: Who) -> LedgerError:
+    def _not_understood(self, part: str, who: Who, words: Sequence[str] = ()) -> LedgerError:
         alone = self.hand_field(part)
         if alone is not None:  # a field's word with nothing after it: "rientra"
             return LedgerError(t("entry.word_alone", "{word!r}: say what after it (e.g. {example})", word=part,
@@ -290,7 +293,7 @@ class HandForm:
             return LedgerError(t("entry.name_alone", "give {what} after the name", what=main.name.render()),
                                f"{main.key}.{named}", part)
         first = part.split(" ")[0]
-        known = [*who.names] + [w for f in self.fields for w in (f.name.render(), *f.words) if w]
+        known = [*who.names, *words] + [w for f in self.fields for w in (f.name.render(), *f.words) if w]
         near = nearest(first, who.names) if " " in part else None
         near = near or nearest(part, known) or nearest(first, known)
         if near is not None:
@@ -310,7 +313,7 @@ class HandForm:
         folded = _fold(text)
         for said in f.values:
             if folded in {_fold(w) for w in said.words}:
-                return said.value
+                return copy.deepcopy(said.value)  # the document's own, never the declaration's
         if f.read is not None:
             got = f.read(text, path)
             if got is not None:
@@ -343,15 +346,20 @@ class HandForm:
 
     # --- questions ------------------------------------------------------------------------------
     def questions(self, doc: Mapping[str, Any], who: Who, resolve_player: Callable[[object, str], str],
-                  skip: Callable[[Field], bool] | None = None) -> list[Question]:
+                  skip: Callable[[Field], bool] | None = None,
+                  skip_for: Callable[[Field, str], bool] | None = None) -> list[Question]:
         """What is still missing from ``doc``, in the declared order: each required hand field
         not given, each required per-side or per-player field for every name of ``who`` not
         given (a name already typed in any case counts as given), then each optional field
-        not given (asked with its default, Enter to keep it). ``skip(field)``: fields the game
-        does not ask in this state (a re-entry when nobody is out)."""
+        not given (asked with its default, Enter to keep it: a hand field, or a part of a side's
+        object, :attr:`Field.within`, such as Scopa's scope). ``skip(field)``: fields the game
+        does not ask in this state (a re-entry when nobody is out); ``skip_for(field, name)``: a
+        per-side or per-player field not asked of that side or player (Scopa: the counts of a
+        pile given as cards)."""
         out: list[Question] = []
         asked = [f for f in self.fields if not (skip is not None and skip(f))]
-        per = [f for f in asked if f.per is not Per.HAND and f.required]
+        per = [f for f in asked if f.per is not Per.HAND
+               and (f.required or (f.within is not None and f.default is not None))]
         for f in asked:
             if f.per is Per.HAND:
                 if f.key not in doc and (f.required or f.default is not None):
@@ -362,7 +370,7 @@ class HandForm:
             pairs = [(g, name) for name in who.names for g in per] if self.side_by_side else \
                 [(f, name) for name in who.names]
             out += [self._question(g, name, who, resolve_player) for g, name in pairs
-                    if not self._given(doc, g, name, who)]
+                    if not self._given(doc, g, name, who) and not (skip_for is not None and skip_for(g, name))]
         return out
 
     def _given(self, doc: Mapping[str, Any], f: Field, name: str, who: Who) -> bool:
@@ -547,7 +555,8 @@ def _put(doc: dict[str, Any], keys: list[str], value: JsonValue, part: str) -> N
     last = keys[-1]
     if last in at and at[last] != value:
         if isinstance(at[last], dict) and isinstance(value, dict):
-            at[last] = {**at[last], **value}
+            for k, v in value.items():  # each key once: a value given again must agree
+                _put(doc, [*keys, k], v, part)
             return
         raise LedgerError(t("entry.contradicts", "{part!r} contradicts an earlier part ({key} {earlier!r})",
                             part=part, key=last, earlier=at[last]), ".".join(keys), part)

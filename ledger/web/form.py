@@ -248,12 +248,30 @@ def read_posted(game: Game, setup: MatchSetup, state: MatchState | None, posted:
             typed = _typed(f, posted, f"f:{f.key}:{i}")
             if typed is not None:
                 got = form.value(f, typed, form.typed_path(f, name, typed), who, setup.resolve_player)
-                *outer, last = f.path(name, got)  # others.Bruno; a part of a side's object: sides.NS.pozzetto
-                at = doc
-                for key in outer:
-                    at = at.setdefault(key, {})
-                at[last] = got
+                _put_posted(doc, form, f, name, typed, got)
     return game.entered(setup, doc)
+
+
+def _put_posted(doc: dict[str, Any], form: HandForm, f: Field, name: str, typed: str, value: Any) -> None:
+    """``value`` (posted as ``typed``) at field ``f``'s place for ``name`` (:meth:`Field.path`):
+    ``others.Bruno``, or a part of the side's object (``sides.NS.pozzetto``, ``sides.Anna.denari``).
+    A part of a side whose own required field holds that object (Scopa's pile) waits for it: it
+    is left out when the side's value is not given or is no object (a pile given as cards holds
+    its counts in its cards), or already says it and the input was left at its default (the
+    pile's words said ``2 scope``, the scope's stepper still shows 0)."""
+    *outer, last = f.path(name, value)
+    holder = form.field(f.within) if f.within is not None else None
+    waits = holder is not None and holder.required
+    at: Any = doc
+    for depth, k in enumerate(outer):
+        if waits and depth and k not in at:
+            return  # the side's pile not given: its counts wait for it
+        at = at.setdefault(k, {})
+        if not isinstance(at, dict):
+            return
+    if waits and last in at and typed == f.default:
+        return
+    at[last] = value
 
 
 def first_value(posted: Posted, name: str) -> str:

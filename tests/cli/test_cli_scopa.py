@@ -37,6 +37,8 @@ def test_a_match_with_piles_italian_words_counts_and_the_deal_to_the_right(cli):
 def test_scopone_in_pairs_to_21_and_no_hand_after_the_end(cli):
     cli("match", "new", "scopa", "-r", "scopone", "-s", "Noi=Anna,Carla", "-s", "Voi=Bruno,Dario", "-o", "target=11")
     assert cli.error("hand", "add", "1", "Noi=rest", "Voi=rest") == (
+        "error: hand 1: Voi, cards: only one side may be the rest of the deck")
+    assert cli.error("hand", "add", "1", "Noi=rest", "Voi=rest", "--json") == (
         "error: hand 1: sides.Voi.cards: only one side may be the rest of the deck")
     big = ["Noi.cards=26", "Noi.denari=7", "Noi.settebello=sì", "Noi.primiera=84", "Noi.scope=9",
            "Voi.cards=14", "Voi.denari=3", "Voi.primiera=60"]
@@ -47,19 +49,24 @@ def test_scopone_in_pairs_to_21_and_no_hand_after_the_end(cli):
 
 
 def test_bad_input_is_one_line_and_writes_nothing(cli):
+    """People read the side and the count in their words, programs (--json) the field's path."""
     cli("match", "new", "scopa", "-p", "Anna,Bruno")
     before = cli("export", "1").stdout
-    for words, field in ((["Anna=8D 7D 6D", "Bruno=rest"], "sides.Anna.cards"),
-                         (["Anna=AD AD", "Bruno=rest"], "sides.Anna.cards"),
-                         ([f"Anna={DENARI_COPPE}", "Bruno=AS"], "sides"),
-                         (["Anna=AD 2D", "Anna.scope=2", "Bruno=rest"], "sides.Anna.scope"),
-                         (["Anna=22 carte 6 denari settebello primiera 78", "Bruno=rest"], "sides.Bruno.cards"),
-                         (["Anna.cards=14", "Anna.denari=4", "Anna.settebello=yes", "Anna.primiera=70",
-                           "Bruno.cards=26", "Bruno.denari=6", "Bruno.settebello=yes", "Bruno.primiera=70"],
-                          "sides.Bruno.settebello"),
-                         (["Anna=rest", "Zoe=AD"], "hand, Zoe")):
-        line = cli.error("hand", "add", "1", *words)
-        assert line.startswith(f"error: {field}:") or line.startswith(f"error: hand 1: {field}:"), line
+    for words, field, label in (
+            (["Anna=8D 7D 6D", "Bruno=rest"], "sides.Anna.cards", "Anna, cards"),
+            (["Anna=AD AD", "Bruno=rest"], "sides.Anna.cards", "Anna, cards"),
+            ([f"Anna={DENARI_COPPE}", "Bruno=AS"], "sides", "captured piles"),
+            (["Anna=AD 2D", "Anna.scope=2", "Bruno=rest"], "sides.Anna.scope", "Anna, scope"),
+            (["Anna=22 carte 6 denari settebello primiera 78", "Bruno=rest"], "sides.Bruno.cards", "Bruno, cards"),
+            (["Anna.cards=14", "Anna.denari=4", "Anna.settebello=yes", "Anna.primiera=70",
+              "Bruno.cards=26", "Bruno.denari=6", "Bruno.settebello=yes", "Bruno.primiera=70"],
+             "sides.Bruno.settebello", "Bruno, settebello"),
+            (["Anna.denari=11"], "sides.Anna.denari", "Anna, denari"),
+            (["Anna=rest", "Zoe=AD"], "hand", "hand")):
+        for shown, json_flag in ((label, ()), (field, ("--json",))):
+            line = cli.error("hand", "add", "1", *words, *json_flag)
+            assert line.startswith((f"error: {shown}:", f"error: hand 1: {shown}:")), line
+    assert cli.error("--lang", "it", "hand", "add", "1", "Anna=AD AD", "Bruno=rest").startswith("errore: Anna, carte:")
     assert cli("export", "1").stdout == before
 
 

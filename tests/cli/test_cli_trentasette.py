@@ -95,8 +95,9 @@ def test_cards_left_on_the_table(cli):
     piles = random_piles(3, ["Anna", "Bruno"])
     anna = piles["Anna"].split()
     table, anna = anna[:2], anna[2:]
-    line = cli.error("hand", "add", "1", f"Anna={' '.join(anna)}", f"Bruno={piles['Bruno']}", f"table={' '.join(table)}")
-    assert "last_capture" in line
+    words = [f"Anna={' '.join(anna)}", f"Bruno={piles['Bruno']}", f"table={' '.join(table)}"]
+    assert cli.error("hand", "add", "1", *words) == "error: last capture: missing (who made the last capture)"
+    assert cli.error("hand", "add", "1", *words, "--json").startswith("error: last_capture: missing")
     out = cli.json("hand", "add", "1", f"Anna={' '.join(anna)}", f"Bruno={piles['Bruno']}",
                    f"table={' '.join(table)}", "last=Anna")
     assert out["hands"][0]["result"]["piles"]["Anna"]["cards"] == len(anna) + 2
@@ -254,7 +255,8 @@ def test_a_typo_in_a_hand_file_is_named_before_what_is_missing(cli, tmp_path):
 
 def test_a_key_given_twice_is_refused(cli):
     cli("match", "new", "trentasette", "-p", "Anna,Bruno")
-    assert "given twice" in cli.error("hand", "add", "1", "Anna=rest", "Bruno=AH 2H", "Bruno=AS 2S")
+    assert cli.error("hand", "add", "1", "Anna=rest", "Bruno=AH 2H", "Bruno=AS 2S") == (
+        "error: Bruno: 'Bruno=AS 2S' contradicts an earlier part (Bruno 'AH 2H')")
 
 
 def test_match_document_errors_name_the_hand_by_its_place_in_the_list(cli):

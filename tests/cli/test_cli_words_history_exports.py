@@ -18,7 +18,7 @@ PAIRS = ("--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario")
 
 @pytest.mark.parametrize("new,words,line", [
     (("trentasette", "-p", "Anna,Bruno,Carla"), ["Anna=rest", "lsat=Anna"],
-     "error: hand, lsat: 'lsat' is not a player or a word of trentasette (did you mean 'last'?)"),
+     "error: hand: 'lsat': did you mean 'last'?"),
     (("trentuno", "-p", "Anna,Bruno,Carla"), ["Anna=26", "Bruno=20", "Carla=12", "knok=Bruno"],
      "error: hand, knok: 'knok' is not a player or a word of trentuno (did you mean 'knock'?)"),
     (("simone", "-p", "Anna,Bruno"), ["Anna=3", "Brnuo=12"],

@@ -165,7 +165,7 @@ def test_a_play_error_is_one_line_on_a_pipe_whatever_columns_says(cli, columns, 
     cli("match", "new", "scopa", "-p", "Anna,Bruno")
     err = cli("play", "1", input="Zorro=5 carte and more words than forty columns hold\nquit\n").stderr
     line = next(x for x in err.splitlines() if "error:" in x)
-    assert line.startswith("  error: hand, Zorro: ") and line.endswith("(players: Anna, Bruno)")
+    assert line.startswith("  error: hand: 'Zorro' ") and line.endswith("(names: Anna, Bruno)")
     monkeypatch.setattr(sys.modules["ledger.cli.cmd_play"], "stderr_is_terminal", lambda: True)  # a terminal
     err = cli("play", "1", input="Zorro=5 carte and more words than forty columns hold\nquit\n").stderr
     assert not any("(players: Anna, Bruno)" in x and "error:" in x for x in err.splitlines())  # folded there

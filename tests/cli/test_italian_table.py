@@ -236,6 +236,6 @@ def test_piles_per_player_into_a_pairs_match_are_refused_naming_the_pairs(cli, g
 def test_a_word_of_a_hand_typed_is_named_without_a_code_path(cli):
     cli("match", "new", "trentasette", "-p", "Anna,Bruno")
     line = cli.error("--lang", "it", "hand", "add", "1", "Marko=resto")
-    assert line.startswith("errore: mano, Marko: 'Marko' non è un giocatore") and "entry" not in line
+    assert line.startswith("errore: mano: 'Marko' non è un nome né una parola di trentasette") and "entry" not in line
     assert cli.error("--lang", "it", "match", "new", "scopa", "-p", "A,B", "-o", "semi=tarocchi").startswith(
         "errore: opzione semi: atteso italiani (carte scritte 7 di denari) oppure lettere (7D)")

@@ -13,8 +13,8 @@ from ledger import i18n
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.burraco.board import kinds_count
-from ledger.games.scopa.entry import entered_text
-from ledger.games.scopa.scoring import card_name, cards_names
+from ledger.games.scopa.hand import entered_text
+from ledger.games.scopa.rules import card_name, cards_names
 from ledger.cards import Card
 
 CASES = json.loads((Path(__file__).parent.parent / "cases.json").read_text(encoding="utf-8"))
@@ -126,8 +126,8 @@ def test_questions_are_asked_in_italian():
                                                              "hand_points": 0}}}, q.default)["sides"]["Anna"][
         "pozzetto"] is True
     scopa = get_game("scopa")
-    (q,) = scopa.questions(scopa.setup("scopa", ["Anna", "Bruno"], None, {}), {"sides": {}})
-    assert q.text.startswith("Anna: mazzetto di prese (le carte, 'resto'")
+    q, q2 = scopa.questions(scopa.setup("scopa", ["Anna", "Bruno"], None, {}), {"sides": {}})
+    assert q.text.startswith("Anna: mazzetto di prese (le carte, 'resto'") and q2.key == "sides.Bruno"
 
 
 # --- scopa: the suits option ----------------------------------------------------------------------
@@ -144,12 +144,12 @@ def test_italian_suits_name_the_cards_of_a_match(cli):
     cli("match", "new", "scopa", "-p", "Anna,Bruno", "-o", "suits=italiani")
     assert cli.json("show", "1")["match"]["options"]["suits"] == "italian"
     line = cli.error("--lang", "it", "hand", "add", "1", "Anna=7D 6D", "Bruno=7D KD")
-    assert line.endswith("sides.Bruno.cards: 7 di denari è nei mazzetti di Anna e Bruno")
+    assert line.endswith("mano 1: Bruno, carte: 7 di denari è nei mazzetti di Anna e Bruno")
     line = cli.error("hand", "add", "1", "Anna=7D 6D", "Bruno=7D KD")
-    assert line.endswith("sides.Bruno.cards: 7 of denari is in the piles of Anna and Bruno")
+    assert line.endswith("hand 1: Bruno, cards: 7 of denari is in the piles of Anna and Bruno")
     line = cli.error("--lang", "it", "hand", "add", "1", "Anna.cards=20", "Anna.denari=5", "Anna.primiera=70", "Anna.settebello=no",
                      "Bruno.cards=20", "Bruno.denari=5", "Bruno.primiera=70")
-    assert line.endswith("squadre: nessuna squadra ha il settebello (7 di denari)")  # the field in Italian
+    assert line.endswith("carte prese: nessuna squadra ha il settebello (7 di denari)")  # the field in Italian
     cli("hand", "add", "1", "Anna=7 di denari, re di coppe", "Bruno=rest")
     shown = cli("--lang", "it", "show", "1").stdout
     assert "Semi: denari (D), coppe (H), bastoni (C), spade (S)." in shown and "Punti per voce" in shown
@@ -159,7 +159,7 @@ def test_letters_by_default_and_a_wrong_suits_value(cli):
     cli("match", "new", "scopa", "-p", "Anna,Bruno")
     assert "suits" not in cli.json("show", "1")["match"]["options"]
     line = cli.error("hand", "add", "1", "Anna=7D 6D", "Bruno=7D KD")
-    assert line.endswith("sides.Bruno.cards: 7D is in the piles of Anna and Bruno")
+    assert line.endswith("hand 1: Bruno, cards: 7D is in the piles of Anna and Bruno")
     line = cli.error("--lang", "it", "match", "new", "scopa", "-p", "Anna,Bruno", "-o", "suits=tarocchi")
     assert "opzione semi:" in line and "'tarocchi'" in line and "trovato" in line
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ledger.errors import LedgerError, shown_field
-from ledger.games.declare import Field, HandForm, Kind, Per, Said, Who, labelling
+from ledger.games.declare import Field, HandForm, Kind, Per, Said, Who, commas_in_values, labelling
 from ledger.games.match_setup import MatchSetup
 from ledger.i18n import speaking, t
 
@@ -109,3 +109,60 @@ def test_a_decimal_comma_is_not_a_separator():
     with pytest.raises(LedgerError) as err:
         read("Carla 2,5")
     assert err.value.field == "others.Carla"
+
+
+# --- fields kept inside a side's object (Field.within) ------------------------------------------------
+SIDES = ("NS", "EW")
+PILES = HandForm((
+    Field("sides", t("test.pile", "pile"), (Kind.CARDS,), Per.SIDE, values=(Said({"cards": "rest"}, ("rest",)),),
+          read=lambda text, path: {"cards": text}),
+    Field("points", t("test.points", "points"), (Kind.COUNT,), Per.SIDE, lo=0, hi=40, words=("punti",),
+          within="sides"),
+    Field("last", t("test.last", "last trick"), (Kind.FLAG,), Per.SIDE, required=False, default="no",
+          words=("ultima",), within="sides"),
+), game="test", main="sides", side_by_side=True)
+
+
+def side_of(name: object, path: str) -> str:
+    for s in SIDES:
+        if s.casefold() == str(name).casefold():
+            return s
+    raise LedgerError("not a side", path, name)
+
+
+PAIRS = Who(SIDES, side_of)
+
+
+def test_a_field_within_a_side_is_typed_by_any_of_its_names_and_read_as_its_kind():
+    doc = PILES.read_words(["NS=AD 2D", "ns.punti=12", "EW=rest", "EW.last=sì"], PAIRS, PAIRS.resolve)
+    assert doc == {"sides": {"NS": {"cards": "AD 2D", "points": 12}, "EW": {"cards": "rest", "last": True}}}
+    with pytest.raises(LedgerError) as err:
+        PILES.read_words(["NS.punti=41"], PAIRS, PAIRS.resolve)
+    assert err.value.field == "sides.NS.points"
+    with pytest.raises(LedgerError, match="did you mean 'punti'"):
+        PILES.read_words(["NS.ponti=4"], PAIRS, PAIRS.resolve)
+    assert PILES.label("sides.EW.points") == "EW, points" and PILES.main_field is PILES.field("sides")
+
+
+def test_fields_within_are_asked_right_after_their_side_each_answer_kept():
+    skip_for = (lambda f, side: f.key == "points" and side == "EW")
+    asked = [q.key for q in PILES.questions({}, PAIRS, PAIRS.resolve, skip_for=skip_for)]
+    assert asked == ["sides.NS", "sides.NS.points", "sides.NS.last", "sides.EW", "sides.EW.last"]
+    (q, *_) = PILES.questions({"sides": {"NS": {"points": 3}}}, PAIRS, PAIRS.resolve)
+    assert q.key == "sides.NS.last" and q.answer({"sides": {"NS": {"points": 3}}}, "")["sides"]["NS"] == {
+        "points": 3, "last": False}
+
+
+def test_a_side_given_twice_must_agree_and_a_said_value_is_never_shared():
+    with pytest.raises(LedgerError, match="contradicts an earlier part") as err:
+        PILES.read_words(["NS=AD", "ns=2D"], PAIRS, PAIRS.resolve)
+    assert err.value.field == "sides.NS.cards"
+    doc = PILES.read_words(["NS=rest", "NS.points=3"], PAIRS, PAIRS.resolve)
+    assert doc["sides"]["NS"] == {"cards": "rest", "points": 3}
+    assert PILES.read_words(["EW=rest"], PAIRS, PAIRS.resolve)["sides"]["EW"] == {"cards": "rest"}
+
+
+def test_a_comma_inside_a_quoted_value_is_the_values_own_and_a_semicolon_always_cuts():
+    said = commas_in_values(["NS=7 di denari, re di coppe", "EW=rest,"])
+    assert PILES.parts(said, PAIRS) == ["NS=7 di denari re di coppe", "EW=rest"]
+    assert PILES.parts(commas_in_values(["NS=AD; EW=rest"]), PAIRS) == ["NS=AD", "EW=rest"]

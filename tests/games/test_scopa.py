@@ -16,8 +16,10 @@ from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import replay
 from ledger.games.documents import replay_document
-from ledger.games.scopa import entry
-from ledger.games.scopa.scoring import PRIMIERA_POSSIBLE, napola, primiera
+from ledger.games.scopa.document import parse_phrase
+from ledger.games.scopa.hand import FORM
+from tests.games.hand_tables import fields_table
+from ledger.games.scopa.rules import PRIMIERA_POSSIBLE, napola, primiera
 
 GAME = get_game("scopa")
 CASES = [c for c in json.loads((Path(__file__).parent.parent / "cases.json").read_text(encoding="utf-8"))
@@ -341,32 +343,35 @@ def test_italian_card_words_read_as_the_french_letters():
 
 
 def test_entry_words_piles_counts_and_the_italian_phrase():
-    doc = entry.parse_entry(SETUP4, ["Anna=7 di denari, re di coppe", "NS.scope=1", "dario=rest"])
-    assert doc == {"sides": {"NS": {"cards": "7 di denari, re di coppe", "scope": "1"}, "EW": {"cards": "rest"}}}
-    doc = entry.parse_entry(SETUP4, ["NS=22 carte, 6 denari, il settebello e la primiera (78), 2 scope",
+    doc = GAME.parse_entry(SETUP4, ["Anna=7 di denari, re di coppe", "NS.scope=1", "dario=rest"])
+    assert doc == {"sides": {"NS": {"cards": "7 di denari re di coppe", "scope": 1}, "EW": {"cards": "rest"}}}
+    doc = GAME.parse_entry(SETUP4, ["NS=22 carte, 6 denari, il settebello e la primiera (78), 2 scope",
                                      "EW.carte=18", "Bruno.denari=4", "EW.primiera=70", "Dario.scopa=1"])
     assert doc["sides"]["NS"] == {"cards": 22, "denari": 6, "settebello": True, "primiera": 78, "scope": 2}
-    assert doc["sides"]["EW"] == {"cards": "18", "denari": "4", "primiera": "70", "scope": "1"}
+    assert doc["sides"]["EW"] == {"cards": 18, "denari": 4, "primiera": 70, "scope": 1}
     assert GAME.apply(SETUP4, GAME.start(SETUP4), doc)[0].totals == {"NS": 6, "EW": 1}
-    assert entry.parse_phrase("18 carte 4 denari no settebello senza primiera", "x") == {
+    assert parse_phrase("18 carte 4 denari no settebello senza primiera", "x") == {
         "cards": 18, "denari": 4, "settebello": False, "primiera": 0}
-    assert entry.parse_phrase("cards 20, re bello, napola 4", "x") == {"cards": 20, "re_bello": True, "napola": 4}
+    assert parse_phrase("cards 20, re bello, napola 4", "x") == {"cards": 20, "re_bello": True, "napola": 4}
 
 
 @pytest.mark.parametrize("words,field,says", [
-    (["Anna=AD", "Carla=2D"], "entry.Carla", "given cards twice"),
-    (["Anna.scpoe=1"], "entry.Anna.scpoe", "did you mean 'scope'"),
-    (["Zoe=rest"], "entry.Zoe", "is not a side, a player or a word of scopa"),
-    (["Anna"], "entry", "expected KEY=VALUE"),
-    (["Anna=22 carte 6"], "entry.Anna", "nothing to go with"),
-    (["Anna=22 carte primiera"], "entry.Anna", "primiera needs its number"),
-    (["Anna=22 carte 23 carte"], "entry.Anna", "said twice"),
-    (["Anna=² carte"], "entry.Anna", "is not a count of a pile"),
-    ([f"Anna={'9' * 5000} carte"], "entry.Anna", "too long a number"),
+    (["Anna=AD", "Carla=2D"], "sides.NS.cards", "'Carla=2D' contradicts an earlier part (cards 'AD')"),
+    (["Anna.scpoe=1"], "entry", "did you mean 'scope'"),
+    (["Zoe=rest"], "entry", "'Zoe' is not a name or a word of scopa (names: NS, EW)"),
+    (["Anna"], "sides.NS", "give captured piles after the name"),
+    (["Anna=22 carte 6"], "sides.NS", "nothing to go with"),
+    (["Anna=22 carte primiera"], "sides.NS", "primiera needs its number"),
+    (["Anna=22 carte 23 carte"], "sides.NS", "said twice"),
+    (["Anna=² carte"], "sides.NS", "is not a count of a pile"),
+    ([f"Anna={'9' * 5000} carte"], "sides.NS", "too long a number"),
+    (["Anna=8D 7D"], "sides.NS.cards", "8D"),
+    (["Anna.denari=11"], "sides.NS.denari", "11"),
+    (["Anna.settebello=forse"], "sides.NS.settebello", "forse"),
 ])
 def test_entry_words_that_cannot_be_read(words, field, says):
     with pytest.raises(LedgerError) as err:
-        entry.parse_entry(SETUP4, words)
+        GAME.parse_entry(SETUP4, words)
     assert err.value.field == field and says in err.value.message, str(err.value)
 
 
@@ -374,9 +379,9 @@ def test_questions_ask_the_pile_then_the_missing_counts_then_the_scope():
     s = GAME.setup(None, ["Anna", "Bruno"], None, {"napola": True})
     doc: dict = {}
     asked = []
-    answers = {"Anna": "22 carte 6 denari", "Anna.settebello": "sì", "Anna.primiera": "78", "Anna.napola": "0",
-               "Anna.scope": "2", "Bruno": "18 carte, 4 denari, primiera 70", "Bruno.settebello": "",
-               "Bruno.napola": "0", "Bruno.scope": ""}
+    answers = {"sides.Anna": "22 carte 6 denari", "sides.Anna.settebello": "sì", "sides.Anna.primiera": "78",
+               "sides.Anna.napola": "0", "sides.Anna.scope": "2", "sides.Bruno": "18 carte, 4 denari, primiera 70",
+               "sides.Bruno.settebello": "", "sides.Bruno.napola": "0", "sides.Bruno.scope": ""}
     for _ in range(20):
         qs = GAME.questions(s, doc)
         if not qs:
@@ -384,8 +389,43 @@ def test_questions_ask_the_pile_then_the_missing_counts_then_the_scope():
         q = qs[0]
         asked.append(q.key)
         doc = q.answer(doc, answers[q.key] or q.default)
-    assert asked == ["Anna", "Anna.settebello", "Anna.primiera", "Anna.napola", "Anna.scope",
-                     "Bruno", "Bruno.settebello", "Bruno.napola", "Bruno.scope"]
+    assert asked == ["sides.Anna", "sides.Anna.settebello", "sides.Anna.primiera", "sides.Anna.napola",
+                     "sides.Anna.scope", "sides.Bruno", "sides.Bruno.settebello", "sides.Bruno.napola",
+                     "sides.Bruno.scope"]
     assert GAME.apply(s, GAME.start(s), doc)[0].totals == {"Anna": 6, "Bruno": 0}
     with pytest.raises(LedgerError):
         GAME.questions(s, {})[0].answer({}, "8D 9D")
+
+
+# --- the declared hand: labels, the docs' table of fields ------------------------------------------
+def test_errors_name_the_side_and_the_count_in_the_users_words():
+    from ledger.i18n import speaking
+
+    assert FORM.label("sides.Anna.cards[3]") == "Anna, cards, card 4"
+    assert FORM.label("sides.NS.re_bello") == "NS, re bello"
+    assert FORM.label("sides.Anna") == "Anna"
+    with speaking("it"):
+        assert FORM.label("sides.Anna.cards") == "Anna, carte"
+
+
+def test_a_count_is_typed_by_any_of_its_names_and_read_as_its_kind():
+    doc = GAME.parse_entry(SETUP4, ["Anna.carte=22", "Anna.settebello=sì", "Bruno.sweeps=2", "NS.rebello=no"])
+    assert doc == {"sides": {"NS": {"cards": 22, "settebello": True, "re_bello": False}, "EW": {"scope": 2}}}
+    # a count said without '=' is the side's phrase; a comma inside a quoted value is the value's own
+    doc = GAME.parse_entry(SETUP4, ["NS 22 carte 6 denari settebello primiera 78;", "EW=4S, 5S"])
+    assert doc == {"sides": {"NS": {"cards": 22, "denari": 6, "settebello": True, "primiera": 78},
+                             "EW": {"cards": "4S 5S"}}}
+
+
+def test_a_phrase_with_the_count_word_first_is_the_whole_pile_not_one_count():
+    doc = GAME.parse_entry(SETUP4, ["Anna carte 22 denari 6 settebello primiera 78; Bruno carte 18 denari 4 primiera 70"])
+    assert doc == {"sides": {"NS": {"cards": 22, "denari": 6, "settebello": True, "primiera": 78},
+                             "EW": {"cards": 18, "denari": 4, "primiera": 70}}}
+    with pytest.raises(LedgerError) as err:
+        GAME.parse_entry(SETUP4, ["Anna=22 carte 6 denari", "NS.denari=5"])
+    assert err.value.field == "sides.NS.denari"
+
+
+def test_the_docs_table_of_fields_is_the_declared_hand():
+    page = (Path(__file__).parents[2] / "docs" / "rules" / "scopa.md").read_text(encoding="utf-8")
+    assert fields_table(FORM) in page, fields_table(FORM)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,7 +12,7 @@ from ledger.cards import FRENCH_52, format_cards, parse_cards
 from ledger.errors import LedgerError
 from ledger.games import get_game
 from ledger.games.base import replay
-from ledger.games.trentasette import pile_from_cards
+from ledger.games.trentasette.rules import pile_from_cards
 
 G = get_game("trentasette")
 DECK = [str(c) for c in FRENCH_52.cards()]
@@ -271,3 +273,34 @@ def test_table_remnants_count_for_the_last_capture(piles, k):
     moved = score({**piles, first: keep}, table=format_cards(parse_cards(table)) if table else None,
                   last_capture=first if table else None)
     assert moved.to_json()["points"] == score(piles).to_json()["points"]
+
+
+# --- the declared hand: words, labels, the docs' table of fields -----------------------------------
+def test_the_table_says_a_hand_in_phrases_and_errors_are_labelled():
+    from ledger.games.trentasette.hand import FORM
+    from ledger.i18n import speaking
+
+    setup = G.setup(None, ["Anna", "Bruno"])
+    doc = G.parse_entry(setup, "Anna AH 2H 3H ; Bruno resto ; tavolo 5C 7D ; ultima Anna".split())
+    assert doc == {"sides": {"Anna": "AH 2H 3H", "Bruno": "rest"}, "table": "5C 7D", "last_capture": "Anna"}
+    assert G.parse_entry(setup, ["Anna.figure=6", "Anna.asso_di_cuori=sì"]) == {
+        "sides": {"Anna": {"figures": 6, "ace_of_hearts": True}}}
+    assert FORM.label("sides.Anna.figures") == "Anna, figures" and FORM.label("last_capture") == "last capture"
+    with speaking("it"):
+        assert FORM.label("sides.Anna.figures") == "Anna, figure"
+
+
+def test_a_count_is_asked_in_the_words_of_a_match_of_two_sides():
+    setup = G.setup(None, ["Anna", "Bruno"])
+    doc = {"sides": {"Anna": "rest", "Bruno": {"cards": 26, "figures": 6}}}
+    (q, *_) = G.questions(setup, doc)
+    assert q.key == "sides.Bruno.ranks" and q.text == 'Bruno: numeric ranks held complete (all 4), e.g. "3 6" or none'
+    assert q.answer(doc, "3 6")["sides"]["Bruno"]["ranks"] == ["3", "6"]
+
+
+def test_the_docs_table_of_fields_is_the_declared_hand():
+    from ledger.games.trentasette.hand import FORM
+    from tests.games.hand_tables import fields_table
+
+    page = (Path(__file__).parents[2] / "docs" / "rules" / "trentasette.md").read_text(encoding="utf-8")
+    assert fields_table(FORM) in page, fields_table(FORM)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ledger.cards import FRENCH_52, JOKER, Card
-from ledger.games import trentasette as T
+from ledger.games.trentasette import rules as T
 
 
 def test_piles_read_as_bits_agree_with_piles_read_card_by_card():

@@ -90,7 +90,7 @@ def test_an_incomplete_hand_is_refused_as_hand_add_refuses_it(api, cli, tmp_path
     (tmp_path / "h.json").write_text(json.dumps(HAND))
     by_cli = cli("hand", "add", "1", "--file", str(tmp_path / "h.json"), "--json", code=2).stderr.strip()
     assert r.status_code == 422 and f"error: {r.json()['error']}" == by_cli
-    assert r.json()["field"] == "Anna.napola" and live_hands(cli) == 0
+    assert r.json()["field"] == "sides.Anna.napola" and live_hands(cli) == 0  # the document's own path
 
 
 @pytest.mark.parametrize("key", [None, "pk", "wrong", "Basic"])

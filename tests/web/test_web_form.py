@@ -105,7 +105,12 @@ def test_the_widgets_follow_the_kinds():
     ("briscola", ["Anna", "Bruno", "Carla", "Dario", "Elena"], "chiamata",
      {"f:caller": ["Anna"], "f:called": ["3D"], "f:bid": ["70"], "f:alone": ["yes"], "f:caller_points": ["80"]},
      ["caller=Anna", "called=3D", "bid=70", "alone=yes", "caller_points=80"]),
-    ("scopa", ["Anna", "Bruno"], None, {"entry": ['Anna="22 cards 6 denari settebello primiera 78" Bruno="18 carte 4 denari primiera 70 1 scopa"']},
+    ("scopa", ["Anna", "Bruno"], None, {"f:sides:0": ["22 cards 6 denari settebello primiera 78"],
+                                         "f:sides:1": ["18 carte 4 denari primiera 70 1 scopa"]},
+     ["Anna=22 cards 6 denari settebello primiera 78", "Bruno=18 carte 4 denari primiera 70 1 scopa"]),
+    ("scopa", ["Anna", "Bruno"], None, {"f:sides:0": ["22"], "f:denari:0": ["6"], "f:settebello:0": ["yes"],
+                                         "f:primiera:0": ["78"], "f:sides:1": ["18"], "f:denari:1": ["4"],
+                                         "f:primiera:1": ["70"], "f:scope:1": ["1"]},
      ["Anna=22 cards 6 denari settebello primiera 78", "Bruno=18 carte 4 denari primiera 70 1 scopa"]),
 ])
 def test_posted_fields_give_the_document_of_the_cli_s_words(name, players, rules, posted, words):

@@ -85,9 +85,11 @@ def test_hands_from_the_scorekeeper_s_phone_show_on_the_players_page(serve, phon
     opened(s, keeper, player)
     assert player.locator("form").count() == 0 and player.locator("#keeper").count() == 0  # read only
 
-    scopa = keeper.locator("#keep-1")  # Scopa by its counts, as `hand add` takes them
-    scopa.locator("input[name=entry]").fill('Anna="22 carte 6 denari settebello primiera 78 2 scope" '
-                                            'Bruno="18 carte 4 denari primiera 70"')
+    scopa = keeper.locator("#keep-1")  # Scopa by its counts: each side's cards, then each count of its pile
+    for name, value in (("f:sides:0", "22"), ("f:denari:0", "6"), ("f:primiera:0", "78"), ("f:scope:0", "2"),
+                        ("f:sides:1", "18"), ("f:denari:1", "4"), ("f:primiera:1", "70")):
+        scopa.locator(f'input[name="{name}"]').fill(value)
+    scopa.locator('input[name="f:settebello:0"]').check(force=True)
     scopa.get_by_role("button", name=words["save"]).click()
     said = keeper.locator("#keep-1 .said")
     said.wait_for(timeout=UPDATE_MS)

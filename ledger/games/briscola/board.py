@@ -11,7 +11,7 @@ from ledger.games.replay import Replay
 from ledger.games.tables import Board, Column, Table, board_title, cell, points_line, side_label, status_notes
 from ledger.games.match_setup import MatchSetup
 from ledger.games.briscola.hand import is_number
-from ledger.games.scopa.entry import is_rest
+from ledger.games.scopa.document import is_rest
 from ledger.games.briscola.records import ChiamataResult, ClassicaResult
 from ledger.games.settle import Money
 from ledger.i18n import signed, t, tn

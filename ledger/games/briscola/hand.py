@@ -37,7 +37,7 @@ from ledger.games.briscola.rules import (
 )
 from ledger.games.declare import Field, HandForm, Kind, Per, Question, Said, Who
 from ledger.games.match_setup import MatchSetup
-from ledger.games.scopa.entry import REST_WORDS, is_rest  # rest, resto, il resto: as Scopa says it
+from ledger.games.scopa.document import REST_WORDS, is_rest  # rest, resto, il resto: as Scopa says it
 from ledger.i18n import t
 
 Resolve = Callable[[object, str], str]

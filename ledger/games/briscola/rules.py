@@ -23,7 +23,7 @@ from enum import Enum
 
 from ledger.cards import ITALIAN_40, Card, Deck
 from ledger.errors import LedgerError
-from ledger.games.scopa.scoring import unique_most
+from ledger.games.scopa.rules import unique_most
 from ledger.i18n import t, tn
 
 CARD_POINTS: Mapping[str, int] = {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}

@@ -11,8 +11,11 @@ for self, or 4 in two pairs (2 or 3 sides), to 11; rule set ``scopone`` (scopone
      "options": {"napola": false, "re_bello": false}}
 
 Each side is its captured pile (the table's last cards in the pile of the side that captured
-last), ``"rest"``, or its counts (:mod:`ledger.games.scopa.entry`). Points of a hand, the checks
-and the match are in :mod:`ledger.games.scopa.scoring`; the deal passes to the dealer's right.
+last), ``"rest"``, or its counts: the document is read by :mod:`ledger.games.scopa.document`,
+the points of a hand, the checks and the match are :mod:`ledger.games.scopa.rules`, the result
+:mod:`ledger.games.scopa.records`, the words of the table and the questions the declared hand
+:mod:`ledger.games.scopa.hand`, the scoreboard :mod:`ledger.games.scopa.board`. The deal passes
+to the dealer's right.
 """
 
 from __future__ import annotations
@@ -24,16 +27,16 @@ from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import (
-    Board, Column, Game, HandResult, MatchSetup, MatchState, Replay, Table, as_bool, as_int, check_keys,
-    check_names, items_of, points_board, points_line, named_sides, side_label,
+    Board, Game, HandResult, MatchSetup, MatchState, Question, Replay, as_bool, as_int, check_keys, check_names,
+    items_of, named_sides, points_line,
 )
-from ledger.games.scopa import entry
-from ledger.i18n import number, t, tn
-from ledger.games.scopa.scoring import (
-    TARGETS, Options, ScopaResult, leader, match_outcome, napoleone, score_piles,
-)
-from ledger.games.declare import Question  # noqa: F401 (annotations)
-from ledger.i18n import Msg  # noqa: F401 (annotations)
+from ledger.games.declare import commas_in_values
+from ledger.games.scopa import document
+from ledger.games.scopa import hand as table
+from ledger.games.scopa.board import scopa_board
+from ledger.games.scopa.records import ScopaResult
+from ledger.games.scopa.rules import TARGETS, Options, leader, match_outcome, napoleone, score_piles
+from ledger.i18n import Msg, t
 
 HAND_KEYS = {"sides", "options"}
 
@@ -44,7 +47,7 @@ def score_hand(raw_sides: object, resolve: Callable[[object, str], str], rules: 
     ``items`` (side → ``[{"item": kind, "points": n}]`` for every kind: carte, denari,
     settebello, primiera, napola and re bello when on, scope), ``counts`` (side → the counts the
     points came from), and ``rest`` / ``napoleone`` (a side) when there is one."""
-    hand = entry.read_hand(raw_sides, resolve, rules, options, expected)
+    hand = document.read_hand(raw_sides, resolve, rules, options, expected)
     by_kind = score_piles(hand.piles, options)
     points = {s: sum(k.values()) for s, k in by_kind.items()}
     nap = napoleone(hand.piles, options)
@@ -124,7 +127,7 @@ class ScopaGame(Game):
         rules = self.check_rules(rules if rules is not None else doc.get("rules"))
         check_keys(doc, HAND_KEYS)
         raw = doc.get("sides")
-        return score_hand(raw, named_sides(raw), rules, entry.read_options(doc.get("options")))
+        return score_hand(raw, named_sides(raw), rules, document.read_options(doc.get("options")))
 
     # --- a match ------------------------------------------------------------------------------
     def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
@@ -158,23 +161,25 @@ class ScopaGame(Game):
         bello), scope and the total; who has won, or who deals next."""
         return scopa_board(self, setup, replay)
 
-    # --- entry ----------------------------------------------------------------------------------
-    def entry_help(self) -> Msg | None:
-        """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
-        return t("play.help.scopa",
-                 "Each side's captured pile (a player's name stands for the side): its cards, or 'rest' for "
-                 "the cards no other side took:\n"
-                 "  Anna=\"7D 6D …\" Bruno=rest\n"
-                 "Or what the pile counted: Anna=\"22 cards 6 denari settebello primiera 78\". One thing at a "
-                 "time: Anna.cards=22 Anna.scope=2 (the scope: 0 when left out).")
+    # --- entry (the declared hand: ledger.games.scopa.hand) -------------------------------------
+    hand = table.FORM
 
     def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
-        """Command-line words → a partial hand document (:func:`ledger.games.scopa.entry.parse_entry`)."""
-        return entry.parse_entry(setup, tokens)
+        """The words of the table → a partial hand document, read by the declared hand; a comma
+        inside a ``KEY=VALUE`` word's value is the value's own (``Anna="7 di denari, re di
+        coppe"``: :func:`ledger.games.declare.commas_in_values`), a ``;`` always cuts."""
+        return super().parse_entry(setup, commas_in_values(tokens))
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None=None) -> list[Question]:
-        """Per side in seat order: its pile, the counts it still needs, its scope (default 0)."""
-        return entry.questions(setup, doc)
+    def entry_help(self) -> Msg | None:
+        """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
+        return table.entry_help()
+
+    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None = None) -> list[Question]:
+        """The declared hand's questions (:data:`ledger.games.scopa.hand.FORM`), side by side in
+        seat order: the pile, the counts a counted pile still needs, the scope (Enter for 0);
+        which counts a side needs is :func:`ledger.games.scopa.hand.skipped`."""
+        return table.FORM.questions(doc, self.entry_who(setup, state, doc), setup.resolve_player,
+                                    skip_for=partial(table.skipped, doc, match_options(setup)))
 
     def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:
         """With ``result``: its summary, ``"Anna +6, Bruno +1"`` (:func:`hand_line`); without: what
@@ -183,24 +188,12 @@ class ScopaGame(Game):
         if isinstance(result, Mapping) and isinstance(points, Mapping):
             nap = result.get("napoleone")
             return hand_line(points, nap if isinstance(nap, str) else None)
-        return entry.entered_text(doc) if isinstance(doc, Mapping) else ""
+        return table.entered_text(doc) if isinstance(doc, Mapping) else ""
 
     def hand_note(self, result: HandResult) -> str:
         """Who took what, side by side: ``Anna: settebello · 2 scope; Bruno: carte · denari ·
         primiera`` (a napola with its length, re bello), and a napoleone."""
-        kinds = list(Options(True, True).kinds())
-        parts = []
-        hand = result.detail_as(ScopaResult)
-        for side, items in hand.items.items():
-            taken = sorted((it for it in items if it.points),
-                           key=lambda it: kinds.index(it.item) if it.item in kinds else len(kinds))
-            shown = [it.item if it.item in ("carte", "denari", "settebello", "primiera", "re bello")
-                     else str(tn("scopa.note_scope", "{n} scopa", "{n} scope", it.points)) if it.item == "scope"
-                     else f"{it.item} {it.points}" for it in taken]
-            if shown:
-                parts.append(f"{side}: {' · '.join(shown)}")
-        nap = hand.napoleone
-        return "; ".join(parts) + (f" · napoleone {nap}" if nap else "")
+        return table.note(result.detail_as(ScopaResult))
 
 
 def match_options(setup: MatchSetup) -> Options:
@@ -228,7 +221,7 @@ def _check_same_options(value: object, options: Options) -> None:
     """A hand of a match may repeat the match's options, never change them."""
     if value is None:
         return
-    given = entry.read_options(value)
+    given = document.read_options(value)
     for key in ("napola", "re_bello"):
         if isinstance(value, Mapping) and key in value and getattr(given, key) != getattr(options, key):
             msg = (t("scopa.option_on", "the match is played with {option} on (options are set for the match)")
@@ -252,35 +245,6 @@ def _seat_sides(rules: str, sides: Any, players: Any) -> tuple[tuple[str, ...], 
         raise LedgerError(t("scopa.players_sides", "the players and the sides name different people"), "players",
                           list(players))
     return seated, teams
-
-
-def scopa_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
-    """The scoreboard: the hands table of a points game (:func:`points_board`) titled with the
-    rule set and the target, then the points by kind (see :meth:`ScopaGame.board`)."""
-    sides = setup.side_names
-    board = points_board(game, setup, rp)
-    versus = str(t("board.versus", " v "))
-    title = str(t("scopa.board_title", "{game} — {sides}", game=game.titled(setup.rules),
-                  sides=versus.join(side_label(setup, s) for s in sides)))
-    caption = t("scopa.caption", "Game to {target}.", target=setup.options.get("target"))
-    if setup.options.get("suits") == "italian":
-        caption = t("scopa.caption_suits", "Game to {target}. Suits: denari (D), coppe (H), bastoni (C), spade (S).",
-                    target=setup.options.get("target"))
-    hands = replace(board.tables[0], title=title, caption=str(caption))
-    kinds = match_options(setup).kinds()
-    sums = {s: dict.fromkeys(kinds, 0) for s in sides}
-    for res in rp.results:
-        for s, items in res.detail_as(ScopaResult).items.items():
-            for it in items:
-                if s in sums and it.item in sums[s]:
-                    sums[s][it.item] += it.points
-    by_kind = Table(str(t("scopa.by_kind", "Points by kind")),
-                    (Column(str(t("board.side", "side") if setup.teams else t("scopa.col_player", "player")), "left"),
-                     *(Column(k) for k in kinds),
-                     Column(str(t("board.total", "total")))),
-                    tuple((setup.shown_side(s), *(number(sums[s][k]) for k in kinds), number(rp.final.totals.get(s, 0)))
-                          for s in sides))
-    return Board((hands, by_kind), board.notes)
 
 
 GAME = ScopaGame()

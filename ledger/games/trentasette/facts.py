@@ -19,7 +19,7 @@ class TrentasetteNotes(GameNotes):
 
     def highlights(self, rec: Record) -> list[Highlight]:
         """The runs (+3 each: a suit's numeric cards in a row), one line per match, then the biggest hand."""
-        from ledger.games.trentasette import TrentasetteResult  # the game's package imports this module
+        from ledger.games.trentasette.records import TrentasetteResult
 
         runs: dict[str, dict[int, list[Any]]] = {}  # side → hand → the suits of its runs in that hand
         first = None

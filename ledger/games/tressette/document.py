@@ -2,7 +2,7 @@
 :class:`~ledger.games.tressette.rules.Hand`, and the accusi as players say them.
 
 A side's pile is its captured cards (the letters of RULES.md or the Italian words, read as
-Scopa reads them: :func:`ledger.games.scopa.entry.read_pile_cards`), ``"rest"`` (``resto``), or
+Scopa reads them: :func:`ledger.games.scopa.document.read_pile_cards`), ``"rest"`` (``resto``), or
 its counts ``{"aces": 0-4, "thirds": 0-20}``. An accuso is ``napoletana H`` (``napoli H``,
 ``napoletana di coppe``), ``buongioco 3 -H`` (``tre tre senza coppe``, ``three 3s without
 hearts``), ``buongioco A`` (``quattro assi``, ``four aces``), or its cards (``AH 2H 3H``); or an
@@ -18,7 +18,7 @@ from typing import Any
 from ledger.cards import ITALIAN_40, Card, parse_card
 from ledger.errors import LedgerError
 from ledger.games.parsing import as_int, check_keys, need
-from ledger.games.scopa.entry import is_rest, read_pile_cards
+from ledger.games.scopa.document import is_rest, read_pile_cards
 from ledger.games.suggest import did_you_mean
 from ledger.games.tressette.rules import (
     ACCUSO_RANKS, ACES_IN_DECK, THIRD_RANKS, THIRDS_IN_DECK, Accuso, Declared, Hand, Kind, Pile,

@@ -26,7 +26,7 @@ from ledger.games.parsing import as_int, put_once
 from ledger.games.declare import Field, HandForm, Per, Said
 from ledger.games.declare import Kind as DKind
 from ledger.games.match_setup import MatchSetup
-from ledger.games.scopa.entry import REST_WORDS
+from ledger.games.scopa.document import REST_WORDS
 from ledger.games.suggest import did_you_mean
 from ledger.games.tressette.document import KIND_WORDS, read_accuso, take_accuso
 from ledger.games.tressette.records import TressetteResult

@@ -1,6 +1,6 @@
-"""Scopa words: reading a hand's sides and the players' words for ``ledger hand add`` and ``play``.
+"""A Scopa hand document read and checked (FORMATS.md "Scopa", RULES.md "Impossible input").
 
-What a side's pile may be (FORMATS.md "Scopa", ``docs/rules/scopa.md``):
+What a side's pile may be (``docs/rules/scopa.md``):
 
 - its captured cards, in the French letters of RULES.md (denari D, coppe H, bastoni C, spade S;
   fante J, cavallo Q, re K) or the Italian words (``7 di denari``, ``re di coppe``, ``fante di
@@ -8,13 +8,11 @@ What a side's pile may be (FORMATS.md "Scopa", ``docs/rules/scopa.md``):
 - ``"rest"`` (``resto``, ``il resto``, ``*``): the cards of the 40 in no other pile;
 - its counts: ``{"cards": 22, "denari": 6, "settebello": true, "primiera": 78}`` (with
   ``napola`` and ``re_bello`` when those options are on), or the same as one Italian phrase,
-  ``"22 carte, 6 denari, settebello, primiera 78, 2 scope"``.
+  ``"22 carte, 6 denari, settebello, primiera 78, 2 scope"`` (:func:`parse_phrase`).
 
-``scope`` (sweeps, left out = 0) goes beside any of them. On the command line a side is
-``Anna="7D 6D …"`` or ``Anna=rest`` or ``Anna="22 carte 6 denari settebello primiera 78"``, and
-each count is ``Anna.cards=22 Anna.denari=6 Anna.settebello=yes Anna.primiera=78 Anna.scope=2``
-(the Italian names ``carte``, ``scopa``, ``rebello`` are understood too). A player's name stands
-for the player's side. This module reads; :mod:`ledger.games.scopa.scoring` checks and scores.
+``scope`` (sweeps, left out = 0) goes beside any of them. This module reads a document into
+each side's :class:`ledger.games.scopa.rules.Pile`; :mod:`ledger.games.scopa.rules` checks the
+counts and scores; the words typed at the table are :mod:`ledger.games.scopa.hand`.
 """
 
 from __future__ import annotations
@@ -27,11 +25,11 @@ from typing import Any
 
 from ledger.cards import ITALIAN_40, Card, format_cards, parse_cards, typed_names
 from ledger.errors import LedgerError
-from ledger.games.base import Answer, MatchSetup, Question, as_bool, as_int, check_keys
-from ledger.games.scopa.scoring import DECK_SIZE, DENARI_IN_DECK, Options, Pile, cards_names, check_counted, \
+from ledger.games.base import as_bool, as_int, check_keys
+from ledger.games.scopa.rules import DECK_SIZE, DENARI_IN_DECK, Options, Pile, cards_names, check_counted, \
     check_scope, check_together, pile_from_cards
 from ledger.games.suggest import did_you_mean
-from ledger.i18n import t, tn
+from ledger.i18n import t
 
 REST_WORDS = frozenset({"rest", "resto", "il resto", "rest of the deck", "*"})
 # a side's counts: document field → what it is (the prompt)
@@ -254,7 +252,7 @@ def read_counts(f: Mapping[str, Any], field: str, options: Options) -> Pile:
     pile lacks a suit) are required; ``settebello`` and ``re_bello`` are false when left out (the
     deck check then finds a holder missing); ``napola`` is required when that option is on and
     the side has 3 denari or more, else 0 when left out. Checked by
-    :func:`ledger.games.scopa.scoring.check_counted`."""
+    :func:`ledger.games.scopa.rules.check_counted`."""
     def need(key: str) -> Any:
         if key not in f:
             raise LedgerError(t("scopa.count_missing", "missing ({what})", what=COUNT_FIELDS[key]), f"{field}.{key}",
@@ -319,142 +317,3 @@ def read_options(value: object, field: str = "options") -> Options:
     check_keys(value, {"napola", "re_bello"}, prefix=f"{field}.")
     return Options(*(as_bool(value[k], f"{field}.{k}") if value.get(k) is not None else False
                      for k in ("napola", "re_bello")))
-
-
-# --- words at the table ---------------------------------------------------------------------------------
-def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
-    """Command-line words → a partial hand document: ``Anna="7D 6D …"``, ``Bruno=rest``,
-    ``Anna="22 carte 6 denari settebello primiera 78"``, ``Anna.cards=22``, ``Anna.scope=2``
-    (a player's name stands for the side). ``LedgerError`` on ``entry`` or ``entry.KEY``."""
-    sides: dict[str, dict[str, Any]] = {}
-    for tok in tokens:
-        if "=" not in tok:
-            raise LedgerError(t("scopa.entry_word", "expected KEY=VALUE (e.g. Anna=\"7D 6D\" or Anna.scope=2), got "
-                                "{word!r}", word=tok), "entry", tok)
-        key, value = (x.strip() for x in tok.split("=", 1))
-        who, _, what = key.partition(".")
-        name = FIELD_WORDS.get(what.strip().casefold().replace(" ", "_"), None) if what else "cards"
-        if name is None:
-            raise LedgerError(t("scopa.not_a_count", "{word!r} is not a count of a pile{hint}", word=what,
-                                hint=did_you_mean(what, FIELD_WORDS)), f"entry.{key}", key)
-        side = setup.resolve_entry(who, ())
-        given = sides.setdefault(side, {})
-        news = parse_phrase(value, f"entry.{key}") if name == "cards" and is_phrase(value) else {name: value}
-        for k, v in news.items():
-            if k in given and given[k] != v:
-                raise LedgerError(t("scopa.entry_twice", "{side!r} is given {name} twice: a side's pile is entered "
-                                    "once", side=side, name=k), f"entry.{key}", key)
-            given[k] = v
-    return {"sides": sides}
-
-
-def questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
-    """The first thing missing from ``doc``: a side's pile, then (for a side given as counts) each
-    count it needs, then its scope (Enter for 0); side by side in seat order."""
-    raw = doc.get("sides") or {}
-    if not isinstance(raw, Mapping):
-        return []  # scoring names the wrong shape
-    given: dict[str, Any] = {}
-    for k, v in raw.items():
-        try:
-            given[setup.resolve_side(k, "sides")] = (k, v)
-        except LedgerError:
-            return []  # scoring names the unknown side
-    options = Options(bool(setup.options.get("napola")), bool(setup.options.get("re_bello")))
-    for side in setup.side_names:
-        if side not in given:
-            return [Question(side, str(t("scopa.ask_pile", "{side}: captured pile ({help})", side=side,
-                                         help=PILE_HELP)), _answer_pile(side))]
-        key, v = given[side]
-        try:
-            f = side_fields(v, f"sides.{key}")
-        except LedgerError:
-            return []
-        for name in _counts_needed(f, options):
-            default = str(t("answer.no", "no")) if name in _FLAGS else None
-            return [Question(f"{side}.{name}", str(t("scopa.ask_count", "{side}: {what}", side=side,
-                                                     what=COUNT_FIELDS[name])), _answer_field(side, key, name),
-                             default=default)]
-        if "scope" not in f:
-            return [Question(f"{side}.scope", str(t("scopa.ask_scope", "{side}: scope, the sweeps counted at the "
-                                                    "table (Enter for 0)", side=side)),
-                             _answer_field(side, key, "scope"), default="0")]
-    return []
-
-
-def _counts_needed(f: Mapping[str, Any], options: Options) -> list[str]:
-    """The counts still missing from a side given as counts (none for a pile of cards or the rest)."""
-    if not is_count(f.get("cards")):
-        return []
-    want = ["denari", "settebello", "primiera"] + (["napola"] if options.napola else []) + (
-        ["re_bello"] if options.re_bello else [])
-    out = [k for k in want if k not in f]
-    if "napola" in out and is_count(f.get("denari")) and int(str(f["denari"]).strip()[:3]) < 3:
-        out.remove("napola")  # fewer than 3 denari: no napola
-    return out
-
-
-def _answer_pile(side: str) -> Answer:
-    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
-        t = text.strip()
-        value: Any = parse_phrase(t, f"sides.{side}") if is_phrase(t) else {"cards": t}
-        if not is_rest(t) and not is_count(t) and not is_phrase(t):
-            read_pile_cards(t, f"sides.{side}")
-        return {**doc, "sides": {**(doc.get("sides") or {}), side: value}}
-    return answer
-
-
-def _answer_field(side: str, key: str, name: str) -> Answer:
-    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
-        t = text.strip()
-        field = f"sides.{side}.{name}"
-        if name in _FLAGS:
-            as_bool(t, field)
-        else:
-            as_int(t, field, 0)
-        sides = dict(doc.get("sides") or {})
-        fields = side_fields(sides.get(key), f"sides.{key}")
-        sides[key] = {**fields, name: t}
-        return {**doc, "sides": sides}
-    return answer
-
-
-def entered_text(doc: Mapping[str, Any]) -> str:
-    """What a hand entered, in a few words: ``"Anna 22 cards, Bruno rest"``, ``"NS counted (24
-    cards, 3 scope), EW counted (16 cards, 1 scopa)"``; ``""`` when it cannot be read."""
-    raw = doc.get("sides")
-    if not isinstance(raw, Mapping):
-        return ""
-    parts = []
-    for side, v in raw.items():
-        try:
-            f = side_fields(v, "sides")
-        except LedgerError:
-            parts.append(f"{side} ?")
-            continue
-        parts.append(f"{side} {_pile_words(f)}")
-    return ", ".join(parts)
-
-
-def _pile_words(f: Mapping[str, Any]) -> str:
-    cards = f.get("cards")
-    scope = f.get("scope")
-    try:
-        n_scope = int(str(scope).strip()) if scope not in (None, "") else 0
-    except ValueError:
-        n_scope = 0
-    sweeps = tn("scopa.n_scope", "{n} scopa", "{n} scope", n_scope) if n_scope else None
-    if is_rest(cards):
-        return str(t("scopa.entered_rest_scope", "rest ({scope})", scope=sweeps) if sweeps else
-                   t("scopa.entered_rest", "rest"))
-    if is_count(cards):
-        n = int(str(cards).strip())
-        return str(tn("scopa.entered_counted_scope", "counted ({n} card, {scope})", "counted ({n} cards, {scope})", n,
-                      scope=sweeps) if sweeps else
-                   tn("scopa.entered_counted", "counted ({n} card)", "counted ({n} cards)", n))
-    try:
-        n = len(parse_cards(cards, "cards", italian=True))
-    except LedgerError:
-        return "?"
-    return str(tn("scopa.entered_cards_scope", "{n} card ({scope})", "{n} cards ({scope})", n, scope=sweeps)
-               if sweeps else tn("scopa.entered_cards", "{n} card", "{n} cards", n))

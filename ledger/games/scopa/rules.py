@@ -1,7 +1,8 @@
 """Scopa and Scopone scientifico: the points of a hand and of a match (RULES.md "Scopa").
 
-Pure scoring, no reading of documents (that is :mod:`ledger.games.scopa.entry`, which imports
-this module, never the reverse). Every side of a hand is reduced to a :class:`Pile`, the facts
+Pure scoring, no reading of documents (that is :mod:`ledger.games.scopa.document`, which imports
+this module, never the reverse); the records a hand's result is kept as are
+:mod:`ledger.games.scopa.records`. Every side of a hand is reduced to a :class:`Pile`, the facts
 the points come from, whether the side was given card by card or as its counts:
 
 - ``cards`` (0-40), ``denari`` (0-10), ``settebello`` (holds 7D), ``primiera`` (0 when the pile
@@ -24,7 +25,8 @@ from itertools import combinations_with_replacement
 
 from ledger.cards import SUITS, Card
 from ledger.errors import LedgerError
-from ledger.games.base import JsonRecord, PointsResult, optional, running_winner
+from ledger.games.base import running_winner
+from ledger.games.scopa.records import PileCounts
 from ledger.i18n import Msg, t
 
 DENARI = "D"  # the suit of coins: diamonds in the French letters
@@ -73,7 +75,7 @@ class Pile:
     scope: int = 0
     counted: bool = False  # given as counts, not card by card
 
-    def counts(self, options: Options) -> "PileCounts":
+    def counts(self, options: Options) -> PileCounts:
         """The counts the points came from (``napola`` and ``re_bello`` only when on)."""
         return PileCounts(self.cards, self.denari, self.settebello, self.primiera,
                           self.napola if options.napola else None, self.re_bello if options.re_bello else None,
@@ -81,31 +83,6 @@ class Pile:
 
     def to_json(self, options: Options) -> dict[str, Any]:
         return self.counts(options).to_json()
-
-
-@dataclass(frozen=True)
-class PileCounts(JsonRecord):
-    """A side's counts as a hand's result gives them (``counts`` of FORMATS.md "Scopa"):
-    ``napola`` and ``re_bello`` only in a game played with them."""
-
-    cards: int
-    denari: int
-    settebello: bool
-    primiera: int
-    napola: int | None = optional()
-    re_bello: bool | None = optional()
-    scope: int = 0
-
-
-@dataclass(frozen=True)
-class ScopaResult(PointsResult):
-    """A hand's result: ``points`` and ``items`` (every kind: carte, denari, settebello,
-    primiera, napola and re bello when on, scope) per side, each side's ``counts``, the side
-    whose pile was the ``rest`` and the side of a ``napoleone``, when there are."""
-
-    counts: Mapping[str, PileCounts]
-    rest: str | None = optional()
-    napoleone: str | None = optional()
 
 
 # the Italian deck's suits and ranks in words (the match option suits=italian, RULES.md "Scopa")
