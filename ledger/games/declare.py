@@ -125,14 +125,14 @@ class HandForm:
         and ``,`` (not the comma of a number, ``1,200``), before each ``KEY=`` word, and before
         each name of ``who`` or word of a hand field that starts a new part (``chiude Anna
         Bruno 34 in mano`` → ``chiude Anna``, ``Bruno 34``, ``in mano``)."""
-        text = " ".join(str(tok) for tok in tokens)
+        text = " ".join(_one_word_key(str(tok)) for tok in tokens)
         out: list[str] = []
         for piece in _SEPARATOR.split(text):
             for keyed in re.split(r"\s+(?=[^\s=]+=)", piece.strip()):
                 if "=" in keyed.split(" ", 1)[0]:
-                    out.append(" ".join(keyed.split()))
+                    out.append(" ".join(keyed.split()))  # a key's own spaces kept apart (_one_word_key)
                 else:
-                    out += self._segments(keyed.split(), who)
+                    out += [p.replace(_KEY_SPACE, " ") for p in self._segments(keyed.split(), who)]
         return [p for p in out if p]
 
     def _segments(self, words: list[str], who: Who) -> list[str]:
@@ -181,7 +181,8 @@ class HandForm:
     def _read_part(self, part: str, doc: dict[str, Any], who: Who, resolve_player: Callable[[object, str], str]) -> None:
         if "=" in part.split(" ", 1)[0]:
             key, _, value = part.partition("=")
-            self._read_keyed(key.strip(), value.strip(), part, doc, who, resolve_player)
+            key = key.strip().replace(_KEY_SPACE, " ")
+            self._read_keyed(key, value.strip(), f"{key}={value}", doc, who, resolve_player)
             return
         whole = self.hand_field(part)
         if whole is not None and Kind.FLAG in whole.kinds:  # a flag's word alone: "in mano"
@@ -475,6 +476,18 @@ class HandForm:
 # the keys of a player's or side's object in a hand document, as an error's label says them
 SUB_KEYS = {"cards": t("entry.sub.cards", "cards"), "points": t("entry.sub.points", "points"),
             "opened": t("entry.sub.opened", "opened")}
+
+
+_KEY_SPACE = "\u2063"  # a space inside a KEY typed as one word (a quoted name: "Zoë la rossa"=3D KS)
+
+
+def _one_word_key(token: str) -> str:
+    """A ``KEY=VALUE`` word whose key holds spaces (a name quoted at the shell: ``Zoë "la
+    rossa"=3D KS``) with those spaces kept from cutting the key when the words are joined."""
+    key, eq, value = token.partition("=")
+    if not eq or not key.strip() or not re.search(r"\s", key.strip()) or _SEPARATOR.search(key):
+        return token
+    return re.sub(r"\s+", _KEY_SPACE, key.strip()) + eq + value
 
 
 def commas_in_values(tokens: Sequence[str]) -> list[str]:
