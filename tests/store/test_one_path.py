@@ -84,6 +84,7 @@ def run(led: Ledger, mid: int, pool: list[dict], op: str, a: int, b: int) -> Non
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.slow  # 15 sequences of writes for each of the twelve games
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
 @given(ops=OPS)

@@ -11,6 +11,8 @@ import pytest
 from serving import ledger
 from test_web_browser import PHONE, browser, phone  # noqa: F401 (fixtures: Chromium at a phone's size)
 
+pytestmark = pytest.mark.slow  # a real browser
+
 WIDE = """() => {
   const width = window.innerWidth;
   const wide = [...document.querySelectorAll('table')].map(t => t.getBoundingClientRect())
