@@ -70,6 +70,17 @@ def test_bad_input_is_one_line_and_writes_nothing(cli):
     assert cli("export", "1").stdout == before
 
 
+def test_a_misspelt_count_word_is_named_not_the_number_it_left_as_a_card(cli):
+    cli("match", "new", "scopa", "-p", "Anna,Bruno")
+    typed = ["Anna", "22", "crate", "6", "denari,", "Bruno", "18", "carte", "4", "denari"]
+    assert cli.error("hand", "add", "1", *typed) == \
+        "error: Anna: 'crate' is not a count of the pile: did you mean 'carte'?"
+    assert cli.error("--lang", "it", "hand", "add", "1", *typed) == \
+        "errore: Anna: 'crate' non è un conteggio del mazzetto: intendevi 'carte'?"
+    assert "'XX'" in cli.error("hand", "add", "1", "Anna", "7D", "XX", "Bruno", "resto")  # a card is still named
+    assert cli.json("show", "1")["hands"] == []
+
+
 def test_prompts_ask_the_pile_the_counts_and_the_scope(cli):
     cli("match", "new", "scopa", "-p", "Anna,Bruno", "-o", "napola=yes")
     answers = "\n".join(["22 carte 6 denari primiera 78", "sì", "4", "2", "rest", "0"]) + "\n"

@@ -18,6 +18,7 @@ the scope (Enter for 0).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,6 +31,7 @@ from ledger.games.scopa.document import (
     read_pile_cards, side_fields,
 )
 from ledger.games.scopa.records import ScopaResult
+from ledger.games.suggest import nearest
 from ledger.games.scopa.rules import DECK_SIZE, DENARI_IN_DECK, Options
 from ledger.i18n import Msg, t, tn
 
@@ -49,8 +51,24 @@ def read_pile(text: str, path: str) -> dict[str, Any]:
         return {"cards": "rest"}
     if is_count(text):
         return {"cards": as_int(text, f"{path}.cards", 0, DECK_SIZE)}
-    read_pile_cards(text, f"{path}.cards")  # a card that cannot be read is named at once
+    try:
+        read_pile_cards(text, f"{path}.cards")  # a card that cannot be read is named at once
+    except LedgerError as err:
+        if str(err.value).strip().isdigit():  # a number left unread as a card: a count phrase misspelt?
+            _mistyped_count(text, path)
+        raise
     return {"cards": text}
+
+
+def _mistyped_count(text: str, path: str) -> None:
+    """``LedgerError`` naming the word a phrase of counts was misspelt with (``22 crate 6 denari``:
+    ``'crate'``, did you mean ``carte``?) rather than the number it left unread as a card; nothing
+    when no word of ``text`` is near a count's."""
+    for word in re.split(r"[\s,;:()=+]+", text.strip()):
+        near = nearest(word, FIELD_WORDS) if word.isalpha() and word.casefold() not in FIELD_WORDS else None
+        if near is not None:
+            raise LedgerError(t("scopa.count_word", "{word!r} is not a count of the pile: did you mean {near!r}?",
+                                word=word, near=near), path, word)
 
 
 def _words(key: str) -> tuple[str, ...]:
