@@ -56,6 +56,8 @@ class HandForm:
     ``stake``), for error labels (``Bruno, stake``); a key not named there is shown as written.
     ``side_by_side``: the questions ask every field of one side or player before the next's
     (Burraco: NS's burrachi, melded, hand, pozzetto, then EW's), rather than one field for all.
+    ``commas_in_values``: a comma inside a ``KEY=VALUE`` word's value is the value's own
+    (``Anna="7 di denari, re di coppe"``: :func:`commas_in_values`), a ``;`` always cuts.
     """
 
     fields: tuple[Field, ...]
@@ -63,6 +65,7 @@ class HandForm:
     main: str | None = None
     subfields: Mapping[str, Msg] = field(default_factory=dict)  # names of the keys inside a value (error labels)
     side_by_side: bool = False
+    commas_in_values: bool = False
     _by_key: dict[str, Field] = field(default_factory=dict[str, Any], init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -102,7 +105,7 @@ class HandForm:
         different values.
         """
         doc: dict[str, Any] = {}
-        for part in self.parts(tokens, who):
+        for part in self.parts(commas_in_values(tokens) if self.commas_in_values else tokens, who):
             self._read_part(part, doc, who, resolve_player)
         return doc
 

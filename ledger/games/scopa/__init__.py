@@ -30,7 +30,6 @@ from ledger.games.base import (
     Board, Game, HandResult, MatchSetup, MatchState, Question, Replay, as_bool, as_int, check_keys, check_names,
     items_of, named_sides, points_line,
 )
-from ledger.games.declare import commas_in_values
 from ledger.games.scopa import document
 from ledger.games.scopa import hand as table
 from ledger.games.scopa.board import scopa_board
@@ -163,12 +162,6 @@ class ScopaGame(Game):
 
     # --- entry (the declared hand: ledger.games.scopa.hand) -------------------------------------
     hand = table.FORM
-
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
-        """The words of the table → a partial hand document, read by the declared hand; a comma
-        inside a ``KEY=VALUE`` word's value is the value's own (``Anna="7 di denari, re di
-        coppe"``: :func:`ledger.games.declare.commas_in_values`), a ``;`` always cuts."""
-        return super().parse_entry(setup, commas_in_values(tokens))
 
     def entry_help(self) -> Msg | None:
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""

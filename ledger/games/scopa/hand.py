@@ -96,7 +96,7 @@ FORM = HandForm((
     _count("re_bello", t("scopa.field.re_bello", "re bello"), (Kind.FLAG,), default="no", required=False),
     _count("scope", t("scopa.field.scope", "scope"), (Kind.COUNT,), default="0", required=False,
            ask=t("scopa.ask_scope", "{side}: scope, the sweeps counted at the table (Enter for 0)", side="{who}")),
-), game="scopa", main="sides", side_by_side=True)
+), game="scopa", main="sides", side_by_side=True, commas_in_values=True)
 """The Scopa hand (FORMATS.md "Scopa"), as the table says it."""
 
 

@@ -37,7 +37,6 @@ from ledger.games.base import (
     Board, Game, HandResult, MatchState, Question, Replay, as_int, check_keys, check_names, in_words, need,
     points_line, running_winner,
 )
-from ledger.games.declare import commas_in_values
 from ledger.games.match_setup import MatchSetup
 from ledger.games.trentasette import board, document
 from ledger.games.trentasette import hand as table_words
@@ -148,15 +147,8 @@ class Trentasette(Game):
                                  side=doc.get("last_capture") or "?"))
         return text
 
-    # --- entry ----------------------------------------------------------------------------------
     # --- entry (the declared hand: ledger.games.trentasette.hand) -------------------------------
     hand = table_words.FORM
-
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
-        """The words of the table → a partial hand document, read by the declared hand; a comma
-        inside a ``KEY=VALUE`` word's value is the value's own (``Anna="7 di denari, re di
-        coppe"``: :func:`ledger.games.declare.commas_in_values`), a ``;`` always cuts."""
-        return super().parse_entry(setup, commas_in_values(tokens))
 
     def entry_help(self) -> Msg | None:
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""

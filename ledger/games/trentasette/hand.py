@@ -83,7 +83,7 @@ def form(two_sides: bool = False) -> HandForm:
               ask=t("trentasette.ask_table", "cards left on the table at the end (Enter for none)")),
         Field("last_capture", t("trentasette.field.last_capture", "last capture"), (Kind.SIDE,), words=LAST_WORDS,
               ask=t("trentasette.ask_last", "who made the last capture")),
-    ), game="trentasette", main="sides", side_by_side=True)
+    ), game="trentasette", main="sides", side_by_side=True, commas_in_values=True)
 
 
 FORM = form()
