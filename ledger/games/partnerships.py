@@ -20,13 +20,15 @@ Seating = tuple[tuple[str, ...], dict[str, tuple[str, ...]]]
 """The players in seat order (clockwise) and the sides: side name → its players in seat order."""
 
 
-def pairs_by_seat(names: tuple[str, ...]) -> Seating:
+def pairs_by_seat(names: tuple[str, ...], by_players: bool = False) -> Seating:
     """Players listed in seat order → the seating: 4 make the pairs ``NS`` (seats 1 and 3) and
-    ``EW`` (seats 2 and 4), partners sitting opposite; any other number play each for self, a
-    side per player named as the player. The caller has checked the names and their number."""
-    if len(names) == 4:
-        return names, {"NS": (names[0], names[2]), "EW": (names[1], names[3])}
-    return names, {p: (p,) for p in names}
+    ``EW`` (seats 2 and 4), partners sitting opposite (``by_players``: each pair named by its
+    players, ``Anna & Carla``); any other number play each for self, a side per player named as
+    the player. The caller has checked the names and their number."""
+    if len(names) != 4:
+        return names, {p: (p,) for p in names}
+    pairs = (names[0], names[2]), (names[1], names[3])
+    return names, dict(zip((" & ".join(p) for p in pairs) if by_players else ("NS", "EW"), pairs))
 
 
 @dataclass(frozen=True)

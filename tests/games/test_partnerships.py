@@ -25,6 +25,8 @@ def refused(*args: object, **kwargs: object) -> LedgerError:
 def test_four_players_pair_by_seat_and_fewer_play_each_for_self():
     assert pairs_by_seat(("A", "B", "C", "D")) == (("A", "B", "C", "D"), {"NS": ("A", "C"), "EW": ("B", "D")})
     assert pairs_by_seat(("A", "B", "C")) == (("A", "B", "C"), {"A": ("A",), "B": ("B",), "C": ("C",)})
+    assert pairs_by_seat(("A", "B", "C", "D"), by_players=True)[1] == {"A & C": ("A", "C"), "B & D": ("B", "D")}
+    assert pairs_by_seat(("A", "B"), by_players=True)[1] == {"A": ("A",), "B": ("B",)}
 
 
 def test_two_sides_sit_alternately_or_as_the_players_are_listed():
