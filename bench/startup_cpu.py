@@ -6,7 +6,10 @@ at start-up, measured on a busy machine (CPU time, unlike wall time, barely move
 Each round runs every command once with each installation, in turn, on copies of its own ledger (a
 Scopa match of 10 hands made by that installation, so that neither pays for upgrading the other's
 ledger); the figure is the median CPU time (user
-plus system, ms) of the fresh processes, and the ratio of the second to the first.
+plus system, ms) of the fresh processes, and the ratio of the second to the first. Last, ``hand add``
+split inside the process (the Python beside each ``ledger``): the CPU time of loading the store and
+the commands, and of the rest up to the end of ``main`` (reading, scoring, writing, drawing), which
+leaves out what the interpreter itself costs to start and to tear down.
 """
 
 from __future__ import annotations
@@ -32,6 +35,25 @@ def cpu_ms(command: list[str], env: dict[str, str]) -> float:
     return (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
 
 
+SPLIT = """
+import atexit, os, sys, time
+t0 = time.process_time()
+import ledger.store.service
+from ledger.cli.app import main
+t1 = time.process_time()
+atexit.register(lambda: os.write(2, f"SPLIT {1000 * (t1 - t0):.1f} {1000 * (time.process_time() - t1):.1f}\\n".encode()))
+sys.argv = ["ledger", *sys.argv[1:]]
+main()
+"""
+
+
+def split_ms(python: str, env: dict[str, str]) -> tuple[float, float]:
+    """``hand add``'s CPU ms inside the process: (loading the store and the commands, the rest)."""
+    r = subprocess.run([python, "-c", SPLIT, "hand", "add", "1", *HAND], env=env, capture_output=True, text=True)
+    line = [x for x in r.stderr.splitlines() if x.startswith("SPLIT ")][-1].split()
+    return float(line[1]), float(line[2])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("old")
@@ -53,6 +75,12 @@ def main() -> None:
             for which in ("old", "new"):
                 shutil.copy(tmp / f"{which}.db", tmp / "run.db")
                 times[name][which].append(cpu_ms([getattr(args, which), *command], {**env, "LEDGER_DB": str(tmp / "run.db")}))
+        for which in ("old", "new"):
+            shutil.copy(tmp / f"{which}.db", tmp / "run.db")
+            python = str(Path(getattr(args, which)).with_name("python"))
+            loading, rest = split_ms(python, {**env, "LEDGER_DB": str(tmp / "run.db")})
+            times.setdefault("hand add: loading", {"old": [], "new": []})[which].append(loading)
+            times.setdefault("hand add: the rest", {"old": [], "new": []})[which].append(rest)
     print(f"median CPU ms of {args.rounds} fresh processes each")
     for name, got in times.items():
         old, new = statistics.median(got["old"]), statistics.median(got["new"])
