@@ -46,6 +46,7 @@ from ledger.games.results import HandResult as HandResult
 from ledger.games.results import Item as Item
 from ledger.games.results import MatchState as MatchState
 from ledger.games.results import PointsResult as PointsResult
+from ledger.games.results import Winner as Winner
 from ledger.games.results import items_of as items_of
 from ledger.games.tables import Board as Board
 from ledger.games.tables import Column as Column

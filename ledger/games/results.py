@@ -112,6 +112,16 @@ class PointsResult(JsonRecord):
     items: Mapping[str, tuple[Item, ...]]
 
 
+Winner = str | list[str] | None
+"""Who won a match, as a state holds it and its JSON says it (``"winner"``): a side's name, the
+list of the names sharing a win, or None (nobody yet, or nobody)."""
+
+def sole_winner(winner: Winner) -> str | None:
+    """``winner`` in a game whose matches are won by one side or by nobody: the side's name, or
+    None (a shared win, which such a game never gives, reads as None)."""
+    return winner if isinstance(winner, str) else None
+
+
 _STATE_KEYS = frozenset({"hands", "totals", "winner", "finished"})
 
 
@@ -131,7 +141,7 @@ class MatchState:
     hands: int
     totals: Mapping[str, Any]
     finished: bool = False
-    winner: Any = None
+    winner: Winner = None
     _extra: JsonRecord | Stored = NoExtra()  # a state read from the ledger: read when first needed
 
     @property

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from ledger.games.bridge.records import DealResult, DuplicateResult, RubberState
 from ledger.games.bridge.scoring import unfinished_text
 from ledger.games.facts import GameNotes, SEATS, Highlight, Record, average, number, side_label
+from ledger.games.results import Winner
 from ledger.i18n import Msg, t
 from typing import Any  # noqa: F401 (annotations)
 
@@ -82,7 +83,7 @@ class BridgeNotes(GameNotes):
 
     def counters(self, rec: Record, side: str, player: str) -> dict[str, int]:
         ex = rec.replay.final.extra
-        rubbers: list[tuple[Mapping[str, int], str | None]] = []
+        rubbers: list[tuple[Mapping[str, int], Winner]] = []
         if isinstance(ex, RubberState):
             rubbers = [(r.totals, r.winner) for r in ex.rubbers]
             if ex.ended_early and not ex.rubber_over and ex.deals:

@@ -23,7 +23,7 @@ from ledger.games.match_setup import MatchSetup
 from ledger.games.parsing import check_names
 from ledger.games.protocol.info import GameInfo
 from ledger.games.record import JsonRecord, Stored
-from ledger.games.results import HandResult, MatchState
+from ledger.games.results import HandResult, MatchState, Winner
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, t
 
@@ -197,7 +197,7 @@ class Rules(GameInfo):
         sheet's ``Cirulla``, which has its own standings) gives ``game: title``."""
         return setup.game
 
-    def winning(self, state: MatchState) -> Any:
+    def winning(self, state: MatchState) -> Winner:
         """Who won, as the report and the statistics count it: a side, a list of sides for a
         shared win, or None. Default: the state's ``winner`` (a game whose documents say a shared
         win otherwise, ``"winner": null`` beside ``"winners"``, gives the list here)."""
@@ -236,7 +236,7 @@ def _agreeing(word: str) -> str:
     return word[:-1] + "a" if len(word) > 4 and word.endswith("o") else word
 
 
-def running_winner(totals: Mapping[str, int], target: int) -> tuple[bool, Any]:
+def running_winner(totals: Mapping[str, int], target: int) -> tuple[bool, str | None]:
     """First-to-``target`` rule shared by the points games (Trentasette, Canasta).
 
     The match ends when some side has reached ``target`` at the end of a hand; the highest total

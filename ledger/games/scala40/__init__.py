@@ -27,7 +27,7 @@ from ledger.errors import LedgerError
 from ledger.games.parsing import check_names
 from ledger.games.protocol import Game
 from ledger.games.replay import Replay
-from ledger.games.results import HandResult, MatchState, items_of
+from ledger.games.results import HandResult, MatchState, items_of, sole_winner
 from ledger.games.tables import Board, in_words
 from ledger.games.declare import Who
 from ledger.games.match_setup import MatchSetup
@@ -126,7 +126,7 @@ class Scala40(Game):
         """The typed state of the rules from a match state (as stored or just made)."""
         x = state.extra_as(Scala40State)
         return rules.State(setup.players, dict(state.totals), tuple(x.out), dict(x.reentries), x.pot_cents,
-                           dict(x.paid_cents), x.dealer, state.winner if state.finished else None, state.hands)
+                           dict(x.paid_cents), x.dealer, sole_winner(state.winner) if state.finished else None, state.hands)
 
     def _state(self, setup: MatchSetup, st: rules.State, options: rules.Options,
                won: Mapping[str, int] | None = None, winner: str | None = None) -> MatchState:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ledger.games.replay import Replay
+from ledger.games.results import Winner
 from ledger.games.tables import Board, Column, Table, board_title, cell
 from ledger.games.match_setup import MatchSetup
 from ledger.games.scala40.records import Scala40Hand, Scala40Result, Scala40State
@@ -113,7 +114,7 @@ def _standing_table(setup: MatchSetup, rp: Replay) -> Table:
     return Table(str(title), tuple(cols), tuple(rows))
 
 
-def _status(player: str, winner: Any, x: Scala40State) -> str:
+def _status(player: str, winner: Winner, x: Scala40State) -> str:
     if player == winner:
         return str(t("scala40.status_winner", "winner"))
     if player in x.out:

@@ -25,7 +25,7 @@ from ledger.errors import LedgerError
 from ledger.games.parsing import check_keys, check_names, named_sides, need
 from ledger.games.protocol import Game
 from ledger.games.replay import Replay
-from ledger.games.results import HandResult, MatchState
+from ledger.games.results import HandResult, MatchState, Winner
 from ledger.games.tables import Board, Column, Table, board_title, cell, points_line, side_label
 from ledger.games.declare import Who
 from ledger.games.match_setup import MatchSetup
@@ -160,7 +160,7 @@ class Segnapunti(Game):
         title = setup.options.get("title")
         return f"{self.name}: {title}" if title else self.name
 
-    def winning(self, state: MatchState) -> Any:
+    def winning(self, state: MatchState) -> Winner:
         """The winner, or the list of sides sharing the win (``winner`` is null then)."""
         winners = state.extra_as(SheetState).winners
         return list(winners) if len(winners) > 1 else state.winner

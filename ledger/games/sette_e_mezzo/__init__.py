@@ -19,7 +19,7 @@ from ledger.errors import LedgerError
 from ledger.games.parsing import CONTROL
 from ledger.games.protocol import Game
 from ledger.games.replay import Replay
-from ledger.games.results import HandResult, MatchState
+from ledger.games.results import HandResult, MatchState, Winner
 from ledger.games.tables import Board, Column, Table, board_title, in_words
 from ledger.games.declare import Question
 from ledger.games.match_setup import MatchSetup
@@ -164,7 +164,7 @@ class SetteEMezzo(Game):
         (a list when shared; nobody before any hand)."""
         if state.finished:
             return state
-        winner: Any = None
+        winner: Winner = None
         if state.hands:
             best = max(state.totals.values())
             top = [p for p, n in state.totals.items() if n == best]
