@@ -29,7 +29,6 @@ import copy
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from ledger.errors import LedgerError, use_labels
 from ledger.games.fields import Answer as Answer
@@ -41,6 +40,7 @@ from ledger.games.fields import Question as Question
 from ledger.games.fields import Said as Said
 from ledger.games.fields import Who as Who
 from ledger.games.fields import fold as _fold
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.suggest import nearest
 from ledger.i18n import Msg, t
 
@@ -66,7 +66,7 @@ class HandForm:
     subfields: Mapping[str, Msg] = field(default_factory=dict)  # names of the keys inside a value (error labels)
     side_by_side: bool = False
     commas_in_values: bool = False
-    _by_key: dict[str, Field] = field(default_factory=dict[str, Any], init=False, repr=False, compare=False)
+    _by_key: dict[str, Field] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._by_key.update({f.key: f for f in self.fields})
@@ -93,7 +93,7 @@ class HandForm:
         return next((f for f in self.fields if f.per is not Per.HAND), None)
 
     # --- words typed at the table ---------------------------------------------------------------
-    def read_words(self, tokens: Sequence[str], who: Who, resolve_player: Callable[[object, str], str]) -> dict[str, Any]:
+    def read_words(self, tokens: Sequence[str], who: Who, resolve_player: Callable[[object, str], str]) -> JsonDict:
         """What the scorekeeper typed → a partial hand document (FORMATS.md's JSON).
 
         ``tokens``: the words of the command line or of one line typed in ``play``. Each part (a
@@ -104,7 +104,7 @@ class HandForm:
         on the field's path for a value that is not of its kinds, or for a field given twice with
         different values.
         """
-        doc: dict[str, Any] = {}
+        doc: JsonDict = {}
         for part in self.parts(commas_in_values(tokens) if self.commas_in_values else tokens, who):
             self._read_part(part, doc, who, resolve_player)
         return doc
@@ -181,7 +181,7 @@ class HandForm:
                        for n in range(1, min(4, len(part)) + 1))
         return False
 
-    def _read_part(self, part: str, doc: dict[str, Any], who: Who, resolve_player: Callable[[object, str], str]) -> None:
+    def _read_part(self, part: str, doc: JsonDict, who: Who, resolve_player: Callable[[object, str], str]) -> None:
         if "=" in part.split(" ", 1)[0]:
             key, _, value = part.partition("=")
             key = key.strip().replace(_KEY_SPACE, " ")
@@ -208,7 +208,7 @@ class HandForm:
                 return
         raise self._not_understood(part, who)
 
-    def _read_keyed(self, key: str, value: str, part: str, doc: dict[str, Any], who: Who,
+    def _read_keyed(self, key: str, value: str, part: str, doc: JsonDict, who: Who,
                     resolve_player: Callable[[object, str], str]) -> None:
         name, _, sub = key.partition(".")
         f = self.hand_field(name)
@@ -232,7 +232,7 @@ class HandForm:
             return
         self._read_for(named, value, part, doc, who, resolve_player)
 
-    def _read_for(self, name: str, text: str, part: str, doc: dict[str, Any], who: Who,
+    def _read_for(self, name: str, text: str, part: str, doc: JsonDict, who: Who,
                   resolve_player: Callable[[object, str], str]) -> None:
         """A side's or player's value: the main field, or another per-side field named first
         (``Anna penalty 34``)."""
@@ -349,7 +349,7 @@ class HandForm:
         raise LedgerError(msg, path, text)
 
     # --- questions ------------------------------------------------------------------------------
-    def questions(self, doc: Mapping[str, Any], who: Who, resolve_player: Callable[[object, str], str],
+    def questions(self, doc: JsonDoc, who: Who, resolve_player: Callable[[object, str], str],
                   skip: Callable[[Field], bool] | None = None,
                   skip_for: Callable[[Field, str], bool] | None = None) -> list[Question]:
         """What is still missing from ``doc``, in the declared order: each required hand field
@@ -377,7 +377,7 @@ class HandForm:
                     if not self._given(doc, g, name, who) and not (skip_for is not None and skip_for(g, name))]
         return out
 
-    def _given(self, doc: Mapping[str, Any], f: Field, name: str, who: Who) -> bool:
+    def _given(self, doc: JsonDoc, f: Field, name: str, who: Who) -> bool:
         """Whether ``doc`` has field ``f`` of side or player ``name`` (named in any case, or by a
         name that stands for it; a side's object given whole as its line has every part)."""
         if f.within is None:
@@ -399,7 +399,7 @@ class HandForm:
         if Kind.PLAYER in f.kinds or Kind.SIDE in f.kinds:
             choices = who.names
 
-        def answer(doc: dict[str, Any], typed: str) -> dict[str, Any]:
+        def answer(doc: JsonDict, typed: str) -> JsonDict:
             if f.default is not None and not typed.strip():
                 if f.default == "":
                     return {**doc, f.key: doc.get(f.key)} if f.per is Per.HAND and f.key in doc else _with_none(doc, f)
@@ -465,7 +465,7 @@ class HandForm:
         return ", ".join(parts)
 
     # --- the docs and the phone form -----------------------------------------------------------
-    def describe(self) -> list[dict[str, Any]]:
+    def describe(self) -> list[JsonDict]:
         """The fields as plain data, in the language in use: ``key``, ``name``, ``per``,
         ``kinds``, ``required``, ``lo``, ``hi``, ``words`` (every word each value is typed as),
         ``example``, ``within`` and ``counted_key`` (:class:`Field`): the docs' table of fields and
@@ -545,7 +545,7 @@ def _member(container: object, name: str, who: Who) -> tuple[str | None, JsonVal
     return (None, None) if key is None or not isinstance(container, Mapping) else (str(key), container[key])
 
 
-def _placed(doc: Mapping[str, Any], keys: Sequence[str], value: JsonValue) -> dict[str, Any]:
+def _placed(doc: JsonDoc, keys: Sequence[str], value: JsonValue) -> JsonDict:
     """A copy of ``doc`` with ``value`` at ``keys`` (the objects on the way copied, made when absent)."""
     out = dict(doc)
     if len(keys) == 1:
@@ -556,11 +556,11 @@ def _placed(doc: Mapping[str, Any], keys: Sequence[str], value: JsonValue) -> di
     return out
 
 
-def _with_none(doc: dict[str, Any], f: Field) -> dict[str, Any]:
+def _with_none(doc: JsonDict, f: Field) -> JsonDict:
     return {**doc, f.key: None}
 
 
-def _put(doc: dict[str, Any], keys: list[str], value: JsonValue, part: str) -> None:
+def _put(doc: JsonDict, keys: list[str], value: JsonValue, part: str) -> None:
     """``doc[k1][k2]... = value``; an earlier part that gave another value is a ``LedgerError``."""
     at = doc
     for k in keys[:-1]:

@@ -9,13 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
-
+from ledger.games.jsontypes import JsonDict, JsonValue as JsonValue
 from ledger.i18n import LANGUAGES, Msg
-
-
-JsonValue = Any
-"""A value of a hand document: what ``json.loads`` gives (str, int, float, bool, None, list, dict)."""
 
 
 class Per(Enum):
@@ -127,7 +122,7 @@ class Who:
     resolve: Callable[[object, str], str]
 
 
-Answer = Callable[[dict[str, Any], str], dict[str, Any]]
+Answer = Callable[[JsonDict, str], JsonDict]
 """How a question's answer enters the hand: ``answer(doc, text)`` is ``doc`` with ``text`` read in."""
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, t
 
@@ -37,7 +37,7 @@ class MatchSetup:
     rules: str
     players: tuple[str, ...]
     sides: Mapping[str, tuple[str, ...]]
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: JsonDoc = field(default_factory=dict)
     ended_early: bool = False
 
     @cached_property
@@ -170,11 +170,11 @@ class MatchSetup:
                     key=key, game=self.game, hint=hint)
         raise LedgerError(msg, field, key)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonDict:
         """The match settings as they appear in a match document (FORMATS.md): ``sides`` when
         some side is not simply one player of the same name, else ``players``; a ``title``
         option as the document's ``title``."""
-        doc: dict[str, Any] = {"game": self.game, "rules": self.rules}
+        doc: JsonDict = {"game": self.game, "rules": self.rules}
         if "title" in self.options:  # a free title (a score sheet's "Cirulla") is the document's own field
             doc["title"] = self.options["title"]
         if self.teams or any((side,) != members for side, members in self.sides.items()):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, t
 
@@ -52,7 +53,7 @@ def check_names(names: object, field: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def need(doc: Mapping[str, Any], key: str, field: str | None = None) -> Any:
+def need(doc: JsonDoc, key: str, field: str | None = None) -> Any:
     """``doc[key]``, or ``LedgerError`` "missing" naming the field."""
     if key not in doc or doc[key] is None:
         raise LedgerError(t("field.missing", "missing"), field or key, None)
@@ -64,7 +65,7 @@ META_KEYS = frozenset({"game", "rules", "entered_at", "source", "note", "voided"
                        "replaces", "replaced_by"})
 
 
-def check_keys(doc: Mapping[str, Any], allowed: set[str], prefix: str = "") -> None:
+def check_keys(doc: JsonDoc, allowed: set[str], prefix: str = "") -> None:
     """Refuse a field that the game does not know (a typo must not be silently ignored): a
     ``LedgerError`` on ``PREFIX.KEY`` ("unknown field 'last_captur' (did you mean
     'last_capture'?)", the nearest allowed field suggested when one is close).
@@ -169,12 +170,12 @@ def as_bool(value: object, field: str) -> bool:
     raise LedgerError(t("bool.expected", "expected yes or no, got {value!r}", value=value), field, value)
 
 
-def key_value_entry(tokens: Sequence[str]) -> dict[str, Any]:
+def key_value_entry(tokens: Sequence[str]) -> JsonDict:
     """``["Anna=AH 2H", "table=5C", "Bruno.cards=20"]`` → a partial hand document.
 
     Values stay text (the game reads them); a dotted key ``A.b=v`` sets ``doc["A"]["b"]``.
     """
-    doc: dict[str, Any] = {}
+    doc: JsonDict = {}
     seen: dict[str, str] = {}
     for tok in tokens:
         if "=" not in tok:
@@ -196,7 +197,7 @@ def key_value_entry(tokens: Sequence[str]) -> dict[str, Any]:
     return doc
 
 
-def put_once(fields: dict[str, Any], key: str, value: Any, field: str, part: str) -> None:
+def put_once(fields: JsonDict, key: str, value: Any, field: str, part: str) -> None:
     """``fields[key] = value`` for one part of what was typed (a word, a phrase), unless an earlier
     part gave ``key`` otherwise: then ``LedgerError`` on ``FIELD.KEY`` (``KEY`` for an empty
     ``field``) naming the part."""
@@ -206,7 +207,7 @@ def put_once(fields: dict[str, Any], key: str, value: Any, field: str, part: str
     fields[key] = value
 
 
-def put_closer(doc: dict[str, Any], side: str | None, part: str) -> None:
+def put_closer(doc: JsonDict, side: str | None, part: str) -> None:
     """``doc["closed_by"] = side`` (None: nobody) for one part of what was typed; a different side
     said to have closed by an earlier part is a ``LedgerError`` on ``closed_by`` naming both (one
     side closes: canasta, burraco), else as :func:`put_once`."""

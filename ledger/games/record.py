@@ -26,6 +26,8 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
+from ledger.games.jsontypes import JsonDict, JsonDoc
+
 R = TypeVar("R", bound="JsonRecord")
 Convert = Callable[[Any], Any]
 
@@ -53,9 +55,9 @@ def frozen(cls: type | None = None, /, **options: Any) -> Any:
 class JsonRecord:
     """Mixin of a frozen dataclass that is a JSON object (the module docstring says how)."""
 
-    __dataclass_fields__: ClassVar[dict[str, Any]]
+    __dataclass_fields__: ClassVar[JsonDict]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonDict:
         """The JSON object: one key per field, in the fields' order."""
         out = {}
         scalars = _SCALARS
@@ -79,7 +81,7 @@ class JsonRecord:
                 out.append((key, value))
         return out
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> JsonDict:
         """Field name → value (to build a record of a subclass from this one's values)."""
         names = _NAMES.get(type(self))
         if names is None:
@@ -87,7 +89,7 @@ class JsonRecord:
         return {name: getattr(self, name) for name in names}
 
     @classmethod
-    def from_json(cls: type[R], doc: Mapping[str, Any]) -> R:
+    def from_json(cls: type[R], doc: JsonDoc) -> R:
         """The record that :meth:`to_json` wrote (a key that is not there takes the field's default)."""
         return cls(**{name: load(doc[key]) for name, key, load, _dump, _omit in _plan(cls) if key in doc})
 
@@ -99,7 +101,7 @@ class Stored:
 
     __slots__ = ("kind", "doc", "_value")
 
-    def __init__(self, kind: type[JsonRecord], doc: Mapping[str, Any]):
+    def __init__(self, kind: type[JsonRecord], doc: JsonDoc):
         self.kind, self.doc = kind, doc
         self._value: JsonRecord | None = None
 
@@ -117,7 +119,7 @@ class Stored:
 
     __hash__ = None  # type: ignore[assignment]  # unhashable, as the records it is equal to may be
 
-    def json(self, skip: frozenset[str] = frozenset()) -> dict[str, Any]:
+    def json(self, skip: frozenset[str] = frozenset()) -> JsonDict:
         """The stored JSON (a shallow copy), without the keys ``skip``."""
         return {k: v for k, v in self.doc.items() if k not in skip}
 
@@ -189,7 +191,7 @@ def plain_text(value: Any, tree: bool = False) -> str:
     return json.dumps(value)
 
 
-def json_object(value: Any) -> dict[str, Any]:
+def json_object(value: Any) -> JsonDict:
     """The JSON object of a record (its :meth:`JsonRecord.to_json`) or of a mapping (a dict of it).
     ``TypeError`` for any other value, as ``json.dumps``."""
     if isinstance(value, JsonRecord):

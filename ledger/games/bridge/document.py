@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import field
 from functools import partial
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.i18n import t
 from ledger.games.base import META_KEYS, MatchSetup, as_int, check_keys, need
 from ledger.games.bridge.records import Honours
@@ -66,7 +67,7 @@ class Deal(NamedTuple):
         return not self.contract.passed and self.tricks is not None and self.tricks >= self.contract.tricks_needed
 
 
-def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> Deal:
+def read_deal(doc: JsonDoc, rules: str, setup: MatchSetup | None = None) -> Deal:
     """Validate a hand document (see the module docstring) into a :class:`Deal`.
 
     In a match (``setup`` given) the declarer and the honours' side may also be a player's name.
@@ -80,7 +81,7 @@ def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = Non
 _SIDE_OF_SEAT: dict[str | None, str] = {seat: side_of(seat) for seat in SEATS}  # None: no declarer
 
 
-def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> Deal:
+def deal_parts(doc: JsonDoc, rules: str, setup: MatchSetup | None = None) -> Deal:
     """:func:`read_deal`: the checks in their order, with their errors, the common correct
     document first (a canonical contract, seat, result and vulnerability read from a table, the
     tricks alone taken as they are; a document without honours, every duplicate board, pays for
@@ -125,7 +126,7 @@ def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = No
 _deal = partial(tuple.__new__, Deal)  # Deal(*fields) without the named tuple's own __new__ (a Python function)
 
 
-def _honours_key(doc: Mapping[str, Any]) -> str:
+def _honours_key(doc: JsonDoc) -> str:
     """The one field of :data:`HONOURS_KEYS` that gives honours (``honors`` when none does);
     ``LedgerError`` when two do."""
     given = [k for k in HONOURS_KEYS if doc.get(k) not in (None, "")]
@@ -180,6 +181,6 @@ def honours_of(honours: tuple[str, int] | None) -> Honours | None:
     return Honours(*honours) if honours else None
 
 
-def honours_json(honours: tuple[str, int] | None) -> dict[str, Any] | None:
+def honours_json(honours: tuple[str, int] | None) -> JsonDict | None:
     """Honours as a hand document writes them: ``{"side": "NS", "points": 100}``, or None."""
     return Honours(*honours).to_json() if honours else None

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ledger.games.base import HandResult
 from ledger.games.bridge.scoring import Entry
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.record import JsonRecord, optional
 
 Sides = Mapping[str, int]
@@ -72,7 +72,7 @@ def deal_result(contract: str, declarer: str | None, tricks: int | None, result:
         "honors": honors, "board": board, "ns": ns, "ew": ew, "score_ns": score_ns, "entries": entries})
 
 
-def deal_record(fields: dict[str, Any]) -> DealResult:
+def deal_record(fields: JsonDict) -> DealResult:
     """The :class:`DealResult` whose fields are ``fields`` (a new dict, every field of the
     dataclass in its order, taken as it is: the record's own), the same frozen value as
     ``DealResult(**fields)``, set in one step (the dataclass's ``__init__`` sets each field
@@ -139,7 +139,7 @@ class DuplicateResult(DealResult):
         return self.board if self.board is not None else self.next_board
 
     @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> "DuplicateResult":
+    def from_json(cls, doc: JsonDoc) -> "DuplicateResult":
         """As written: a ``board`` after ``entries`` is the board the match numbered."""
         keys = list(doc)
         numbered = "board" in keys and "entries" in keys and keys.index("board") > keys.index("entries")

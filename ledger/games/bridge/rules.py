@@ -50,6 +50,7 @@ from functools import lru_cache, partial
 from typing import Any
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.i18n import number, t
 from ledger.games.base import HandResult, MatchSetup, MatchState, as_int
 from ledger.games.bridge.records import (
@@ -74,14 +75,14 @@ CHICAGO_GAME = (300, 500)   # not vulnerable, vulnerable
 CHICAGO_FOURTH_DEAL_PARTSCORE = 100
 
 # --- options ------------------------------------------------------------------------------------
-def read_options(rules: str, options: dict[str, Any]) -> dict[str, Any]:
+def read_options(rules: str, options: JsonDict) -> JsonDict:
     """A match's own options by rule set, taken out of ``options`` (the rest are the base's).
     rubber: ``unfinished_partscore`` (100 default, or 50: Law 80), ``rubbers`` (default 1; 0 =
     until ended); chicago: ``rounds`` (default 1; 0 = until ended); duplicate: ``boards``
     (default 0 = until ended), ``first_board`` (default 1). Rubber and Chicago also take
     ``first_dealer``; in duplicate the board number names the dealer (Law 2): ``LedgerError``
     on ``options.KEY``."""
-    out: dict[str, Any] = {}
+    out: JsonDict = {}
     if rules == RUBBER:
         value = as_int(options.pop("unfinished_partscore", UNFINISHED_PARTSCORE),
                        "options.unfinished_partscore")
@@ -164,7 +165,7 @@ def net_ns(entries: Sequence[Entry]) -> int:
     return sum(e.points if e.side == "NS" else -e.points for e in entries)
 
 
-def deal_fields(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> dict[str, Any]:
+def deal_fields(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> JsonDict:
     """The fields of one scored deal (:class:`~ledger.games.bridge.records.DealResult`, FORMATS.md):
     what was entered, normalised, ``ns``/``ew`` above and below, ``score_ns``, every sheet entry."""
     ns, ew, net = sheet_totals(entries)
@@ -174,7 +175,7 @@ def deal_fields(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> dict[s
             "ns": ns, "ew": ew, "score_ns": net, "entries": tuple(entries)}
 
 
-TableCell = Mapping[str, Any]
+TableCell = JsonDoc
 """A cell of the scoring table (:func:`deal_sheet`): a :class:`DealResult`'s fields, in order."""
 
 
@@ -202,7 +203,7 @@ SCORED_HELD = 1 << 15
 _SCORED: dict[str, dict[Deal, DealScore]] = {}  # rules -> deal -> it scored on its own
 
 
-def score_hand(game: Any, doc: Mapping[str, Any], rules: object = None) -> DealScore:
+def score_hand(game: Any, doc: JsonDoc, rules: object = None) -> DealScore:
     """Score one deal on its own (``ledger score``): ``Bridge.score`` itself (``game``: the
     :class:`~ledger.games.bridge.Bridge` scorer). Returns data ``{"contract", "declarer",
     "tricks", "result", "vulnerable", "honors", "ns": {"above", "below"}, "ew": {…},
@@ -306,7 +307,7 @@ class Sheet:
     def of(cls, state: RubberState | ChicagoState) -> "Sheet":
         return cls(dict(state.games), dict(state.partscore), dict(state.above), dict(state.below), state.deals)
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> JsonDict:
         """The sheet's part of a match state (its keyword arguments)."""
         return {"games": dict(self.games), "partscore": dict(self.partscore), "above": dict(self.above),
                 "below": dict(self.below), "deals": self.deals}
@@ -366,7 +367,7 @@ def _check_vulnerability(deal: Deal, expected: str, how: object) -> None:
                             expected=expected, how=how, given=deal.vulnerable), "vulnerable", deal.vulnerable)
 
 
-def _premiums(entries: Sequence[Entry], bonuses: Sequence[Entry]) -> dict[str, Any]:
+def _premiums(entries: Sequence[Entry], bonuses: Sequence[Entry]) -> JsonDict:
     """A match deal's ``bonuses`` and each side's ``points`` (its entries and the bonuses)."""
     return {"bonuses": tuple(bonuses),
             "points": {s: sum(e.points for e in [*entries, *bonuses] if e.side == s) for s in SIDES}}
@@ -379,7 +380,7 @@ def rubber_start(setup: MatchSetup) -> MatchState:
     return MatchState(0, _zero(), False, None, ex)
 
 
-def rubber_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+def rubber_apply(setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
     """One deal of a rubber (Laws 72-74, 81): entries on the sheet, games, vulnerability, rubber."""
     if state.finished:
         raise LedgerError(t("bridge.rubber_over", "the rubber is over: start a new match for the next rubber"),
@@ -461,11 +462,11 @@ def rubber_finish_early(setup: MatchSetup, state: MatchState) -> MatchState:
     return MatchState(state.hands, totals, False, _leader(totals), ex)
 
 
-def rubber_segments(state: MatchState) -> list[Mapping[str, Any]]:
+def rubber_segments(state: MatchState) -> list[JsonDoc]:
     """The scores a stake settles one by one: each finished rubber's totals, then the unfinished
     one's if the match was ended during it."""
     ex = state.extra_as(RubberState)
-    segments: list[Mapping[str, Any]] = [r.totals for r in ex.rubbers]
+    segments: list[JsonDoc] = [r.totals for r in ex.rubbers]
     if not ex.rubber_over and ex.deals:
         segments.append(ex.rubber_totals)
     return segments
@@ -489,7 +490,7 @@ def chicago_start(setup: MatchSetup) -> MatchState:
     return MatchState(0, _zero(), False, None, ex)
 
 
-def chicago_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+def chicago_apply(setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
     """One deal of a Chicago round (RULES.md "Chicago")."""
     if state.finished:
         raise LedgerError(t("bridge.chicago_over", "the Chicago is over: start a new match for the next round"),
@@ -561,7 +562,7 @@ def board_vul(deal: Deal, board: int | None = None) -> str | None:
     return by_law
 
 
-def duplicate_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+def duplicate_apply(setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
     """One board (Law 77): its score goes to the side that gains it."""
     if state.finished:
         raise LedgerError(t("bridge.boards_played", "all the boards of this match are played"), "hand", None)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache, partial
-from typing import Any
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.parsing import as_bool, as_int, check_keys, check_names, named_sides
 from ledger.games.protocol import Game
 from ledger.games.replay import Replay
@@ -31,7 +31,7 @@ from ledger.games.briscola.rules import (
     DEFAULT_WINS, ChiamataOptions, ChiamataTally, ClassicaOptions, ClassicaTally, RuleSet, chiamata_apply,
     classica_apply, most, score_chiamata, score_classica, settlement,
 )
-from ledger.games.declare import HandForm, Question, Who
+from ledger.games.declare import HandForm, Question, Who, Field
 from ledger.games.record import JsonRecord
 from ledger.games.scopa import _seat_sides
 from ledger.games.settle import DEFAULT_CURRENCY, check_currency, parse_cents, parse_money
@@ -41,24 +41,24 @@ from ledger.i18n import Msg, t
 LONE_OPTIONS = {RuleSet.CLASSICA: ("tie_last_trick",), RuleSet.CHIAMATA: ("cappotto_double", "bid_multiplier")}
 
 
-def classica_options(options: Mapping[str, Any]) -> ClassicaOptions:
+def classica_options(options: JsonDoc) -> ClassicaOptions:
     """A match's (or a lone hand's) checked options as :class:`ClassicaOptions`."""
     return ClassicaOptions(options.get("wins"), options.get("hands"), bool(options.get("tie_last_trick")))
 
 
-def chiamata_options(options: Mapping[str, Any]) -> ChiamataOptions:
+def chiamata_options(options: JsonDoc) -> ChiamataOptions:
     """A match's (or a lone hand's) checked options as :class:`ChiamataOptions`."""
     return ChiamataOptions(options.get("hands"), bool(options.get("cappotto_double", True)),
                            bool(options.get("bid_multiplier")), int(options.get("stake_cents") or 0),
                            str(options.get("currency") or DEFAULT_CURRENCY))
 
 
-def read_flags(raw: Mapping[str, Any], names: Sequence[str], prefix: str = "options.") -> dict[str, bool]:
+def read_flags(raw: JsonDoc, names: Sequence[str], prefix: str = "options.") -> dict[str, bool]:
     """The yes/no options among ``names`` that ``raw`` gives."""
     return {k: as_bool(raw[k], f"{prefix}{k}") for k in names if raw.get(k) is not None}
 
 
-def classica_result(doc: Mapping[str, Any], resolve: Resolve, players: int | None, options: ClassicaOptions,
+def classica_result(doc: JsonDoc, resolve: Resolve, players: int | None, options: ClassicaOptions,
                     expected: Sequence[str] | None = None) -> HandResult:
     """Read and score a ``classica`` hand: :class:`ClassicaResult` and its line."""
     hand = read_classica(doc.get("sides"), resolve, players, doc.get("removed"), doc.get("last_trick"), expected)
@@ -67,7 +67,7 @@ def classica_result(doc: Mapping[str, Any], resolve: Resolve, players: int | Non
     return HandResult(result, partial(boards.classica_line, out.points, out.winner))
 
 
-def chiamata_result(doc: Mapping[str, Any], setup: MatchSetup | None, options: ChiamataOptions) -> HandResult:
+def chiamata_result(doc: JsonDoc, setup: MatchSetup | None, options: ChiamataOptions) -> HandResult:
     """Read and score a ``chiamata`` hand of the match ``setup`` (None: a lone document, its own
     ``players``): :class:`ChiamataResult`, a player sitting out scoring 0."""
     table = setup.players if setup is not None else None
@@ -143,7 +143,7 @@ class BriscolaGame(Game):
                            f"{names[1]} & {names[3]}": (names[1], names[3])}
         return names, {p: (p,) for p in names}
 
-    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """``classica``: ``wins`` (2) or ``hands`` (not both), ``tie_last_trick`` (off), and the
         stakes every game may be played for. ``chiamata``: ``hands`` (none), ``cappotto_double``
         (on), ``bid_multiplier`` (off), ``stake_cents`` (or ``stake``) per point and
@@ -163,7 +163,7 @@ class BriscolaGame(Game):
         out["tie_last_trick"] = flags.get("tie_last_trick", False)
         return out
 
-    def _chiamata_options(self, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def _chiamata_options(self, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         hands = options.pop("hands", None)
         flags = read_flags(options, ("cappotto_double", "bid_multiplier"))
         for k in ("cappotto_double", "bid_multiplier"):
@@ -189,7 +189,7 @@ class BriscolaGame(Game):
         return ChiamataResult if setup.rules == RuleSet.CHIAMATA.value else ClassicaResult
 
     # --- one hand -----------------------------------------------------------------------------
-    def score(self, doc: Mapping[str, Any], rules: object = None) -> HandResult:
+    def score(self, doc: JsonDoc, rules: object = None) -> HandResult:
         """Score a lone hand document: ``classica`` (2 or 3 sides named as the document names
         them; two sides: even piles) or ``chiamata`` (its 5 ``players``). ``LedgerError`` for
         every impossible input of RULES.md "Briscola", naming the field."""
@@ -213,7 +213,7 @@ class BriscolaGame(Game):
                              if setup.rules == RuleSet.CHIAMATA.value else ClassicaState(0, first))
         return MatchState(0, {s: 0 for s in setup.side_names}, False, None, extra)
 
-    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def apply(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         """The next hand: its result and the match after it. A hand after the match is over, a
         rule set or options other than the match's, are errors as well as bad input."""
         if state.finished:
@@ -226,7 +226,7 @@ class BriscolaGame(Game):
         _same_options(doc.get("options"), setup.options)
         return self._chiamata(setup, state, doc) if chiamata else self._classica(setup, state, doc)
 
-    def _classica(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def _classica(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         options = classica_options(setup.options)
         result = classica_result(doc, setup.resolve_side, len(setup.players), options, setup.side_names)
         draws = state.extra_as(ClassicaState).draws
@@ -235,7 +235,7 @@ class BriscolaGame(Game):
         extra = ClassicaState(tally.draws, self.dealer(setup, tally.hands))
         return MatchState(tally.hands, dict(tally.wins), finished, winner, extra), result
 
-    def _chiamata(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def _chiamata(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         options = chiamata_options(setup.options)
         result = chiamata_result(doc, setup, options)
         tally, finished, winner = chiamata_apply(options, ChiamataTally(state.totals, state.hands),
@@ -270,7 +270,7 @@ class BriscolaGame(Game):
             return boards.chiamata_board(self, setup, replay)
         return boards.classica_board(self, setup, replay)
 
-    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+    def describe_hand(self, doc: JsonDoc, result: JsonDoc | None = None,
                       setup: MatchSetup | None = None) -> str:
         """With ``result``: its summary (``NS 64, EW 56: NS wins``; ``Anna +2, Bruno -1 …``);
         without: what was entered (:func:`ledger.games.briscola.board.describe`)."""
@@ -288,7 +288,7 @@ class BriscolaGame(Game):
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
         return declared.HELP
 
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
         """The words at the table → a partial hand document, by the declared hand of the rule set
         (:func:`ledger.games.briscola.hand.parse_entry`)."""
         return declared.parse_entry(setup, tokens)
@@ -297,27 +297,27 @@ class BriscolaGame(Game):
         """The declared hand of the match's rule set (classica or chiamata)."""
         return declared.form_of(setup)
 
-    def entered(self, setup: MatchSetup, doc: dict[str, Any]) -> dict[str, Any]:
+    def entered(self, setup: MatchSetup, doc: JsonDict) -> JsonDict:
         """A caller alone made his own partner, the rest beside sides said as points
         (:func:`ledger.games.briscola.hand.completed`)."""
         return declared.completed(setup, doc)
 
-    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
+    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc) -> Who:
         """Classica: the sides (a player names the pair); chiamata: the players."""
         return declared.entry_who(setup)
 
-    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc, field: Field) -> bool:
         """Who sits out is asked only of a chiamata at six (RULES.md "Briscola": with five nobody does)."""
         return getattr(field, "key", None) == "sitting_out" and len(setup.players) != 6
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any],
+    def questions(self, setup: MatchSetup, doc: JsonDoc,
                   state: MatchState | None = None) -> list[Question]:
         """What is still missing, one thing at a time (:func:`ledger.games.briscola.hand.questions`);
         who sits out is proposed as the dealer of the hand."""
         return declared.questions(setup, doc, self.dealer(setup, state.hands if state is not None else 0))
 
 
-def _own_stake(options: dict[str, Any]) -> dict[str, Any]:
+def _own_stake(options: JsonDict) -> JsonDict:
     """A chiamata's stake per point: ``stake_cents`` (or ``stake``, an amount) and ``currency``;
     ``stake_per`` may say ``point``, nothing else. ``{}`` for no stake."""
     per = options.pop("stake_per", None)
@@ -336,7 +336,7 @@ def _own_stake(options: dict[str, Any]) -> dict[str, Any]:
     return {"stake_cents": cents, "currency": DEFAULT_CURRENCY if currency is None else check_currency(currency)}
 
 
-def _same_options(value: object, options: Mapping[str, Any]) -> None:
+def _same_options(value: object, options: JsonDoc) -> None:
     """A hand of a match may repeat the match's options, never change them."""
     if value is None:
         return

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ledger.games.jsontypes import JsonDoc
 from ledger.games.protocol import Game
 from ledger.games.replay import Replay
 from ledger.games.tables import Board, Column, Table, board_title, cell, points_line, side_label, status_notes
@@ -38,7 +39,7 @@ def chiamata_note(result: Any) -> str:
     return f"{who}: {result.caller_side_points}, {how}{times}"
 
 
-def describe(doc: Mapping[str, Any], result: Mapping[str, Any] | None) -> str:
+def describe(doc: JsonDoc, result: JsonDoc | None) -> str:
     """A hand's line: with its stored ``result`` what it scored, without it what was entered."""
     if isinstance(result, Mapping) and isinstance(result.get("points"), Mapping):
         if "made" in result:

@@ -39,7 +39,8 @@ from ledger.games.burraco import hand as entry
 from ledger.games.burraco.melds import RULE_SETS
 from ledger.games.burraco.records import BurracoResult
 from ledger.games.burraco.rules import early_winner, match_hand, score_hand
-from ledger.games.declare import HandForm, Question
+from ledger.games.declare import HandForm, Question, Field
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup
 from ledger.i18n import Msg, t
 
@@ -61,7 +62,7 @@ class BurracoGame(Game):
 
     # --- setup --------------------------------------------------------------------------------
     def seat(self, rules: str, players: Sequence[str] | None,
-             sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
+             sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], JsonDict]:
         """2 or 3 ``players`` (each a side, named as the player), 4 ``players`` (``NS`` seats 1 and 3,
         ``EW`` seats 2 and 4), or ``sides``: two pairs (side name → 2 players). With both, the
         players' order is the seating and partners must sit opposite. ``LedgerError`` otherwise."""
@@ -73,7 +74,7 @@ class BurracoGame(Game):
             return names, {"NS": (names[0], names[2]), "EW": (names[1], names[3])}
         return names, {p: (p,) for p in names}
 
-    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """Options: ``target`` (2005 by default [TARGET]; 1005, 1505 …), ``first_dealer`` and the stakes."""
         target = options.pop("target", None)
         out = super().check_options(rules, options, players)
@@ -81,7 +82,7 @@ class BurracoGame(Game):
         return out
 
     # --- one hand -----------------------------------------------------------------------------
-    def score(self, doc: Mapping[str, Any], rules: object = None) -> HandResult:
+    def score(self, doc: JsonDoc, rules: object = None) -> HandResult:
         """Score a hand document on its own (``ledger score``): 2 or 3 sides named as the document
         names them (case-insensitively).
 
@@ -95,7 +96,7 @@ class BurracoGame(Game):
         return score_hand(entry.expand_sides(doc, resolve, rules_name), RULE_SETS[rules_name], resolve)
 
     # --- a match ------------------------------------------------------------------------------
-    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def apply(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         """The next hand of the match (:func:`.rules.match_hand`); its rule set must be the match's."""
         if doc.get("rules") is not None and self.check_rules(doc["rules"]) != setup.rules:
             raise LedgerError(t("burraco.other_rules", "this match is played with the {rules} rules",
@@ -111,7 +112,7 @@ class BurracoGame(Game):
         """Per hand each side's points and running total, and what happened; what each side needs."""
         return board_view.board(self, setup, replay)
 
-    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+    def describe_hand(self, doc: JsonDoc, result: JsonDoc | None = None,
                       setup: MatchSetup | None = None) -> str:
         """With ``result``: its summary (``"NS +710 (closed), EW +25"``); without: who closed."""
         return board_view.describe(doc, result)
@@ -124,7 +125,7 @@ class BurracoGame(Game):
     def entry_help(self) -> Msg | None:
         return entry.entry_help()
 
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
         """The ``KEY=VALUE`` words of the table → a partial hand document (:func:`.hand.parse_entry`)."""
         return entry.parse_entry(setup, tokens)
 
@@ -132,16 +133,16 @@ class BurracoGame(Game):
         """The declared hand of the match's rule set (the scorekeeper's form is made from it)."""
         return entry.form(setup.rules)
 
-    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc, field: Field) -> bool:
         """Not asked field by field: a side's whole line (its parts are)."""
         return getattr(field, "key", None) == "sides"
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None = None) -> list[Question]:
+    def questions(self, setup: MatchSetup, doc: JsonDoc, state: MatchState | None = None) -> list[Question]:
         """What is missing, by the declared hand of the match's rule set (:func:`.hand.questions`)."""
         return entry.questions(setup, doc)
 
 
-def _seat_pairs(sides: Any, players: Any) -> tuple[tuple[str, ...], dict[str, Any]]:
+def _seat_pairs(sides: Any, players: Any) -> tuple[tuple[str, ...], JsonDict]:
     """Two pairs sitting alternately (``players``, when given, is the seating and must alternate)."""
     if not isinstance(sides, Mapping) or len(sides) != 2:
         raise LedgerError(t("burraco.sides_pairs", "sides are the two pairs of four players (with 2 or 3 players give "

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import cache
-from typing import Any
 
 from ledger.cards import format_cards, parse_cards
 from ledger.games.base import phrase_parts
@@ -28,6 +27,7 @@ from ledger.games.burraco.melds import (
 )
 from ledger.games.burraco.rules import counted_points
 from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Said, Who
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup
 from ledger.games.side_lines import cards_after_kinds, expand_lines, hand_as_said, read_keyed, read_line
 from ledger.i18n import Msg, t
@@ -141,7 +141,7 @@ def form(rules: str) -> HandForm:
 
 
 # --- the words typed --------------------------------------------------------------------------------------
-def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
     """``KEY=VALUE`` words → a partial hand document: a side in one line (``NS="2 puliti, 1
     sporco, calate 310, in mano 35, pozzetto preso, chiuso"``), or one field at a time
     (``NS.burrachi="clean, dirty"``, ``NS.calate=310`` or the melds' cards, ``NS.mano=35`` or the
@@ -149,7 +149,7 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
     return read_keyed(form(setup.rules), setup, tokens, line_kinds(RULE_SETS[setup.rules]), "burraco", _complete)
 
 
-def _complete(fields: dict[str, Any], closed: bool) -> None:
+def _complete(fields: JsonDict, closed: bool) -> None:
     """What a side's line leaves out because the side has none: burrachi not said are none, and
     a side that closed took its pozzetto."""
     fields.setdefault("burraco", [])
@@ -157,7 +157,7 @@ def _complete(fields: dict[str, Any], closed: bool) -> None:
         fields.setdefault("pozzetto", True)
 
 
-def read_side_line(text: str, side: str, rules: str) -> tuple[dict[str, Any], bool]:
+def read_side_line(text: str, side: str, rules: str) -> tuple[JsonDict, bool]:
     """A side's line (a document may give a side so) → (its fields, whether it says it closed)."""
     fields, said = read_line(form(rules), side, text, line_kinds(RULE_SETS[rules]), "burraco")
     closed = any(f.key == "closed_by" for f in said)
@@ -165,17 +165,17 @@ def read_side_line(text: str, side: str, rules: str) -> tuple[dict[str, Any], bo
     return fields, closed
 
 
-def expand_sides(doc: Mapping[str, Any], resolve: Callable[[object, str], str], rules: str) -> Mapping[str, Any]:
+def expand_sides(doc: JsonDoc, resolve: Callable[[object, str], str], rules: str) -> JsonDoc:
     """``doc`` with every side given as one line read into its fields (:func:`read_side_line`,
     :func:`ledger.games.side_lines.expand_lines`): ``chiuso`` in a line names the closer."""
-    def read(text: str, side: str) -> tuple[dict[str, Any], list[str]]:
+    def read(text: str, side: str) -> tuple[JsonDict, list[str]]:
         fields, closed = read_side_line(text, side, rules)
         return fields, ["closed_by"] if closed else []
     return expand_lines(doc, resolve, read, NOBODY_WORDS)
 
 
 # --- the questions ---------------------------------------------------------------------------------------
-def questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
+def questions(setup: MatchSetup, doc: JsonDoc) -> list[Question]:
     """What is missing, by the declaration: who closed, then side by side (in seat order) its
     burrachi, melded points, hand points and pozzetto. A side that closed is offered ``yes`` for
     its pozzetto and, when the sides are single players, ``0`` for its hand (it holds no card):

@@ -30,6 +30,7 @@ from ledger.games.burraco.melds import (
     RuleSet, cards_value, check_kind, is_wild, read_burraco, read_burraco_items, read_meld_lists, read_ordinary_meld,
 )
 from ledger.games.burraco.records import BurracoResult, SideFacts
+from ledger.games.jsontypes import JsonDoc
 from ledger.i18n import t
 
 HAND_KEYS = {"sides", "closed_by"}
@@ -97,7 +98,7 @@ def _burraco(cards: list[Card], rs: RuleSet, field: str) -> tuple[str, Meld]:
     return meld.kind, meld
 
 
-def _read_melded(value: Mapping[str, Any], field: str, rs: RuleSet,
+def _read_melded(value: JsonDoc, field: str, rs: RuleSet,
                  burrachi: list[tuple[str, Meld | None]]) -> tuple[list[Meld], int]:
     """The side's other melds (when given as cards) and its melded card points, burrachi included."""
     f = f"{field}.melded_points"
@@ -142,7 +143,7 @@ def _check_combinations(melds: Sequence[Meld], field: str) -> None:
             seen.add(m.rank)
 
 
-def _read_hand(value: Mapping[str, Any], field: str) -> tuple[list[Card], int]:
+def _read_hand(value: JsonDoc, field: str) -> tuple[list[Card], int]:
     """The cards left in the side's hands (a pozzetto taken and not played included): exactly one of
     ``hand_points`` (as counted) and ``hand`` (the cards; ``""`` or ``[]`` for none)."""
     points, raw = value.get("hand_points"), value.get("hand")
@@ -222,7 +223,7 @@ def side_items(side: SideHand, closed_by: str | None) -> list[tuple[str, int]]:
     return items
 
 
-def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str], str],
+def score_hand(doc: JsonDoc, rs: RuleSet, resolve: Callable[[Any, str], str],
                expected: Sequence[str] | None = None) -> HandResult:
     """Score one hand document under ``rs``.
 
@@ -244,7 +245,7 @@ def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str]
     return HandResult(result, partial(hand_line, points, closed_by))
 
 
-def read_sides(doc: Mapping[str, Any], resolve: Callable[[object, str], str],
+def read_sides(doc: JsonDoc, resolve: Callable[[object, str], str],
                expected: Sequence[str] | None) -> dict[str, tuple[str, Any]]:
     """The hand's sides (name → (document key, fields)): 2 or 3 of them, each once, and in a match
     exactly the match's sides."""
@@ -268,7 +269,7 @@ def read_sides(doc: Mapping[str, Any], resolve: Callable[[object, str], str],
     return sides
 
 
-def read_closed_by(doc: Mapping[str, Any], resolve: Callable[[object, str], str], sides: Mapping[str, Any]) -> str | None:
+def read_closed_by(doc: JsonDoc, resolve: Callable[[object, str], str], sides: JsonDoc) -> str | None:
     """``closed_by``: a side of the hand, or null (also ``"nobody"``) when nobody closed; required."""
     if "closed_by" not in doc:
         raise LedgerError(t("burraco.closed_missing", "missing (the side that closed, or null if nobody did)"),
@@ -284,7 +285,7 @@ def read_closed_by(doc: Mapping[str, Any], resolve: Callable[[object, str], str]
 
 
 # --- the match -----------------------------------------------------------------------------------
-def match_hand(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any], rs: RuleSet) -> tuple[MatchState,
+def match_hand(setup: MatchSetup, state: MatchState, doc: JsonDoc, rs: RuleSet) -> tuple[MatchState,
                                                                                                     HandResult]:
     """Score ``doc`` as the next hand of the match and add it up.
 

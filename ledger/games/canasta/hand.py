@@ -26,6 +26,7 @@ from ledger.games.canasta.words import (
     count_word, is_number, kind_label, parse_kind, read_canasta_items, read_melds,
 )
 from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Said, Who
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup
 from ledger.games.side_lines import cards_after_kinds, expand_lines, hand_as_said, read_keyed, read_line
 from ledger.i18n import Msg, t
@@ -157,7 +158,7 @@ def form(rules: str) -> HandForm:
 
 
 # --- the words typed --------------------------------------------------------------------------------------
-def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
     """``KEY=VALUE`` words → a partial hand document: a side in one line (``NS="2 pure, 1 dirty, 1
     red three, melded 340, in hand 25, closed"``), or one field at a time (``NS.canastas="pure K,
     dirty 7"``, ``NS.melded=310`` or the melds' cards, ``NS.hand=0`` or the cards,
@@ -166,7 +167,7 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
     return read_keyed(form(setup.rules), setup, tokens, line_kinds, "canastas", _complete, closing=("concealed",))
 
 
-def _complete(fields: dict[str, Any], closed: bool) -> None:
+def _complete(fields: JsonDict, closed: bool) -> None:
     """What a side's line leaves out because the side has none: canastas and red threes not said
     are none, and a side that did not open melded nothing."""
     fields.setdefault("canastas", [])
@@ -175,7 +176,7 @@ def _complete(fields: dict[str, Any], closed: bool) -> None:
         fields.setdefault("melded_points", 0)
 
 
-def read_side_line(text: str, side: str, rules: str) -> tuple[dict[str, Any], bool, bool]:
+def read_side_line(text: str, side: str, rules: str) -> tuple[JsonDict, bool, bool]:
     """A side's line (a document may give a side so) → (its fields, whether it says it closed,
     whether concealed)."""
     fields, said = read_line(form(rules), side, text, line_kinds, "canastas")
@@ -184,18 +185,18 @@ def read_side_line(text: str, side: str, rules: str) -> tuple[dict[str, Any], bo
     return fields, concealed or any(f.key == "closed_by" for f in said), concealed
 
 
-def expand_sides(doc: Mapping[str, Any], resolve: Callable[[object, str], str], rules: str) -> Mapping[str, Any]:
+def expand_sides(doc: JsonDoc, resolve: Callable[[object, str], str], rules: str) -> JsonDoc:
     """``doc`` with every side given as one line read into its fields (:func:`read_side_line`,
     :func:`ledger.games.side_lines.expand_lines`): ``closed`` in a line names the closer,
     ``concealed`` makes it ``concealed`` too."""
-    def read(text: str, side: str) -> tuple[dict[str, Any], list[str]]:
+    def read(text: str, side: str) -> tuple[JsonDict, list[str]]:
         fields, closed, concealed = read_side_line(text, side, rules)
         return fields, ["closed_by"] * closed + ["concealed"] * concealed
     return expand_lines(doc, resolve, read, NOBODY_WORDS)
 
 
 # --- the questions ---------------------------------------------------------------------------------------
-def questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
+def questions(setup: MatchSetup, doc: JsonDoc) -> list[Question]:
     """What is missing, by the declaration: side by side (in seat order) its canastas, melded
     points, hand points and red threes (a side that did not open is asked neither canastas nor
     melds), then who closed, then in the classic game whether the closer went out concealed."""

@@ -18,6 +18,7 @@ from ledger.games.canasta import words
 from ledger.games.base import as_bool, as_int, check_keys, frozen, items_of
 from ledger.games.canasta.records import CanastaHand, SideFacts
 from ledger.games.canasta.words import DIRTY, JOLLY, PINELLE_DIRTY, PINELLE_PURE, PURE, kind_label
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.i18n import Msg, t
 
 NATURAL_RANKS = ("A", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -325,7 +326,7 @@ def check_opened(side: SideHand) -> None:
                           f"{side.field}.opened", side.opened_given)
 
 
-def _read_canastas(value: Mapping[str, Any], field: str, rs: RuleSet, opened: bool | None) -> list[Canasta]:
+def _read_canastas(value: JsonDoc, field: str, rs: RuleSet, opened: bool | None) -> list[Canasta]:
     f = f"{field}.canastas"
     if value.get("canastas") is None:
         if opened is False:
@@ -338,7 +339,7 @@ def _read_canastas(value: Mapping[str, Any], field: str, rs: RuleSet, opened: bo
     return out
 
 
-def _read_melded(value: Mapping[str, Any], field: str, rs: RuleSet, canastas: list[Canasta], opened: bool | None,
+def _read_melded(value: JsonDoc, field: str, rs: RuleSet, canastas: list[Canasta], opened: bool | None,
                  closing: bool) -> tuple[list[list[Card]], int]:
     """The side's other melds (cards, when given) and its melded card points, canastas included."""
     given = _points_or_cards(value, "melded_points", "melded", field, rs)
@@ -369,7 +370,7 @@ def _read_melded(value: Mapping[str, Any], field: str, rs: RuleSet, canastas: li
     return melds, points
 
 
-def _points_or_cards(value: Mapping[str, Any], points_key: str, cards_key: str, field: str,
+def _points_or_cards(value: JsonDoc, points_key: str, cards_key: str, field: str,
                      rs: RuleSet) -> tuple[int | None, Any]:
     """``(points, cards value)`` from a total field and a cards field (a number in the cards field
     counts as the total, 0 to :func:`deck_points`); a total given twice must agree."""
@@ -388,7 +389,7 @@ def _points_or_cards(value: Mapping[str, Any], points_key: str, cards_key: str, 
     return points, raw
 
 
-def _read_hand(value: Mapping[str, Any], field: str, rs: RuleSet) -> tuple[list[Card], int]:
+def _read_hand(value: JsonDoc, field: str, rs: RuleSet) -> tuple[list[Card], int]:
     points, raw = _points_or_cards(value, "hand_points", "hand", field, rs)
     f = f"{field}.hand_points"
     if raw is None:
@@ -485,7 +486,7 @@ def _limits(rs: RuleSet) -> tuple[int, dict[str, int]]:
 _LIMITS: dict[str, tuple[int, dict[str, int]]] = {}
 
 
-def _kind_needs(k: Canasta, rs: RuleSet) -> dict[str, Any]:
+def _kind_needs(k: Canasta, rs: RuleSet) -> JsonDict:
     if k.kind in _KIND_NEEDS:
         _, twos, jokers, wild, _ = _KIND_NEEDS[k.kind]
         return {"2": twos, "JK": jokers, "wild": wild}
@@ -554,7 +555,7 @@ def side_items(side: SideHand, closed_by: str | None, concealed: bool, rs: RuleS
     return items
 
 
-def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str], str],
+def score_hand(doc: JsonDoc, rs: RuleSet, resolve: Callable[[Any, str], str],
                expected: Sequence[str] | None = None) -> CanastaHand:
     """Score one hand document under ``rs``.
 
@@ -578,8 +579,8 @@ def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str]
                        concealed if rs is CLASSIC else None)
 
 
-def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[object, str], str],
-                       expected: Sequence[str] | None) -> tuple[dict[str, Any], str | None, bool]:
+def _sides_and_closing(doc: JsonDoc, rs: RuleSet, resolve: Callable[[object, str], str],
+                       expected: Sequence[str] | None) -> tuple[JsonDict, str | None, bool]:
     """The two sides (name → (document key, fields)), who closed, and whether concealed."""
     raw = doc.get("sides")
     if not isinstance(raw, Mapping):
@@ -604,7 +605,7 @@ def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[o
     return sides, closed_by, concealed
 
 
-def _closed_by(doc: Mapping[str, Any], resolve: Callable[[object, str], str], sides: Mapping[str, Any]) -> str | None:
+def _closed_by(doc: JsonDoc, resolve: Callable[[object, str], str], sides: JsonDoc) -> str | None:
     if "closed_by" not in doc:
         raise LedgerError(t("canasta.closed_missing", "missing (the side that closed, or null if the stock ran out)"),
                           "closed_by", None)
@@ -619,7 +620,7 @@ def _closed_by(doc: Mapping[str, Any], resolve: Callable[[object, str], str], si
     return name
 
 
-def _concealed(doc: Mapping[str, Any], closed_by: str | None, rs: RuleSet) -> bool:
+def _concealed(doc: JsonDoc, closed_by: str | None, rs: RuleSet) -> bool:
     concealed = doc.get("concealed") is not None and as_bool(doc["concealed"], "concealed")
     if concealed and rs is not CLASSIC:
         raise LedgerError(t("canasta.concealed_classic", "going out concealed is scored only in the classic rules"),

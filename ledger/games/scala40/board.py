@@ -4,8 +4,9 @@ language in use when shown; games never import rich)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ledger.games.jsontypes import JsonDoc
 from ledger.games.replay import Replay
 from ledger.games.results import Winner
 from ledger.games.tables import Board, Column, Table, board_title, cell
@@ -39,7 +40,7 @@ def hand_note(d: Scala40Hand) -> str:
     return " · ".join(parts)
 
 
-def describe(doc: Mapping[str, Any], result: Mapping[str, Any] | None) -> str:
+def describe(doc: JsonDoc, result: JsonDoc | None) -> str:
     """With ``result`` (as stored): its penalties line; else what ``doc`` entered."""
     pens = result.get("penalties") if isinstance(result, Mapping) else None
     if isinstance(pens, Mapping):

@@ -22,6 +22,7 @@ from functools import partial
 from typing import Any
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.parsing import check_keys, check_names, named_sides, need
 from ledger.games.protocol import Game
 from ledger.games.replay import Replay
@@ -103,12 +104,12 @@ class Segnapunti(Game):
         seats = check_names([m[i] for i in range(longest) for m in teams.values() if i < len(m)], "sides")
         return seats, teams
 
-    def check_options(self, rules_name: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(self, rules_name: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """The sheet's options checked, defaults filled in (:func:`~.rules.read_options`)."""
         return rules.read_options(options, players).to_json()
 
     # --- one round ----------------------------------------------------------------------------
-    def score(self, doc: Mapping[str, Any], rules_name: object = None) -> HandResult:
+    def score(self, doc: JsonDoc, rules_name: object = None) -> HandResult:
         """A round on its own: ``{"points": {side: int}}``, at least 2 sides, whole numbers.
         Returns a :class:`~.records.SheetResult`; ``LedgerError`` on ``points``/``points.SIDE``."""
         self.check_rules(rules_name if rules_name is not None else doc.get("rules"))
@@ -121,7 +122,7 @@ class Segnapunti(Game):
     def start(self, setup: MatchSetup) -> MatchState:
         return state_of(setup, rules.first_sheet(options_of(setup), seating(setup)), False)
 
-    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def apply(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         """The round ``doc`` added to the sheet (:func:`~.rules.apply`): ``LedgerError`` for a
         finished match, a side missing, unknown, out or given twice, a number not whole."""
         sheet = sheet_of(state)
@@ -180,12 +181,12 @@ class Segnapunti(Game):
     def entry_help(self) -> Msg:
         return hand_form.entry_help()
 
-    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
+    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc) -> Who:
         """The sides still in (a player's name names their side)."""
         out = state.extra_as(SheetState).out if state is not None else ()
         return Who(tuple(s for s in setup.side_names if s not in out), setup.resolve_side)
 
-    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+    def describe_hand(self, doc: JsonDoc, result: JsonDoc | None = None,
                       setup: MatchSetup | None = None) -> str:
         """``"Anna +12, Bruno -3, Carla 0"``: the round's points (as scored, else as entered)."""
         points = (result or {}).get("points")

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ledger.cards import ITALIAN_40, Card, format_cards
+from ledger.games.jsontypes import JsonDict
 from ledger.games.protocol import Game
 from ledger.games.results import MatchState
 from ledger.games.match_setup import MatchSetup
@@ -33,13 +34,13 @@ def draw(deck: list[Card], rng: random.Random, stop: int) -> list[Card]:
     return cards
 
 
-def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> JsonDict:
     """The proposed banker, every other player (one in eight sits out) with a stake and cards drawn
     to a random threshold from 4 to 7; now and then a hand entered as its outcome."""
     banker = state.extra_as(SetteMezzoState).next_banker if state.hands else setup.players[0]
     deck = ITALIAN_40.cards()
     rng.shuffle(deck)
-    players: dict[str, Any] = {}
+    players: JsonDict = {}
     for p in [p for p in setup.players if p != banker]:
         if rng.random() < 0.125 and players:
             continue

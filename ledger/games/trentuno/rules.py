@@ -14,11 +14,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
 
 from ledger.cards import FRENCH_52, ITALIAN_40, RANKS, Card, Deck, format_cards, multiple, parse_cards, typed_names
 from ledger.errors import LedgerError
 from ledger.games.base import as_int, check_keys, check_names, frozen, need
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.trentuno.records import TrentunoHand
 from ledger.i18n import Msg, t
 
@@ -233,12 +233,12 @@ class Ending:
             msg = t("trentuno.ended_knock", "{player} knocks", player=self.knocked_by)
         return str(msg)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonDict:
         return {"ended_by": self.kind, "knocked_by": self.knocked_by, "shown31": self.shown31,
                 "took_widow": self.took_widow}
 
 
-def read_ending(doc: Mapping[str, Any], variant: Variant, values: Mapping[str, HandValue],
+def read_ending(doc: JsonDoc, variant: Variant, values: Mapping[str, HandValue],
                 resolve: Callable[[object, str], str]) -> Ending:
     """The ending fields of ``doc``; ``resolve(name, field)`` maps a name to a player in the hand.
 
@@ -312,7 +312,7 @@ def read_decks(raw: object, variant: Variant, field: str = "decks") -> int:
     return n
 
 
-def read_hand(doc: Mapping[str, Any], raw_hands: Mapping[str, Any], variant: Variant, decks: int,
+def read_hand(doc: JsonDoc, raw_hands: JsonDoc, variant: Variant, decks: int,
               resolve_key: Callable[[str], str], resolve_name: Callable[[object, str], str]) -> Hand:
     """Read ``raw_hands`` (key → entry; ``resolve_key`` maps a key to the player) and the ending.
 
@@ -374,7 +374,7 @@ def _name_resolver(players: Sequence[str]) -> Callable[[object, str], str]:
     return resolve
 
 
-def hand_data(hand: Hand) -> dict[str, Any]:
+def hand_data(hand: Hand) -> JsonDict:
     """The fields of :class:`~ledger.games.trentuno.records.TrentunoHand` that the hand itself gives."""
     return {"values": {p: v.to_json() for p, v in hand.values.items()},
             **hand.ending.to_json(), "lowest": lowest(hand.values).to_json()}
@@ -408,7 +408,7 @@ def split_names(raw: object, fld: str) -> list[str]:
     raise LedgerError(t("trentuno.not_names", "expected a list of names, got {raw!r}", raw=raw), fld, raw)
 
 
-def score_hand(doc: Mapping[str, Any], rules: str) -> TrentunoHand:
+def score_hand(doc: JsonDoc, rules: str) -> TrentunoHand:
     """One hand document on its own (``ledger score``): each value, how it ended, the lowest hand
     and who loses a life (:func:`lose_life`). ``LedgerError`` for an unknown field, a wrong or
     repeated card, a number no hand makes, a missing or impossible ending, a ``shown31`` whose

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from ledger.cards import ITALIAN_40, Card, parse_card
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDoc
 from ledger.games.parsing import as_int, check_keys, need
 from ledger.games.scopa.document import is_rest, read_pile_cards
 from ledger.games.suggest import did_you_mean
@@ -225,7 +225,7 @@ def split_accusi(text: str, resolve: Resolve, field: str) -> dict[str, list[str]
 
 
 # --- the piles -----------------------------------------------------------------------------------
-def read_hand(doc: Mapping[str, Any], resolve: Resolve, expected: Sequence[str] = (),
+def read_hand(doc: JsonDoc, resolve: Resolve, expected: Sequence[str] = (),
               members: Mapping[str, tuple[str, ...]] | None = None, players: Sequence[str] = ()) -> Hand:
     """A hand document's ``sides``, ``last_trick``, ``removed`` and ``accusi`` read and checked
     card by card (the checks of the whole hand are :func:`ledger.games.tressette.rules.check_hand`).
@@ -300,7 +300,7 @@ def read_piles(values: Mapping[str, object], fields: Mapping[str, str], removed:
     return {side: counted.get(side) or pile_of(cards[side]) for side in values}
 
 
-def read_counts(value: Mapping[str, Any], field: str) -> Pile:
+def read_counts(value: JsonDoc, field: str) -> Pile:
     """``{"aces": 0-4, "thirds": 0-20}`` (both required)."""
     check_keys(value, COUNT_KEYS, prefix=f"{field}.")
     return Pile(as_int(need(value, "aces", f"{field}.aces"), f"{field}.aces", 0, 4),
