@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any
 
 from ledger.dates import latest_night, read_moment, read_night
 from ledger.errors import LedgerError
@@ -61,7 +60,7 @@ def check_match_document(doc: JsonDoc, game: Game, setup: MatchSetup, rp: Replay
 
 
 def _check_voided(game: Game, setup: MatchSetup, before: MatchState, hand: JsonDoc, field: str,
-                  first_entered: Callable[[], Any]) -> None:
+                  first_entered: Callable[[], MatchState]) -> None:
     """Score the voided ``hand`` against the state ``before`` it, as a live hand would be; when
     that refuses it, against the match's start (it may have been entered before an earlier hand
     was corrected: a player the correction put out was still in then), then against the match as
@@ -72,7 +71,7 @@ def _check_voided(game: Game, setup: MatchSetup, before: MatchState, hand: JsonD
     try:
         game.apply(setup, before, body)
     except LedgerError as err:
-        for state in (lambda: game.start(setup), first_entered):
+        for state in (partial(game.start, setup), first_entered):
             try:
                 game.apply(setup, state(), body)
                 return
@@ -81,7 +80,7 @@ def _check_voided(game: Game, setup: MatchSetup, before: MatchState, hand: JsonD
         raise err.at(field) from None
 
 
-def _as_first_entered(game: Game, setup: MatchSetup, hands: Sequence[JsonDoc]) -> Any:
+def _as_first_entered(game: Game, setup: MatchSetup, hands: Sequence[JsonDoc]) -> MatchState:
     """The state after ``hands`` (a document's, in order) as they were first entered: each
     correction (``replaces``) left out for the voided hand it replaced, other voided hands left
     out. ``LedgerError`` when they do not replay so."""

@@ -21,6 +21,11 @@ COMPASS_SIDES = {"NS": t("side.ns", "NS"), "EW": t("side.ew", "EW")}
 """The compass sides as stored (``NS``, ``EW``) → their letters in the language (``NS``, ``EO``)."""
 
 
+Seated = tuple[tuple[str, ...], dict[str, tuple[str, ...]]]
+"""A match's seating as ``Game.seat`` gives it: the players in seat order (clockwise), and each
+side's name → its players in seat order."""
+
+
 @dataclass(frozen=True)
 class MatchSetup:
     """What is fixed when a match starts.

@@ -9,10 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ledger.errors import LedgerError
-from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, t
 
@@ -53,7 +52,7 @@ def check_names(names: object, field: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def need(doc: JsonDoc, key: str, field: str | None = None) -> Any:
+def need(doc: JsonDoc, key: str, field: str | None = None) -> JsonValue:
     """``doc[key]``, or ``LedgerError`` "missing" naming the field."""
     if key not in doc or doc[key] is None:
         raise LedgerError(t("field.missing", "missing"), field or key, None)
@@ -197,7 +196,7 @@ def key_value_entry(tokens: Sequence[str]) -> JsonDict:
     return doc
 
 
-def put_once(fields: JsonDict, key: str, value: Any, field: str, part: str) -> None:
+def put_once(fields: JsonDict, key: str, value: JsonValue, field: str, part: str) -> None:
     """``fields[key] = value`` for one part of what was typed (a word, a phrase), unless an earlier
     part gave ``key`` otherwise: then ``LedgerError`` on ``FIELD.KEY`` (``KEY`` for an empty
     ``field``) naming the part."""

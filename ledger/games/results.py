@@ -140,7 +140,7 @@ class MatchState:
     """
 
     hands: int
-    totals: JsonDoc
+    totals: Mapping[str, int]
     finished: bool = False
     winner: Winner = None
     _extra: JsonRecord | Stored = NoExtra()  # a state read from the ledger: read when first needed

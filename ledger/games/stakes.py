@@ -202,7 +202,7 @@ def _per_match(sides: Sequence[str], winner: str | Sequence[str] | None, stake: 
     return out
 
 
-def _pairwise(sides: Sequence[str], totals: JsonDoc, hundreds: bool) -> dict[str, int]:
+def _pairwise(sides: Sequence[str], totals: Mapping[str, int], hundreds: bool) -> dict[str, int]:
     """Every two sides settle the difference of their totals (in hundreds, rounded, if asked)."""
     out = {s: 0 for s in sides}
     for i, a in enumerate(sides):

@@ -39,7 +39,7 @@ from ledger.games.bridge.scoring import parse_side
 from collections.abc import Iterable, Sequence  # noqa: F401 (annotations)
 from ledger.games.base import Board, HandResult, Replay  # noqa: F401 (annotations)
 from ledger.games.declare import Field, HandForm, Question, Who  # noqa: F401 (annotations)
-from ledger.games.match_setup import MatchSetup  # noqa: F401 (annotations)
+from ledger.games.match_setup import MatchSetup, Seated  # noqa: F401 (annotations)
 from ledger.games.record import JsonRecord  # noqa: F401 (annotations)
 from ledger.i18n import Msg  # noqa: F401 (annotations)
 
@@ -92,7 +92,7 @@ class Bridge(Game):
                 result.get("declarer") or "", result.get("result") or "", result["score_ns"])
 
     # --- setup ----------------------------------------------------------------------------------
-    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], JsonDict]:
+    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """Sides ``{"NS": [north, south], "EW": [east, west]}`` (also ``N-S``, ``Nord-Sud`` …) or four
         ``players`` in seat order North, East, South, West. Seat order is N, E, S, W."""
         if sides:
@@ -191,7 +191,7 @@ class Bridge(Game):
                      summary=result_line(detail, board=False))
         return t("bridge.hand_heading", "Deal {hand}: {summary}", hand=number, summary=result.summary)
 
-    def stake_segments(self, state: MatchState) -> list[JsonDoc]:
+    def stake_segments(self, state: MatchState) -> list[Mapping[str, int]]:
         """Rubber: each rubber is settled on its own (:func:`~ledger.games.bridge.rules.rubber_segments`)."""
         return rubber_segments(state) if isinstance(state.extra, RubberState) else [state.totals]
 

@@ -462,11 +462,11 @@ def rubber_finish_early(setup: MatchSetup, state: MatchState) -> MatchState:
     return MatchState(state.hands, totals, False, _leader(totals), ex)
 
 
-def rubber_segments(state: MatchState) -> list[JsonDoc]:
+def rubber_segments(state: MatchState) -> list[Mapping[str, int]]:
     """The scores a stake settles one by one: each finished rubber's totals, then the unfinished
     one's if the match was ended during it."""
     ex = state.extra_as(RubberState)
-    segments: list[JsonDoc] = [r.totals for r in ex.rubbers]
+    segments: list[Mapping[str, int]] = [r.totals for r in ex.rubbers]
     if not ex.rubber_over and ex.deals:
         segments.append(ex.rubber_totals)
     return segments

@@ -19,7 +19,7 @@ from ledger.games.protocol import Game
 from ledger.games.replay import Replay
 from ledger.games.results import HandResult, MatchState, items_of
 from ledger.games.tables import Board, points_line
-from ledger.games.match_setup import MatchSetup
+from ledger.games.match_setup import MatchSetup, Seated
 from ledger.games.briscola import board as boards
 from ledger.games.briscola import hand as declared
 from ledger.games.briscola.facts import BriscolaNotes
@@ -118,7 +118,7 @@ class BriscolaGame(Game):
 
     # --- setup --------------------------------------------------------------------------------
     def seat(self, rules: str, players: Sequence[str] | None,
-             sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+             sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """``classica``: 2 or 3 players each for self, or two pairs (4 ``players`` pair seats 1-3
         and 2-4, named ``"Anna & Carla"``; ``sides`` are seated taking turns). ``chiamata``: 5 or
         6 players each for self. Seats are listed clockwise."""

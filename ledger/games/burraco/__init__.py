@@ -30,7 +30,6 @@ and ``EW`` (seats 2 and 4); ``sides`` names the two pairs, partners sitting oppo
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import Board, Game, HandResult, MatchState, Replay, as_int, check_names, named_sides
@@ -41,7 +40,7 @@ from ledger.games.burraco.records import BurracoResult
 from ledger.games.burraco.rules import early_winner, match_hand, score_hand
 from ledger.games.declare import HandForm, Question, Field
 from ledger.games.jsontypes import JsonDict, JsonDoc
-from ledger.games.match_setup import MatchSetup
+from ledger.games.match_setup import MatchSetup, Seated
 from ledger.i18n import Msg, t
 
 
@@ -62,7 +61,7 @@ class BurracoGame(Game):
 
     # --- setup --------------------------------------------------------------------------------
     def seat(self, rules: str, players: Sequence[str] | None,
-             sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], JsonDict]:
+             sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """2 or 3 ``players`` (each a side, named as the player), 4 ``players`` (``NS`` seats 1 and 3,
         ``EW`` seats 2 and 4), or ``sides``: two pairs (side name → 2 players). With both, the
         players' order is the seating and partners must sit opposite. ``LedgerError`` otherwise."""
@@ -142,7 +141,7 @@ class BurracoGame(Game):
         return entry.questions(setup, doc)
 
 
-def _seat_pairs(sides: Any, players: Any) -> tuple[tuple[str, ...], JsonDict]:
+def _seat_pairs(sides: object, players: Sequence[str] | None) -> Seated:
     """Two pairs sitting alternately (``players``, when given, is the seating and must alternate)."""
     if not isinstance(sides, Mapping) or len(sides) != 2:
         raise LedgerError(t("burraco.sides_pairs", "sides are the two pairs of four players (with 2 or 3 players give "

@@ -57,6 +57,7 @@ from ledger.games.canasta.records import CanastaHand, CanastaResult, CanastaStat
 from ledger.games.canasta.rules import CLASSIC, RULE_SETS, RuleSet, opening_minimum, score_hand
 from ledger.games.declare import HandForm, Question, Field
 from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import Seated
 from ledger.i18n import Msg, t
 
 
@@ -80,7 +81,7 @@ class CanastaGame(Game):
     hand = entry.form("italian")  # the errors' labels and the docs' fields (the same words in both rule sets)
 
     # --- setup --------------------------------------------------------------------------------
-    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], JsonDict]:
+    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """2 players (each a side, named as the player) or 4 in two pairs sitting alternately.
 
         ``sides`` (side name → 1 or 2 players, both sides alike) names the sides; 4 ``players``
@@ -187,7 +188,7 @@ def _scored(doc: JsonDoc, rs: RuleSet, resolve: Any, expected: Sequence[str] | N
     return HandResult(hand, partial(board_view.hand_line, hand.points, hand.closed_by, rs is CLASSIC))
 
 
-def _seat_sides(sides: Any, players: Any) -> tuple[tuple[str, ...], JsonDict]:
+def _seat_sides(sides: object, players: Sequence[str] | None) -> Seated:
     if not isinstance(sides, Mapping) or len(sides) != 2:
         raise LedgerError(t("canasta.two_sides", "canasta is played by two sides"), "sides", sides)
     teams = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}

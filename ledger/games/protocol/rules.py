@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 
 from ledger.errors import LedgerError
 from ledger.games.jsontypes import JsonDict, JsonDoc
-from ledger.games.match_setup import MatchSetup
+from ledger.games.match_setup import MatchSetup, Seated
 from ledger.games.parsing import check_names
 from ledger.games.protocol.info import GameInfo
 from ledger.games.record import JsonRecord, Stored
@@ -73,7 +73,7 @@ class Rules(GameInfo):
         return MatchSetup(self.name, rules, players_t, sides_d, opts, ended_early)
 
     def seat(self, rules: str, players: Sequence[str] | None,
-             sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], JsonDict]:
+             sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """Default seating: each player is a side of their own. Games with teams override."""
         if sides:
             raise LedgerError(t("match.each_for_self", "{game} is played each for self: give players, not sides",
@@ -203,7 +203,7 @@ class Rules(GameInfo):
         win otherwise, ``"winner": null`` beside ``"winners"``, gives the list here)."""
         return state.winner
 
-    def stake_segments(self, state: MatchState) -> list[JsonDoc]:
+    def stake_segments(self, state: MatchState) -> list[Mapping[str, int]]:
         """The scores that a stake settles one by one (``games.stakes``): the match's totals by
         default; a rubber bridge match, each rubber."""
         return [state.totals]

@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import (
@@ -31,6 +30,7 @@ from ledger.games.base import (
     items_of, named_sides, points_line,
 )
 from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import Seated
 from ledger.games.scopa import document
 from ledger.games.scopa import hand as table
 from ledger.games.scopa.board import scopa_board
@@ -82,7 +82,7 @@ class ScopaGame(Game):
         return "Scopone" if rules == "scopone" else "Scopa"
 
     # --- setup --------------------------------------------------------------------------------
-    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], JsonDict]:
+    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """``scopa``: 2 or 3 players each for self, or 4 in two pairs; ``scopone``: two pairs.
 
         4 ``players`` make the pairs ``NS`` (seats 1 and 3) and ``EW`` (seats 2 and 4); ``sides``
@@ -224,7 +224,7 @@ def _check_same_options(value: object, options: Options) -> None:
             raise LedgerError(replace(msg, params={"option": key}), f"options.{key}", value[key])
 
 
-def _seat_sides(rules: str, sides: Any, players: Any) -> tuple[tuple[str, ...], JsonDict]:
+def _seat_sides(rules: str, sides: object, players: Sequence[str] | None) -> Seated:
     if not isinstance(sides, Mapping):
         raise LedgerError(t("scopa.sides_map", "expected side → players"), "sides", sides)
     teams = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}

@@ -29,7 +29,7 @@ from ledger.games.replay import Replay
 from ledger.games.results import HandResult, MatchState, Winner
 from ledger.games.tables import Board, Column, Table, board_title, cell, points_line, side_label
 from ledger.games.declare import Who
-from ledger.games.match_setup import MatchSetup
+from ledger.games.match_setup import MatchSetup, Seated
 from ledger.games.segnapunti import hand as hand_form
 from ledger.games.segnapunti import rules
 from ledger.games.segnapunti.facts import SheetNotes
@@ -87,7 +87,7 @@ class Segnapunti(Game):
 
     # --- setup --------------------------------------------------------------------------------
     def seat(self, rules_name: str, players: Sequence[str] | None,
-             sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+             sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """``players`` (each a side) or ``sides`` (side → its players; the seats then alternate:
         the first of each side, then the second of each …). 2 to :data:`MAX_SIDES` sides."""
         if not sides:

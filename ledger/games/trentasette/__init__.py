@@ -37,7 +37,7 @@ from ledger.games.base import (
     points_line, running_winner,
 )
 from ledger.games.jsontypes import JsonDict, JsonDoc
-from ledger.games.match_setup import MatchSetup
+from ledger.games.match_setup import MatchSetup, Seated
 from ledger.games.trentasette import board, document
 from ledger.games.trentasette import hand as table_words
 from ledger.games.trentasette.facts import TrentasetteNotes
@@ -61,7 +61,7 @@ class Trentasette(Game):
     max_players = 4
 
     # --- setup --------------------------------------------------------------------------------
-    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], JsonDict]:
+    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """2 or 3 players each for self; 4 players in two teams sitting alternately.
 
         ``sides`` (team name → 2 players) seats the teams alternately; 4 ``players`` without

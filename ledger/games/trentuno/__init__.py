@@ -59,6 +59,7 @@ from ledger.errors import LedgerError
 from ledger.games.base import Board, Game, HandResult, MatchSetup, MatchState, Replay, check_names, in_words
 from ledger.games.declare import Field, Question, Who
 from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import Seated
 from ledger.games.trentuno import board, match
 from ledger.games.trentuno import hand as table
 from ledger.games.trentuno.facts import TrentunoNotes
@@ -93,7 +94,7 @@ class Trentuno(Game):
     hand = table.FORM
 
     # --- setup ---------------------------------------------------------------------------------
-    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], JsonDict]:
+    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """Each for self; the number of players is checked with the options (decks)."""
         if sides:
             raise LedgerError(t("match.each_for_self", "{game} is played each for self: give players, not sides",

@@ -27,7 +27,7 @@ from ledger.games.protocol import Game
 from ledger.games.replay import Replay
 from ledger.games.results import HandResult, MatchState
 from ledger.games.tables import Board, points_line
-from ledger.games.match_setup import MatchSetup
+from ledger.games.match_setup import MatchSetup, Seated
 from ledger.games.tressette import document, rules
 from ledger.games.tressette import hand as table
 from ledger.games.tressette.board import tressette_board
@@ -79,7 +79,7 @@ class TressetteGame(Game):
 
     # --- setup --------------------------------------------------------------------------------
     def seat(self, rules_: str, players: Sequence[str] | None,
-             sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+             sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """2 or 3 players each for self, or 4 in two pairs: 4 ``players`` make ``NS`` (seats 1
         and 3) and ``EW`` (seats 2 and 4); ``sides`` of two pairs are seated taking turns (the
         first of each, then the second: RULES.md "Seats and the deal")."""
