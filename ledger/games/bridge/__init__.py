@@ -165,7 +165,7 @@ class Bridge(Game):
             return board_dealer_player(setup, ex.next_board)
         return ex.next_dealer if isinstance(ex, (RubberState, ChicagoState)) else self.dealer(setup, state.hands)
 
-    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str) -> Msg:
+    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str | None) -> Msg:
         """``deal 4 · Dario deals > `` (Italian: ``smazzata 4 · mazziere Dario > ``); duplicate: the
         next board, ``board 8 · Dario deals > ``."""
         ex = state.extra

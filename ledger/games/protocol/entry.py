@@ -106,7 +106,7 @@ class Entry(GameInfo):
         re-entry when nobody is out): never, by default."""
         return False
 
-    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str) -> Msg:
+    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str | None) -> Msg:
         """The play session's prompt for the next hand, hand ``number`` (1-based) of a match in
         ``state``, dealt by ``dealer``: ``hand 4 · Dario deals > `` (a game whose deals have
         another name says it its way: bridge's ``smazzata`` in Italian, a duplicate board)."""

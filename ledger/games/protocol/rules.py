@@ -169,8 +169,9 @@ class Rules(GameInfo):
         """A stored ``hand.result`` as a :class:`HandResult` whose record is read when first needed."""
         return HandResult(Stored(self.result_class(setup), doc))
 
-    def next_dealer(self, setup: MatchSetup, state: MatchState) -> str:
-        """Who deals the hand after ``state``: by default the next seat (:meth:`dealer`)."""
+    def next_dealer(self, setup: MatchSetup, state: MatchState) -> str | None:
+        """Who deals the hand after ``state``: by default the next seat (:meth:`dealer`); None for
+        a game that shows no dealer (a score sheet's, or once it is over)."""
         return self.dealer(setup, state.hands)
 
     def settlement(self, state: MatchState) -> Mapping[str, int] | None:

@@ -69,9 +69,9 @@ class Options:
     def to_json(self) -> JsonDict:
         """The options as a match document stores them (``first_dealer`` only when named)."""
         doc: JsonDict = {"limit": self.limit, "not_opened_points": self.not_opened_points,
-                               "in_mano_double": self.in_mano_double, "lone_ace_one": self.lone_ace_one,
-                               "reentries": self.reentries, "stake_cents": self.stake_cents,
-                               "currency": self.currency}
+                         "in_mano_double": self.in_mano_double, "lone_ace_one": self.lone_ace_one,
+                         "reentries": self.reentries, "stake_cents": self.stake_cents,
+                         "currency": self.currency}
         if self.first_dealer is not None:
             doc["first_dealer"] = self.first_dealer
         return doc

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.jsontypes import JsonDict, JsonDoc
@@ -138,7 +137,7 @@ class Segnapunti(Game):
             return state
         return state_of(setup, rules.end_early(options_of(setup), sheet_of(state)), True)
 
-    def next_dealer(self, setup: MatchSetup, state: MatchState) -> Any:
+    def next_dealer(self, setup: MatchSetup, state: MatchState) -> str | None:
         """Who deals next (None: no dealer is shown, or the match is over)."""
         return state.extra_as(SheetState).next_dealer
 
@@ -166,7 +165,7 @@ class Segnapunti(Game):
         winners = state.extra_as(SheetState).winners
         return list(winners) if len(winners) > 1 else state.winner
 
-    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str) -> Msg:
+    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str | None) -> Msg:
         if not dealer:
             return t("segnapunti.round_prompt", "round {hand} > ", hand=number)
         return t("segnapunti.round_prompt_dealer", "round {hand} · {dealer} deals > ", hand=number, dealer=dealer)

@@ -21,7 +21,7 @@ def sample_setup(game: Any, players: Sequence[str], rng: random.Random) -> Match
     or an elimination or neither, sometimes for money."""
     chosen = rng.sample(list(players), rng.randint(2, min(6, len(players))))
     options: JsonDict = {"title": rng.choice(TITLES), "mode": rng.choice(("high", "low")),
-                               "tie": rng.choice(("play_on", "share"))}
+                         "tie": rng.choice(("play_on", "share"))}
     end = rng.choice(("target", "eliminate_at", None))
     if end:
         options[end] = rng.choice((101, 151, 201, 301))

@@ -184,7 +184,7 @@ class SetteEMezzo(Game):
         """Every player's net in cents so far (the payments are made hand by hand)."""
         return dict(state.extra_as(SetteMezzoState).settlement)
 
-    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str) -> Msg:
+    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str | None) -> Msg:
         return t("sette_e_mezzo.hand_prompt", "hand {hand} · bank {banker} > ", hand=number, banker=dealer)
 
     # --- the scoreboard ----------------------------------------------------------------------------
