@@ -14,6 +14,7 @@ from ledger.games.declare import Answer as Answer
 from ledger.games.declare import Question as Question
 from ledger.games.match_setup import MatchSetup as MatchSetup
 from ledger.games.parsing import CONTROL as CONTROL
+from ledger.games.parsing import CardsGiven as CardsGiven
 from ledger.games.parsing import MAX_DIGITS as MAX_DIGITS
 from ledger.games.parsing import MAX_NAMES as MAX_NAMES
 from ledger.games.parsing import META_KEYS as META_KEYS

@@ -37,6 +37,7 @@ from ledger.games.fields import JsonValue as JsonValue
 from ledger.games.fields import Kind as Kind
 from ledger.games.fields import Per as Per
 from ledger.games.fields import Question as Question
+from ledger.games.fields import Reader as Reader
 from ledger.games.fields import Said as Said
 from ledger.games.fields import Who as Who
 from ledger.games.fields import fold as _fold

@@ -89,7 +89,7 @@ class Field:
     ask: Msg | None = None
     example: str = ""
     default: str | None = None
-    read: Callable[[str, str], JsonValue] | None = None
+    read: Reader | None = None
     within: str | None = None
     counted_key: str | None = None
     item: Msg | None = None
@@ -121,6 +121,10 @@ class Who:
     names: tuple[str, ...]
     resolve: Callable[[object, str], str]
 
+
+Reader = Callable[[str, str], JsonValue]
+"""A game's own reading of a typed value (:attr:`Field.read`): ``read(text, path)`` is the JSON
+value the text says, None when the text is not its form; ``LedgerError`` on ``path``."""
 
 Answer = Callable[[JsonDict, str], JsonDict]
 """How a question's answer enters the hand: ``answer(doc, text)`` is ``doc`` with ``text`` read in."""

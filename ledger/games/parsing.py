@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
+from ledger.cards import Card
 from ledger.errors import LedgerError
 from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
 from ledger.games.suggest import did_you_mean
@@ -80,6 +82,14 @@ def check_keys(doc: JsonDoc, allowed: set[str], prefix: str = "") -> None:
 WHOLE_TEXT = r"(?:[1-9]\d{0,2}(?:\.\d{3})+|[1-9]\d{0,2}(?:,\d{3})+|\d+)"
 """A whole number as people write it, for the patterns of the games' words: ``1200``, ``1.200``,
 ``1,200``, ``12.000.000`` (groups of three digits after one kind of separator; no sign)."""
+
+
+class CardsGiven(NamedTuple):
+    """One meld a side gives as its cards (a canasta, a burraco), with the field that names it in
+    an error (``sides.NS.canastas[1]``)."""
+
+    cards: list[Card]
+    field: str
 
 
 @dataclass(frozen=True)

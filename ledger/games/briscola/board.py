@@ -4,10 +4,10 @@ the players' page draw them)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ledger.games.jsontypes import JsonDoc
 from ledger.games.protocol import Game
+from ledger.games.record import JsonRecord
 from ledger.games.replay import Replay
 from ledger.games.tables import Board, Column, Table, board_title, cell, points_line, side_label, status_notes
 from ledger.games.match_setup import MatchSetup
@@ -26,7 +26,7 @@ def classica_line(points: Mapping[str, int], winner: str | None) -> str:
     return str(t("briscola.line_wins", "{points}: {side} wins", points=shown, side=winner))
 
 
-def chiamata_note(result: Any) -> str:
+def chiamata_note(result: JsonRecord) -> str:
     """``"Anna (3D, 70) + Carla: 78, made"``, ``"Dario (AS, 85) alone: 120, made ×6"``."""
     if not isinstance(result, ChiamataResult):
         return ""

@@ -23,7 +23,8 @@ from functools import cache
 from ledger.cards import format_cards, parse_cards
 from ledger.games.base import phrase_parts
 from ledger.games.burraco.melds import (
-    RULE_SETS, RuleSet, check_kind, kind_word, read_burraco, read_burraco_items, read_meld_lists, read_ordinary_meld,
+    RULE_SETS, KindGiven, RuleSet, check_kind, kind_word, read_burraco, read_burraco_items, read_meld_lists,
+    read_ordinary_meld,
 )
 from ledger.games.burraco.rules import counted_points
 from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Said, Who
@@ -80,8 +81,8 @@ def burrachi_reader(rs: RuleSet) -> Callable[[str, str], JsonValue]:
         counted = _counted_kinds(text)
         if counted is not None:
             return [check_kind(k, rs, path) for k in counted]
-        return [check_kind(item, rs, f) if how == "kind" else read_burraco(item, rs, f).text
-                for how, item, f in read_burraco_items(text, path)]
+        return [check_kind(it.kind, rs, it.field) if isinstance(it, KindGiven)
+                else read_burraco(it.cards, rs, it.field).text for it in read_burraco_items(text, path)]
     return read
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from ledger.cards import Card, parse_cards
 from ledger.errors import LedgerError
@@ -27,10 +26,11 @@ from ledger.games.base import (
 from ledger.games.burraco.board import hand_line
 from ledger.games.burraco.melds import (
     BONUS, BURRACO_CARDS, CLEAN, DECK, DECK_POINTS, KIND_HELP, KIND_NAMES, LEAST_BURRACO_POINTS, WILD_CARDS, Meld,
-    RuleSet, cards_value, check_kind, is_wild, read_burraco, read_burraco_items, read_meld_lists, read_ordinary_meld,
+    KindGiven, RuleSet, cards_value, check_kind, is_wild, read_burraco, read_burraco_items, read_meld_lists,
+    read_ordinary_meld,
 )
 from ledger.games.burraco.records import BurracoResult, SideFacts
-from ledger.games.jsontypes import JsonDoc
+from ledger.games.jsontypes import JsonDoc, JsonValue
 from ledger.i18n import t
 
 HAND_KEYS = {"sides", "closed_by"}
@@ -63,7 +63,7 @@ class SideHand:
         return SideFacts(tuple(self.kinds), self.melded_points, self.hand_points, self.pozzetto)
 
 
-def read_side(name: str, value: Any, field: str, rs: RuleSet) -> SideHand:
+def read_side(name: str, value: JsonValue, field: str, rs: RuleSet) -> SideHand:
     """Read one side of a hand document.
 
     Raises ``LedgerError`` for an unknown or missing field, a card that cannot be read, a meld that
@@ -79,8 +79,8 @@ def read_side(name: str, value: Any, field: str, rs: RuleSet) -> SideHand:
         raise LedgerError(t("burraco.burraco_missing", "missing (the side's burrachi: kinds, {kinds}, or cards; [] for "
                             "none)", kinds=KIND_HELP), f"{field}.burraco", None)
     burrachi: list[tuple[str, Meld | None]] = [
-        (check_kind(item, rs, f), None) if how == "kind" else _burraco(item, rs, f)
-        for how, item, f in read_burraco_items(value["burraco"], f"{field}.burraco")]
+        (check_kind(it.kind, rs, it.field), None) if isinstance(it, KindGiven) else _burraco(it.cards, rs, it.field)
+        for it in read_burraco_items(value["burraco"], f"{field}.burraco")]
     melds, melded_points = _read_melded(value, field, rs, burrachi)
     _check_combinations([m for _, m in burrachi if m] + melds, field)
     hand, hand_points = _read_hand(value, field)
@@ -122,7 +122,7 @@ def _read_melded(value: JsonDoc, field: str, rs: RuleSet,
     return [], points
 
 
-def counted_points(value: Any, field: str) -> int:
+def counted_points(value: JsonValue, field: str) -> int:
     """Card points as the players counted them: a whole number, 0 to the deck's 1080
     (:data:`DECK_POINTS`), a multiple of 5; ``LedgerError`` on ``field`` otherwise."""
     points = as_int(value, field, 0, DECK_POINTS)
@@ -223,7 +223,7 @@ def side_items(side: SideHand, closed_by: str | None) -> list[tuple[str, int]]:
     return items
 
 
-def score_hand(doc: JsonDoc, rs: RuleSet, resolve: Callable[[Any, str], str],
+def score_hand(doc: JsonDoc, rs: RuleSet, resolve: Callable[[object, str], str],
                expected: Sequence[str] | None = None) -> HandResult:
     """Score one hand document under ``rs``.
 
@@ -246,7 +246,7 @@ def score_hand(doc: JsonDoc, rs: RuleSet, resolve: Callable[[Any, str], str],
 
 
 def read_sides(doc: JsonDoc, resolve: Callable[[object, str], str],
-               expected: Sequence[str] | None) -> dict[str, tuple[str, Any]]:
+               expected: Sequence[str] | None) -> dict[str, tuple[str, JsonValue]]:
     """The hand's sides (name → (document key, fields)): 2 or 3 of them, each once, and in a match
     exactly the match's sides."""
     raw = doc.get("sides")
@@ -254,7 +254,7 @@ def read_sides(doc: JsonDoc, resolve: Callable[[object, str], str],
         raise LedgerError(t("burraco.sides_missing", "missing (each side's burraco, melded points, hand and "
                             "pozzetto)") if raw is None else t("burraco.sides_shape", "expected each side's hand"),
                           "sides", raw)
-    sides: dict[str, tuple[str, Any]] = {}
+    sides: dict[str, tuple[str, JsonValue]] = {}
     for key, value in raw.items():
         name = resolve(key, f"sides.{key}")
         if name in sides:

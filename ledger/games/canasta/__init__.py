@@ -43,9 +43,8 @@ protocol of :mod:`ledger.games.base`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import Board, Game, HandResult, MatchSetup, MatchState, Replay, as_int, check_names, named_sides
@@ -182,7 +181,7 @@ class CanastaGame(Game):
         return entry.questions(setup, doc)
 
 
-def _scored(doc: JsonDoc, rs: RuleSet, resolve: Any, expected: Sequence[str] | None = None) -> HandResult:
+def _scored(doc: JsonDoc, rs: RuleSet, resolve: Callable[[object, str], str], expected: Sequence[str] | None = None) -> HandResult:
     """A hand scored by :func:`.rules.score_hand`, with its summary (:func:`.board.hand_line`)."""
     hand = score_hand(doc, rs, resolve, expected)
     return HandResult(hand, partial(board_view.hand_line, hand.points, hand.closed_by, rs is CLASSIC))

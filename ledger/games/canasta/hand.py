@@ -15,15 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from functools import cache
-from typing import Any
+from functools import cache, partial
 
 from ledger.cards import parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import as_bool, as_int
+from ledger.games.base import CardsGiven, as_bool, as_int
 from ledger.games.canasta.rules import RED_THREES, RULE_SETS, check_meld, classify, kind_canasta
 from ledger.games.canasta.words import (
-    count_word, is_number, kind_label, parse_kind, read_canasta_items, read_melds,
+    KindGiven, count_word, is_number, kind_label, parse_kind, read_canasta_items, read_melds,
 )
 from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Said, Who
 from ledger.games.jsontypes import JsonDict, JsonDoc
@@ -39,15 +38,15 @@ def red_threes_limit(rules: str) -> int:
     return 4 if rules == "classic" else 6
 
 
-def normalize_side_field(name: str, value: Any, field: str, rules: str) -> tuple[str, Any]:
+def normalize_side_field(name: str, value: JsonValue, field: str, rules: str) -> tuple[str, JsonValue]:
     """One side field as typed at the table → (the hand document's key, a JSON value).
 
     ``canastas`` becomes a list of kind labels and card strings; ``melded``/``hand`` that are
     numbers become ``melded_points``/``hand_points``; cards are checked as cards.
     """
     if name == "canastas":
-        return name, [kind_label(*item) if how == "kind" else " ".join(str(c) for c in item)
-                      for how, item, _ in read_canasta_items(value, field)]
+        return name, [kind_label(it.kind, it.rank) if isinstance(it, KindGiven) else " ".join(map(str, it.cards))
+                      for it in read_canasta_items(value, field)]
     if name in ("melded", "hand") and (is_number(value) or str(value).strip().lower() in _NONE_WORDS - {""}):
         return f"{name}_points", as_int(0 if not is_number(value) else value, field, 0)
     if name == "melded":
@@ -63,12 +62,15 @@ def normalize_side_field(name: str, value: Any, field: str, rules: str) -> tuple
     return name, as_bool(value, field)
 
 
-def check_side_field(name: str, value: Any, field: str, rules: str) -> None:
+def check_side_field(name: str, value: JsonValue, field: str, rules: str) -> None:
     """Refuse at once (so the CLI can ask again) a canasta, meld or hand card that the rules refuse."""
     rs = RULE_SETS[rules]
     if name == "canastas":
-        for how, item, f in read_canasta_items(value, field):
-            classify(item, rs, f) if how == "cards" else kind_canasta(item[0], item[1], rs, f)
+        for it in read_canasta_items(value, field):
+            if isinstance(it, CardsGiven):
+                classify(it.cards, rs, it.field)
+            else:
+                kind_canasta(it.kind, it.rank, rs, it.field)
     elif name == "melded":
         for i, meld in enumerate(read_melds(value, field)):
             check_meld(meld, rs, f"{field}[{i}]", closing=True)
@@ -125,8 +127,7 @@ def form(rules: str) -> HandForm:
     """The Canasta hand under rule set ``rules``: each side's canastas, melded points, hand and red
     threes (``opened`` follows from the melds: said, never asked), then who closed and (classic)
     whether concealed."""
-    def side_field(key: str, name: Msg, kinds: tuple[Kind, ...], **more: Any) -> Field:
-        return Field(key, name, kinds, per=Per.SIDE, within="sides", **more)
+    side_field = partial(Field, per=Per.SIDE, within="sides")  # a part of each side's object
     return HandForm((
         Field("sides", t("canasta.field.sides", "side's hand"), (Kind.TEXT,), per=Per.SIDE, required=False,
               example=EXAMPLE),

@@ -10,15 +10,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ledger.cards import JOKER, RANKS, SUITS, THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card, Deck, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.canasta import words
-from ledger.games.base import as_bool, as_int, check_keys, frozen, items_of
+from ledger.games.base import CardsGiven, as_bool, as_int, check_keys, frozen, items_of
 from ledger.games.canasta.records import CanastaHand, SideFacts
 from ledger.games.canasta.words import DIRTY, JOLLY, PINELLE_DIRTY, PINELLE_PURE, PURE, kind_label
-from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
 from ledger.i18n import Msg, t
 
 NATURAL_RANKS = ("A", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -293,7 +292,7 @@ class SideHand:
                          self.red_threes, self.opened)
 
 
-def read_side(name: str, value: Any, field: str, rs: RuleSet, closing: bool) -> SideHand:
+def read_side(name: str, value: JsonValue, field: str, rs: RuleSet, closing: bool) -> SideHand:
     """Read one side (a dict of the hand document's fields, already expanded from a compact string).
 
     Raises ``LedgerError`` for an unknown or missing field, a wrong card, a canasta or meld that
@@ -334,8 +333,9 @@ def _read_canastas(value: JsonDoc, field: str, rs: RuleSet, opened: bool | None)
         raise LedgerError(t("canasta.canastas_missing", "missing (the side's canastas as kinds or cards, [] for none: "
                             "{kinds})", kinds=words.KIND_HELP), f, None)
     out = []
-    for how, item, item_field in words.read_canasta_items(value["canastas"], f):
-        out.append(classify(item, rs, item_field) if how == "cards" else kind_canasta(item[0], item[1], rs, item_field))
+    for it in words.read_canasta_items(value["canastas"], f):
+        out.append(classify(it.cards, rs, it.field) if isinstance(it, CardsGiven)
+                   else kind_canasta(it.kind, it.rank, rs, it.field))
     return out
 
 
@@ -371,7 +371,7 @@ def _read_melded(value: JsonDoc, field: str, rs: RuleSet, canastas: list[Canasta
 
 
 def _points_or_cards(value: JsonDoc, points_key: str, cards_key: str, field: str,
-                     rs: RuleSet) -> tuple[int | None, Any]:
+                     rs: RuleSet) -> tuple[int | None, JsonValue]:
     """``(points, cards value)`` from a total field and a cards field (a number in the cards field
     counts as the total, 0 to :func:`deck_points`); a total given twice must agree."""
     points = value.get(points_key)
@@ -555,7 +555,7 @@ def side_items(side: SideHand, closed_by: str | None, concealed: bool, rs: RuleS
     return items
 
 
-def score_hand(doc: JsonDoc, rs: RuleSet, resolve: Callable[[Any, str], str],
+def score_hand(doc: JsonDoc, rs: RuleSet, resolve: Callable[[object, str], str],
                expected: Sequence[str] | None = None) -> CanastaHand:
     """Score one hand document under ``rs``.
 
@@ -580,13 +580,13 @@ def score_hand(doc: JsonDoc, rs: RuleSet, resolve: Callable[[Any, str], str],
 
 
 def _sides_and_closing(doc: JsonDoc, rs: RuleSet, resolve: Callable[[object, str], str],
-                       expected: Sequence[str] | None) -> tuple[JsonDict, str | None, bool]:
+                       expected: Sequence[str] | None) -> tuple[dict[str, tuple[str, JsonValue]], str | None, bool]:
     """The two sides (name → (document key, fields)), who closed, and whether concealed."""
     raw = doc.get("sides")
     if not isinstance(raw, Mapping):
         raise LedgerError(t("canasta.sides_missing", "missing (the two sides' canastas, melds, hands and red threes)")
                           if raw is None else t("canasta.sides_shape", "expected the two sides' hands"), "sides", raw)
-    sides: dict[str, tuple[str, Any]] = {}
+    sides: dict[str, tuple[str, JsonValue]] = {}
     for key, value in raw.items():
         name = resolve(key, f"sides.{key}")
         if name in sides:

@@ -19,11 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ledger.cards import TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError
-from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
 from ledger.games.parsing import as_bool, as_int, check_keys, need
 from ledger.games.settle import DEFAULT_CURRENCY, check_currency, parse_cents, parse_money, share
 from ledger.i18n import t
@@ -105,7 +104,9 @@ def read_options(raw: JsonDoc, keys: Sequence[str] = OPTION_KEYS, field: str = "
                       if v is not None or k == "not_opened_points"})
 
 
-def _option(key: str, value: Any, field: str) -> Any:
+def _option(key: str, value: JsonValue, field: str) -> JsonValue:
+    """Option ``key``'s ``value`` checked, as :class:`Options` holds it (an int, a bool, a text or
+    None: JSON still, as ``Options(**...)`` takes each by its name); ``LedgerError`` on ``field``."""
     if key == "limit":
         return as_int(value, field, 2, 10000)
     if key == "not_opened_points":

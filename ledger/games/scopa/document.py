@@ -21,12 +21,11 @@ import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ledger.cards import ITALIAN_40, Card, format_cards, parse_cards, typed_names
 from ledger.errors import LedgerError
 from ledger.games.base import as_bool, as_int, check_keys
-from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
 from ledger.games.scopa.rules import DECK_SIZE, DENARI_IN_DECK, Options, Pile, cards_names, check_counted, \
     check_scope, check_together, pile_from_cards
 from ledger.games.suggest import did_you_mean
@@ -95,7 +94,7 @@ def parse_phrase(text: str, field: str) -> JsonDict:
     waiting: str | None = None
     negated = False
 
-    def put(name: str, value: Any) -> None:
+    def put(name: str, value: JsonValue) -> None:
         if name in out and out[name] != value:
             raise LedgerError(t("scopa.said_twice", "{name} is said twice in {phrase!r}", name=name, phrase=text),
                               field, text)
@@ -184,7 +183,7 @@ class Hand:
     fields: dict[str, str]
 
 
-def read_hand(raw: object, resolve: Callable[[Any, str], str], rules: str, options: Options,
+def read_hand(raw: object, resolve: Callable[[object, str], str], rules: str, options: Options,
               expected: Sequence[str] | None = None) -> Hand:
     """Read and check a hand's ``sides`` (FORMATS.md "Scopa"): ``resolve(key, field)`` names the
     side a key stands for; ``expected`` lists the sides a match needs. Sides: 2 or 3 in ``scopa``,
@@ -254,7 +253,7 @@ def read_counts(f: JsonDoc, field: str, options: Options) -> Pile:
     deck check then finds a holder missing); ``napola`` is required when that option is on and
     the side has 3 denari or more, else 0 when left out. Checked by
     :func:`ledger.games.scopa.rules.check_counted`."""
-    def need(key: str) -> Any:
+    def need(key: str) -> JsonValue:
         if key not in f:
             raise LedgerError(t("scopa.count_missing", "missing ({what})", what=COUNT_FIELDS[key]), f"{field}.{key}",
                               None)

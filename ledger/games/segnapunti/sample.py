@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ledger.games.jsontypes import JsonDict
-from ledger.games.protocol import Game
+from ledger.games.protocol import Game, Rules
 from ledger.games.results import MatchState
 from ledger.games.match_setup import MatchSetup
 
 TITLES = ("Cirulla", "Machiavelli", "Pinnacola", "Rubamazzo", "Carcassonne", None)
 
 
-def sample_setup(game: Any, players: Sequence[str], rng: random.Random) -> MatchSetup:
+def sample_setup(game: Rules, players: Sequence[str], rng: random.Random) -> MatchSetup:
     """Two to six of ``players`` (in two teams one time in five), a title, high or low, a target
     or an elimination or neither, sometimes for money."""
     chosen = rng.sample(list(players), rng.randint(2, min(6, len(players))))

@@ -24,7 +24,6 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import MatchSetup, MatchState, as_int
@@ -61,10 +60,10 @@ def read_bet_words(text: str, path: str) -> JsonDict:
             "number": numbers[0]}
 
 
-def hand_reader(variant: Variant, decks: int) -> Callable[[str, str], Any]:
+def hand_reader(variant: Variant, decks: int) -> Callable[[str, str], str]:
     """A player's hand as typed, checked with the deck in play and kept as typed: 3 cards, the
     one-suit total, ``tris R`` (``tris R (jolly)`` in vedova), or ``out`` for a player who is out."""
-    def read(text: str, path: str) -> Any:
+    def read(text: str, path: str) -> str:
         if text.strip().casefold() not in OUT_WORDS:
             read_value(text, path, variant, decks)
         return text

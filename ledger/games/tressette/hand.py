@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ledger.cards import parse_card
 from ledger.errors import LedgerError
@@ -204,7 +203,7 @@ def _put_pile(doc: JsonDict, side: str, cards: list[str], counts: dict[str, int]
     if cards and counts:
         raise LedgerError(t("tressette.cards_and_counts", "give {side}'s pile as cards or as counts, not both",
                           side=side), field, text)
-    value: Any = ("rest" if cards == ["rest"] else " ".join(cards)) if cards else counts
+    value: str | dict[str, int] = ("rest" if cards == ["rest"] else " ".join(cards)) if cards else counts
     sides = doc.setdefault("sides", {})
     if side in sides and isinstance(sides[side], dict) and isinstance(value, dict):
         for k, v in value.items():
