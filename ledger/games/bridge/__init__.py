@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ledger.errors import LedgerError
 from ledger.games.jsontypes import JsonDict, JsonDoc
@@ -83,7 +83,7 @@ class Bridge(Game):
 
         return write_pbn(setup, results, event=event, site=site, date=date)
 
-    def deal_row(self, result: JsonDoc) -> tuple[Any, ...]:
+    def deal_row(self, result: JsonDoc) -> tuple[object, ...]:
         """One scored PBN deal (``score --json``'s object) as the CLI's table shows it: board,
         vulnerability (in the language in use), contract, declarer, result, NS's score."""
         from ledger.games.bridge.scoring import vulnerability_cell

@@ -47,10 +47,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.protocol import Rules
 from ledger.i18n import number, t
 from ledger.games.base import HandResult, MatchSetup, MatchState, as_int
 from ledger.games.bridge.records import (
@@ -203,7 +203,7 @@ SCORED_HELD = 1 << 15
 _SCORED: dict[str, dict[Deal, DealScore]] = {}  # rules -> deal -> it scored on its own
 
 
-def score_hand(game: Any, doc: JsonDoc, rules: object = None) -> DealScore:
+def score_hand(game: Rules, doc: JsonDoc, rules: object = None) -> DealScore:
     """Score one deal on its own (``ledger score``): ``Bridge.score`` itself (``game``: the
     :class:`~ledger.games.bridge.Bridge` scorer). Returns data ``{"contract", "declarer",
     "tricks", "result", "vulnerable", "honors", "ns": {"above", "below"}, "ew": {…},

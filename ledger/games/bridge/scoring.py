@@ -43,10 +43,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ledger.errors import LedgerError
 from ledger.games.base import as_int
+from ledger.games.jsontypes import JsonValue
 from ledger.i18n import Msg, t
 from ledger.games.record import JsonRecord
 
@@ -593,7 +594,7 @@ def format_result(contract: Contract, tricks: int) -> str:
     return _DIFF_TEXTS.get(diff) or format_diff(diff)
 
 
-def tricks_from(contract: Contract, tricks: Any, result: Any) -> int:
+def tricks_from(contract: Contract, tricks: JsonValue, result: JsonValue) -> int:
     """The tricks won by the declarer from ``tricks`` (0-13) and/or ``result`` (relative); both
     given must agree, and a result must give 0 to 13 tricks (``LedgerError`` otherwise)."""
     if result is None and type(tricks) is int and 0 <= tricks <= 13:  # the tricks alone, as most documents

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ledger.errors import LedgerError
-from ledger.games.declare import Field, HandForm, Kind, Per, Question, Who
+from ledger.games.declare import Field, HandForm, Kind, Per, Question, Who, Answer, Reader
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup
 from ledger.games.sette_e_mezzo import rules
@@ -33,7 +33,7 @@ _STAKE = re.compile(rf"(?:€\s*(?P<pre>\d+(?:[.,]\d{{1,2}})?)|(?P<amount>\d+(?:
                     rf"|(?P<cents>\d+)\s*{_CENTS}|(?P<short>\d{{2,}})c)(?=\s|$)\s*", re.IGNORECASE)
 
 
-def read_hand_words(text: str, path: str) -> Any:
+def read_hand_words(text: str, path: str) -> str | float | int:
     """A hand as said at the table → as a document holds it: ``"bust"``, ``"reale"``, a value (a
     number: ``6``, ``6.5``; ``6 e mezzo``, ``sei e mezzo``, ``6½``) or the cards as typed (read at
     once, so a card that is none is named now). ``LedgerError`` on ``path``."""
@@ -187,7 +187,7 @@ def default_stake(setup: MatchSetup, state: MatchState | None, player: str) -> i
     return last if isinstance(last, int) else setup.options.get("stake_cents")
 
 
-def _answer_field(key: str, setup: MatchSetup) -> Any:
+def _answer_field(key: str, setup: MatchSetup) -> Answer:
     def answer(doc: JsonDict, text: str) -> JsonDict:
         if key == "banker":
             return {**doc, "banker": setup.resolve_player(text.strip(), "banker")}
@@ -195,7 +195,7 @@ def _answer_field(key: str, setup: MatchSetup) -> Any:
     return answer
 
 
-def _answer_players(setup: MatchSetup) -> Any:
+def _answer_players(setup: MatchSetup) -> Answer:
     def answer(doc: JsonDict, text: str) -> JsonDict:
         players = parse_entry(setup, [text]).get("players")
         if not players:
@@ -205,7 +205,7 @@ def _answer_players(setup: MatchSetup) -> Any:
     return answer
 
 
-def _answer_seat(name: str, key: str, read: Any) -> Any:
+def _answer_seat(name: str, key: str, read: Reader) -> Answer:
     def answer(doc: JsonDict, text: str) -> JsonDict:
         players = dict(doc.get("players") or {})
         seat = {**players.get(name, {}), key: read(text, f"players.{name}.{key}")}

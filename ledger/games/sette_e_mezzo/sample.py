@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ledger.cards import ITALIAN_40, Card, format_cards
 from ledger.games.jsontypes import JsonDict
@@ -45,7 +44,7 @@ def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> Jso
         if rng.random() < 0.125 and players:
             continue
         cards = draw(deck, rng, rng.randint(8, SEVEN_AND_A_HALF - 1))
-        hand: Any = format_cards(cards) if rng.random() < 0.9 else rng.choice(("bust", "reale", 6.5, 4))
+        hand: str | float = format_cards(cards) if rng.random() < 0.9 else rng.choice(("bust", "reale", 6.5, 4))
         players[p] = {"stake_cents": rng.choice(STAKES), "hand": hand}
     return {"banker": banker, "banker_hand": format_cards(draw(deck, rng, rng.randint(10, SEVEN_AND_A_HALF))),
             "players": players}
