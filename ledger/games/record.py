@@ -34,6 +34,10 @@ Convert = Callable[[Any], Any]
 """A field's reading (JSON value → the field's value) or writing (the reverse): one converter
 serves every field type, so the value it reads or writes is ``Any``."""
 
+Fields = dict[str, Any]
+"""A record's field values by name (:meth:`JsonRecord.fields`), passed on as keyword arguments to
+make a record: ``Any``, as the fields of the record classes are of every type."""
+
 _OMIT_NONE = "ledger.omit_none"
 _KEY = "ledger.key"
 
@@ -93,9 +97,8 @@ class JsonRecord:
                 out.append((key, value))
         return out
 
-    def fields(self) -> dict[str, Any]:
-        """Field name → value (to build a record of a subclass from this one's values: ``Any``,
-        so that they are passed on as keyword arguments to a record of any fields)."""
+    def fields(self) -> Fields:
+        """Field name → value (to build a record of a subclass from this one's values)."""
         names = _NAMES.get(type(self))
         if names is None:
             names = _NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))

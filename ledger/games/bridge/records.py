@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ledger.games.base import HandResult
 from ledger.games.bridge.scoring import Entry
 from ledger.games.jsontypes import JsonDict, JsonDoc
-from ledger.games.record import JsonRecord, optional
+from ledger.games.record import Fields, JsonRecord, optional
 
 Sides = Mapping[str, int]
 
@@ -72,7 +72,7 @@ def deal_result(contract: str, declarer: str | None, tricks: int | None, result:
         "honors": honors, "board": board, "ns": ns, "ew": ew, "score_ns": score_ns, "entries": entries})
 
 
-def deal_record(fields: JsonDict) -> DealResult:
+def deal_record(fields: Fields) -> DealResult:
     """The :class:`DealResult` whose fields are ``fields`` (a new dict, every field of the
     dataclass in its order, taken as it is: the record's own), the same frozen value as
     ``DealResult(**fields)``, set in one step (the dataclass's ``__init__`` sets each field

@@ -47,10 +47,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
+from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.protocol import Rules
+from ledger.games.record import Fields
 from ledger.i18n import number, t
 from ledger.games.base import HandResult, MatchSetup, MatchState, as_int
 from ledger.games.bridge.records import (
@@ -165,7 +167,7 @@ def net_ns(entries: Sequence[Entry]) -> int:
     return sum(e.points if e.side == "NS" else -e.points for e in entries)
 
 
-def deal_fields(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> JsonDict:
+def deal_fields(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> Fields:
     """The fields of one scored deal (:class:`~ledger.games.bridge.records.DealResult`, FORMATS.md):
     what was entered, normalised, ``ns``/``ew`` above and below, ``score_ns``, every sheet entry."""
     ns, ew, net = sheet_totals(entries)
@@ -175,8 +177,9 @@ def deal_fields(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> JsonDi
             "ns": ns, "ew": ew, "score_ns": net, "entries": tuple(entries)}
 
 
-TableCell = JsonDoc
-"""A cell of the scoring table (:func:`deal_sheet`): a :class:`DealResult`'s fields, in order."""
+TableCell = Mapping[str, Any]
+"""A cell of the scoring table (:func:`deal_sheet`): a :class:`DealResult`'s fields, in order
+(read only: a cell is shared by every deal scored alike; :data:`~ledger.games.record.Fields`)."""
 
 
 @lru_cache(SHEETS_HELD)
@@ -307,7 +310,7 @@ class Sheet:
     def of(cls, state: RubberState | ChicagoState) -> "Sheet":
         return cls(dict(state.games), dict(state.partscore), dict(state.above), dict(state.below), state.deals)
 
-    def fields(self) -> JsonDict:
+    def fields(self) -> Fields:
         """The sheet's part of a match state (its keyword arguments)."""
         return {"games": dict(self.games), "partscore": dict(self.partscore), "above": dict(self.above),
                 "below": dict(self.below), "deals": self.deals}
@@ -367,7 +370,7 @@ def _check_vulnerability(deal: Deal, expected: str, how: object) -> None:
                             expected=expected, how=how, given=deal.vulnerable), "vulnerable", deal.vulnerable)
 
 
-def _premiums(entries: Sequence[Entry], bonuses: Sequence[Entry]) -> JsonDict:
+def _premiums(entries: Sequence[Entry], bonuses: Sequence[Entry]) -> Fields:
     """A match deal's ``bonuses`` and each side's ``points`` (its entries and the bonuses)."""
     return {"bonuses": tuple(bonuses),
             "points": {s: sum(e.points for e in [*entries, *bonuses] if e.side == s) for s in SIDES}}

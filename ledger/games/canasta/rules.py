@@ -486,7 +486,7 @@ def _limits(rs: RuleSet) -> tuple[int, dict[str, int]]:
 _LIMITS: dict[str, tuple[int, dict[str, int]]] = {}
 
 
-def _kind_needs(k: Canasta, rs: RuleSet) -> JsonDict:
+def _kind_needs(k: Canasta, rs: RuleSet) -> dict[str, int]:
     if k.kind in _KIND_NEEDS:
         _, twos, jokers, wild, _ = _KIND_NEEDS[k.kind]
         return {"2": twos, "JK": jokers, "wild": wild}

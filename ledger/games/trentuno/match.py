@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ledger.errors import LedgerError
 from ledger.games.base import MatchSetup, MatchState, as_bool, as_int, check_keys, frozen, need
 from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.results import Winner
 from ledger.games.settle import check_currency, format_money, parse_cents, parse_money, share
 from ledger.games.trentuno.records import BetResult, TrentunoResult, TrentunoState
 from ledger.games.trentuno.rules import (
@@ -98,8 +99,8 @@ class Book:
                 return p
         return self.dealer
 
-    def state(self, hands: int, settlement: JsonDict | None = None, finished: bool = False,
-              winner: str | list[str] | None = None, pot_shares: JsonDict | None = None) -> MatchState:
+    def state(self, hands: int, settlement: Mapping[str, int] | None = None, finished: bool = False,
+              winner: Winner = None, pot_shares: Mapping[str, int] | None = None) -> MatchState:
         extra = TrentunoState(dict(self.lives), self.pot, dict(self.paid), settlement,
                               tuple(p for p in self.order if self.lives[p] == 0), tuple(self.reentered),
                               None if finished else self.dealer, self.stake, self.currency,
