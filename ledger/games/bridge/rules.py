@@ -47,7 +47,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.jsontypes import JsonDict, JsonDoc
@@ -177,7 +176,7 @@ def deal_fields(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> Fields
             "ns": ns, "ew": ew, "score_ns": net, "entries": tuple(entries)}
 
 
-TableCell = Mapping[str, Any]
+TableCell = Mapping[str, object]
 """A cell of the scoring table (:func:`deal_sheet`): a :class:`DealResult`'s fields, in order
 (read only: a cell is shared by every deal scored alike; :data:`~ledger.games.record.Fields`)."""
 
