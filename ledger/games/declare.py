@@ -42,6 +42,7 @@ from ledger.games.fields import Said as Said
 from ledger.games.fields import Who as Who
 from ledger.games.fields import fold as _fold
 from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import Resolve
 from ledger.games.suggest import nearest
 from ledger.i18n import Msg, t
 
@@ -94,7 +95,7 @@ class HandForm:
         return next((f for f in self.fields if f.per is not Per.HAND), None)
 
     # --- words typed at the table ---------------------------------------------------------------
-    def read_words(self, tokens: Sequence[str], who: Who, resolve_player: Callable[[object, str], str]) -> JsonDict:
+    def read_words(self, tokens: Sequence[str], who: Who, resolve_player: Resolve) -> JsonDict:
         """What the scorekeeper typed → a partial hand document (FORMATS.md's JSON).
 
         ``tokens``: the words of the command line or of one line typed in ``play``. Each part (a
@@ -182,7 +183,7 @@ class HandForm:
                        for n in range(1, min(4, len(part)) + 1))
         return False
 
-    def _read_part(self, part: str, doc: JsonDict, who: Who, resolve_player: Callable[[object, str], str]) -> None:
+    def _read_part(self, part: str, doc: JsonDict, who: Who, resolve_player: Resolve) -> None:
         if "=" in part.split(" ", 1)[0]:
             key, _, value = part.partition("=")
             key = key.strip().replace(_KEY_SPACE, " ")
@@ -210,7 +211,7 @@ class HandForm:
         raise self._not_understood(part, who)
 
     def _read_keyed(self, key: str, value: str, part: str, doc: JsonDict, who: Who,
-                    resolve_player: Callable[[object, str], str]) -> None:
+                    resolve_player: Resolve) -> None:
         name, _, sub = key.partition(".")
         f = self.hand_field(name)
         if f is not None and not sub:
@@ -234,7 +235,7 @@ class HandForm:
         self._read_for(named, value, part, doc, who, resolve_player)
 
     def _read_for(self, name: str, text: str, part: str, doc: JsonDict, who: Who,
-                  resolve_player: Callable[[object, str], str]) -> None:
+                  resolve_player: Resolve) -> None:
         """A side's or player's value: the main field, or another per-side field named first
         (``Anna penalty 34``)."""
         words = text.split(" ")
@@ -256,7 +257,7 @@ class HandForm:
         _put(doc, [main.key, name], got, part)
 
     def _unknown_after_number(self, f: Field, text: str, path: str, who: Who,
-                              resolve_player: Callable[[object, str], str]) -> LedgerError | None:
+                              resolve_player: Resolve) -> LedgerError | None:
         """For a refused value ``text`` of the number field ``f`` whose first word is a good number,
         the error of what follows it, an unknown name (``Bruno 3 Zoe 4``: ``Zoe 4`` is not
         understood, rather than Bruno's ``3 Zoe 4`` being no number); None otherwise."""
@@ -310,7 +311,7 @@ class HandForm:
 
     # --- values ---------------------------------------------------------------------------------
     def value(self, f: Field, text: str, path: str, who: Who,
-              resolve_player: Callable[[object, str], str]) -> JsonValue:
+              resolve_player: Resolve) -> JsonValue:
         """A typed value of field ``f`` as the document holds it, tried as the field's own reading,
         its words, then its kinds in order; ``LedgerError`` on ``path`` when none fits (the last
         kind's reason, or a list of the words it takes)."""
@@ -350,7 +351,7 @@ class HandForm:
         raise LedgerError(msg, path, text)
 
     # --- questions ------------------------------------------------------------------------------
-    def questions(self, doc: JsonDoc, who: Who, resolve_player: Callable[[object, str], str],
+    def questions(self, doc: JsonDoc, who: Who, resolve_player: Resolve,
                   skip: Callable[[Field], bool] | None = None,
                   skip_for: Callable[[Field, str], bool] | None = None) -> list[Question]:
         """What is still missing from ``doc``, in the declared order: each required hand field
@@ -390,7 +391,7 @@ class HandForm:
         return any(obj.get(k) is not None for k in (f.key, f.counted_key) if k is not None)
 
     def _question(self, f: Field, name: str | None, who: Who,
-                  resolve_player: Callable[[object, str], str]) -> Question:
+                  resolve_player: Resolve) -> Question:
         text = str(f.ask.render() if f.ask is not None else f.name.render())
         if name is not None:
             text = text.replace("{who}", name) if "{who}" in text else f"{name}: {text}"
@@ -581,30 +582,30 @@ def _put(doc: JsonDict, keys: list[str], value: JsonValue, part: str) -> None:
 
 
 # --- reading each kind of value --------------------------------------------------------------------
-def _count(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+def _count(f: Field, text: str, path: str, who: Who, resolve_player: Resolve) -> JsonValue:
     from ledger.games.parsing import as_int
 
     return as_int(text, path, f.lo, f.hi)
 
 
-def _flag(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+def _flag(f: Field, text: str, path: str, who: Who, resolve_player: Resolve) -> JsonValue:
     from ledger.games.parsing import as_bool
 
     return as_bool(text, path)
 
 
-def _player(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+def _player(f: Field, text: str, path: str, who: Who, resolve_player: Resolve) -> JsonValue:
     return resolve_player(text, path)
 
 
-def _side(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+def _side(f: Field, text: str, path: str, who: Who, resolve_player: Resolve) -> JsonValue:
     return who.resolve(text, path)
 
 
 _AND = re.compile(r"\s*(?:,|&|\+|\band\b|\be\b|\bed\b)\s*|\s+", re.IGNORECASE)
 
 
-def _players(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+def _players(f: Field, text: str, path: str, who: Who, resolve_player: Resolve) -> JsonValue:
     """``Giulia e Sara``, ``Giulia, Sara``, ``Giulia & Sara`` → ``["Giulia", "Sara"]`` (a name
     of two words is tried whole first)."""
     try:
@@ -617,22 +618,22 @@ def _players(f: Field, text: str, path: str, who: Who, resolve_player: Callable[
     return [resolve_player(n, path) for n in names]
 
 
-def _cards(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+def _cards(f: Field, text: str, path: str, who: Who, resolve_player: Resolve) -> JsonValue:
     from ledger.cards import parse_cards
 
     parse_cards(text, path, italian=True)  # a card that cannot be read is named here, at once
     return text
 
 
-def _choice(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+def _choice(f: Field, text: str, path: str, who: Who, resolve_player: Resolve) -> JsonValue:
     return HandForm._unknown_word(f, text, path)
 
 
-def _text(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+def _text(f: Field, text: str, path: str, who: Who, resolve_player: Resolve) -> JsonValue:
     return text
 
 
-_KINDS: dict[Kind, Callable[[Field, str, str, Who, Callable[[object, str], str]], JsonValue]] = {
+_KINDS: dict[Kind, Callable[[Field, str, str, Who, Resolve], JsonValue]] = {
     Kind.COUNT: _count, Kind.FLAG: _flag, Kind.PLAYER: _player, Kind.SIDE: _side, Kind.PLAYERS: _players,
     Kind.CARDS: _cards, Kind.CHOICE: _choice, Kind.TEXT: _text,
 }

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from ledger.games.jsontypes import JsonDict, JsonValue as JsonValue
+from ledger.games.match_setup import Resolve
 from ledger.i18n import LANGUAGES, Msg
 
 
@@ -119,7 +120,7 @@ class Who:
     a name typed → the name as the match spells it (``LedgerError`` on the path for none)."""
 
     names: tuple[str, ...]
-    resolve: Callable[[object, str], str]
+    resolve: Resolve
 
 
 Reader = Callable[[str, str], JsonValue]

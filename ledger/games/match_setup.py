@@ -7,7 +7,7 @@ A module of its own so that what reads a match's settings without scoring it (``
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -20,6 +20,11 @@ from ledger.i18n import Msg, t
 COMPASS_SIDES = {"NS": t("side.ns", "NS"), "EW": t("side.ew", "EW")}
 """The compass sides as stored (``NS``, ``EW``) → their letters in the language (``NS``, ``EO``)."""
 
+
+Resolve = Callable[[object, str], str]
+"""How a match reads a name typed in a document or at the table: ``resolve(name, field)`` is the
+side or player as the match spells it (:meth:`MatchSetup.resolve_side`,
+:meth:`MatchSetup.resolve_player`); ``LedgerError`` on ``field`` for a name that is none."""
 
 Seated = tuple[tuple[str, ...], dict[str, tuple[str, ...]]]
 """A match's seating as ``Game.seat`` gives it: the players in seat order (clockwise), and each

@@ -7,13 +7,14 @@ field it was given.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from ledger.cards import Card
 from ledger.errors import LedgerError
 from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
+from ledger.games.match_setup import Resolve
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, t
 
@@ -242,7 +243,7 @@ def first_group(text: str, patterns: Sequence[re.Pattern[str]]) -> str | None:
     return next((m.group(1) for m in (p.match(text) for p in patterns) if m), None)
 
 
-def named_sides(names: object) -> Callable[[object, str], str]:
+def named_sides(names: object) -> Resolve:
     """How a lone hand document names its sides: ``names`` are the keys of its ``sides`` object
     (anything else: no side), and the function returned gives the side that ``key`` names
     (case-insensitively, spaces around it ignored), else ``LedgerError`` on ``field``. The

@@ -23,13 +23,13 @@ from dataclasses import replace
 
 from ledger.errors import LedgerError
 from ledger.games.base import phrase_parts, put_closer, put_once
-from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Who
+from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Reader, Who
 from ledger.games.jsontypes import JsonDict, JsonDoc
-from ledger.games.match_setup import MatchSetup
+from ledger.games.match_setup import MatchSetup, Resolve
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, t
 
-Alone = Callable[[str, str], JsonValue]
+Alone = Reader
 """The game's reading of a part of a side's line that names no field, ``(part, path) -> value``
 of the line's own field, or None when the part is not of its form."""
 
@@ -185,7 +185,7 @@ Said = Callable[[str, str], tuple[JsonDict, list[str]]]
 hand's fields it said)``: ``closed_by`` when it says the side closed, or a flag (``concealed``)."""
 
 
-def expand_lines(doc: JsonDoc, resolve: Callable[[object, str], str], read: Said,
+def expand_lines(doc: JsonDoc, resolve: Resolve, read: Said,
                  nobody: Sequence[str]) -> JsonDoc:
     """``doc`` with every side given as one line (a hand document may give a side so) read into
     its fields by ``read``; the line that says ``chiuso`` names the closer (``closed_by`` may then

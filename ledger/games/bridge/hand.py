@@ -19,7 +19,7 @@ the result and a bare number for the tricks (:func:`said_parts` writes each as i
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from ledger.errors import LedgerError
@@ -33,7 +33,7 @@ from ledger.games.bridge.scoring import (
 from ledger.games.base import as_int
 from ledger.games.declare import Field, HandForm, Kind, Question, Who
 from ledger.games.jsontypes import JsonDict, JsonDoc
-from ledger.games.match_setup import MatchSetup
+from ledger.games.match_setup import MatchSetup, Resolve
 from ledger.games.suggest import nearest
 from ledger.i18n import Msg, t
 
@@ -98,7 +98,7 @@ or a player's name → the seat), offered as the four seats (:func:`seats`)."""
 
 
 # --- whose words ------------------------------------------------------------------------------------
-def seat_reader(setup: MatchSetup) -> Callable[[object, str], str]:
+def seat_reader(setup: MatchSetup) -> Resolve:
     """How a declarer typed is read in ``setup``'s match: a seat (``N``, ``Ovest``, ``O``) or a
     player's name → the seat letter (:func:`ledger.games.bridge.document.read_seat`)."""
     def read(value: object, path: str) -> str:

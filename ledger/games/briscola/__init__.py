@@ -19,12 +19,12 @@ from ledger.games.protocol import Game
 from ledger.games.replay import Replay
 from ledger.games.results import HandResult, MatchState, items_of
 from ledger.games.tables import Board, points_line
-from ledger.games.match_setup import MatchSetup, Seated
+from ledger.games.match_setup import MatchSetup, Resolve, Seated
 from ledger.games.briscola import board as boards
 from ledger.games.briscola import hand as declared
 from ledger.games.briscola.facts import BriscolaNotes
 from ledger.games.briscola.hand import (
-    CHIAMATA_KEYS, CLASSICA_KEYS, Resolve, chiamata_players, read_chiamata, read_classica,
+    CHIAMATA_KEYS, CLASSICA_KEYS, chiamata_players, read_chiamata, read_classica,
 )
 from ledger.games.briscola.records import ChiamataResult, ChiamataState, ClassicaResult, ClassicaState
 from ledger.games.briscola.rules import (

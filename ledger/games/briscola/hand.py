@@ -35,12 +35,11 @@ from ledger.games.briscola.rules import (
     CHIAMATA_PLAYERS, DECK_POINTS, DEFAULT_REMOVED, TO_WIN, ChiamataHand, ClassicaHand, RuleSet, card_points,
     check_bid, check_pile_size, check_points, check_removed, deck_for,
 )
-from ledger.games.declare import Field, HandForm, Kind, Per, Question, Said, Who
-from ledger.games.match_setup import MatchSetup
+from ledger.games.declare import Answer, Field, HandForm, Kind, Per, Question, Said, Who
+from ledger.games.match_setup import MatchSetup, Resolve
 from ledger.games.scopa.document import REST_WORDS, is_rest  # rest, resto, il resto: as Scopa says it
 from ledger.i18n import t
 
-Resolve = Callable[[object, str], str]
 CLASSICA_KEYS = frozenset({"sides", "removed", "last_trick", "options"})
 CHIAMATA_KEYS = frozenset({"players", "sitting_out", "caller", "partner", "bid", "called", "caller_points", "piles",
                            "options"})
@@ -434,7 +433,7 @@ def questions(setup: MatchSetup, doc: JsonDoc, dealer: str | None = None) -> lis
 
 
 def _completing(setup: MatchSetup,
-                answer: Callable[[JsonDict, str], JsonDict]) -> Callable[[JsonDict, str], JsonDict]:
+                answer: Answer) -> Answer:
     def complete(doc: JsonDict, text: str) -> JsonDict:
         return completed(setup, answer(doc, text))
     return complete

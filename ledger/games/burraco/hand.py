@@ -16,7 +16,7 @@ melded_points | melded, hand_points | hand, pozzetto}}``, ``closed_by``); :mod:`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import cache
 
@@ -27,9 +27,9 @@ from ledger.games.burraco.melds import (
     read_ordinary_meld,
 )
 from ledger.games.burraco.rules import counted_points
-from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Said, Who
+from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Reader, Said, Who
 from ledger.games.jsontypes import JsonDict, JsonDoc
-from ledger.games.match_setup import MatchSetup
+from ledger.games.match_setup import MatchSetup, Resolve
 from ledger.games.side_lines import cards_after_kinds, expand_lines, hand_as_said, read_keyed, read_line
 from ledger.i18n import Msg, t
 
@@ -73,7 +73,7 @@ def _counted_kinds(text: str) -> list[str] | None:
     return [k for ks in kinds if ks is not None for k in ks]
 
 
-def burrachi_reader(rs: RuleSet) -> Callable[[str, str], JsonValue]:
+def burrachi_reader(rs: RuleSet) -> Reader:
     """The reading of a side's burrachi under ``rs``: kinds with their counts (``2 puliti, 1
     sporco``) or the cards of each burraco (``;`` between them), each burraco read at once so a
     wrong one is named now (``sides.NS.burraco[1]``)."""
@@ -86,7 +86,7 @@ def burrachi_reader(rs: RuleSet) -> Callable[[str, str], JsonValue]:
     return read
 
 
-def line_kinds(rs: RuleSet) -> Callable[[str, str], JsonValue]:
+def line_kinds(rs: RuleSet) -> Reader:
     """The part of a side's line that names no field: its burrachi by kind (``2 puliti``), or None."""
     def read(part: str, path: str) -> JsonValue:
         kinds = said_kinds(part)
@@ -94,7 +94,7 @@ def line_kinds(rs: RuleSet) -> Callable[[str, str], JsonValue]:
     return read
 
 
-def melded_reader(rs: RuleSet) -> Callable[[str, str], JsonValue]:
+def melded_reader(rs: RuleSet) -> Reader:
     """The melded card points counted (a multiple of 5, at most the deck's 1080) or the cards of
     the other melds (``;`` between them), each read as a meld at once."""
     def read(text: str, path: str) -> JsonValue:
@@ -166,7 +166,7 @@ def read_side_line(text: str, side: str, rules: str) -> tuple[JsonDict, bool]:
     return fields, closed
 
 
-def expand_sides(doc: JsonDoc, resolve: Callable[[object, str], str], rules: str) -> JsonDoc:
+def expand_sides(doc: JsonDoc, resolve: Resolve, rules: str) -> JsonDoc:
     """``doc`` with every side given as one line read into its fields (:func:`read_side_line`,
     :func:`ledger.games.side_lines.expand_lines`): ``chiuso`` in a line names the closer."""
     def read(text: str, side: str) -> tuple[JsonDict, list[str]]:

@@ -14,7 +14,7 @@ Pure: the melds are :mod:`.melds`, the words of the table :mod:`.hand`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -31,6 +31,7 @@ from ledger.games.burraco.melds import (
 )
 from ledger.games.burraco.records import BurracoResult, SideFacts
 from ledger.games.jsontypes import JsonDoc, JsonValue
+from ledger.games.match_setup import Resolve
 from ledger.i18n import t
 
 HAND_KEYS = {"sides", "closed_by"}
@@ -223,7 +224,7 @@ def side_items(side: SideHand, closed_by: str | None) -> list[tuple[str, int]]:
     return items
 
 
-def score_hand(doc: JsonDoc, rs: RuleSet, resolve: Callable[[object, str], str],
+def score_hand(doc: JsonDoc, rs: RuleSet, resolve: Resolve,
                expected: Sequence[str] | None = None) -> HandResult:
     """Score one hand document under ``rs``.
 
@@ -245,7 +246,7 @@ def score_hand(doc: JsonDoc, rs: RuleSet, resolve: Callable[[object, str], str],
     return HandResult(result, partial(hand_line, points, closed_by))
 
 
-def read_sides(doc: JsonDoc, resolve: Callable[[object, str], str],
+def read_sides(doc: JsonDoc, resolve: Resolve,
                expected: Sequence[str] | None) -> dict[str, tuple[str, JsonValue]]:
     """The hand's sides (name → (document key, fields)): 2 or 3 of them, each once, and in a match
     exactly the match's sides."""
@@ -269,7 +270,7 @@ def read_sides(doc: JsonDoc, resolve: Callable[[object, str], str],
     return sides
 
 
-def read_closed_by(doc: JsonDoc, resolve: Callable[[object, str], str], sides: JsonDoc) -> str | None:
+def read_closed_by(doc: JsonDoc, resolve: Resolve, sides: JsonDoc) -> str | None:
     """``closed_by``: a side of the hand, or null (also ``"nobody"``) when nobody closed; required."""
     if "closed_by" not in doc:
         raise LedgerError(t("burraco.closed_missing", "missing (the side that closed, or null if nobody did)"),

@@ -43,7 +43,7 @@ protocol of :mod:`ledger.games.base`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 
 from ledger.errors import LedgerError
@@ -56,7 +56,7 @@ from ledger.games.canasta.records import CanastaHand, CanastaResult, CanastaStat
 from ledger.games.canasta.rules import CLASSIC, RULE_SETS, RuleSet, opening_minimum, score_hand
 from ledger.games.declare import HandForm, Question, Field
 from ledger.games.jsontypes import JsonDict, JsonDoc
-from ledger.games.match_setup import Seated
+from ledger.games.match_setup import Resolve, Seated
 from ledger.i18n import Msg, t
 
 
@@ -181,7 +181,7 @@ class CanastaGame(Game):
         return entry.questions(setup, doc)
 
 
-def _scored(doc: JsonDoc, rs: RuleSet, resolve: Callable[[object, str], str], expected: Sequence[str] | None = None) -> HandResult:
+def _scored(doc: JsonDoc, rs: RuleSet, resolve: Resolve, expected: Sequence[str] | None = None) -> HandResult:
     """A hand scored by :func:`.rules.score_hand`, with its summary (:func:`.board.hand_line`)."""
     hand = score_hand(doc, rs, resolve, expected)
     return HandResult(hand, partial(board_view.hand_line, hand.points, hand.closed_by, rs is CLASSIC))

@@ -13,7 +13,7 @@ Each side in one line, as the players say it, or one field at a time (``docs/rul
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import cache, partial
 
@@ -24,9 +24,9 @@ from ledger.games.canasta.rules import RED_THREES, RULE_SETS, check_meld, classi
 from ledger.games.canasta.words import (
     KindGiven, count_word, is_number, kind_label, parse_kind, read_canasta_items, read_melds,
 )
-from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Said, Who
+from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Reader, Said, Who
 from ledger.games.jsontypes import JsonDict, JsonDoc
-from ledger.games.match_setup import MatchSetup
+from ledger.games.match_setup import MatchSetup, Resolve
 from ledger.games.side_lines import cards_after_kinds, expand_lines, hand_as_said, read_keyed, read_line
 from ledger.i18n import Msg, t
 
@@ -81,7 +81,7 @@ def check_side_field(name: str, value: JsonValue, field: str, rules: str) -> Non
                                     "is drawn", card=str(c)), field, str(c))
 
 
-def field_reader(name: str, rules: str) -> Callable[[str, str], JsonValue]:
+def field_reader(name: str, rules: str) -> Reader:
     """The reading of the side's field ``name`` as typed (:func:`normalize_side_field`, then
     :func:`check_side_field`): what the declared field holds (a count goes to its counted key)."""
     def read(text: str, path: str) -> JsonValue:
@@ -98,7 +98,7 @@ def line_kinds(text: str, path: str) -> JsonValue:
     return None if kinds is None else [kind_label(k, r) for k, r in kinds]
 
 
-def read_red_threes(limit: int) -> Callable[[str, str], JsonValue]:
+def read_red_threes(limit: int) -> Reader:
     """Red threes as said: a number or a number's word (``due``, ``two``, ``no``), 0 to ``limit``."""
     def read(text: str, path: str) -> JsonValue:
         said = count_word(text.strip())
@@ -186,7 +186,7 @@ def read_side_line(text: str, side: str, rules: str) -> tuple[JsonDict, bool, bo
     return fields, concealed or any(f.key == "closed_by" for f in said), concealed
 
 
-def expand_sides(doc: JsonDoc, resolve: Callable[[object, str], str], rules: str) -> JsonDoc:
+def expand_sides(doc: JsonDoc, resolve: Resolve, rules: str) -> JsonDoc:
     """``doc`` with every side given as one line read into its fields (:func:`read_side_line`,
     :func:`ledger.games.side_lines.expand_lines`): ``closed`` in a line names the closer,
     ``concealed`` makes it ``concealed`` too."""

@@ -18,6 +18,7 @@ from ledger.games.base import CardsGiven, as_bool, as_int, check_keys, frozen, i
 from ledger.games.canasta.records import CanastaHand, SideFacts
 from ledger.games.canasta.words import DIRTY, JOLLY, PINELLE_DIRTY, PINELLE_PURE, PURE, kind_label
 from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
+from ledger.games.match_setup import Resolve
 from ledger.i18n import Msg, t
 
 NATURAL_RANKS = ("A", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -555,7 +556,7 @@ def side_items(side: SideHand, closed_by: str | None, concealed: bool, rs: RuleS
     return items
 
 
-def score_hand(doc: JsonDoc, rs: RuleSet, resolve: Callable[[object, str], str],
+def score_hand(doc: JsonDoc, rs: RuleSet, resolve: Resolve,
                expected: Sequence[str] | None = None) -> CanastaHand:
     """Score one hand document under ``rs``.
 
@@ -579,7 +580,7 @@ def score_hand(doc: JsonDoc, rs: RuleSet, resolve: Callable[[object, str], str],
                        concealed if rs is CLASSIC else None)
 
 
-def _sides_and_closing(doc: JsonDoc, rs: RuleSet, resolve: Callable[[object, str], str],
+def _sides_and_closing(doc: JsonDoc, rs: RuleSet, resolve: Resolve,
                        expected: Sequence[str] | None) -> tuple[dict[str, tuple[str, JsonValue]], str | None, bool]:
     """The two sides (name → (document key, fields)), who closed, and whether concealed."""
     raw = doc.get("sides")
@@ -605,7 +606,7 @@ def _sides_and_closing(doc: JsonDoc, rs: RuleSet, resolve: Callable[[object, str
     return sides, closed_by, concealed
 
 
-def _closed_by(doc: JsonDoc, resolve: Callable[[object, str], str], sides: JsonDoc) -> str | None:
+def _closed_by(doc: JsonDoc, resolve: Resolve, sides: JsonDoc) -> str | None:
     if "closed_by" not in doc:
         raise LedgerError(t("canasta.closed_missing", "missing (the side that closed, or null if the stock ran out)"),
                           "closed_by", None)

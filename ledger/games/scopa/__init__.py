@@ -20,7 +20,7 @@ to the dealer's right.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 
@@ -30,7 +30,7 @@ from ledger.games.base import (
     items_of, named_sides, points_line,
 )
 from ledger.games.jsontypes import JsonDict, JsonDoc
-from ledger.games.match_setup import Seated
+from ledger.games.match_setup import Resolve, Seated
 from ledger.games.scopa import document
 from ledger.games.scopa import hand as table
 from ledger.games.scopa.board import scopa_board
@@ -41,7 +41,7 @@ from ledger.i18n import Msg, t
 HAND_KEYS = {"sides", "options"}
 
 
-def score_hand(raw_sides: object, resolve: Callable[[object, str], str], rules: str, options: Options,
+def score_hand(raw_sides: object, resolve: Resolve, rules: str, options: Options,
                expected: Sequence[str] | None = None) -> HandResult:
     """Read, check and score one hand's ``sides``. The result's data: ``points`` (side → int),
     ``items`` (side → ``[{"item": kind, "points": n}]`` for every kind: carte, denari,

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ledger.cards import ITALIAN_40, Card, format_cards, parse_cards, typed_names
 from ledger.errors import LedgerError
 from ledger.games.base import as_bool, as_int, check_keys
 from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
+from ledger.games.match_setup import Resolve
 from ledger.games.scopa.rules import DECK_SIZE, DENARI_IN_DECK, Options, Pile, cards_names, check_counted, \
     check_scope, check_together, pile_from_cards
 from ledger.games.suggest import did_you_mean
@@ -183,7 +184,7 @@ class Hand:
     fields: dict[str, str]
 
 
-def read_hand(raw: object, resolve: Callable[[object, str], str], rules: str, options: Options,
+def read_hand(raw: object, resolve: Resolve, rules: str, options: Options,
               expected: Sequence[str] | None = None) -> Hand:
     """Read and check a hand's ``sides`` (FORMATS.md "Scopa"): ``resolve(key, field)`` names the
     side a key stands for; ``expected`` lists the sides a match needs. Sides: 2 or 3 in ``scopa``,

@@ -22,7 +22,7 @@ from ledger.games.replay import Replay
 from ledger.games.results import HandResult, MatchState, Winner
 from ledger.games.tables import Board, Column, Table, board_title, in_words
 from ledger.games.declare import Question
-from ledger.games.match_setup import MatchSetup
+from ledger.games.match_setup import MatchSetup, Resolve
 from ledger.games.sette_e_mezzo import hand as entry
 from ledger.games.sette_e_mezzo import rules
 from ledger.games.sette_e_mezzo.facts import SetteMezzoNotes
@@ -280,7 +280,7 @@ def _check_hand_options(raw: JsonDoc) -> None:
     _check_option_keys(raw, rules.OPTION_KEYS | {"currency"})
 
 
-def _lone_names(doc: JsonDoc) -> rules.Resolve:
+def _lone_names(doc: JsonDoc) -> Resolve:
     """How a lone hand names its people: as written, a name spelt twice (``anna``, ``Anna``) being
     the first spelling (the banker's first); ``LedgerError`` on the field for a name that is no name."""
     index: dict[str, str] = {}

@@ -15,6 +15,7 @@ from ledger.cards import JOKER, TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse
 from ledger.errors import LedgerError
 from ledger.games.base import MatchSetup, MatchState, as_int, check_keys, check_names, frozen, need
 from ledger.games.jsontypes import JsonDoc
+from ledger.games.match_setup import Resolve
 from ledger.games.simone.records import Knocks, Place, PlayerStats, SimoneResult, SimoneState
 from ledger.i18n import t
 
@@ -155,7 +156,7 @@ def score_hand(entries: Mapping[str, tuple[str, object]], knocked_by: str | None
     return score(read_entries(entries, knocked_by))
 
 
-def read_knock(value: object, resolve: Callable[[object, str], str]) -> str | None:
+def read_knock(value: object, resolve: Resolve) -> str | None:
     """The player who knocked, or None for nobody (absent, null, empty or "nessuno")."""
     if value is None or (isinstance(value, str) and value.strip().casefold() in NOBODY_WORDS):
         return None
@@ -234,7 +235,7 @@ def read_hands(doc: JsonDoc) -> JsonDoc:
     return hands
 
 
-def lone_hand(doc: JsonDoc) -> tuple[dict[str, tuple[str, object]], Callable[[object, str], str]]:
+def lone_hand(doc: JsonDoc) -> tuple[dict[str, tuple[str, object]], Resolve]:
     """A hand document on its own (``ledger score``): each player named as the document names
     them → (document key, hand value), and how a name of the hand resolves (the knocker's).
     ``LedgerError`` for an unknown field, a bad list of hands, or a name not of the hand."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import partial
 from itertools import filterfalse
 
@@ -15,6 +15,7 @@ from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUITS, Card, format_cards, pa
 from ledger.errors import LedgerError
 from ledger.games.base import HandResult, as_bool, as_int, check_keys, items_of, points_line
 from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import Resolve
 from ledger.games.trentasette.records import TrentasetteResult
 from ledger.games.trentasette.rules import Pile, pile_from_cards, score_piles, thresholds
 from ledger.i18n import Msg, t
@@ -40,7 +41,7 @@ _LIST_COUNTS = ("ranks", "runs", "missing_suits")
 _REQUIRED_COUNTS = tuple(COUNT_FIELDS)  # every fact must be reported: a forgotten one would score silently
 
 
-def score_sides(raw_sides: JsonDict, table_raw: object, last_raw: object, resolve: Callable[[object, str], str],
+def score_sides(raw_sides: JsonDict, table_raw: object, last_raw: object, resolve: Resolve,
            expected: Sequence[str] | None = None) -> HandResult:
     """Resolve names, read the piles, check the deck and the counts, and score.
 

@@ -19,6 +19,7 @@ from ledger.cards import FRENCH_52, ITALIAN_40, RANKS, Card, Deck, format_cards,
 from ledger.errors import LedgerError
 from ledger.games.base import as_int, check_keys, check_names, frozen, need
 from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import Resolve
 from ledger.games.trentuno.records import TrentunoHand
 from ledger.i18n import Msg, t
 
@@ -239,7 +240,7 @@ class Ending:
 
 
 def read_ending(doc: JsonDoc, variant: Variant, values: Mapping[str, HandValue],
-                resolve: Callable[[object, str], str]) -> Ending:
+                resolve: Resolve) -> Ending:
     """The ending fields of ``doc``; ``resolve(name, field)`` maps a name to a player in the hand.
 
     Errors: no ending, two endings (other than a knock then a 31), the widow outside vedova, the
@@ -313,7 +314,7 @@ def read_decks(raw: object, variant: Variant, field: str = "decks") -> int:
 
 
 def read_hand(doc: JsonDoc, raw_hands: JsonDoc, variant: Variant, decks: int,
-              resolve_key: Callable[[str], str], resolve_name: Callable[[object, str], str]) -> Hand:
+              resolve_key: Callable[[str], str], resolve_name: Resolve) -> Hand:
     """Read ``raw_hands`` (key → entry; ``resolve_key`` maps a key to the player) and the ending.
 
     Checks every card against the deck in play (``decks`` copies), across all the hands.
@@ -362,7 +363,7 @@ def check_tris_cards(values: Mapping[str, HandValue], cards: Mapping[str, list[C
         raise LedgerError(t("trentuno.jolly_short", "more jolly hands than jacks of clubs in play"), "hands", "JC")
 
 
-def _name_resolver(players: Sequence[str]) -> Callable[[object, str], str]:
+def _name_resolver(players: Sequence[str]) -> Resolve:
     """Case-insensitive lookup among the players of a hand; ``LedgerError`` naming the field."""
     def resolve(name: object, fld: str) -> str:
         if isinstance(name, str):

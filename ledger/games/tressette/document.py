@@ -12,11 +12,12 @@ object ``{"player": "Anna", "accuso": …}``. Every error is a ``LedgerError`` n
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ledger.cards import ITALIAN_40, Card, parse_card
 from ledger.errors import LedgerError
 from ledger.games.jsontypes import JsonDoc
+from ledger.games.match_setup import Resolve
 from ledger.games.parsing import as_int, check_keys, need
 from ledger.games.scopa.document import is_rest, read_pile_cards
 from ledger.games.suggest import did_you_mean
@@ -25,7 +26,6 @@ from ledger.games.tressette.rules import (
 )
 from ledger.i18n import t
 
-Resolve = Callable[[object, str], str]
 HAND_KEYS = {"sides", "last_trick", "accusi", "removed", "options"}
 COUNT_KEYS = {"aces", "thirds"}
 DECK_SIZES = {2: 40, 3: 39}  # sides → cards in play (one 4 out with 3 players)
