@@ -22,8 +22,8 @@ from ledger.i18n import t
 from ledger.games.base import META_KEYS, MatchSetup, as_int, check_keys, need
 from ledger.games.bridge.records import Honours
 from ledger.games.bridge.scoring import (
-    BOOK, CONTRACT_OF_TEXT, DIFF_OF_TEXT, SEAT_SET, SEATS, VULNERABILITY_SET, Contract, check_honours, is_seat_word,
-    parse_contract, parse_seat, parse_side, parse_vulnerable, side_of, tricks_from,
+    BOOK, CONTRACT_OF_TEXT, DIFF_OF_TEXT, SEAT_SET, SEATS, VULNERABILITY_SET, Contract, Side, check_honours,
+    is_seat_word, parse_contract, parse_seat, parse_side, parse_vulnerable, side_of, tricks_from,
 )
 
 RUBBER, CHICAGO, DUPLICATE = "rubber", "chicago", "duplicate"
@@ -55,7 +55,7 @@ class Deal(NamedTuple):
     declarer: str | None
     tricks: int | None
     vulnerable: str | None
-    honours: tuple[str, int] | None
+    honours: tuple[Side, int] | None
     board: int | None
 
     @property
@@ -142,7 +142,7 @@ def read_seat(value: object, field: str, setup: MatchSetup | None = None) -> str
     return parse_seat(value, field)
 
 
-def read_side(value: object, field: str, setup: MatchSetup | None = None) -> str:
+def read_side(value: object, field: str, setup: MatchSetup | None = None) -> Side:
     """A side NS/EW, a seat's side, or in a match a player's side."""
     if setup is not None and isinstance(value, str):
         try:
@@ -153,7 +153,7 @@ def read_side(value: object, field: str, setup: MatchSetup | None = None) -> str
 
 
 def read_honours(value: object, contract: Contract, field: str,
-                 setup: MatchSetup | None = None) -> tuple[str, int] | None:
+                 setup: MatchSetup | None = None) -> tuple[Side, int] | None:
     """Honours as ``{"side": "NS", "points": 100}``, as text ``"NS 100"`` / ``"150 EW"`` /
     ``"Anna 100"``, or null / ``"none"``. Returns ``(side, points)`` or None."""
     if value is None or (isinstance(value, str) and value.strip().lower() in _NONE_WORDS):
@@ -177,10 +177,10 @@ def read_honours(value: object, contract: Contract, field: str,
                         "\"points\": 150}}, got {value!r}", value=value), field, value)
 
 
-def honours_of(honours: tuple[str, int] | None) -> Honours | None:
+def honours_of(honours: tuple[Side, int] | None) -> Honours | None:
     return Honours(*honours) if honours else None
 
 
-def honours_json(honours: tuple[str, int] | None) -> JsonDict | None:
+def honours_json(honours: tuple[Side, int] | None) -> JsonDict | None:
     """Honours as a hand document writes them: ``{"side": "NS", "points": 100}``, or None."""
     return Honours(*honours).to_json() if honours else None

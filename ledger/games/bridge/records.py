@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ledger.games.base import HandResult
-from ledger.games.bridge.scoring import Entry
+from ledger.games.bridge.scoring import Entry, Side, Vulnerability
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.record import Fields, JsonRecord, optional
 
@@ -19,7 +19,7 @@ Sides = Mapping[str, int]
 class Honours(JsonRecord):
     """Honours held: the side and their points (100 or 150)."""
 
-    side: str
+    side: Side
     points: int
 
 
@@ -42,7 +42,7 @@ class DealResult(JsonRecord):
     declarer: str | None
     tricks: int | None
     result: str
-    vulnerable: str
+    vulnerable: Vulnerability
     honors: Honours | None
     board: int | None = optional()
     ns: Line
@@ -187,7 +187,7 @@ class RubberState(JsonRecord):
     below: Sides
     deals: int
     rubber_bonus: int
-    vulnerable: str
+    vulnerable: Vulnerability
     rubber_over: bool
     rubber_totals: Sides
     margin: int
@@ -212,7 +212,7 @@ class ChicagoState(JsonRecord):
     below: Sides
     deals: int
     round_over: bool
-    vulnerable: str
+    vulnerable: Vulnerability
     round_totals: Sides
     previous: Sides
     rounds: tuple[RoundSummary, ...]
@@ -228,7 +228,7 @@ class DuplicateState(JsonRecord):
 
     boards_played: int
     next_board: int
-    vulnerable: str
+    vulnerable: Vulnerability
     score_ns: int
     ended_early: bool | None = optional()
 

@@ -59,8 +59,9 @@ from ledger.games.bridge.records import (
     RubberResult, RubberState, RubberSummary,
 )
 from ledger.games.bridge.scoring import (
-    BOARD_VULNERABILITY, BOOK, GAME_POINTS, SEATS, SIDES, Contract, Entry, board_dealer, board_vulnerability,
-    contract_entries, entry, format_result, is_vulnerable, made_row, other_side, side_of, vulnerability_of,
+    BOARD_VULNERABILITY, BOOK, GAME_POINTS, SEATS, SIDES, Contract, Entry, Side, Vulnerability, board_dealer,
+    board_vulnerability, contract_entries, entry, format_result, is_vulnerable, made_row, other_side, side_of,
+    vulnerability_of,
 )
 from ledger.games.bridge.document import (
     CHICAGO, DUPLICATE, RUBBER, RULE_SETS, Deal, _SIDE_OF_SEAT, deal_parts, honours_of, read_deal,
@@ -113,7 +114,7 @@ def deal_entries(deal: Deal, vulnerable: str, duplicate: bool = False) -> list[E
 
 
 def sheet_entries(contract: Contract, tricks: int | None, side: str | None, vulnerable: bool,
-                  honours: tuple[str, int] | None, duplicate: bool) -> list[Entry]:
+                  honours: tuple[Side, int] | None, duplicate: bool) -> list[Entry]:
     """:func:`deal_entries` of a deal's fields: ``side`` the declaring side (None when passed
     out), ``vulnerable`` whether it is vulnerable."""
     if contract.level == 0:  # passed out
@@ -183,7 +184,7 @@ TableCell = Mapping[str, object]
 
 @lru_cache(SHEETS_HELD)
 def deal_sheet(contract: Contract, tricks: int | None, side: str | None, vulnerable: bool,
-               honours: tuple[str, int] | None, duplicate: bool) -> TableCell:
+               honours: tuple[Side, int] | None, duplicate: bool) -> TableCell:
     """The scoring table of one deal, each cell worked out once (a club's boards are played
     alike at many tables): the fields of its :class:`DealResult` in their order (FORMATS.md),
     the contract and the result as written (``"4SX"``, ``"-1"``; ``""`` when passed out), the
@@ -475,7 +476,7 @@ def rubber_segments(state: MatchState) -> list[Mapping[str, int]]:
 
 
 # --- chicago ------------------------------------------------------------------------------------
-def chicago_vulnerability(deal_number: int, dealer_seat: str) -> str:
+def chicago_vulnerability(deal_number: int, dealer_seat: str) -> Vulnerability:
     """RULES.md: deal 1 nobody, deals 2 and 3 the dealer's side, deal 4 both."""
     if deal_number == 1:
         return "None"
