@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+
 from ledger.games.jsontypes import JsonDict, JsonValue as JsonValue
 from ledger.games.match_setup import Resolve
 from ledger.i18n import LANGUAGES, Msg
