@@ -3,8 +3,9 @@ at start-up, measured on a busy machine (CPU time, unlike wall time, barely move
 
     python bench/startup_cpu.py OLD/bin/ledger NEW/bin/ledger [--rounds 7]
 
-Each round runs every command once with each installation, in turn, on copies of one ledger (a
-Scopa match of 10 hands made by the first installation); the figure is the median CPU time (user
+Each round runs every command once with each installation, in turn, on copies of its own ledger (a
+Scopa match of 10 hands made by that installation, so that neither pays for upgrading the other's
+ledger); the figure is the median CPU time (user
 plus system, ms) of the fresh processes, and the ratio of the second to the first.
 """
 
@@ -38,16 +39,19 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=7)
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="ledger-cpu-"))
-    env = {**os.environ, "LEDGER_LANG": "en", "COLUMNS": "100", "LEDGER_DB": str(tmp / "seed.db")}
-    subprocess.run([args.old, "match", "new", "scopa", "--players", "Anna,Bruno", "-o", "target=1000"],
-                   env=env, capture_output=True, check=True)
-    for _ in range(10):
-        subprocess.run([args.old, "hand", "add", "1", *HAND], env=env, capture_output=True, check=True)
+    env = {**os.environ, "LEDGER_LANG": "en", "COLUMNS": "100"}
+    for which in ("old", "new"):
+        seeding = {**env, "LEDGER_DB": str(tmp / f"{which}.db")}
+        program = getattr(args, which)
+        subprocess.run([program, "match", "new", "scopa", "--players", "Anna,Bruno", "-o", "target=1000"],
+                       env=seeding, capture_output=True, check=True)
+        for _ in range(10):
+            subprocess.run([program, "hand", "add", "1", *HAND], env=seeding, capture_output=True, check=True)
     times: dict[str, dict[str, list[float]]] = {name: {"old": [], "new": []} for name in COMMANDS}
     for _ in range(args.rounds):
         for name, command in COMMANDS.items():
             for which in ("old", "new"):
-                shutil.copy(tmp / "seed.db", tmp / "run.db")
+                shutil.copy(tmp / f"{which}.db", tmp / "run.db")
                 times[name][which].append(cpu_ms([getattr(args, which), *command], {**env, "LEDGER_DB": str(tmp / "run.db")}))
     print(f"median CPU ms of {args.rounds} fresh processes each")
     for name, got in times.items():

@@ -181,7 +181,7 @@ def print_table(t) -> None:
     t, notes = _notes_below(replace(t, title="", caption=""), con.width)
     table = rich_table(t, whole_words=True, width=con.width)
     con.print(table)
-    inside = min(con.measure(table).maximum, con.width)
+    inside = min(_drawn_width(t), con.width)  # what rich's measure of the table gives, without laying it out again
     for para in safe(caption, lines=True).split("\n") if caption else ():
         if cell_len(para) <= inside:  # as rich puts it: centred under the table
             con.print(Text(para.center(inside + len(para) - cell_len(para)).rstrip(), style="table.caption"))

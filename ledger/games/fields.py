@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from enum import Enum
 
 from ledger.games.jsontypes import JsonDict, JsonValue as JsonValue
@@ -106,12 +107,16 @@ class Field:
             return [key]
         return [self.within, name, key] if self.within else [key, name]
 
-    def spellings(self) -> set[str]:
+    def spellings(self) -> frozenset[str]:
         """Every word that names the field, folded: its key (and counted key), its name in each
-        language, its words."""
+        language, its words (worked out once a field: every word typed is looked up here)."""
+        return self._spellings
+
+    @cached_property
+    def _spellings(self) -> frozenset[str]:
         names = {self.key, self.key.replace("_", " "), *self.words, *([self.counted_key] if self.counted_key else [])}
         names.update(self.name.render(lang) for lang in LANGUAGES)
-        return {fold(n) for n in names}
+        return frozenset(fold(n) for n in names)
 
 
 @dataclass(frozen=True)

@@ -180,6 +180,14 @@ def cards_after_kinds(q: Question, side: str, own: str, is_kind: Callable[[objec
     return replace(q, answer=answer)
 
 
+def closer_asked(q: Question, setup: MatchSetup, players_text: Msg) -> Question:
+    """Question ``q`` (who closed: ``closed_by``) as a game of sides asks it: the match's sides
+    and ``nobody`` offered as answers; with single players (no pairs), ``players_text`` asked
+    instead (who closed: a player, or nobody)."""
+    text = q.text if setup.teams else str(players_text)
+    return replace(q, text=text, choices=(*setup.side_names, str(t("answer.nobody", "nobody"))))
+
+
 Said = Callable[[str, str], tuple[JsonDict, list[str]]]
 """A game's reading of one side's line in a document, ``(text, side key) -> (fields, keys of the
 hand's fields it said)``: ``closed_by`` when it says the side closed, or a flag (``concealed``)."""

@@ -99,3 +99,18 @@ def test_the_scorekeepers_form_puts_each_part_in_its_sides_object():
     assert doc["sides"]["NS"] == {"burraco": ["clean", "clean", "dirty"], "melded_points": 310, "hand_points": 0,
                                   "pozzetto": True}
     assert GAME.apply(PAIRS, state, doc)[1].to_json()["points"] == {"NS": 910, "EW": 30 - 15 - 100}
+
+
+@pytest.mark.parametrize("game", ["burraco", "canasta"])
+def test_who_closed_offers_the_sides_and_nobody_and_asks_single_players_in_their_words(game):
+    g = get_game(game)
+    pairs = g.setup(None, ["Anna", "Bruno", "Carla", "Dario"])
+    singles = g.setup(None, ["Anna", "Bruno"])
+    for setup, who in ((pairs, "a side"), (singles, "a player")):
+        with speaking("en"):
+            asked = [q for q in g.questions(setup, {}) if q.key == "closed_by"]
+        assert [q.choices for q in asked] == [(*setup.side_names, "nobody")]
+        assert asked[0].text == f"who closed? ({who}, or nobody if the stock ran out)"
+    with speaking("it"):
+        asked = [q for q in g.questions(singles, {}) if q.key == "closed_by"]
+    assert asked[0].choices == ("Anna", "Bruno", "nessuno") and "un giocatore" in asked[0].text

@@ -120,6 +120,13 @@ def test_a_refused_ending_is_asked_again():
     assert q.answer({}, "k Bruno 31 Carla") == {"knocked_by": "Bruno", "shown31": "Carla"}
 
 
+def test_the_ending_answer_is_cut_at_its_commas_while_a_hand_keeps_them():
+    s = setup()
+    q = [q for q in GAME.questions(s, {"hands": {p: "20" for p in FOUR}}) if q.key == "ending"][0]
+    assert q.answer({}, "knock=Anna, 31 Bruno") == {"knocked_by": "Anna", "shown31": "Bruno"}
+    assert GAME.parse_entry(s, ["Bruno=7S, 7D, 9C"]) == {"hands": {"Bruno": "7S 7D 9C"}}
+
+
 def test_the_fields_for_the_docs_and_the_phone_form():
     rows = FORM.describe()
     assert [r["key"] for r in rows] == ["reentry", "bet", "hands", "knocked_by", "shown31", "took_widow", "decks"]

@@ -52,7 +52,7 @@ from ledger.errors import LedgerError
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.protocol import Rules
 from ledger.games.record import Fields
-from ledger.i18n import number, t
+from ledger.i18n import Msg, number, t
 from ledger.games.base import HandResult, MatchSetup, MatchState, as_int
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DealScore, DuplicateResult, DuplicateState, Honours, Line, RoundSummary,
@@ -376,6 +376,36 @@ def _premiums(entries: Sequence[Entry], bonuses: Sequence[Entry]) -> Fields:
             "points": {s: sum(e.points for e in [*entries, *bonuses] if e.side == s) for s in SIDES}}
 
 
+def _refuse_after_end(state: MatchState, over: Msg) -> None:
+    """``LedgerError`` ``over`` on ``hand`` when the match ``state`` is finished: no deal after it."""
+    if state.finished:
+        raise LedgerError(over, "hand", None)
+
+
+def _on_the_sheet(setup: MatchSetup, doc: JsonDoc, rules: str, ex: RubberState | ChicagoState, vul: Vulnerability,
+                  how: Msg) -> tuple[Deal, Sheet, int, list[Entry], str | None]:
+    """The opening of a rubber's or a Chicago round's deal (Laws 72-73): the deal read, its
+    ``vulnerable`` checked against the sheet's ``vul`` (``how`` says why it is so; ``LedgerError``
+    on ``vulnerable``), its entries posted on a working copy of ``ex``'s sheet. Returns the deal,
+    the sheet, the number of the game it was played in, its entries and the side that won a game
+    with it (None)."""
+    deal = read_deal(doc, rules, setup)
+    _check_vulnerability(deal, vul, how)
+    sheet = Sheet.of(ex)
+    game_no = sheet.game_number
+    entries = deal_entries(deal, vul)
+    sheet.post(entries)
+    return deal, sheet, game_no, entries, sheet.game_won(deal)
+
+
+def _after_deal(state: MatchState, totals: dict[str, int], finished: bool,
+                extra: RubberState | ChicagoState | DuplicateState, result: DealResult) -> tuple[MatchState, HandResult]:
+    """The match after a deal: one hand more, the new ``totals`` and ``extra``, the side ahead
+    winning when ``finished``; and the deal's ``result`` with its line (:func:`record_line`)."""
+    return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, extra),
+            HandResult(result, partial(record_line, result)))
+
+
 # --- rubber -------------------------------------------------------------------------------------
 def rubber_start(setup: MatchSetup) -> MatchState:
     ex = RubberState(rubber=1, **Sheet().fields(), rubber_bonus=0, vulnerable="None", rubber_over=False,
@@ -385,21 +415,14 @@ def rubber_start(setup: MatchSetup) -> MatchState:
 
 def rubber_apply(setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
     """One deal of a rubber (Laws 72-74, 81): entries on the sheet, games, vulnerability, rubber."""
-    if state.finished:
-        raise LedgerError(t("bridge.rubber_over", "the rubber is over: start a new match for the next rubber"),
-                          "hand", None)
+    _refuse_after_end(state, t("bridge.rubber_over", "the rubber is over: start a new match for the next rubber"))
     ex = state.extra_as(RubberState)
     if ex.rubber_over:
         ex = _new_rubber(ex)
-    deal = read_deal(doc, RUBBER, setup)
     vul = ex.vulnerable
-    _check_vulnerability(deal, vul, t("bridge.vulnerability_rubber", "in rubber it follows from the games won"))
-    sheet = Sheet.of(ex)
-    game_no = sheet.game_number
-    entries = deal_entries(deal, vul)
-    sheet.post(entries)
+    deal, sheet, game_no, entries, game_won = _on_the_sheet(
+        setup, doc, RUBBER, ex, vul, t("bridge.vulnerability_rubber", "in rubber it follows from the games won"))
     bonuses: list[Entry] = []
-    game_won = sheet.game_won(deal)
     rubber_bonus, over = ex.rubber_bonus, False
     if game_won and sheet.games[game_won] == 2:
         rubber_bonus = RUBBER_BONUS_TWO_NIL if sheet.games[other_side(game_won)] == 0 else RUBBER_BONUS_TWO_ONE
@@ -423,8 +446,7 @@ def rubber_apply(setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[Ma
     totals = _plus(ex.previous, rubber_totals)
     result = RubberResult(**deal_fields(deal, vul, entries), **_premiums(entries, bonuses), dealer=ex.next_dealer,
                           rubber=ex.rubber, game=game_no, game_won=game_won)
-    return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, after),
-            HandResult(result, partial(record_line, result)))
+    return _after_deal(state, totals, finished, after, result)
 
 
 def _new_rubber(ex: RubberState) -> RubberState:
@@ -495,9 +517,7 @@ def chicago_start(setup: MatchSetup) -> MatchState:
 
 def chicago_apply(setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
     """One deal of a Chicago round (RULES.md "Chicago")."""
-    if state.finished:
-        raise LedgerError(t("bridge.chicago_over", "the Chicago is over: start a new match for the next round"),
-                          "hand", None)
+    _refuse_after_end(state, t("bridge.chicago_over", "the Chicago is over: start a new match for the next round"))
     ex = state.extra_as(ChicagoState)
     if ex.round_over:
         ex = replace(ex, previous=_plus(ex.previous, ex.round_totals), **Sheet().fields(), round=ex.round + 1,
@@ -505,14 +525,9 @@ def chicago_apply(setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[M
     dealer = ex.next_dealer
     number = ex.deal
     vul = chicago_vulnerability(number, SEATS[setup.players.index(dealer)])
-    deal = read_deal(doc, CHICAGO, setup)
-    _check_vulnerability(deal, vul, t("bridge.vulnerability_chicago", "Chicago deal {deal}", deal=number))
-    sheet = Sheet.of(ex)
-    game_no = sheet.game_number
-    entries = deal_entries(deal, vul)
-    sheet.post(entries)
+    deal, sheet, game_no, entries, game_won = _on_the_sheet(
+        setup, doc, CHICAGO, ex, vul, t("bridge.vulnerability_chicago", "Chicago deal {deal}", deal=number))
     bonuses: list[Entry] = []
-    game_won = sheet.game_won(deal)
     if game_won:
         bonuses.append(Entry(game_won, "above", "game", CHICAGO_GAME[is_vulnerable(vul, game_won)]))
     elif deal.made and number == CHICAGO_DEALS:
@@ -540,8 +555,7 @@ def chicago_apply(setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[M
     totals = _plus(ex.previous, round_totals)
     result = ChicagoResult(**deal_fields(deal, vul, entries), **_premiums(entries, bonuses), dealer=dealer,
                            round=ex.round, deal=number, game=game_no, game_won=game_won)
-    return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, after),
-            HandResult(result, partial(record_line, result)))
+    return _after_deal(state, totals, finished, after, result)
 
 
 # --- duplicate ----------------------------------------------------------------------------------
@@ -567,8 +581,7 @@ def board_vul(deal: Deal, board: int | None = None) -> str | None:
 
 def duplicate_apply(setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
     """One board (Law 77): its score goes to the side that gains it."""
-    if state.finished:
-        raise LedgerError(t("bridge.boards_played", "all the boards of this match are played"), "hand", None)
+    _refuse_after_end(state, t("bridge.boards_played", "all the boards of this match are played"))
     ex = state.extra_as(DuplicateState)
     deal = read_deal(doc, DUPLICATE, setup)
     board = deal.board if deal.board is not None else ex.next_board
@@ -584,5 +597,4 @@ def duplicate_apply(setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple
     dealer = board_dealer_player(setup, board)
     result = DuplicateResult(**deal_fields(deal, vul, entries), next_board=None if deal.board is not None else board,
                              dealer=dealer, points={"NS": max(score, 0), "EW": max(-score, 0)})
-    return (MatchState(state.hands + 1, totals, finished, _leader(totals) if finished else None, after),
-            HandResult(result, partial(record_line, result)))
+    return _after_deal(state, totals, finished, after, result)

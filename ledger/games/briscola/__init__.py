@@ -15,6 +15,7 @@ from functools import lru_cache, partial
 from ledger.errors import LedgerError
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.parsing import as_bool, as_int, check_keys, check_names, named_sides
+from ledger.games.partnerships import pairs_by_seat
 from ledger.games.protocol import Game
 from ledger.games.replay import Replay
 from ledger.games.results import HandResult, MatchState, items_of
@@ -138,10 +139,7 @@ class BriscolaGame(Game):
         if len(names) not in (2, 3, 4):
             raise LedgerError(t("briscola.classica_table", "classica is played by 2 or 3 players, or 4 in two pairs, "
                                 "not {n}", n=len(names)), "players", len(names))
-        if len(names) == 4:
-            return names, {f"{names[0]} & {names[2]}": (names[0], names[2]),
-                           f"{names[1]} & {names[3]}": (names[1], names[3])}
-        return names, {p: (p,) for p in names}
+        return pairs_by_seat(names, by_players=True)
 
     def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """``classica``: ``wins`` (2) or ``hands`` (not both), ``tie_last_trick`` (off), and the

@@ -15,7 +15,8 @@ CAPPOTTO = 120
 
 
 class BriscolaNotes(GameNotes):
-    """Classica: hand wins and draws; chiamata: points, calls made and won alone."""
+    """Classica: hand wins and draws; chiamata: points, calls made and won alone. A hand's value is
+    :meth:`GameNotes.hand_value`'s, its points: a classica side's card points, a chiamata player's."""
 
     # rank among all highlight kinds (0 the rarest); "cappotto" is the kind Tressette ranks (one kind, one rank)
     rarity = {"alone": 21}
@@ -26,11 +27,6 @@ class BriscolaNotes(GameNotes):
         if not draws:
             return []
         return [Said(t("briscola.details_draws", "draws: {n}", n=draws))]
-
-    def hand_value(self, rec: Record, i: int, side: str) -> int | None:
-        """The card points of a classica side in hand ``i``; a chiamata player's points."""
-        pts = rec.replay.results[i].points
-        return pts.get(side) if pts is not None else None
 
     def highlights(self, rec: Record) -> list[Highlight]:
         """A cappotto (one side took all 120 card points), and a caller who made it alone."""

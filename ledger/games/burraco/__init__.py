@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ledger.errors import LedgerError
-from ledger.games.base import Board, Game, HandResult, MatchState, Replay, as_int, check_names, named_sides
+from ledger.games.base import Board, Game, HandResult, MatchState, Replay, check_names, named_sides
 from ledger.games.burraco import board as board_view
 from ledger.games.burraco import hand as entry
 from ledger.games.burraco.melds import RULE_SETS
@@ -41,6 +41,7 @@ from ledger.games.burraco.rules import early_winner, match_hand, score_hand
 from ledger.games.declare import HandForm, Question, Field
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup, Seated
+from ledger.games.partnerships import SeatingErrors, pairs_by_seat, seat_partners
 from ledger.i18n import Msg, t
 
 
@@ -66,19 +67,14 @@ class BurracoGame(Game):
         ``EW`` seats 2 and 4), or ``sides``: two pairs (side name → 2 players). With both, the
         players' order is the seating and partners must sit opposite. ``LedgerError`` otherwise."""
         if sides:
-            return _seat_pairs(sides, players)
+            return seat_partners(sides, players, _SEATING)
         names = check_names(players, "players")
         self.check_player_count(len(names))
-        if len(names) == 4:
-            return names, {"NS": (names[0], names[2]), "EW": (names[1], names[3])}
-        return names, {p: (p,) for p in names}
+        return pairs_by_seat(names)
 
     def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """Options: ``target`` (2005 by default [TARGET]; 1005, 1505 …), ``first_dealer`` and the stakes."""
-        target = options.pop("target", None)
-        out = super().check_options(rules, options, players)
-        out["target"] = RULE_SETS[rules].target if target is None else as_int(target, "options.target", 5, 100_000)
-        return out
+        return self.options_with_target(rules, options, players, RULE_SETS[rules].target, 5, 100_000)
 
     # --- one hand -----------------------------------------------------------------------------
     def score(self, doc: JsonDoc, rules: object = None) -> HandResult:
@@ -141,29 +137,13 @@ class BurracoGame(Game):
         return entry.questions(setup, doc)
 
 
-def _seat_pairs(sides: object, players: Sequence[str] | None) -> Seated:
-    """Two pairs sitting alternately (``players``, when given, is the seating and must alternate)."""
-    if not isinstance(sides, Mapping) or len(sides) != 2:
-        raise LedgerError(t("burraco.sides_pairs", "sides are the two pairs of four players (with 2 or 3 players give "
-                            "players: each plays for self)"), "sides", sides)
-    pairs = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}
-    if any(len(p) != 2 for p in pairs.values()):
-        raise LedgerError(t("burraco.pair_size", "each side is a pair of two players (with 2 or 3 players give "
-                            "players)"), "sides", sides)
-    (a1, a2), (b1, b2) = pairs.values()
-    seated = check_names([a1, b1, a2, b2], "sides")
-    if not players:
-        return seated, pairs
-    order = check_names(players, "players")
-    by_key = {p.casefold(): p for p in seated}
-    if sorted(by_key) != sorted(p.casefold() for p in order):
-        raise LedgerError(t("burraco.players_sides", "the players and the sides name different people"), "players",
-                          list(order))
-    side_of = {p.casefold(): s for s, ps in pairs.items() for p in ps}
-    if side_of[order[0].casefold()] != side_of[order[2].casefold()]:
-        raise LedgerError(t("burraco.opposite", "partners sit opposite: list the players alternating between the "
-                            "sides"), "players", list(order))
-    return tuple(by_key[p.casefold()] for p in order), pairs
+_SEATING = SeatingErrors(
+    t("burraco.sides_pairs", "sides are the two pairs of four players (with 2 or 3 players give players: each plays "
+      "for self)"),
+    t("burraco.pair_size", "each side is a pair of two players (with 2 or 3 players give players)"),
+    t("burraco.players_sides", "the players and the sides name different people"),
+    t("burraco.opposite", "partners sit opposite: list the players alternating between the sides"))
+"""Burraco's words for sides it cannot seat (:func:`~ledger.games.partnerships.seat_partners`)."""
 
 
 GAME = BurracoGame()

@@ -30,7 +30,7 @@ from ledger.games.burraco.rules import counted_points
 from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Reader, Said, Who
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup, Resolve
-from ledger.games.side_lines import cards_after_kinds, expand_lines, hand_as_said, read_keyed, read_line
+from ledger.games.side_lines import cards_after_kinds, closer_asked, expand_lines, hand_as_said, read_keyed, read_line
 from ledger.i18n import Msg, t
 
 NOBODY_WORDS = ("nobody", "none", "null", "nessuno", "-", "", "stock", "tallone", "no")
@@ -196,9 +196,8 @@ def _shaped(q: Question, setup: MatchSetup, closer: str | None) -> Question:
     yes, no = str(t("answer.yes", "yes")), str(t("answer.no", "no"))
     side, _, name = q.key.partition(".")[2].rpartition(".")
     if q.key == "closed_by":
-        text = q.text if setup.teams else str(t("burraco.ask_closed_player", "who closed? (a player, or nobody if "
-                                                "the stock ran out)"))
-        return replace(q, text=text, choices=(*setup.side_names, str(t("answer.nobody", "nobody"))))
+        return closer_asked(q, setup, t("burraco.ask_closed_player", "who closed? (a player, or nobody if the stock "
+                                        "ran out)"))
     if name == "pozzetto":
         return replace(q, choices=(yes, no), default=yes if side == closer else None)
     if name == "hand" and side == closer and not setup.teams:

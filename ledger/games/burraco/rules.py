@@ -30,6 +30,7 @@ from ledger.games.burraco.melds import (
     read_ordinary_meld,
 )
 from ledger.games.burraco.records import BurracoResult, SideFacts
+from ledger.games.hand_sides import closer_of, sides_by_name
 from ledger.games.jsontypes import JsonDoc, JsonValue
 from ledger.games.match_setup import Resolve
 from ledger.i18n import t
@@ -255,15 +256,9 @@ def read_sides(doc: JsonDoc, resolve: Resolve,
         raise LedgerError(t("burraco.sides_missing", "missing (each side's burraco, melded points, hand and "
                             "pozzetto)") if raw is None else t("burraco.sides_shape", "expected each side's hand"),
                           "sides", raw)
-    sides: dict[str, tuple[str, JsonValue]] = {}
-    for key, value in raw.items():
-        name = resolve(key, f"sides.{key}")
-        if name in sides:
-            raise LedgerError(t("burraco.side_twice", "side {side!r} is given twice", side=name), f"sides.{key}", key)
-        sides[name] = (key, value)
-    for s in expected or ():
-        if s not in sides:
-            raise LedgerError(t("burraco.hand_of_missing", "missing the hand of {side!r}", side=s), f"sides.{s}", None)
+    sides = sides_by_name(raw, resolve, expected,
+                          lambda side: t("burraco.side_twice", "side {side!r} is given twice", side=side),
+                          lambda side: t("burraco.hand_of_missing", "missing the hand of {side!r}", side=side))
     if not 2 <= len(sides) <= 3:
         raise LedgerError(t("burraco.sides_count", "a burraco hand has 2 or 3 sides (a pair is one side), not {n}",
                             n=len(sides)), "sides", list(sides))
@@ -271,18 +266,11 @@ def read_sides(doc: JsonDoc, resolve: Resolve,
 
 
 def read_closed_by(doc: JsonDoc, resolve: Resolve, sides: JsonDoc) -> str | None:
-    """``closed_by``: a side of the hand, or null (also ``"nobody"``) when nobody closed; required."""
-    if "closed_by" not in doc:
-        raise LedgerError(t("burraco.closed_missing", "missing (the side that closed, or null if nobody did)"),
-                          "closed_by", None)
-    value = doc["closed_by"]
-    if value is None or (isinstance(value, str) and value.strip().casefold() in NOBODY):
-        return None
-    name = resolve(value, "closed_by")
-    if name not in sides:
-        raise LedgerError(t("burraco.not_a_side", "{value!r} is not a side of this hand", value=value), "closed_by",
-                          value)
-    return name
+    """``closed_by``: a side of the hand, or null (also ``"nobody"``) when nobody closed; required
+    (:func:`~ledger.games.hand_sides.closer_of`)."""
+    return closer_of(doc, resolve, sides, NOBODY,
+                     t("burraco.closed_missing", "missing (the side that closed, or null if nobody did)"),
+                     lambda value: t("burraco.not_a_side", "{value!r} is not a side of this hand", value=value))
 
 
 # --- the match -----------------------------------------------------------------------------------

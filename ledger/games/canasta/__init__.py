@@ -47,7 +47,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 
 from ledger.errors import LedgerError
-from ledger.games.base import Board, Game, HandResult, MatchSetup, MatchState, Replay, as_int, check_names, named_sides
+from ledger.games.base import Board, Game, HandResult, MatchSetup, MatchState, Replay, check_names, named_sides
 from ledger.games.base import running_winner
 from ledger.games.canasta import board as board_view
 from ledger.games.canasta import hand as entry
@@ -57,6 +57,7 @@ from ledger.games.canasta.rules import CLASSIC, RULE_SETS, RuleSet, opening_mini
 from ledger.games.declare import HandForm, Question, Field
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import Resolve, Seated
+from ledger.games.partnerships import SeatingErrors, pairs_by_seat, seat_partners
 from ledger.i18n import Msg, t
 
 
@@ -88,21 +89,16 @@ class CanastaGame(Game):
         players' order is the seating and partners must sit opposite.
         """
         if sides:
-            return _seat_sides(sides, players)
+            return seat_partners(sides, players, _SEATING, sizes=(1, 2))
         names = check_names(players, "players")
         if len(names) not in (2, 4):
             raise LedgerError(t("canasta.players", "canasta is played by 2 players or 4 in pairs, not {n}",
                                 n=len(names)), "players", len(names))
-        if len(names) == 4:
-            return names, {"NS": (names[0], names[2]), "EW": (names[1], names[3])}
-        return names, {p: (p,) for p in names}
+        return pairs_by_seat(names)
 
     def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """Options: ``target`` (the game: 15000 italian, 5000 classic) and ``first_dealer``."""
-        target = options.pop("target", None)
-        out = super().check_options(rules, options, players)
-        out["target"] = RULE_SETS[rules].target if target is None else as_int(target, "options.target", 100, 1_000_000)
-        return out
+        return self.options_with_target(rules, options, players, RULE_SETS[rules].target, 100, 1_000_000)
 
     # --- one hand -----------------------------------------------------------------------------
     def score(self, doc: JsonDoc, rules: object=None) -> HandResult:
@@ -187,27 +183,12 @@ def _scored(doc: JsonDoc, rs: RuleSet, resolve: Resolve, expected: Sequence[str]
     return HandResult(hand, partial(board_view.hand_line, hand.points, hand.closed_by, rs is CLASSIC))
 
 
-def _seat_sides(sides: object, players: Sequence[str] | None) -> Seated:
-    if not isinstance(sides, Mapping) or len(sides) != 2:
-        raise LedgerError(t("canasta.two_sides", "canasta is played by two sides"), "sides", sides)
-    teams = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}
-    a, b = teams.values()
-    if len(a) != len(b) or len(a) not in (1, 2):
-        raise LedgerError(t("canasta.side_sizes", "two sides of one player each, or of two players each"), "sides",
-                          sides)
-    seated = check_names([p for pair in zip(a, b) for p in pair], "sides")
-    if players:
-        order = check_names(players, "players")
-        if {p.casefold() for p in order} != {p.casefold() for p in seated}:
-            raise LedgerError(t("canasta.players_sides", "the players and the sides name different people"),
-                              "players", list(order))
-        side_of = {p.casefold(): s for s, ps in teams.items() for p in ps}
-        if any(side_of[order[i].casefold()] == side_of[order[(i + 1) % len(order)].casefold()]
-               for i in range(len(order))):
-            raise LedgerError(t("canasta.opposite", "partners sit opposite: list the players alternating between the "
-                                "sides"), "players", list(order))
-        seated = tuple(next(p for p in seated if p.casefold() == o.casefold()) for o in order)
-    return seated, teams
+_SEATING = SeatingErrors(
+    t("canasta.two_sides", "canasta is played by two sides"),
+    t("canasta.side_sizes", "two sides of one player each, or of two players each"),
+    t("canasta.players_sides", "the players and the sides name different people"),
+    t("canasta.opposite", "partners sit opposite: list the players alternating between the sides"))
+"""Canasta's words for sides it cannot seat (:func:`~ledger.games.partnerships.seat_partners`)."""
 
 
 GAME = CanastaGame()

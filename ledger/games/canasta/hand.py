@@ -27,7 +27,7 @@ from ledger.games.canasta.words import (
 from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Reader, Said, Who
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup, Resolve
-from ledger.games.side_lines import cards_after_kinds, expand_lines, hand_as_said, read_keyed, read_line
+from ledger.games.side_lines import cards_after_kinds, closer_asked, expand_lines, hand_as_said, read_keyed, read_line
 from ledger.i18n import Msg, t
 
 _NONE_WORDS = {"", "none", "no", "-", "nessuna", "nessuno", "0"}
@@ -228,9 +228,8 @@ def _shaped(q: Question, setup: MatchSetup, closer: str | None) -> Question:
     concealed (said of the closer), melded points (not cards) after canastas by kind."""
     yes, no = str(t("answer.yes", "yes")), str(t("answer.no", "no"))
     if q.key == "closed_by":
-        text = q.text if setup.teams else str(t("canasta.ask_closed_player", "who closed? (a player, or nobody if "
-                                                "the stock ran out)"))
-        return replace(q, text=text, choices=(*setup.side_names, str(t("answer.nobody", "nobody"))))
+        return closer_asked(q, setup, t("canasta.ask_closed_player", "who closed? (a player, or nobody if the stock "
+                                        "ran out)"))
     if q.key == "concealed":
         return replace(q, text=q.text.replace("{who}", str(closer)), choices=(yes, no), default=no)
     side, _, name = q.key.partition(".")[2].rpartition(".")

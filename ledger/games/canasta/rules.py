@@ -17,6 +17,7 @@ from ledger.games.canasta import words
 from ledger.games.base import CardsGiven, as_bool, as_int, check_keys, frozen, items_of
 from ledger.games.canasta.records import CanastaHand, SideFacts
 from ledger.games.canasta.words import DIRTY, JOLLY, PINELLE_DIRTY, PINELLE_PURE, PURE, kind_label
+from ledger.games.hand_sides import closer_of, sides_by_name
 from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
 from ledger.games.match_setup import Resolve
 from ledger.i18n import Msg, t
@@ -587,38 +588,17 @@ def _sides_and_closing(doc: JsonDoc, rs: RuleSet, resolve: Resolve,
     if not isinstance(raw, Mapping):
         raise LedgerError(t("canasta.sides_missing", "missing (the two sides' canastas, melds, hands and red threes)")
                           if raw is None else t("canasta.sides_shape", "expected the two sides' hands"), "sides", raw)
-    sides: dict[str, tuple[str, JsonValue]] = {}
-    for key, value in raw.items():
-        name = resolve(key, f"sides.{key}")
-        if name in sides:
-            raise LedgerError(t("canasta.side_twice", "side {side!r} is given twice", side=name), f"sides.{key}", key)
-        sides[name] = (key, value)
-    if expected is not None:
-        for s in expected:
-            if s not in sides:
-                raise LedgerError(t("canasta.hand_of_missing", "missing the hand of {side!r}", side=s), f"sides.{s}",
-                                  None)
+    sides = sides_by_name(raw, resolve, expected,
+                          lambda side: t("canasta.side_twice", "side {side!r} is given twice", side=side),
+                          lambda side: t("canasta.hand_of_missing", "missing the hand of {side!r}", side=side))
     if len(sides) != 2:
         raise LedgerError(t("canasta.two_sides_not", "canasta is played by two sides, not {n}", n=len(sides)), "sides",
                           list(sides))
-    closed_by = _closed_by(doc, resolve, sides)
+    closed_by = closer_of(doc, resolve, sides, NOBODY,
+                          t("canasta.closed_missing", "missing (the side that closed, or null if the stock ran out)"),
+                          lambda value: t("canasta.not_a_side", "{value!r} is not a side of this hand", value=value))
     concealed = _concealed(doc, closed_by, rs)
     return sides, closed_by, concealed
-
-
-def _closed_by(doc: JsonDoc, resolve: Resolve, sides: JsonDoc) -> str | None:
-    if "closed_by" not in doc:
-        raise LedgerError(t("canasta.closed_missing", "missing (the side that closed, or null if the stock ran out)"),
-                          "closed_by", None)
-    value = doc["closed_by"]
-    if value is None or (isinstance(value, str) and value.strip().lower() in NOBODY):
-        name = None
-    else:
-        name = resolve(value, "closed_by")
-        if name not in sides:
-            raise LedgerError(t("canasta.not_a_side", "{value!r} is not a side of this hand", value=value),
-                              "closed_by", value)
-    return name
 
 
 def _concealed(doc: JsonDoc, closed_by: str | None, rs: RuleSet) -> bool:

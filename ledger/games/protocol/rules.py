@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from ledger.errors import LedgerError
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup, Seated
-from ledger.games.parsing import check_names
+from ledger.games.parsing import as_int, check_names
 from ledger.games.protocol.info import GameInfo
 from ledger.games.record import JsonRecord, Stored
 from ledger.games.results import HandResult, MatchState, Winner
@@ -115,6 +115,17 @@ class Rules(GameInfo):
             key = sorted(options)[0]
             raise LedgerError(self.unknown_option(key), f"options.{key}", options[key])
         out.update(stakes)
+        return out
+
+    def options_with_target(self, rules: str, options: JsonDict, players: tuple[str, ...], default: int,
+                            lo: int, hi: int) -> JsonDict:
+        """The base options (:meth:`Rules.check_options`, whatever the game overrides) and
+        ``target``, the total (in points) that wins the match: ``default`` when not given, else a
+        whole number from ``lo`` to ``hi``. ``LedgerError`` on ``options.target``, after the base
+        options' own errors (an unknown option first)."""
+        target = options.pop("target", None)
+        out = Rules.check_options(self, rules, options, players)
+        out["target"] = default if target is None else as_int(target, "options.target", lo, hi)
         return out
 
     def unknown_option(self, key: str) -> Msg:

@@ -26,11 +26,12 @@ from functools import partial
 
 from ledger.errors import LedgerError
 from ledger.games.base import (
-    Board, Game, HandResult, MatchSetup, MatchState, Question, Replay, as_bool, as_int, check_keys, check_names,
+    Board, Game, HandResult, MatchSetup, MatchState, Question, Replay, as_bool, check_keys, check_names,
     items_of, named_sides, points_line,
 )
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import Resolve, Seated
+from ledger.games.partnerships import pairs_by_seat
 from ledger.games.scopa import document
 from ledger.games.scopa import hand as table
 from ledger.games.scopa.board import scopa_board
@@ -98,20 +99,16 @@ class ScopaGame(Game):
             raise LedgerError(t("scopa.scopone_players", "scopone is played by 4 players in two pairs, not {n}",
                                 n=len(names)), "players", len(names))
         self.check_player_count(len(names))
-        if len(names) == 4:
-            return names, {"NS": (names[0], names[2]), "EW": (names[1], names[3])}
-        return names, {p: (p,) for p in names}
+        return pairs_by_seat(names)
 
     def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """``target`` (11 for scopa, 21 for scopone, or the match's own: a whole number from 1),
         ``napola`` and ``re_bello`` (yes/no, off), ``suits`` (``italian``: the cards the ledger names
         for the match are written with the Italian suits, ``7 di denari``; ``letters``, the default:
         ``7D``), and the base options (``first_dealer``, stakes)."""
-        target = options.pop("target", None)
         flags = {k: options.pop(k, None) for k in ("napola", "re_bello")}
         suits = options.pop("suits", None)
-        out = super().check_options(rules, options, players)
-        out["target"] = TARGETS[rules] if target is None else as_int(target, "options.target", 1, 100_000)
+        out = self.options_with_target(rules, options, players, TARGETS[rules], 1, 100_000)
         for k, v in flags.items():
             out[k] = False if v is None else as_bool(v, f"options.{k}")
         if suits is not None:

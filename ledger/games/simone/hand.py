@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ledger.games.base import MatchSetup
-from ledger.games.declare import Field, HandForm, Kind, Per, Said, Who, commas_in_values
+from ledger.games.declare import Field, HandForm, Kind, Per, Said, Who
 from ledger.games.jsontypes import JsonDict
 from ledger.games.simone.rules import MAX_SUM, MIN_SUM, NOBODY_WORDS, read_hand
 from ledger.i18n import Msg, t
@@ -42,7 +42,7 @@ FORM = HandForm((
     Field("knocked_by", t("simone.field.knocked_by", "who knocked"), (Kind.PLAYER,), required=False, default="",
           values=(Said(None, tuple(sorted(w for w in NOBODY_WORDS if w))),), words=KNOCK_WORDS,
           ask=t("simone.ask_knock", "who knocked (Enter for nobody)")),
-), game="simone", main="hands")
+), game="simone", main="hands", commas_in_values=True)
 """The Simone hand (FORMATS.md "Il Gioco di Simone"), as the table says it."""
 _KNOCKED = FORM.fields[1]
 
@@ -75,7 +75,7 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
     FORM.check_keys(tokens, lambda key, words: setup.resolve_entry(key, words, players=True))
     rest, knocker = knock_phrase(tokens)
     who = Who(setup.players, setup.resolve_player)
-    doc = FORM.read_words(commas_in_values(rest), who, setup.resolve_player) if rest else {}
+    doc = FORM.read_words(rest, who, setup.resolve_player) if rest else {}
     if knocker is not None:
         doc["knocked_by"] = FORM.value(_KNOCKED, knocker, "knocked_by", who, setup.resolve_player)
     return {"hands": doc.pop("hands", {}), **doc}

@@ -38,6 +38,7 @@ from ledger.games.base import (
 )
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup, Seated
+from ledger.games.partnerships import pairs_by_seat
 from ledger.games.trentasette import board, document
 from ledger.games.trentasette import hand as table_words
 from ledger.games.trentasette.facts import TrentasetteNotes
@@ -78,10 +79,7 @@ class Trentasette(Game):
             return seated, teams
         names = check_names(players, "players")
         self.check_player_count(len(names))
-        if len(names) == 4:
-            return names, {f"{names[0]} & {names[2]}": (names[0], names[2]),
-                           f"{names[1]} & {names[3]}": (names[1], names[3])}
-        return names, {p: (p,) for p in names}
+        return pairs_by_seat(names, by_players=True)
 
     def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         target = options.pop("target", TARGET)

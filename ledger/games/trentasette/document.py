@@ -14,6 +14,7 @@ from itertools import filterfalse
 from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUITS, Card, format_cards, parse_cards, suit_name
 from ledger.errors import LedgerError
 from ledger.games.base import HandResult, as_bool, as_int, check_keys, items_of, points_line
+from ledger.games.hand_sides import sides_by_name
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import Resolve
 from ledger.games.trentasette.records import TrentasetteResult
@@ -49,17 +50,9 @@ def score_sides(raw_sides: JsonDict, table_raw: object, last_raw: object, resolv
     match's sides, players accepted; alone: the key itself). ``expected``: every side the hand
     must have.
     """
-    sides: JsonDict = {}
-    for key, value in raw_sides.items():
-        name = resolve(key, f"sides.{key}")
-        if name in sides:
-            raise LedgerError(t("trentasette.side_twice", "side {side!r} is given twice", side=name), f"sides.{key}", key)
-        sides[name] = (key, value)
-    if expected is not None:
-        missing = [s for s in expected if s not in sides]
-        if missing:
-            raise LedgerError(t("trentasette.missing_pile", "missing the pile of {side!r}", side=missing[0]),
-                              f"sides.{missing[0]}", None)
+    sides = sides_by_name(raw_sides, resolve, expected,
+                          lambda side: t("trentasette.side_twice", "side {side!r} is given twice", side=side),
+                          lambda side: t("trentasette.missing_pile", "missing the pile of {side!r}", side=side))
     n = len(sides)
     if n not in (2, 3):
         raise LedgerError(t("trentasette.sides_count", "a hand has 2 or 3 sides"), "sides", list(sides))

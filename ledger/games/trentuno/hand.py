@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from ledger.errors import LedgerError
 from ledger.games.base import MatchSetup, MatchState, as_int
-from ledger.games.declare import Answer, Field, HandForm, Kind, Per, Question, Said, Who, commas_in_values
+from ledger.games.declare import Answer, Field, HandForm, Kind, Per, Question, Said, Who
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.trentuno.match import Book, options_of
 from ledger.games.trentuno.rules import (
@@ -110,11 +110,14 @@ cards, the one-suit total (2-31) or ``tris R`` (the text kind), or ``out``."""
 @lru_cache(maxsize=None)
 def form_for(rules: str, decks: int = 1, may_be_out: bool = True) -> HandForm:
     """:data:`FORM` reading each hand with the deck of rule set ``rules`` (``decks`` copies), its
-    question offering ``tris R`` where it counts and ``out`` when who is out is not known."""
+    question offering ``tris R`` where it counts and ``out`` when who is out is not known, and a
+    comma inside a ``KEY=VALUE`` word's value kept in the value (``Bruno="7S, 7D, 9C"``:
+    :attr:`HandForm.commas_in_values`)."""
     variant = VARIANTS[rules]
     fields = tuple(replace(f, read=hand_reader(variant, decks), ask=_ask_hand(variant.tris, may_be_out))
                    if f.key == "hands" else f for f in FORM.fields)
-    return replace(FORM, fields=fields)
+    # commas in a value are the value's own here only: FORM also reads the ending answer, where a comma cuts
+    return replace(FORM, fields=fields, commas_in_values=True)
 
 
 def _form(setup: MatchSetup, may_be_out: bool = True) -> HandForm:
@@ -135,7 +138,7 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
                     ("31", *DRAWN_WORDS, *SEED_WORDS))
     rest, bet = _own_words(tokens)
     who = Who(setup.players, setup.resolve_player)
-    doc = _form(setup).read_words(commas_in_values(rest), who, setup.resolve_player) if rest else {}
+    doc = _form(setup).read_words(rest, who, setup.resolve_player) if rest else {}
     if bet:
         doc["bet"] = {**(doc.get("bet") or {}), **bet}
     hands = doc.pop("hands", None)

@@ -23,6 +23,7 @@ from ledger.errors import LedgerError
 from ledger.games.declare import Field
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.parsing import as_bool, as_int, check_keys, check_names, named_sides
+from ledger.games.partnerships import pairs_by_seat
 from ledger.games.protocol import Game
 from ledger.games.replay import Replay
 from ledger.games.results import HandResult, MatchState
@@ -86,9 +87,7 @@ class TressetteGame(Game):
         if not sides:
             names = check_names(players, "players")
             self.check_player_count(len(names))
-            if len(names) == 4:
-                return names, {"NS": (names[0], names[2]), "EW": (names[1], names[3])}
-            return names, {p: (p,) for p in names}
+            return pairs_by_seat(names)
         if not isinstance(sides, Mapping):
             raise LedgerError(t("tressette.sides_map", "expected side → players"), "sides", sides)
         teams = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from ledger.cards import ITALIAN_40, Card, parse_card
 from ledger.errors import LedgerError
+from ledger.games.hand_sides import sides_by_name
 from ledger.games.jsontypes import JsonDoc
 from ledger.games.match_setup import Resolve
 from ledger.games.parsing import as_int, check_keys, need
@@ -234,16 +235,11 @@ def read_hand(doc: JsonDoc, resolve: Resolve, expected: Sequence[str] = (),
     if not isinstance(raw, Mapping):
         raise LedgerError(t("tressette.sides_missing", "missing (each side's captured pile)") if raw is None else
                           t("tressette.sides_shape", "expected each side's captured pile"), "sides", raw)
-    values: dict[str, object] = {}
-    fields: dict[str, str] = {}
-    for key, value in raw.items():
-        side = resolve(key, f"sides.{key}")
-        if side in values:
-            raise LedgerError(t("tressette.side_twice", "side {side!r} is given twice", side=side), f"sides.{key}", key)
-        values[side], fields[side] = value, f"sides.{key}"
-    for s in expected:
-        if s not in values:
-            raise LedgerError(t("tressette.pile_missing", "missing the pile of {side!r}", side=s), f"sides.{s}", None)
+    given = sides_by_name(raw, resolve, expected,
+                          lambda side: t("tressette.side_twice", "side {side!r} is given twice", side=side),
+                          lambda side: t("tressette.pile_missing", "missing the pile of {side!r}", side=side))
+    values = {side: value for side, (_, value) in given.items()}
+    fields = {side: f"sides.{key}" for side, (key, _) in given.items()}
     if len(values) not in DECK_SIZES:
         raise LedgerError(t("tressette.sides_count", "Tressette is played by 2 sides (two players or two pairs) or 3 "
                             "players, not {n}", n=len(values)), "sides", list(values))
