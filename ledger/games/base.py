@@ -14,6 +14,7 @@ from ledger.games.declare import Answer as Answer
 from ledger.games.declare import Question as Question
 from ledger.games.match_setup import MatchSetup as MatchSetup
 from ledger.games.parsing import CONTROL as CONTROL
+from ledger.games.parsing import CardsGiven as CardsGiven
 from ledger.games.parsing import MAX_DIGITS as MAX_DIGITS
 from ledger.games.parsing import MAX_NAMES as MAX_NAMES
 from ledger.games.parsing import META_KEYS as META_KEYS
@@ -46,6 +47,7 @@ from ledger.games.results import HandResult as HandResult
 from ledger.games.results import Item as Item
 from ledger.games.results import MatchState as MatchState
 from ledger.games.results import PointsResult as PointsResult
+from ledger.games.results import Winner as Winner
 from ledger.games.results import items_of as items_of
 from ledger.games.tables import Board as Board
 from ledger.games.tables import Column as Column

@@ -29,7 +29,6 @@ import copy
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from ledger.errors import LedgerError, use_labels
 from ledger.games.fields import Answer as Answer
@@ -38,9 +37,12 @@ from ledger.games.fields import JsonValue as JsonValue
 from ledger.games.fields import Kind as Kind
 from ledger.games.fields import Per as Per
 from ledger.games.fields import Question as Question
+from ledger.games.fields import Reader as Reader
 from ledger.games.fields import Said as Said
 from ledger.games.fields import Who as Who
 from ledger.games.fields import fold as _fold
+from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import Resolve
 from ledger.games.suggest import nearest
 from ledger.i18n import Msg, t
 
@@ -66,7 +68,7 @@ class HandForm:
     subfields: Mapping[str, Msg] = field(default_factory=dict)  # names of the keys inside a value (error labels)
     side_by_side: bool = False
     commas_in_values: bool = False
-    _by_key: dict[str, Field] = field(default_factory=dict[str, Any], init=False, repr=False, compare=False)
+    _by_key: dict[str, Field] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._by_key.update({f.key: f for f in self.fields})
@@ -93,7 +95,7 @@ class HandForm:
         return next((f for f in self.fields if f.per is not Per.HAND), None)
 
     # --- words typed at the table ---------------------------------------------------------------
-    def read_words(self, tokens: Sequence[str], who: Who, resolve_player: Callable[[object, str], str]) -> dict[str, Any]:
+    def read_words(self, tokens: Sequence[str], who: Who, resolve_player: Resolve) -> JsonDict:
         """What the scorekeeper typed → a partial hand document (FORMATS.md's JSON).
 
         ``tokens``: the words of the command line or of one line typed in ``play``. Each part (a
@@ -104,7 +106,7 @@ class HandForm:
         on the field's path for a value that is not of its kinds, or for a field given twice with
         different values.
         """
-        doc: dict[str, Any] = {}
+        doc: JsonDict = {}
         for part in self.parts(commas_in_values(tokens) if self.commas_in_values else tokens, who):
             self._read_part(part, doc, who, resolve_player)
         return doc
@@ -181,7 +183,7 @@ class HandForm:
                        for n in range(1, min(4, len(part)) + 1))
         return False
 
-    def _read_part(self, part: str, doc: dict[str, Any], who: Who, resolve_player: Callable[[object, str], str]) -> None:
+    def _read_part(self, part: str, doc: JsonDict, who: Who, resolve_player: Resolve) -> None:
         if "=" in part.split(" ", 1)[0]:
             key, _, value = part.partition("=")
             key = key.strip().replace(_KEY_SPACE, " ")
@@ -208,8 +210,8 @@ class HandForm:
                 return
         raise self._not_understood(part, who)
 
-    def _read_keyed(self, key: str, value: str, part: str, doc: dict[str, Any], who: Who,
-                    resolve_player: Callable[[object, str], str]) -> None:
+    def _read_keyed(self, key: str, value: str, part: str, doc: JsonDict, who: Who,
+                    resolve_player: Resolve) -> None:
         name, _, sub = key.partition(".")
         f = self.hand_field(name)
         if f is not None and not sub:
@@ -232,8 +234,8 @@ class HandForm:
             return
         self._read_for(named, value, part, doc, who, resolve_player)
 
-    def _read_for(self, name: str, text: str, part: str, doc: dict[str, Any], who: Who,
-                  resolve_player: Callable[[object, str], str]) -> None:
+    def _read_for(self, name: str, text: str, part: str, doc: JsonDict, who: Who,
+                  resolve_player: Resolve) -> None:
         """A side's or player's value: the main field, or another per-side field named first
         (``Anna penalty 34``)."""
         words = text.split(" ")
@@ -255,7 +257,7 @@ class HandForm:
         _put(doc, [main.key, name], got, part)
 
     def _unknown_after_number(self, f: Field, text: str, path: str, who: Who,
-                              resolve_player: Callable[[object, str], str]) -> LedgerError | None:
+                              resolve_player: Resolve) -> LedgerError | None:
         """For a refused value ``text`` of the number field ``f`` whose first word is a good number,
         the error of what follows it, an unknown name (``Bruno 3 Zoe 4``: ``Zoe 4`` is not
         understood, rather than Bruno's ``3 Zoe 4`` being no number); None otherwise."""
@@ -309,7 +311,7 @@ class HandForm:
 
     # --- values ---------------------------------------------------------------------------------
     def value(self, f: Field, text: str, path: str, who: Who,
-              resolve_player: Callable[[object, str], str]) -> JsonValue:
+              resolve_player: Resolve) -> JsonValue:
         """A typed value of field ``f`` as the document holds it, tried as the field's own reading,
         its words, then its kinds in order; ``LedgerError`` on ``path`` when none fits (the last
         kind's reason, or a list of the words it takes)."""
@@ -349,7 +351,7 @@ class HandForm:
         raise LedgerError(msg, path, text)
 
     # --- questions ------------------------------------------------------------------------------
-    def questions(self, doc: Mapping[str, Any], who: Who, resolve_player: Callable[[object, str], str],
+    def questions(self, doc: JsonDoc, who: Who, resolve_player: Resolve,
                   skip: Callable[[Field], bool] | None = None,
                   skip_for: Callable[[Field, str], bool] | None = None) -> list[Question]:
         """What is still missing from ``doc``, in the declared order: each required hand field
@@ -377,7 +379,7 @@ class HandForm:
                     if not self._given(doc, g, name, who) and not (skip_for is not None and skip_for(g, name))]
         return out
 
-    def _given(self, doc: Mapping[str, Any], f: Field, name: str, who: Who) -> bool:
+    def _given(self, doc: JsonDoc, f: Field, name: str, who: Who) -> bool:
         """Whether ``doc`` has field ``f`` of side or player ``name`` (named in any case, or by a
         name that stands for it; a side's object given whole as its line has every part)."""
         if f.within is None:
@@ -389,7 +391,7 @@ class HandForm:
         return any(obj.get(k) is not None for k in (f.key, f.counted_key) if k is not None)
 
     def _question(self, f: Field, name: str | None, who: Who,
-                  resolve_player: Callable[[object, str], str]) -> Question:
+                  resolve_player: Resolve) -> Question:
         text = str(f.ask.render() if f.ask is not None else f.name.render())
         if name is not None:
             text = text.replace("{who}", name) if "{who}" in text else f"{name}: {text}"
@@ -399,7 +401,7 @@ class HandForm:
         if Kind.PLAYER in f.kinds or Kind.SIDE in f.kinds:
             choices = who.names
 
-        def answer(doc: dict[str, Any], typed: str) -> dict[str, Any]:
+        def answer(doc: JsonDict, typed: str) -> JsonDict:
             if f.default is not None and not typed.strip():
                 if f.default == "":
                     return {**doc, f.key: doc.get(f.key)} if f.per is Per.HAND and f.key in doc else _with_none(doc, f)
@@ -465,7 +467,7 @@ class HandForm:
         return ", ".join(parts)
 
     # --- the docs and the phone form -----------------------------------------------------------
-    def describe(self) -> list[dict[str, Any]]:
+    def describe(self) -> list[JsonDict]:
         """The fields as plain data, in the language in use: ``key``, ``name``, ``per``,
         ``kinds``, ``required``, ``lo``, ``hi``, ``words`` (every word each value is typed as),
         ``example``, ``within`` and ``counted_key`` (:class:`Field`): the docs' table of fields and
@@ -545,7 +547,7 @@ def _member(container: object, name: str, who: Who) -> tuple[str | None, JsonVal
     return (None, None) if key is None or not isinstance(container, Mapping) else (str(key), container[key])
 
 
-def _placed(doc: Mapping[str, Any], keys: Sequence[str], value: JsonValue) -> dict[str, Any]:
+def _placed(doc: JsonDoc, keys: Sequence[str], value: JsonValue) -> JsonDict:
     """A copy of ``doc`` with ``value`` at ``keys`` (the objects on the way copied, made when absent)."""
     out = dict(doc)
     if len(keys) == 1:
@@ -556,11 +558,11 @@ def _placed(doc: Mapping[str, Any], keys: Sequence[str], value: JsonValue) -> di
     return out
 
 
-def _with_none(doc: dict[str, Any], f: Field) -> dict[str, Any]:
+def _with_none(doc: JsonDict, f: Field) -> JsonDict:
     return {**doc, f.key: None}
 
 
-def _put(doc: dict[str, Any], keys: list[str], value: JsonValue, part: str) -> None:
+def _put(doc: JsonDict, keys: list[str], value: JsonValue, part: str) -> None:
     """``doc[k1][k2]... = value``; an earlier part that gave another value is a ``LedgerError``."""
     at = doc
     for k in keys[:-1]:
@@ -580,30 +582,30 @@ def _put(doc: dict[str, Any], keys: list[str], value: JsonValue, part: str) -> N
 
 
 # --- reading each kind of value --------------------------------------------------------------------
-def _count(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+def _count(f: Field, text: str, path: str, who: Who, resolve_player: Resolve) -> JsonValue:
     from ledger.games.parsing import as_int
 
     return as_int(text, path, f.lo, f.hi)
 
 
-def _flag(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+def _flag(f: Field, text: str, path: str, who: Who, resolve_player: Resolve) -> JsonValue:
     from ledger.games.parsing import as_bool
 
     return as_bool(text, path)
 
 
-def _player(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+def _player(f: Field, text: str, path: str, who: Who, resolve_player: Resolve) -> JsonValue:
     return resolve_player(text, path)
 
 
-def _side(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+def _side(f: Field, text: str, path: str, who: Who, resolve_player: Resolve) -> JsonValue:
     return who.resolve(text, path)
 
 
 _AND = re.compile(r"\s*(?:,|&|\+|\band\b|\be\b|\bed\b)\s*|\s+", re.IGNORECASE)
 
 
-def _players(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+def _players(f: Field, text: str, path: str, who: Who, resolve_player: Resolve) -> JsonValue:
     """``Giulia e Sara``, ``Giulia, Sara``, ``Giulia & Sara`` → ``["Giulia", "Sara"]`` (a name
     of two words is tried whole first)."""
     try:
@@ -616,22 +618,22 @@ def _players(f: Field, text: str, path: str, who: Who, resolve_player: Callable[
     return [resolve_player(n, path) for n in names]
 
 
-def _cards(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+def _cards(f: Field, text: str, path: str, who: Who, resolve_player: Resolve) -> JsonValue:
     from ledger.cards import parse_cards
 
     parse_cards(text, path, italian=True)  # a card that cannot be read is named here, at once
     return text
 
 
-def _choice(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+def _choice(f: Field, text: str, path: str, who: Who, resolve_player: Resolve) -> JsonValue:
     return HandForm._unknown_word(f, text, path)
 
 
-def _text(f: Field, text: str, path: str, who: Who, resolve_player: Callable[[object, str], str]) -> JsonValue:
+def _text(f: Field, text: str, path: str, who: Who, resolve_player: Resolve) -> JsonValue:
     return text
 
 
-_KINDS: dict[Kind, Callable[[Field, str, str, Who, Callable[[object, str], str]], JsonValue]] = {
+_KINDS: dict[Kind, Callable[[Field, str, str, Who, Resolve], JsonValue]] = {
     Kind.COUNT: _count, Kind.FLAG: _flag, Kind.PLAYER: _player, Kind.SIDE: _side, Kind.PLAYERS: _players,
     Kind.CARDS: _cards, Kind.CHOICE: _choice, Kind.TEXT: _text,
 }

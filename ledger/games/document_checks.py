@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any
 
 from ledger.dates import latest_night, read_moment, read_night
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDoc
 from ledger.games.match_setup import MatchSetup
 from ledger.games.parsing import META_KEYS
 from ledger.games.protocol import Game
@@ -33,8 +33,8 @@ HAND_MOMENTS = ("entered_at", "voided_at")
 HAND_SOURCES = ("cli", "page")  # where a hand is entered: the terminal (stored as null), the scorekeeper's page
 
 
-def check_match_document(doc: Mapping[str, Any], game: Game, setup: MatchSetup, rp: Replay,
-                         hands: Sequence[Mapping[str, Any]]) -> None:
+def check_match_document(doc: JsonDoc, game: Game, setup: MatchSetup, rp: Replay,
+                         hands: Sequence[JsonDoc]) -> None:
     """Refuse (``LedgerError`` naming the field, ``hands[i]`` by index among all hands) what
     :func:`read_match_document` leaves to the ledger: the night, the moments, the texts and the
     voided hands of ``doc`` (whose live hands replay as ``rp``)."""
@@ -59,8 +59,8 @@ def check_match_document(doc: Mapping[str, Any], game: Game, setup: MatchSetup, 
             live += 1
 
 
-def _check_voided(game: Game, setup: MatchSetup, before: MatchState, hand: Mapping[str, Any], field: str,
-                  first_entered: Callable[[], Any]) -> None:
+def _check_voided(game: Game, setup: MatchSetup, before: MatchState, hand: JsonDoc, field: str,
+                  first_entered: Callable[[], MatchState]) -> None:
     """Score the voided ``hand`` against the state ``before`` it, as a live hand would be; when
     that refuses it, against the match's start (it may have been entered before an earlier hand
     was corrected: a player the correction put out was still in then), then against the match as
@@ -71,7 +71,7 @@ def _check_voided(game: Game, setup: MatchSetup, before: MatchState, hand: Mappi
     try:
         game.apply(setup, before, body)
     except LedgerError as err:
-        for state in (lambda: game.start(setup), first_entered):
+        for state in (partial(game.start, setup), first_entered):
             try:
                 game.apply(setup, state(), body)
                 return
@@ -80,7 +80,7 @@ def _check_voided(game: Game, setup: MatchSetup, before: MatchState, hand: Mappi
         raise err.at(field) from None
 
 
-def _as_first_entered(game: Game, setup: MatchSetup, hands: Sequence[Mapping[str, Any]]) -> Any:
+def _as_first_entered(game: Game, setup: MatchSetup, hands: Sequence[JsonDoc]) -> MatchState:
     """The state after ``hands`` (a document's, in order) as they were first entered: each
     correction (``replaces``) left out for the voided hand it replaced, other voided hands left
     out. ``LedgerError`` when they do not replay so."""
@@ -90,7 +90,7 @@ def _as_first_entered(game: Game, setup: MatchSetup, hands: Sequence[Mapping[str
     return replay(game, setup, first).final
 
 
-def hand_source(hand: Mapping[str, Any], field: str) -> str | None:
+def hand_source(hand: JsonDoc, field: str) -> str | None:
     """A hand's ``source`` as the ledger stores it: None for the terminal's (left out, null or
     ``"cli"``), ``"page"`` as it is (the scorekeeper's page and its HTTP API); ``LedgerError``
     on ``field`` for anything else."""
@@ -101,7 +101,7 @@ def hand_source(hand: Mapping[str, Any], field: str) -> str | None:
     return None if v in (None, "cli") else v
 
 
-def _text(doc: Mapping[str, Any], key: str, field: str) -> None:
+def _text(doc: JsonDoc, key: str, field: str) -> None:
     v = doc.get(key)
     if v is not None and not isinstance(v, str):
         raise LedgerError(t("document.not_text", "expected a text"), field, v)

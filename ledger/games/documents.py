@@ -7,13 +7,12 @@ ledger at all.
 
 from __future__ import annotations
 
-from typing import Any
-
 import re
 from collections.abc import Mapping, Sequence
 
 from ledger.errors import LedgerError
 from ledger.games import get_game
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup
 from ledger.games.parsing import META_KEYS
 from ledger.games.replay import Replay, replay
@@ -21,9 +20,9 @@ from ledger.games.suggest import nearest
 from ledger.i18n import t
 
 
-def replay_json(rp: Replay, docs: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+def replay_json(rp: Replay, docs: Sequence[JsonDoc] | None = None) -> JsonDict:
     """What ``replay --json`` prints: the final state's fields, then every hand's result and totals."""
-    doc: dict[str, Any] = {"game": rp.setup.game, "rules": rp.setup.rules}
+    doc: JsonDict = {"game": rp.setup.game, "rules": rp.setup.rules}
     doc.update(rp.final.to_json())
     doc["hands"] = [
         {"number": i + 1, "result": res.to_json(), "totals": dict(st.totals)}
@@ -110,7 +109,7 @@ def replay_document(doc: object) -> tuple[MatchSetup, Replay]:
     return setup, rp
 
 
-def read_match_document(doc: object) -> tuple[MatchSetup, list[dict[str, Any]], list[dict[str, Any]]]:
+def read_match_document(doc: object) -> tuple[MatchSetup, list[JsonDict], list[JsonDict]]:
     """Read a match document (FORMATS.md): its setup, its live hands (copies, without their
     ``"stored"``), and all its hands (the document's own, to be read, not changed).
 
@@ -146,7 +145,7 @@ def read_match_document(doc: object) -> tuple[MatchSetup, list[dict[str, Any]], 
     return setup, live, list(hands)
 
 
-def check_replaces(hands: Sequence[Mapping[str, Any]]) -> None:
+def check_replaces(hands: Sequence[JsonDoc]) -> None:
     """Each ``replaces`` of a match document's ``hands`` must name a hand that a correction can
     replace: the index of an earlier hand that is voided and replaced by no other, with only
     voided hands between the two (the correction takes its place in the order of play, as the

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
+from ledger.games.jsontypes import JsonDict
 from ledger.i18n import Msg, listing, t
 
 if TYPE_CHECKING:
@@ -36,9 +37,9 @@ class Highlight:
     match: int | None = None
     hand: int | None = None
     who: str | None = None
-    value: Any = None
+    value: int | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonDict:
         text = self.text.render("en") if isinstance(self.text, Msg) else self.text
         return {"kind": self.kind, "text": text, "match": self.match, "hand": self.hand,
                 "who": self.who, "value": self.value}
@@ -114,8 +115,10 @@ class GameNotes:
         ``--json`` has them in English); none by default."""
         return []
 
-    def hand_value(self, rec: Record, i: int, side: str) -> Any:
-        """What side ``side`` made in hand ``i`` (0-based) in the game's own terms: its points."""
+    def hand_value(self, rec: Record, i: int, side: str) -> int | str | None:
+        """What side ``side`` made in hand ``i`` (0-based) in the game's own terms: its points
+        (None: the side had no part in the hand; a text where the game says a hand's value so,
+        Trentuno's ``"31"``...)."""
         pts = rec.replay.results[i].points
         return pts.get(side) if pts is not None else None
 
@@ -144,11 +147,11 @@ class GameNotes:
     # --- statistics ---------------------------------------------------------------------------
     def counters(self, rec: Record, side: str, player: str) -> dict[str, int]:
         """Counters that add up over matches, for ``ledger stats`` (hands and points by default)."""
-        pts = [self.hand_value(rec, i, side) for i in range(rec.replay.final.hands)]
-        pts = [p for p in pts if isinstance(p, int)]
+        values = [self.hand_value(rec, i, side) for i in range(rec.replay.final.hands)]
+        pts = [p for p in values if isinstance(p, int)]
         return {"hands": len(pts), "points": sum(pts)}
 
-    def figures(self, c: Mapping[str, int]) -> dict[str, Any]:
+    def figures(self, c: Mapping[str, int]) -> JsonDict:
         """The statistics shown for a player from the added-up counters."""
         return {"hands": c.get("hands", 0), "average_hand": average(c.get("points", 0), c.get("hands", 0))}
 
@@ -161,7 +164,7 @@ def hands_by_side(rec: Record) -> Iterator[tuple[int, str]]:
             yield i, side
 
 
-def number(v: Any) -> int:
+def number(v: object) -> int:
     """``v`` when a whole number (not a bool), else 0."""
     return v if isinstance(v, int) and not isinstance(v, bool) else 0
 

@@ -10,13 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from enum import Enum
-from typing import Any
 
+from ledger.games.jsontypes import JsonDict, JsonValue as JsonValue
+from ledger.games.match_setup import Resolve
 from ledger.i18n import LANGUAGES, Msg
-
-
-JsonValue = Any
-"""A value of a hand document: what ``json.loads`` gives (str, int, float, bool, None, list, dict)."""
 
 
 class Per(Enum):
@@ -95,7 +92,7 @@ class Field:
     ask: Msg | None = None
     example: str = ""
     default: str | None = None
-    read: Callable[[str, str], JsonValue] | None = None
+    read: Reader | None = None
     within: str | None = None
     counted_key: str | None = None
     item: Msg | None = None
@@ -129,10 +126,14 @@ class Who:
     a name typed → the name as the match spells it (``LedgerError`` on the path for none)."""
 
     names: tuple[str, ...]
-    resolve: Callable[[object, str], str]
+    resolve: Resolve
 
 
-Answer = Callable[[dict[str, Any], str], dict[str, Any]]
+Reader = Callable[[str, str], JsonValue]
+"""A game's own reading of a typed value (:attr:`Field.read`): ``read(text, path)`` is the JSON
+value the text says, None when the text is not its form; ``LedgerError`` on ``path``."""
+
+Answer = Callable[[JsonDict, str], JsonDict]
 """How a question's answer enters the hand: ``answer(doc, text)`` is ``doc`` with ``text`` read in."""
 
 

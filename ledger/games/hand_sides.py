@@ -9,18 +9,16 @@ checks of how many sides a hand has. Pure: no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Collection, Sequence
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDoc, JsonValue
+from ledger.games.match_setup import Resolve
 from ledger.i18n import Msg
 
-Resolve = Callable[[object, str], str]
-"""``resolve(key, field)``: the side that ``key`` names, else ``LedgerError`` on ``field``."""
 
-
-def sides_by_name(raw: Mapping[Any, Any], resolve: Resolve, expected: Sequence[str] | None,
-                  twice: Callable[[str], Msg], missing: Callable[[str], Msg]) -> dict[str, tuple[Any, Any]]:
+def sides_by_name(raw: JsonDoc, resolve: Resolve, expected: Sequence[str] | None,
+                  twice: Callable[[str], Msg], missing: Callable[[str], Msg]) -> dict[str, tuple[str, JsonValue]]:
     """``raw``, a document's ``sides`` → side name → (its key in the document, its value), in
     the document's order.
 
@@ -28,7 +26,7 @@ def sides_by_name(raw: Mapping[Any, Any], resolve: Resolve, expected: Sequence[s
     ``sides.KEY``); ``twice(side)`` on ``sides.KEY`` for a key naming a side already given;
     ``missing(side)`` on ``sides.SIDE`` for the first of ``expected`` (a match's sides) not given.
     """
-    sides: dict[str, tuple[Any, Any]] = {}
+    sides: dict[str, tuple[str, JsonValue]] = {}
     for key, value in raw.items():
         name = resolve(key, f"sides.{key}")
         if name in sides:
@@ -40,7 +38,7 @@ def sides_by_name(raw: Mapping[Any, Any], resolve: Resolve, expected: Sequence[s
     return sides
 
 
-def closer_of(doc: Mapping[str, Any], resolve: Resolve, sides: Collection[str], nobody: Collection[str],
+def closer_of(doc: JsonDoc, resolve: Resolve, sides: Collection[str], nobody: Collection[str],
               missing: Msg, not_a_side: Callable[[object], Msg]) -> str | None:
     """``closed_by`` of ``doc`` (required): the side among ``sides`` that closed, or None when
     nobody did (null, or one of the ``nobody`` words, case-folded).

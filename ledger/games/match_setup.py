@@ -7,18 +7,28 @@ A module of its own so that what reads a match's settings without scoring it (``
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, t
 
 
 COMPASS_SIDES = {"NS": t("side.ns", "NS"), "EW": t("side.ew", "EW")}
 """The compass sides as stored (``NS``, ``EW``) → their letters in the language (``NS``, ``EO``)."""
+
+
+Resolve = Callable[[object, str], str]
+"""How a match reads a name typed in a document or at the table: ``resolve(name, field)`` is the
+side or player as the match spells it (:meth:`MatchSetup.resolve_side`,
+:meth:`MatchSetup.resolve_player`); ``LedgerError`` on ``field`` for a name that is none."""
+
+Seated = tuple[tuple[str, ...], dict[str, tuple[str, ...]]]
+"""A match's seating as ``Game.seat`` gives it: the players in seat order (clockwise), and each
+side's name → its players in seat order."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +47,7 @@ class MatchSetup:
     rules: str
     players: tuple[str, ...]
     sides: Mapping[str, tuple[str, ...]]
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: JsonDoc = field(default_factory=dict)
     ended_early: bool = False
 
     @cached_property
@@ -170,11 +180,11 @@ class MatchSetup:
                     key=key, game=self.game, hint=hint)
         raise LedgerError(msg, field, key)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonDict:
         """The match settings as they appear in a match document (FORMATS.md): ``sides`` when
         some side is not simply one player of the same name, else ``players``; a ``title``
         option as the document's ``title``."""
-        doc: dict[str, Any] = {"game": self.game, "rules": self.rules}
+        doc: JsonDict = {"game": self.game, "rules": self.rules}
         if "title" in self.options:  # a free title (a score sheet's "Cirulla") is the document's own field
             doc["title"] = self.options["title"]
         if self.teams or any((side,) != members for side, members in self.sides.items()):

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict
 from ledger.i18n import t
 
 
-def parse_options(items: Sequence[str]) -> dict[str, Any]:
+def parse_options(items: Sequence[str]) -> JsonDict:
     """``["lives=3", "stake=0.50", "reentry=yes"]`` → a dict; numbers stay text for the game to read
     unless they are plain integers; ``true``/``false`` become booleans."""
-    out: dict[str, Any] = {}
+    out: JsonDict = {}
     for item in items:
         if "=" not in item:
             raise LedgerError(t("input.expected_option", "expected KEY=VALUE, got {item!r}", item=item), "option", item)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any
 
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.i18n import LANGUAGES, Msg, t
 
 # key → its name for people (underscores where a word is typed as one on the command line)
@@ -78,11 +78,11 @@ def option_key(word: str) -> str:
     return _by_word().get(_fold(word), word) if isinstance(word, str) else word
 
 
-def option_keys(options: Mapping[str, Any]) -> dict[str, Any]:
+def option_keys(options: JsonDoc) -> JsonDict:
     """``options`` with every name turned into its key (``{"posta": "0,50"}`` → ``{"stake":
     "0,50"}``). An option given twice under two names (``target`` and ``obiettivo``) is a
     ``LedgerError`` on the second, as typed."""
-    out: dict[str, Any] = {}
+    out: JsonDict = {}
     for k, v in options.items():
         key = option_key(k)
         if key in out:

@@ -7,11 +7,14 @@ field it was given.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import NamedTuple
 
+from ledger.cards import Card
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
+from ledger.games.match_setup import Resolve
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, t
 
@@ -52,7 +55,7 @@ def check_names(names: object, field: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def need(doc: Mapping[str, Any], key: str, field: str | None = None) -> Any:
+def need(doc: JsonDoc, key: str, field: str | None = None) -> JsonValue:
     """``doc[key]``, or ``LedgerError`` "missing" naming the field."""
     if key not in doc or doc[key] is None:
         raise LedgerError(t("field.missing", "missing"), field or key, None)
@@ -64,7 +67,7 @@ META_KEYS = frozenset({"game", "rules", "entered_at", "source", "note", "voided"
                        "replaces", "replaced_by"})
 
 
-def check_keys(doc: Mapping[str, Any], allowed: set[str], prefix: str = "") -> None:
+def check_keys(doc: JsonDoc, allowed: set[str], prefix: str = "") -> None:
     """Refuse a field that the game does not know (a typo must not be silently ignored): a
     ``LedgerError`` on ``PREFIX.KEY`` ("unknown field 'last_captur' (did you mean
     'last_capture'?)", the nearest allowed field suggested when one is close).
@@ -80,6 +83,14 @@ def check_keys(doc: Mapping[str, Any], allowed: set[str], prefix: str = "") -> N
 WHOLE_TEXT = r"(?:[1-9]\d{0,2}(?:\.\d{3})+|[1-9]\d{0,2}(?:,\d{3})+|\d+)"
 """A whole number as people write it, for the patterns of the games' words: ``1200``, ``1.200``,
 ``1,200``, ``12.000.000`` (groups of three digits after one kind of separator; no sign)."""
+
+
+class CardsGiven(NamedTuple):
+    """One meld a side gives as its cards (a canasta, a burraco), with the field that names it in
+    an error (``sides.NS.canastas[1]``)."""
+
+    cards: list[Card]
+    field: str
 
 
 @dataclass(frozen=True)
@@ -169,12 +180,12 @@ def as_bool(value: object, field: str) -> bool:
     raise LedgerError(t("bool.expected", "expected yes or no, got {value!r}", value=value), field, value)
 
 
-def key_value_entry(tokens: Sequence[str]) -> dict[str, Any]:
+def key_value_entry(tokens: Sequence[str]) -> JsonDict:
     """``["Anna=AH 2H", "table=5C", "Bruno.cards=20"]`` → a partial hand document.
 
     Values stay text (the game reads them); a dotted key ``A.b=v`` sets ``doc["A"]["b"]``.
     """
-    doc: dict[str, Any] = {}
+    doc: JsonDict = {}
     seen: dict[str, str] = {}
     for tok in tokens:
         if "=" not in tok:
@@ -196,7 +207,7 @@ def key_value_entry(tokens: Sequence[str]) -> dict[str, Any]:
     return doc
 
 
-def put_once(fields: dict[str, Any], key: str, value: Any, field: str, part: str) -> None:
+def put_once(fields: JsonDict, key: str, value: JsonValue, field: str, part: str) -> None:
     """``fields[key] = value`` for one part of what was typed (a word, a phrase), unless an earlier
     part gave ``key`` otherwise: then ``LedgerError`` on ``FIELD.KEY`` (``KEY`` for an empty
     ``field``) naming the part."""
@@ -206,7 +217,7 @@ def put_once(fields: dict[str, Any], key: str, value: Any, field: str, part: str
     fields[key] = value
 
 
-def put_closer(doc: dict[str, Any], side: str | None, part: str) -> None:
+def put_closer(doc: JsonDict, side: str | None, part: str) -> None:
     """``doc["closed_by"] = side`` (None: nobody) for one part of what was typed; a different side
     said to have closed by an earlier part is a ``LedgerError`` on ``closed_by`` naming both (one
     side closes: canasta, burraco), else as :func:`put_once`."""
@@ -232,7 +243,7 @@ def first_group(text: str, patterns: Sequence[re.Pattern[str]]) -> str | None:
     return next((m.group(1) for m in (p.match(text) for p in patterns) if m), None)
 
 
-def named_sides(names: object) -> Callable[[object, str], str]:
+def named_sides(names: object) -> Resolve:
     """How a lone hand document names its sides: ``names`` are the keys of its ``sides`` object
     (anything else: no side), and the function returned gives the side that ``key`` names
     (case-insensitively, spaces around it ignored), else ``LedgerError`` on ``field``. The

@@ -13,14 +13,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ledger.errors import LedgerError
+from ledger.games.match_setup import Seated
 from ledger.games.parsing import check_names
 from ledger.i18n import Msg
 
-Seating = tuple[tuple[str, ...], dict[str, tuple[str, ...]]]
-"""The players in seat order (clockwise) and the sides: side name → its players in seat order."""
 
-
-def pairs_by_seat(names: tuple[str, ...], by_players: bool = False) -> Seating:
+def pairs_by_seat(names: tuple[str, ...], by_players: bool = False) -> Seated:
     """Players listed in seat order → the seating: 4 make the pairs ``NS`` (seats 1 and 3) and
     ``EW`` (seats 2 and 4), partners sitting opposite (``by_players``: each pair named by its
     players, ``Anna & Carla``); any other number play each for self, a side per player named as
@@ -44,7 +42,7 @@ class SeatingErrors:
     not_opposite: Msg
 
 
-def seat_partners(sides: object, players: object, errors: SeatingErrors, sizes: Sequence[int] = (2,)) -> Seating:
+def seat_partners(sides: object, players: object, errors: SeatingErrors, sizes: Sequence[int] = (2,)) -> Seated:
     """Two sides (side name → its players, both of one of the ``sizes``) seated alternately: the
     first player of each side, then the second, so that partners sit opposite. ``players``, when
     given, is the seating itself: the same people, alternating between the sides.

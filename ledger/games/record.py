@@ -26,26 +26,44 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
+from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
+
 R = TypeVar("R", bound="JsonRecord")
+T = TypeVar("T")
 Convert = Callable[[Any], Any]
+"""A field's reading (JSON value → the field's value) or writing (the reverse): one converter
+serves every field type, so the value it reads or writes is ``Any``."""
+
+Fields = dict[str, Any]
+"""A record's field values by name (:meth:`JsonRecord.fields`), passed on as keyword arguments to
+make a record: ``Any``, as the fields of the record classes are of every type."""
 
 _OMIT_NONE = "ledger.omit_none"
 _KEY = "ledger.key"
 
 
-def optional(default: Any = None, key: str | None = None) -> Any:
+def optional(default: None = None, key: str | None = None) -> Any:
     """A field left out of the JSON object while it is None (``x: str | None = optional()``);
     ``key``: its JSON key when that is not the field's name (a key a record writes at one of two
-    places, whose ``from_json`` then says which)."""
+    places, whose ``from_json`` then says which). ``Any``, as ``dataclasses.field``'s own: the
+    field's default, whatever the field's type."""
     return dataclasses.field(default=default, metadata={_OMIT_NONE: True, **({_KEY: key} if key else {})})
 
 
+@typing.overload
+def frozen(cls: type[T], /) -> type[T]: ...
+
+
+@typing.overload
+def frozen(cls: None = None, /, **options: bool) -> Callable[[type[T]], type[T]]: ...
+
+
 @typing.dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
-def frozen(cls: type | None = None, /, **options: Any) -> Any:
+def frozen(cls: type[T] | None = None, /, **options: bool) -> type[T] | Callable[[type[T]], type[T]]:
     """``@dataclasses.dataclass(frozen=True, **options)``: a record's fields are fixed once made
     (assigning one raises ``FrozenInstanceError``); records are equal, hashed, copied
     (``dataclasses.replace``) and pickled as dataclasses are."""
-    def wrap(c: type) -> type:
+    def wrap(c: type[T]) -> type[T]:
         return dataclasses.dataclass(frozen=True, **options)(c)
     return wrap if cls is None else wrap(cls)
 
@@ -53,9 +71,9 @@ def frozen(cls: type | None = None, /, **options: Any) -> Any:
 class JsonRecord:
     """Mixin of a frozen dataclass that is a JSON object (the module docstring says how)."""
 
-    __dataclass_fields__: ClassVar[dict[str, Any]]
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]  # as dataclasses declares it
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonDict:
         """The JSON object: one key per field, in the fields' order."""
         out = {}
         scalars = _SCALARS
@@ -68,7 +86,7 @@ class JsonRecord:
                 out[key] = dump(value)
         return out
 
-    def json_items(self) -> list[tuple[str, Any]]:
+    def json_items(self) -> list[tuple[str, object]]:
         """The JSON object's keys and values, in order, each value as the record holds it (a
         record, a tuple, a mapping, a scalar): what :meth:`to_json` writes, without copying
         anything (``ledger.cli.json_list.indented`` writes a record from these)."""
@@ -79,7 +97,7 @@ class JsonRecord:
                 out.append((key, value))
         return out
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> Fields:
         """Field name → value (to build a record of a subclass from this one's values)."""
         names = _NAMES.get(type(self))
         if names is None:
@@ -87,7 +105,7 @@ class JsonRecord:
         return {name: getattr(self, name) for name in names}
 
     @classmethod
-    def from_json(cls: type[R], doc: Mapping[str, Any]) -> R:
+    def from_json(cls: type[R], doc: JsonDoc) -> R:
         """The record that :meth:`to_json` wrote (a key that is not there takes the field's default)."""
         return cls(**{name: load(doc[key]) for name, key, load, _dump, _omit in _plan(cls) if key in doc})
 
@@ -99,7 +117,7 @@ class Stored:
 
     __slots__ = ("kind", "doc", "_value")
 
-    def __init__(self, kind: type[JsonRecord], doc: Mapping[str, Any]):
+    def __init__(self, kind: type[JsonRecord], doc: JsonDoc):
         self.kind, self.doc = kind, doc
         self._value: JsonRecord | None = None
 
@@ -117,7 +135,7 @@ class Stored:
 
     __hash__ = None  # type: ignore[assignment]  # unhashable, as the records it is equal to may be
 
-    def json(self, skip: frozenset[str] = frozenset()) -> dict[str, Any]:
+    def json(self, skip: frozenset[str] = frozenset()) -> JsonDict:
         """The stored JSON (a shallow copy), without the keys ``skip``."""
         return {k: v for k, v in self.doc.items() if k not in skip}
 
@@ -142,14 +160,14 @@ def _plan(cls: type) -> list[tuple[str, str, Convert, Convert, bool]]:
     return plan
 
 
-def _same(value: Any) -> Any:
+def _same(value: T) -> T:
     return value
 
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
-def plain(value: Any) -> Any:
+def plain(value: JsonValue) -> JsonValue:
     """A JSON value as a fresh JSON value (containers copied, a record written: its
     :meth:`JsonRecord.to_json`)."""
     kind = type(value)
@@ -168,13 +186,13 @@ def plain(value: Any) -> Any:
     return value
 
 
-def json_text(value: Any) -> str:
+def json_text(value: object) -> str:
     """``json.dumps(plain(value))``: a value's JSON text, each record written as its
     :meth:`JsonRecord.to_json` says. ``TypeError`` for a value that is not JSON, as ``json.dumps``."""
     return json.dumps(value, default=json_object)
 
 
-def agrees(given: Any, value: Any) -> bool:
+def agrees(given: JsonValue, value: object) -> bool:
     """``given == plain(value)``: whether ``given``, a JSON value as ``json`` reads it, is the JSON
     of ``value`` (a JSON value, a record, a mapping of records): what an import checks a backup's
     stored result against (Python's ``==``: 1, 1.0 and true are equal, a mapping's keys in any
@@ -182,14 +200,14 @@ def agrees(given: Any, value: Any) -> bool:
     return bool(given == plain(value))
 
 
-def plain_text(value: Any, tree: bool = False) -> str:
+def plain_text(value: JsonValue, tree: bool = False) -> str:
     """``json.dumps(value)`` for a plain JSON value (``TypeError`` for any other, ``ValueError`` for
     a container that holds itself). ``tree`` is accepted for callers that know ``value`` is what
     ``json`` read; the text is the same."""
     return json.dumps(value)
 
 
-def json_object(value: Any) -> dict[str, Any]:
+def json_object(value: object) -> JsonDict:
     """The JSON object of a record (its :meth:`JsonRecord.to_json`) or of a mapping (a dict of it).
     ``TypeError`` for any other value, as ``json.dumps``."""
     if isinstance(value, JsonRecord):
@@ -199,13 +217,13 @@ def json_object(value: Any) -> dict[str, Any]:
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
-def listed_object(value: Any) -> Any:
+def listed_object(value: object) -> JsonValue:
     """The JSON value of a record or a mapping, tuples as lists (:func:`plain`): what ``==``
     compares with what ``json`` reads. ``TypeError`` for any other value."""
     return plain(json_object(value))
 
 
-def _converters(hint: Any) -> tuple[Convert, Convert]:
+def _converters(hint: object) -> tuple[Convert, Convert]:
     """(load, dump) for a field annotated ``hint``."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if isinstance(hint, type) and issubclass(hint, JsonRecord):

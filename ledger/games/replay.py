@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDoc
 from ledger.games.match_setup import MatchSetup
 from ledger.games.results import HandResult, MatchState
 from ledger.i18n import t
@@ -54,7 +55,24 @@ class Replay:
         return self.states[-1] if self.states else self.start
 
 
-def stored_replay(game: Game, setup: MatchSetup, rows: Sequence[Any]) -> Replay | None:
+class StoredHand(Protocol):
+    """A live hand as the ledger stores it (a row of ``ledger.store``): what :func:`stored_replay`
+    reads of it."""
+
+    @property
+    def document(self) -> JsonDoc: ...  # the hand document (FORMATS.md)
+
+    @property
+    def result(self) -> JsonDoc: ...  # HandResult.to_json() of it
+
+    @property
+    def state(self) -> JsonDoc | None: ...  # MatchState.to_json() after it; None: not stored
+
+    @property
+    def scorer_version(self) -> str: ...  # Game.version of the scorer that wrote result and state
+
+
+def stored_replay(game: Game, setup: MatchSetup, rows: Sequence[StoredHand]) -> Replay | None:
     """The replay of a match as the ledger stored it, without scoring anything again: ``rows``
     are its live hands in order, each with ``document``, ``result`` (the hand's
     :meth:`HandResult.to_json`), ``state`` (:meth:`MatchState.to_json` after it) and
@@ -80,7 +98,7 @@ def stored_replay(game: Game, setup: MatchSetup, rows: Sequence[Any]) -> Replay 
     return Replay(setup, start, results, states, played)
 
 
-def replay(game: Game, setup: MatchSetup, docs: Sequence[Mapping[str, Any]]) -> Replay:
+def replay(game: Game, setup: MatchSetup, docs: Sequence[JsonDoc]) -> Replay:
     """Fold ``docs`` (live hand documents in order) through ``game``.
 
     Raises ``LedgerError`` with the hand's index in the field path (``hands[3].sides``) for the

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from itertools import starmap
-from typing import Any, TypeVar
+from typing import TypeVar
 
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.record import JsonRecord, NoExtra, Stored, frozen, json_object
 
 R = TypeVar("R", bound=JsonRecord)
@@ -61,12 +62,12 @@ class HandResult:
         d = self._detail
         return d.value if isinstance(d, Stored) else d
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonDict:
         d = self._detail
         return d.json() if isinstance(d, Stored) else d.to_json()
 
     @property
-    def json_value(self) -> JsonRecord | Mapping[str, Any]:
+    def json_value(self) -> JsonRecord | JsonDoc:
         """What :meth:`to_json` gives, not copied: the record, or the JSON the ledger stored
         (for a writer that lays it out itself: ``ledger.cli.json_list.indented``; not to be changed)."""
         d = self._detail
@@ -78,7 +79,7 @@ class HandResult:
         return self.detail
 
     @property
-    def points(self) -> Mapping[str, Any] | None:
+    def points(self) -> Mapping[str, int] | None:
         """Each side's points in the hand, for a game whose result has them (None otherwise):
         what the default scoreboard and report read without knowing the game."""
         points = getattr(self.detail, "points", None)
@@ -92,7 +93,7 @@ class Item(JsonRecord):
     item: str
     points: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonDict:
         """``{"item", "points"}``: the record written most often (every scoring item of every
         hand), so written directly rather than through :class:`JsonRecord`'s plan (the same object)."""
         return {"item": self.item, "points": self.points}
@@ -112,6 +113,16 @@ class PointsResult(JsonRecord):
     items: Mapping[str, tuple[Item, ...]]
 
 
+Winner = str | list[str] | None
+"""Who won a match, as a state holds it and its JSON says it (``"winner"``): a side's name, the
+list of the names sharing a win, or None (nobody yet, or nobody)."""
+
+def sole_winner(winner: Winner) -> str | None:
+    """``winner`` in a game whose matches are won by one side or by nobody: the side's name, or
+    None (a shared win, which such a game never gives, reads as None)."""
+    return winner if isinstance(winner, str) else None
+
+
 _STATE_KEYS = frozenset({"hands", "totals", "winner", "finished"})
 
 
@@ -129,9 +140,9 @@ class MatchState:
     """
 
     hands: int
-    totals: Mapping[str, Any]
+    totals: Mapping[str, int]
     finished: bool = False
-    winner: Any = None
+    winner: Winner = None
     _extra: JsonRecord | Stored = NoExtra()  # a state read from the ledger: read when first needed
 
     @property
@@ -139,7 +150,7 @@ class MatchState:
         x = self._extra
         return x.value if isinstance(x, Stored) else x
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonDict:
         """``{"hands", "totals", "winner", "finished", **extra}``: what ``replay --json`` prints
         of the final state, and what the ledger stores after each hand (``hand.state``)."""
         doc = {"hands": self.hands, "totals": dict(self.totals), "winner": self.winner,
@@ -149,7 +160,7 @@ class MatchState:
         return doc
 
     @property
-    def json_value(self) -> dict[str, Any]:
+    def json_value(self) -> JsonDict:
         """:meth:`to_json`'s object with the game's own state as its record holds it, not copied
         (for :func:`~ledger.games.record.json_text`, which writes the same text)."""
         doc = {"hands": self.hands, "totals": self.totals, "winner": self.winner, "finished": self.finished}
@@ -163,7 +174,7 @@ class MatchState:
         return self.extra
 
     @classmethod
-    def from_json(cls, doc: Mapping[str, Any], extra: type[JsonRecord] = NoExtra) -> "MatchState":
+    def from_json(cls, doc: JsonDoc, extra: type[JsonRecord] = NoExtra) -> "MatchState":
         """The state that :meth:`to_json` wrote (a stored ``hand.state``), its game's own part
         read as ``extra`` (``Game.load_state`` knows which): applying the next hand to it gives
         what applying it to the original gives (a test checks every game)."""

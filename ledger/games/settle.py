@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ledger import i18n
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.i18n import Msg, t
 
 DEFAULT_CURRENCY = "EUR"
@@ -38,13 +39,13 @@ class Transfer(NamedTuple):
         """``"Bruno pays Anna 1.50 EUR"`` in ``lang`` (default: the language in use)."""
         return self.message(currency).render(lang)
 
-    def to_json(self, currency: str = DEFAULT_CURRENCY) -> dict[str, Any]:
+    def to_json(self, currency: str = DEFAULT_CURRENCY) -> JsonDict:
         """The transfer for programs: its ``text`` in English whatever the language in use."""
         return {"payer": self.payer, "payee": self.payee, "cents": self.cents,
                 "text": self.text(currency, "en")}
 
 
-def transfer_text(transfer: Mapping[str, Any], currency: str = DEFAULT_CURRENCY) -> str:
+def transfer_text(transfer: JsonDoc, currency: str = DEFAULT_CURRENCY) -> str:
     """A transfer as :meth:`Transfer.to_json` gives it (``payer``, ``payee``, ``cents``) in words,
     in the language in use: ``"Anna paga Dario 3,50 €"`` (the ``text`` field stays English)."""
     return Transfer(transfer["payer"], transfer["payee"], int(transfer["cents"])).text(currency)
@@ -183,7 +184,7 @@ def _largest(book: Mapping[str, int]) -> str:
 
 
 # --- a night's report ----------------------------------------------------------------------------
-def night_report(matches: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+def night_report(matches: Iterable[JsonDoc]) -> JsonDict:
     """Settle a set of matches (a night, or any selection) — the pure logic of ``ledger settle``.
 
     Each item is ``{"match": label, "currency": "EUR", "settlement": {player: cents} or None}``

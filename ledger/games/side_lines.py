@@ -20,28 +20,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import phrase_parts, put_closer, put_once
-from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Who
-from ledger.games.match_setup import MatchSetup
+from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Reader, Who
+from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import MatchSetup, Resolve
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, t
 
-Alone = Callable[[str, str], JsonValue]
+Alone = Reader
 """The game's reading of a part of a side's line that names no field, ``(part, path) -> value``
 of the line's own field, or None when the part is not of its form."""
 
 
-def read_line(form: HandForm, side: str, text: str, alone: Alone, own: str) -> tuple[dict[str, Any], list[Field]]:
+def read_line(form: HandForm, side: str, text: str, alone: Alone, own: str) -> tuple[JsonDict, list[Field]]:
     """A side's line → (its fields by document key, the hand fields said by their word alone).
 
     ``own``: the key of the field a part with no word is read as (``burraco``: ``2 puliti``),
     by ``alone``; such parts add up (``2 puliti, 1 sporco``). A value that cannot be, or one
     that contradicts an earlier part, is a ``LedgerError`` on its field's path
     (``sides.NS.melded_points``); a part that is none of the fields, on ``sides.NS``."""
-    fields: dict[str, Any] = {}
+    fields: JsonDict = {}
     said: list[Field] = []
     own_field = next(f for f in form.fields if f.within is not None and f.key == own)
     path = f"{own_field.within}.{side}"
@@ -90,7 +90,7 @@ def _unknown_part(part: str, path: str, line: Field) -> LedgerError:
 
 
 def read_keyed(form: HandForm, setup: MatchSetup, tokens: Sequence[str], alone: Alone, own: str,
-               complete: Callable[[dict[str, Any], bool], None], closing: tuple[str, ...] = ()) -> dict[str, Any]:
+               complete: Callable[[JsonDict, bool], None], closing: tuple[str, ...] = ()) -> JsonDict:
     """``KEY=VALUE`` words → a partial hand document ``{"sides": {...}, "closed_by": ...}``.
 
     A key is a field of the hand (``chiuso=NS``, ``closed=nobody``: :meth:`HandForm.hand_field`),
@@ -103,7 +103,7 @@ def read_keyed(form: HandForm, setup: MatchSetup, tokens: Sequence[str], alone: 
     ``KEY=VALUE``, ``entry.KEY`` for a key that names nothing."""
     container = next(f.within for f in form.fields if f.within is not None)
     assert container is not None
-    doc: dict[str, Any] = {container: {}}
+    doc: JsonDict = {container: {}}
     who = Who(setup.side_names, setup.resolve_side)
     lined: dict[str, bool] = {}  # the sides given by a line: whether it said the side closed
     for tok in tokens:
@@ -132,7 +132,7 @@ def read_keyed(form: HandForm, setup: MatchSetup, tokens: Sequence[str], alone: 
     return doc
 
 
-def _read_field(form: HandForm, setup: MatchSetup, doc: dict[str, Any], key: str, value: str, tok: str,
+def _read_field(form: HandForm, setup: MatchSetup, doc: JsonDict, key: str, value: str, tok: str,
                 who: Who) -> None:
     """``NS.calate=310``: one field of one side."""
     side_key, name = key.split(".", 1)
@@ -148,7 +148,7 @@ def _read_field(form: HandForm, setup: MatchSetup, doc: dict[str, Any], key: str
     put_once(doc[keys[0]].setdefault(side, {}), keys[-1], got, f"{keys[0]}.{side}", tok)
 
 
-def _put_hand(doc: dict[str, Any], f: Field, value: JsonValue, tok: str) -> None:
+def _put_hand(doc: JsonDict, f: Field, value: JsonValue, tok: str) -> None:
     """A field of the whole hand: the closer (one side closes: :func:`put_closer`), or another."""
     if f.key == "closed_by":
         put_closer(doc, value, tok)
@@ -169,7 +169,7 @@ def cards_after_kinds(q: Question, side: str, own: str, is_kind: Callable[[objec
     side's ``own`` field was given by kind (Burraco's burrachi, Canasta's canastas): the cards of
     a meld would then be counted without those of the kinds, so the points must be a number.
     ``LedgerError`` ``refusal`` on ``sides.SIDE.melded_points``."""
-    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
+    def answer(doc: JsonDict, text: str) -> JsonDict:
         out = q.answer(doc, text)
         sides = out.get("sides") or {}
         given = next((v for k, v in sides.items() if str(k).casefold() == side.casefold()), None)
@@ -188,13 +188,13 @@ def closer_asked(q: Question, setup: MatchSetup, players_text: Msg) -> Question:
     return replace(q, text=text, choices=(*setup.side_names, str(t("answer.nobody", "nobody"))))
 
 
-Said = Callable[[str, str], tuple[dict[str, Any], list[str]]]
+Said = Callable[[str, str], tuple[JsonDict, list[str]]]
 """A game's reading of one side's line in a document, ``(text, side key) -> (fields, keys of the
 hand's fields it said)``: ``closed_by`` when it says the side closed, or a flag (``concealed``)."""
 
 
-def expand_lines(doc: Mapping[str, Any], resolve: Callable[[object, str], str], read: Said,
-                 nobody: Sequence[str]) -> Mapping[str, Any]:
+def expand_lines(doc: JsonDoc, resolve: Resolve, read: Said,
+                 nobody: Sequence[str]) -> JsonDoc:
     """``doc`` with every side given as one line (a hand document may give a side so) read into
     its fields by ``read``; the line that says ``chiuso`` names the closer (``closed_by`` may then
     be left out, and must agree when given) and a flag said (``concealed``) is set. ``doc``
@@ -203,7 +203,7 @@ def expand_lines(doc: Mapping[str, Any], resolve: Callable[[object, str], str], 
     sides = doc.get("sides")
     if not isinstance(sides, Mapping) or not any(isinstance(v, str) for v in sides.values()):
         return doc
-    out: dict[str, Any] = {}
+    out: JsonDict = {}
     closers: list[str] = []
     flags: set[str] = set()
     for key, value in sides.items():
@@ -226,8 +226,8 @@ def expand_lines(doc: Mapping[str, Any], resolve: Callable[[object, str], str], 
     return {**doc, **{k: True for k in sorted(flags) if k not in doc}}
 
 
-def hand_as_said(doc: Mapping[str, Any], setup: MatchSetup, expand: Callable[[Mapping[str, Any]], Mapping[str, Any]],
-                 nobody: Sequence[str]) -> tuple[Mapping[str, Any], str | None] | None:
+def hand_as_said(doc: JsonDoc, setup: MatchSetup, expand: Callable[[JsonDoc], JsonDoc],
+                 nobody: Sequence[str]) -> tuple[JsonDoc, str | None] | None:
     """What the questions of a hand are asked from: ``doc`` with its sides' lines read
     (``expand``) and the side that closed (None: nobody, or not said yet); None when the sides
     or the closer cannot be read (scoring then names the fault, so nothing is asked)."""

@@ -32,10 +32,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games import get_game
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup
 from ledger.games.results import MatchState
 from ledger.games.settle import (
@@ -49,7 +49,7 @@ _PER_ALIASES = {"match": "match", "matches": "match", "win": "match", "partita":
                 "100": "100", "100 points": "100", "hundred": "100"}
 
 
-def read_stake_options(options: dict[str, Any]) -> dict[str, Any]:
+def read_stake_options(options: JsonDict) -> JsonDict:
     """Take the stake options out of ``options`` and return them checked, defaults filled in.
 
     Returns ``{}`` when no stake is given (or a stake of 0), else ``{"stake_cents": int,
@@ -136,7 +136,7 @@ class MatchMoney:
         (``"0,50 € per vita"``), in ``lang`` (default: the language in use)."""
         return self.message().render(lang)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonDict:
         """For programs: ``stake`` is :meth:`describe` in English whatever the language in use."""
         out = {"currency": self.currency, "stake_cents": self.stake_cents, "per": self.per,
                "stake": self.describe("en"), "nets": dict(self.nets) if self.nets is not None else None}
@@ -202,7 +202,7 @@ def _per_match(sides: Sequence[str], winner: str | Sequence[str] | None, stake: 
     return out
 
 
-def _pairwise(sides: Sequence[str], totals: Mapping[str, Any], hundreds: bool) -> dict[str, int]:
+def _pairwise(sides: Sequence[str], totals: Mapping[str, int], hundreds: bool) -> dict[str, int]:
     """Every two sides settle the difference of their totals (in hundreds, rounded, if asked)."""
     out = {s: 0 for s in sides}
     for i, a in enumerate(sides):

@@ -8,7 +8,7 @@ HTML) reads the same :class:`Report`.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,7 +99,7 @@ class MatchSummary:
     winners: list[str]
     result: Msg | str
     details: list[Any]
-    running: list[Mapping[str, Any]]
+    running: Sequence[Mapping[str, int]]
     money: MatchMoney | None = None
     hand_values: list[Mapping[str, Any]] = field(default_factory=list)
     target: int | None = None

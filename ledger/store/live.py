@@ -70,8 +70,9 @@ class LiveMatch:
     def is_open(self) -> bool:
         return self.view.match.status == "open"
 
-    def next_dealer(self) -> str:
-        """Who deals the next hand (the game's own word when its state says, else clockwise)."""
+    def next_dealer(self) -> str | None:
+        """Who deals the next hand (the game's own word when its state says, else clockwise; None
+        when the game shows no dealer)."""
         final = self.state
         return self.game.next_dealer(self.view.setup, final)
 

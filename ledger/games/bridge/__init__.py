@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.i18n import t
 from ledger.games.base import Game, MatchState, check_names, in_words
 from ledger.games.bridge.facts import BridgeNotes
@@ -37,8 +38,8 @@ from ledger.games.bridge.records import (
 from ledger.games.bridge.scoring import parse_side
 from collections.abc import Iterable, Sequence  # noqa: F401 (annotations)
 from ledger.games.base import Board, HandResult, Replay  # noqa: F401 (annotations)
-from ledger.games.declare import HandForm, Question, Who  # noqa: F401 (annotations)
-from ledger.games.match_setup import MatchSetup  # noqa: F401 (annotations)
+from ledger.games.declare import Field, HandForm, Question, Who  # noqa: F401 (annotations)
+from ledger.games.match_setup import MatchSetup, Seated  # noqa: F401 (annotations)
 from ledger.games.record import JsonRecord  # noqa: F401 (annotations)
 from ledger.i18n import Msg  # noqa: F401 (annotations)
 
@@ -82,7 +83,7 @@ class Bridge(Game):
 
         return write_pbn(setup, results, event=event, site=site, date=date)
 
-    def deal_row(self, result: Mapping[str, Any]) -> tuple[Any, ...]:
+    def deal_row(self, result: JsonDoc) -> tuple[object, ...]:
         """One scored PBN deal (``score --json``'s object) as the CLI's table shows it: board,
         vulnerability (in the language in use), contract, declarer, result, NS's score."""
         from ledger.games.bridge.scoring import vulnerability_cell
@@ -91,7 +92,7 @@ class Bridge(Game):
                 result.get("declarer") or "", result.get("result") or "", result["score_ns"])
 
     # --- setup ----------------------------------------------------------------------------------
-    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
+    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """Sides ``{"NS": [north, south], "EW": [east, west]}`` (also ``N-S``, ``Nord-Sud`` …) or four
         ``players`` in seat order North, East, South, West. Seat order is N, E, S, W."""
         if sides:
@@ -116,7 +117,7 @@ class Bridge(Game):
         n, e, s, w = seated
         return seated, {"NS": (n, s), "EW": (e, w)}
 
-    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """Options by rule set (:func:`~ledger.games.bridge.rules.read_options`), then the base's."""
         own = read_options(rules, options)  # takes the game's own keys out of ``options``
         return {**super().check_options(rules, options, players), **own}
@@ -128,7 +129,7 @@ class Bridge(Game):
     def start(self, setup: MatchSetup) -> MatchState:
         return {RUBBER: rubber_start, CHICAGO: chicago_start, DUPLICATE: duplicate_start}[setup.rules](setup)
 
-    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def apply(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         """Score ``doc`` as the next deal: the sheet, games and vulnerability move on. ``MatchState``
         extra: rubber ``games``, ``rubber_bonus``, ``vulnerable`` (for the next deal), ``above``,
         ``below``, ``partscore``, ``rubber_totals``, ``margin``, ``rubbers`` (finished ones),
@@ -164,7 +165,7 @@ class Bridge(Game):
             return board_dealer_player(setup, ex.next_board)
         return ex.next_dealer if isinstance(ex, (RubberState, ChicagoState)) else self.dealer(setup, state.hands)
 
-    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str) -> Msg:
+    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str | None) -> Msg:
         """``deal 4 · Dario deals > `` (Italian: ``smazzata 4 · mazziere Dario > ``); duplicate: the
         next board, ``board 8 · Dario deals > ``."""
         ex = state.extra
@@ -173,7 +174,7 @@ class Bridge(Game):
                      dealer=dealer)
         return t("bridge.hand_prompt", "deal {hand} · {dealer} deals > ", hand=number, dealer=dealer)
 
-    def hand_number(self, setup: MatchSetup, i: int | None, result: Mapping[str, Any] | None=None) -> int | None:
+    def hand_number(self, setup: MatchSetup, i: int | None, result: JsonDoc | None=None) -> int | None:
         """Duplicate: the board's number (its result's ``board``, what the scoreboard's column
         shows; a voided board's too); rubber and Chicago: the deal's place, ``i + 1``."""
         board = result.get("board") if setup.rules == DUPLICATE and isinstance(result, Mapping) else None
@@ -190,7 +191,7 @@ class Bridge(Game):
                      summary=result_line(detail, board=False))
         return t("bridge.hand_heading", "Deal {hand}: {summary}", hand=number, summary=result.summary)
 
-    def stake_segments(self, state: MatchState) -> list[Mapping[str, Any]]:
+    def stake_segments(self, state: MatchState) -> list[Mapping[str, int]]:
         """Rubber: each rubber is settled on its own (:func:`~ledger.games.bridge.rules.rubber_segments`)."""
         return rubber_segments(state) if isinstance(state.extra, RubberState) else [state.totals]
 
@@ -218,7 +219,7 @@ class Bridge(Game):
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
         return table.entry_help()
 
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
         """Words as players say them (``4SX N -2``, ``3NT S =``, ``6H by E made 13``, ``pass``,
         ``3 senza atout Sud =``, ``4S contre O down 1``, ``honours NS 100``) and ``KEY=VALUE`` words
         (``contract=4SX declarer=N tricks=9 result=-1 honors="NS 100" vulnerable=NS board=5``) →
@@ -230,7 +231,7 @@ class Bridge(Game):
                                     table.seat_reader(setup))
         return table.settle(setup, read)
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None = None) -> list[Question]:
+    def questions(self, setup: MatchSetup, doc: JsonDoc, state: MatchState | None = None) -> list[Question]:
         """What is missing, in order: contract, then declarer and tricks (not after a pass), then
         honours (rubber and Chicago only; Enter for none); each answer settled as the one-line
         entry is (:func:`~ledger.games.bridge.hand.asked`)."""
@@ -238,15 +239,15 @@ class Bridge(Game):
                                     lambda f: self.entry_skips(setup, state, doc, f))
         return [table.asked(setup, doc, q) for q in asked]
 
-    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
+    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc) -> Who:
         """The four seats, the declarer's choices (:func:`~ledger.games.bridge.hand.seats`)."""
         return table.seats(setup)
 
-    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc, field: Field) -> bool:
         """Not asked: after a pass, in duplicate, when said otherwise (:func:`~ledger.games.bridge.hand.skipped`)."""
         return table.skipped(setup, doc, field)
 
-    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:
+    def describe_hand(self, doc: JsonDoc, result: JsonDoc | None=None, setup: MatchSetup | None=None) -> str:
         """With ``result``: the deal's summary (:func:`result_line`, ``"4SX by W -2: NS +500"``);
         without: the deal as entered, ``"4SX by N -2"``, ``"passed out"`` (``""`` for a document
         that cannot be read). In the words of the language it is shown in (``4SX da O -2``),
@@ -257,7 +258,7 @@ class Bridge(Game):
         whatever ``board`` it carries (a PBN file's [Board])."""
         return in_words(lambda: self._describe(doc, result, board=setup is None))
 
-    def _describe(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None, board: bool = True) -> str:
+    def _describe(self, doc: JsonDoc, result: JsonDoc | None = None, board: bool = True) -> str:
         line = result_line(result, board=board) if isinstance(result, Mapping) else ""
         if line:
             return line

@@ -11,7 +11,6 @@ the games, who deals next, and who won.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ledger.games.base import Board, Column, Game, MatchSetup, MatchState, Replay, Table
 from ledger.games.bridge.summaries import bonus_text
@@ -56,7 +55,7 @@ def _sheet_number(x: RubberState | ChicagoState | RubberResult | ChicagoResult) 
     return x.rubber if isinstance(x, (RubberState, RubberResult)) else x.round
 
 
-def _stack_rows(ns: Sequence[Any], ew: Sequence[Any], upward: bool) -> list[tuple[str, str]]:
+def _stack_rows(ns: Sequence[int], ew: Sequence[int], upward: bool) -> list[tuple[str, str]]:
     """Two columns of numbers side by side; ``upward`` stacks them from the bottom (above the line)."""
     n = max(len(ns), len(ew))
     rows = []

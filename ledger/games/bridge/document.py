@@ -14,15 +14,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import field
 from functools import partial
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.i18n import t
 from ledger.games.base import META_KEYS, MatchSetup, as_int, check_keys, need
 from ledger.games.bridge.records import Honours
 from ledger.games.bridge.scoring import (
-    BOOK, CONTRACT_OF_TEXT, DIFF_OF_TEXT, SEAT_SET, SEATS, VULNERABILITY_SET, Contract, check_honours, is_seat_word,
-    parse_contract, parse_seat, parse_side, parse_vulnerable, side_of, tricks_from,
+    BOOK, CONTRACT_OF_TEXT, DIFF_OF_TEXT, SEAT_SET, SEATS, VULNERABILITY_SET, Contract, Side, check_honours,
+    is_seat_word, parse_contract, parse_seat, parse_side, parse_vulnerable, side_of, tricks_from,
 )
 
 RUBBER, CHICAGO, DUPLICATE = "rubber", "chicago", "duplicate"
@@ -54,7 +55,7 @@ class Deal(NamedTuple):
     declarer: str | None
     tricks: int | None
     vulnerable: str | None
-    honours: tuple[str, int] | None
+    honours: tuple[Side, int] | None
     board: int | None
 
     @property
@@ -66,7 +67,7 @@ class Deal(NamedTuple):
         return not self.contract.passed and self.tricks is not None and self.tricks >= self.contract.tricks_needed
 
 
-def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> Deal:
+def read_deal(doc: JsonDoc, rules: str, setup: MatchSetup | None = None) -> Deal:
     """Validate a hand document (see the module docstring) into a :class:`Deal`.
 
     In a match (``setup`` given) the declarer and the honours' side may also be a player's name.
@@ -80,7 +81,7 @@ def read_deal(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = Non
 _SIDE_OF_SEAT: dict[str | None, str] = {seat: side_of(seat) for seat in SEATS}  # None: no declarer
 
 
-def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = None) -> Deal:
+def deal_parts(doc: JsonDoc, rules: str, setup: MatchSetup | None = None) -> Deal:
     """:func:`read_deal`: the checks in their order, with their errors, the common correct
     document first (a canonical contract, seat, result and vulnerability read from a table, the
     tricks alone taken as they are; a document without honours, every duplicate board, pays for
@@ -125,7 +126,7 @@ def deal_parts(doc: Mapping[str, Any], rules: str, setup: MatchSetup | None = No
 _deal = partial(tuple.__new__, Deal)  # Deal(*fields) without the named tuple's own __new__ (a Python function)
 
 
-def _honours_key(doc: Mapping[str, Any]) -> str:
+def _honours_key(doc: JsonDoc) -> str:
     """The one field of :data:`HONOURS_KEYS` that gives honours (``honors`` when none does);
     ``LedgerError`` when two do."""
     given = [k for k in HONOURS_KEYS if doc.get(k) not in (None, "")]
@@ -141,7 +142,7 @@ def read_seat(value: object, field: str, setup: MatchSetup | None = None) -> str
     return parse_seat(value, field)
 
 
-def read_side(value: object, field: str, setup: MatchSetup | None = None) -> str:
+def read_side(value: object, field: str, setup: MatchSetup | None = None) -> Side:
     """A side NS/EW, a seat's side, or in a match a player's side."""
     if setup is not None and isinstance(value, str):
         try:
@@ -152,7 +153,7 @@ def read_side(value: object, field: str, setup: MatchSetup | None = None) -> str
 
 
 def read_honours(value: object, contract: Contract, field: str,
-                 setup: MatchSetup | None = None) -> tuple[str, int] | None:
+                 setup: MatchSetup | None = None) -> tuple[Side, int] | None:
     """Honours as ``{"side": "NS", "points": 100}``, as text ``"NS 100"`` / ``"150 EW"`` /
     ``"Anna 100"``, or null / ``"none"``. Returns ``(side, points)`` or None."""
     if value is None or (isinstance(value, str) and value.strip().lower() in _NONE_WORDS):
@@ -176,10 +177,10 @@ def read_honours(value: object, contract: Contract, field: str,
                         "\"points\": 150}}, got {value!r}", value=value), field, value)
 
 
-def honours_of(honours: tuple[str, int] | None) -> Honours | None:
+def honours_of(honours: tuple[Side, int] | None) -> Honours | None:
     return Honours(*honours) if honours else None
 
 
-def honours_json(honours: tuple[str, int] | None) -> dict[str, Any] | None:
+def honours_json(honours: tuple[Side, int] | None) -> JsonDict | None:
     """Honours as a hand document writes them: ``{"side": "NS", "points": 100}``, or None."""
     return Honours(*honours).to_json() if honours else None

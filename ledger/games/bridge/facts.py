@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from ledger.games.bridge.records import DealResult, DuplicateResult, RubberState
 from ledger.games.bridge.scoring import unfinished_text
 from ledger.games.facts import GameNotes, SEATS, Highlight, Record, average, number, side_label
+from ledger.games.jsontypes import JsonDict
+from ledger.games.results import Winner
 from ledger.i18n import Msg, t
-from typing import Any  # noqa: F401 (annotations)
 
 
 class BridgeNotes(GameNotes):
@@ -82,7 +83,7 @@ class BridgeNotes(GameNotes):
 
     def counters(self, rec: Record, side: str, player: str) -> dict[str, int]:
         ex = rec.replay.final.extra
-        rubbers: list[tuple[Mapping[str, int], str | None]] = []
+        rubbers: list[tuple[Mapping[str, int], Winner]] = []
         if isinstance(ex, RubberState):
             rubbers = [(r.totals, r.winner) for r in ex.rubbers]
             if ex.ended_early and not ex.rubber_over and ex.deals:
@@ -95,7 +96,7 @@ class BridgeNotes(GameNotes):
         return {"rubbers": len(rubbers), "rubbers_won": sum(1 for _, winner in rubbers if winner == side),
                 "margin": margin, "hands": rec.replay.final.hands}
 
-    def figures(self, c: Mapping[str, int]) -> dict[str, Any]:
+    def figures(self, c: Mapping[str, int]) -> JsonDict:
         return {"rubbers": c.get("rubbers", 0), "rubbers_won": c.get("rubbers_won", 0),
                 "average_margin": average(c.get("margin", 0), c.get("rubbers", 0))}
 

@@ -19,9 +19,8 @@ the result and a bare number for the tricks (:func:`said_parts` writes each as i
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.bridge.document import (
@@ -33,7 +32,8 @@ from ledger.games.bridge.scoring import (
 )
 from ledger.games.base import as_int
 from ledger.games.declare import Field, HandForm, Kind, Question, Who
-from ledger.games.match_setup import MatchSetup
+from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import MatchSetup, Resolve
 from ledger.games.suggest import nearest
 from ledger.i18n import Msg, t
 
@@ -98,7 +98,7 @@ or a player's name → the seat), offered as the four seats (:func:`seats`)."""
 
 
 # --- whose words ------------------------------------------------------------------------------------
-def seat_reader(setup: MatchSetup) -> Callable[[object, str], str]:
+def seat_reader(setup: MatchSetup) -> Resolve:
     """How a declarer typed is read in ``setup``'s match: a seat (``N``, ``Ovest``, ``O``) or a
     player's name → the seat letter (:func:`ledger.games.bridge.document.read_seat`)."""
     def read(value: object, path: str) -> str:
@@ -226,7 +226,7 @@ def _cannot_place(setup: MatchSetup, word: str) -> LedgerError:
 
 
 # --- the deal's values, made canonical ----------------------------------------------------------------
-def settle(setup: MatchSetup, doc: Mapping[str, Any]) -> dict[str, Any]:
+def settle(setup: MatchSetup, doc: JsonDoc) -> JsonDict:
     """A partial hand document as read → its canonical values, checked as far as they can be
     now: the contract's text, the declarer's seat, the vulnerability, honours as ``{"side",
     "points"}``, and the tricks won, from a result said for them (``=``, ``-2``) once the
@@ -252,7 +252,7 @@ def settle(setup: MatchSetup, doc: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def skipped(setup: MatchSetup, doc: Mapping[str, Any], field: Field) -> bool:
+def skipped(setup: MatchSetup, doc: JsonDoc, field: Field) -> bool:
     """A field not asked: the declarer, the tricks and honours after a pass; the tricks when a
     result is given; honours in duplicate (Law 77) or when given under another key (``onori``)."""
     contract = doc.get("contract")
@@ -264,10 +264,10 @@ def skipped(setup: MatchSetup, doc: Mapping[str, Any], field: Field) -> bool:
     return field.key == "honors" and (setup.rules == DUPLICATE or any(k in doc for k in HONOURS_KEYS))
 
 
-def asked(setup: MatchSetup, doc: Mapping[str, Any], q: Question) -> Question:
+def asked(setup: MatchSetup, doc: JsonDoc, q: Question) -> Question:
     """A declared question as bridge asks it: the tricks' question names the contract (``Result
     of 4S: …``), and every answer is settled (:func:`settle`) as the one-line entry is."""
-    def answer(before: dict[str, Any], text: str) -> dict[str, Any]:
+    def answer(before: JsonDict, text: str) -> JsonDict:
         return settle(setup, q.answer(before, text))
     field = FORM.field(q.key)
     text = q.text if field is None or field.ask is None else str(field.ask)  # its examples are in the question

@@ -22,12 +22,12 @@ import io
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import HandResult, MatchSetup
 from ledger.games.bridge.records import ChicagoResult, DuplicateResult, RubberResult
 from ledger.games.bridge.scoring import SEATS, parse_contract, parse_seat, parse_vulnerable
+from ledger.games.jsontypes import JsonDict
 from ledger.i18n import Msg, t
 from ledger.safetext import safe
 
@@ -41,7 +41,7 @@ class PbnRead:
     message per game left out, e.g. ``"game 3 (board 3): no result"``, for people); ``skipped``
     is the same notes in English, as programs read them (``--json``, the same in every language)."""
 
-    hands: list[dict[str, Any]] = field(default_factory=list)
+    hands: list[JsonDict] = field(default_factory=list)
     skipped_notes: list[Msg] = field(default_factory=list)
     scoring: str | None = None  # "rubber" or "chicago" from the first [Scoring] tag that says so
 
@@ -155,9 +155,9 @@ def read_pbn(text: str | Iterable[str]) -> PbnRead:
     return out
 
 
-def _game_doc(tags: Mapping[str, str], contract_text: str) -> dict[str, Any] | None:
+def _game_doc(tags: Mapping[str, str], contract_text: str) -> JsonDict | None:
     contract = parse_contract(contract_text, "Contract")
-    doc: dict[str, Any] = {}
+    doc: JsonDict = {}
     board = tags.get("Board", "").strip()
     if board not in _UNKNOWN:
         if not board.isdigit() or int(board) < 1:

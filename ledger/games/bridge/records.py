@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ledger.games.base import HandResult
-from ledger.games.bridge.scoring import Entry
-from ledger.games.record import JsonRecord, optional
+from ledger.games.bridge.scoring import Entry, Side, Vulnerability
+from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.record import Fields, JsonRecord, optional
 
 Sides = Mapping[str, int]
 
@@ -19,7 +19,7 @@ Sides = Mapping[str, int]
 class Honours(JsonRecord):
     """Honours held: the side and their points (100 or 150)."""
 
-    side: str
+    side: Side
     points: int
 
 
@@ -42,7 +42,7 @@ class DealResult(JsonRecord):
     declarer: str | None
     tricks: int | None
     result: str
-    vulnerable: str
+    vulnerable: Vulnerability
     honors: Honours | None
     board: int | None = optional()
     ns: Line
@@ -72,7 +72,7 @@ def deal_result(contract: str, declarer: str | None, tricks: int | None, result:
         "honors": honors, "board": board, "ns": ns, "ew": ew, "score_ns": score_ns, "entries": entries})
 
 
-def deal_record(fields: dict[str, Any]) -> DealResult:
+def deal_record(fields: Fields) -> DealResult:
     """The :class:`DealResult` whose fields are ``fields`` (a new dict, every field of the
     dataclass in its order, taken as it is: the record's own), the same frozen value as
     ``DealResult(**fields)``, set in one step (the dataclass's ``__init__`` sets each field
@@ -139,7 +139,7 @@ class DuplicateResult(DealResult):
         return self.board if self.board is not None else self.next_board
 
     @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> "DuplicateResult":
+    def from_json(cls, doc: JsonDoc) -> "DuplicateResult":
         """As written: a ``board`` after ``entries`` is the board the match numbered."""
         keys = list(doc)
         numbered = "board" in keys and "entries" in keys and keys.index("board") > keys.index("entries")
@@ -187,7 +187,7 @@ class RubberState(JsonRecord):
     below: Sides
     deals: int
     rubber_bonus: int
-    vulnerable: str
+    vulnerable: Vulnerability
     rubber_over: bool
     rubber_totals: Sides
     margin: int
@@ -212,7 +212,7 @@ class ChicagoState(JsonRecord):
     below: Sides
     deals: int
     round_over: bool
-    vulnerable: str
+    vulnerable: Vulnerability
     round_totals: Sides
     previous: Sides
     rounds: tuple[RoundSummary, ...]
@@ -228,7 +228,7 @@ class DuplicateState(JsonRecord):
 
     boards_played: int
     next_board: int
-    vulnerable: str
+    vulnerable: Vulnerability
     score_ns: int
     ended_early: bool | None = optional()
 

@@ -47,9 +47,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
-from typing import Any
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.protocol import Rules
+from ledger.games.record import Fields
 from ledger.i18n import Msg, number, t
 from ledger.games.base import HandResult, MatchSetup, MatchState, as_int
 from ledger.games.bridge.records import (
@@ -57,8 +59,9 @@ from ledger.games.bridge.records import (
     RubberResult, RubberState, RubberSummary,
 )
 from ledger.games.bridge.scoring import (
-    BOARD_VULNERABILITY, BOOK, GAME_POINTS, SEATS, SIDES, Contract, Entry, board_dealer, board_vulnerability,
-    contract_entries, entry, format_result, is_vulnerable, made_row, other_side, side_of, vulnerability_of,
+    BOARD_VULNERABILITY, BOOK, GAME_POINTS, SEATS, SIDES, Contract, Entry, Side, Vulnerability, board_dealer,
+    board_vulnerability, contract_entries, entry, format_result, is_vulnerable, made_row, other_side, side_of,
+    vulnerability_of,
 )
 from ledger.games.bridge.document import (
     CHICAGO, DUPLICATE, RUBBER, RULE_SETS, Deal, _SIDE_OF_SEAT, deal_parts, honours_of, read_deal,
@@ -74,14 +77,14 @@ CHICAGO_GAME = (300, 500)   # not vulnerable, vulnerable
 CHICAGO_FOURTH_DEAL_PARTSCORE = 100
 
 # --- options ------------------------------------------------------------------------------------
-def read_options(rules: str, options: dict[str, Any]) -> dict[str, Any]:
+def read_options(rules: str, options: JsonDict) -> JsonDict:
     """A match's own options by rule set, taken out of ``options`` (the rest are the base's).
     rubber: ``unfinished_partscore`` (100 default, or 50: Law 80), ``rubbers`` (default 1; 0 =
     until ended); chicago: ``rounds`` (default 1; 0 = until ended); duplicate: ``boards``
     (default 0 = until ended), ``first_board`` (default 1). Rubber and Chicago also take
     ``first_dealer``; in duplicate the board number names the dealer (Law 2): ``LedgerError``
     on ``options.KEY``."""
-    out: dict[str, Any] = {}
+    out: JsonDict = {}
     if rules == RUBBER:
         value = as_int(options.pop("unfinished_partscore", UNFINISHED_PARTSCORE),
                        "options.unfinished_partscore")
@@ -111,7 +114,7 @@ def deal_entries(deal: Deal, vulnerable: str, duplicate: bool = False) -> list[E
 
 
 def sheet_entries(contract: Contract, tricks: int | None, side: str | None, vulnerable: bool,
-                  honours: tuple[str, int] | None, duplicate: bool) -> list[Entry]:
+                  honours: tuple[Side, int] | None, duplicate: bool) -> list[Entry]:
     """:func:`deal_entries` of a deal's fields: ``side`` the declaring side (None when passed
     out), ``vulnerable`` whether it is vulnerable."""
     if contract.level == 0:  # passed out
@@ -164,7 +167,7 @@ def net_ns(entries: Sequence[Entry]) -> int:
     return sum(e.points if e.side == "NS" else -e.points for e in entries)
 
 
-def deal_fields(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> dict[str, Any]:
+def deal_fields(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> Fields:
     """The fields of one scored deal (:class:`~ledger.games.bridge.records.DealResult`, FORMATS.md):
     what was entered, normalised, ``ns``/``ew`` above and below, ``score_ns``, every sheet entry."""
     ns, ew, net = sheet_totals(entries)
@@ -174,13 +177,14 @@ def deal_fields(deal: Deal, vulnerable: str, entries: Sequence[Entry]) -> dict[s
             "ns": ns, "ew": ew, "score_ns": net, "entries": tuple(entries)}
 
 
-TableCell = Mapping[str, Any]
-"""A cell of the scoring table (:func:`deal_sheet`): a :class:`DealResult`'s fields, in order."""
+TableCell = Mapping[str, object]
+"""A cell of the scoring table (:func:`deal_sheet`): a :class:`DealResult`'s fields, in order
+(read only: a cell is shared by every deal scored alike; :data:`~ledger.games.record.Fields`)."""
 
 
 @lru_cache(SHEETS_HELD)
 def deal_sheet(contract: Contract, tricks: int | None, side: str | None, vulnerable: bool,
-               honours: tuple[str, int] | None, duplicate: bool) -> TableCell:
+               honours: tuple[Side, int] | None, duplicate: bool) -> TableCell:
     """The scoring table of one deal, each cell worked out once (a club's boards are played
     alike at many tables): the fields of its :class:`DealResult` in their order (FORMATS.md),
     the contract and the result as written (``"4SX"``, ``"-1"``; ``""`` when passed out), the
@@ -202,7 +206,7 @@ SCORED_HELD = 1 << 15
 _SCORED: dict[str, dict[Deal, DealScore]] = {}  # rules -> deal -> it scored on its own
 
 
-def score_hand(game: Any, doc: Mapping[str, Any], rules: object = None) -> DealScore:
+def score_hand(game: Rules, doc: JsonDoc, rules: object = None) -> DealScore:
     """Score one deal on its own (``ledger score``): ``Bridge.score`` itself (``game``: the
     :class:`~ledger.games.bridge.Bridge` scorer). Returns data ``{"contract", "declarer",
     "tricks", "result", "vulnerable", "honors", "ns": {"above", "below"}, "ew": {…},
@@ -306,7 +310,7 @@ class Sheet:
     def of(cls, state: RubberState | ChicagoState) -> "Sheet":
         return cls(dict(state.games), dict(state.partscore), dict(state.above), dict(state.below), state.deals)
 
-    def fields(self) -> dict[str, Any]:
+    def fields(self) -> Fields:
         """The sheet's part of a match state (its keyword arguments)."""
         return {"games": dict(self.games), "partscore": dict(self.partscore), "above": dict(self.above),
                 "below": dict(self.below), "deals": self.deals}
@@ -366,7 +370,7 @@ def _check_vulnerability(deal: Deal, expected: str, how: object) -> None:
                             expected=expected, how=how, given=deal.vulnerable), "vulnerable", deal.vulnerable)
 
 
-def _premiums(entries: Sequence[Entry], bonuses: Sequence[Entry]) -> dict[str, Any]:
+def _premiums(entries: Sequence[Entry], bonuses: Sequence[Entry]) -> Fields:
     """A match deal's ``bonuses`` and each side's ``points`` (its entries and the bonuses)."""
     return {"bonuses": tuple(bonuses),
             "points": {s: sum(e.points for e in [*entries, *bonuses] if e.side == s) for s in SIDES}}
@@ -378,7 +382,7 @@ def _refuse_after_end(state: MatchState, over: Msg) -> None:
         raise LedgerError(over, "hand", None)
 
 
-def _on_the_sheet(setup: MatchSetup, doc: Mapping[str, Any], rules: str, ex: RubberState | ChicagoState, vul: str,
+def _on_the_sheet(setup: MatchSetup, doc: JsonDoc, rules: str, ex: RubberState | ChicagoState, vul: Vulnerability,
                   how: Msg) -> tuple[Deal, Sheet, int, list[Entry], str | None]:
     """The opening of a rubber's or a Chicago round's deal (Laws 72-73): the deal read, its
     ``vulnerable`` checked against the sheet's ``vul`` (``how`` says why it is so; ``LedgerError``
@@ -409,7 +413,7 @@ def rubber_start(setup: MatchSetup) -> MatchState:
     return MatchState(0, _zero(), False, None, ex)
 
 
-def rubber_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+def rubber_apply(setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
     """One deal of a rubber (Laws 72-74, 81): entries on the sheet, games, vulnerability, rubber."""
     _refuse_after_end(state, t("bridge.rubber_over", "the rubber is over: start a new match for the next rubber"))
     ex = state.extra_as(RubberState)
@@ -483,18 +487,18 @@ def rubber_finish_early(setup: MatchSetup, state: MatchState) -> MatchState:
     return MatchState(state.hands, totals, False, _leader(totals), ex)
 
 
-def rubber_segments(state: MatchState) -> list[Mapping[str, Any]]:
+def rubber_segments(state: MatchState) -> list[Mapping[str, int]]:
     """The scores a stake settles one by one: each finished rubber's totals, then the unfinished
     one's if the match was ended during it."""
     ex = state.extra_as(RubberState)
-    segments: list[Mapping[str, Any]] = [r.totals for r in ex.rubbers]
+    segments: list[Mapping[str, int]] = [r.totals for r in ex.rubbers]
     if not ex.rubber_over and ex.deals:
         segments.append(ex.rubber_totals)
     return segments
 
 
 # --- chicago ------------------------------------------------------------------------------------
-def chicago_vulnerability(deal_number: int, dealer_seat: str) -> str:
+def chicago_vulnerability(deal_number: int, dealer_seat: str) -> Vulnerability:
     """RULES.md: deal 1 nobody, deals 2 and 3 the dealer's side, deal 4 both."""
     if deal_number == 1:
         return "None"
@@ -511,7 +515,7 @@ def chicago_start(setup: MatchSetup) -> MatchState:
     return MatchState(0, _zero(), False, None, ex)
 
 
-def chicago_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+def chicago_apply(setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
     """One deal of a Chicago round (RULES.md "Chicago")."""
     _refuse_after_end(state, t("bridge.chicago_over", "the Chicago is over: start a new match for the next round"))
     ex = state.extra_as(ChicagoState)
@@ -575,7 +579,7 @@ def board_vul(deal: Deal, board: int | None = None) -> str | None:
     return by_law
 
 
-def duplicate_apply(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+def duplicate_apply(setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
     """One board (Law 77): its score goes to the side that gains it."""
     _refuse_after_end(state, t("bridge.boards_played", "all the boards of this match are played"))
     ex = state.extra_as(DuplicateState)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ledger.games.base import Game, MatchSetup, MatchState
+from ledger.games.jsontypes import JsonDict
 
 _STRAINS = ("C", "D", "H", "S", "NT")
 
@@ -19,7 +19,7 @@ def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> Matc
     return game.setup("rubber", None, {"NS": [four[0], four[2]], "EW": [four[1], four[3]]}, {})
 
 
-def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> JsonDict:
     """A contract (passed out one deal in twenty), its declarer and the tricks taken: about as
     many as bid, give or take."""
     if rng.random() < 0.05:

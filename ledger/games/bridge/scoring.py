@@ -43,25 +43,35 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Literal, NamedTuple
 
 from ledger.errors import LedgerError
 from ledger.games.base import as_int
+from ledger.games.jsontypes import JsonValue
 from ledger.i18n import Msg, t
 from ledger.games.record import JsonRecord
 
-STRAINS = ("C", "D", "H", "S", "NT")
+Strain = Literal["C", "D", "H", "S", "NT"]
+"""A contract's strain: clubs, diamonds, hearts, spades, no trump."""
+Seat = Literal["N", "E", "S", "W"]
+"""A compass seat, North first, clockwise."""
+Side = Literal["NS", "EW"]
+"""A partnership: North-South, East-West."""
+Vulnerability = Literal["None", "NS", "EW", "All"]
+"""Who is vulnerable in a deal (Law 2 names): nobody, one side, both."""
+
+STRAINS: tuple[Strain, ...] = ("C", "D", "H", "S", "NT")
 STRAIN_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trump"}
-SEATS = ("N", "E", "S", "W")
-SIDES = ("NS", "EW")
-VULNERABILITIES = ("None", "NS", "EW", "All")
+SEATS: tuple[Seat, ...] = ("N", "E", "S", "W")
+SIDES: tuple[Side, ...] = ("NS", "EW")
+VULNERABILITIES: tuple[Vulnerability, ...] = ("None", "NS", "EW", "All")
 VULNERABILITY_SET = frozenset(VULNERABILITIES)  # what parse_vulnerable gives back as it is (a test says so)
 DOUBLING_MARKS = ("", "X", "XX")
 BOOK = 6
 GAME_POINTS = 100
 
 # Law 2: vulnerability of boards 1-16, repeated for higher numbers
-BOARD_VULNERABILITY = ("None", "NS", "EW", "All", "NS", "EW", "All", "None",
+BOARD_VULNERABILITY: tuple[Vulnerability, ...] = ("None", "NS", "EW", "All", "NS", "EW", "All", "None",
                        "EW", "All", "None", "NS", "All", "None", "NS", "EW")
 
 
@@ -73,7 +83,7 @@ class Contract(NamedTuple):
     finds deals and table cells by it, issue 17); its text is :data:`CONTRACT_TEXTS`'s."""
 
     level: int
-    strain: str | None
+    strain: Strain | None
     doubled: int = 0
 
     @property
@@ -104,7 +114,7 @@ CONTRACT_OF_TEXT = {text: c for c, text in CONTRACT_TEXTS.items()}
 # words for the parts of a contract, upper case, spaces removed (Italian where natural)
 _PASS_WORDS = {"PASS", "P", "PASSED", "PASSEDOUT", "ALLPASS", "PASSO", "PASSATA", "PASSATO", "PASSE",
                "TUTTIPASSANO", "PASSANOTUTTI", "TUTTIPASSO"}
-_STRAIN_WORDS = {
+_STRAIN_WORDS: dict[str, Strain] = {
     "NT": "NT", "N": "NT", "SA": "NT", "NOTRUMP": "NT", "NOTRUMPS": "NT", "SENZAATOUT": "NT",
     "SENZA": "NT", "S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
     "SPADES": "S", "HEARTS": "H", "DIAMONDS": "D", "CLUBS": "C", "PICCHE": "S", "CUORI": "H",
@@ -196,7 +206,7 @@ def contract_with(contract_text: str, extra: str) -> str:
     return f"{contract_text}{_spaceless(extra)}"
 
 
-_SEAT_WORDS = {"N": "N", "E": "E", "S": "S", "W": "W", "O": "W", "NORTH": "N", "EAST": "E", "SOUTH": "S",
+_SEAT_WORDS: dict[str, Seat] = {"N": "N", "E": "E", "S": "S", "W": "W", "O": "W", "NORTH": "N", "EAST": "E", "SOUTH": "S",
                "WEST": "W", "NORD": "N", "EST": "E", "SUD": "S", "OVEST": "W"}
 
 
@@ -211,7 +221,7 @@ def parse_seat(value: object, field: str = "declarer") -> str:
 SEAT_SET = frozenset(SEATS)
 
 
-def _read_seat(value: object, field: str) -> str:
+def _read_seat(value: object, field: str) -> Seat:
     key = _squash(value) if isinstance(value, str) else None
     if key not in _SEAT_WORDS:
         raise LedgerError(t("bridge.not_seat", "{value!r} is not a seat (N, E, S or W)", value=value), field, value)
@@ -261,7 +271,7 @@ def is_seat_word(text: str) -> bool:
     return _squash(text) in _SEAT_WORDS
 
 
-def side_of(seat: str) -> str:
+def side_of(seat: str) -> Side:
     """``"N"``/``"S"`` → ``"NS"``, ``"E"``/``"W"`` → ``"EW"``."""
     return "NS" if seat in ("N", "S") else "EW"
 
@@ -270,11 +280,11 @@ def other_side(side: str) -> str:
     return "EW" if side == "NS" else "NS"
 
 
-_SIDE_WORDS = {"NS": "NS", "SN": "NS", "EW": "EW", "WE": "EW", "EO": "EW", "OE": "EW",
+_SIDE_WORDS: dict[str, Side] = {"NS": "NS", "SN": "NS", "EW": "EW", "WE": "EW", "EO": "EW", "OE": "EW",
                "NORDSUD": "NS", "ESTOVEST": "EW", "NORTHSOUTH": "NS", "EASTWEST": "EW"}
 
 
-def parse_side(value: object, field: str) -> str:
+def parse_side(value: object, field: str) -> Side:
     """A side ``NS`` or ``EW`` (also ``N-S``, ``E/W``, ``Nord-Sud``, ``Est-Ovest``), or a seat's side."""
     key = _squash(value) if isinstance(value, str) else None
     if key in _SIDE_WORDS:
@@ -284,12 +294,12 @@ def parse_side(value: object, field: str) -> str:
     raise LedgerError(t("bridge.not_side", "{value!r} is not a side (NS or EW)", value=value), field, value)
 
 
-_VUL_WORDS = {"NONE": "None", "-": "None", "": "None", "LOVE": "None", "NEITHER": "None", "NESSUNO": "None",
+_VUL_WORDS: dict[str, Vulnerability] = {"NONE": "None", "-": "None", "": "None", "LOVE": "None", "NEITHER": "None", "NESSUNO": "None",
               "INPRIMA": "None", "TUTTIINPRIMA": "None",
               "0": "None", "ALL": "All", "BOTH": "All", "TUTTI": "All", "ENTRAMBI": "All"}
 
 
-def parse_vulnerable(value: object, field: str = "vulnerable") -> str:
+def parse_vulnerable(value: object, field: str = "vulnerable") -> Vulnerability:
     """``None``/``-``/``Love``, ``NS``, ``EW``, ``All``/``Both`` (PBN spellings too) → one of
     :data:`VULNERABILITIES`."""
     if isinstance(value, str):
@@ -311,22 +321,22 @@ def is_vulnerable(vulnerability: str, side: str | None) -> bool:
     return vulnerability == "All" or vulnerability == side
 
 
-def vulnerability_of(ns: bool, ew: bool) -> str:
+def vulnerability_of(ns: bool, ew: bool) -> Vulnerability:
     return VULNERABILITIES[(1 if ns else 0) + (2 if ew else 0)]
 
 
-def board_vulnerability(board: int) -> str:
+def board_vulnerability(board: int) -> Vulnerability:
     """Law 2 (Laws of Duplicate Bridge 2017): the vulnerability of board ``board`` (1, 2, …)."""
     return BOARD_VULNERABILITY[(board - 1) % 16]
 
 
-def board_dealer(board: int) -> str:
+def board_dealer(board: int) -> Seat:
     """Law 2: board 1 is dealt by North, 2 by East, 3 by South, 4 by West, and so on."""
     return SEATS[(board - 1) % 4]
 
 
 # --- the scoring table (Law 77; rubber Law 81) --------------------------------------------------
-def trick_value(strain: str | None, index: int) -> int:
+def trick_value(strain: Strain | None, index: int) -> int:
     """Undoubled value of the ``index``-th odd trick (1-based) in ``strain``."""
     if strain in ("C", "D"):
         return 20
@@ -593,7 +603,7 @@ def format_result(contract: Contract, tricks: int) -> str:
     return _DIFF_TEXTS.get(diff) or format_diff(diff)
 
 
-def tricks_from(contract: Contract, tricks: Any, result: Any) -> int:
+def tricks_from(contract: Contract, tricks: JsonValue, result: JsonValue) -> int:
     """The tricks won by the declarer from ``tricks`` (0-13) and/or ``result`` (relative); both
     given must agree, and a result must give 0 to 13 tricks (``LedgerError`` otherwise)."""
     if result is None and type(tricks) is int and 0 <= tricks <= 13:  # the tricks alone, as most documents

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
+from ledger.games.jsontypes import JsonDoc
 from ledger.i18n import language, number, signed, t
 from ledger.games.bridge.records import DealResult
 from ledger.games.bridge.scoring import SIDES, format_result, item_text, said, seat_text, contract_text, side_text
@@ -57,7 +57,7 @@ def _gain(score_ns: int) -> str:
     return f"{side_text('NS')} {signed(score_ns)}" if score_ns >= 0 else f"{side_text('EW')} {signed(-score_ns)}"
 
 
-def _net_points(data: Mapping[str, Any]) -> int | None:
+def _net_points(data: JsonDoc) -> int | None:
     """A match deal's points for North-South less East-West's (premiums included), as its row on
     the scoreboard has them; None for data without ``points``."""
     points = data.get("points")
@@ -80,7 +80,7 @@ def record_line(result: DealResult) -> str:
     return result_line(result.to_json(), board=False)
 
 
-def result_line(data: Mapping[str, Any], board: bool = True) -> str:
+def result_line(data: JsonDoc, board: bool = True) -> str:
     """The summary of a deal of a match from its result data (:func:`deal_fields` and what a match
     adds): ``"board 5: 4SX by N -1: EW +200"`` (the board when the data has one and ``board``),
     then a match's premiums: ``"3NT by S =: NS +1100 (rubber bonus NS 700)"`` (the gain is the

@@ -11,28 +11,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache, partial
-from typing import Any
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.parsing import as_bool, as_int, check_keys, check_names, named_sides
 from ledger.games.partnerships import pairs_by_seat
 from ledger.games.protocol import Game
 from ledger.games.replay import Replay
 from ledger.games.results import HandResult, MatchState, items_of
 from ledger.games.tables import Board, points_line
-from ledger.games.match_setup import MatchSetup
+from ledger.games.match_setup import MatchSetup, Resolve, Seated
 from ledger.games.briscola import board as boards
 from ledger.games.briscola import hand as declared
 from ledger.games.briscola.facts import BriscolaNotes
 from ledger.games.briscola.hand import (
-    CHIAMATA_KEYS, CLASSICA_KEYS, Resolve, chiamata_players, read_chiamata, read_classica,
+    CHIAMATA_KEYS, CLASSICA_KEYS, chiamata_players, read_chiamata, read_classica,
 )
 from ledger.games.briscola.records import ChiamataResult, ChiamataState, ClassicaResult, ClassicaState
 from ledger.games.briscola.rules import (
     DEFAULT_WINS, ChiamataOptions, ChiamataTally, ClassicaOptions, ClassicaTally, RuleSet, chiamata_apply,
     classica_apply, most, score_chiamata, score_classica, settlement,
 )
-from ledger.games.declare import HandForm, Question, Who
+from ledger.games.declare import HandForm, Question, Who, Field
 from ledger.games.record import JsonRecord
 from ledger.games.scopa import _seat_sides
 from ledger.games.settle import DEFAULT_CURRENCY, check_currency, parse_cents, parse_money
@@ -42,24 +42,24 @@ from ledger.i18n import Msg, t
 LONE_OPTIONS = {RuleSet.CLASSICA: ("tie_last_trick",), RuleSet.CHIAMATA: ("cappotto_double", "bid_multiplier")}
 
 
-def classica_options(options: Mapping[str, Any]) -> ClassicaOptions:
+def classica_options(options: JsonDoc) -> ClassicaOptions:
     """A match's (or a lone hand's) checked options as :class:`ClassicaOptions`."""
     return ClassicaOptions(options.get("wins"), options.get("hands"), bool(options.get("tie_last_trick")))
 
 
-def chiamata_options(options: Mapping[str, Any]) -> ChiamataOptions:
+def chiamata_options(options: JsonDoc) -> ChiamataOptions:
     """A match's (or a lone hand's) checked options as :class:`ChiamataOptions`."""
     return ChiamataOptions(options.get("hands"), bool(options.get("cappotto_double", True)),
                            bool(options.get("bid_multiplier")), int(options.get("stake_cents") or 0),
                            str(options.get("currency") or DEFAULT_CURRENCY))
 
 
-def read_flags(raw: Mapping[str, Any], names: Sequence[str], prefix: str = "options.") -> dict[str, bool]:
+def read_flags(raw: JsonDoc, names: Sequence[str], prefix: str = "options.") -> dict[str, bool]:
     """The yes/no options among ``names`` that ``raw`` gives."""
     return {k: as_bool(raw[k], f"{prefix}{k}") for k in names if raw.get(k) is not None}
 
 
-def classica_result(doc: Mapping[str, Any], resolve: Resolve, players: int | None, options: ClassicaOptions,
+def classica_result(doc: JsonDoc, resolve: Resolve, players: int | None, options: ClassicaOptions,
                     expected: Sequence[str] | None = None) -> HandResult:
     """Read and score a ``classica`` hand: :class:`ClassicaResult` and its line."""
     hand = read_classica(doc.get("sides"), resolve, players, doc.get("removed"), doc.get("last_trick"), expected)
@@ -68,7 +68,7 @@ def classica_result(doc: Mapping[str, Any], resolve: Resolve, players: int | Non
     return HandResult(result, partial(boards.classica_line, out.points, out.winner))
 
 
-def chiamata_result(doc: Mapping[str, Any], setup: MatchSetup | None, options: ChiamataOptions) -> HandResult:
+def chiamata_result(doc: JsonDoc, setup: MatchSetup | None, options: ChiamataOptions) -> HandResult:
     """Read and score a ``chiamata`` hand of the match ``setup`` (None: a lone document, its own
     ``players``): :class:`ChiamataResult`, a player sitting out scoring 0."""
     table = setup.players if setup is not None else None
@@ -119,7 +119,7 @@ class BriscolaGame(Game):
 
     # --- setup --------------------------------------------------------------------------------
     def seat(self, rules: str, players: Sequence[str] | None,
-             sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+             sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """``classica``: 2 or 3 players each for self, or two pairs (4 ``players`` pair seats 1-3
         and 2-4, named ``"Anna & Carla"``; ``sides`` are seated taking turns). ``chiamata``: 5 or
         6 players each for self. Seats are listed clockwise."""
@@ -141,7 +141,7 @@ class BriscolaGame(Game):
                                 "not {n}", n=len(names)), "players", len(names))
         return pairs_by_seat(names, by_players=True)
 
-    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """``classica``: ``wins`` (2) or ``hands`` (not both), ``tie_last_trick`` (off), and the
         stakes every game may be played for. ``chiamata``: ``hands`` (none), ``cappotto_double``
         (on), ``bid_multiplier`` (off), ``stake_cents`` (or ``stake``) per point and
@@ -161,7 +161,7 @@ class BriscolaGame(Game):
         out["tie_last_trick"] = flags.get("tie_last_trick", False)
         return out
 
-    def _chiamata_options(self, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def _chiamata_options(self, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         hands = options.pop("hands", None)
         flags = read_flags(options, ("cappotto_double", "bid_multiplier"))
         for k in ("cappotto_double", "bid_multiplier"):
@@ -187,7 +187,7 @@ class BriscolaGame(Game):
         return ChiamataResult if setup.rules == RuleSet.CHIAMATA.value else ClassicaResult
 
     # --- one hand -----------------------------------------------------------------------------
-    def score(self, doc: Mapping[str, Any], rules: object = None) -> HandResult:
+    def score(self, doc: JsonDoc, rules: object = None) -> HandResult:
         """Score a lone hand document: ``classica`` (2 or 3 sides named as the document names
         them; two sides: even piles) or ``chiamata`` (its 5 ``players``). ``LedgerError`` for
         every impossible input of RULES.md "Briscola", naming the field."""
@@ -211,7 +211,7 @@ class BriscolaGame(Game):
                              if setup.rules == RuleSet.CHIAMATA.value else ClassicaState(0, first))
         return MatchState(0, {s: 0 for s in setup.side_names}, False, None, extra)
 
-    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def apply(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         """The next hand: its result and the match after it. A hand after the match is over, a
         rule set or options other than the match's, are errors as well as bad input."""
         if state.finished:
@@ -224,7 +224,7 @@ class BriscolaGame(Game):
         _same_options(doc.get("options"), setup.options)
         return self._chiamata(setup, state, doc) if chiamata else self._classica(setup, state, doc)
 
-    def _classica(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def _classica(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         options = classica_options(setup.options)
         result = classica_result(doc, setup.resolve_side, len(setup.players), options, setup.side_names)
         draws = state.extra_as(ClassicaState).draws
@@ -233,7 +233,7 @@ class BriscolaGame(Game):
         extra = ClassicaState(tally.draws, self.dealer(setup, tally.hands))
         return MatchState(tally.hands, dict(tally.wins), finished, winner, extra), result
 
-    def _chiamata(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def _chiamata(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         options = chiamata_options(setup.options)
         result = chiamata_result(doc, setup, options)
         tally, finished, winner = chiamata_apply(options, ChiamataTally(state.totals, state.hands),
@@ -268,7 +268,7 @@ class BriscolaGame(Game):
             return boards.chiamata_board(self, setup, replay)
         return boards.classica_board(self, setup, replay)
 
-    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+    def describe_hand(self, doc: JsonDoc, result: JsonDoc | None = None,
                       setup: MatchSetup | None = None) -> str:
         """With ``result``: its summary (``NS 64, EW 56: NS wins``; ``Anna +2, Bruno -1 …``);
         without: what was entered (:func:`ledger.games.briscola.board.describe`)."""
@@ -286,7 +286,7 @@ class BriscolaGame(Game):
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
         return declared.HELP
 
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
         """The words at the table → a partial hand document, by the declared hand of the rule set
         (:func:`ledger.games.briscola.hand.parse_entry`)."""
         return declared.parse_entry(setup, tokens)
@@ -295,27 +295,27 @@ class BriscolaGame(Game):
         """The declared hand of the match's rule set (classica or chiamata)."""
         return declared.form_of(setup)
 
-    def entered(self, setup: MatchSetup, doc: dict[str, Any]) -> dict[str, Any]:
+    def entered(self, setup: MatchSetup, doc: JsonDict) -> JsonDict:
         """A caller alone made his own partner, the rest beside sides said as points
         (:func:`ledger.games.briscola.hand.completed`)."""
         return declared.completed(setup, doc)
 
-    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
+    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc) -> Who:
         """Classica: the sides (a player names the pair); chiamata: the players."""
         return declared.entry_who(setup)
 
-    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc, field: Field) -> bool:
         """Who sits out is asked only of a chiamata at six (RULES.md "Briscola": with five nobody does)."""
         return getattr(field, "key", None) == "sitting_out" and len(setup.players) != 6
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any],
+    def questions(self, setup: MatchSetup, doc: JsonDoc,
                   state: MatchState | None = None) -> list[Question]:
         """What is still missing, one thing at a time (:func:`ledger.games.briscola.hand.questions`);
         who sits out is proposed as the dealer of the hand."""
         return declared.questions(setup, doc, self.dealer(setup, state.hands if state is not None else 0))
 
 
-def _own_stake(options: dict[str, Any]) -> dict[str, Any]:
+def _own_stake(options: JsonDict) -> JsonDict:
     """A chiamata's stake per point: ``stake_cents`` (or ``stake``, an amount) and ``currency``;
     ``stake_per`` may say ``point``, nothing else. ``{}`` for no stake."""
     per = options.pop("stake_per", None)
@@ -334,7 +334,7 @@ def _own_stake(options: dict[str, Any]) -> dict[str, Any]:
     return {"stake_cents": cents, "currency": DEFAULT_CURRENCY if currency is None else check_currency(currency)}
 
 
-def _same_options(value: object, options: Mapping[str, Any]) -> None:
+def _same_options(value: object, options: JsonDoc) -> None:
     """A hand of a match may repeat the match's options, never change them."""
     if value is None:
         return

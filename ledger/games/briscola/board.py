@@ -4,9 +4,10 @@ the players' page draw them)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from ledger.games.jsontypes import JsonDoc
 from ledger.games.protocol import Game
+from ledger.games.record import JsonRecord
 from ledger.games.replay import Replay
 from ledger.games.tables import Board, Column, Table, board_title, cell, points_line, side_label, status_notes
 from ledger.games.match_setup import MatchSetup
@@ -25,7 +26,7 @@ def classica_line(points: Mapping[str, int], winner: str | None) -> str:
     return str(t("briscola.line_wins", "{points}: {side} wins", points=shown, side=winner))
 
 
-def chiamata_note(result: Any) -> str:
+def chiamata_note(result: JsonRecord) -> str:
     """``"Anna (3D, 70) + Carla: 78, made"``, ``"Dario (AS, 85) alone: 120, made ×6"``."""
     if not isinstance(result, ChiamataResult):
         return ""
@@ -38,7 +39,7 @@ def chiamata_note(result: Any) -> str:
     return f"{who}: {result.caller_side_points}, {how}{times}"
 
 
-def describe(doc: Mapping[str, Any], result: Mapping[str, Any] | None) -> str:
+def describe(doc: JsonDoc, result: JsonDoc | None) -> str:
     """A hand's line: with its stored ``result`` what it scored, without it what was entered."""
     if isinstance(result, Mapping) and isinstance(result.get("points"), Mapping):
         if "made" in result:

@@ -5,10 +5,10 @@ totals), chiamata points; the highlights are a cappotto and a caller who won alo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ledger.games.briscola.records import ChiamataResult, ClassicaResult
 from ledger.games.facts import GameNotes, Highlight, Record, Said
+from ledger.games.jsontypes import JsonDict
 from ledger.i18n import t
 
 CAPPOTTO = 120
@@ -59,5 +59,5 @@ class BriscolaNotes(GameNotes):
                 won += d.points.get(player, 0) > 0
         return {"hands": len(rec.replay.results), "hands_won": won}
 
-    def figures(self, c: Mapping[str, int]) -> dict[str, Any]:
+    def figures(self, c: Mapping[str, int]) -> JsonDict:
         return {"hands": c.get("hands", 0), "hands_won": c.get("hands_won", 0)}

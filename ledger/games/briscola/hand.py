@@ -26,21 +26,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from ledger.cards import ITALIAN_40, Card, Deck, format_cards, parse_card, parse_cards, typed_names
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.parsing import as_int, check_names
 from ledger.games.briscola.rules import (
     CHIAMATA_PLAYERS, DECK_POINTS, DEFAULT_REMOVED, TO_WIN, ChiamataHand, ClassicaHand, RuleSet, card_points,
     check_bid, check_pile_size, check_points, check_removed, deck_for,
 )
-from ledger.games.declare import Field, HandForm, Kind, Per, Question, Said, Who
-from ledger.games.match_setup import MatchSetup
+from ledger.games.declare import Answer, Field, HandForm, Kind, Per, Question, Said, Who
+from ledger.games.match_setup import MatchSetup, Resolve
 from ledger.games.scopa.document import REST_WORDS, is_rest  # rest, resto, il resto: as Scopa says it
 from ledger.i18n import t
 
-Resolve = Callable[[object, str], str]
 CLASSICA_KEYS = frozenset({"sides", "removed", "last_trick", "options"})
 CHIAMATA_KEYS = frozenset({"players", "sitting_out", "caller", "partner", "bid", "called", "caller_points", "piles",
                            "options"})
@@ -182,7 +181,7 @@ def _last_trick(value: object, resolve: Resolve, piles: Mapping[str, tuple[Card,
 
 
 # --- chiamata --------------------------------------------------------------------------------------------
-def chiamata_players(doc: Mapping[str, Any], table: Sequence[str] | None,
+def chiamata_players(doc: JsonDoc, table: Sequence[str] | None,
                      resolve: Resolve | None) -> tuple[tuple[str, ...], str | None]:
     """The 5 who played the hand and who sat out: a lone document's ``players`` (exactly 5); in a
     match (``table``: its players, seat order) all of them, or with six all but ``sitting_out``."""
@@ -212,7 +211,7 @@ def chiamata_players(doc: Mapping[str, Any], table: Sequence[str] | None,
     return players, out
 
 
-def read_chiamata(doc: Mapping[str, Any], players: tuple[str, ...], resolve: Resolve) -> ChiamataHand:
+def read_chiamata(doc: JsonDoc, players: tuple[str, ...], resolve: Resolve) -> ChiamataHand:
     """Read and check a ``chiamata`` hand among ``players`` (the 5 who played it; names through
     ``resolve``): caller and partner among them, a bid of 61-120, a card of the 40, and the
     caller's side's card points as a number or from every player's pile."""
@@ -236,7 +235,7 @@ def read_chiamata(doc: Mapping[str, Any], players: tuple[str, ...], resolve: Res
     return ChiamataHand(players, caller, partner, bid, called, side_points)
 
 
-def _caller_side_points(doc: Mapping[str, Any], players: tuple[str, ...], resolve: Resolve, side: set[str]) -> int:
+def _caller_side_points(doc: JsonDoc, players: tuple[str, ...], resolve: Resolve, side: set[str]) -> int:
     has_points, has_piles = doc.get("caller_points") is not None, doc.get("piles") is not None
     if has_points and has_piles:
         raise LedgerError(t("briscola.points_and_piles", "give the caller's side's card points or the piles, not "
@@ -371,7 +370,7 @@ def said(setup: MatchSetup, tokens: Sequence[str]) -> list[str]:
     return [text] if text.strip() else []
 
 
-def completed(setup: MatchSetup, doc: dict[str, Any]) -> dict[str, Any]:
+def completed(setup: MatchSetup, doc: JsonDict) -> JsonDict:
     """A partial document as the rules read it: ``alone`` (or the partner said as ``da solo``)
     makes the caller his own partner; beside sides said as card points the rest is what they
     leave of the 120 (``Marco 68 Giulia resto``: a document's ``rest`` goes only with piles)."""
@@ -389,14 +388,14 @@ def completed(setup: MatchSetup, doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
     """The words at the table → a partial hand document, through the declared hand of the rule set
     (:func:`said` first, :func:`completed` after). ``LedgerError`` naming the part not understood."""
     doc = form_of(setup).read_words(said(setup, tokens), entry_who(setup), setup.resolve_player)
     return completed(setup, doc)
 
 
-def skips(setup: MatchSetup, doc: Mapping[str, Any]) -> Callable[[Field], bool]:
+def skips(setup: MatchSetup, doc: JsonDoc) -> Callable[[Field], bool]:
     """The declared fields not asked for ``doc``: who sits out with five; the caller's side's
     points once the piles are given; the last trick unless a 60-60 decides by it."""
     def skip(f: Field) -> bool:
@@ -412,7 +411,7 @@ def skips(setup: MatchSetup, doc: Mapping[str, Any]) -> Callable[[Field], bool]:
     return skip
 
 
-def _tied(setup: MatchSetup, doc: Mapping[str, Any]) -> bool:
+def _tied(setup: MatchSetup, doc: JsonDoc) -> bool:
     try:
         hand = read_classica(doc.get("sides"), setup.resolve_side, len(setup.players), doc.get("removed"), None,
                              setup.side_names)
@@ -421,7 +420,7 @@ def _tied(setup: MatchSetup, doc: Mapping[str, Any]) -> bool:
     return len(set(hand.points.values())) == 1
 
 
-def questions(setup: MatchSetup, doc: Mapping[str, Any], dealer: str | None = None) -> list[Question]:
+def questions(setup: MatchSetup, doc: JsonDoc, dealer: str | None = None) -> list[Question]:
     """What is still missing, by the declared hand of the rule set, one question at a time; each
     answer goes through :func:`completed` (the rest beside points, a caller alone). Who sits out
     is proposed as ``dealer``."""
@@ -434,7 +433,7 @@ def questions(setup: MatchSetup, doc: Mapping[str, Any], dealer: str | None = No
 
 
 def _completing(setup: MatchSetup,
-                answer: Callable[[dict[str, Any], str], dict[str, Any]]) -> Callable[[dict[str, Any], str], dict[str, Any]]:
-    def complete(doc: dict[str, Any], text: str) -> dict[str, Any]:
+                answer: Answer) -> Answer:
+    def complete(doc: JsonDict, text: str) -> JsonDict:
         return completed(setup, answer(doc, text))
     return complete

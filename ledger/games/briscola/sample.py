@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ledger.cards import ITALIAN_40, format_cards
+from ledger.games.jsontypes import JsonDict
 from ledger.games.protocol import Game
 from ledger.games.results import MatchState
 from ledger.games.match_setup import MatchSetup
@@ -20,7 +20,7 @@ def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> Matc
     are), for 5 or 10 hands or until the scorekeeper ends it, at 10 cents a point half of the time."""
     if len(players) >= 5 and rng.random() < 0.4:
         seated = rng.sample(list(players), rng.choice((5, 6)) if len(players) > 5 else 5)
-        options: dict[str, Any] = {"hands": rng.choice((None, 5, 10))}
+        options: JsonDict = {"hands": rng.choice((None, 5, 10))}
         if rng.random() < 0.5:
             options["stake_cents"] = 10
         return game.setup(RuleSet.CHIAMATA.value, seated, None, options)
@@ -33,7 +33,7 @@ def long_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchS
     return game.setup(RuleSet.CHIAMATA.value, rng.sample(list(players), 5), None, {"hands": None})
 
 
-def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> JsonDict:
     """A classica hand as the piles (one side often the rest) or the counted points; a chiamata
     hand as a call with the caller's side's card points, naming the 5 who played it (so that it
     is a lone hand document too)."""
@@ -53,9 +53,9 @@ def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dic
     return {"sides": {s: "rest" if i == rest else format_cards(p) for i, (s, p) in enumerate(zip(sides, piles))}}
 
 
-def _call(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
+def _call(setup: MatchSetup, state: MatchState, rng: random.Random) -> JsonDict:
     players = list(setup.players)
-    doc: dict[str, Any] = {}
+    doc: JsonDict = {}
     if len(players) > 5:
         doc["sitting_out"] = players[(players.index(setup.options.get("first_dealer") or players[0]) - state.hands)
                                      % len(players)]

@@ -30,7 +30,6 @@ and ``EW`` (seats 2 and 4); ``sides`` names the two pairs, partners sitting oppo
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import Board, Game, HandResult, MatchState, Replay, check_names, named_sides
@@ -39,8 +38,9 @@ from ledger.games.burraco import hand as entry
 from ledger.games.burraco.melds import RULE_SETS
 from ledger.games.burraco.records import BurracoResult
 from ledger.games.burraco.rules import early_winner, match_hand, score_hand
-from ledger.games.declare import HandForm, Question
-from ledger.games.match_setup import MatchSetup
+from ledger.games.declare import HandForm, Question, Field
+from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import MatchSetup, Seated
 from ledger.games.partnerships import SeatingErrors, pairs_by_seat, seat_partners
 from ledger.i18n import Msg, t
 
@@ -62,7 +62,7 @@ class BurracoGame(Game):
 
     # --- setup --------------------------------------------------------------------------------
     def seat(self, rules: str, players: Sequence[str] | None,
-             sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
+             sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """2 or 3 ``players`` (each a side, named as the player), 4 ``players`` (``NS`` seats 1 and 3,
         ``EW`` seats 2 and 4), or ``sides``: two pairs (side name → 2 players). With both, the
         players' order is the seating and partners must sit opposite. ``LedgerError`` otherwise."""
@@ -72,12 +72,12 @@ class BurracoGame(Game):
         self.check_player_count(len(names))
         return pairs_by_seat(names)
 
-    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """Options: ``target`` (2005 by default [TARGET]; 1005, 1505 …), ``first_dealer`` and the stakes."""
         return self.options_with_target(rules, options, players, RULE_SETS[rules].target, 5, 100_000)
 
     # --- one hand -----------------------------------------------------------------------------
-    def score(self, doc: Mapping[str, Any], rules: object = None) -> HandResult:
+    def score(self, doc: JsonDoc, rules: object = None) -> HandResult:
         """Score a hand document on its own (``ledger score``): 2 or 3 sides named as the document
         names them (case-insensitively).
 
@@ -91,7 +91,7 @@ class BurracoGame(Game):
         return score_hand(entry.expand_sides(doc, resolve, rules_name), RULE_SETS[rules_name], resolve)
 
     # --- a match ------------------------------------------------------------------------------
-    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def apply(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         """The next hand of the match (:func:`.rules.match_hand`); its rule set must be the match's."""
         if doc.get("rules") is not None and self.check_rules(doc["rules"]) != setup.rules:
             raise LedgerError(t("burraco.other_rules", "this match is played with the {rules} rules",
@@ -107,7 +107,7 @@ class BurracoGame(Game):
         """Per hand each side's points and running total, and what happened; what each side needs."""
         return board_view.board(self, setup, replay)
 
-    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+    def describe_hand(self, doc: JsonDoc, result: JsonDoc | None = None,
                       setup: MatchSetup | None = None) -> str:
         """With ``result``: its summary (``"NS +710 (closed), EW +25"``); without: who closed."""
         return board_view.describe(doc, result)
@@ -120,7 +120,7 @@ class BurracoGame(Game):
     def entry_help(self) -> Msg | None:
         return entry.entry_help()
 
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
         """The ``KEY=VALUE`` words of the table → a partial hand document (:func:`.hand.parse_entry`)."""
         return entry.parse_entry(setup, tokens)
 
@@ -128,11 +128,11 @@ class BurracoGame(Game):
         """The declared hand of the match's rule set (the scorekeeper's form is made from it)."""
         return entry.form(setup.rules)
 
-    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc, field: Field) -> bool:
         """Not asked field by field: a side's whole line (its parts are)."""
         return getattr(field, "key", None) == "sides"
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None = None) -> list[Question]:
+    def questions(self, setup: MatchSetup, doc: JsonDoc, state: MatchState | None = None) -> list[Question]:
         """What is missing, by the declared hand of the match's rule set (:func:`.hand.questions`)."""
         return entry.questions(setup, doc)
 

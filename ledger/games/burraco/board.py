@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ledger.games.base import Board, HandResult, Replay, points_board, side_label
 from ledger.games.burraco.melds import RULE_SETS
 from ledger.games.burraco.records import BurracoResult
+from ledger.games.jsontypes import JsonDoc
 from ledger.games.match_setup import MatchSetup
 from ledger.i18n import number, t, tn
 
@@ -35,7 +36,7 @@ def board(game: Game, setup: MatchSetup, replay: Replay) -> Board:
     return replace(drawn, tables=(table,), notes=tuple(notes))
 
 
-def describe(doc: Mapping[str, Any], result: Mapping[str, Any] | None) -> str:
+def describe(doc: JsonDoc, result: JsonDoc | None) -> str:
     """With ``result``: its summary (``"NS +710 (closed), EW +25"``); without: who closed. Never raises."""
     points = result.get("points") if isinstance(result, Mapping) else None
     if isinstance(result, Mapping) and isinstance(points, Mapping) and all(isinstance(p, int) for p in points.values()):

@@ -16,19 +16,20 @@ melded_points | melded, hand_points | hand, pozzetto}}``, ``closed_by``); :mod:`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import cache
-from typing import Any
 
 from ledger.cards import format_cards, parse_cards
 from ledger.games.base import phrase_parts
 from ledger.games.burraco.melds import (
-    RULE_SETS, RuleSet, check_kind, kind_word, read_burraco, read_burraco_items, read_meld_lists, read_ordinary_meld,
+    RULE_SETS, KindGiven, RuleSet, check_kind, kind_word, read_burraco, read_burraco_items, read_meld_lists,
+    read_ordinary_meld,
 )
 from ledger.games.burraco.rules import counted_points
-from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Said, Who
-from ledger.games.match_setup import MatchSetup
+from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Reader, Said, Who
+from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import MatchSetup, Resolve
 from ledger.games.side_lines import cards_after_kinds, closer_asked, expand_lines, hand_as_said, read_keyed, read_line
 from ledger.i18n import Msg, t
 
@@ -72,7 +73,7 @@ def _counted_kinds(text: str) -> list[str] | None:
     return [k for ks in kinds if ks is not None for k in ks]
 
 
-def burrachi_reader(rs: RuleSet) -> Callable[[str, str], JsonValue]:
+def burrachi_reader(rs: RuleSet) -> Reader:
     """The reading of a side's burrachi under ``rs``: kinds with their counts (``2 puliti, 1
     sporco``) or the cards of each burraco (``;`` between them), each burraco read at once so a
     wrong one is named now (``sides.NS.burraco[1]``)."""
@@ -80,12 +81,12 @@ def burrachi_reader(rs: RuleSet) -> Callable[[str, str], JsonValue]:
         counted = _counted_kinds(text)
         if counted is not None:
             return [check_kind(k, rs, path) for k in counted]
-        return [check_kind(item, rs, f) if how == "kind" else read_burraco(item, rs, f).text
-                for how, item, f in read_burraco_items(text, path)]
+        return [check_kind(it.kind, rs, it.field) if isinstance(it, KindGiven)
+                else read_burraco(it.cards, rs, it.field).text for it in read_burraco_items(text, path)]
     return read
 
 
-def line_kinds(rs: RuleSet) -> Callable[[str, str], JsonValue]:
+def line_kinds(rs: RuleSet) -> Reader:
     """The part of a side's line that names no field: its burrachi by kind (``2 puliti``), or None."""
     def read(part: str, path: str) -> JsonValue:
         kinds = said_kinds(part)
@@ -93,7 +94,7 @@ def line_kinds(rs: RuleSet) -> Callable[[str, str], JsonValue]:
     return read
 
 
-def melded_reader(rs: RuleSet) -> Callable[[str, str], JsonValue]:
+def melded_reader(rs: RuleSet) -> Reader:
     """The melded card points counted (a multiple of 5, at most the deck's 1080) or the cards of
     the other melds (``;`` between them), each read as a meld at once."""
     def read(text: str, path: str) -> JsonValue:
@@ -141,7 +142,7 @@ def form(rules: str) -> HandForm:
 
 
 # --- the words typed --------------------------------------------------------------------------------------
-def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
     """``KEY=VALUE`` words → a partial hand document: a side in one line (``NS="2 puliti, 1
     sporco, calate 310, in mano 35, pozzetto preso, chiuso"``), or one field at a time
     (``NS.burrachi="clean, dirty"``, ``NS.calate=310`` or the melds' cards, ``NS.mano=35`` or the
@@ -149,7 +150,7 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
     return read_keyed(form(setup.rules), setup, tokens, line_kinds(RULE_SETS[setup.rules]), "burraco", _complete)
 
 
-def _complete(fields: dict[str, Any], closed: bool) -> None:
+def _complete(fields: JsonDict, closed: bool) -> None:
     """What a side's line leaves out because the side has none: burrachi not said are none, and
     a side that closed took its pozzetto."""
     fields.setdefault("burraco", [])
@@ -157,7 +158,7 @@ def _complete(fields: dict[str, Any], closed: bool) -> None:
         fields.setdefault("pozzetto", True)
 
 
-def read_side_line(text: str, side: str, rules: str) -> tuple[dict[str, Any], bool]:
+def read_side_line(text: str, side: str, rules: str) -> tuple[JsonDict, bool]:
     """A side's line (a document may give a side so) → (its fields, whether it says it closed)."""
     fields, said = read_line(form(rules), side, text, line_kinds(RULE_SETS[rules]), "burraco")
     closed = any(f.key == "closed_by" for f in said)
@@ -165,17 +166,17 @@ def read_side_line(text: str, side: str, rules: str) -> tuple[dict[str, Any], bo
     return fields, closed
 
 
-def expand_sides(doc: Mapping[str, Any], resolve: Callable[[object, str], str], rules: str) -> Mapping[str, Any]:
+def expand_sides(doc: JsonDoc, resolve: Resolve, rules: str) -> JsonDoc:
     """``doc`` with every side given as one line read into its fields (:func:`read_side_line`,
     :func:`ledger.games.side_lines.expand_lines`): ``chiuso`` in a line names the closer."""
-    def read(text: str, side: str) -> tuple[dict[str, Any], list[str]]:
+    def read(text: str, side: str) -> tuple[JsonDict, list[str]]:
         fields, closed = read_side_line(text, side, rules)
         return fields, ["closed_by"] if closed else []
     return expand_lines(doc, resolve, read, NOBODY_WORDS)
 
 
 # --- the questions ---------------------------------------------------------------------------------------
-def questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
+def questions(setup: MatchSetup, doc: JsonDoc) -> list[Question]:
     """What is missing, by the declaration: who closed, then side by side (in seat order) its
     burrachi, melded points, hand points and pozzetto. A side that closed is offered ``yes`` for
     its pozzetto and, when the sides are single players, ``0`` for its hand (it holds no card):

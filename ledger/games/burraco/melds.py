@@ -21,10 +21,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import NamedTuple
 
 from ledger.cards import RANKS, TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonValue
+from ledger.games.parsing import CardsGiven
 from ledger.i18n import Msg, t
 
 DECK = TWO_DECKS_FOUR_JOKERS  # 108 cards: no card more than twice, at most 4 jokers [EB-1]
@@ -248,8 +250,21 @@ def _why_not(cards: tuple[Card, ...], rs: RuleSet) -> Msg:
 
 
 # --- burrachi and melds as a side gives them -----------------------------------------------------
-def read_burraco_items(value: Any, field: str) -> list[tuple[str, Any, str]]:
-    """A side's ``burraco`` value → ``[("kind", kind, field) | ("cards", [Card], field)]``.
+class KindGiven(NamedTuple):
+    """One burraco a side gives by its kind (``pulito``: not yet checked against the rule set),
+    with the field that names it in an error."""
+
+    kind: str
+    field: str
+
+
+BurracoGiven = KindGiven | CardsGiven
+"""One burraco as a side gives it: by kind, or as its cards."""
+
+
+def read_burraco_items(value: JsonValue, field: str) -> list[BurracoGiven]:
+    """A side's ``burraco`` value → each burraco given, in order: a :class:`KindGiven` or a
+    :class:`~ledger.games.parsing.CardsGiven`.
 
     ``value`` is a list (each item a kind, a string of one burraco's cards, or a list of card
     strings; a flat list of single cards is one burraco) or one string: kinds separated by commas (``"clean, dirty"``), burrachi as cards
@@ -267,22 +282,22 @@ def read_burraco_items(value: Any, field: str) -> list[tuple[str, Any, str]]:
         raise LedgerError(t("burraco.burrachi_shape", "expected a list of burrachi ({kinds}, or cards), got {value!r}",
                             kinds=KIND_HELP, value=value), field, value)
     if _single_cards(value):
-        return [("cards", parse_cards(value, field), field)]
-    out: list[tuple[str, Any, str]] = []
+        return [CardsGiven(parse_cards(value, field), field)]
+    out: list[BurracoGiven] = []
     for i, item in enumerate(value):
         f = f"{field}[{i}]"
         kind = kind_word(item)
         if kind is not None:
-            out.append(("kind", kind, f))
+            out.append(KindGiven(kind, f))
         elif isinstance(item, (str, list)):
-            out.append(("cards", _cards_or_kind_error(item, f), f))
+            out.append(CardsGiven(_cards_or_kind_error(item, f), f))
         else:
             raise LedgerError(t("burraco.item_neither", "{item!r} is neither a burraco kind ({kinds}) nor cards",
                                 item=item, kinds=KIND_HELP), f, item)
     return out
 
 
-def _single_cards(items: list[Any]) -> bool:
+def _single_cards(items: list[JsonValue]) -> bool:
     """A flat list of three or more single cards (``["KH", "KD", "KC"]``): one meld's cards, since
     no meld is one card."""
     return len(items) >= 3 and all(isinstance(x, str) and len(x.split()) == 1 and kind_word(x) is None
@@ -297,15 +312,15 @@ def _is_card_text(text: str) -> bool:
     return True
 
 
-def _string_item(part: str, field: str) -> list[tuple[str, Any, str]]:
+def _string_item(part: str, field: str) -> list[BurracoGiven]:
     pieces = [p for p in part.split(",") if p.strip()]
     kinds = [kind_word(p) for p in pieces]
     if pieces and all(kinds):
-        return [("kind", k, field) for k in kinds]
-    return [("cards", _cards_or_kind_error(part, field), field)]
+        return [KindGiven(k, field) for k in kinds if k is not None]
+    return [CardsGiven(_cards_or_kind_error(part, field), field)]
 
 
-def _cards_or_kind_error(value: Any, field: str) -> list[Card]:
+def _cards_or_kind_error(value: str | list[JsonValue], field: str) -> list[Card]:
     try:
         return parse_cards(value, field)
     except LedgerError as err:
@@ -315,7 +330,7 @@ def _cards_or_kind_error(value: Any, field: str) -> list[Card]:
         raise err
 
 
-def read_meld_lists(value: Any, field: str) -> list[tuple[list[Card], str]]:
+def read_meld_lists(value: JsonValue, field: str) -> list[tuple[list[Card], str]]:
     """A side's ``melded`` value → ``[(cards, field)]``: a list of melds (each a string of cards or
     a list of card strings; a flat list of single cards is one meld), or one string with ``;``
     between melds; ``""``/``"none"``/``[]`` for none."""

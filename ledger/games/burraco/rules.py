@@ -14,10 +14,9 @@ Pure: the melds are :mod:`.melds`, the words of the table :mod:`.hand`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from ledger.cards import Card, parse_cards
 from ledger.errors import LedgerError
@@ -27,10 +26,13 @@ from ledger.games.base import (
 from ledger.games.burraco.board import hand_line
 from ledger.games.burraco.melds import (
     BONUS, BURRACO_CARDS, CLEAN, DECK, DECK_POINTS, KIND_HELP, KIND_NAMES, LEAST_BURRACO_POINTS, WILD_CARDS, Meld,
-    RuleSet, cards_value, check_kind, is_wild, read_burraco, read_burraco_items, read_meld_lists, read_ordinary_meld,
+    KindGiven, RuleSet, cards_value, check_kind, is_wild, read_burraco, read_burraco_items, read_meld_lists,
+    read_ordinary_meld,
 )
 from ledger.games.burraco.records import BurracoResult, SideFacts
 from ledger.games.hand_sides import closer_of, sides_by_name
+from ledger.games.jsontypes import JsonDoc, JsonValue
+from ledger.games.match_setup import Resolve
 from ledger.i18n import t
 
 HAND_KEYS = {"sides", "closed_by"}
@@ -63,7 +65,7 @@ class SideHand:
         return SideFacts(tuple(self.kinds), self.melded_points, self.hand_points, self.pozzetto)
 
 
-def read_side(name: str, value: Any, field: str, rs: RuleSet) -> SideHand:
+def read_side(name: str, value: JsonValue, field: str, rs: RuleSet) -> SideHand:
     """Read one side of a hand document.
 
     Raises ``LedgerError`` for an unknown or missing field, a card that cannot be read, a meld that
@@ -79,8 +81,8 @@ def read_side(name: str, value: Any, field: str, rs: RuleSet) -> SideHand:
         raise LedgerError(t("burraco.burraco_missing", "missing (the side's burrachi: kinds, {kinds}, or cards; [] for "
                             "none)", kinds=KIND_HELP), f"{field}.burraco", None)
     burrachi: list[tuple[str, Meld | None]] = [
-        (check_kind(item, rs, f), None) if how == "kind" else _burraco(item, rs, f)
-        for how, item, f in read_burraco_items(value["burraco"], f"{field}.burraco")]
+        (check_kind(it.kind, rs, it.field), None) if isinstance(it, KindGiven) else _burraco(it.cards, rs, it.field)
+        for it in read_burraco_items(value["burraco"], f"{field}.burraco")]
     melds, melded_points = _read_melded(value, field, rs, burrachi)
     _check_combinations([m for _, m in burrachi if m] + melds, field)
     hand, hand_points = _read_hand(value, field)
@@ -98,7 +100,7 @@ def _burraco(cards: list[Card], rs: RuleSet, field: str) -> tuple[str, Meld]:
     return meld.kind, meld
 
 
-def _read_melded(value: Mapping[str, Any], field: str, rs: RuleSet,
+def _read_melded(value: JsonDoc, field: str, rs: RuleSet,
                  burrachi: list[tuple[str, Meld | None]]) -> tuple[list[Meld], int]:
     """The side's other melds (when given as cards) and its melded card points, burrachi included."""
     f = f"{field}.melded_points"
@@ -122,7 +124,7 @@ def _read_melded(value: Mapping[str, Any], field: str, rs: RuleSet,
     return [], points
 
 
-def counted_points(value: Any, field: str) -> int:
+def counted_points(value: JsonValue, field: str) -> int:
     """Card points as the players counted them: a whole number, 0 to the deck's 1080
     (:data:`DECK_POINTS`), a multiple of 5; ``LedgerError`` on ``field`` otherwise."""
     points = as_int(value, field, 0, DECK_POINTS)
@@ -143,7 +145,7 @@ def _check_combinations(melds: Sequence[Meld], field: str) -> None:
             seen.add(m.rank)
 
 
-def _read_hand(value: Mapping[str, Any], field: str) -> tuple[list[Card], int]:
+def _read_hand(value: JsonDoc, field: str) -> tuple[list[Card], int]:
     """The cards left in the side's hands (a pozzetto taken and not played included): exactly one of
     ``hand_points`` (as counted) and ``hand`` (the cards; ``""`` or ``[]`` for none)."""
     points, raw = value.get("hand_points"), value.get("hand")
@@ -223,7 +225,7 @@ def side_items(side: SideHand, closed_by: str | None) -> list[tuple[str, int]]:
     return items
 
 
-def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str], str],
+def score_hand(doc: JsonDoc, rs: RuleSet, resolve: Resolve,
                expected: Sequence[str] | None = None) -> HandResult:
     """Score one hand document under ``rs``.
 
@@ -245,8 +247,8 @@ def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str]
     return HandResult(result, partial(hand_line, points, closed_by))
 
 
-def read_sides(doc: Mapping[str, Any], resolve: Callable[[object, str], str],
-               expected: Sequence[str] | None) -> dict[str, tuple[str, Any]]:
+def read_sides(doc: JsonDoc, resolve: Resolve,
+               expected: Sequence[str] | None) -> dict[str, tuple[str, JsonValue]]:
     """The hand's sides (name → (document key, fields)): 2 or 3 of them, each once, and in a match
     exactly the match's sides."""
     raw = doc.get("sides")
@@ -263,7 +265,7 @@ def read_sides(doc: Mapping[str, Any], resolve: Callable[[object, str], str],
     return sides
 
 
-def read_closed_by(doc: Mapping[str, Any], resolve: Callable[[object, str], str], sides: Mapping[str, Any]) -> str | None:
+def read_closed_by(doc: JsonDoc, resolve: Resolve, sides: JsonDoc) -> str | None:
     """``closed_by``: a side of the hand, or null (also ``"nobody"``) when nobody closed; required
     (:func:`~ledger.games.hand_sides.closer_of`)."""
     return closer_of(doc, resolve, sides, NOBODY,
@@ -272,7 +274,7 @@ def read_closed_by(doc: Mapping[str, Any], resolve: Callable[[object, str], str]
 
 
 # --- the match -----------------------------------------------------------------------------------
-def match_hand(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any], rs: RuleSet) -> tuple[MatchState,
+def match_hand(setup: MatchSetup, state: MatchState, doc: JsonDoc, rs: RuleSet) -> tuple[MatchState,
                                                                                                     HandResult]:
     """Score ``doc`` as the next hand of the match and add it up.
 

@@ -45,7 +45,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import Board, Game, HandResult, MatchSetup, MatchState, Replay, check_names, named_sides
@@ -55,7 +54,9 @@ from ledger.games.canasta import hand as entry
 from ledger.games.canasta.facts import CanastaNotes
 from ledger.games.canasta.records import CanastaHand, CanastaResult, CanastaState
 from ledger.games.canasta.rules import CLASSIC, RULE_SETS, RuleSet, opening_minimum, score_hand
-from ledger.games.declare import HandForm, Question
+from ledger.games.declare import HandForm, Question, Field
+from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import Resolve, Seated
 from ledger.games.partnerships import SeatingErrors, pairs_by_seat, seat_partners
 from ledger.i18n import Msg, t
 
@@ -80,7 +81,7 @@ class CanastaGame(Game):
     hand = entry.form("italian")  # the errors' labels and the docs' fields (the same words in both rule sets)
 
     # --- setup --------------------------------------------------------------------------------
-    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
+    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """2 players (each a side, named as the player) or 4 in two pairs sitting alternately.
 
         ``sides`` (side name → 1 or 2 players, both sides alike) names the sides; 4 ``players``
@@ -95,12 +96,12 @@ class CanastaGame(Game):
                                 n=len(names)), "players", len(names))
         return pairs_by_seat(names)
 
-    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """Options: ``target`` (the game: 15000 italian, 5000 classic) and ``first_dealer``."""
         return self.options_with_target(rules, options, players, RULE_SETS[rules].target, 100, 1_000_000)
 
     # --- one hand -----------------------------------------------------------------------------
-    def score(self, doc: Mapping[str, Any], rules: object=None) -> HandResult:
+    def score(self, doc: JsonDoc, rules: object=None) -> HandResult:
         """Score a hand document on its own (``ledger score``): two sides named as the document names them.
 
         Returns a :class:`HandResult` with ``points`` (side → int), ``items`` (side → [{"item",
@@ -118,7 +119,7 @@ class CanastaGame(Game):
         return MatchState(0, {s: 0 for s in setup.sides},
                           False, None, CanastaState({s: opening_minimum(0, rs) for s in setup.sides}))
 
-    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def apply(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         """Score the next hand; new totals, opening minimums and the winner (first to the target
         at the end of a hand, the higher if both: :func:`running_winner`).
 
@@ -148,7 +149,7 @@ class CanastaGame(Game):
         """Per hand both sides' points, running totals and the opening minimum each side needs next."""
         return board_view.canasta_board(self, setup, replay)
 
-    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:
+    def describe_hand(self, doc: JsonDoc, result: JsonDoc | None=None, setup: MatchSetup | None=None) -> str:
         """With ``result``: the hand's summary (:func:`hand_line`, ``"NS +1460 (closed), EW
         +235"``); without: who closed, ``"NS closed"`` / ``"nobody closed"``."""
         return board_view.describe(doc, result)
@@ -157,7 +158,7 @@ class CanastaGame(Game):
     def entry_help(self) -> Msg | None:
         return entry.entry_help()
 
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
         """The ``KEY=VALUE`` words of the table → a partial hand document (:func:`.hand.parse_entry`)."""
         return entry.parse_entry(setup, tokens)
 
@@ -165,18 +166,18 @@ class CanastaGame(Game):
         """The declared hand of the match's rule set (the scorekeeper's form is made from it)."""
         return entry.form(setup.rules)
 
-    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc, field: Field) -> bool:
         """Not asked field by field: a side's whole line (its parts are), nor ``concealed`` but in
         the classic game."""
         return getattr(field, "key", None) == "sides" or (getattr(field, "key", None) == "concealed"
                                                            and setup.rules != "classic")
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None = None) -> list[Question]:
+    def questions(self, setup: MatchSetup, doc: JsonDoc, state: MatchState | None = None) -> list[Question]:
         """What is missing, by the declared hand of the match's rule set (:func:`.hand.questions`)."""
         return entry.questions(setup, doc)
 
 
-def _scored(doc: Mapping[str, Any], rs: RuleSet, resolve: Any, expected: Sequence[str] | None = None) -> HandResult:
+def _scored(doc: JsonDoc, rs: RuleSet, resolve: Resolve, expected: Sequence[str] | None = None) -> HandResult:
     """A hand scored by :func:`.rules.score_hand`, with its summary (:func:`.board.hand_line`)."""
     hand = score_hand(doc, rs, resolve, expected)
     return HandResult(hand, partial(board_view.hand_line, hand.points, hand.closed_by, rs is CLASSIC))

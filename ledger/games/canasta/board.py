@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ledger.games.base import Board, Column, Replay, Table, side_label, sides_shown_in, status_notes
 from ledger.games.canasta.records import CanastaHand, CanastaResult, CanastaState
 from ledger.games.canasta.rules import RULE_SETS
+from ledger.games.jsontypes import JsonDoc
 from ledger.games.match_setup import MatchSetup
 from ledger.i18n import number, signed, t
 
@@ -64,7 +65,7 @@ def _board_note(hand: CanastaHand) -> str:
     return str(note) + "".join(str(t("canasta.not_opened_note", "; {side} had not opened", side=s)) for s in idle)
 
 
-def describe(doc: Mapping[str, Any], result: Mapping[str, Any] | None) -> str:
+def describe(doc: JsonDoc, result: JsonDoc | None) -> str:
     """With ``result``: the hand's summary (:func:`hand_line`, ``"NS +1460 (closed), EW +235"``);
     without: who closed, ``"NS closed"`` / ``"nobody closed"``."""
     points = result.get("points") if isinstance(result, Mapping) else None

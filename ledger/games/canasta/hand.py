@@ -13,20 +13,20 @@ Each side in one line, as the players say it, or one field at a time (``docs/rul
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import cache
-from typing import Any
+from functools import cache, partial
 
 from ledger.cards import parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import as_bool, as_int
+from ledger.games.base import CardsGiven, as_bool, as_int
 from ledger.games.canasta.rules import RED_THREES, RULE_SETS, check_meld, classify, kind_canasta
 from ledger.games.canasta.words import (
-    count_word, is_number, kind_label, parse_kind, read_canasta_items, read_melds,
+    KindGiven, count_word, is_number, kind_label, parse_kind, read_canasta_items, read_melds,
 )
-from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Said, Who
-from ledger.games.match_setup import MatchSetup
+from ledger.games.declare import Field, HandForm, JsonValue, Kind, Per, Question, Reader, Said, Who
+from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import MatchSetup, Resolve
 from ledger.games.side_lines import cards_after_kinds, closer_asked, expand_lines, hand_as_said, read_keyed, read_line
 from ledger.i18n import Msg, t
 
@@ -38,15 +38,15 @@ def red_threes_limit(rules: str) -> int:
     return 4 if rules == "classic" else 6
 
 
-def normalize_side_field(name: str, value: Any, field: str, rules: str) -> tuple[str, Any]:
+def normalize_side_field(name: str, value: JsonValue, field: str, rules: str) -> tuple[str, JsonValue]:
     """One side field as typed at the table → (the hand document's key, a JSON value).
 
     ``canastas`` becomes a list of kind labels and card strings; ``melded``/``hand`` that are
     numbers become ``melded_points``/``hand_points``; cards are checked as cards.
     """
     if name == "canastas":
-        return name, [kind_label(*item) if how == "kind" else " ".join(str(c) for c in item)
-                      for how, item, _ in read_canasta_items(value, field)]
+        return name, [kind_label(it.kind, it.rank) if isinstance(it, KindGiven) else " ".join(map(str, it.cards))
+                      for it in read_canasta_items(value, field)]
     if name in ("melded", "hand") and (is_number(value) or str(value).strip().lower() in _NONE_WORDS - {""}):
         return f"{name}_points", as_int(0 if not is_number(value) else value, field, 0)
     if name == "melded":
@@ -62,12 +62,15 @@ def normalize_side_field(name: str, value: Any, field: str, rules: str) -> tuple
     return name, as_bool(value, field)
 
 
-def check_side_field(name: str, value: Any, field: str, rules: str) -> None:
+def check_side_field(name: str, value: JsonValue, field: str, rules: str) -> None:
     """Refuse at once (so the CLI can ask again) a canasta, meld or hand card that the rules refuse."""
     rs = RULE_SETS[rules]
     if name == "canastas":
-        for how, item, f in read_canasta_items(value, field):
-            classify(item, rs, f) if how == "cards" else kind_canasta(item[0], item[1], rs, f)
+        for it in read_canasta_items(value, field):
+            if isinstance(it, CardsGiven):
+                classify(it.cards, rs, it.field)
+            else:
+                kind_canasta(it.kind, it.rank, rs, it.field)
     elif name == "melded":
         for i, meld in enumerate(read_melds(value, field)):
             check_meld(meld, rs, f"{field}[{i}]", closing=True)
@@ -78,7 +81,7 @@ def check_side_field(name: str, value: Any, field: str, rules: str) -> None:
                                     "is drawn", card=str(c)), field, str(c))
 
 
-def field_reader(name: str, rules: str) -> Callable[[str, str], JsonValue]:
+def field_reader(name: str, rules: str) -> Reader:
     """The reading of the side's field ``name`` as typed (:func:`normalize_side_field`, then
     :func:`check_side_field`): what the declared field holds (a count goes to its counted key)."""
     def read(text: str, path: str) -> JsonValue:
@@ -95,7 +98,7 @@ def line_kinds(text: str, path: str) -> JsonValue:
     return None if kinds is None else [kind_label(k, r) for k, r in kinds]
 
 
-def read_red_threes(limit: int) -> Callable[[str, str], JsonValue]:
+def read_red_threes(limit: int) -> Reader:
     """Red threes as said: a number or a number's word (``due``, ``two``, ``no``), 0 to ``limit``."""
     def read(text: str, path: str) -> JsonValue:
         said = count_word(text.strip())
@@ -124,8 +127,7 @@ def form(rules: str) -> HandForm:
     """The Canasta hand under rule set ``rules``: each side's canastas, melded points, hand and red
     threes (``opened`` follows from the melds: said, never asked), then who closed and (classic)
     whether concealed."""
-    def side_field(key: str, name: Msg, kinds: tuple[Kind, ...], **more: Any) -> Field:
-        return Field(key, name, kinds, per=Per.SIDE, within="sides", **more)
+    side_field = partial(Field, per=Per.SIDE, within="sides")  # a part of each side's object
     return HandForm((
         Field("sides", t("canasta.field.sides", "side's hand"), (Kind.TEXT,), per=Per.SIDE, required=False,
               example=EXAMPLE),
@@ -157,7 +159,7 @@ def form(rules: str) -> HandForm:
 
 
 # --- the words typed --------------------------------------------------------------------------------------
-def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
     """``KEY=VALUE`` words → a partial hand document: a side in one line (``NS="2 pure, 1 dirty, 1
     red three, melded 340, in hand 25, closed"``), or one field at a time (``NS.canastas="pure K,
     dirty 7"``, ``NS.melded=310`` or the melds' cards, ``NS.hand=0`` or the cards,
@@ -166,7 +168,7 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
     return read_keyed(form(setup.rules), setup, tokens, line_kinds, "canastas", _complete, closing=("concealed",))
 
 
-def _complete(fields: dict[str, Any], closed: bool) -> None:
+def _complete(fields: JsonDict, closed: bool) -> None:
     """What a side's line leaves out because the side has none: canastas and red threes not said
     are none, and a side that did not open melded nothing."""
     fields.setdefault("canastas", [])
@@ -175,7 +177,7 @@ def _complete(fields: dict[str, Any], closed: bool) -> None:
         fields.setdefault("melded_points", 0)
 
 
-def read_side_line(text: str, side: str, rules: str) -> tuple[dict[str, Any], bool, bool]:
+def read_side_line(text: str, side: str, rules: str) -> tuple[JsonDict, bool, bool]:
     """A side's line (a document may give a side so) → (its fields, whether it says it closed,
     whether concealed)."""
     fields, said = read_line(form(rules), side, text, line_kinds, "canastas")
@@ -184,18 +186,18 @@ def read_side_line(text: str, side: str, rules: str) -> tuple[dict[str, Any], bo
     return fields, concealed or any(f.key == "closed_by" for f in said), concealed
 
 
-def expand_sides(doc: Mapping[str, Any], resolve: Callable[[object, str], str], rules: str) -> Mapping[str, Any]:
+def expand_sides(doc: JsonDoc, resolve: Resolve, rules: str) -> JsonDoc:
     """``doc`` with every side given as one line read into its fields (:func:`read_side_line`,
     :func:`ledger.games.side_lines.expand_lines`): ``closed`` in a line names the closer,
     ``concealed`` makes it ``concealed`` too."""
-    def read(text: str, side: str) -> tuple[dict[str, Any], list[str]]:
+    def read(text: str, side: str) -> tuple[JsonDict, list[str]]:
         fields, closed, concealed = read_side_line(text, side, rules)
         return fields, ["closed_by"] * closed + ["concealed"] * concealed
     return expand_lines(doc, resolve, read, NOBODY_WORDS)
 
 
 # --- the questions ---------------------------------------------------------------------------------------
-def questions(setup: MatchSetup, doc: Mapping[str, Any]) -> list[Question]:
+def questions(setup: MatchSetup, doc: JsonDoc) -> list[Question]:
     """What is missing, by the declaration: side by side (in seat order) its canastas, melded
     points, hand points and red threes (a side that did not open is asked neither canastas nor
     melds), then who closed, then in the classic game whether the closer went out concealed."""

@@ -10,15 +10,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ledger.cards import JOKER, RANKS, SUITS, THREE_DECKS_SIX_JOKERS, TWO_DECKS_FOUR_JOKERS, Card, Deck, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.canasta import words
-from ledger.games.base import as_bool, as_int, check_keys, frozen, items_of
+from ledger.games.base import CardsGiven, as_bool, as_int, check_keys, frozen, items_of
 from ledger.games.canasta.records import CanastaHand, SideFacts
 from ledger.games.canasta.words import DIRTY, JOLLY, PINELLE_DIRTY, PINELLE_PURE, PURE, kind_label
 from ledger.games.hand_sides import closer_of, sides_by_name
+from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
+from ledger.games.match_setup import Resolve
 from ledger.i18n import Msg, t
 
 NATURAL_RANKS = ("A", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -293,7 +294,7 @@ class SideHand:
                          self.red_threes, self.opened)
 
 
-def read_side(name: str, value: Any, field: str, rs: RuleSet, closing: bool) -> SideHand:
+def read_side(name: str, value: JsonValue, field: str, rs: RuleSet, closing: bool) -> SideHand:
     """Read one side (a dict of the hand document's fields, already expanded from a compact string).
 
     Raises ``LedgerError`` for an unknown or missing field, a wrong card, a canasta or meld that
@@ -326,7 +327,7 @@ def check_opened(side: SideHand) -> None:
                           f"{side.field}.opened", side.opened_given)
 
 
-def _read_canastas(value: Mapping[str, Any], field: str, rs: RuleSet, opened: bool | None) -> list[Canasta]:
+def _read_canastas(value: JsonDoc, field: str, rs: RuleSet, opened: bool | None) -> list[Canasta]:
     f = f"{field}.canastas"
     if value.get("canastas") is None:
         if opened is False:
@@ -334,12 +335,13 @@ def _read_canastas(value: Mapping[str, Any], field: str, rs: RuleSet, opened: bo
         raise LedgerError(t("canasta.canastas_missing", "missing (the side's canastas as kinds or cards, [] for none: "
                             "{kinds})", kinds=words.KIND_HELP), f, None)
     out = []
-    for how, item, item_field in words.read_canasta_items(value["canastas"], f):
-        out.append(classify(item, rs, item_field) if how == "cards" else kind_canasta(item[0], item[1], rs, item_field))
+    for it in words.read_canasta_items(value["canastas"], f):
+        out.append(classify(it.cards, rs, it.field) if isinstance(it, CardsGiven)
+                   else kind_canasta(it.kind, it.rank, rs, it.field))
     return out
 
 
-def _read_melded(value: Mapping[str, Any], field: str, rs: RuleSet, canastas: list[Canasta], opened: bool | None,
+def _read_melded(value: JsonDoc, field: str, rs: RuleSet, canastas: list[Canasta], opened: bool | None,
                  closing: bool) -> tuple[list[list[Card]], int]:
     """The side's other melds (cards, when given) and its melded card points, canastas included."""
     given = _points_or_cards(value, "melded_points", "melded", field, rs)
@@ -370,8 +372,8 @@ def _read_melded(value: Mapping[str, Any], field: str, rs: RuleSet, canastas: li
     return melds, points
 
 
-def _points_or_cards(value: Mapping[str, Any], points_key: str, cards_key: str, field: str,
-                     rs: RuleSet) -> tuple[int | None, Any]:
+def _points_or_cards(value: JsonDoc, points_key: str, cards_key: str, field: str,
+                     rs: RuleSet) -> tuple[int | None, JsonValue]:
     """``(points, cards value)`` from a total field and a cards field (a number in the cards field
     counts as the total, 0 to :func:`deck_points`); a total given twice must agree."""
     points = value.get(points_key)
@@ -389,7 +391,7 @@ def _points_or_cards(value: Mapping[str, Any], points_key: str, cards_key: str, 
     return points, raw
 
 
-def _read_hand(value: Mapping[str, Any], field: str, rs: RuleSet) -> tuple[list[Card], int]:
+def _read_hand(value: JsonDoc, field: str, rs: RuleSet) -> tuple[list[Card], int]:
     points, raw = _points_or_cards(value, "hand_points", "hand", field, rs)
     f = f"{field}.hand_points"
     if raw is None:
@@ -486,7 +488,7 @@ def _limits(rs: RuleSet) -> tuple[int, dict[str, int]]:
 _LIMITS: dict[str, tuple[int, dict[str, int]]] = {}
 
 
-def _kind_needs(k: Canasta, rs: RuleSet) -> dict[str, Any]:
+def _kind_needs(k: Canasta, rs: RuleSet) -> dict[str, int]:
     if k.kind in _KIND_NEEDS:
         _, twos, jokers, wild, _ = _KIND_NEEDS[k.kind]
         return {"2": twos, "JK": jokers, "wild": wild}
@@ -555,7 +557,7 @@ def side_items(side: SideHand, closed_by: str | None, concealed: bool, rs: RuleS
     return items
 
 
-def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str], str],
+def score_hand(doc: JsonDoc, rs: RuleSet, resolve: Resolve,
                expected: Sequence[str] | None = None) -> CanastaHand:
     """Score one hand document under ``rs``.
 
@@ -579,8 +581,8 @@ def score_hand(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[Any, str]
                        concealed if rs is CLASSIC else None)
 
 
-def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[object, str], str],
-                       expected: Sequence[str] | None) -> tuple[dict[str, Any], str | None, bool]:
+def _sides_and_closing(doc: JsonDoc, rs: RuleSet, resolve: Resolve,
+                       expected: Sequence[str] | None) -> tuple[dict[str, tuple[str, JsonValue]], str | None, bool]:
     """The two sides (name → (document key, fields)), who closed, and whether concealed."""
     raw = doc.get("sides")
     if not isinstance(raw, Mapping):
@@ -599,7 +601,7 @@ def _sides_and_closing(doc: Mapping[str, Any], rs: RuleSet, resolve: Callable[[o
     return sides, closed_by, concealed
 
 
-def _concealed(doc: Mapping[str, Any], closed_by: str | None, rs: RuleSet) -> bool:
+def _concealed(doc: JsonDoc, closed_by: str | None, rs: RuleSet) -> bool:
     concealed = doc.get("concealed") is not None and as_bool(doc["concealed"], "concealed")
     if concealed and rs is not CLASSIC:
         raise LedgerError(t("canasta.concealed_classic", "going out concealed is scored only in the classic rules"),

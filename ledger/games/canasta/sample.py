@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ledger.games.base import Game, MatchSetup, MatchState
+from ledger.games.jsontypes import JsonDict
 
 _RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -19,11 +19,11 @@ def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> Matc
     return game.setup("italian", None, {"NS": [four[0], four[2]], "EW": [four[1], four[3]]}, {})
 
 
-def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> JsonDict:
     """Each side's canastas, melded points, points left in hand and red threes; a side closes
     (with a canasta of each kind) most hands."""
     sides = list(setup.side_names)
-    doc: dict[str, Any] = {"sides": {}}
+    doc: JsonDict = {"sides": {}}
     closer = rng.choice(sides) if rng.random() < 0.85 else None
     threes = rng.randint(0, 3)
     for side in sides:

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import NamedTuple
 
 from ledger.cards import THREE_DECKS_SIX_JOKERS, Card, parse_card, parse_cards
 from ledger.errors import LedgerError
-from ledger.games.base import WHOLE_TEXT, as_bool
+from ledger.games.base import WHOLE_TEXT, CardsGiven, as_bool
+from ledger.games.jsontypes import JsonValue
 from ledger.i18n import Msg, t
 
 PURE, DIRTY, PINELLE_PURE, PINELLE_DIRTY, JOLLY = "pure", "dirty", "pinelle pure", "pinelle dirty", "jolly"
@@ -142,7 +143,7 @@ def _is_card(word: str) -> bool:
     return True
 
 
-def _kind_of(flags: set[Any], rank: str | None, text: str, field: str) -> str:
+def _kind_of(flags: set[str], rank: str | None, text: str, field: str) -> str:
     if rank == "3":
         raise LedgerError(t("canasta.no_threes", "threes are never melded, so there is no canasta of threes"),
                           field, text)
@@ -183,8 +184,22 @@ def kind_text(kind: str, rank: str | None) -> Msg | str:
 
 
 # --- canastas, melds, hands ---------------------------------------------------------------------
-def read_canasta_items(value: Any, field: str) -> list[tuple[str, Any, str]]:
-    """A side's ``canastas`` value → ``[("kind", (kind, rank), field) | ("cards", [Card], field)]``.
+class KindGiven(NamedTuple):
+    """One canasta a side gives by its kind and rank (``pure K`` → ``pure``, ``K``; rank None for
+    a kind that has none), with the field that names it in an error."""
+
+    kind: str
+    rank: str | None
+    field: str
+
+
+CanastaGiven = KindGiven | CardsGiven
+"""One canasta as a side gives it: by kind, or as its cards."""
+
+
+def read_canasta_items(value: JsonValue, field: str) -> list[CanastaGiven]:
+    """A side's ``canastas`` value → each canasta given, in order: a :class:`KindGiven` or a
+    :class:`~ledger.games.parsing.CardsGiven`.
 
     ``value`` is a list (each item a kind string, a string of one canasta's cards, or a list of
     card strings) or one string: kinds separated by commas (``"pure K, dirty 7"``, ``"2 pure, 1
@@ -197,7 +212,7 @@ def read_canasta_items(value: Any, field: str) -> list[tuple[str, Any, str]]:
         if text.lower() in ("", "none", "nessuna", "no", "-", "0", "no canastas"):
             return []
         parts = [p for p in re.split(r"[;|]", text) if p.strip()]
-        out: list[tuple[str, Any, str]] = []
+        out: list[CanastaGiven] = []
         for i, part in enumerate(parts):
             out += _read_string_item(part, field if len(parts) == 1 else f"{field}[{i}]")
         return out
@@ -210,24 +225,24 @@ def read_canasta_items(value: Any, field: str) -> list[tuple[str, Any, str]]:
         if isinstance(item, str):
             kinds = parse_kind(item, f)
             if kinds is not None:
-                out += [("kind", k, f) for k in kinds]
+                out += [KindGiven(kind, rank, f) for kind, rank in kinds]
             else:
-                out.append(("cards", _cards_or_kind_error(item, f), f))
+                out.append(CardsGiven(_cards_or_kind_error(item, f), f))
         elif isinstance(item, list):
-            out.append(("cards", parse_cards(item, f), f))
+            out.append(CardsGiven(parse_cards(item, f), f))
         else:
             raise LedgerError(t("canasta.item_neither", "{item!r} is neither a canasta kind ({kinds}) nor cards",
                                 item=item, kinds=KIND_HELP), f, item)
     return out
 
 
-def _read_string_item(part: str, field: str) -> list[tuple[str, Any, str]]:
+def _read_string_item(part: str, field: str) -> list[CanastaGiven]:
     """One ``;``-separated part of a canastas string: kinds separated by commas, or one canasta's cards."""
     pieces = [p for p in part.split(",") if p.strip()]
     kinds = [parse_kind(p, field) for p in pieces]
     if pieces and all(k is not None for k in kinds):
-        return [("kind", k, field) for ks in kinds if ks is not None for k in ks]
-    return [("cards", _cards_or_kind_error(part, field), field)]
+        return [KindGiven(kind, rank, field) for ks in kinds if ks is not None for kind, rank in ks]
+    return [CardsGiven(_cards_or_kind_error(part, field), field)]
 
 
 def _cards_or_kind_error(text: str, field: str) -> list[Card]:
@@ -238,7 +253,7 @@ def _cards_or_kind_error(text: str, field: str) -> list[Card]:
                             "cards", said=text, kinds=KIND_HELP), field, text) from None
 
 
-def read_melds(value: Any, field: str) -> list[list[Card]]:
+def read_melds(value: JsonValue, field: str) -> list[list[Card]]:
     """A side's other melds: a list of melds (each a string of cards or a list of card strings), a
     flat list of single cards (one meld), or one string with ``;`` between melds."""
     if value is None:
@@ -256,14 +271,14 @@ def read_melds(value: Any, field: str) -> list[list[Card]]:
     return [parse_cards(m, f"{field}[{i}]") for i, m in enumerate(value)]
 
 
-def is_number(value: Any) -> bool:
+def is_number(value: object) -> bool:
     """True for an int (not a bool) or a string of digits: a counted total rather than cards."""
     if isinstance(value, bool):
         return False
     return isinstance(value, int) or (isinstance(value, str) and re.fullmatch(rf"\s*-?{WHOLE_TEXT}\s*", value) is not None)
 
 
-def read_opened(value: Any, field: str) -> bool:
+def read_opened(value: JsonValue, field: str) -> bool:
     """``opened``: yes/no (see :func:`ledger.games.base.as_bool`)."""
     return as_bool(value, field)
 

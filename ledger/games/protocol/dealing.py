@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, Protocol, cast
+from typing import Protocol, cast
 
+from ledger.games.jsontypes import JsonDict
 from ledger.games.match_setup import MatchSetup
 from ledger.games.protocol.rules import Rules
 from ledger.games.results import HandResult, MatchState
@@ -20,7 +21,7 @@ class Samples(Protocol):
 
     def sample_setup(self, game: Rules, players: Sequence[str], rng: random.Random) -> MatchSetup: ...
 
-    def sample_hand(self, setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]: ...
+    def sample_hand(self, setup: MatchSetup, state: MatchState, rng: random.Random) -> JsonDict: ...
 
 
 class DealsRead(Protocol):
@@ -28,7 +29,7 @@ class DealsRead(Protocol):
     ``skipped_notes`` (one message per deal left out) and ``scoring`` (the rule set the file
     names, or None)."""
 
-    hands: list[dict[str, Any]]
+    hands: list[JsonDict]
     skipped_notes: list[Msg]
     scoring: str | None
 
@@ -44,7 +45,7 @@ class Dealing(Rules):
         real table would play it: the ``sample_setup`` of the game's ``samples`` module."""
         return self._samples().sample_setup(self, players, rng)
 
-    def sample_hand(self, setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
+    def sample_hand(self, setup: MatchSetup, state: MatchState, rng: random.Random) -> JsonDict:
         """The next hand of the match in ``state``, dealt at random with ``rng``: a hand document
         as entered (the scorer may still refuse it: deal again)."""
         return self._samples().sample_hand(setup, state, rng)

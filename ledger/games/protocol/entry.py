@@ -11,10 +11,10 @@ gets all of it from the declaration; a game without one reads ``KEY=VALUE`` word
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ledger.errors import LedgerError
-from ledger.games.declare import HandForm, Per, Question, Who
+from ledger.games.declare import HandForm, Per, Question, Who, Field
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup
 from ledger.games.parsing import key_value_entry
 from ledger.games.protocol.info import GameInfo
@@ -32,7 +32,7 @@ class Entry(GameInfo):
         checks it), or None. Written for players, never a docstring."""
         return None
 
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
         """Turn command-line words into a partial hand document: read by the game's declared hand
         (:attr:`hand`, :meth:`ledger.games.declare.HandForm.read_words`) when it has one, else
         ``KEY=VALUE`` pairs."""
@@ -46,20 +46,20 @@ class Entry(GameInfo):
         rule set's. None for a game without a declaration."""
         return self.hand
 
-    def entered(self, setup: MatchSetup, doc: dict[str, Any]) -> dict[str, Any]:
+    def entered(self, setup: MatchSetup, doc: JsonDict) -> JsonDict:
         """A partial document read field by field through :meth:`hand_form` as the rules read it,
         what :meth:`parse_entry` does after the declaration's reading (a word of the entry only,
         such as Briscola's ``alone``, put in its document form): ``doc`` itself by default."""
         return doc
 
-    def correction_base(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    def correction_base(self, old: JsonDoc, new: JsonDoc) -> JsonDict:
         """What of the stored hand ``old`` (a hand document) a correction ``new`` (the partial
         document the user gave) is laid over: by default all of it, so a correction names only
         what changes. A game drops the parts the new ones make wrong (Scala 40: a new closer's
         old penalty)."""
         return dict(old)
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any],
+    def questions(self, setup: MatchSetup, doc: JsonDoc,
                   state: MatchState | None = None) -> list[Question]:
         """What is still missing from ``doc`` for a complete hand, in the order to ask it: by the
         declared hand (:meth:`ledger.games.declare.HandForm.questions`, for the sides or players
@@ -73,8 +73,8 @@ class Entry(GameInfo):
         return self.hand.questions(doc, self.entry_who(setup, state, doc), setup.resolve_player,
                                    lambda f: self.entry_skips(setup, state, doc, f))
 
-    def completed(self, setup: MatchSetup, doc: Mapping[str, Any],
-                  state: MatchState | None = None) -> tuple[dict[str, Any], LedgerError | None]:
+    def completed(self, setup: MatchSetup, doc: JsonDoc,
+                  state: MatchState | None = None) -> tuple[JsonDict, LedgerError | None]:
         """``doc`` completed with no one to ask (a file, the page, the HTTP API): each optional
         item still missing (:meth:`questions`) takes its default; at the first missing required
         item, ``(document so far, error naming that item)``, else ``(document, None)``. The
@@ -91,7 +91,7 @@ class Entry(GameInfo):
             out = q.answer(out, q.default)
         return out, None
 
-    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
+    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc) -> Who:
         """The sides or players whose per-side or per-player fields a hand of the match in ``state``
         asks for, in order, and how a typed name resolves: by default every side (players, in an
         each-for-self game), any of their players naming their side. A game whose hand lists only
@@ -101,12 +101,12 @@ class Entry(GameInfo):
             return Who(setup.players, setup.resolve_player)
         return Who(setup.side_names, setup.resolve_side)
 
-    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc, field: Field) -> bool:
         """Whether the declared ``field`` is not asked for a hand of the match in ``state`` (a
         re-entry when nobody is out): never, by default."""
         return False
 
-    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str) -> Msg:
+    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str | None) -> Msg:
         """The play session's prompt for the next hand, hand ``number`` (1-based) of a match in
         ``state``, dealt by ``dealer``: ``hand 4 · Dario deals > `` (a game whose deals have
         another name says it its way: bridge's ``smazzata`` in Italian, a duplicate board)."""

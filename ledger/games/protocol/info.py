@@ -8,12 +8,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ledger.games.declare import HandForm
 from ledger.games.facts import GameNotes, Said
+from ledger.games.jsontypes import JsonDoc
 from ledger.games.record import JsonRecord, NoExtra
-from ledger.i18n import t
+from ledger.i18n import t, Msg
 
 
 class GameInfo:
@@ -36,7 +36,7 @@ class GameInfo:
     title: str = ""
     version: str = "1"
     rule_sets: tuple[str, ...] = ("standard",)
-    rule_words: Mapping[str, Any] = {}  # rule set → its name for people (a message); the key itself if absent
+    rule_words: Mapping[str, str | Msg] = {}  # rule set → its name for people (a message); the key itself if absent
     deals: bool = False  # its hands are deals (bridge: "smazzate" in Italian): the texts naming them say so
     min_players: int = 2
     max_players: int = 2

@@ -9,8 +9,8 @@ hand (a document or result it cannot read gives what can be read of it).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
+from ledger.games.jsontypes import JsonDoc
 from ledger.games.match_setup import MatchSetup
 from ledger.games.protocol.rules import Rules
 from ledger.games.replay import Replay
@@ -37,7 +37,7 @@ class Presentation(Rules):
         returns more."""
         return replay.tail(keep)
 
-    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+    def describe_hand(self, doc: JsonDoc, result: JsonDoc | None = None,
                       setup: MatchSetup | None = None) -> str:
         """One short line for a hand (``ledger match history``): with ``result`` (the hand's
         :meth:`HandResult.to_json`, as stored) what it scored, as the hand's ``summary`` says it
@@ -60,7 +60,7 @@ class Presentation(Rules):
         message of its own (docs/languages.md: never a sentence put together from a noun)."""
         return deal if self.deals else hand
 
-    def hand_number(self, setup: MatchSetup, i: int | None, result: Mapping[str, Any] | None = None) -> int | None:
+    def hand_number(self, setup: MatchSetup, i: int | None, result: JsonDoc | None = None) -> int | None:
         """The number the players know hand ``i`` (0-based, among the live hands; None for a hand
         voided, off the scoreboard) by, from its stored result (:meth:`HandResult.to_json`) when
         known: ``i + 1``, its place on the scoreboard, None for a voided hand (a duplicate board:

@@ -16,14 +16,14 @@ is a ``LedgerError(message, field, value)``. The flow, for one hand of a match (
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ledger.errors import LedgerError
-from ledger.games.match_setup import MatchSetup
+from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import MatchSetup, Seated
 from ledger.games.parsing import as_int, check_names
 from ledger.games.protocol.info import GameInfo
 from ledger.games.record import JsonRecord, Stored
-from ledger.games.results import HandResult, MatchState
+from ledger.games.results import HandResult, MatchState, Winner
 from ledger.games.suggest import did_you_mean
 from ledger.i18n import Msg, t
 
@@ -59,7 +59,7 @@ class Rules(GameInfo):
 
     def setup(self, rules: object, players: Sequence[str] | None = None,
               sides: Mapping[str, Sequence[str]] | None = None,
-              options: Mapping[str, Any] | None = None, ended_early: bool = False) -> MatchSetup:
+              options: JsonDoc | None = None, ended_early: bool = False) -> MatchSetup:
         """Validate a match's settings and return them with defaults filled in.
 
         ``players`` (seat order) or ``sides`` (side → players) must be given. Raises
@@ -73,7 +73,7 @@ class Rules(GameInfo):
         return MatchSetup(self.name, rules, players_t, sides_d, opts, ended_early)
 
     def seat(self, rules: str, players: Sequence[str] | None,
-             sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
+             sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """Default seating: each player is a side of their own. Games with teams override."""
         if sides:
             raise LedgerError(t("match.each_for_self", "{game} is played each for self: give players, not sides",
@@ -95,7 +95,7 @@ class Rules(GameInfo):
                         lo=self.min_players, hi=self.max_players, n=n)
             raise LedgerError(msg, field, n)
 
-    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """Validate options and fill defaults; the base accepts ``first_dealer`` and the stakes
         every game may be played for (``stake`` or ``stake_cents``, ``stake_per``, ``currency``:
         :func:`ledger.games.stakes.read_stake_options`, stored only when a stake is given)."""
@@ -117,8 +117,8 @@ class Rules(GameInfo):
         out.update(stakes)
         return out
 
-    def options_with_target(self, rules: str, options: dict[str, Any], players: tuple[str, ...], default: int,
-                            lo: int, hi: int) -> dict[str, Any]:
+    def options_with_target(self, rules: str, options: JsonDict, players: tuple[str, ...], default: int,
+                            lo: int, hi: int) -> JsonDict:
         """The base options (:meth:`Rules.check_options`, whatever the game overrides) and
         ``target``, the total (in points) that wins the match: ``default`` when not given, else a
         whole number from ``lo`` to ``hi``. ``LedgerError`` on ``options.target``, after the base
@@ -139,7 +139,7 @@ class Rules(GameInfo):
                  game=self.name, hint=did_you_mean(key, names), known=", ".join(names))
 
     # --- one hand --------------------------------------------------------------------------
-    def score(self, doc: Mapping[str, Any], rules: object = None) -> HandResult:
+    def score(self, doc: JsonDoc, rules: object = None) -> HandResult:
         """Must: score one hand document on its own (``ledger score``). ``LedgerError`` on bad input."""
         raise NotImplementedError
 
@@ -148,7 +148,7 @@ class Rules(GameInfo):
         """The state before the first hand: every total zero."""
         return MatchState(0, {s: 0 for s in setup.sides})
 
-    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def apply(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         """Must: score ``doc`` as the next hand of the match and return the new state.
 
         Raises ``LedgerError`` when the hand does not fit the match (a finished match, a player
@@ -166,22 +166,23 @@ class Rules(GameInfo):
         per rule set)."""
         return self.result_type
 
-    def load_state(self, setup: MatchSetup, doc: Mapping[str, Any]) -> MatchState:
+    def load_state(self, setup: MatchSetup, doc: JsonDoc) -> MatchState:
         """The state that :meth:`MatchState.to_json` wrote for a match of ``setup`` (a stored
         ``hand.state``); its own part (:meth:`state_class`) is read when first needed."""
         return MatchState.from_json(doc, self.state_class(setup))
 
-    def load_result(self, setup: MatchSetup, doc: Mapping[str, Any]) -> JsonRecord:
+    def load_result(self, setup: MatchSetup, doc: JsonDoc) -> JsonRecord:
         """The hand result that ``HandResult.to_json`` wrote for a hand of a match of ``setup``
         (a stored ``hand.result``), as the game's :meth:`result_class`."""
         return self.result_class(setup).from_json(doc)
 
-    def stored_result(self, setup: MatchSetup, doc: Mapping[str, Any]) -> HandResult:
+    def stored_result(self, setup: MatchSetup, doc: JsonDoc) -> HandResult:
         """A stored ``hand.result`` as a :class:`HandResult` whose record is read when first needed."""
         return HandResult(Stored(self.result_class(setup), doc))
 
-    def next_dealer(self, setup: MatchSetup, state: MatchState) -> str:
-        """Who deals the hand after ``state``: by default the next seat (:meth:`dealer`)."""
+    def next_dealer(self, setup: MatchSetup, state: MatchState) -> str | None:
+        """Who deals the hand after ``state``: by default the next seat (:meth:`dealer`); None for
+        a game that shows no dealer (a score sheet's, or once it is over)."""
         return self.dealer(setup, state.hands)
 
     def settlement(self, state: MatchState) -> Mapping[str, int] | None:
@@ -208,13 +209,13 @@ class Rules(GameInfo):
         sheet's ``Cirulla``, which has its own standings) gives ``game: title``."""
         return setup.game
 
-    def winning(self, state: MatchState) -> Any:
+    def winning(self, state: MatchState) -> Winner:
         """Who won, as the report and the statistics count it: a side, a list of sides for a
         shared win, or None. Default: the state's ``winner`` (a game whose documents say a shared
         win otherwise, ``"winner": null`` beside ``"winners"``, gives the list here)."""
         return state.winner
 
-    def stake_segments(self, state: MatchState) -> list[Mapping[str, Any]]:
+    def stake_segments(self, state: MatchState) -> list[Mapping[str, int]]:
         """The scores that a stake settles one by one (``games.stakes``): the match's totals by
         default; a rubber bridge match, each rubber."""
         return [state.totals]
@@ -247,7 +248,7 @@ def _agreeing(word: str) -> str:
     return word[:-1] + "a" if len(word) > 4 and word.endswith("o") else word
 
 
-def running_winner(totals: Mapping[str, int], target: int) -> tuple[bool, Any]:
+def running_winner(totals: Mapping[str, int], target: int) -> tuple[bool, str | None]:
     """First-to-``target`` rule shared by the points games (Trentasette, Canasta).
 
     The match ends when some side has reached ``target`` at the end of a hand; the highest total

@@ -21,15 +21,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.parsing import check_names
 from ledger.games.protocol import Game
 from ledger.games.replay import Replay
-from ledger.games.results import HandResult, MatchState, items_of
+from ledger.games.results import HandResult, MatchState, items_of, sole_winner
 from ledger.games.tables import Board, in_words
-from ledger.games.declare import Who
+from ledger.games.declare import Who, Field
 from ledger.games.match_setup import MatchSetup
 from ledger.games.scala40 import board as board_view
 from ledger.games.scala40 import hand as entry
@@ -58,7 +58,7 @@ class Scala40(Game):
     sample_weight = 10
 
     # --- setup ---------------------------------------------------------------------------------
-    def check_options(self, rules_name: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(self, rules_name: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """The options of RULES.md "Scala 40" with their defaults (:func:`rules.read_options`:
         English or Italian keys), ``first_dealer`` a player of the match. ``LedgerError`` on
         ``options.<key>``."""
@@ -72,7 +72,7 @@ class Scala40(Game):
         return rules.Options(**setup.options)
 
     # --- one hand --------------------------------------------------------------------------------
-    def score(self, doc: Mapping[str, Any], rules_name: object = None) -> HandResult:
+    def score(self, doc: JsonDoc, rules_name: object = None) -> HandResult:
         """Score a lone hand document (``ledger score``): ``{"penalties": {player: points},
         "doubled": bool, "items": {player: [{"item", "points"}]}, "closed_by", "in_mano"}``.
         ``LedgerError`` for an unknown field or option, fewer than 2 or more than 6 players, a name
@@ -94,7 +94,7 @@ class Scala40(Game):
         options = self.options_of(setup)
         return self._state(setup, rules.start(setup.players, options), options)
 
-    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def apply(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         """Re-entries, then the hand: ``LedgerError`` for a match already won, a player not in the
         match, out, given twice or left out, a re-entry refused, and every impossible entry
         (:func:`rules.apply`, :func:`rules.read_hand`)."""
@@ -126,7 +126,7 @@ class Scala40(Game):
         """The typed state of the rules from a match state (as stored or just made)."""
         x = state.extra_as(Scala40State)
         return rules.State(setup.players, dict(state.totals), tuple(x.out), dict(x.reentries), x.pot_cents,
-                           dict(x.paid_cents), x.dealer, state.winner if state.finished else None, state.hands)
+                           dict(x.paid_cents), x.dealer, sole_winner(state.winner) if state.finished else None, state.hands)
 
     def _state(self, setup: MatchSetup, st: rules.State, options: rules.Options,
                won: Mapping[str, int] | None = None, winner: str | None = None) -> MatchState:
@@ -169,7 +169,7 @@ class Scala40(Game):
         """Who closed (in mano), who re-entered and who went out in the hand."""
         return board_view.hand_note(result.detail_as(Scala40Hand))
 
-    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+    def describe_hand(self, doc: JsonDoc, result: JsonDoc | None = None,
                       setup: MatchSetup | None = None) -> str:
         """The hand's penalties (``"Anna 0, Bruno 43, Carla 32 — in mano"``) or, without a result,
         what was entered (``"Anna closed; Bruno JK AS 7H; Dario not opened"``)."""
@@ -181,13 +181,13 @@ class Scala40(Game):
     def entry_help(self) -> Msg:
         return entry.entry_help()
 
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
         """The words of the table (``chiude Anna; Bruno JK AS 7H; Carla 34; Dario non ha aperto``,
         ``Anna closed, ...``, ``in mano``, ``rientra Dario``) → a partial hand document, read by
         the declared hand (:data:`hand.HAND`) once a closing in mano said with the closer is split."""
         return super().parse_entry(setup, entry.split_in_mano(tokens))
 
-    def correction_base(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
+    def correction_base(self, old: JsonDoc, new: JsonDoc) -> JsonDict:
         """The stored hand ``old`` less what a correction naming another closer makes wrong: the
         new closer's old cards or penalty (a closer has none) and the old closing in mano (it was
         the old closer's); the old closer must then be given his cards or penalty."""
@@ -201,7 +201,7 @@ class Scala40(Game):
             base["others"] = {p: v for p, v in others.items() if p.casefold() != closer.strip().casefold()}
         return base
 
-    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
+    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc) -> Who:
         """The players a hand asks for: those still in (with the re-entries of ``doc``), but the closer."""
         out = set(state.extra_as(Scala40State).out) if state is not None else set()
         back = {n.casefold() for n in rules.read_names(doc.get("reentry"), "reentry")}
@@ -211,7 +211,7 @@ class Scala40(Game):
                       if (p not in out or p.casefold() in back) and p.casefold() != closer)
         return Who(names, setup.resolve_player)
 
-    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc, field: Field) -> bool:
         """The re-entries are asked only when someone out may re-enter (RULES.md "Re-entry")."""
         if getattr(field, "key", None) != "reentry":
             return False

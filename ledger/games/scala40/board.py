@@ -4,9 +4,11 @@ language in use when shown; games never import rich)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ledger.games.jsontypes import JsonDoc
 from ledger.games.replay import Replay
+from ledger.games.results import Winner
 from ledger.games.tables import Board, Column, Table, board_title, cell
 from ledger.games.match_setup import MatchSetup
 from ledger.games.scala40.records import Scala40Hand, Scala40Result, Scala40State
@@ -38,7 +40,7 @@ def hand_note(d: Scala40Hand) -> str:
     return " · ".join(parts)
 
 
-def describe(doc: Mapping[str, Any], result: Mapping[str, Any] | None) -> str:
+def describe(doc: JsonDoc, result: JsonDoc | None) -> str:
     """With ``result`` (as stored): its penalties line; else what ``doc`` entered."""
     pens = result.get("penalties") if isinstance(result, Mapping) else None
     if isinstance(pens, Mapping):
@@ -113,7 +115,7 @@ def _standing_table(setup: MatchSetup, rp: Replay) -> Table:
     return Table(str(title), tuple(cols), tuple(rows))
 
 
-def _status(player: str, winner: Any, x: Scala40State) -> str:
+def _status(player: str, winner: Winner, x: Scala40State) -> str:
     if player == winner:
         return str(t("scala40.status_winner", "winner"))
     if player in x.out:

@@ -5,9 +5,9 @@ the lowest total is the best, and a player still in ranks above every player who
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ledger.games.facts import GameNotes, Highlight, Record, Said, average
+from ledger.games.jsontypes import JsonDict
 from ledger.games.scala40.records import Scala40Result, Scala40State
 from ledger.games.settle import Money
 from ledger.i18n import t
@@ -37,7 +37,7 @@ class Scala40Notes(GameNotes):
             out.append(Said(t("scala40.details_reentered", "re-entered: {players}", players=", ".join(back))))
         return out
 
-    def hand_value(self, rec: Record, i: int, side: str) -> Any:
+    def hand_value(self, rec: Record, i: int, side: str) -> int | None:
         """The player's penalty in that hand (None when he was out)."""
         return rec.replay.results[i].detail_as(Scala40Result).penalties.get(side)
 
@@ -60,6 +60,6 @@ class Scala40Notes(GameNotes):
                 "points": sum(d.penalties[player] for d in mine), "reentries": x.reentries.get(player, 0),
                 "out": sum(player in d.out for d in played)}
 
-    def figures(self, c: Mapping[str, int]) -> dict[str, Any]:
+    def figures(self, c: Mapping[str, int]) -> JsonDict:
         return {"hands": c.get("hands", 0), "closed": c.get("closed", 0),
                 "average_hand": average(c.get("points", 0), c.get("hands", 0)), "reentries": c.get("reentries", 0)}

@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
 from ledger.cards import parse_cards
 from ledger.games.declare import Field, HandForm, Kind, Per, Said
+from ledger.games.jsontypes import JsonValue
 from ledger.games.suggest import nearest
 from ledger.i18n import Msg, t
 
@@ -41,7 +41,7 @@ _CLOSE_IN_MANO = re.compile(rf"(?<![^\s;,])({_CLOSE_WORDS})\s+{_IN_MANO_WORDS}\b
 _NOBODY = ("nessuno", "nobody", "none", "-")
 
 
-def read_left(text: str, path: str) -> Any:
+def read_left(text: str, path: str) -> JsonValue:
     """What the declaration cannot read of a player's entry: ``non ha aperto 2S 2S 3D ...`` /
     ``not opened 62`` → ``{"opened": false, "cards"|"points"}``, and one card alone (``AS``),
     whose typo is named as a card's (``others.Bruno[0]``) rather than as a word's; None for any

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ledger.cards import TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
 from ledger.games.parsing import as_bool, as_int, check_keys, need
 from ledger.games.settle import DEFAULT_CURRENCY, check_currency, parse_cents, parse_money, share
 from ledger.i18n import t
@@ -65,12 +65,12 @@ class Options:
     currency: str = DEFAULT_CURRENCY
     first_dealer: str | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonDict:
         """The options as a match document stores them (``first_dealer`` only when named)."""
-        doc: dict[str, Any] = {"limit": self.limit, "not_opened_points": self.not_opened_points,
-                               "in_mano_double": self.in_mano_double, "lone_ace_one": self.lone_ace_one,
-                               "reentries": self.reentries, "stake_cents": self.stake_cents,
-                               "currency": self.currency}
+        doc: JsonDict = {"limit": self.limit, "not_opened_points": self.not_opened_points,
+                         "in_mano_double": self.in_mano_double, "lone_ace_one": self.lone_ace_one,
+                         "reentries": self.reentries, "stake_cents": self.stake_cents,
+                         "currency": self.currency}
         if self.first_dealer is not None:
             doc["first_dealer"] = self.first_dealer
         return doc
@@ -82,13 +82,13 @@ def option_key(key: str) -> str:
     return OPTION_WORDS.get(folded, folded)
 
 
-def read_options(raw: Mapping[str, Any], keys: Sequence[str] = OPTION_KEYS, field: str = "options") -> Options:
+def read_options(raw: JsonDoc, keys: Sequence[str] = OPTION_KEYS, field: str = "options") -> Options:
     """The options in ``raw`` (English or Italian keys, ``null`` for a default except
     ``not_opened_points``), checked, defaults filled in. ``LedgerError`` on ``options.<key>`` for
     an unknown option (the known ones listed), a value out of range (``limit`` 2 to 10000,
     ``not_opened_points`` 0 to 1000, ``reentries`` 0 to 99, a stake that is no amount) or a
     yes/no that is neither. ``first_dealer`` is kept as given (the match checks the name)."""
-    opts: dict[str, Any] = {}
+    opts: JsonDict = {}
     for key, value in raw.items():
         name = option_key(str(key))
         if name == "stake":  # an amount (0.50 or "2,00 €") rather than cents
@@ -104,7 +104,9 @@ def read_options(raw: Mapping[str, Any], keys: Sequence[str] = OPTION_KEYS, fiel
                       if v is not None or k == "not_opened_points"})
 
 
-def _option(key: str, value: Any, field: str) -> Any:
+def _option(key: str, value: JsonValue, field: str) -> JsonValue:
+    """Option ``key``'s ``value`` checked, as :class:`Options` holds it (an int, a bool, a text or
+    None: JSON still, as ``Options(**...)`` takes each by its name); ``LedgerError`` on ``field``."""
     if key == "limit":
         return as_int(value, field, 2, 10000)
     if key == "not_opened_points":
@@ -216,7 +218,7 @@ def _points(value: object, field: str, opened: bool, options: Options) -> int:
     return points
 
 
-def read_hand(doc: Mapping[str, Any], options: Options, keys: set[str] = HAND_KEYS) -> Hand:
+def read_hand(doc: JsonDoc, options: Options, keys: set[str] = HAND_KEYS) -> Hand:
     """The hand of a document (names as written; the match resolves them): ``closed_by``
     (required), ``in_mano`` (default false), ``others`` (required, an object), ``reentry`` in a
     match. ``LedgerError`` on the field for an unknown field or an impossible entry, the closer

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ledger.cards import TWO_DECKS_FOUR_JOKERS, format_cards
+from ledger.games.jsontypes import JsonDict
 from ledger.games.protocol import Game
 from ledger.games.results import MatchState
 from ledger.games.match_setup import MatchSetup
@@ -29,13 +29,13 @@ def long_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchS
     return game.setup(None, rng.sample(list(players), 4), None, {"limit": 10000})
 
 
-def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> JsonDict:
     """One player still in closes (in mano one hand in twenty); each other player still in holds
     1 to 9 cards, or counted his penalty, or never opened (one in eight); someone out re-enters
     now and then while re-entries are left."""
     x = state.extra if isinstance(state.extra, Scala40State) else None
     out = list(x.out) if x else []
-    doc: dict[str, Any] = {}
+    doc: JsonDict = {}
     allowed = setup.options.get("reentries", 0)
     back = [p for p in out if x is not None and x.reentries[p] < allowed]
     if back and len(setup.players) - len(out) >= 2 and rng.random() < 0.5:
@@ -45,7 +45,7 @@ def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dic
     closer = rng.choice(still)
     deck = TWO_DECKS_FOUR_JOKERS.cards()
     rng.shuffle(deck)
-    others: dict[str, Any] = {}
+    others: JsonDict = {}
     for p in still:
         if p == closer:
             continue

@@ -20,16 +20,17 @@ to the dealer's right.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import (
     Board, Game, HandResult, MatchSetup, MatchState, Question, Replay, as_bool, check_keys, check_names,
     items_of, named_sides, points_line,
 )
+from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import Resolve, Seated
 from ledger.games.partnerships import pairs_by_seat
 from ledger.games.scopa import document
 from ledger.games.scopa import hand as table
@@ -41,7 +42,7 @@ from ledger.i18n import Msg, t
 HAND_KEYS = {"sides", "options"}
 
 
-def score_hand(raw_sides: object, resolve: Callable[[object, str], str], rules: str, options: Options,
+def score_hand(raw_sides: object, resolve: Resolve, rules: str, options: Options,
                expected: Sequence[str] | None = None) -> HandResult:
     """Read, check and score one hand's ``sides``. The result's data: ``points`` (side → int),
     ``items`` (side → ``[{"item": kind, "points": n}]`` for every kind: carte, denari,
@@ -82,7 +83,7 @@ class ScopaGame(Game):
         return "Scopone" if rules == "scopone" else "Scopa"
 
     # --- setup --------------------------------------------------------------------------------
-    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
+    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """``scopa``: 2 or 3 players each for self, or 4 in two pairs; ``scopone``: two pairs.
 
         4 ``players`` make the pairs ``NS`` (seats 1 and 3) and ``EW`` (seats 2 and 4); ``sides``
@@ -100,7 +101,7 @@ class ScopaGame(Game):
         self.check_player_count(len(names))
         return pairs_by_seat(names)
 
-    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """``target`` (11 for scopa, 21 for scopone, or the match's own: a whole number from 1),
         ``napola`` and ``re_bello`` (yes/no, off), ``suits`` (``italian``: the cards the ledger names
         for the match are written with the Italian suits, ``7 di denari``; ``letters``, the default:
@@ -115,7 +116,7 @@ class ScopaGame(Game):
         return out
 
     # --- one hand -----------------------------------------------------------------------------
-    def score(self, doc: Mapping[str, Any], rules: object=None) -> HandResult:
+    def score(self, doc: JsonDoc, rules: object=None) -> HandResult:
         """Score a hand document on its own: sides named as the document names them, ``options``
         (napola, re_bello) from the document. Returns the :func:`score_hand` result; raises
         ``LedgerError`` for an unknown field, a card outside the 40-card deck or twice, piles that
@@ -126,7 +127,7 @@ class ScopaGame(Game):
         return score_hand(raw, named_sides(raw), rules, document.read_options(doc.get("options")))
 
     # --- a match ------------------------------------------------------------------------------
-    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def apply(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         """Score the next hand; the match ends at the end of a hand when a side at or over the
         target is alone highest, or at once on a napoleone [SC-WIN], [SC-NAP]. A hand after the
         match is won, a rule set or options other than the match's, are errors."""
@@ -164,14 +165,14 @@ class ScopaGame(Game):
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
         return table.entry_help()
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None = None) -> list[Question]:
+    def questions(self, setup: MatchSetup, doc: JsonDoc, state: MatchState | None = None) -> list[Question]:
         """The declared hand's questions (:data:`ledger.games.scopa.hand.FORM`), side by side in
         seat order: the pile, the counts a counted pile still needs, the scope (Enter for 0);
         which counts a side needs is :func:`ledger.games.scopa.hand.skipped`."""
         return table.FORM.questions(doc, self.entry_who(setup, state, doc), setup.resolve_player,
                                     skip_for=partial(table.skipped, doc, match_options(setup)))
 
-    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:
+    def describe_hand(self, doc: JsonDoc, result: JsonDoc | None=None, setup: MatchSetup | None=None) -> str:
         """With ``result``: its summary, ``"Anna +6, Bruno +1"`` (:func:`hand_line`); without: what
         was entered, ``"Anna 22 cards (2 scope), Bruno rest"``."""
         points = result.get("points") if isinstance(result, Mapping) else None
@@ -220,7 +221,7 @@ def _check_same_options(value: object, options: Options) -> None:
             raise LedgerError(replace(msg, params={"option": key}), f"options.{key}", value[key])
 
 
-def _seat_sides(rules: str, sides: Any, players: Any) -> tuple[tuple[str, ...], dict[str, Any]]:
+def _seat_sides(rules: str, sides: object, players: Sequence[str] | None) -> Seated:
     if not isinstance(sides, Mapping):
         raise LedgerError(t("scopa.sides_map", "expected side → players"), "sides", sides)
     teams = {str(k): check_names(v, f"sides.{k}") for k, v in sides.items()}

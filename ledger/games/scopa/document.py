@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ledger.cards import ITALIAN_40, Card, format_cards, parse_cards, typed_names
 from ledger.errors import LedgerError
 from ledger.games.base import as_bool, as_int, check_keys
+from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
+from ledger.games.match_setup import Resolve
 from ledger.games.scopa.rules import DECK_SIZE, DENARI_IN_DECK, Options, Pile, cards_names, check_counted, \
     check_scope, check_together, pile_from_cards
 from ledger.games.suggest import did_you_mean
@@ -80,7 +81,7 @@ def is_phrase(value: object) -> bool:
         return True
 
 
-def parse_phrase(text: str, field: str) -> dict[str, Any]:
+def parse_phrase(text: str, field: str) -> JsonDict:
     """``"22 carte, 6 denari, settebello, primiera 78, 2 scope"`` → ``{"cards": 22, "denari": 6,
     "settebello": True, "primiera": 78, "scope": 2}``.
 
@@ -89,12 +90,12 @@ def parse_phrase(text: str, field: str) -> dict[str, Any]:
     (``senza primiera`` = 0, ``no settebello``). ``LedgerError`` on ``field`` for a word it does
     not know (naming the nearest), a number with no count, or a count said twice.
     """
-    out: dict[str, Any] = {}
+    out: JsonDict = {}
     number: int | None = None
     waiting: str | None = None
     negated = False
 
-    def put(name: str, value: Any) -> None:
+    def put(name: str, value: JsonValue) -> None:
         if name in out and out[name] != value:
             raise LedgerError(t("scopa.said_twice", "{name} is said twice in {phrase!r}", name=name, phrase=text),
                               field, text)
@@ -139,7 +140,7 @@ def parse_phrase(text: str, field: str) -> dict[str, Any]:
     return out
 
 
-def side_fields(value: object, field: str) -> dict[str, Any]:
+def side_fields(value: object, field: str) -> JsonDict:
     """A side's value as its fields: a mapping as given (its ``cards`` said as a phrase spelt out
     into counts), or a pile, ``"rest"`` or phrase given directly as ``{"cards": value}``."""
     if isinstance(value, (str, list)):
@@ -183,7 +184,7 @@ class Hand:
     fields: dict[str, str]
 
 
-def read_hand(raw: object, resolve: Callable[[Any, str], str], rules: str, options: Options,
+def read_hand(raw: object, resolve: Resolve, rules: str, options: Options,
               expected: Sequence[str] | None = None) -> Hand:
     """Read and check a hand's ``sides`` (FORMATS.md "Scopa"): ``resolve(key, field)`` names the
     side a key stands for; ``expected`` lists the sides a match needs. Sides: 2 or 3 in ``scopa``,
@@ -191,7 +192,7 @@ def read_hand(raw: object, resolve: Callable[[Any, str], str], rules: str, optio
     if not isinstance(raw, Mapping):
         raise LedgerError(t("scopa.sides_missing", "missing (each side's captured pile)") if raw is None else
                           t("scopa.sides_shape", "expected each side's captured pile"), "sides", raw)
-    sides: dict[str, tuple[str, dict[str, Any]]] = {}
+    sides: dict[str, tuple[str, JsonDict]] = {}
     for key, value in raw.items():
         name = resolve(key, f"sides.{key}")
         if name in sides:
@@ -209,7 +210,7 @@ def read_hand(raw: object, resolve: Callable[[Any, str], str], rules: str, optio
     return _read_piles({name: v for name, (_, v) in sides.items()}, fields, options)
 
 
-def _read_piles(sides: dict[str, dict[str, Any]], fields: dict[str, str], options: Options) -> Hand:
+def _read_piles(sides: dict[str, JsonDict], fields: dict[str, str], options: Options) -> Hand:
     held: dict[str, list[Card]] = {}
     counted: dict[str, Pile] = {}
     rest = None
@@ -247,13 +248,13 @@ def _read_piles(sides: dict[str, dict[str, Any]], fields: dict[str, str], option
     return Hand(piles, rest, fields)
 
 
-def read_counts(f: Mapping[str, Any], field: str, options: Options) -> Pile:
+def read_counts(f: JsonDoc, field: str, options: Options) -> Pile:
     """A side given as counts (``cards`` a number): ``denari`` and ``primiera`` (0 or null: the
     pile lacks a suit) are required; ``settebello`` and ``re_bello`` are false when left out (the
     deck check then finds a holder missing); ``napola`` is required when that option is on and
     the side has 3 denari or more, else 0 when left out. Checked by
     :func:`ledger.games.scopa.rules.check_counted`."""
-    def need(key: str) -> Any:
+    def need(key: str) -> JsonValue:
         if key not in f:
             raise LedgerError(t("scopa.count_missing", "missing ({what})", what=COUNT_FIELDS[key]), f"{field}.{key}",
                               None)
@@ -275,7 +276,7 @@ def read_counts(f: Mapping[str, Any], field: str, options: Options) -> Pile:
     return pile
 
 
-def _pile_of_cards(cards: list[Card], f: Mapping[str, Any], field: str) -> Pile:
+def _pile_of_cards(cards: list[Card], f: JsonDoc, field: str) -> Pile:
     """The facts of a pile given as cards; counts given beside the cards must agree with them."""
     pile = pile_from_cards(cards)
     for key in COUNT_FIELDS.keys() - {"cards"}:

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from ledger.cards import parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import as_int
 from ledger.games.declare import Field, HandForm, Kind, Per, Said
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.scopa.document import (
     COUNT_FIELDS, FIELD_WORDS, PILE_HELP, REST_WORDS, is_count, is_phrase, is_rest, parse_phrase,
     read_pile_cards, side_fields,
@@ -39,7 +39,7 @@ REST = Said("rest", tuple(sorted(REST_WORDS)))
 PILE_REST = Said({"cards": "rest"}, REST.words)  # the side's object of a pile said as the rest
 
 
-def read_pile(text: str, path: str) -> dict[str, Any]:
+def read_pile(text: str, path: str) -> JsonDict:
     """A side's pile as typed → the side's object of the hand document: its counts said as a
     phrase (``22 carte 6 denari settebello primiera 78`` → ``{"cards": 22, "denari": 6, ...}``),
     a number of cards (``22`` → ``{"cards": 22}``: the counts follow), ``rest`` (``{"cards":
@@ -100,7 +100,7 @@ FORM = HandForm((
 """The Scopa hand (FORMATS.md "Scopa"), as the table says it."""
 
 
-def skipped(doc: Mapping[str, Any], options: Options, f: Field, side: str) -> bool:
+def skipped(doc: JsonDoc, options: Options, f: Field, side: str) -> bool:
     """Whether the count ``f`` of ``side`` is not asked: every count until the pile is given; a
     pile of cards or the rest has its counts in its cards (only the scope is asked); the napola
     only when that option is on and the pile may hold one (3 denari or more), the re bello only
@@ -131,7 +131,7 @@ def entry_help() -> Msg:
              "time: Anna.cards=22 Anna.scope=2 (the scope: 0 when left out).")
 
 
-def entered_text(doc: Mapping[str, Any]) -> str:
+def entered_text(doc: JsonDoc) -> str:
     """What a hand entered, in a few words: ``"Anna 22 cards, Bruno rest"``, ``"NS counted (24
     cards, 3 scope), EW counted (16 cards, 1 scopa)"``; ``""`` when it cannot be read."""
     raw = doc.get("sides")
@@ -148,7 +148,7 @@ def entered_text(doc: Mapping[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def _pile_words(f: Mapping[str, Any]) -> str:
+def _pile_words(f: JsonDoc) -> str:
     cards = f.get("cards")
     scope = f.get("scope")
     try:

@@ -17,8 +17,6 @@ field (``sides.Anna.primiera``) and the value.
 
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
@@ -26,6 +24,7 @@ from itertools import combinations_with_replacement
 from ledger.cards import SUITS, Card
 from ledger.errors import LedgerError
 from ledger.games.base import running_winner
+from ledger.games.jsontypes import JsonDict
 from ledger.games.scopa.records import PileCounts
 from ledger.i18n import Msg, t
 
@@ -81,7 +80,7 @@ class Pile:
                           self.napola if options.napola else None, self.re_bello if options.re_bello else None,
                           self.scope)
 
-    def to_json(self, options: Options) -> dict[str, Any]:
+    def to_json(self, options: Options) -> JsonDict:
         return self.counts(options).to_json()
 
 

@@ -19,16 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.parsing import check_keys, check_names, named_sides, need
 from ledger.games.protocol import Game
 from ledger.games.replay import Replay
-from ledger.games.results import HandResult, MatchState
+from ledger.games.results import HandResult, MatchState, Winner
 from ledger.games.tables import Board, Column, Table, board_title, cell, points_line, side_label
 from ledger.games.declare import Who
-from ledger.games.match_setup import MatchSetup
+from ledger.games.match_setup import MatchSetup, Seated
 from ledger.games.segnapunti import hand as hand_form
 from ledger.games.segnapunti import rules
 from ledger.games.segnapunti.facts import SheetNotes
@@ -86,7 +86,7 @@ class Segnapunti(Game):
 
     # --- setup --------------------------------------------------------------------------------
     def seat(self, rules_name: str, players: Sequence[str] | None,
-             sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+             sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """``players`` (each a side) or ``sides`` (side → its players; the seats then alternate:
         the first of each side, then the second of each …). 2 to :data:`MAX_SIDES` sides."""
         if not sides:
@@ -103,12 +103,12 @@ class Segnapunti(Game):
         seats = check_names([m[i] for i in range(longest) for m in teams.values() if i < len(m)], "sides")
         return seats, teams
 
-    def check_options(self, rules_name: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(self, rules_name: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """The sheet's options checked, defaults filled in (:func:`~.rules.read_options`)."""
         return rules.read_options(options, players).to_json()
 
     # --- one round ----------------------------------------------------------------------------
-    def score(self, doc: Mapping[str, Any], rules_name: object = None) -> HandResult:
+    def score(self, doc: JsonDoc, rules_name: object = None) -> HandResult:
         """A round on its own: ``{"points": {side: int}}``, at least 2 sides, whole numbers.
         Returns a :class:`~.records.SheetResult`; ``LedgerError`` on ``points``/``points.SIDE``."""
         self.check_rules(rules_name if rules_name is not None else doc.get("rules"))
@@ -121,7 +121,7 @@ class Segnapunti(Game):
     def start(self, setup: MatchSetup) -> MatchState:
         return state_of(setup, rules.first_sheet(options_of(setup), seating(setup)), False)
 
-    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def apply(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         """The round ``doc`` added to the sheet (:func:`~.rules.apply`): ``LedgerError`` for a
         finished match, a side missing, unknown, out or given twice, a number not whole."""
         sheet = sheet_of(state)
@@ -137,7 +137,7 @@ class Segnapunti(Game):
             return state
         return state_of(setup, rules.end_early(options_of(setup), sheet_of(state)), True)
 
-    def next_dealer(self, setup: MatchSetup, state: MatchState) -> Any:
+    def next_dealer(self, setup: MatchSetup, state: MatchState) -> str | None:
         """Who deals next (None: no dealer is shown, or the match is over)."""
         return state.extra_as(SheetState).next_dealer
 
@@ -160,12 +160,12 @@ class Segnapunti(Game):
         title = setup.options.get("title")
         return f"{self.name}: {title}" if title else self.name
 
-    def winning(self, state: MatchState) -> Any:
+    def winning(self, state: MatchState) -> Winner:
         """The winner, or the list of sides sharing the win (``winner`` is null then)."""
         winners = state.extra_as(SheetState).winners
         return list(winners) if len(winners) > 1 else state.winner
 
-    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str) -> Msg:
+    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str | None) -> Msg:
         if not dealer:
             return t("segnapunti.round_prompt", "round {hand} > ", hand=number)
         return t("segnapunti.round_prompt_dealer", "round {hand} · {dealer} deals > ", hand=number, dealer=dealer)
@@ -180,12 +180,12 @@ class Segnapunti(Game):
     def entry_help(self) -> Msg:
         return hand_form.entry_help()
 
-    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
+    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc) -> Who:
         """The sides still in (a player's name names their side)."""
         out = state.extra_as(SheetState).out if state is not None else ()
         return Who(tuple(s for s in setup.side_names if s not in out), setup.resolve_side)
 
-    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+    def describe_hand(self, doc: JsonDoc, result: JsonDoc | None = None,
                       setup: MatchSetup | None = None) -> str:
         """``"Anna +12, Bruno -3, Carla 0"``: the round's points (as scored, else as entered)."""
         points = (result or {}).get("points")

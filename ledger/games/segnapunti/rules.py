@@ -13,11 +13,12 @@ money. Every impossible input raises ``LedgerError`` naming the field path (``op
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
 from ledger.errors import LedgerError
+from ledger.games.match_setup import Resolve
 from ledger.games.parsing import as_int
 from ledger.games.settle import DEFAULT_CURRENCY, check_currency, parse_cents, parse_money, share
 from ledger.i18n import t
@@ -266,7 +267,7 @@ class Round:
     points: Mapping[str, int]
 
 
-def read_round(raw: object, resolve: Callable[[object, str], str], field: str = "points") -> Round:
+def read_round(raw: object, resolve: Resolve, field: str = "points") -> Round:
     """A round's ``points`` (side → whole number) with each key read by ``resolve(key, field)``
     (the side it names, else ``LedgerError``). Raises ``LedgerError`` on ``points`` for anything
     but an object of at least two sides, on ``points.KEY`` for a number that is not whole or a

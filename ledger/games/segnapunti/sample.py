@@ -6,21 +6,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from ledger.games.protocol import Game
+from ledger.games.jsontypes import JsonDict
+from ledger.games.protocol import Game, Rules
 from ledger.games.results import MatchState
 from ledger.games.match_setup import MatchSetup
 
 TITLES = ("Cirulla", "Machiavelli", "Pinnacola", "Rubamazzo", "Carcassonne", None)
 
 
-def sample_setup(game: Any, players: Sequence[str], rng: random.Random) -> MatchSetup:
+def sample_setup(game: Rules, players: Sequence[str], rng: random.Random) -> MatchSetup:
     """Two to six of ``players`` (in two teams one time in five), a title, high or low, a target
     or an elimination or neither, sometimes for money."""
     chosen = rng.sample(list(players), rng.randint(2, min(6, len(players))))
-    options: dict[str, Any] = {"title": rng.choice(TITLES), "mode": rng.choice(("high", "low")),
-                               "tie": rng.choice(("play_on", "share"))}
+    options: JsonDict = {"title": rng.choice(TITLES), "mode": rng.choice(("high", "low")),
+                         "tie": rng.choice(("play_on", "share"))}
     end = rng.choice(("target", "eliminate_at", None))
     if end:
         options[end] = rng.choice((101, 151, 201, 301))
@@ -43,7 +43,7 @@ def long_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchS
     return game.setup(None, rng.sample(list(players), 3), None, {"title": "Cirulla"})
 
 
-def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> JsonDict:
     """Each side still in scores -10 to 60 points, now and then a zero."""
     out = set(getattr(state.extra, "out", ()))
     return {"points": {s: (0 if rng.random() < 0.1 else rng.randint(-10, 60))

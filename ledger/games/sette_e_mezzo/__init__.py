@@ -13,16 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any
 
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.parsing import CONTROL
 from ledger.games.protocol import Game
 from ledger.games.replay import Replay
-from ledger.games.results import HandResult, MatchState
+from ledger.games.results import HandResult, MatchState, Winner
 from ledger.games.tables import Board, Column, Table, board_title, in_words
 from ledger.games.declare import Question
-from ledger.games.match_setup import MatchSetup
+from ledger.games.match_setup import MatchSetup, Resolve
 from ledger.games.sette_e_mezzo import hand as entry
 from ledger.games.sette_e_mezzo import rules
 from ledger.games.sette_e_mezzo.facts import SetteMezzoNotes
@@ -96,7 +96,7 @@ class SetteEMezzo(Game):
     hand = entry.FORM
 
     # --- setup ---------------------------------------------------------------------------------
-    def check_options(self, rules_name: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(self, rules_name: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """The options with defaults (RULES.md): ``matta`` ``"KD"`` (a card, or null), ``reale_double``
         and ``banker_reale_double`` true, ``bank_passes`` ``"reale"`` (or ``"every_hand"``),
         ``currency`` EUR; optional ``stake`` (an amount) or ``stake_cents``, the default stake of
@@ -108,7 +108,7 @@ class SetteEMezzo(Game):
         currency = rules.read_currency(given.pop("currency", None), "options.currency")
         stake = _default_stake(given)
         _check_option_keys(given, {"first_dealer"})
-        out: dict[str, Any] = {**own.to_json(), "currency": currency}
+        out: JsonDict = {**own.to_json(), "currency": currency}
         if stake:
             out["stake_cents"] = stake
         return {**out, **super().check_options(rules_name, given, players)}
@@ -118,7 +118,7 @@ class SetteEMezzo(Game):
         return rules.read_options({k: v for k, v in setup.options.items() if k in rules.OPTION_KEYS})
 
     # --- one hand --------------------------------------------------------------------------------
-    def score(self, doc: Mapping[str, Any], rules_name: object = None) -> HandResult:
+    def score(self, doc: JsonDoc, rules_name: object = None) -> HandResult:
         """Score one hand document on its own (FORMATS.md "Sette e mezzo hand document"): its
         ``options`` (``matta``, ``reale_double``, ``banker_reale_double``, ``bank_passes``) or the
         defaults. Returns ``{"banker", "values", "net_cents", "next_banker", "items"}``
@@ -142,7 +142,7 @@ class SetteEMezzo(Game):
         zero = {p: 0 for p in setup.players}
         return MatchState(0, zero, False, None, SetteMezzoState(zero, zero, first, {}))
 
-    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def apply(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         """Score ``doc`` as the next hand: its banker and players are the match's (a player may sit
         out); the nets add to the match's. ``LedgerError`` for a match ended, a name not of the
         match, or anything :meth:`score` refuses."""
@@ -164,7 +164,7 @@ class SetteEMezzo(Game):
         (a list when shared; nobody before any hand)."""
         if state.finished:
             return state
-        winner: Any = None
+        winner: Winner = None
         if state.hands:
             best = max(state.totals.values())
             top = [p for p, n in state.totals.items() if n == best]
@@ -184,7 +184,7 @@ class SetteEMezzo(Game):
         """Every player's net in cents so far (the payments are made hand by hand)."""
         return dict(state.extra_as(SetteMezzoState).settlement)
 
-    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str) -> Msg:
+    def hand_prompt(self, setup: MatchSetup, state: MatchState, number: int, dealer: str | None) -> Msg:
         return t("sette_e_mezzo.hand_prompt", "hand {hand} · bank {banker} > ", hand=number, banker=dealer)
 
     # --- the scoreboard ----------------------------------------------------------------------------
@@ -220,13 +220,13 @@ class SetteEMezzo(Game):
         d = result.detail_as(SetteMezzoResult)
         return " · ".join(f"{p} {value_text(v)}" for p, v in d.values.items())
 
-    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+    def describe_hand(self, doc: JsonDoc, result: JsonDoc | None = None,
                       setup: MatchSetup | None = None) -> str:
         """The hand's summary (:func:`summary`) in the language it is shown in; without a result,
         the banker and players entered."""
         return in_words(lambda: self._describe(doc, result, setup))
 
-    def _describe(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None,
+    def _describe(self, doc: JsonDoc, result: JsonDoc | None,
                   setup: MatchSetup | None) -> str:
         currency = str((setup.options if setup else {}).get("currency", "EUR"))
         try:
@@ -242,15 +242,15 @@ class SetteEMezzo(Game):
     def entry_help(self) -> Msg:
         return entry.entry_help()
 
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
         return entry.parse_entry(setup, tokens)
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any],
+    def questions(self, setup: MatchSetup, doc: JsonDoc,
                   state: MatchState | None = None) -> list[Question]:
         return entry.questions(self, setup, doc, state)
 
 
-def _default_stake(given: dict[str, Any]) -> int:
+def _default_stake(given: JsonDict) -> int:
     """The match's default stake in cents from ``stake`` (an amount) or ``stake_cents`` (also
     ``posta``), taken out of ``given``; 0 for none."""
     for key, read in (("stake", parse_money), ("posta", parse_money), ("stake_cents", parse_cents)):
@@ -263,7 +263,7 @@ def _default_stake(given: dict[str, Any]) -> int:
 KNOWN_OPTIONS = ("matta", "reale_double", "banker_reale_double", "bank_passes", "currency", "stake", "first_dealer")
 
 
-def _check_option_keys(raw: Mapping[str, Any], allowed: set[str] | frozenset[str]) -> None:
+def _check_option_keys(raw: JsonDoc, allowed: set[str] | frozenset[str]) -> None:
     """``LedgerError`` on ``options.KEY`` for a key not ``allowed``, with the nearest known option
     and the known ones."""
     for key in raw:
@@ -275,12 +275,12 @@ def _check_option_keys(raw: Mapping[str, Any], allowed: set[str] | frozenset[str
                               f"options.{key}", raw[key])
 
 
-def _check_hand_options(raw: Mapping[str, Any]) -> None:
+def _check_hand_options(raw: JsonDoc) -> None:
     """A lone hand's ``options``: the game's own and ``currency`` only."""
     _check_option_keys(raw, rules.OPTION_KEYS | {"currency"})
 
 
-def _lone_names(doc: Mapping[str, Any]) -> rules.Resolve:
+def _lone_names(doc: JsonDoc) -> Resolve:
     """How a lone hand names its people: as written, a name spelt twice (``anna``, ``Anna``) being
     the first spelling (the banker's first); ``LedgerError`` on the field for a name that is no name."""
     index: dict[str, str] = {}

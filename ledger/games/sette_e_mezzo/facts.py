@@ -5,9 +5,9 @@ net of a player is its value; the match's reali (who made them, in which hands) 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ledger.games.facts import GameNotes, Highlight, Joined, Record, Said
+from ledger.games.jsontypes import JsonDict
 from ledger.games.sette_e_mezzo.records import SetteMezzoResult, SetteMezzoState
 from ledger.i18n import t, tn
 
@@ -22,7 +22,7 @@ class SetteMezzoNotes(GameNotes):
             return []
         return [Said(t("sette_e_mezzo.details_bank", "bank: {player}", player=rec.replay.final.extra_as(SetteMezzoState).next_banker))]
 
-    def hand_value(self, rec: Record, i: int, side: str) -> Any:
+    def hand_value(self, rec: Record, i: int, side: str) -> int | None:
         """The player's net in cents in hand ``i`` (None when the player sat out)."""
         return rec.replay.results[i].detail_as(SetteMezzoResult).net_cents.get(side)
 
@@ -55,6 +55,6 @@ class SetteMezzoNotes(GameNotes):
             net += d.net_cents[player]
         return {"hands": hands, "banker": banker, "reali": reali, "net_cents": net}
 
-    def figures(self, c: Mapping[str, int]) -> dict[str, Any]:
+    def figures(self, c: Mapping[str, int]) -> JsonDict:
         """Hands played, hands as banker and reali (the money is in the players' table already)."""
         return {"hands": c.get("hands", 0), "banks": c.get("banker", 0), "reali": c.get("reali", 0)}

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ledger.errors import LedgerError
-from ledger.games.declare import Field, HandForm, Kind, Per, Question, Who
+from ledger.games.declare import Field, HandForm, Kind, Per, Question, Who, Answer, Reader
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup
 from ledger.games.sette_e_mezzo import rules
 from ledger.games.settle import parse_money
@@ -32,7 +33,7 @@ _STAKE = re.compile(rf"(?:€\s*(?P<pre>\d+(?:[.,]\d{{1,2}})?)|(?P<amount>\d+(?:
                     rf"|(?P<cents>\d+)\s*{_CENTS}|(?P<short>\d{{2,}})c)(?=\s|$)\s*", re.IGNORECASE)
 
 
-def read_hand_words(text: str, path: str) -> Any:
+def read_hand_words(text: str, path: str) -> str | float | int:
     """A hand as said at the table → as a document holds it: ``"bust"``, ``"reale"``, a value (a
     number: ``6``, ``6.5``; ``6 e mezzo``, ``sei e mezzo``, ``6½``) or the cards as typed (read at
     once, so a card that is none is named now). ``LedgerError`` on ``path``."""
@@ -63,11 +64,11 @@ def read_amount(text: str, path: str) -> int:
     return rules.read_stake(parse_money(text.strip(), path), path)
 
 
-def read_seat_words(text: str, path: str) -> dict[str, Any]:
+def read_seat_words(text: str, path: str) -> JsonDict:
     """``2 euro 6`` → ``{"stake_cents": 200, "hand": 6}``; ``sballato`` → ``{"hand": "bust"}`` (the
     stake then comes from the last hand); ``2 euro`` → ``{"stake_cents": 200}`` (the hand is asked)."""
     m = _STAKE.match(text.strip())
-    out: dict[str, Any] = {}
+    out: JsonDict = {}
     rest = text.strip()
     if m is not None:
         out["stake_cents"] = read_amount(m.group(0), f"{path}.stake_cents")
@@ -89,12 +90,12 @@ FORM = HandForm((
                "cards": t("sette_e_mezzo.field.cards", "cards"), "outcome": t("sette_e_mezzo.field.outcome", "outcome")})
 
 
-def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
     """What was typed → a partial hand document: ``banco Anna 6 e mezzo; Bruno 2 euro 6; Carla 1
     euro sballato`` or ``banker=Anna banker_hand="6C QS" Bruno="2 euro 6"``. The phrase naming the
     banker with the bank's hand is this game's own; the rest is read by :data:`FORM`."""
     who = Who(setup.players, setup.resolve_player)
-    doc: dict[str, Any] = {}
+    doc: JsonDict = {}
     rest: list[str] = []
     for part in FORM.parts(tokens, who):
         bank = _bank_phrase(part, who)
@@ -116,7 +117,7 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
     return doc
 
 
-def _bank_phrase(part: str, who: Who) -> dict[str, Any] | None:
+def _bank_phrase(part: str, who: Who) -> JsonDict | None:
     """``banco Anna 6 e mezzo`` → ``{"banker": "Anna", "banker_hand": 6.5}``; None for a part that
     is not a banker's word, a name and a hand (the form reads ``banco Anna`` alone)."""
     words = part.split()
@@ -134,7 +135,7 @@ def _bank_phrase(part: str, who: Who) -> dict[str, Any] | None:
 
 
 # --- the questions ----------------------------------------------------------------------------------
-def questions(game: Game, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None) -> list[Question]:
+def questions(game: Game, setup: MatchSetup, doc: JsonDoc, state: MatchState | None) -> list[Question]:
     """What is missing, in order: the banker (Enter: the bank's proposed holder), the bank's hand,
     the players (when none was given: a player who is not named sits out), then each named
     player's hand and stake (Enter: the player's stake of the last hand, or the match's)."""
@@ -157,7 +158,7 @@ def questions(game: Game, setup: MatchSetup, doc: Mapping[str, Any], state: Matc
     return qs
 
 
-def _seat_questions(setup: MatchSetup, name: str, seat: Mapping[str, Any], state: MatchState | None) -> list[Question]:
+def _seat_questions(setup: MatchSetup, name: str, seat: JsonDoc, state: MatchState | None) -> list[Question]:
     out = []
     if seat.get("hand") is None:
         text = t("sette_e_mezzo.ask_hand", "{player}: hand (cards, a value, bust or reale)", player=name)
@@ -186,16 +187,16 @@ def default_stake(setup: MatchSetup, state: MatchState | None, player: str) -> i
     return last if isinstance(last, int) else setup.options.get("stake_cents")
 
 
-def _answer_field(key: str, setup: MatchSetup) -> Any:
-    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
+def _answer_field(key: str, setup: MatchSetup) -> Answer:
+    def answer(doc: JsonDict, text: str) -> JsonDict:
         if key == "banker":
             return {**doc, "banker": setup.resolve_player(text.strip(), "banker")}
         return {**doc, key: read_hand_words(text, key)}
     return answer
 
 
-def _answer_players(setup: MatchSetup) -> Any:
-    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
+def _answer_players(setup: MatchSetup) -> Answer:
+    def answer(doc: JsonDict, text: str) -> JsonDict:
         players = parse_entry(setup, [text]).get("players")
         if not players:
             raise LedgerError(t("sette_e_mezzo.no_players", "give at least one player besides the banker, each with "
@@ -204,8 +205,8 @@ def _answer_players(setup: MatchSetup) -> Any:
     return answer
 
 
-def _answer_seat(name: str, key: str, read: Any) -> Any:
-    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
+def _answer_seat(name: str, key: str, read: Reader) -> Answer:
+    def answer(doc: JsonDict, text: str) -> JsonDict:
         players = dict(doc.get("players") or {})
         seat = {**players.get(name, {}), key: read(text, f"players.{name}.{key}")}
         return {**doc, "players": {**players, name: seat}}

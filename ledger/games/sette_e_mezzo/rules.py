@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum, IntEnum
 
 from ledger.cards import ITALIAN_40, Card, parse_card, parse_cards, typed_names
 from ledger.errors import LedgerError
+from ledger.games.match_setup import Resolve
 from ledger.games.parsing import as_bool, check_keys, out_of_range
 from ledger.games.settle import check_currency, parse_cents
 from ledger.games.suggest import did_you_mean
@@ -313,7 +314,6 @@ class Round:
 
 HAND_KEYS = frozenset({"banker", "banker_hand", "banker_cards", "banker_outcome", "players"})
 SEAT_KEYS = frozenset({"stake_cents", "hand", "cards", "outcome"})
-Resolve = Callable[[object, str], str]
 
 
 def read_round(doc: Mapping[str, object], options: Options, resolve: Resolve, extra: frozenset[str] = frozenset()) -> Round:

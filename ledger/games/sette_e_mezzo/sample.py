@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ledger.cards import ITALIAN_40, Card, format_cards
+from ledger.games.jsontypes import JsonDict
 from ledger.games.protocol import Game
 from ledger.games.results import MatchState
 from ledger.games.match_setup import MatchSetup
@@ -33,18 +33,18 @@ def draw(deck: list[Card], rng: random.Random, stop: int) -> list[Card]:
     return cards
 
 
-def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> JsonDict:
     """The proposed banker, every other player (one in eight sits out) with a stake and cards drawn
     to a random threshold from 4 to 7; now and then a hand entered as its outcome."""
     banker = state.extra_as(SetteMezzoState).next_banker if state.hands else setup.players[0]
     deck = ITALIAN_40.cards()
     rng.shuffle(deck)
-    players: dict[str, Any] = {}
+    players: JsonDict = {}
     for p in [p for p in setup.players if p != banker]:
         if rng.random() < 0.125 and players:
             continue
         cards = draw(deck, rng, rng.randint(8, SEVEN_AND_A_HALF - 1))
-        hand: Any = format_cards(cards) if rng.random() < 0.9 else rng.choice(("bust", "reale", 6.5, 4))
+        hand: str | float = format_cards(cards) if rng.random() < 0.9 else rng.choice(("bust", "reale", 6.5, 4))
         players[p] = {"stake_cents": rng.choice(STAKES), "hand": hand}
     return {"banker": banker, "banker_hand": format_cards(draw(deck, rng, rng.randint(10, SEVEN_AND_A_HALF))),
             "players": players}

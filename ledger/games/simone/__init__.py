@@ -31,9 +31,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any
 
 from ledger.games.base import Board, Game, HandResult, MatchSetup, MatchState, Replay, as_int, in_words
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.simone import board, rules
 from ledger.games.simone import hand as table
 from ledger.games.simone.facts import SimoneNotes
@@ -66,7 +66,7 @@ class Simone(Game):
     hand = table.FORM
 
     # --- setup --------------------------------------------------------------------------------
-    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """``target``: hand wins that end the match (1 to 1000), or null/"none" for no target (default)."""
         target = options.pop("target", None)
         out = super().check_options(rules, options, players)
@@ -77,7 +77,7 @@ class Simone(Game):
         return out
 
     # --- one hand -----------------------------------------------------------------------------
-    def score(self, doc: Mapping[str, Any], rules_name: object = None) -> HandResult:
+    def score(self, doc: JsonDoc, rules_name: object = None) -> HandResult:
         """Score a hand document on its own: 2 to 26 players named as the document names them.
 
         Returns a :class:`HandResult` with data ``{"sums", "winners", "knocked_by", "knocker_won",
@@ -94,7 +94,7 @@ class Simone(Game):
     def start(self, setup: MatchSetup) -> MatchState:
         return rules.start(setup)
 
-    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def apply(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         """Score ``doc`` as the next hand (every player of the match in it) and fold it in
         (:func:`.rules.apply_hand`, which names the state's fields and what it raises)."""
         new_state, result = rules.apply_hand(setup, state, doc)
@@ -110,7 +110,7 @@ class Simone(Game):
         (once a hand is played), then the winner or leader and the next dealer (:mod:`.board`)."""
         return board.simone_board(self, setup, replay)
 
-    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+    def describe_hand(self, doc: JsonDoc, result: JsonDoc | None = None,
                       setup: MatchSetup | None = None) -> str:
         """:func:`.board.describe` in words of the language it is shown in (English in ``--json``)."""
         return in_words(lambda: board.describe(doc, result))
@@ -119,7 +119,7 @@ class Simone(Game):
     def entry_help(self) -> Msg | None:
         return table.entry_help()
 
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
         """``Anna="KH JK 3S 5D" Bruno=17 knock=Anna``, ``Anna KH JK 3S 5D; Bruno 17; bussa Anna``,
         ``... ha bussato Marco`` → a partial hand document (:func:`.hand.parse_entry`); the
         questions and the errors' labels come from the declaration (:data:`.hand.FORM`)."""

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Any
 
 from ledger.games.base import Board, Column, Game, MatchSetup, MatchState, Replay, Table, cell
+from ledger.games.jsontypes import JsonDoc
 from ledger.games.simone.records import Place, SimoneResult, SimoneState
 from ledger.games.simone.rules import leaders
 from ledger.i18n import t, tn
@@ -25,7 +25,7 @@ def summary(sums: Mapping[str, int], winners: Sequence[str], knocked_by: str | N
                   winners=list(winners)))
 
 
-def describe(doc: Mapping[str, Any], result: Mapping[str, Any] | None = None) -> str:
+def describe(doc: JsonDoc, result: JsonDoc | None = None) -> str:
     """With ``result``: the hand's summary, ``"Anna 25, Bruno 9, Carla 16 — Bruno wins; Bruno
     knocked"``; without: what was entered, ``"Anna KH JK; Bruno 17; knock Anna"``."""
     sums = result.get("sums") if isinstance(result, Mapping) else None

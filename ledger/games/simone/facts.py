@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
+from ledger.games.jsontypes import JsonDict
 from ledger.games.simone.records import SimoneResult, SimoneState
 
 from ledger.games.facts import GameNotes, Highlight, Said, average, hands_by_side
 from ledger.i18n import t
 from collections.abc import Mapping  # noqa: F401 (annotations)
 from ledger.games.facts import Record  # noqa: F401 (annotations)
-from typing import Any  # noqa: F401 (annotations)
 
 
 class SimoneNotes(GameNotes):
@@ -28,7 +28,7 @@ class SimoneNotes(GameNotes):
             return []
         return [Said(t("simone.details_sums", "sums: {sums}", sums=", ".join(f"{p} {s}" for p, s in sums.items())))]
 
-    def hand_value(self, rec: Record, i: int, side: str) -> Any:
+    def hand_value(self, rec: Record, i: int, side: str) -> int | None:
         """The sum of the player's cards in that hand (lowest wins)."""
         return rec.replay.results[i].detail_as(SimoneResult).sums.get(side)
 
@@ -57,6 +57,6 @@ class SimoneNotes(GameNotes):
         sums = [s for s in given if isinstance(s, int)]
         return {"hands": len(sums), "hands_won": wins, "sum": sum(sums)}
 
-    def figures(self, c: Mapping[str, int]) -> dict[str, Any]:
+    def figures(self, c: Mapping[str, int]) -> JsonDict:
         return {"hands": c.get("hands", 0), "hands_won": c.get("hands_won", 0),
                 "average_sum": average(c.get("sum", 0), c.get("hands", 0))}

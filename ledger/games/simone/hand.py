@@ -17,10 +17,10 @@ player's hand read as its sum (a number) or its cards kept as typed (:func:`entr
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ledger.games.base import MatchSetup
 from ledger.games.declare import Field, HandForm, Kind, Per, Said, Who
+from ledger.games.jsontypes import JsonDict
 from ledger.games.simone.rules import MAX_SUM, MIN_SUM, NOBODY_WORDS, read_hand
 from ledger.i18n import Msg, t
 
@@ -67,7 +67,7 @@ def knock_phrase(tokens: Sequence[str]) -> tuple[list[str], str | None]:
     return list(tokens), None
 
 
-def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
     """What was typed → a partial hand document (``{"hands": {...}}`` always, then
     ``knocked_by``): a phrase saying who knocked first (:func:`knock_phrase`), the rest read by
     :data:`FORM`. A ``KEY=VALUE`` word whose key is no player and no word of the game is named

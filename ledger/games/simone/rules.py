@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from ledger.cards import JOKER, TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.base import MatchSetup, MatchState, as_int, check_keys, check_names, frozen, need
+from ledger.games.jsontypes import JsonDoc
+from ledger.games.match_setup import Resolve
 from ledger.games.simone.records import Knocks, Place, PlayerStats, SimoneResult, SimoneState
 from ledger.i18n import t
 
@@ -98,7 +99,7 @@ def check_deck(cards: Mapping[str, list[Card] | None], sums: Mapping[str, int],
 
 def _refuse_repeats(cards: Mapping[str, list[Card] | None], labels: Mapping[str, str]) -> None:
     """``LedgerError`` naming the player whose cards first pass what the decks hold."""
-    seen: Counter[Any] = Counter()
+    seen: Counter[Card] = Counter()
     holders: dict[Card, list[str]] = {}
     for player, shown in cards.items():
         for card in shown or ():
@@ -155,7 +156,7 @@ def score_hand(entries: Mapping[str, tuple[str, object]], knocked_by: str | None
     return score(read_entries(entries, knocked_by))
 
 
-def read_knock(value: object, resolve: Callable[[object, str], str]) -> str | None:
+def read_knock(value: object, resolve: Resolve) -> str | None:
     """The player who knocked, or None for nobody (absent, null, empty or "nessuno")."""
     if value is None or (isinstance(value, str) and value.strip().casefold() in NOBODY_WORDS):
         return None
@@ -224,7 +225,7 @@ def add_stats(stats: PlayerStats, player: str, result: SimoneResult) -> PlayerSt
 
 
 # --- hands and the match -------------------------------------------------------------------------
-def read_hands(doc: Mapping[str, Any]) -> Mapping[str, Any]:
+def read_hands(doc: JsonDoc) -> JsonDoc:
     """The document's ``hands`` (player → cards or sum), its fields checked (``LedgerError``)."""
     check_keys(doc, HAND_KEYS)
     hands = need(doc, "hands")
@@ -234,7 +235,7 @@ def read_hands(doc: Mapping[str, Any]) -> Mapping[str, Any]:
     return hands
 
 
-def lone_hand(doc: Mapping[str, Any]) -> tuple[dict[str, tuple[str, object]], Callable[[object, str], str]]:
+def lone_hand(doc: JsonDoc) -> tuple[dict[str, tuple[str, object]], Resolve]:
     """A hand document on its own (``ledger score``): each player named as the document names
     them → (document key, hand value), and how a name of the hand resolves (the knocker's).
     ``LedgerError`` for an unknown field, a bad list of hands, or a name not of the hand."""
@@ -262,7 +263,7 @@ def start(setup: MatchSetup) -> MatchState:
     return MatchState(0, totals, False, None, extra)
 
 
-def apply_hand(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, SimoneResult]:
+def apply_hand(setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, SimoneResult]:
     """Score ``doc`` as the next hand (every player of the match in it) and fold it in.
 
     ``totals`` are hands won per player; ``extra`` holds ``sums`` (total of sums),

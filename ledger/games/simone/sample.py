@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ledger.cards import TWO_DECKS_FOUR_JOKERS, format_cards
 from ledger.games.base import Game, MatchSetup, MatchState
+from ledger.games.jsontypes import JsonDict
 
 
 def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup:
@@ -23,11 +23,11 @@ def long_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchS
     return game.setup(None, rng.sample(list(players), 3), None, {})
 
 
-def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> JsonDict:
     """Three to five cards each from the two decks with jokers; a knock nine hands in ten."""
     deck = TWO_DECKS_FOUR_JOKERS.cards()
     rng.shuffle(deck)
-    hands: dict[str, Any] = {}
+    hands: JsonDict = {}
     for p in setup.players:
         cards = [deck.pop() for _ in range(rng.choice((3, 4, 4, 4, 4, 5)))]
         hands[p] = format_cards(cards)

@@ -30,14 +30,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import (
     Board, Game, HandResult, MatchState, Question, Replay, as_int, check_keys, check_names, in_words, need,
     points_line, running_winner,
 )
-from ledger.games.match_setup import MatchSetup
+from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import MatchSetup, Seated
 from ledger.games.partnerships import pairs_by_seat
 from ledger.games.trentasette import board, document
 from ledger.games.trentasette import hand as table_words
@@ -62,7 +62,7 @@ class Trentasette(Game):
     max_players = 4
 
     # --- setup --------------------------------------------------------------------------------
-    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
+    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """2 or 3 players each for self; 4 players in two teams sitting alternately.
 
         ``sides`` (team name → 2 players) seats the teams alternately; 4 ``players`` without
@@ -81,14 +81,14 @@ class Trentasette(Game):
         self.check_player_count(len(names))
         return pairs_by_seat(names, by_players=True)
 
-    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         target = options.pop("target", TARGET)
         out = super().check_options(rules, options, players)
         out["target"] = as_int(target, "options.target", 1, 100_000)
         return out
 
     # --- one hand -----------------------------------------------------------------------------
-    def score(self, doc: Mapping[str, Any], rules: object=None) -> HandResult:
+    def score(self, doc: JsonDoc, rules: object=None) -> HandResult:
         """Score a hand document on its own: 2 or 3 sides named as the document names them.
 
         Returns a :class:`HandResult` whose data is ``{"points": {side: int}, "items": {side:
@@ -104,7 +104,7 @@ class Trentasette(Game):
                               "sides", sides)
         return document.score_sides(dict(sides), doc.get("table"), doc.get("last_capture"), lambda k, f: str(k))
 
-    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def apply(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         if state.finished:
             raise LedgerError(t("match.over", "the match is over: no more hands"), "hand", None)
         check_keys(doc, {"sides", "table", "last_capture"})
@@ -125,11 +125,11 @@ class Trentasette(Game):
         """The points scoreboard with the notes' key under it (:func:`ledger.games.trentasette.board.trentasette_board`)."""
         return board.trentasette_board(self, setup, replay)
 
-    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None=None, setup: MatchSetup | None=None) -> str:
+    def describe_hand(self, doc: JsonDoc, result: JsonDoc | None=None, setup: MatchSetup | None=None) -> str:
         """:meth:`_describe` in words of the language it is shown in (English in ``--json``)."""
         return in_words(lambda: self._describe(doc, result, setup))
 
-    def _describe(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+    def _describe(self, doc: JsonDoc, result: JsonDoc | None = None,
                   setup: MatchSetup | None = None) -> str:
         """With ``result``: each side's points, ``"Anna +1, Bruno -8, Carla +12"``; without: each
         side's pile as entered, ``"Anna 22 cards, Bruno counted, Carla rest; table 2 cards to Anna"``."""
@@ -152,7 +152,7 @@ class Trentasette(Game):
         """How a player writes a hand in one line, for ``help`` in ``ledger play``."""
         return table_words.entry_help()
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None = None) -> list[Question]:
+    def questions(self, setup: MatchSetup, doc: JsonDoc, state: MatchState | None = None) -> list[Question]:
         """The declared hand's questions (worded for two sides or three): side by side the pile
         and the facts of a counted pile, then the table and the last capture when they are
         needed (:func:`ledger.games.trentasette.hand.skipped`, :func:`~ledger.games.trentasette.hand.hand_skipped`)."""

@@ -7,15 +7,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import partial
 from itertools import filterfalse
-from typing import Any
 
 from ledger.cards import FRENCH_52, NUMERIC_RANKS, SUITS, Card, format_cards, parse_cards, suit_name
 from ledger.errors import LedgerError
 from ledger.games.base import HandResult, as_bool, as_int, check_keys, items_of, points_line
 from ledger.games.hand_sides import sides_by_name
+from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import Resolve
 from ledger.games.trentasette.records import TrentasetteResult
 from ledger.games.trentasette.rules import Pile, pile_from_cards, score_piles, thresholds
 from ledger.i18n import Msg, t
@@ -41,7 +42,7 @@ _LIST_COUNTS = ("ranks", "runs", "missing_suits")
 _REQUIRED_COUNTS = tuple(COUNT_FIELDS)  # every fact must be reported: a forgotten one would score silently
 
 
-def score_sides(raw_sides: dict[str, Any], table_raw: object, last_raw: object, resolve: Callable[[object, str], str],
+def score_sides(raw_sides: JsonDict, table_raw: object, last_raw: object, resolve: Resolve,
            expected: Sequence[str] | None = None) -> HandResult:
     """Resolve names, read the piles, check the deck and the counts, and score.
 
@@ -71,7 +72,7 @@ def score_sides(raw_sides: dict[str, Any], table_raw: object, last_raw: object, 
             raise LedgerError(_not_side(last_raw), "last_capture", last_raw)
 
     card_piles: dict[str, list[Card]] = {}
-    counted: dict[str, dict[str, Any]] = {}
+    counted: dict[str, JsonDict] = {}
     rest = None
     for name, (key, value) in sides.items():
         field = f"sides.{key}"
@@ -157,7 +158,7 @@ def _check_no_repeats(card_piles: Mapping[str, list[Card]], table: list[Card],
             where[c] = label
 
 
-def _read_counts(value: Mapping[str, Any], field: str) -> dict[str, Any]:
+def _read_counts(value: JsonDoc, field: str) -> JsonDict:
     check_keys(value, set(COUNT_FIELDS), prefix=f"{field}.")
     out = dict(value)
     for f in _REQUIRED_COUNTS:
@@ -170,7 +171,7 @@ def _read_counts(value: Mapping[str, Any], field: str) -> dict[str, Any]:
     return out
 
 
-def _read_count_field(pile: dict[str, Any], f: str, field: str) -> None:
+def _read_count_field(pile: JsonDict, f: str, field: str) -> None:
     """Normalise one counted fact in place (text from prompts is accepted)."""
     v = pile.get(f)
     if f == "cards":
@@ -232,12 +233,12 @@ def _suit_list(suits: Collection[str]) -> list[str]:
     return [s for s in SUITS if s in suits]
 
 
-def _pile_from_counts(c: dict[str, Any], n_sides: int) -> Pile:
+def _pile_from_counts(c: JsonDict, n_sides: int) -> Pile:
     return Pile(c["cards"], c["figures"], frozenset(c["ranks"]), c["ace_of_hearts"], c["two_of_spades"],
                 c["sevens"], frozenset(c["runs"]), frozenset(c["missing_suits"]), counted=True)
 
 
-def _check_counts(piles: dict[str, Pile], card_piles: dict[str, list[Card]], sides: dict[str, Any]) -> None:
+def _check_counts(piles: dict[str, Pile], card_piles: dict[str, list[Card]], sides: JsonDict) -> None:
     """Counted facts must be possible together and with the piles given as cards.
 
     Each card-level fact (the ace of hearts, the two of spades, a complete rank, a run) belongs to

@@ -4,11 +4,9 @@
 from __future__ import annotations
 
 
-from typing import Any
-
 from ledger.cards import SUIT_NAMES, suit_name
 from ledger.games.facts import GameNotes, Highlight, Joined, side_label
-from ledger.i18n import t, tn
+from ledger.i18n import t, tn, Msg
 from ledger.games.facts import Record  # noqa: F401 (annotations)
 
 _SUIT_BY_NAME = {name: code for code, name in SUIT_NAMES.items()}
@@ -21,7 +19,7 @@ class TrentasetteNotes(GameNotes):
         """The runs (+3 each: a suit's numeric cards in a row), one line per match, then the biggest hand."""
         from ledger.games.trentasette.records import TrentasetteResult
 
-        runs: dict[str, dict[int, list[Any]]] = {}  # side → hand → the suits of its runs in that hand
+        runs: dict[str, dict[int, list[Msg | str]]] = {}  # side → hand → the suits of its runs in that hand
         first = None
         for i, res in enumerate(rec.replay.results):
             for side, items in res.detail_as(TrentasetteResult).items.items():
@@ -42,6 +40,6 @@ class TrentasetteNotes(GameNotes):
         return out + self.biggest_hand(rec)
 
 
-def _by_hand(suits_by_hand: dict[int, list[Any]]) -> list[Any]:
+def _by_hand(suits_by_hand: dict[int, list[Msg | str]]) -> list[Msg]:
     """``[spades and hearts (hand 1), clubs (hand 3)]``: a side's runs, hand by hand."""
     return [t("trentasette.run_hand", "{suit} (hand {hand})", suit=suits, hand=h) for h, suits in suits_by_hand.items()]

@@ -19,11 +19,11 @@ left. The game's own reading (:func:`read_cards`) checks cards of the 52-card de
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ledger.cards import parse_cards
 from ledger.errors import LedgerError
 from ledger.games.declare import Field, HandForm, Kind, Per, Said
+from ledger.games.jsontypes import JsonDoc
 from ledger.games.trentasette.document import COUNT_FIELDS, REST_WORDS, read_ranks, read_suits
 from ledger.i18n import Msg, t, tn
 
@@ -90,14 +90,14 @@ FORM = form()
 FORM_TWO = form(two_sides=True)
 
 
-def skipped(doc: Mapping[str, Any], f: Field, side: str) -> bool:
+def skipped(doc: JsonDoc, f: Field, side: str) -> bool:
     """Whether ``side``'s field ``f`` is not asked: a pile's facts only when it is counted."""
     sides = doc.get("sides")
     pile = sides.get(side) if isinstance(sides, Mapping) else None
     return f.within is not None and not isinstance(pile, Mapping)
 
 
-def hand_skipped(doc: Mapping[str, Any], f: Field) -> bool:
+def hand_skipped(doc: JsonDoc, f: Field) -> bool:
     """Whether the hand field ``f`` is not asked: the table only when the piles of cards fall short
     of the 52, the last capture only when cards were left on the table."""
     if f.key == "table":
@@ -135,7 +135,7 @@ def cards_text(cards: object) -> str:
     return str(tn("trentasette.entered_n_cards", "{n} card", "{n} cards", n))
 
 
-def _short_of_deck(sides: Mapping[str, Any]) -> bool:
+def _short_of_deck(sides: JsonDoc) -> bool:
     """True when every pile is given as cards and they hold fewer than 52: the rest is on the table."""
     if any(not isinstance(v, (str, list)) or (isinstance(v, str) and v.strip().lower() in REST_WORDS)
            for v in sides.values()):

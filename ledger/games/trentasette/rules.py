@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ledger.cards import NUMERIC_RANKS, SUIT_NAMES, SUITS, Card
 from ledger.games.base import frozen
+from ledger.games.jsontypes import JsonDict
 from ledger.games.trentasette.records import PileFacts
 
 TARGET = 37
@@ -32,7 +32,7 @@ class Pile:
     missing_suits: frozenset[str]  # suits with no numeric card
     counted: bool = False     # entered as counts, not cards
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonDict:
         """The pile's facts as JSON (a counted pile's fields, FORMATS.md)."""
         return self.facts().to_json()
 
@@ -70,7 +70,7 @@ def pile_from_cards(cards: Sequence[Card], n_sides: int) -> Pile:
 
 
 def _pile_card_by_card(cards: Sequence[Card], need_rank: int, run_len: int) -> Pile:
-    by_rank: Counter[Any] = Counter()
+    by_rank: Counter[str] = Counter()
     orders: dict[str, set[int]] = {s: set() for s in SUITS}
     figures = 0
     for c in cards:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ledger.cards import FRENCH_52, format_cards
 from ledger.games.base import Game, MatchSetup, MatchState
+from ledger.games.jsontypes import JsonDict
 
 
 def sample_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchSetup:
@@ -23,7 +23,7 @@ def long_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchS
     return game.setup(None, rng.sample(list(players), 2), None, {"target": 100000})
 
 
-def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> JsonDict:
     """The 52 cards cut into piles of about even size, as at a real table; sometimes a few left on
     the table to the last capture, and often one pile entered as ``rest``."""
     deck = FRENCH_52.cards()
@@ -32,7 +32,7 @@ def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dic
     share = 52 // len(sides)
     cuts = [share * i + rng.randint(-6, 6) for i in range(1, len(sides))]
     piles = [deck[a:b] for a, b in zip([0, *cuts], [*cuts, 52])]
-    doc: dict[str, Any] = {"sides": {}}
+    doc: JsonDict = {"sides": {}}
     if rng.random() < 0.15:  # a few cards left on the table, to the last capture
         k = rng.randint(1, 3)
         doc["table"] = format_cards(piles[-1][-k:])

@@ -54,11 +54,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import Board, Game, HandResult, MatchSetup, MatchState, Replay, check_names, in_words
 from ledger.games.declare import Field, Question, Who
+from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import Seated
 from ledger.games.trentuno import board, match
 from ledger.games.trentuno import hand as table
 from ledger.games.trentuno.facts import TrentunoNotes
@@ -93,7 +94,7 @@ class Trentuno(Game):
     hand = table.FORM
 
     # --- setup ---------------------------------------------------------------------------------
-    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, Any]]:
+    def seat(self, rules: str, players: Sequence[str] | None, sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """Each for self; the number of players is checked with the options (decks)."""
         if sides:
             raise LedgerError(t("match.each_for_self", "{game} is played each for self: give players, not sides",
@@ -101,7 +102,7 @@ class Trentuno(Game):
         names = check_names(players, "players")
         return names, {p: (p,) for p in names}
 
-    def check_options(self, rules: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """Options with defaults (:func:`.match.read_options`: ``lives`` 3, ``stake_cents`` 50,
         ``currency`` EUR, ``reentry`` false with ``reentry_cost_cents``, ``decks`` 1), then
         ``first_dealer``; the number of players checked with the decks. ``LedgerError`` on
@@ -113,7 +114,7 @@ class Trentuno(Game):
         return {**own, **base}
 
     # --- one hand ------------------------------------------------------------------------------
-    def score(self, doc: Mapping[str, Any], rules: object = None) -> HandResult:
+    def score(self, doc: JsonDoc, rules: object = None) -> HandResult:
         """Score one hand on its own (``ledger score``): who loses a life, without the match.
 
         Data: ``{"values": {player: int | "tris R" | "tris R (jolly)"}, "lose_life": [players],
@@ -128,7 +129,7 @@ class Trentuno(Game):
     def start(self, setup: MatchSetup) -> MatchState:
         return match.Book.start(setup).state(0)
 
-    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def apply(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         """The next hand of the match: re-entries and bets first, then the hand, lives and pot
         (:func:`.match.apply_hand`, which names the result's fields and what it raises)."""
         new_state, result = match.apply_hand(setup, state, doc)
@@ -151,7 +152,7 @@ class Trentuno(Game):
         """Lives after each hand, the money and the notes (:func:`.board.trentuno_board`)."""
         return board.trentuno_board(setup, replay)
 
-    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+    def describe_hand(self, doc: JsonDoc, result: JsonDoc | None = None,
                       setup: MatchSetup | None = None) -> str:
         """:func:`.board.describe` in words of the language it is shown in (English in ``--json``)."""
         return in_words(lambda: board.describe(doc, result, setup))
@@ -160,23 +161,23 @@ class Trentuno(Game):
     def entry_help(self) -> Msg | None:
         return table.entry_help()
 
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
         """``Anna=26 Bruno="7S 7D 9C" knock=Bruno``, ``Anna 26; bussa Bruno``, ``reentry=Carla``,
         ``bet="Carla Dario 17" drawn=Carla`` → a partial hand document (:func:`.hand.parse_entry`)."""
         return table.parse_entry(setup, tokens)
 
-    def questions(self, setup: MatchSetup, doc: Mapping[str, Any],
+    def questions(self, setup: MatchSetup, doc: JsonDoc,
                   state: MatchState | None = None) -> list[Question]:
         """The declared questions for the players :meth:`entry_who` names, less what
         :meth:`entry_skips`, then how the hand ended and who was drawn (:func:`.hand.questions`)."""
         return table.questions(setup, doc, state, self.entry_who(setup, state, doc),
                               lambda f: self.entry_skips(setup, state, doc, f))
 
-    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> Who:
+    def entry_who(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc) -> Who:
         """The players whose hands are asked (:func:`.hand.players_asked`)."""
         return Who(table.players_asked(setup, state, doc), setup.resolve_player)
 
-    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc, field: Field) -> bool:
         """The re-entries and the bet are asked only while a player who is out may come back that
         way (:func:`.hand.way_back`); how the hand ended is one question of its own."""
         if not isinstance(field, Field) or field.key not in ("reentry", "bet"):

@@ -5,9 +5,9 @@ the notes). Pure: text in the language in use, from stored results and states.""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ledger.games.base import Board, Column, MatchSetup, MatchState, Replay, Table, cell
+from ledger.games.jsontypes import JsonDoc
 from ledger.games.settle import Money, format_money, settle
 from ledger.games.trentuno.records import TrentunoHand, TrentunoResult, TrentunoState
 from ledger.games.trentuno.rules import ENDING_FIELDS, Ending, split_names
@@ -34,7 +34,7 @@ def result_line(result: TrentunoHand, currency: str | None = None) -> str:
     return hand_line(result.to_json(), currency)
 
 
-def hand_line(data: Mapping[str, Any], currency: str | None = None) -> str:
+def hand_line(data: JsonDoc, currency: str | None = None) -> str:
     """The summary of a hand from its result data (what :meth:`Trentuno.score` or ``apply`` give):
     ``"re-entry Carla; Bruno knocks: Anna, Carla lose a life; Dario wins the pot of 4.50 EUR"`` (the pot's amount when the match's ``currency`` is given). ``""`` for data with no
     ending."""
@@ -67,7 +67,7 @@ def hand_line(data: Mapping[str, Any], currency: str | None = None) -> str:
     return "; ".join(str(p) for p in parts)
 
 
-def describe(doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+def describe(doc: JsonDoc, result: JsonDoc | None = None,
              setup: MatchSetup | None = None) -> str:
     """With ``result``: the hand's summary (:func:`hand_line`, the pot in the currency of
     ``setup``'s match); without: re-entries, bets and how the hand ended, as entered."""

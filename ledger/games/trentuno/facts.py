@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ledger.games.jsontypes import JsonDict
 from ledger.games.trentuno.records import TrentunoResult, TrentunoState
 
 from ledger.games.facts import GameNotes, Highlight, Joined, Said, number
@@ -10,7 +11,6 @@ from ledger.games.settle import Money
 from ledger.i18n import t
 from collections.abc import Mapping  # noqa: F401 (annotations)
 from ledger.games.facts import Record  # noqa: F401 (annotations)
-from typing import Any  # noqa: F401 (annotations)
 
 
 class TrentunoNotes(GameNotes):
@@ -29,7 +29,7 @@ class TrentunoNotes(GameNotes):
             out.append(Said(t("trentuno.details_reentered", "re-entered: {players}", players=", ".join(ex.reentered))))
         return out
 
-    def hand_value(self, rec: Record, i: int, side: str) -> Any:
+    def hand_value(self, rec: Record, i: int, side: str) -> int | str | None:
         """The hand's value for each player in (a number, or ``"tris K"``)."""
         return rec.replay.results[i].detail_as(TrentunoResult).values.get(side)
 
@@ -59,5 +59,5 @@ class TrentunoNotes(GameNotes):
                    if res.detail_as(TrentunoResult).counts and player in res.detail_as(TrentunoResult).lose_life)
         return {"lives_lost": lost, "hands": rec.replay.final.hands}
 
-    def figures(self, c: Mapping[str, int]) -> dict[str, Any]:
+    def figures(self, c: Mapping[str, int]) -> JsonDict:
         return {"lives_lost": c.get("lives_lost", 0)}

@@ -24,11 +24,11 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import MatchSetup, MatchState, as_int
 from ledger.games.declare import Answer, Field, HandForm, Kind, Per, Question, Said, Who
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.trentuno.match import Book, options_of
 from ledger.games.trentuno.rules import (
     ENDING_FIELDS, OUT_WORDS, TOTAL, VARIANTS, Variant, draw, read_value, split_names,
@@ -48,7 +48,7 @@ _BET_NUMBER = re.compile(r"\d+")
 _AND = frozenset({"e", "ed", "and", "&"})
 
 
-def read_bet_words(text: str, path: str) -> dict[str, Any]:
+def read_bet_words(text: str, path: str) -> JsonDict:
     """``Carla Dario 17`` (``Carla,Dario:17``) → ``{"players": ["Carla", "Dario"], "number": "17"}``:
     the bettors as typed and one number (the match checks both). ``LedgerError`` on ``path``."""
     words = [w for w in re.split(r"[\s,;:]+", str(text).strip()) if w]
@@ -60,10 +60,10 @@ def read_bet_words(text: str, path: str) -> dict[str, Any]:
             "number": numbers[0]}
 
 
-def hand_reader(variant: Variant, decks: int) -> Callable[[str, str], Any]:
+def hand_reader(variant: Variant, decks: int) -> Callable[[str, str], str]:
     """A player's hand as typed, checked with the deck in play and kept as typed: 3 cards, the
     one-suit total, ``tris R`` (``tris R (jolly)`` in vedova), or ``out`` for a player who is out."""
-    def read(text: str, path: str) -> Any:
+    def read(text: str, path: str) -> str:
         if text.strip().casefold() not in OUT_WORDS:
             read_value(text, path, variant, decks)
         return text
@@ -128,7 +128,7 @@ def _form(setup: MatchSetup, may_be_out: bool = True) -> HandForm:
 _BET_KEYS = frozenset(w.casefold() for w in (*DRAWN_WORDS, *SEED_WORDS))
 
 
-def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
     """What was typed → a partial hand document, read by the declaration (:func:`form_for`); the
     game's own words first: ``drawn=NAME`` / ``drawn=draw`` and ``seed=S`` go into the bet,
     ``31=NAME`` is ``shown31``, and a ``KEY=VALUE`` word whose key is no player and no word of
@@ -145,11 +145,11 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
     return doc if hands is None else {**doc, "hands": hands}
 
 
-def _own_words(tokens: Sequence[str]) -> tuple[list[str], dict[str, Any]]:
+def _own_words(tokens: Sequence[str]) -> tuple[list[str], JsonDict]:
     """The words for the declaration (``31=NAME`` as ``shown31=NAME``), and the bet's ``drawn``
     and ``seed`` said as ``drawn=NAME``, ``drawn=draw`` (a seed drawn now) or ``seed=S``."""
     rest: list[str] = []
-    bet: dict[str, Any] = {}
+    bet: JsonDict = {}
     for token in tokens:
         key, eq, value = str(token).partition("=")
         folded = " ".join(key.split()).casefold()
@@ -168,7 +168,7 @@ def new_seed() -> str:
     return secrets.token_hex(8)
 
 
-def _put_bet(bet: dict[str, Any], key: str, value: str) -> None:
+def _put_bet(bet: JsonDict, key: str, value: str) -> None:
     if key in SEED_WORDS:
         bet["seed"] = value
     elif value.casefold() in DRAW_WORDS:
@@ -178,7 +178,7 @@ def _put_bet(bet: dict[str, Any], key: str, value: str) -> None:
 
 
 # --- the questions ---------------------------------------------------------------------------------
-def players_asked(setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any]) -> tuple[str, ...]:
+def players_asked(setup: MatchSetup, state: MatchState | None, doc: JsonDoc) -> tuple[str, ...]:
     """Whose hands a hand asks for: with the match's ``state``, the players still in and those
     re-entering; without it every player (who may answer 'out') until the ending is given."""
     if state is None:
@@ -206,7 +206,7 @@ def way_back(setup: MatchSetup, state: MatchState | None) -> tuple[str, list[str
     return "", []
 
 
-def questions(setup: MatchSetup, doc: Mapping[str, Any], state: MatchState | None, who: Who,
+def questions(setup: MatchSetup, doc: JsonDoc, state: MatchState | None, who: Who,
               skip: Callable[[Field], bool]) -> list[Question]:
     """What is missing, in order: the re-entries or the bet (while someone may come back), each
     asked player's hand, how the hand ended, and who was drawn when a bet's number came up."""
@@ -246,7 +246,7 @@ def _ending_question(setup: MatchSetup) -> Question:
 def _answer_ending(setup: MatchSetup) -> Answer:
     """``knock Bruno``, ``31 Carla``, ``knock Anna 31 Bruno``, ``bussa Bruno``, ``vedova Dario``
     → the ending fields, read by the declaration."""
-    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
+    def answer(doc: JsonDict, text: str) -> JsonDict:
         said = _ENDING_SHORT.sub(lambda m: "shown31" if m[1] == "31" else "knock", text.strip())
         try:
             got = FORM.read_words([said], Who(setup.players, setup.resolve_player), setup.resolve_player)
@@ -261,7 +261,7 @@ def _answer_ending(setup: MatchSetup) -> Answer:
     return answer
 
 
-def _drawn_question(setup: MatchSetup, doc: Mapping[str, Any]) -> Question | None:
+def _drawn_question(setup: MatchSetup, doc: JsonDoc) -> Question | None:
     """Who was drawn, when a bet's number came up as the lowest hand (its one bettor by default)."""
     variant = VARIANTS[setup.rules]
     bet = doc.get("bet")
@@ -288,7 +288,7 @@ def _drawn_question(setup: MatchSetup, doc: Mapping[str, Any]) -> Question | Non
 
 
 def _answer_drawn(setup: MatchSetup) -> Answer:
-    def answer(doc: dict[str, Any], text: str) -> dict[str, Any]:
+    def answer(doc: JsonDict, text: str) -> JsonDict:
         bet = dict(doc["bet"])
         if text.strip().lower() in DRAW_WORDS:
             names = [setup.resolve_player(n, "bet.players") for n in split_names(bet["players"], "bet.players")]

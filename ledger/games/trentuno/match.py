@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.games.base import MatchSetup, MatchState, as_bool, as_int, check_keys, frozen, need
+from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.results import Winner
 from ledger.games.settle import check_currency, format_money, parse_cents, parse_money, share
 from ledger.games.trentuno.records import BetResult, TrentunoResult, TrentunoState
 from ledger.games.trentuno.rules import (
@@ -98,8 +99,8 @@ class Book:
                 return p
         return self.dealer
 
-    def state(self, hands: int, settlement: dict[str, Any] | None = None, finished: bool = False,
-              winner: str | list[str] | None = None, pot_shares: dict[str, Any] | None = None) -> MatchState:
+    def state(self, hands: int, settlement: Mapping[str, int] | None = None, finished: bool = False,
+              winner: Winner = None, pot_shares: Mapping[str, int] | None = None) -> MatchState:
         extra = TrentunoState(dict(self.lives), self.pot, dict(self.paid), settlement,
                               tuple(p for p in self.order if self.lives[p] == 0), tuple(self.reentered),
                               None if finished else self.dealer, self.stake, self.currency,
@@ -197,7 +198,7 @@ def bet_outcome(bet: Bet, low: HandValue, counts: bool) -> str | None:
                       "bet.drawn", None)
 
 
-def read_options(rules: str, opts: dict[str, Any]) -> dict[str, Any]:
+def read_options(rules: str, opts: JsonDict) -> JsonDict:
     """The game's own options, taken out of ``opts`` (the rest are the base's), with defaults:
     ``lives`` 3, ``stake_cents`` 50 (or ``stake`` "0.50"), ``currency`` EUR, ``reentry`` false
     (52 only) with ``reentry_cost_cents`` (default lives × stake), ``decks`` 1 (40 only).
@@ -211,7 +212,7 @@ def read_options(rules: str, opts: dict[str, Any]) -> dict[str, Any]:
         raise LedgerError(BY_BET, "options.reentry", reentry)
     cost = _read_reentry_cost(opts, reentry, lives * stake)
     decks = read_decks(opts.pop("decks", None), variant, "options.decks")
-    out: dict[str, Any] = {"lives": lives, "stake_cents": stake, "currency": currency, "reentry": reentry}
+    out: JsonDict = {"lives": lives, "stake_cents": stake, "currency": currency, "reentry": reentry}
     if reentry:
         out["reentry_cost_cents"] = cost
     if variant.italian:
@@ -234,7 +235,7 @@ def check_players(rules: str, n: int, decks: int) -> None:
     raise LedgerError(msg, "players", n)
 
 
-def apply_hand(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, TrentunoResult]:
+def apply_hand(setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, TrentunoResult]:
     """The next hand of the match: re-entries and bets first, then the hand, lives and pot.
 
     Result data: the standalone fields plus ``counts`` (False: the hand does not count),
@@ -269,7 +270,7 @@ def apply_hand(setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> 
     return new_state, result
 
 
-def _match_decks(setup: MatchSetup, doc: Mapping[str, Any]) -> int:
+def _match_decks(setup: MatchSetup, doc: JsonDoc) -> int:
     decks = options_of(setup).decks
     if doc.get("decks") is not None and read_decks(doc["decks"], VARIANTS[setup.rules]) != decks:
         raise LedgerError(tn("trentuno.match_decks", "this match is played with {n} deck",
@@ -277,14 +278,14 @@ def _match_decks(setup: MatchSetup, doc: Mapping[str, Any]) -> int:
     return decks
 
 
-def _match_hand(setup: MatchSetup, variant: Variant, book: Book, doc: Mapping[str, Any],
+def _match_hand(setup: MatchSetup, variant: Variant, book: Book, doc: JsonDoc,
                 decks: int) -> Hand:
     """Read the hand of every player still in; 'out' is accepted for a player who is out."""
     raw = need(doc, "hands")
     if not isinstance(raw, Mapping):
         raise LedgerError(HANDS_SHAPE, "hands", raw)
     players_in = book.players_in()
-    entries: dict[str, Any] = {}  # document key -> the hand as entered
+    entries: JsonDict = {}  # document key -> the hand as entered
     keys: dict[str, str] = {}  # player -> document key
     for key, value in raw.items():
         p = setup.resolve_player(key, f"hands.{key}")
@@ -356,7 +357,7 @@ def share_pot(setup: MatchSetup, state: MatchState) -> MatchState:
 
 
 
-def _read_stake(opts: dict[str, Any]) -> int:
+def _read_stake(opts: JsonDict) -> int:
     has_cents, has_amount = "stake_cents" in opts, "stake" in opts
     if has_cents and has_amount:
         raise LedgerError(t("trentuno.stake_twice", "give the stake once: stake_cents (cents) or stake (an amount like "
@@ -366,7 +367,7 @@ def _read_stake(opts: dict[str, Any]) -> int:
     return parse_cents(opts.pop("stake_cents", DEFAULT_STAKE_CENTS), "options.stake_cents")
 
 
-def _read_reentry_cost(opts: dict[str, Any], reentry: bool, default: int) -> int:
+def _read_reentry_cost(opts: JsonDict, reentry: bool, default: int) -> int:
     if "reentry_cost" in opts and "reentry_cost_cents" in opts:
         raise LedgerError(t("trentuno.cost_twice", "give the re-entry cost once"), "options.reentry_cost",
                           opts["reentry_cost"])

@@ -14,11 +14,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
 
 from ledger.cards import FRENCH_52, ITALIAN_40, RANKS, Card, Deck, format_cards, multiple, parse_cards, typed_names
 from ledger.errors import LedgerError
 from ledger.games.base import as_int, check_keys, check_names, frozen, need
+from ledger.games.jsontypes import JsonDict, JsonDoc
+from ledger.games.match_setup import Resolve
 from ledger.games.trentuno.records import TrentunoHand
 from ledger.i18n import Msg, t
 
@@ -233,13 +234,13 @@ class Ending:
             msg = t("trentuno.ended_knock", "{player} knocks", player=self.knocked_by)
         return str(msg)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonDict:
         return {"ended_by": self.kind, "knocked_by": self.knocked_by, "shown31": self.shown31,
                 "took_widow": self.took_widow}
 
 
-def read_ending(doc: Mapping[str, Any], variant: Variant, values: Mapping[str, HandValue],
-                resolve: Callable[[object, str], str]) -> Ending:
+def read_ending(doc: JsonDoc, variant: Variant, values: Mapping[str, HandValue],
+                resolve: Resolve) -> Ending:
     """The ending fields of ``doc``; ``resolve(name, field)`` maps a name to a player in the hand.
 
     Errors: no ending, two endings (other than a knock then a 31), the widow outside vedova, the
@@ -312,8 +313,8 @@ def read_decks(raw: object, variant: Variant, field: str = "decks") -> int:
     return n
 
 
-def read_hand(doc: Mapping[str, Any], raw_hands: Mapping[str, Any], variant: Variant, decks: int,
-              resolve_key: Callable[[str], str], resolve_name: Callable[[object, str], str]) -> Hand:
+def read_hand(doc: JsonDoc, raw_hands: JsonDoc, variant: Variant, decks: int,
+              resolve_key: Callable[[str], str], resolve_name: Resolve) -> Hand:
     """Read ``raw_hands`` (key → entry; ``resolve_key`` maps a key to the player) and the ending.
 
     Checks every card against the deck in play (``decks`` copies), across all the hands.
@@ -362,7 +363,7 @@ def check_tris_cards(values: Mapping[str, HandValue], cards: Mapping[str, list[C
         raise LedgerError(t("trentuno.jolly_short", "more jolly hands than jacks of clubs in play"), "hands", "JC")
 
 
-def _name_resolver(players: Sequence[str]) -> Callable[[object, str], str]:
+def _name_resolver(players: Sequence[str]) -> Resolve:
     """Case-insensitive lookup among the players of a hand; ``LedgerError`` naming the field."""
     def resolve(name: object, fld: str) -> str:
         if isinstance(name, str):
@@ -374,7 +375,7 @@ def _name_resolver(players: Sequence[str]) -> Callable[[object, str], str]:
     return resolve
 
 
-def hand_data(hand: Hand) -> dict[str, Any]:
+def hand_data(hand: Hand) -> JsonDict:
     """The fields of :class:`~ledger.games.trentuno.records.TrentunoHand` that the hand itself gives."""
     return {"values": {p: v.to_json() for p, v in hand.values.items()},
             **hand.ending.to_json(), "lowest": lowest(hand.values).to_json()}
@@ -408,7 +409,7 @@ def split_names(raw: object, fld: str) -> list[str]:
     raise LedgerError(t("trentuno.not_names", "expected a list of names, got {raw!r}", raw=raw), fld, raw)
 
 
-def score_hand(doc: Mapping[str, Any], rules: str) -> TrentunoHand:
+def score_hand(doc: JsonDoc, rules: str) -> TrentunoHand:
     """One hand document on its own (``ledger score``): each value, how it ended, the lowest hand
     and who loses a life (:func:`lose_life`). ``LedgerError`` for an unknown field, a wrong or
     repeated card, a number no hand makes, a missing or impossible ending, a ``shown31`` whose

@@ -18,16 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import Any
 
 from ledger.errors import LedgerError
+from ledger.games.declare import Field
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.parsing import as_bool, as_int, check_keys, check_names, named_sides
 from ledger.games.partnerships import pairs_by_seat
 from ledger.games.protocol import Game
 from ledger.games.replay import Replay
 from ledger.games.results import HandResult, MatchState
 from ledger.games.tables import Board, points_line
-from ledger.games.match_setup import MatchSetup
+from ledger.games.match_setup import MatchSetup, Seated
 from ledger.games.tressette import document, rules
 from ledger.games.tressette import hand as table
 from ledger.games.tressette.board import tressette_board
@@ -40,7 +41,7 @@ OPTION_WORDS = {"obiettivo": "target", "traguardo": "target", "punti": "target",
                 "cappotto_voids_accusi", "cappotto_vince": "cappotto_wins"}  # the Italian names of the options
 
 
-def read_options(given: Mapping[str, Any], players: int, field: str = "options") -> rules.Options:
+def read_options(given: JsonDoc, players: int, field: str = "options") -> rules.Options:
     """The options of a match or a lone hand (RULES.md "Tressette"): ``accusi`` (yes),
     ``cappotto_voids_accusi`` (yes), ``cappotto_wins`` (no; 2 sides only), ``target`` (31 with
     accusi, 21 without; a whole number from 1). ``LedgerError`` on ``options.KEY``."""
@@ -55,7 +56,7 @@ def read_options(given: Mapping[str, Any], players: int, field: str = "options")
                                                                                      100_000))
 
 
-def _named_options(options: Mapping[str, Any]) -> dict[str, Any]:
+def _named_options(options: JsonDoc) -> JsonDict:
     """``options`` with the Italian names of the game's options read as their keys."""
     return {OPTION_WORDS.get(str(k).casefold(), k): v for k, v in options.items()}
 
@@ -79,7 +80,7 @@ class TressetteGame(Game):
 
     # --- setup --------------------------------------------------------------------------------
     def seat(self, rules_: str, players: Sequence[str] | None,
-             sides: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+             sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """2 or 3 players each for self, or 4 in two pairs: 4 ``players`` make ``NS`` (seats 1
         and 3) and ``EW`` (seats 2 and 4); ``sides`` of two pairs are seated taking turns (the
         first of each, then the second: RULES.md "Seats and the deal")."""
@@ -96,7 +97,7 @@ class TressetteGame(Game):
         seated = check_names([p for turn in zip(*teams.values()) for p in turn], "sides")
         return seated, teams
 
-    def check_options(self, rules_: str, options: dict[str, Any], players: tuple[str, ...]) -> dict[str, Any]:
+    def check_options(self, rules_: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """``target``, ``accusi``, ``cappotto_voids_accusi``, ``cappotto_wins`` (:func:`read_options`;
         Italian names ``obiettivo`` …) and the base options (``first_dealer``, stakes)."""
         options = _named_options(options)
@@ -107,7 +108,7 @@ class TressetteGame(Game):
         return out
 
     # --- one hand -----------------------------------------------------------------------------
-    def score(self, doc: Mapping[str, Any], rules: object = None) -> HandResult:
+    def score(self, doc: JsonDoc, rules: object = None) -> HandResult:
         """Score a hand document on its own (FORMATS.md "Tressette hand document"); its
         ``options`` (``accusi``, ``cappotto_voids_accusi``) from the document. ``LedgerError``
         for every impossible input of RULES.md "Tressette", naming the field."""
@@ -126,7 +127,7 @@ class TressetteGame(Game):
         standing = rules.start(setup.side_names)
         return self._state(setup, standing)
 
-    def apply(self, setup: MatchSetup, state: MatchState, doc: Mapping[str, Any]) -> tuple[MatchState, HandResult]:
+    def apply(self, setup: MatchSetup, state: MatchState, doc: JsonDoc) -> tuple[MatchState, HandResult]:
         """Score the next hand (its sides exactly the match's) and move the match on
         (:func:`ledger.games.tressette.rules.apply`): a hand after the match is won, or options
         other than the match's, are errors."""
@@ -163,17 +164,17 @@ class TressetteGame(Game):
         """How a hand is written in one line, for ``help`` in ``ledger play``."""
         return table.entry_help()
 
-    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+    def parse_entry(self, setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
         """The words of the table → a partial hand document (:func:`ledger.games.tressette.hand.parse_entry`:
         ``noi 3 assi 12 figure ultima, voi resto``); the questions and the errors' labels come
         from the declared hand (:data:`ledger.games.tressette.hand.FORM`)."""
         return table.parse_entry(setup, tokens)
 
-    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: Mapping[str, Any], field: Any) -> bool:
+    def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc, field: Field) -> bool:
         """The 4 taken out is asked only with 3 players, the accusi only when they are played."""
         return table.skipped(field, len(setup.side_names), bool(setup.options.get("accusi")))
 
-    def describe_hand(self, doc: Mapping[str, Any], result: Mapping[str, Any] | None = None,
+    def describe_hand(self, doc: JsonDoc, result: JsonDoc | None = None,
                       setup: MatchSetup | None = None) -> str:
         """With ``result``: ``"NS +11, EW +6"``; without: what was entered (:func:`ledger.games.tressette.hand.entered_text`)."""
         points = result.get("points") if isinstance(result, Mapping) else None
@@ -198,7 +199,7 @@ def _scored(read: rules.Hand, seating: rules.Seating, options: rules.Options) ->
     return HandResult(result, partial(points_line, result.points))
 
 
-def _hand_options(value: object) -> dict[str, Any]:
+def _hand_options(value: object) -> JsonDict:
     """A hand document's ``options`` (left out: the defaults)."""
     if value is None:
         return {}

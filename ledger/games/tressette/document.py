@@ -12,12 +12,13 @@ object ``{"player": "Anna", "accuso": …}``. Every error is a ``LedgerError`` n
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from ledger.cards import ITALIAN_40, Card, parse_card
 from ledger.errors import LedgerError
 from ledger.games.hand_sides import sides_by_name
+from ledger.games.jsontypes import JsonDoc
+from ledger.games.match_setup import Resolve
 from ledger.games.parsing import as_int, check_keys, need
 from ledger.games.scopa.document import is_rest, read_pile_cards
 from ledger.games.suggest import did_you_mean
@@ -26,7 +27,6 @@ from ledger.games.tressette.rules import (
 )
 from ledger.i18n import t
 
-Resolve = Callable[[object, str], str]
 HAND_KEYS = {"sides", "last_trick", "accusi", "removed", "options"}
 COUNT_KEYS = {"aces", "thirds"}
 DECK_SIZES = {2: 40, 3: 39}  # sides → cards in play (one 4 out with 3 players)
@@ -226,7 +226,7 @@ def split_accusi(text: str, resolve: Resolve, field: str) -> dict[str, list[str]
 
 
 # --- the piles -----------------------------------------------------------------------------------
-def read_hand(doc: Mapping[str, Any], resolve: Resolve, expected: Sequence[str] = (),
+def read_hand(doc: JsonDoc, resolve: Resolve, expected: Sequence[str] = (),
               members: Mapping[str, tuple[str, ...]] | None = None, players: Sequence[str] = ()) -> Hand:
     """A hand document's ``sides``, ``last_trick``, ``removed`` and ``accusi`` read and checked
     card by card (the checks of the whole hand are :func:`ledger.games.tressette.rules.check_hand`).
@@ -296,7 +296,7 @@ def read_piles(values: Mapping[str, object], fields: Mapping[str, str], removed:
     return {side: counted.get(side) or pile_of(cards[side]) for side in values}
 
 
-def read_counts(value: Mapping[str, Any], field: str) -> Pile:
+def read_counts(value: JsonDoc, field: str) -> Pile:
     """``{"aces": 0-4, "thirds": 0-20}`` (both required)."""
     check_keys(value, COUNT_KEYS, prefix=f"{field}.")
     return Pile(as_int(need(value, "aces", f"{field}.aces"), f"{field}.aces", 0, 4),

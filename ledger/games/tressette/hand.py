@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ledger.cards import parse_card
 from ledger.errors import LedgerError
+from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.parsing import as_int, put_once
 from ledger.games.declare import Field, HandForm, Per, Said
 from ledger.games.declare import Kind as DKind
@@ -54,13 +54,13 @@ def entry_help() -> Msg:
 
 
 # --- a line of words -------------------------------------------------------------------------------
-def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
+def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> JsonDict:
     """Command-line words → a partial hand document. Free words are read as one phrase (split
     at each side's or player's name); ``KEY=VALUE`` words (with the free words after them, so
     ``NS=3 assi 12 figure`` needs no quotes) are a side's part (``NS=...``), a count
     (``NS.aces=3``, ``NS.terzi=12``), ``ultima=NS``, ``tolto=4S``, ``accusi.NS=...`` or
     ``accusi="NS napoletana H"``. ``LedgerError`` on ``entry`` or ``entry.KEY``."""
-    doc: dict[str, Any] = {}
+    doc: JsonDict = {}
     parts: list[list[str]] = [[]]  # the free words, then each KEY=VALUE with the words after it
     for tok in tokens:
         if "=" in tok and not tok.startswith("="):
@@ -75,7 +75,7 @@ def parse_entry(setup: MatchSetup, tokens: Sequence[str]) -> dict[str, Any]:
     return doc
 
 
-def _read_keyed(setup: MatchSetup, key: str, value: str, doc: dict[str, Any]) -> None:
+def _read_keyed(setup: MatchSetup, key: str, value: str, doc: JsonDict) -> None:
     field = f"entry.{key}"
     k = key.casefold()
     if k in LAST_WORDS:
@@ -96,7 +96,7 @@ def _read_keyed(setup: MatchSetup, key: str, value: str, doc: dict[str, Any]) ->
             read_side(setup, who, value, doc)
 
 
-def _put_count(setup: MatchSetup, who: str, what: str, value: str, doc: dict[str, Any], field: str) -> None:
+def _put_count(setup: MatchSetup, who: str, what: str, value: str, doc: JsonDict, field: str) -> None:
     name = "aces" if what.casefold() in ACE_WORDS else "thirds" if what.casefold() in THIRD_WORDS else None
     if name is None:
         raise LedgerError(t("tressette.not_count", "{word!r} is not a count of a pile{hint} (aces, thirds)",
@@ -109,7 +109,7 @@ def _put_count(setup: MatchSetup, who: str, what: str, value: str, doc: dict[str
     put_once(pile, name, as_int(value, field, 0, 20), f"sides.{side}", value)
 
 
-def read_phrase(setup: MatchSetup, text: str, doc: dict[str, Any], field: str, accusi: bool = False) -> None:
+def read_phrase(setup: MatchSetup, text: str, doc: JsonDict, field: str, accusi: bool = False) -> None:
     """A phrase of several sides' parts, each starting with a side's or player's name
     (``noi 3 assi 12 figure ultima, voi resto``), put into ``doc``."""
     words = _words(text)
@@ -140,7 +140,7 @@ def _words(text: str) -> list[str]:
     return [w for w in re.split(r"[\s,;]+", re.sub(r"(?<!\S)-(?=\S)", "- ", text.strip())) if w]
 
 
-def read_side(setup: MatchSetup, who: str, text: str, doc: dict[str, Any], accusi: bool = False) -> None:
+def read_side(setup: MatchSetup, who: str, text: str, doc: JsonDict, accusi: bool = False) -> None:
     """One side's part (``3 assi 12 figure ultima``, ``resto``, cards, accusi) put into ``doc``;
     ``accusi``: the words are declarations (digits allowed: ``3 assi senza coppe``). Errors
     name the side's pile (``sides.NS``) or accusi (``accusi.NS``)."""
@@ -196,14 +196,14 @@ def read_side(setup: MatchSetup, who: str, text: str, doc: dict[str, Any], accus
     _put_pile(doc, side, cards, counts, field, text)
 
 
-def _put_pile(doc: dict[str, Any], side: str, cards: list[str], counts: dict[str, int], field: str,
+def _put_pile(doc: JsonDict, side: str, cards: list[str], counts: dict[str, int], field: str,
               text: str) -> None:
     if not cards and not counts:
         return
     if cards and counts:
         raise LedgerError(t("tressette.cards_and_counts", "give {side}'s pile as cards or as counts, not both",
                           side=side), field, text)
-    value: Any = ("rest" if cards == ["rest"] else " ".join(cards)) if cards else counts
+    value: str | dict[str, int] = ("rest" if cards == ["rest"] else " ".join(cards)) if cards else counts
     sides = doc.setdefault("sides", {})
     if side in sides and isinstance(sides[side], dict) and isinstance(value, dict):
         for k, v in value.items():
@@ -282,7 +282,7 @@ def skipped(field: Field, sides: int, accusi: bool) -> bool:
 
 
 # --- what was entered, and the notes -----------------------------------------------------------------
-def entered_text(doc: Mapping[str, Any]) -> str:
+def entered_text(doc: JsonDoc) -> str:
     """What a hand entered, in a few words: ``NS 3 aces 12 thirds, EW rest; last NS``."""
     sides = doc.get("sides")
     if not isinstance(sides, Mapping):

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ledger.cards import ITALIAN_40, Card, format_cards
+from ledger.games.jsontypes import JsonDict
 from ledger.games.protocol import Game
 from ledger.games.results import MatchState
 from ledger.games.match_setup import MatchSetup
@@ -29,7 +29,7 @@ def long_setup(game: Game, players: Sequence[str], rng: random.Random) -> MatchS
     return game.setup(None, rng.sample(list(players), 2), None, {"target": 100000})
 
 
-def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dict[str, Any]:
+def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> JsonDict:
     """The deck shuffled and cut into piles of whole tricks (a multiple of the players), entered
     as cards with one side often ``rest``, or as counts; with accusi on, a napoletana now and then."""
     deck = ITALIAN_40.cards()
@@ -43,7 +43,7 @@ def sample_hand(setup: MatchSetup, state: MatchState, rng: random.Random) -> dic
     cuts = sorted(rng.sample(range(1, tricks), len(sides) - 1))
     piles = [deck[a * len(setup.players):b * len(setup.players)] for a, b in zip([0, *cuts], [*cuts, tricks])]
     last = rng.choice(sides)
-    doc: dict[str, Any] = {"sides": {}, "last_trick": last}
+    doc: JsonDict = {"sides": {}, "last_trick": last}
     as_counts = rng.random() < 0.4
     rest = rng.randrange(len(sides)) if rng.random() < 0.6 else None
     for i, (side, pile) in enumerate(zip(sides, piles)):
