@@ -12,7 +12,9 @@ posted form read back into a hand document (issue 37).
   words the CLI takes (``JK AS 7H``, ``34``, ``resto``).
 
 A per-side or per-player field is asked under each side or player that
-:meth:`ledger.games.base.Game.entry_who` names (the fields of each grouped under the name). A game
+:meth:`ledger.games.base.Game.entry_who` names (the fields of each grouped under the name); a
+name that a pressed button takes out of the hand (:func:`taken_out`: Scala 40's closer) has its
+fieldset hidden by the page's script and its inputs left unread. A game
 with no declaration gets one text field, the hand in the CLI's own words
 (:meth:`ledger.games.base.Game.parse_entry`), with the game's help lines.
 
