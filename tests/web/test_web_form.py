@@ -11,7 +11,7 @@ import pytest
 from ledger.errors import LedgerError
 from ledger.games import available, get_game
 from ledger.i18n import speaking
-from ledger.web.form import form_html, input_for, paths_of, read_posted
+from ledger.web.form import form_html, input_for, paths_of, read_posted, taken_out
 from ledger.web.texts import text
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco")
@@ -241,3 +241,20 @@ def test_a_caller_alone_is_one_button():
     doc = read_posted(game, setup, game.start(setup), {"f:caller": ["Anna"], "f:partner": ["da solo"],
                                                        "f:alone": ["yes"]})
     assert doc["partner"] == "Anna" and "alone" not in doc
+
+
+def test_a_player_out_who_may_re_enter_keeps_his_inputs_while_the_closer_s_go():
+    """Scala 40 with Carla out (one re-entry allowed): her inputs stay for the hand she re-enters
+    in; only a closer's button takes a player's inputs away, and a re-entry posted with her cards
+    is read as the CLI reads the same words."""
+    from ledger.games.base import replay
+
+    game = get_game("scala40")
+    setup = game.setup("standard", ["Anna", "Bruno", "Carla"], options={"reentries": 1})
+    state = replay(game, setup, [{"closed_by": "Anna", "others": {"Bruno": 60, "Carla": 105}}]).final
+    out = taken_out(game, setup, state)
+    assert out == {name: [("f:closed_by", name)] for name in ("Anna", "Bruno", "Carla")}
+    posted = {"f:reentry": ["Carla"], "f:closed_by": ["Bruno"], "f:others:0": ["10"], "f:others:1": ["99"],
+              "f:others:2": ["20"]}
+    doc = read_posted(game, setup, state, posted)
+    assert doc == game.parse_entry(setup, ["rientra", "Carla;", "chiude", "Bruno;", "Anna", "10;", "Carla", "20"])
