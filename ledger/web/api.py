@@ -153,6 +153,23 @@ def no_such_path(request: Request) -> JSONResponse:
                           "/api/matches/M/hands and /api/matches/M/hands/N/void"), "path", lang)
 
 
+class BadKey(Exception):
+    """Several ``Idempotency-Key`` headers, or one not of 1 to :data:`MAX_KEY` characters."""
+
+
+BAD_KEY = t("api.bad_key", "one Idempotency-Key header, of 1 to {limit} characters", limit=MAX_KEY)
+
+
+def idempotency_key(request: Request) -> str | None:
+    """The request's ``Idempotency-Key`` as :class:`Answers` keeps it, None without one: with the
+    request's path, since a key answers for the path it was first sent to (the same key on
+    another path is another request). :class:`BadKey` for several, or one of the wrong length."""
+    keys = request.headers.getlist("idempotency-key")
+    if len(keys) > 1 or (keys and not 0 < len(keys[0]) <= MAX_KEY):
+        raise BadKey
+    return f"{request.url.path} {keys[0]}" if keys else None
+
+
 class Answers:
     """The answers given to each ``Idempotency-Key`` while the server runs, the newest
     :data:`REMEMBERED` of them and at most :data:`REMEMBERED_BYTES` of their JSON in all (the
@@ -186,6 +203,21 @@ class Answers:
             found.add_done_callback(partial(self._weigh, key))
             self._forget_oldest()
         return await asyncio.shield(found)
+
+    async def answer(self, key: str | None, request: Request, work: Callable[[bytes], Awaitable[Answer]],
+                     too_large: Callable[[], Answer]) -> Answer:
+        """The answer to ``request`` (``key``: its :func:`idempotency_key`): the first answer to
+        ``key`` again, its body left unread, else ``work(body)``'s, remembered under ``key``;
+        ``too_large()`` for a body over :data:`MAX_BODY` bytes (nothing remembered). The API and
+        the page's own forms (:func:`ledger.web.keeper.page_routes`) answer this way."""
+        first = self.get(key) if key is not None else None
+        if first is not None:  # a retry: the first answer
+            return await asyncio.shield(first)
+        try:
+            raw = await read_body(request)
+        except TooLarge:
+            return too_large()
+        return await self.once(key, partial(work, raw))
 
     def _weigh(self, key: str, done: asyncio.Future[Answer]) -> None:
         """Count the bytes of ``key``'s answer, once given, against the budget."""
@@ -318,23 +350,17 @@ def api_routes(writes: Writes, answers: Answers | None = None) -> list[Route]:
 
     async def respond(request: Request, work: Callable[..., Answer], *args: Any) -> Response:
         lang = answer_language(request.headers.get("accept-language"))
-        keys = request.headers.getlist("idempotency-key")
-        if len(keys) > 1 or (keys and not 0 < len(keys[0]) <= MAX_KEY):
-            return message(422, t("api.bad_key", "one Idempotency-Key header, of 1 to {limit} characters",
-                                  limit=MAX_KEY), "Idempotency-Key", lang)
-        # a key answers for the path it was first sent to: the same key on another path is another request
-        key = f"{request.url.path} {keys[0]}" if keys else None
-        first = remembered.get(key) if key is not None else None
-        if first is not None:  # a retry: the first answer, the body left unread
-            status, payload = await asyncio.shield(first)
-            return JSONResponse(payload, status_code=status)
         try:
-            raw = await read_body(request)
-        except TooLarge:
-            return message(413, t("api.too_large", "the body is larger than {limit} bytes; nothing was stored",
-                                  limit=MAX_BODY), "body", lang)
+            key = idempotency_key(request)
+        except BadKey:
+            return message(422, BAD_KEY, "Idempotency-Key", lang)
 
-        async def work_out() -> Answer:
+        def too_large() -> Answer:
+            with speaking(lang):
+                return 413, {"error": str(t("api.too_large", "the body is larger than {limit} bytes; nothing was "
+                                              "stored", limit=MAX_BODY)), "field": "body"}
+
+        async def work_out(raw: bytes) -> Answer:
             with speaking(lang):
                 try:
                     body = read_json_body(raw)
@@ -342,7 +368,7 @@ def api_routes(writes: Writes, answers: Answers | None = None) -> list[Route]:
                     return 422, error_json(err)
             return await anyio.to_thread.run_sync(partial(answered, writes, work, lang, *args, body))
 
-        status, payload = await remembered.once(key, work_out)
+        status, payload = await remembered.answer(key, request, work_out, too_large)
         return JSONResponse(payload, status_code=status)
 
     async def hands(request: Request) -> Response:

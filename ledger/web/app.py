@@ -46,6 +46,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from ledger.i18n import language, speaking
 from ledger.web.door import KEYED
 from ledger.web.page import board_html, message_html, page_html
 
@@ -255,10 +256,17 @@ class Guard:
     The Host header must name this server: one of ``hosts`` (normalised by :func:`host_name`), or
     the address the connection came in on (an address literal, which no DNS answer can stand
     for); a port, when given, must be the one the connection came in on. A request that shows the
-    key tells the connection so (the ``ledger.keyed`` scope extension, :mod:`ledger.web.door`)."""
+    key tells the connection so (the ``ledger.keyed`` scope extension, :mod:`ledger.web.door`).
 
-    def __init__(self, app: Starlette, key: str, hosts: Iterable[str] = LOOPBACK, scorekeeper: str | None = None):
+    The application speaks ``lang`` (default: the language in use when it is made, the one the
+    server was started in), whatever the process's language later is (:func:`ledger.i18n.use`:
+    another command run in the same process, a test's): a board, a page or a refusal is never
+    said in another language, nor half in one and half in another."""
+
+    def __init__(self, app: Starlette, key: str, hosts: Iterable[str] = LOOPBACK, scorekeeper: str | None = None,
+                 lang: str | None = None):
         self.app = app
+        self.lang = lang or language()  # the server's, as it was started: a later i18n.use elsewhere never changes it
         self.key = key.encode("utf-8")
         self.scorekeeper = scorekeeper.encode("utf-8") if scorekeeper else None
         self.hosts = frozenset(host_name(h) for h in hosts)
@@ -355,6 +363,11 @@ class Guard:
         return (port is None or port == local_port) and (name in self.hosts or name == host_name(str(local)))
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        """Every request, and the lifespan (the board's polling, made in it), in :attr:`lang`."""
+        with speaking(self.lang):
+            await self._guarded(scope, receive, send)
+
+    async def _guarded(self, scope: dict, receive: Callable, send: Callable) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return

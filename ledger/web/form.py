@@ -12,7 +12,9 @@ posted form read back into a hand document (issue 37).
   words the CLI takes (``JK AS 7H``, ``34``, ``resto``).
 
 A per-side or per-player field is asked under each side or player that
-:meth:`ledger.games.base.Game.entry_who` names (the fields of each grouped under the name). A game
+:meth:`ledger.games.base.Game.entry_who` names (the fields of each grouped under the name); a
+name that a pressed button takes out of the hand (:func:`taken_out`: Scala 40's closer) has its
+fieldset hidden by the page's script and its inputs left unread. A game
 with no declaration gets one text field, the hand in the CLI's own words
 (:meth:`ledger.games.base.Game.parse_entry`), with the game's help lines.
 
@@ -29,6 +31,7 @@ same paths); the store completes it as it completes a hand sent whole
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 from collections.abc import Mapping, Sequence
@@ -98,9 +101,37 @@ def who_of(game: Game, setup: MatchSetup, state: MatchState | None) -> Who:
     """Whom the form's per-side or per-player fields are drawn for: those the next hand asks
     (:meth:`Game.entry_who`) with every player pressed in each field of players the form shows (a
     player out who may re-enter has his own inputs, for the hand he re-enters in: Scala 40)."""
-    pressed = {f.key: list(setup.players) for f in fields_of(game, setup, state)
-               if f.per is Per.HAND and Kind.PLAYERS in f.kinds}
-    return game.entry_who(setup, state, pressed)
+    return game.entry_who(setup, state, _pressed(game, setup, state))
+
+
+def _pressed(game: Game, setup: MatchSetup, state: MatchState | None) -> dict[str, Any]:
+    """Every player pressed in each field of players the form shows (:func:`who_of`)."""
+    return {f.key: list(setup.players) for f in fields_of(game, setup, state)
+            if f.per is Per.HAND and Kind.PLAYERS in f.kinds}
+
+
+def taken_out(game: Game, setup: MatchSetup, state: MatchState | None) -> dict[str, list[tuple[str, str]]]:
+    """For each name :func:`who_of` draws: the hand's buttons (``(input name, value)``) that take
+    that name out of those the hand asks, as :meth:`Game.entry_who` says for a hand with that
+    value (Scala 40: the closer, ``f:closed_by`` = ``Anna``, has no cards left to give), the way
+    the CLI's questions skip him. The page hides a name's fields while such a button is pressed;
+    :func:`read_posted` leaves them out."""
+    fields = fields_of(game, setup, state)
+    pressed = _pressed(game, setup, state)
+    who = game.entry_who(setup, state, pressed)
+    out: dict[str, list[tuple[str, str]]] = {name: [] for name in who.names}
+    for f in fields:
+        if f.per is not Per.HAND or _widget(f) != "choices" or Kind.PLAYERS in f.kinds:
+            continue
+        for value, _ in _choices(f, who, setup):
+            try:
+                kept = set(game.entry_who(setup, state, {**pressed, f.key: value}).names)
+            except LedgerError:
+                continue  # a value the game reads no name from takes nobody out
+            for name in who.names:
+                if name not in kept:
+                    out[name].append((f"f:{f.key}", value))
+    return out
 
 
 # --- the HTML --------------------------------------------------------------------------------------
@@ -121,9 +152,11 @@ def form_html(game: Game, setup: MatchSetup, state: MatchState | None, match: in
         joining = tuple(n for n in who.names if n not in asked)  # whom a field of players brings in (re-entries)
         parts += [_field_html(f, None, None, who, setup, prefix, joining) for f in fields if f.per is Per.HAND]
         per = [f for f in fields if f.per is not Per.HAND]
+        out = taken_out(game, setup, state) if per else {}
         for i, name in enumerate(who.names if per else ()):
             inner = "".join(_field_html(f, i, name, who, setup, prefix) for f in per)
-            parts.append(f'<fieldset class="who"><legend>{escape(name)}</legend>{inner}</fieldset>')
+            off = f' data-off="{escape(json.dumps(out[name]))}"' if out.get(name) else ""
+            parts.append(f'<fieldset class="who"{off}><legend>{escape(name)}</legend>{inner}</fieldset>')
     parts.append(f'<p class="err" data-path=""></p>'
                  f'<button type="submit" class="go">{escape(text("save_hand"))}</button></form>')
     return "".join(parts)
@@ -231,21 +264,27 @@ def read_posted(game: Game, setup: MatchSetup, state: MatchState | None, posted:
     same words: through the declaration (:meth:`HandForm.value`, each field on its own path), or
     for a game without one the ``entry`` text through :meth:`Game.parse_entry`. An input left
     empty is a field not given. ``LedgerError`` on the field's path (``others.Bruno``) for a
-    value the CLI would refuse."""
+    value the CLI would refuse. The fields of a name a pressed button takes out of the hand
+    (:func:`taken_out`: Scala 40's closer) are not read."""
     form = form_of(game, setup)
     if form is None:
         words = first_value(posted, ENTRY)
         return game.parse_entry(setup, split_words(words)) if words else {}
     who = who_of(game, setup, state)
     doc: dict[str, Any] = {}
-    for f in fields_of(game, setup, state):
+    fields = fields_of(game, setup, state)
+    for f in fields:
         if f.per is Per.HAND:
             typed = _typed(f, posted, f"f:{f.key}")
             if typed is not None:
                 doc[f.key] = form.value(f, typed, f.key, who, setup.resolve_player)
+    out = {name for name, buttons in taken_out(game, setup, state).items()
+           if any(value in posted.get(key, ()) for key, value in buttons)}
+    for f in fields:
+        if f.per is Per.HAND:
             continue
         for i, name in enumerate(who.names):
-            typed = _typed(f, posted, f"f:{f.key}:{i}")
+            typed = None if name in out else _typed(f, posted, f"f:{f.key}:{i}")
             if typed is not None:
                 got = form.value(f, typed, form.typed_path(f, name, typed), who, setup.resolve_player)
                 _put_posted(doc, form, f, name, typed, got)

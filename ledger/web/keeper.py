@@ -52,6 +52,10 @@ from ledger.web.texts import text
 # the scoreboard as it is now), or its error shown beside the input it names. A new match's card
 # goes before the new-match form, as does the card of a match the board shows in play with none
 # (started at the terminal since the page was opened). The board keeps updating from the stream.
+# Each save sends an Idempotency-Key, one per attempt: the same words sent again before an answer
+# came (a network retry, a doubled tap) keep their key, so the hand is stored once. A name's fields
+# are hidden while a button that takes it out of the hand is pressed (form.taken_out: Scala 40's
+# closer); the new match's rule sets are the chosen game's only.
 KEEPER_SCRIPT = """
 (function () {
   var keeper = document.getElementById("keeper");
@@ -61,7 +65,35 @@ KEEPER_SCRIPT = """
     var lo = input.min === "" ? -Infinity : +input.min, hi = input.max === "" ? Infinity : +input.max;
     return Math.min(hi, Math.max(lo, v));
   }
-  function card(html) { var box = document.createElement("div"); box.innerHTML = html; return box.firstChild; }
+  function card(html) { var box = document.createElement("div"); box.innerHTML = html; return fit(box.firstChild); }
+  function fit(root) {  // a name's fields hidden (and not posted) while a button taking it out of the hand is pressed
+    root.querySelectorAll("fieldset[data-off]").forEach(function (set) {
+      var off = JSON.parse(set.dataset.off).some(function (b) {
+        return Array.prototype.some.call(set.form.elements, function (e) {
+          return e.name === b[0] && e.checked && e.value === b[1];
+        });
+      });
+      set.hidden = off; set.disabled = off;
+    });
+    return root;
+  }
+  function newKey() {  // an Idempotency-Key: 128 random bits (crypto.randomUUID needs https, the table's Wi-Fi has none)
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+  var ruleSets = null;  // every game's rule sets, as the page came
+  function rules() {  // the new match's rule sets: only the chosen game's (none to choose: the field hidden)
+    var game = document.getElementById("start-game"), pick = document.getElementById("start-rules");
+    if (!game || !pick) { return; }
+    if (!ruleSets) { ruleSets = Array.prototype.slice.call(pick.querySelectorAll("optgroup")); }
+    var was = pick.value, mine = ruleSets.filter(function (g) { return g.dataset.game === game.value; });
+    ruleSets.forEach(function (g) { if (g.parentNode) { g.remove(); } });
+    mine.forEach(function (g) { pick.appendChild(g); });
+    pick.value = was;
+    if (pick.value !== was) { pick.value = ""; }
+    pick.closest(".fld").hidden = !mine.length;
+  }
   function show(form, answer) {
     var box = null;
     form.querySelectorAll(".fld").forEach(function (d) { if (answer.input && d.dataset.path === answer.input) { box = d; } });
@@ -93,22 +125,38 @@ KEEPER_SCRIPT = """
     var base = input.value === "" ? clamp(0, input) : +input.value;
     input.value = clamp(base + (input.value === "" && clamp(0, input) !== 0 ? 0 : +b.dataset.step), input);
   });
+  keeper.addEventListener("change", function (e) {
+    if (e.target.id === "start-game") { rules(); }
+    if (e.target.form) { fit(e.target.form); }
+  });
+  rules();
+  function post(form, body, tries) {  // a network failure is tried again once, with the same key
+    return fetch(form.getAttribute("action"), {method: "POST", credentials: "same-origin",
+      headers: {"X-Ledger-Token": token, "Content-Type": "application/x-www-form-urlencoded",
+                "Idempotency-Key": form.dataset.key}, body: body})
+      .then(function (r) { return r.json().then(function (a) { return [r.status, a]; }); })
+      .catch(function (err) {
+        if (tries < 1) { throw err; }
+        return new Promise(function (done) { setTimeout(done, 1000); }).then(function () { return post(form, body, tries - 1); });
+      });
+  }
   keeper.addEventListener("submit", function (e) {
     var form = e.target, article = form.closest("article"), go = form.querySelector("button[type=submit]");
     e.preventDefault();
     form.querySelectorAll(".err").forEach(function (p) { p.textContent = ""; });
     form.querySelectorAll(".has-err").forEach(function (d) { d.classList.remove("has-err"); });
     go.disabled = true;
-    fetch(form.getAttribute("action"), {method: "POST", credentials: "same-origin",
-      headers: {"X-Ledger-Token": token, "Content-Type": "application/x-www-form-urlencoded"},
-      body: new URLSearchParams(new FormData(form)).toString()})
-      .then(function (r) { return r.json().then(function (a) { return [r.status, a]; }); })
+    var body = new URLSearchParams(new FormData(form)).toString();
+    // one key per attempt: the same words sent again before an answer came (a retry) keep it
+    if (!form.dataset.key || form.dataset.sent !== body) { form.dataset.key = newKey(); form.dataset.sent = body; }
+    post(form, body, 1)
       .then(function (got) {
         var status = got[0], a = got[1];
         go.disabled = false;
+        delete form.dataset.key;  // answered: the next save is a new attempt
         if (form.classList.contains("start") && status === 201) {
           if (!document.getElementById("keep-" + a.match)) { article.parentNode.insertBefore(card(a.form), article); }
-          form.reset(); return;
+          form.reset(); rules(); return;
         }
         if (a.form) { article.replaceWith(card(a.form)); return; }
         show(form, a);
@@ -153,7 +201,7 @@ def start_html() -> str:
     options, in the words of ``ledger match new``."""
     games = [get_game(n) for n in available()]
     game_opts = "".join(f'<option value="{escape(g.name)}">{escape(g.title)}</option>' for g in games)
-    rule_opts = "".join(f'<optgroup label="{escape(g.title)}">'
+    rule_opts = "".join(f'<optgroup label="{escape(g.title)}" data-game="{escape(g.name)}">'
                         + "".join(f'<option value="{escape(r)}">{escape(g.rules_name(r))}</option>' for r in g.rule_sets)
                         + "</optgroup>" for g in games if len(g.rule_sets) > 1)
     fields = [_text_field("players", text("start_players"), "Anna, Bruno, Carla"),
@@ -330,18 +378,29 @@ def read_card(ledger: Any, match: str) -> str | None:
 def page_routes(writes: Callable[[], Any], board: Any) -> list[Route]:
     """The routes of the page's own forms (the module docstring), writing through ``writes()``
     (the application's open Ledger, :class:`ledger.web.api.Writes`); after a write the ``board``
-    is read again at once, so every page shows it. Who may post is said before (the Guard).
+    is read again at once, so every page shows it. Who may post is said before (the Guard). A
+    post's ``Idempotency-Key`` (the page's script sends one per save) gets the first answer to it
+    again, nothing stored twice (:meth:`ledger.web.api.Answers.answer`, as the API).
     ``GET /page/matches/{match}/card`` gives the scorekeeper's page the card of a match started
     elsewhere (the terminal) since the page was opened."""
-    from ledger.web.api import TooLarge, read_body
+    from ledger.web.api import BAD_KEY, Answers, BadKey, idempotency_key
+
+    remembered = Answers()
 
     async def respond(request: Request, work: Callable[..., Answer], *args: str) -> Response:
         try:
-            raw = await read_body(request)
-        except TooLarge:
-            return JSONResponse({"error": text("too_large"), "field": "body", "input": ""}, status_code=413)
-        posted = form_data(parse_qsl(raw.decode("utf-8", "replace"), keep_blank_values=True))
-        status, answer = await anyio.to_thread.run_sync(lambda: work(writes(), *args, posted))
+            key = idempotency_key(request)
+        except BadKey:
+            return JSONResponse({"error": str(BAD_KEY), "field": "Idempotency-Key", "input": ""}, status_code=422)
+
+        def too_large() -> Answer:
+            return 413, {"error": text("too_large"), "field": "body", "input": ""}
+
+        async def work_out(raw: bytes) -> Answer:
+            posted = form_data(parse_qsl(raw.decode("utf-8", "replace"), keep_blank_values=True))
+            return await anyio.to_thread.run_sync(lambda: work(writes(), *args, posted))
+
+        status, answer = await remembered.answer(key, request, work_out, too_large)
         if status < 300:
             await board.refresh()
         return JSONResponse(answer, status_code=status)

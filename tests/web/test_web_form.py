@@ -11,7 +11,7 @@ import pytest
 from ledger.errors import LedgerError
 from ledger.games import available, get_game
 from ledger.i18n import speaking
-from ledger.web.form import form_html, input_for, paths_of, read_posted
+from ledger.web.form import form_html, input_for, paths_of, read_posted, taken_out
 from ledger.web.texts import text
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco")
@@ -103,7 +103,7 @@ def test_the_widgets_follow_the_kinds():
     ("segnapunti", ["Anna", "Bruno", "Carla"], None,
      {"f:points:0": ["12"], "f:points:1": ["-3"], "f:points:2": ["0"]}, ["Anna=12", "Bruno=-3", "Carla=0"]),
     ("briscola", ["Anna", "Bruno", "Carla", "Dario", "Elena"], "chiamata",
-     {"f:caller": ["Anna"], "f:called": ["3D"], "f:bid": ["70"], "f:alone": ["yes"], "f:caller_points": ["80"]},
+     {"f:caller": ["Anna"], "f:called": ["3D"], "f:bid": ["70"], "f:partner": ["alone"], "f:caller_points": ["80"]},
      ["caller=Anna", "called=3D", "bid=70", "alone=yes", "caller_points=80"]),
     ("scopa", ["Anna", "Bruno"], None, {"f:sides:0": ["22 cards 6 denari settebello primiera 78"],
                                          "f:sides:1": ["18 carte 4 denari primiera 70 1 scopa"]},
@@ -201,3 +201,60 @@ def test_a_field_the_hand_does_not_ask_is_left_out():
     five, six = (game.setup("chiamata", list(NAMES[:n])) for n in (5, 6))
     assert 'name="f:sitting_out"' not in form_html(game, five, game.start(five), 1, 0)
     assert 'name="f:sitting_out"' in form_html(game, six, game.start(six), 1, 0)
+
+
+def test_the_closer_s_cards_are_not_asked():
+    """Scala 40: the closer has no cards left. Each player's fields say which button takes him out
+    of the hand (the closer's, as entry_who says for a hand with that closer: the CLI's questions
+    skip him too), and what is posted for the closer is not read."""
+    import json
+
+    game, setup = scala40()
+    state = game.start(setup)
+    out = form_html(game, setup, state, 1, 0)
+    for name in setup.players:
+        off = re.search(rf'<fieldset class="who" data-off="([^"]*)"><legend>{name}</legend>', out)
+        assert off is not None and json.loads(html.unescape(off.group(1))) == [["f:closed_by", name]]
+    posted = {"f:closed_by": ["Anna"], "f:others:0": ["34"], "f:others:1": ["JK AS 7H"], "f:others:2": ["12"]}
+    doc = read_posted(game, setup, state, posted)
+    assert doc == game.parse_entry(setup, ["chiude", "Anna;", "Bruno", "JK AS 7H;", "Carla", "12"])
+    assert "Anna" not in doc["others"]
+    game.apply(setup, state, game.completed(setup, doc, state)[0])  # the rules take it
+    questions = [q.key for q in game.questions(setup, {"closed_by": "Anna"}, state)]
+    assert "others.Anna" not in questions and "others.Bruno" in questions  # as the CLI asks
+
+
+def test_a_form_whose_hand_asks_everyone_hides_no_one():
+    seg = get_game("segnapunti")
+    setup = seg.setup(None, ["Anna", "Bruno"])
+    assert "data-off" not in form_html(seg, setup, seg.start(setup), 1, 0)
+
+
+def test_a_caller_alone_is_one_button():
+    """Briscola chiamata: 'alone' is the partner's button, with no toggle of its own beside it."""
+    game = get_game("briscola")
+    setup = game.setup("chiamata", list(NAMES[:5]))
+    with speaking("it"):
+        out = html.unescape(form_html(game, setup, game.start(setup), 1, 0))
+    assert 'name="f:alone"' not in out and len(re.findall(r">da solo</(?:label|span)>", out)) == 1
+    assert 'name="f:partner" value="da solo"' in out
+    doc = read_posted(game, setup, game.start(setup), {"f:caller": ["Anna"], "f:partner": ["da solo"],
+                                                       "f:alone": ["yes"]})
+    assert doc["partner"] == "Anna" and "alone" not in doc
+
+
+def test_a_player_out_who_may_re_enter_keeps_his_inputs_while_the_closer_s_go():
+    """Scala 40 with Carla out (one re-entry allowed): her inputs stay for the hand she re-enters
+    in; only a closer's button takes a player's inputs away, and a re-entry posted with her cards
+    is read as the CLI reads the same words."""
+    from ledger.games.base import replay
+
+    game = get_game("scala40")
+    setup = game.setup("standard", ["Anna", "Bruno", "Carla"], options={"reentries": 1})
+    state = replay(game, setup, [{"closed_by": "Anna", "others": {"Bruno": 60, "Carla": 105}}]).final
+    out = taken_out(game, setup, state)
+    assert out == {name: [("f:closed_by", name)] for name in ("Anna", "Bruno", "Carla")}
+    posted = {"f:reentry": ["Carla"], "f:closed_by": ["Bruno"], "f:others:0": ["10"], "f:others:1": ["99"],
+              "f:others:2": ["20"]}
+    doc = read_posted(game, setup, state, posted)
+    assert doc == game.parse_entry(setup, ["rientra", "Carla;", "chiude", "Bruno;", "Anna", "10;", "Carla", "20"])

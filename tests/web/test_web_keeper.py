@@ -207,3 +207,45 @@ def test_the_card_of_a_match_started_elsewhere(client, cli):
     assert client.get("/page/matches/9/card").status_code == 404
     client.get(f"/?key={KEY}")  # the players' key: no form for them
     assert client.get("/page/matches/1/card").status_code == 403
+
+
+def test_the_rule_sets_offered_are_the_chosen_game_s_and_another_s_is_refused(client, cli):
+    """Each rule set of the new-match form says its game (the page's script offers the chosen
+    game's only); a rule set of another game posted anyway is the CLI's own refusal, beside the
+    rule set's field, and no match is made."""
+    token = page_token(client)
+    start = client.get(f"/?key={KEEPER}").text.split('id="start"')[1]
+    groups = dict(re.findall(r'<optgroup label="[^"]*" data-game="([^"]+)">(.*?)</optgroup>', start))
+    assert 'value="chiamata"' in groups["briscola"] and 'value="scopone"' in groups["scopa"]
+    assert all('value="chiamata"' not in opts for game, opts in groups.items() if game != "briscola")
+    status, a = post(client, "/api/page/matches", {"game": "scopa", "rules": "chiamata", "players": "Anna, Bruno",
+                                                   "sides": "", "options": ""}, token)
+    line = cli.error("match", "new", "scopa", "--rules", "chiamata", "--players", "Anna,Bruno")
+    assert status == 422 and a["input"] == "rules" and line == f"error: {a['error']}"
+    with reading() as reads:
+        assert reads.rows(text("SELECT count(*) FROM match"))[0][0] == 0
+
+
+def test_a_save_sent_again_with_its_key_is_stored_once(client, cli):
+    """The page's forms send an Idempotency-Key per attempt: the same key again (a doubled tap, a
+    retry after a lost answer) gets the first answer and stores nothing more; a new key is a new
+    save; a key refused (too long) stores nothing."""
+    cli("match", "new", "segnapunti", "--players", "Anna,Bruno")
+    token = page_token(client)
+    fields = {"after": "0", "f:points:0": "5", "f:points:1": "2"}
+    first = post(client, "/api/page/matches/1/hands", fields, token, **{"Idempotency-Key": "try-1"})
+    again = post(client, "/api/page/matches/1/hands", fields, token, **{"Idempotency-Key": "try-1"})
+    assert first[0] == 201 and again == first and len(live_hands(1)) == 1
+    status, a = post(client, "/api/page/matches/1/hands", fields, token, **{"Idempotency-Key": "k" * 201})
+    assert status == 422 and a["field"] == "Idempotency-Key" and len(live_hands(1)) == 1
+    later = post(client, "/api/page/matches/1/hands", {**fields, "after": "1"}, token, **{"Idempotency-Key": "try-2"})
+    assert later[0] == 201 and later[1]["number"] == 2 and len(live_hands(1)) == 2
+    undo = {"after": "2", "reason": "doubled"}
+    assert post(client, "/api/page/matches/1/undo", undo, token, **{"Idempotency-Key": "try-2"})[0] == 200  # another path
+    assert post(client, "/api/page/matches/1/undo", undo, token, **{"Idempotency-Key": "try-2"})[0] == 200
+    assert len(live_hands(1)) == 1  # undone once
+    match = {"game": "scopa", "rules": "", "players": "Anna, Bruno", "sides": "", "options": ""}
+    made = [post(client, "/api/page/matches", match, token, **{"Idempotency-Key": "new-1"}) for _ in range(2)]
+    assert made[0] == made[1] and made[0][1]["match"] == 2
+    with reading() as reads:
+        assert reads.rows(text("SELECT count(*) FROM match"))[0][0] == 2

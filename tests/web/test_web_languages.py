@@ -37,10 +37,8 @@ def client(ledger_db, italian):
 
 
 def test_the_page_speaks_italian(cli, client):
-    cli("demo")  # (a command speaks its own language: English here)
-    i18n.use("it")
+    cli("demo")  # a command run in this process speaks its own language (English here): not the server's
     client.get(f"/?key={KEY}")
-    client.app.board.token = ""  # the board is read again, in Italian
     deadline = time.monotonic() + 10
     while "Partita 6" not in (page := html.unescape(client.get(f"/?key={KEY}").text)) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -50,6 +48,24 @@ def test_the_page_speaks_italian(cli, client):
         assert wanted in page, wanted
     for english in ("Tonight at the table", "Standings", "Who pays whom", "Live", "Read only"):
         assert english not in page, english
+
+
+def test_the_server_keeps_the_language_it_was_started_in(cli, client):
+    """The process's language changed after the server was made (another command in the same
+    process, as the test above runs ``demo``) changes nothing the server says: each board it reads,
+    every page and refusal. (The board used to be read in whatever language the process spoke at
+    that moment: a board read while ``demo`` ran, finished after a test had asked for it again,
+    stayed English: the page then never said "Partita 6" and the test above failed when slow.)"""
+    i18n.use("en")
+    cli("match", "new", "segnapunti", "--players", "Anna,Bruno")
+    assert i18n.language() == "en"
+    deadline = time.monotonic() + 10
+    while "Partita 1" not in (page := html.unescape(client.get(f"/?key={KEY}").text)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert '<html lang="it">' in page and "Partita 1 · Segnapunti" in page and "Stasera al tavolo" in page
+    assert "Tonight at the table" not in page and "Match 1" not in page
+    client.cookies.clear()
+    assert "Questa pagina vuole la sua chiave" in html.unescape(client.get("/").text)
 
 
 def test_a_match_of_tonight_names_the_night_in_full(italian):

@@ -219,3 +219,58 @@ def test_a_chiamata_started_and_played_from_the_page_speaks_the_page_s_language(
     assert '"alone": true' in shown and '"partner": "Anna"' in shown
     assert keeper.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
     assert not problems, problems
+
+
+def test_a_scala_40_saved_over_a_lost_answer_is_stored_once(serve, phones):
+    """Italian, at a phone's size: the new match's rule sets are the chosen game's only (none
+    asked of a game with one); pressing the closer hides his cards left; a save whose answer is
+    lost on the way back is sent again by the page with the same Idempotency-Key, and the hand is
+    stored once; a chiamata's caller alone is one button."""
+    keeper, player, problems = phones
+    s = serve("--scorekeeper", "--lang", "it")
+    opened(s, keeper, player)
+    start = keeper.locator("#start")
+    rules = start.locator("select[name=rules]")
+    start.locator("select[name=game]").select_option("scopa")
+    assert rules.locator("option").evaluate_all("os => os.map(o => o.value)") == ["", "scopa", "scopone"]
+    start.locator("select[name=game]").select_option("briscola")
+    assert rules.locator("option").evaluate_all("os => os.map(o => o.value)") == ["", "classica", "chiamata"]
+    start.locator("select[name=game]").select_option("scala40")
+    assert not rules.is_visible()  # one rule set: nothing to choose
+    start.locator("input[name=players]").fill("Anna, Bruno, Carla")
+    start.get_by_role("button", name=WORDS["it"]["start"]).click()
+    card = keeper.locator("#keep-1")
+    card.locator("form.hand").wait_for(timeout=UPDATE_MS)
+    anna = card.locator("fieldset.who", has_text="Anna")
+    assert anna.is_visible()
+    card.locator('input[name="f:closed_by"][value="Anna"] + label').click()
+    assert not anna.is_visible() and card.locator("fieldset.who", has_text="Bruno").is_visible()
+    card.locator('input[name="f:others:1"]').fill("JK AS 7H")
+    card.locator('input[name="f:others:2"]').fill("34")
+
+    keys: list[str] = []
+
+    def lose_the_first_answer(route):
+        keys.append(route.request.headers.get("idempotency-key", ""))
+        if len(keys) == 1:
+            route.fetch()  # the server stores the hand; its answer never reaches the phone
+            route.abort()
+        else:
+            route.continue_()
+    keeper.route("**/api/page/matches/1/hands", lose_the_first_answer)
+    card.get_by_role("button", name=WORDS["it"]["save"]).click()
+    keeper.locator("#keep-1 table.totals").wait_for(timeout=UPDATE_MS)
+    assert len(keys) == 2 and keys[0] == keys[1] and len(keys[0]) >= 16  # the retry kept its key
+    shown = ledger("show", "1", "--json").stdout
+    assert shown.count('"closed_by"') == 1  # stored once
+    problems[:] = [p for p in problems if "ERR_FAILED" not in p]  # the answer lost on purpose
+
+    start.locator("select[name=game]").select_option("briscola")
+    rules.select_option("chiamata")
+    start.locator("input[name=players]").fill("Anna, Bruno, Carla, Dario, Elena")
+    start.get_by_role("button", name=WORDS["it"]["start"]).click()
+    chiamata = keeper.locator("#keep-2")
+    chiamata.locator("form.hand").wait_for(timeout=UPDATE_MS)
+    assert chiamata.get_by_text("da solo", exact=True).count() == 1 and chiamata.locator('[name="f:alone"]').count() == 0
+    assert keeper.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    assert not problems, problems

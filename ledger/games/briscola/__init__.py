@@ -305,8 +305,10 @@ class BriscolaGame(Game):
         return declared.entry_who(setup)
 
     def entry_skips(self, setup: MatchSetup, state: MatchState | None, doc: JsonDoc, field: Field) -> bool:
-        """Who sits out is asked only of a chiamata at six (RULES.md "Briscola": with five nobody does)."""
-        return getattr(field, "key", None) == "sitting_out" and len(setup.players) != 6
+        """Who sits out is asked only of a chiamata at six (RULES.md "Briscola": with five nobody does).
+        ``alone`` is never asked: it is said as the partner (``da solo``), its own word is for typing."""
+        key = getattr(field, "key", None)
+        return key == declared.ALONE or (key == "sitting_out" and len(setup.players) != 6)
 
     def questions(self, setup: MatchSetup, doc: JsonDoc,
                   state: MatchState | None = None) -> list[Question]:
