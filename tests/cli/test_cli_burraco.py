@@ -4,6 +4,7 @@ hand writing nothing, ``score`` and ``replay`` of documents, and an evening with
 
 from __future__ import annotations
 
+import pytest
 import json
 
 from ledger.cli import render
@@ -146,6 +147,7 @@ def test_an_evening_with_ledger_play(cli):
     assert cli.json("show", "last")["totals"] == {"NS": 910 + 175, "EW": 215 + 900}
 
 
+@pytest.mark.slow  # runs the installed command in a process of its own
 def test_the_installed_command_scores_and_refuses_a_burraco_hand(ledger_db):
     import subprocess
     import sys

@@ -158,6 +158,7 @@ print(sorted(m for m in loaded if m.split(".")[0] == "rich"
 """
 
 
+@pytest.mark.slow  # runs the installed command in a process of its own
 @pytest.mark.sqlite_only  # looks at (or changes) the SQLite file itself
 def test_export_all_imports_neither_rich_nor_the_games(cli, ledger_db, tmp_path):
     """``export --all`` reads the ledger through the store, draws nothing and scores nothing: to a
@@ -191,6 +192,7 @@ for text in sys.argv[1:]:
 
 @pytest.mark.parametrize("env", [{}, {"COLUMNS": "30"}, {"COLUMNS": "200"}, {"FORCE_COLOR": "1"},
                                  {"TTY_COMPATIBLE": "1", "TERM": "xterm-256color"}, {"TERM": "dumb"}])
+@pytest.mark.slow  # runs the installed command in a process of its own
 def test_a_plain_line_is_what_the_rich_console_writes(env):
     """:func:`ledger.cli.render.print_plain` (without rich for a short plain line from a script)
     writes what ``console().print(text, markup=False)`` does: for lines short and long, with

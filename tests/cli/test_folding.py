@@ -142,6 +142,7 @@ def test_the_games_table_fits_80_columns_with_a_rule_set_a_line(cli, columns, la
             assert any(c == shown or shown.startswith(c + " ") and c.startswith(key) for c in cells), (key, cells)
 
 
+@pytest.mark.slow  # runs the installed command in a process of its own
 def test_a_damaged_ledger_s_error_is_one_line_on_a_pipe_whatever_columns_says(tmp_path):
     """The installed command, its standard error a pipe, COLUMNS=100 (issue 31, item 9)."""
     import os

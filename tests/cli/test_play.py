@@ -222,6 +222,7 @@ class Proc:
         self.p.stdin.write((line + "\n").encode())
 
 
+@pytest.mark.slow  # runs the installed command in a process of its own
 @pytest.mark.skipif(not BIN.exists(), reason="the ledger console script is not installed next to python")
 def test_ctrl_c_drops_the_hand_being_entered_and_twice_leaves_without_losing_a_saved_hand(tmp_path):
     db = tmp_path / "table.db"

@@ -66,6 +66,7 @@ def test_standard_input(cli):
                                   "boards": 48}
 
 
+@pytest.mark.slow  # runs the installed command in a process of its own
 @pytest.mark.skipif(shutil.which("ledger") is None, reason="the ledger command is not installed")
 def test_installed_command():
     name = "liigaButler1b"

@@ -53,6 +53,7 @@ def test_the_module_is_what_the_migrations_make_now():
     assert schema_head.REVISION == HEAD
 
 
+@pytest.mark.slow  # runs the installed command in a process of its own
 def test_a_new_ledger_is_made_without_importing_alembic(tmp_path):
     code = ("import sys; from ledger.store.service import Ledger; "
             f"Ledger({str(tmp_path / 'new.db')!r}).players(); "
