@@ -4,8 +4,9 @@ hand writing nothing, ``score`` and ``replay`` of documents, and an evening with
 
 from __future__ import annotations
 
-import pytest
 import json
+
+import pytest
 
 from ledger.cli import render
 
