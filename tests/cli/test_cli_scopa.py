@@ -78,6 +78,10 @@ def test_a_misspelt_count_word_is_named_not_the_number_it_left_as_a_card(cli):
     assert cli.error("--lang", "it", "hand", "add", "1", *typed) == \
         "errore: Anna: 'crate' non è un conteggio del mazzetto: intendevi 'carte'?"
     assert "'XX'" in cli.error("hand", "add", "1", "Anna", "7D", "XX", "Bruno", "resto")  # a card is still named
+    # the misspelt word first, as KEY=VALUE: still the count word, not a card it looks like
+    assert cli.error("--lang", "it", "hand", "add", "1", "Anna=crate 22", "Bruno=carte 18") == \
+        "errore: Anna: 'crate' non è un conteggio del mazzetto: intendevi 'carte'?"
+    assert "'fnate'" in cli.error("hand", "add", "1", "Anna=fnate 7D", "Bruno=resto")  # no number: a card's typo
     assert cli.json("show", "1")["hands"] == []
 
 

@@ -54,7 +54,9 @@ def read_pile(text: str, path: str) -> JsonDict:
     try:
         read_pile_cards(text, f"{path}.cards")  # a card that cannot be read is named at once
     except LedgerError as err:
-        if str(err.value).strip().isdigit():  # a number left unread as a card: a count phrase misspelt?
+        # a number left unread as a card, or any bare number beside the card that failed
+        # ('crate 22'): a phrase of counts misspelt?
+        if str(err.value).strip().isdigit() or any(w.isdigit() for w in text.split()):
             _mistyped_count(text, path)
         raise
     return {"cards": text}
