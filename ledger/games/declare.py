@@ -130,7 +130,7 @@ class HandForm:
         and ``,`` (not the comma of a number, ``1,200``), before each ``KEY=`` word, and before
         each name of ``who`` or word of a hand field that starts a new part (``chiude Anna
         Bruno 34 in mano`` → ``chiude Anna``, ``Bruno 34``, ``in mano``)."""
-        text = " ".join(_one_word_key(str(tok)) for tok in tokens)
+        text = " ".join(self._joined(tokens))
         out: list[str] = []
         for piece in _SEPARATOR.split(text):
             for keyed in re.split(r"\s+(?=[^\s=]+=)", piece.strip()):
@@ -139,6 +139,23 @@ class HandForm:
                 else:
                     out += [p.replace(_KEY_SPACE, " ") for p in self._segments(keyed.split(), who)]
         return [p for p in out if p]
+
+    def _joined(self, tokens: Sequence[str]) -> list[str]:
+        """The words typed, ready to be joined: a key's spaces kept (:func:`_one_word_key`), and a
+        ``;`` put before a word that follows a ``KEY=VALUE`` word and opens with a hand field's
+        word (``Carla=30 bussa Bruno``: ``bussa Bruno`` is a part of its own, not more of Carla's
+        value; the words of one-letter and two-letter fields, ``c``, ``da``, may be values)."""
+        out: list[str] = []
+        in_value = False  # the words since a KEY=VALUE word, which go on with its value
+        for token in map(str, tokens):
+            first = token.split(" ", 1)[0]
+            if "=" in first:
+                in_value = True
+            elif in_value and len(first) > 2 and self._field_at(token.split(), 0)[1] is not None:
+                out.append(";")
+                in_value = False
+            out.append(_one_word_key(token))
+        return out
 
     def _segments(self, words: list[str], who: Who) -> list[str]:
         """Words without separators cut where a name or a hand field's word begins a new part;

@@ -29,6 +29,10 @@ KEYED = {"knocked_by": "Bruno", "hands": {"Anna": "26", "Bruno": "7S 7D 9C", "Ca
     ["Anna 26, Bruno 7S 7D 9C, Carla 30, Dario 20, Bruno ha bussato"],
     ["anna=26", "BRUNO=7S", "7D", "9C", "carla=30", "dario=20", "busso=bruno"],
     ["Anna 26 Bruno 7S 7D 9C Carla 30 Dario 20 Bruno knocked"],
+    # a phrase after KEY=VALUE words is a part of its own, not more of the last value
+    ["Anna=26", "Bruno=7S", "7D", "9C", "Carla=30", "Dario=20", "bussa", "Bruno"],
+    ["Anna=26", "Bruno=7S 7D 9C", "Carla=30", "Dario=20", "bussa Bruno"],
+    ["Anna=26", "Bruno=7S", "7D", "9C", "knocked by Bruno", "Carla=30", "Dario=20"],
 ])
 def test_a_hand_said_in_any_way_is_the_same_document(words):
     assert GAME.parse_entry(setup(), words) == KEYED

@@ -54,10 +54,11 @@ def read_pile(text: str, path: str) -> JsonDict:
     try:
         read_pile_cards(text, f"{path}.cards")  # a card that cannot be read is named at once
     except LedgerError as err:
-        # a number left unread as a card, or any bare number beside the card that failed
-        # ('crate 22'): a phrase of counts misspelt?
-        if str(err.value).strip().isdigit() or any(w.isdigit() for w in text.split()):
+        failed = str(err.value).strip()
+        if failed.isdigit():  # a number left unread as a card: a phrase of counts misspelt?
             _mistyped_count(text, path)
+        elif failed.isalpha() and any(w.isdigit() for w in text.split()):  # 'crate 22': the word itself
+            _mistyped_count(failed, path)
         raise
     return {"cards": text}
 
