@@ -11,3 +11,29 @@ def test_a_hand_that_is_not_there_names_the_hand_in_italian(cli):
     assert line == "errore: mano: la partita 1 non ha la mano 9 (ne ha 1)"
     assert cli.error("hand", "void", "1", "9") == "error: hand: match 1 has no hand 9 (it has 1)"
     assert len(cli.json("show", "1")["hands"]) == 1
+
+
+def _last_trick(cli) -> str:
+    return cli.json("export", "1")["hands"][-1]["last_trick"]
+
+
+def test_tressette_ultima_and_a_name_said_after_the_other_side_goes_to_that_name(cli):
+    cli("match", "new", "tressette", "--players", "Anna,Bruno,Carla,Dario")
+    cli("--lang", "it", "hand", "add", "1", "Anna", "2", "assi", "10", "figure,", "Bruno", "resto,", "ultima", "Anna")
+    assert _last_trick(cli) == "NS"
+    cli("--lang", "it", "hand", "add", "1", "Anna", "2", "assi", "10", "figure,", "Bruno", "resto,", "ultima", "mano",
+        "Carla")
+    assert _last_trick(cli) == "NS"
+    cli("hand", "add", "1", "Anna", "2", "aces", "10", "thirds,", "Bruno", "rest,", "last", "Dario")
+    assert _last_trick(cli) == "EW"
+    totals = cli.json("show", "1")["totals"]
+    assert totals == {"NS": 6 + 6 + 5, "EW": 5 + 5 + 6}  # 2 aces 10 thirds = 5, the last trick 1 more
+
+
+def test_tressette_ultima_at_the_end_of_a_sides_pile_stays_that_sides(cli):
+    cli("match", "new", "tressette", "--players", "Anna,Bruno,Carla,Dario")
+    cli("--lang", "it", "hand", "add", "1", "Anna", "2", "assi", "10", "figure", "ultima,", "Bruno", "resto")
+    assert _last_trick(cli) == "NS"
+    cli("--lang", "it", "hand", "add", "1", "Anna", "2", "assi", "10", "figure,", "Bruno", "resto", "ultima,", "accusi",
+        "Anna", "napoletana", "di", "coppe")
+    assert _last_trick(cli) == "EW"
