@@ -37,3 +37,17 @@ def test_tressette_ultima_at_the_end_of_a_sides_pile_stays_that_sides(cli):
     cli("--lang", "it", "hand", "add", "1", "Anna", "2", "assi", "10", "figure,", "Bruno", "resto", "ultima,", "accusi",
         "Anna", "napoletana", "di", "coppe")
     assert _last_trick(cli) == "EW"
+
+
+def test_briscola_chiamata_the_called_card_may_follow_the_word_carta(cli):
+    cli("match", "new", "briscola", "-r", "chiamata", "--players", "Anna,Bruno,Carla,Dario,Elena")
+    cli("--lang", "it", "hand", "add", "1", "chiama", "Anna", "carta", "3D", "a", "70", "socio", "Carla", "punti", "75")
+    cli("hand", "add", "1", "calls", "Bruno", "card", "AS", "at", "80", "partner", "Elena", "points", "60")
+    hands = cli.json("export", "1")["hands"]
+    assert [(h["caller"], h["called"], h["bid"], h["partner"]) for h in hands] == [
+        ("Anna", "3D", 70, "Carla"), ("Bruno", "AS", 80, "Elena")]
+    # made 70 with 75: +2 +1 and -1 each; Bruno lost 80 with 60: -2 -1 and +1 each
+    assert cli.json("show", "1")["totals"] == {"Anna": 3, "Bruno": -3, "Carla": 2, "Dario": 0, "Elena": -2}
+    line = cli.error("--lang", "it", "hand", "add", "1", "chiama", "Anna", "carta", "9D", "a", "70", "socio", "Carla",
+                     "punti", "75")
+    assert line == "errore: carta chiamata: 9D non fa parte di questo mazzo (il mazzo italiano da 40 carte)"

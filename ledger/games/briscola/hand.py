@@ -328,10 +328,11 @@ CHIAMATA_FORM = HandForm((
 EVERY_FIELD = HandForm(CLASSICA_FORM.fields + CHIAMATA_FORM.fields, game="briscola", main="sides")
 """Both rule sets' fields (their keys differ): what labels an error's field path, whichever the rule set."""
 
-# what a scorekeeper says that the declaration reads part by part: "chiama Anna il tre di denari a 70" is the
-# caller, the card and the bid; "78 punti" the points after their number; a comma inside a list of cards
-_CALL = re.compile(r"\b(chiama|calls?)\s+(\S+?)(?:\s+(?!a\b|at\b)((?:il |lo |la |l'|the )?.+?))?(?:\s+(?:a|at)\s+(\d+))?"
-                   r"(?=\s*(?:[,;]|$))", re.I)
+# what a scorekeeper says that the declaration reads part by part: "chiama Anna il tre di denari a 70" (or
+# "chiama Anna carta 3D a 70") is the caller, the card and the bid; "78 punti" the points after their
+# number; a comma inside a list of cards
+_CALL = re.compile(r"\b(chiama|calls?)\s+(\S+?)(?:\s+(?!a\b|at\b)(?:(?:carta|card)\s+)?((?:il |lo |la |l'|the )?.+?))?"
+                   r"(?:\s+(?:a|at)\s+(\d+))?(?=\s*(?:[,;]|$))", re.I)
 _POINTS_AFTER = re.compile(r"\b(\d+)\s+(punti|points)\b", re.I)
 _LONE_NUMBER = re.compile(r"(^|[,;])\s*(\d+)\s*(?=[,;]|$)")
 _CARD_COMMA = re.compile(r",\s*(?=(?:asso|due|tre|quattro|cinque|sei|sette|fante|cavallo|re|[A2-7JQK][DHCS]?|[2-7])"
