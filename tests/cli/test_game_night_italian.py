@@ -51,3 +51,19 @@ def test_briscola_chiamata_the_called_card_may_follow_the_word_carta(cli):
     line = cli.error("--lang", "it", "hand", "add", "1", "chiama", "Anna", "carta", "9D", "a", "70", "socio", "Carla",
                      "punti", "75")
     assert line == "errore: carta chiamata: 9D non fa parte di questo mazzo (il mazzo italiano da 40 carte)"
+
+
+def test_scala40_a_players_cards_may_be_written_with_commas_inside_quotes(cli):
+    cli("match", "new", "scala40", "--players", "Anna,Bruno,Carla")
+    cli("hand", "add", "1", "chiude", "Anna", "Bruno=JK, AS", "Carla=20")
+    assert cli.json("show", "1")["totals"] == {"Anna": 0, "Bruno": 36, "Carla": 20}
+
+
+def test_briscola_a_card_outside_the_40_in_a_list_with_commas_is_named(cli):
+    cli("match", "new", "briscola", "--players", "Marco,Giulia")
+    line = cli.error("--lang", "it", "hand", "add", "1", "Marco=asso di denari, tre di coppe, 8C", "Giulia=resto")
+    assert line == "errore: mano 1: Marco: 8C non fa parte di questo mazzo (il mazzo italiano da 40 carte)"
+    line = cli.error("--lang", "it", "hand", "add", "1", "Marco", "AD, 3H, 10C", "Giulia", "resto")
+    assert line == "errore: mano 1: Marco: 10C non fa parte di questo mazzo (il mazzo italiano da 40 carte)"
+    cli("--lang", "it", "hand", "add", "1", "Marco=asso di denari, tre di coppe", "Giulia=resto")
+    assert cli.json("show", "1")["hands"][0]["result"]["points"] == {"Marco": 21, "Giulia": 99}

@@ -330,13 +330,13 @@ EVERY_FIELD = HandForm(CLASSICA_FORM.fields + CHIAMATA_FORM.fields, game="brisco
 
 # what a scorekeeper says that the declaration reads part by part: "chiama Anna il tre di denari a 70" (or
 # "chiama Anna carta 3D a 70") is the caller, the card and the bid; "78 punti" the points after their
-# number; a comma inside a list of cards
+# number; a comma inside a list of cards (an 8, 9 or 10 too: the deck check names it)
 _CALL = re.compile(r"\b(chiama|calls?)\s+(\S+?)(?:\s+(?!a\b|at\b)(?:(?:carta|card)\s+)?((?:il |lo |la |l'|the )?.+?))?"
                    r"(?:\s+(?:a|at)\s+(\d+))?(?=\s*(?:[,;]|$))", re.I)
 _POINTS_AFTER = re.compile(r"\b(\d+)\s+(punti|points)\b", re.I)
 _LONE_NUMBER = re.compile(r"(^|[,;])\s*(\d+)\s*(?=[,;]|$)")
 _CARD_COMMA = re.compile(r",\s*(?=(?:asso|due|tre|quattro|cinque|sei|sette|fante|cavallo|re|[A2-7JQK][DHCS]?|[2-7])"
-                         r"\s+(?:di|of)\b|[A2-7JQK][DHCS]\b|settebello\b|re\s+bello\b)", re.I)
+                         r"\s+(?:di|of)\b|(?:[AJQK]|10|[2-9])[DHCS]\b|settebello\b|re\s+bello\b)", re.I)
 
 
 def form_of(setup: MatchSetup) -> HandForm:

@@ -73,8 +73,9 @@ HAND = HandForm((
           values=(Said({"opened": False}, NOT_OPENED_WORDS),), read=read_left,
           ask=t("scala40.ask_left", "{who}: cards left in hand, the penalty, or 'not opened'"),
           example="JK AS 7H, 34"),
-), game="scala40", main="others")
-"""The Scala 40 hand (FORMATS.md "Scala 40 hand document"), as the table says it."""
+), game="scala40", main="others", commas_in_values=True)
+"""The Scala 40 hand (FORMATS.md "Scala 40 hand document"), as the table says it (``Bruno="JK, AS"``:
+the commas inside a player's cards are theirs)."""
 
 
 def split_in_mano(tokens: Sequence[str]) -> list[str]:
