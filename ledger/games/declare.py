@@ -105,9 +105,19 @@ class HandForm:
         different values.
         """
         doc: dict[str, Any] = {}
-        for part in self.parts(commas_in_values(tokens) if self.commas_in_values else tokens, who):
+        for part in self.parts(self._items_kept(tokens, who) if self.commas_in_values else tokens, who):
             self._read_part(part, doc, who, resolve_player)
         return doc
+
+    def _items_kept(self, tokens: Sequence[str], who: Who) -> list[str]:
+        """:func:`commas_in_values` of ``tokens``, and the same for a quoted value of several
+        words right after a name (``Anna "7 di denari, re di coppe"``: one value, not three parts)."""
+        out = commas_in_values(tokens)
+        for i in range(1, len(out)):
+            tok, before = str(out[i]), str(out[i - 1]).strip()
+            if "," in tok and "=" not in tok and re.search(r"\S\s+\S", tok) and self._named(before, who) is not None:
+                out[i] = _ITEM_COMMA.sub(" ", tok)
+        return out
 
     def check_keys(self, tokens: Sequence[str], resolve_entry: Callable[[str, list[str]], object],
                    extra: Sequence[str] = ()) -> None:
@@ -133,10 +143,20 @@ class HandForm:
         for piece in _SEPARATOR.split(text):
             for keyed in re.split(r"\s+(?=[^\s=]+=)", piece.strip()):
                 if "=" in keyed.split(" ", 1)[0]:
-                    out.append(" ".join(keyed.split()))  # a key's own spaces kept apart (_one_word_key)
+                    out += self._keyed(keyed.split(), who)  # a key's own spaces kept apart (_one_word_key)
                 else:
                     out += [p.replace(_KEY_SPACE, " ") for p in self._segments(keyed.split(), who)]
         return [p for p in out if p]
+
+    def _keyed(self, words: list[str], who: Who) -> list[str]:
+        """A ``KEY=VALUE`` word with the free words after it: one part (``NS=3 assi 12 figure``),
+        but a number followed by a name ends the value (``Anna.scope=2 Bruno resto``:
+        ``Anna.scope=2``, then ``Bruno resto``)."""
+        rest = words[1:]
+        if rest and _NUMERIC.fullmatch(words[0].partition("=")[2]) and any(
+                self._named(" ".join(rest[:k]), who) is not None for k in (1, 2, 3) if k <= len(rest)):
+            return [words[0], *(p.replace(_KEY_SPACE, " ") for p in self._segments(rest, who))]
+        return [" ".join(words)]
 
     def _segments(self, words: list[str], who: Who) -> list[str]:
         """Words without separators cut where a name or a hand field's word begins a new part;

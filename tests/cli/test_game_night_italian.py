@@ -67,3 +67,15 @@ def test_briscola_a_card_outside_the_40_in_a_list_with_commas_is_named(cli):
     assert line == "errore: mano 1: Marco: 10C non fa parte di questo mazzo (il mazzo italiano da 40 carte)"
     cli("--lang", "it", "hand", "add", "1", "Marco=asso di denari, tre di coppe", "Giulia=resto")
     assert cli.json("show", "1")["hands"][0]["result"]["points"] == {"Marco": 21, "Giulia": 99}
+
+
+def test_scopa_a_quoted_pile_after_a_name_keeps_its_commas_and_a_count_ends_at_its_number(cli):
+    cli("match", "new", "scopa", "--players", "Anna,Bruno")
+    pile = ("settebello, 7 di coppe, 7 di bastoni, 7 di spade, asso di denari, 2 di denari, 3 di denari, "
+            "4 di denari, 5 di denari, 6 di denari, fante di denari")
+    cli("--lang", "it", "hand", "add", "1", "Anna", pile, "Anna.scope=1", "Bruno", "resto")
+    # Anna: denari 8, settebello, primiera 84 (four sevens), 1 scopa; Bruno: 29 cards
+    assert cli.json("show", "1")["totals"] == {"Anna": 4, "Bruno": 1}
+    line = cli.error("--lang", "it", "hand", "add", "1", "Anna", "7D, KD", "Anna.scope=3", "Bruno", "resto")
+    assert line == ("errore: mano 2: Anna, scope: troppe scope (3) per un mazzetto di 2 carte: al massimo 1 "
+                    "(ogni scopa prende due carte o più)")
