@@ -141,6 +141,7 @@ _MATCH_FIELDS = {
     "option": lambda: t("error.field_option", "option"),
     "night": lambda: t("error.field_night", "night"),
     "entry": lambda: t("error.field_entry", "hand"),
+    "ending": lambda: t("error.field_ending", "end of the hand"),  # Trentuno's question: knock, 31, widow
 }
 
 

@@ -79,3 +79,11 @@ def test_scopa_a_quoted_pile_after_a_name_keeps_its_commas_and_a_count_ends_at_i
     line = cli.error("--lang", "it", "hand", "add", "1", "Anna", "7D, KD", "Anna.scope=3", "Bruno", "resto")
     assert line == ("errore: mano 2: Anna, scope: troppe scope (3) per un mazzetto di 2 carte: al massimo 1 "
                     "(ogni scopa prende due carte o più)")
+
+
+def test_trentuno_an_ending_not_understood_names_the_end_of_the_hand_in_italian(cli):
+    r = cli("--lang", "it", "play", "trentuno", "--players", "Anna,Bruno,Carla,Dario", "-o", "posta=0,50",
+            input="Anna 20 Bruno 25 Carla 30 Dario 12\nCarla\nbussa Carla\nesci\n")
+    assert "errore: fine della mano: scrivi ad es. 'bussa Bruno' o '31 Carla'" in r.stderr
+    assert "ending" not in r.stderr
+    assert cli.json("export", "1")["hands"][0]["knocked_by"] == "Carla"
