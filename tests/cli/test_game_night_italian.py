@@ -87,3 +87,26 @@ def test_trentuno_an_ending_not_understood_names_the_end_of_the_hand_in_italian(
     assert "errore: fine della mano: scrivi ad es. 'bussa Bruno' o '31 Carla'" in r.stderr
     assert "ending" not in r.stderr
     assert cli.json("export", "1")["hands"][0]["knocked_by"] == "Carla"
+
+
+def test_pairs_the_ledger_named_are_said_by_their_players_after_a_hand_and_in_the_report(cli):
+    cli("match", "new", "tressette", "--players", "Anna,Bruno,Carla,Dario")
+    out = cli("--lang", "it", "hand", "add", "1", "Anna", "3", "assi", "12", "figure", "ultima,", "Bruno", "resto",
+              "accusi", "Anna", "napoletana", "di", "coppe").stdout
+    assert out.startswith("Mano 1: Anna & Carla +11, Bruno & Dario +3\n")
+    by_kind = out[out.index("Punti per voce"):]
+    assert "Anna & Carla" in by_kind and "NS" not in by_kind and "EW" not in by_kind
+    report = " ".join(cli("--lang", "it", "report").stdout.split())
+    assert "punti di mazzo Anna & Carla 8, Bruno & Dario 3; accusi Anna & Carla 3, Bruno & Dario 0" in report
+    cli("match", "new", "burraco", "--players", "Anna,Bruno,Carla,Dario")
+    out = cli("--lang", "it", "hand", "add", "2", "Anna=2 puliti, 1 sporco, calate 310, in mano 0, chiuso",
+              "Bruno=1 sporco, calate 150, in mano 35, pozzetto preso").stdout
+    assert out.startswith("Mano 1: Anna & Carla +910 (ha chiuso), Bruno & Dario +215\n")
+
+
+def test_sides_named_at_the_table_and_bridge_compass_sides_keep_their_names(cli):
+    cli("match", "new", "tressette", "--side", "Noi=Anna,Carla", "--side", "Voi=Bruno,Dario")
+    out = cli("--lang", "it", "hand", "add", "1", "noi", "3", "assi", "12", "figure", "ultima,", "voi", "resto").stdout
+    assert out.startswith("Mano 1: Noi +8, Voi +3\n")
+    cli("match", "new", "bridge", "--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario")
+    assert cli("--lang", "it", "hand", "add", "2", "3SA", "S", "=").stdout.startswith("Smazzata 1: 3SA da S =: NS +100")
