@@ -110,3 +110,14 @@ def test_sides_named_at_the_table_and_bridge_compass_sides_keep_their_names(cli)
     assert out.startswith("Mano 1: Noi +8, Voi +3\n")
     cli("match", "new", "bridge", "--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario")
     assert cli("--lang", "it", "hand", "add", "2", "3SA", "S", "=").stdout.startswith("Smazzata 1: 3SA da S =: NS +100")
+
+
+def test_sette_e_mezzo_the_report_says_money_as_money(cli):
+    cli("match", "new", "sette_e_mezzo", "--players", "Anna,Bruno,Carla,Dario", "-o", "posta=1")
+    cli("--lang", "it", "hand", "add", "1",
+        "banco Anna 6C QS; Bruno 2 euro 5D JS KC; Carla 1 euro sballato; Dario 50 centesimi reale")
+    report = " ".join(cli("--lang", "it", "report").stdout.replace("\xa0", " ").split())
+    # Anna's 6½ beats Bruno's 6 (2,00) and Carla busted (1,00); Dario's reale is paid double (2 × 0,50)
+    assert "Anna +2,00 € · Dario +1,00 € · Carla -1,00 € · Bruno" in report  # the table cuts the line here
+    assert "centesimi" not in report
+    assert "Anna +2.00 EUR · Dario +1.00 EUR" in " ".join(cli("report").stdout.split())
