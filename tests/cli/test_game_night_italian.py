@@ -121,3 +121,13 @@ def test_sette_e_mezzo_the_report_says_money_as_money(cli):
     assert "Anna +2,00 € · Dario +1,00 € · Carla -1,00 € · Bruno" in report  # the table cuts the line here
     assert "centesimi" not in report
     assert "Anna +2.00 EUR · Dario +1.00 EUR" in " ".join(cli("report").stdout.split())
+
+
+def test_undo_and_void_say_ritirata_and_tolta_as_the_italian_readme_does(cli):
+    cli("match", "new", "briscola", "--players", "Marco,Giulia")
+    for _ in range(3):
+        cli("hand", "add", "1", "Marco", "60", "Giulia", "resto")
+    assert cli("--lang", "it", "hand", "undo", "1").stdout.startswith("Ritirata la mano 3.\n")
+    assert cli("--lang", "it", "hand", "void", "1", "1").stdout.startswith("Tolta la mano 1.\n")
+    history = cli("--lang", "it", "match", "history", "1").stdout
+    assert "3  annullata" in history and "ritirata" in history
