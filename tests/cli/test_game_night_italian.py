@@ -131,3 +131,9 @@ def test_undo_and_void_say_ritirata_and_tolta_as_the_italian_readme_does(cli):
     assert cli("--lang", "it", "hand", "void", "1", "1").stdout.startswith("Tolta la mano 1.\n")
     history = cli("--lang", "it", "match", "history", "1").stdout
     assert "3  annullata" in history and "ritirata" in history
+
+
+def test_the_italian_help_of_report_csv_names_the_folder_as_its_metavar_does(cli):
+    help_text = " ".join(cli("--lang", "it", "report", "--help").stdout.replace("│", " ").split())
+    assert "--csv CARTELLA Scrivi un file CSV per tabella nella CARTELLA." in help_text
+    assert "DIR" not in help_text
