@@ -137,3 +137,18 @@ def test_the_italian_help_of_report_csv_names_the_folder_as_its_metavar_does(cli
     help_text = " ".join(cli("--lang", "it", "report", "--help").stdout.replace("│", " ").split())
     assert "--csv CARTELLA Scrivi un file CSV per tabella nella CARTELLA." in help_text
     assert "DIR" not in help_text
+
+
+def test_six_long_names_at_80_columns_keep_every_players_column(cli, monkeypatch):
+    from ledger.cli import render
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr(render, "_console", None)  # a console as wide as COLUMNS says
+    names = ["Alessandra", "Bartolomeo", "Carolina", "Domenico", "Elisabetta", "Francesco"]
+    cli("match", "new", "scala40", "--players", ",".join(names), "-o", "posta=2")
+    out = cli("--lang", "it", "hand", "add", "1", "chiude Alessandra; Bartolomeo 45; Carolina 30; "
+              "Domenico non ha aperto; Elisabetta 12; Francesco 80").stdout
+    board = out[:out.index("Classifica")]
+    assert all(name in board for name in names) and "80 (80)" in board and "12,00" in board
+    assert max(len(line) for line in out.splitlines()) <= 80
+    monkeypatch.setattr(render, "_console", None)
