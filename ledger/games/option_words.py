@@ -30,6 +30,7 @@ OPTION_WORDS: Mapping[str, Msg] = {
     "target": t("option.target", "target"),
     "lives": t("option.lives", "lives"),
     "reentry": t("option.reentry", "reentry"),
+    "reentries": t("option.reentries", "reentries"),
     "reentry_cost_cents": t("option.reentry_cost_cents", "reentry_cost_cents"),
     "decks": t("option.decks", "decks"),
     "unfinished_partscore": t("option.unfinished_partscore", "unfinished_partscore"),

@@ -152,3 +152,13 @@ def test_six_long_names_at_80_columns_keep_every_players_column(cli, monkeypatch
     assert all(name in board for name in names) and "80 (80)" in board and "12,00" in board
     assert max(len(line) for line in out.splitlines()) <= 80
     monkeypatch.setattr(render, "_console", None)
+
+
+def test_scala40_options_typed_in_italian_are_named_in_italian(cli):
+    line = cli.error("--lang", "it", "match", "new", "scala40", "-p", "Anna,Bruno", "-o", "rientri=uno")
+    assert line == "errore: opzione rientri: serve un numero intero, non 'uno'"
+    line = cli.error("--lang", "it", "match", "new", "scala40", "-p", "Anna,Bruno", "-o", "rientrii=1")
+    assert line == ("errore: opzione rientrii: opzione sconosciuta 'rientrii' (opzioni: limite, punti_non_aperto, "
+                    "in_mano_doppio, asso_solo_uno, rientri, posta_centesimi, valuta, primo_mazziere)")
+    cli("--lang", "it", "match", "new", "scala40", "-p", "Anna,Bruno", "-o", "rientro=1")  # the word of Trentuno's
+    assert cli.json("export", "1")["options"]["reentries"] == 1

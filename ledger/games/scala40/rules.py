@@ -23,6 +23,7 @@ from typing import Any
 
 from ledger.cards import TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError
+from ledger.games.option_words import option_names
 from ledger.games.parsing import as_bool, as_int, check_keys, need
 from ledger.games.settle import DEFAULT_CURRENCY, check_currency, parse_cents, parse_money, share
 from ledger.i18n import t
@@ -40,6 +41,7 @@ HAND_OPTION_KEYS = ("not_opened_points", "in_mano_double", "lone_ace_one")
 OPTION_WORDS = {"limite": "limit", "sballo": "limit", "non_aperto": "not_opened_points",
                 "punti_non_aperto": "not_opened_points", "in_mano_doppio": "in_mano_double",
                 "asso_solo_uno": "lone_ace_one", "rientri": "reentries", "rientro": "reentries",
+                "reentry": "reentries",  # 'rientro' as every game's option words read it (Trentuno's)
                 "posta_cents": "stake_cents", "posta": "stake", "valuta": "currency",
                 "primo_mazziere": "first_dealer", "mazziere": "first_dealer"}
 HAND_KEYS = {"closed_by", "in_mano", "others", "options"}
@@ -95,7 +97,7 @@ def read_options(raw: Mapping[str, Any], keys: Sequence[str] = OPTION_KEYS, fiel
             name, value = "stake_cents", (None if value is None else parse_money(value, f"{field}.{key}"))
         if name not in keys:
             raise LedgerError(t("scala40.unknown_option", "unknown option {key!r} (known: {known})", key=key,
-                                known=", ".join(keys)), f"{field}.{key}", value)
+                                known=option_names(keys)), f"{field}.{key}", value)
         if name in opts:
             raise LedgerError(t("scala40.option_twice", "option {key!r} is given twice", key=name), f"{field}.{key}",
                               value)
