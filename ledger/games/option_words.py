@@ -52,6 +52,7 @@ OPTION_WORDS: Mapping[str, Msg] = {
     "hands": t("option.hands", "hands"),
     "accusi": t("option.accusi", "accusi"),
     "cappotto_voids_accusi": t("option.cappotto_voids_accusi", "cappotto_voids_accusi"),
+    "cappotto_wins": t("option.cappotto_wins", "cappotto_wins"),
 }
 
 # the base options every game reads (Game.check_options: the first dealer and the stakes)

@@ -3,6 +3,8 @@ field in the user's words, and what the table says is scored as it was said."""
 
 from __future__ import annotations
 
+import pytest
+
 
 def test_a_hand_that_is_not_there_names_the_hand_in_italian(cli):
     cli("match", "new", "briscola", "--players", "Marco,Giulia")
@@ -162,3 +164,16 @@ def test_scala40_options_typed_in_italian_are_named_in_italian(cli):
                     "in_mano_doppio, asso_solo_uno, rientri, posta_centesimi, valuta, primo_mazziere)")
     cli("--lang", "it", "match", "new", "scala40", "-p", "Anna,Bruno", "-o", "rientro=1")  # the word of Trentuno's
     assert cli.json("export", "1")["options"]["reentries"] == 1
+
+
+@pytest.mark.parametrize("game, own", [
+    ("tressette", "obiettivo, accusi, cappotto_annulla_accusi, cappotto_vince"),
+    ("briscola", "vittorie, mani, pari_ultima_presa, cappotto_doppio, moltiplica_chiamata")])
+def test_a_refused_option_lists_the_games_own_options_first(cli, game, own):
+    line = cli.error("--lang", "it", "match", "new", game, "-p", "Anna,Bruno", "-o", "accusii=no")
+    assert f"(opzioni: {own}, primo_mazziere, posta, posta_per, valuta)" in line
+
+
+def test_tressette_cappotto_vince_is_the_italian_name_of_cappotto_wins(cli):
+    cli("--lang", "it", "match", "new", "tressette", "-p", "Anna,Bruno", "-o", "cappotto_vince=sì")
+    assert cli.json("export", "1")["options"]["cappotto_wins"] is True
