@@ -177,3 +177,12 @@ def test_a_refused_option_lists_the_games_own_options_first(cli, game, own):
 def test_tressette_cappotto_vince_is_the_italian_name_of_cappotto_wins(cli):
     cli("--lang", "it", "match", "new", "tressette", "-p", "Anna,Bruno", "-o", "cappotto_vince=sì")
     assert cli.json("export", "1")["options"]["cappotto_wins"] is True
+
+
+def test_sette_e_mezzo_a_negative_stake_is_named_as_the_stake(cli):
+    cli("match", "new", "sette_e_mezzo", "--players", "Anna,Bruno,Carla,Dario", "-o", "posta=1")
+    line = cli.error("--lang", "it", "hand", "add", "1", "banco Dario 5C; Anna -3 euro 6; Bruno sballato; Carla 6")
+    assert line == "errore: Anna, posta: la posta è più di 0, non -3 euro"
+    line = cli.error("hand", "add", "1", "banco Dario 5C; Anna -50 cents 6; Bruno bust; Carla 6")
+    assert line == "error: Anna, stake: a stake is above 0, not -50 cents"
+    assert cli.json("show", "1")["hands"] == []

@@ -27,9 +27,10 @@ if TYPE_CHECKING:
 BANKER_WORDS = ("banco", "banca", "bank", "banker", "mazziere", "banchiere", "tiene banco")
 _EURO = r"(?:euro|eur|€)"
 _CENTS = r"(?:centesimi|centesimo|cent|cents)"
-# a stake said before the hand; "50c" needs two digits, since "5C" is the 5 of bastoni
-_STAKE = re.compile(rf"(?:€\s*(?P<pre>\d+(?:[.,]\d{{1,2}})?)|(?P<amount>\d+(?:[.,]\d{{1,2}})?)\s*{_EURO}"
-                    rf"|(?P<cents>\d+)\s*{_CENTS}|(?P<short>\d{{2,}})c)(?=\s|$)\s*", re.IGNORECASE)
+# a stake said before the hand; "50c" needs two digits, since "5C" is the 5 of bastoni; a minus sign is
+# read with the amount, so that a negative stake is refused as one rather than as a card
+_STAKE = re.compile(rf"(?:€\s*(?P<pre>-?\d+(?:[.,]\d{{1,2}})?)|(?P<amount>-?\d+(?:[.,]\d{{1,2}})?)\s*{_EURO}"
+                    rf"|(?P<cents>-?\d+)\s*{_CENTS}|(?P<short>\d{{2,}})c)(?=\s|$)\s*", re.IGNORECASE)
 
 
 def read_hand_words(text: str, path: str) -> Any:
@@ -55,6 +56,9 @@ def read_amount(text: str, path: str) -> int:
     (a bare number is an amount in units: ``2`` is 2 euro). ``LedgerError`` on ``path``."""
     if not text.strip():
         raise LedgerError(t("sette_e_mezzo.no_stake", "give the stake (cents, above 0)"), path, text)
+    if text.strip().startswith(("-", "€-", "€ -")):
+        raise LedgerError(t("sette_e_mezzo.stake_negative", "a stake is above 0, not {value}", value=text.strip()),
+                          path, text)
     m = _STAKE.fullmatch(text.strip() + " ")
     if m is not None and (m.group("cents") or m.group("short")):
         return rules.read_stake(int(m.group("cents") or m.group("short")), path)
