@@ -140,13 +140,37 @@ class HandForm:
         Bruno 34 in mano`` → ``chiude Anna``, ``Bruno 34``, ``in mano``)."""
         text = " ".join(_one_word_key(str(tok)) for tok in tokens)
         out: list[str] = []
-        for piece in _SEPARATOR.split(text):
+        cut = ";"
+        for piece in re.split(f"({_SEPARATOR.pattern})", text):
+            if _SEPARATOR.fullmatch(piece):
+                cut = piece
+                continue
+            if cut == "," and self._more_cards(out, piece, who):  # 'Carla 2S, 5H': the comma between her cards
+                out[-1] += " " + " ".join(piece.split())
+                continue
             for keyed in re.split(r"\s+(?=[^\s=]+=)", piece.strip()):
                 if "=" in keyed.split(" ", 1)[0]:
                     out += self._keyed(keyed.split(), who)  # a key's own spaces kept apart (_one_word_key)
                 else:
                     out += [p.replace(_KEY_SPACE, " ") for p in self._segments(keyed.split(), who)]
         return [p for p in out if p]
+
+    def _more_cards(self, out: list[str], piece: str, who: Who) -> bool:
+        """Whether ``piece``, cut off by a comma, is more cards of the part before it: in a game
+        whose values are lists of cards (:attr:`commas_in_values`), the part before it starts
+        with a name and ``piece`` is nothing but cards (``Carla 2S, 5H``, ``Anna 7 di denari, re
+        di coppe``)."""
+        if not (self.commas_in_values and out and piece.strip()) or "=" in out[-1].split(" ", 1)[0]:
+            return False
+        first = out[-1].split()
+        if not any(self._named(" ".join(first[:k]), who) is not None for k in (1, 2, 3) if k < len(first)):
+            return False
+        from ledger.cards import parse_cards
+
+        try:
+            return bool(parse_cards(piece.strip(), "entry", italian=True))
+        except LedgerError:
+            return False
 
     def _keyed(self, words: list[str], who: Who) -> list[str]:
         """A ``KEY=VALUE`` word with the free words after it: one part (``NS=3 assi 12 figure``),

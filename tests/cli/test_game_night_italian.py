@@ -186,3 +186,11 @@ def test_sette_e_mezzo_a_negative_stake_is_named_as_the_stake(cli):
     line = cli.error("hand", "add", "1", "banco Dario 5C; Anna -50 cents 6; Bruno bust; Carla 6")
     assert line == "error: Anna, stake: a stake is above 0, not -50 cents"
     assert cli.json("show", "1")["hands"] == []
+
+
+def test_scala40_a_penalty_with_a_decimal_comma_is_refused_as_no_whole_number(cli):
+    cli("match", "new", "scala40", "--players", "Anna,Bruno,Carla")
+    line = cli.error("--lang", "it", "hand", "add", "1", "chiude Bruno; Anna 12; Carla 2,5")
+    assert line == "errore: mano 1: Carla: serve un numero intero, non '2,5'"
+    cli("hand", "add", "1", "chiude Bruno; Anna 12; Carla 2S, 5H")  # cards may still be written with commas
+    assert cli.json("show", "1")["totals"] == {"Anna": 12, "Bruno": 0, "Carla": 7}

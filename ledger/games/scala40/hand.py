@@ -44,13 +44,16 @@ _NOBODY = ("nessuno", "nobody", "none", "-")
 def read_left(text: str, path: str) -> Any:
     """What the declaration cannot read of a player's entry: ``non ha aperto 2S 2S 3D ...`` /
     ``not opened 62`` → ``{"opened": false, "cards"|"points"}``, and one card alone (``AS``),
-    whose typo is named as a card's (``others.Bruno[0]``) rather than as a word's; None for any
+    whose typo is named as a card's (``others.Bruno[0]``) rather than as a word's, and a number
+    with a decimal comma (``2,5``, refused by the rules as no whole penalty); None for any
     other text (the declared kinds read it). The rules check the values when the hand is scored."""
     m = _NOT_OPENED.fullmatch(text.strip())
     if m is None:
         single = text.strip()
         if " " in single or not single or single.lstrip("+-").isdigit() or nearest(single, NOT_OPENED_WORDS):
             return None
+        if re.fullmatch(r"[+-]?\d+(?:[.,]\d+)+", single):  # '2,5': a penalty that is no whole number, not cards
+            return single
         parse_cards(single, path, italian=True)
         return single
     rest = m.group(2).strip()

@@ -17,6 +17,7 @@ and :func:`apply` a hand of a match.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -182,9 +183,12 @@ def read_other(value: object, field: str, options: Options) -> Other:
     if isinstance(value, bool) or value is None or isinstance(value, float):
         raise LedgerError(t("scala40.not_entry", "expected the cards left in hand or the penalty, got {value!r}",
                             value=value), field, value)
-    if isinstance(value, int) or (isinstance(value, str) and value.strip().lstrip("+-").isdigit()):
-        return Other(None, _points(value, field, True, options), True)
+    if isinstance(value, int) or (isinstance(value, str) and _NUMBER.fullmatch(value)):
+        return Other(None, _points(value, field, True, options), True)  # '2,5' too: refused as no whole number
     return _cards_other(value, field, True)
+
+
+_NUMBER = re.compile(r"\s*[+-]?\d+(?:[.,]\d+)*\s*")
 
 
 def _cards_other(value: object, field: str, opened: bool) -> Other:
