@@ -194,3 +194,10 @@ def test_scala40_a_penalty_with_a_decimal_comma_is_refused_as_no_whole_number(cl
     assert line == "errore: mano 1: Carla: serve un numero intero, non '2,5'"
     cli("hand", "add", "1", "chiude Bruno; Anna 12; Carla 2S, 5H")  # cards may still be written with commas
     assert cli.json("show", "1")["totals"] == {"Anna": 12, "Bruno": 0, "Carla": 7}
+
+
+def test_tressette_two_players_accusi_needing_one_card_name_the_players(cli):
+    cli("match", "new", "tressette", "--players", "Anna,Bruno,Carla,Dario")
+    line = cli.error("--lang", "it", "hand", "add", "1", "Anna 3 assi 12 figure ultima, Bruno resto, accusi Anna "
+                     "napoletana di coppe, Bruno tre tre manca denari")
+    assert line == "errore: mano 1: accusi, Bruno: 3H serve a buongioco 3 -D di Bruno e a napoletana H di Anna"
