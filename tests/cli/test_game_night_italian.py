@@ -201,3 +201,11 @@ def test_tressette_two_players_accusi_needing_one_card_name_the_players(cli):
     line = cli.error("--lang", "it", "hand", "add", "1", "Anna 3 assi 12 figure ultima, Bruno resto, accusi Anna "
                      "napoletana di coppe, Bruno tre tre manca denari")
     assert line == "errore: mano 1: accusi, Bruno: 3H serve a buongioco 3 -D di Bruno e a napoletana H di Anna"
+
+
+def test_briscola_the_rest_after_points_over_120_is_named(cli):
+    cli("match", "new", "briscola", "--players", "Anna,Bruno,Carla")
+    line = cli.error("--lang", "it", "hand", "add", "1", "Anna", "61", "Bruno", "61", "Carla", "resto")
+    assert line == "errore: Carla: i punti degli altri fanno 122, più dei 120 del mazzo: non ne resta nessuno"
+    cli("hand", "add", "1", "Anna", "50", "Bruno", "40", "Carla", "rest")
+    assert cli.json("show", "1")["hands"][0]["result"]["points"] == {"Anna": 50, "Bruno": 40, "Carla": 30}

@@ -375,7 +375,8 @@ def said(setup: MatchSetup, tokens: Sequence[str]) -> list[str]:
 def completed(setup: MatchSetup, doc: dict[str, Any]) -> dict[str, Any]:
     """A partial document as the rules read it: ``alone`` (or the partner said as ``da solo``)
     makes the caller his own partner; beside sides said as card points the rest is what they
-    leave of the 120 (``Marco 68 Giulia resto``: a document's ``rest`` goes only with piles)."""
+    leave of the 120 (``Marco 68 Giulia resto``: a document's ``rest`` goes only with piles);
+    ``LedgerError`` on the rest's side when the others' points are over 120."""
     doc = dict(doc)
     if doc.pop(ALONE, None) or doc.get("partner") == ALONE:
         doc["partner"] = doc.get("caller", ALONE)
@@ -385,8 +386,11 @@ def completed(setup: MatchSetup, doc: dict[str, Any]) -> dict[str, Any]:
     rest = [s for s, v in sides.items() if v == "rest"]
     counted = [v for s, v in sides.items() if s not in rest]
     if len(rest) == 1 and all(isinstance(v, int) and not isinstance(v, bool) for v in counted):
-        if sum(counted) <= DECK_POINTS:
-            doc["sides"] = {s: DECK_POINTS - sum(counted) if s in rest else v for s, v in sides.items()}
+        if sum(counted) > DECK_POINTS:  # 'Anna 61 Bruno 61 Carla resto': nothing can be left for Carla
+            raise LedgerError(t("briscola.rest_over", "the others' points add up to {total}, over the {deck} of the "
+                                "deck: none are left", total=sum(counted), deck=DECK_POINTS),
+                              f"sides.{rest[0]}", "rest")
+        doc["sides"] = {s: DECK_POINTS - sum(counted) if s in rest else v for s, v in sides.items()}
     return doc
 
 
