@@ -301,7 +301,7 @@ def print_fields(data: Mapping[str, Any]) -> None:
 
 
 # a cell that is a count or an amount (``12``, ``-3.50``, ``+12.00 EUR``): its column is right-aligned
-_AMOUNT = re.compile(r"^[+\-−]?\d[\d.,]*(?: [A-Z]{3})?$")
+_AMOUNT = re.compile(r"^[+\-−]?\d[\d.,]*(?:[ \xa0](?:[A-Z]{3}|[€$£]))?$")  # 12, 1.50 EUR, 1,50 € (Italian)
 
 
 def print_rows(title: str, columns: Iterable[Any], rows: Iterable[Iterable[Any]], caption: str = "") -> None:

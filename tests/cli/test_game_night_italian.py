@@ -209,3 +209,17 @@ def test_briscola_the_rest_after_points_over_120_is_named(cli):
     assert line == "errore: Carla: i punti degli altri fanno 122, più dei 120 del mazzo: non ne resta nessuno"
     cli("hand", "add", "1", "Anna", "50", "Bruno", "40", "Carla", "rest")
     assert cli.json("show", "1")["hands"][0]["result"]["points"] == {"Anna": 50, "Bruno": 40, "Carla": 30}
+
+
+def test_settle_in_italian_right_aligns_the_amounts_in_euro(cli, monkeypatch):
+    from ledger.cli import render
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr(render, "_console", None)
+    cli("match", "new", "segnapunti", "--players", "Anna,Bruno", "-o", "obiettivo=10", "-o", "posta=12,50")
+    cli("hand", "add", "1", "Anna", "12", "Bruno", "3")
+    rows = [line for line in cli("--lang", "it", "settle").stdout.splitlines() if "€" in line and "Saldi" not in line]
+    rows = [r for r in rows if "paga" not in r]
+    assert [r.split()[0] for r in rows] == ["Anna", "Bruno"]
+    assert len({len(r.rstrip()) for r in rows}) == 1  # the amounts end in one column: right-aligned
+    monkeypatch.setattr(render, "_console", None)
