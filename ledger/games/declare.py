@@ -449,6 +449,12 @@ class HandForm:
                     return {**doc, f.key: doc.get(f.key)} if f.per is Per.HAND and f.key in doc else _with_none(doc, f)
                 typed = f.default
             value = self.value(f, typed, self.typed_path(f, name, typed), who, resolve_player)
+            if (choices and isinstance(value, str) and value not in choices
+                    and _not_offered(resolve_player, value, choices)):
+                # a player of the match the question does not offer (Scala 40's closer who is out): said now,
+                # not after every other answer
+                raise LedgerError(t("entry.value_unknown", "{value!r} is not one of: {words}", value=value,
+                                    words=", ".join(choices)), self.typed_path(f, name, typed), typed)
             keys = f.path(name, value)
             if f.within is not None and name is not None:  # the side's object under the key the hand has it
                 keys[1] = _member(doc.get(f.within), name, who)[0] or name
@@ -548,6 +554,18 @@ def commas_in_values(tokens: Sequence[str]) -> list[str]:
         keyed = eq and key.strip() and " " not in key.strip()
         out.append(f"{key}={_ITEM_COMMA.sub(' ', value)}" if keyed else token)
     return out
+
+
+def _not_offered(resolve_player: Callable[[object, str], str], value: str, choices: Sequence[str]) -> bool:
+    """Whether ``value`` is a player of the match whom none of ``choices``, all players, names
+    (Scala 40's closer who is out); False for a word said for a value (``alone``) or choices that
+    are not players (bridge's seats ``N E S O``)."""
+    try:
+        player = resolve_player(value, "entry")
+        offered = {resolve_player(c, "entry") for c in choices}
+    except LedgerError:
+        return False
+    return player not in offered
 
 
 def labelling(form: HandForm | None) -> None:

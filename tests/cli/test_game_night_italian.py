@@ -223,3 +223,12 @@ def test_settle_in_italian_right_aligns_the_amounts_in_euro(cli, monkeypatch):
     assert [r.split()[0] for r in rows] == ["Anna", "Bruno"]
     assert len({len(r.rstrip()) for r in rows}) == 1  # the amounts end in one column: right-aligned
     monkeypatch.setattr(render, "_console", None)
+
+
+def test_play_scala40_a_closer_who_is_out_is_refused_at_once(cli):
+    cli("match", "new", "scala40", "--players", "Anna,Bruno,Carla", "-o", "rientri=1")
+    cli("hand", "add", "1", "chiude Anna; Bruno 120; Carla 20")
+    r = cli("--lang", "it", "play", "1", input="\n\nBruno\nAnna\n\n30\nesci\n")
+    assert "errore: chi chiude: 'Bruno' non è tra: Anna, Carla" in r.stderr
+    assert "non è stata salvata" not in r.stdout + r.stderr
+    assert cli.json("show", "1")["totals"] == {"Anna": 0, "Bruno": 120, "Carla": 50}
