@@ -232,3 +232,11 @@ def test_play_scala40_a_closer_who_is_out_is_refused_at_once(cli):
     assert "errore: chi chiude: 'Bruno' non è tra: Anna, Carla" in r.stderr
     assert "non è stata salvata" not in r.stdout + r.stderr
     assert cli.json("show", "1")["totals"] == {"Anna": 0, "Bruno": 120, "Carla": 50}
+
+
+def test_a_game_the_ledger_does_not_know_points_to_the_score_sheet(cli):
+    line = cli.error("--lang", "it", "match", "new", "cirulla", "-p", "Anna,Bruno")
+    assert line.endswith("; per ogni altro gioco: segnapunti --title cirulla, il foglio dei punti)")
+    cli("match", "new", "segnapunti", "--title", "cirulla", "-p", "Anna,Bruno")  # what it says works
+    line = cli.error("--lang", "it", "replay", "-", input='{"game": "cirulla", "players": ["A", "B"], "hands": []}')
+    assert line.endswith('; per ogni altro gioco: "game": "segnapunti", il foglio dei punti)')
