@@ -240,3 +240,11 @@ def test_a_game_the_ledger_does_not_know_points_to_the_score_sheet(cli):
     cli("match", "new", "segnapunti", "--title", "cirulla", "-p", "Anna,Bruno")  # what it says works
     line = cli.error("--lang", "it", "replay", "-", input='{"game": "cirulla", "players": ["A", "B"], "hands": []}')
     assert line.endswith('; per ogni altro gioco: "game": "segnapunti", il foglio dei punti)')
+
+
+def test_briscola_a_60_60_without_the_last_trick_names_the_option_in_italian(cli):
+    cli("--lang", "it", "match", "new", "briscola", "-p", "Anna,Bruno", "-o", "pari_ultima_presa=sì")
+    line = cli.error("--lang", "it", "hand", "add", "1", "Anna", "60", "Bruno", "resto")
+    assert line == "errore: mano 1: ultima presa: 60 a 60 con pari_ultima_presa: di' chi ha fatto l'ultima presa"
+    cli("--lang", "it", "hand", "add", "1", "Anna", "60", "Bruno", "resto,", "ultima", "Anna")
+    assert cli.json("show", "1")["hands"][0]["result"]["winner"] == "Anna"
