@@ -248,3 +248,12 @@ def test_briscola_a_60_60_without_the_last_trick_names_the_option_in_italian(cli
     assert line == "errore: mano 1: ultima presa: 60 a 60 con pari_ultima_presa: di' chi ha fatto l'ultima presa"
     cli("--lang", "it", "hand", "add", "1", "Anna", "60", "Bruno", "resto,", "ultima", "Anna")
     assert cli.json("show", "1")["hands"][0]["result"]["winner"] == "Anna"
+
+
+def test_the_report_says_a_classica_briscola_counts_hands_won(cli):
+    cli("match", "new", "briscola", "--players", "Marco,Giulia")
+    for marco in ("68", "50", "70"):
+        cli("hand", "add", "1", "Marco", marco, "Giulia", "resto")
+    report = " ".join(cli("--lang", "it", "report").stdout.split())
+    assert "Marco 2 · Giulia 1 (mani vinte)" in report
+    assert cli.json("report")["matches"][0]["unit"] == "hands won"
