@@ -388,8 +388,9 @@ class HandForm:
         near = nearest(text, words)
         if near is not None:
             msg = t("entry.value_near", "{value!r}: did you mean {word!r}?", value=text, word=near)
-        else:
-            msg = t("entry.value_unknown", "{value!r} is not one of: {words}", value=text, words=", ".join(words))
+        else:  # each value by its word in the language in use ('nessuno'), not by all its spellings
+            shown = [str(said.shown) if said.shown is not None else said.words[0] for said in f.values if said.words]
+            msg = t("entry.value_unknown", "{value!r} is not one of: {words}", value=text, words=", ".join(shown))
         raise LedgerError(msg, path, text)
 
     # --- questions ------------------------------------------------------------------------------

@@ -257,3 +257,10 @@ def test_the_report_says_a_classica_briscola_counts_hands_won(cli):
     report = " ".join(cli("--lang", "it", "report").stdout.split())
     assert "Marco 2 · Giulia 1 (mani vinte)" in report
     assert cli.json("report")["matches"][0]["unit"] == "hands won"
+
+
+def test_a_word_not_understood_lists_each_value_once_in_the_language_in_use(cli):
+    cli("match", "new", "scala40", "--players", "Anna,Bruno,Carla", "-o", "rientri=1")
+    cli("hand", "add", "1", "chiude Anna; Bruno 120; Carla 20")
+    r = cli("--lang", "it", "play", "1", input="\n20\n\nesci\n")
+    assert "errore: rientri: '20' non è tra: nessuno\n" in r.stderr
