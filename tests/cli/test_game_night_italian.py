@@ -264,3 +264,10 @@ def test_a_word_not_understood_lists_each_value_once_in_the_language_in_use(cli)
     cli("hand", "add", "1", "chiude Anna; Bruno 120; Carla 20")
     r = cli("--lang", "it", "play", "1", input="\n20\n\nesci\n")
     assert "errore: rientri: '20' non è tra: nessuno\n" in r.stderr
+
+
+def test_scala40_counting_a_not_opened_hand_asks_for_it_by_the_options_italian_name(cli):
+    cli("--lang", "it", "match", "new", "scala40", "-p", "Anna,Bruno,Carla", "-o", "punti_non_aperto=conta")
+    line = cli.error("--lang", "it", "hand", "add", "1", "chiude Anna; Bruno 20; Carla non ha aperto")
+    assert line == ("errore: mano 1: Carla: con punti_non_aperto=conta, per chi non ha aperto servono le 13 carte "
+                    "o i loro punti")
