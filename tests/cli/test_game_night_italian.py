@@ -271,3 +271,11 @@ def test_scala40_counting_a_not_opened_hand_asks_for_it_by_the_options_italian_n
     line = cli.error("--lang", "it", "hand", "add", "1", "chiude Anna; Bruno 20; Carla non ha aperto")
     assert line == ("errore: mano 1: Carla: con punti_non_aperto=conta, per chi non ha aperto servono le 13 carte "
                     "o i loro punti")
+
+
+def test_briscola_ultima_after_a_sides_points_is_its_last_trick(cli):
+    cli("--lang", "it", "match", "new", "briscola", "-p", "Anna,Bruno", "-o", "pari_ultima_presa=sì")
+    cli("--lang", "it", "hand", "add", "1", "Anna", "60", "ultima,", "Bruno", "resto")
+    cli("--lang", "it", "hand", "add", "1", "Anna", "60,", "Bruno", "resto", "ultima")
+    assert [h["last_trick"] for h in cli.json("export", "1")["hands"]] == ["Anna", "Bruno"]
+    assert [h["result"]["winner"] for h in cli.json("show", "1")["hands"]] == ["Anna", "Bruno"]

@@ -334,6 +334,8 @@ EVERY_FIELD = HandForm(CLASSICA_FORM.fields + CHIAMATA_FORM.fields, game="brisco
 _CALL = re.compile(r"\b(chiama|calls?)\s+(\S+?)(?:\s+(?!a\b|at\b)(?:(?:carta|card)\s+)?((?:il |lo |la |l'|the )?.+?))?"
                    r"(?:\s+(?:a|at)\s+(\d+))?(?=\s*(?:[,;]|$))", re.I)
 _POINTS_AFTER = re.compile(r"\b(\d+)\s+(punti|points)\b", re.I)
+# "Anna 60 ultima": the last trick said after a side's points or pile, as in Tressette
+_LAST_AFTER = re.compile(r"(^|[,;]\s*)(\S+)\s+([^,;]+?)\s+(?:ultima|last)(?=\s*(?:[,;]|$))", re.I)
 _LONE_NUMBER = re.compile(r"(^|[,;])\s*(\d+)\s*(?=[,;]|$)")
 _CARD_COMMA = re.compile(r",\s*(?=(?:asso|due|tre|quattro|cinque|sei|sette|fante|cavallo|re|[A2-7JQK][DHCS]?|[2-7])"
                          r"\s+(?:di|of)\b|(?:[AJQK]|10|[2-9])[DHCS]\b|settebello\b|re\s+bello\b)", re.I)
@@ -353,12 +355,13 @@ def entry_who(setup: MatchSetup) -> Who:
 
 def said(setup: MatchSetup, tokens: Sequence[str]) -> list[str]:
     """The words typed, with Briscola's own phrasing put in the declaration's parts: no cut at the
-    commas of a list of cards (``asso di denari, tre di coppe``); in classica ``68 punti`` is 68;
+    commas of a list of cards (``asso di denari, tre di coppe``); in classica ``68 punti`` is 68
+    and ``Anna 60 ultima`` is ``Anna 60, ultima Anna``;
     in chiamata ``chiama Anna il tre di denari a 70`` → ``chiama Anna; carta il tre di denari; a
     70``, and ``78 punti`` or a lone ``78`` → ``punti 78``."""
     text = _CARD_COMMA.sub(" ", " ".join(tokens))
     if setup.rules != RuleSet.CHIAMATA.value:
-        text = _POINTS_AFTER.sub(r"\1", text)
+        text = _LAST_AFTER.sub(r"\1\2 \3, ultima \2", _POINTS_AFTER.sub(r"\1", text))
         return [text] if text.strip() else []
 
     def call(m: re.Match[str]) -> str:
