@@ -279,3 +279,13 @@ def test_briscola_ultima_after_a_sides_points_is_its_last_trick(cli):
     cli("--lang", "it", "hand", "add", "1", "Anna", "60,", "Bruno", "resto", "ultima")
     assert [h["last_trick"] for h in cli.json("export", "1")["hands"]] == ["Anna", "Bruno"]
     assert [h["result"]["winner"] for h in cli.json("show", "1")["hands"]] == ["Anna", "Bruno"]
+
+
+def test_hand_add_asks_a_whole_question_again_after_an_empty_answer_and_shows_a_stake_as_money(cli):
+    cli("match", "new", "sette_e_mezzo", "--players", "Anna,Bruno,Carla,Dario", "-o", "posta=1")
+    out = cli("--lang", "it", "hand", "add", "1", "-i",
+              input="Dario\n6C QS\n\nAnna 2 euro 5D JS; Bruno 1 euro sballato; Carla 6\n\n").stdout
+    asked = "posta e mano di ogni giocatore (es. Bruno 2 euro 6; Carla 1 euro"
+    assert " ".join(out.split()).count(" ".join(asked.split())) == 2  # asked whole, then whole again
+    assert "Carla: posta (Invio: 1,00\xa0€)" in out
+    assert cli.json("show", "1")["totals"] == {"Anna": -200, "Bruno": -100, "Carla": -100, "Dario": 400}

@@ -17,7 +17,7 @@ from ledger.errors import LedgerError
 from ledger.games.declare import Field, HandForm, Kind, Per, Question, Who
 from ledger.games.match_setup import MatchSetup
 from ledger.games.sette_e_mezzo import rules
-from ledger.games.settle import parse_money
+from ledger.games.settle import DEFAULT_CURRENCY, format_money, parse_money
 from ledger.i18n import Msg, t
 
 if TYPE_CHECKING:
@@ -172,7 +172,8 @@ def _seat_questions(setup: MatchSetup, name: str, seat: Mapping[str, Any], state
         if shown is None:
             text = t("sette_e_mezzo.ask_stake", "{player}: stake (e.g. 2 euro, 50 centesimi)", player=name)
         else:
-            text = t("sette_e_mezzo.ask_stake_default", "{player}: stake (Enter: {amount})", player=name, amount=shown)
+            text = t("sette_e_mezzo.ask_stake_default", "{player}: stake (Enter: {amount})", player=name,
+                     amount=format_money(last, str(setup.options.get("currency") or DEFAULT_CURRENCY)))
         out.append(Question(f"players.{name}.stake_cents", str(text), _answer_seat(name, "stake_cents", read_amount),
                             (), shown))
     return out
