@@ -75,6 +75,11 @@ class MatchSetup:
                 line = re.sub(rf"(?<![\w&]){re.escape(side)}(?!\w)", lambda _m, s=shown: s, line)
         return line
 
+    def with_shown_choices(self, choices: Iterable[str]) -> tuple[str, ...]:
+        """A question's choices as offered to people: a side :meth:`shown_side` shows otherwise
+        with its players beside the name that is typed (``NS (Anna & Carla)``)."""
+        return tuple(c if self.shown_side(c) == c else f"{c} ({self.shown_side(c)})" for c in choices)
+
     def check_pairs_whole(self, names: Iterable[object], field: str) -> None:
         """Refuse a hand written for another form of match: in a match of pairs, ``names`` (the
         keys a hand gives its piles or counts under: ``Anna=…``, ``Anna.scope=…``, a document's

@@ -289,3 +289,14 @@ def test_hand_add_asks_a_whole_question_again_after_an_empty_answer_and_shows_a_
     assert " ".join(out.split()).count(" ".join(asked.split())) == 2  # asked whole, then whole again
     assert "Carla: posta (Invio: 1,00\xa0€)" in out
     assert cli.json("show", "1")["totals"] == {"Anna": -200, "Bruno": -100, "Carla": -100, "Dario": 400}
+
+
+def test_the_questions_name_a_pair_the_ledger_named_by_its_players(cli):
+    cli("match", "new", "tressette", "--players", "Anna,Bruno,Carla,Dario")
+    out = " ".join(cli("--lang", "it", "hand", "add", "1", "-i", input="3 assi 12 figure\nresto\nAnna\n\n").stdout.split())
+    assert "Anna & Carla: mazzetto di prese" in out and "Bruno & Dario: mazzetto di prese" in out
+    assert "[NS (Anna & Carla)/EW (Bruno & Dario)]" in out
+    r = cli("--lang", "it", "play", "1", input="\n2 assi 10 figure\nresto\nEW\n\nesci\n")
+    said = " ".join(r.stdout.split())
+    assert "Anna & Carla: mazzetto di prese" in said and "[NS (Anna & Carla)/EW (Bruno & Dario)] > EW" in said
+    assert [h["last_trick"] for h in cli.json("export", "1")["hands"]] == ["NS", "EW"]
