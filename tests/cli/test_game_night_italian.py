@@ -293,7 +293,8 @@ def test_hand_add_asks_a_whole_question_again_after_an_empty_answer_and_shows_a_
 
 def test_the_questions_name_a_pair_the_ledger_named_by_its_players(cli):
     cli("match", "new", "tressette", "--players", "Anna,Bruno,Carla,Dario")
-    out = " ".join(cli("--lang", "it", "hand", "add", "1", "-i", input="3 assi 12 figure\nresto\nAnna\n\n").stdout.split())
+    said = "3 assi 12 figure\nresto\nAnna\n\n"
+    out = " ".join(cli("--lang", "it", "hand", "add", "1", "-i", input=said).stdout.split())
     assert "Anna & Carla: mazzetto di prese" in out and "Bruno & Dario: mazzetto di prese" in out
     assert "[NS (Anna & Carla)/EW (Bruno & Dario)]" in out
     r = cli("--lang", "it", "play", "1", input="\n2 assi 10 figure\nresto\nEW\n\nesci\n")
