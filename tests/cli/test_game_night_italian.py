@@ -301,3 +301,12 @@ def test_the_questions_name_a_pair_the_ledger_named_by_its_players(cli):
     said = " ".join(r.stdout.split())
     assert "Anna & Carla: mazzetto di prese" in said and "[NS (Anna & Carla)/EW (Bruno & Dario)] > EW" in said
     assert [h["last_trick"] for h in cli.json("export", "1")["hands"]] == ["NS", "EW"]
+
+
+def test_match_list_names_a_winning_pair_the_ledger_named_by_its_players(cli):
+    cli("match", "new", "tressette", "--players", "Anna,Bruno,Carla,Dario", "-o", "obiettivo=11")
+    cli("hand", "add", "1", "Anna", "3", "assi", "12", "figure", "ultima,", "Bruno", "resto",
+        "accusi", "Anna", "napoletana", "di", "coppe")
+    listed = cli("--lang", "it", "match", "list").stdout
+    assert "Anna & Carla" in listed and " NS " not in listed
+    assert cli.json("match", "list")[0]["winner"] == "NS"  # the JSON keeps the side's name
