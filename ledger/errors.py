@@ -118,8 +118,8 @@ def shown_field(field: str, labelled: bool = True) -> str:
 def match_field(field: str) -> str | None:
     """A match's setting named in words, in the language in use, or None for another path:
     ``options.stake`` → ``option posta`` (its name: :mod:`ledger.games.option_words`),
-    ``players`` → ``players`` / ``giocatori``, ``rules`` → ``rules`` / ``variante``, a word of a
-    hand typed ``entry.Marko`` → ``hand, Marko`` / ``mano, Marko``."""
+    ``players`` → ``players`` / ``giocatori``, ``hand`` → ``hand`` / ``mano``, ``rules`` →
+    ``rules`` / ``variante``, a word of a hand typed ``entry.Marko`` → ``hand, Marko`` / ``mano, Marko``."""
     if field.startswith("options.") and "." not in field[8:]:
         from ledger.games.option_words import option_name
 
@@ -132,6 +132,7 @@ def match_field(field: str) -> str | None:
 
 _MATCH_FIELDS = {
     "match": lambda: t("error.field_match", "match"),
+    "hand": lambda: t("error.field_hand", "hand"),
     "players": lambda: t("error.field_players", "players"),
     "sides": lambda: t("error.field_sides", "sides"),
     "side": lambda: t("error.field_side", "side"),
@@ -140,6 +141,7 @@ _MATCH_FIELDS = {
     "option": lambda: t("error.field_option", "option"),
     "night": lambda: t("error.field_night", "night"),
     "entry": lambda: t("error.field_entry", "hand"),
+    "ending": lambda: t("error.field_ending", "end of the hand"),  # Trentuno's question: knock, 31, widow
 }
 
 

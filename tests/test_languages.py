@@ -322,7 +322,7 @@ def test_the_store_and_the_cli_speak_italian(cli):
     assert cli.error("--lang", "it", "show", "9") == "errore: partita: nessuna partita 9"
     assert cli.error("--lang", "it", "show", "abc") == "errore: partita: 'abc' non è un numero di partita (né 'ultima')"
     cli("match", "new", "trentasette", "--players", "Anna,Bruno")
-    assert cli.error("--lang", "it", "hand", "undo", "1") == "errore: hand: la partita 1 non ha ancora mani"
+    assert cli.error("--lang", "it", "hand", "undo", "1") == "errore: mano: la partita 1 non ha ancora mani"
     assert cli.error("--lang", "it", "match", "reopen", "1") == "errore: partita: la partita 1 è già aperta"
     out = cli("--lang", "it", "match", "list").stdout
     assert "Serata di" in out and "trentasette" in out and "in corso" in out

@@ -39,9 +39,12 @@ def _ask(question) -> str:
         _readline_ready = True
     hint = f" [{'/'.join(question.choices)}]" if question.choices else ""
     before, last = fold_prompt(f"{question.text}{hint}: ")  # a long question folded between words
-    for line in before:
-        typer.echo(line)
-    return typer.prompt(last.rstrip().removesuffix(":"), default=question.default, show_default=False)
+    while True:  # an empty answer to a question with no default: the whole question again, not its last line
+        for line in before:
+            typer.echo(line)
+        answer = typer.prompt(last.rstrip().removesuffix(":"), default=question.default or "", show_default=False)
+        if answer.strip() or question.default is not None:
+            return answer
 
 
 def _file_document(file: Optional[str]) -> dict:

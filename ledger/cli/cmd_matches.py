@@ -1,6 +1,6 @@
 """``ledger match new | list | end | reopen | history`` and ``ledger show``."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, List, Optional
 
 import typer
@@ -137,6 +137,7 @@ def match_list(
 
     with reading() as reads:
         rows = reads.match_list(game, "open" if open_only else None, parse_date(night) if night else None)
+        seats = {} if as_json else reads.seats([r["id"] for r in rows])
     if as_json:
         print_json(rows)
         return
@@ -148,7 +149,23 @@ def match_list(
         print_rows(str(title), [str(t("match.col_id", "#")), str(t("match.col_game", "game")),
                                 str(t("match.col_players", "players")), str(t("match.col_hands", "hands")),
                                 str(t("match.col_result", "result"))],
-                   [(r["id"], _game(r), r["players"], number(r["hands"]), _result(r)) for r in group])
+                   [(r["id"], _game(r), r["players"], number(r["hands"]), _result(r, seats.get(r["id"], [])))
+                    for r in group])
+
+
+def _side_shown(r: dict, seats: Sequence[tuple[str, str]], side: object) -> object:
+    """``side`` of match row ``r`` as its scoreboard shows it (:meth:`MatchSetup.shown_side`)."""
+    if not isinstance(side, str) or not seats:
+        return side
+    from ledger.games.match_setup import MatchSetup
+
+    sides: dict[str, tuple[str, ...]] = {}
+    for s, name in seats:
+        sides[s] = (*sides.get(s, ()), name)
+    try:
+        return MatchSetup(r["game"], r["rules"], tuple(n for _, n in seats), sides).shown_side(side)
+    except LedgerError:  # a game this version does not know: as stored
+        return side
 
 
 def _game(r: dict) -> str:
@@ -172,10 +189,12 @@ def _by_night(rows: list[dict]) -> list[tuple[tuple, list[dict]]]:
     return sorted(groups.items(), key=lambda kv: kv[0][1])  # stable: the real nights keep their order
 
 
-def _result(r: dict) -> str:
+def _result(r: dict, seats: Sequence[tuple[str, str]] = ()) -> str:
     """A match's status and winner in a few words: ``Anna``, ``in play``, ``ended early: NS``,
-    ``Anna and Bruno`` (a shared win, stored as a list)."""
-    winner = listing(r["winner"]) if isinstance(r["winner"], list) else r["winner"]
+    ``Anna and Bruno`` (a shared win, stored as a list); a pair the ledger named ``NS`` by its
+    players (``Anna & Carla``), from the match's ``seats`` (``(side, player)`` in seat order)."""
+    winners = [_side_shown(r, seats, w) for w in (r["winner"] if isinstance(r["winner"], list) else [r["winner"]])]
+    winner = listing(winners) if isinstance(r["winner"], list) else winners[0]
     if r["status"] == "open":
         return str(status_word("open"))
     if r["status"] == "ended":

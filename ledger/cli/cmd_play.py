@@ -462,8 +462,9 @@ class Session:
             if typed and q.default is not None:
                 doc = q.answer(doc, q.default)
                 continue
-            hint = f" [{'/'.join(q.choices)}]" if q.choices else ""
-            text = self.read(f"  {q.text}{hint} > ")
+            setup = live.view.setup  # a pair the ledger named NS is said as Anna & Carla
+            hint = f" [{'/'.join(setup.with_shown_choices(q.choices))}]" if q.choices else ""
+            text = self.read(f"  {setup.with_shown_sides(q.text)}{hint} > ")
             cmd = COMMANDS.get(text.strip().lower())
             if cmd == "undo":
                 if not before:

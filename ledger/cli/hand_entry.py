@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ledger.errors import LedgerError
@@ -142,7 +143,8 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
             return doc, None
         q = qs[0]
         while True:
-            answer = ask(q)
+            answer = ask(replace(q, text=setup.with_shown_sides(q.text),  # a pair named NS: as Anna & Carla
+                                 choices=setup.with_shown_choices(q.choices)))
             if answer.strip().lower() in UNDO_WORDS and history is not None:
                 new = None  # take back the last answer and ask it again
                 break

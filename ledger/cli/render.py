@@ -179,9 +179,10 @@ def print_table(t) -> None:
     for line in fold_at(safe(t.title, lines=True), title_separators(), con.width) if t.title else ():
         con.print(Text(line, style="table.title"))
     t, notes = _notes_below(replace(t, title="", caption=""), con.width)
-    table = rich_table(t, whole_words=True, width=con.width)
-    con.print(table)
-    inside = min(_drawn_width(t), con.width)  # what rich's measure of the table gives, without laying it out again
+    for part in _column_groups(t, con.width):
+        table = rich_table(part, whole_words=True, width=con.width)
+        con.print(table)
+    inside = min(_drawn_width(part), con.width)  # what rich's measure of the last table gives, without laying it out again
     for para in safe(caption, lines=True).split("\n") if caption else ():
         if cell_len(para) <= inside:  # as rich puts it: centred under the table
             con.print(Text(para.center(inside + len(para) - cell_len(para)).rstrip(), style="table.caption"))
@@ -219,6 +220,25 @@ def _notes_below(t, width: int) -> tuple[Any, list[str]]:
             if note:
                 lines += wrap(f"{safe(row[0]) if row else ''}  {note}", cells=width)
     return narrow, lines
+
+
+def _column_groups(t, width: int) -> list[Any]:
+    """``t`` as one table, or, when even its columns' longest words cannot stand side by side on
+    a screen ``width`` cells wide (six players with long names, the dealer and the pot: rich
+    would leave the last columns out), as several tables one under the other, each with ``t``'s
+    first column (the hand's number, the player) and as many of the next columns as fit."""
+    from dataclasses import replace
+
+    least = [min(WHOLE_WORD_MAX, w) for w in _widths(t)[1]]
+    if sum(least) + 3 * len(least) + 1 <= width or len(least) < 3:
+        return [t]
+    groups: list[list[int]] = [[0]]
+    for j in range(1, len(least)):
+        if len(groups[-1]) > 1 and sum(least[k] for k in (*groups[-1], j)) + 3 * (len(groups[-1]) + 1) + 1 > width:
+            groups.append([0])
+        groups[-1].append(j)
+    return [replace(t, columns=tuple(t.columns[j] for j in g),
+                    rows=tuple(tuple(row[j] if j < len(row) else "" for j in g) for row in t.rows)) for g in groups]
 
 
 def _drawn_width(t) -> int:
@@ -281,7 +301,7 @@ def print_fields(data: Mapping[str, Any]) -> None:
 
 
 # a cell that is a count or an amount (``12``, ``-3.50``, ``+12.00 EUR``): its column is right-aligned
-_AMOUNT = re.compile(r"^[+\-−]?\d[\d.,]*(?: [A-Z]{3})?$")
+_AMOUNT = re.compile(r"^[+\-−]?\d[\d.,]*(?:[ \xa0](?:[A-Z]{3}|[€$£]))?$")  # 12, 1.50 EUR, 1,50 € (Italian)
 
 
 def print_rows(title: str, columns: Iterable[Any], rows: Iterable[Iterable[Any]], caption: str = "") -> None:

@@ -134,7 +134,8 @@ def _labelling(game: Game) -> Game:
 def _unknown(name: object, document: bool = False) -> Msg:
     """Why ``name`` is no game, and what to write: the game whose rule set it names (``chicago``:
     type ``bridge -r chicago``; in a document ``"game": "bridge", "rules": "chicago"``), the
-    nearest game's name (``trentasete``), else the games known."""
+    nearest game's name (``trentasete``), else the games known and the score sheet for any other
+    (``cirulla``: ``segnapunti --title cirulla``)."""
     from ledger.games.suggest import did_you_mean
 
     owners = [(g, _rules_named(_load(g), name)) for g in available()]
@@ -146,7 +147,9 @@ def _unknown(name: object, document: bool = False) -> Msg:
                      "document write \"game\": \"{game}\", \"rules\": \"{rules}\")", name=name, game=game, rules=rules)
         return t("games.unknown_rule_set", "unknown game {name!r}: it is a rule set of {game} (type {game} -r {rules})",
                  name=name, game=game, rules=rules)
-    known = t("games.known", " (known: {games})", games=", ".join(available()))
+    sheet = (t("games.sheet_document", "; any other game: \"game\": \"segnapunti\", its score sheet") if document
+             else t("games.sheet", "; any other game: segnapunti --title {name}, its score sheet", name=name))
+    known = t("games.known_or_sheet", " (known: {games}{sheet})", games=", ".join(available()), sheet=sheet)
     return t("games.unknown", "unknown game {name!r}{hint}", name=name, hint=did_you_mean(name, available(), known))
 
 

@@ -107,9 +107,19 @@ class HandForm:
         different values.
         """
         doc: JsonDict = {}
-        for part in self.parts(commas_in_values(tokens) if self.commas_in_values else tokens, who):
+        for part in self.parts(self._items_kept(tokens, who) if self.commas_in_values else tokens, who):
             self._read_part(part, doc, who, resolve_player)
         return doc
+
+    def _items_kept(self, tokens: Sequence[str], who: Who) -> list[str]:
+        """:func:`commas_in_values` of ``tokens``, and the same for a quoted value of several
+        words right after a name (``Anna "7 di denari, re di coppe"``: one value, not three parts)."""
+        out = commas_in_values(tokens)
+        for i in range(1, len(out)):
+            tok, before = str(out[i]), str(out[i - 1]).strip()
+            if "," in tok and "=" not in tok and re.search(r"\S\s+\S", tok) and self._named(before, who) is not None:
+                out[i] = _ITEM_COMMA.sub(" ", tok)
+        return out
 
     def check_keys(self, tokens: Sequence[str], resolve_entry: Callable[[str, list[str]], object],
                    extra: Sequence[str] = ()) -> None:
@@ -132,10 +142,17 @@ class HandForm:
         Bruno 34 in mano`` → ``chiude Anna``, ``Bruno 34``, ``in mano``)."""
         text = " ".join(self._joined(tokens))
         out: list[str] = []
-        for piece in _SEPARATOR.split(text):
+        cut = ";"
+        for piece in re.split(f"({_SEPARATOR.pattern})", text):
+            if _SEPARATOR.fullmatch(piece):
+                cut = piece
+                continue
+            if cut == "," and self._more_cards(out, piece, who):  # 'Carla 2S, 5H': the comma between her cards
+                out[-1] += " " + " ".join(piece.split())
+                continue
             for keyed in re.split(r"\s+(?=[^\s=]+=)", piece.strip()):
                 if "=" in keyed.split(" ", 1)[0]:
-                    out.append(" ".join(keyed.split()))  # a key's own spaces kept apart (_one_word_key)
+                    out += self._keyed(keyed.split(), who)  # a key's own spaces kept apart (_one_word_key)
                 else:
                     out += [p.replace(_KEY_SPACE, " ") for p in self._segments(keyed.split(), who)]
         return [p for p in out if p]
@@ -156,6 +173,33 @@ class HandForm:
                 in_value = False
             out.append(_one_word_key(token))
         return out
+
+    def _more_cards(self, out: list[str], piece: str, who: Who) -> bool:
+        """Whether ``piece``, cut off by a comma, is more cards of the part before it: in a game
+        whose values are lists of cards (:attr:`commas_in_values`), the part before it starts
+        with a name and ``piece`` is nothing but cards (``Carla 2S, 5H``, ``Anna 7 di denari, re
+        di coppe``)."""
+        if not (self.commas_in_values and out and piece.strip()) or "=" in out[-1].split(" ", 1)[0]:
+            return False
+        first = out[-1].split()
+        if not any(self._named(" ".join(first[:k]), who) is not None for k in (1, 2, 3) if k < len(first)):
+            return False
+        from ledger.cards import parse_cards
+
+        try:
+            return bool(parse_cards(piece.strip(), "entry", italian=True))
+        except LedgerError:
+            return False
+
+    def _keyed(self, words: list[str], who: Who) -> list[str]:
+        """A ``KEY=VALUE`` word with the free words after it: one part (``NS=3 assi 12 figure``),
+        but a number followed by a name ends the value (``Anna.scope=2 Bruno resto``:
+        ``Anna.scope=2``, then ``Bruno resto``)."""
+        rest = words[1:]
+        if rest and _NUMERIC.fullmatch(words[0].partition("=")[2]) and any(
+                self._named(" ".join(rest[:k]), who) is not None for k in (1, 2, 3) if k <= len(rest)):
+            return [words[0], *(p.replace(_KEY_SPACE, " ") for p in self._segments(rest, who))]
+        return [" ".join(words)]
 
     def _segments(self, words: list[str], who: Who) -> list[str]:
         """Words without separators cut where a name or a hand field's word begins a new part;
@@ -363,8 +407,9 @@ class HandForm:
         near = nearest(text, words)
         if near is not None:
             msg = t("entry.value_near", "{value!r}: did you mean {word!r}?", value=text, word=near)
-        else:
-            msg = t("entry.value_unknown", "{value!r} is not one of: {words}", value=text, words=", ".join(words))
+        else:  # each value by its word in the language in use ('nessuno'), not by all its spellings
+            shown = [str(said.shown) if said.shown is not None else said.words[0] for said in f.values if said.words]
+            msg = t("entry.value_unknown", "{value!r} is not one of: {words}", value=text, words=", ".join(shown))
         raise LedgerError(msg, path, text)
 
     # --- questions ------------------------------------------------------------------------------
@@ -424,6 +469,12 @@ class HandForm:
                     return {**doc, f.key: doc.get(f.key)} if f.per is Per.HAND and f.key in doc else _with_none(doc, f)
                 typed = f.default
             value = self.value(f, typed, self.typed_path(f, name, typed), who, resolve_player)
+            if (choices and isinstance(value, str) and value not in choices
+                    and _not_offered(resolve_player, value, choices)):
+                # a player of the match the question does not offer (Scala 40's closer who is out): said now,
+                # not after every other answer
+                raise LedgerError(t("entry.value_unknown", "{value!r} is not one of: {words}", value=value,
+                                    words=", ".join(choices)), self.typed_path(f, name, typed), typed)
             keys = f.path(name, value)
             if f.within is not None and name is not None:  # the side's object under the key the hand has it
                 keys[1] = _member(doc.get(f.within), name, who)[0] or name
@@ -523,6 +574,18 @@ def commas_in_values(tokens: Sequence[str]) -> list[str]:
         keyed = eq and key.strip() and " " not in key.strip()
         out.append(f"{key}={_ITEM_COMMA.sub(' ', value)}" if keyed else token)
     return out
+
+
+def _not_offered(resolve_player: Callable[[object, str], str], value: str, choices: Sequence[str]) -> bool:
+    """Whether ``value`` is a player of the match whom none of ``choices``, all players, names
+    (Scala 40's closer who is out); False for a word said for a value (``alone``) or choices that
+    are not players (bridge's seats ``N E S O``)."""
+    try:
+        player = resolve_player(value, "entry")
+        offered = {resolve_player(c, "entry") for c in choices}
+    except LedgerError:
+        return False
+    return player not in offered
 
 
 def labelling(form: HandForm | None) -> None:

@@ -104,6 +104,11 @@ class GameNotes:
     # ledger.report.text.rarity), shown first when a report has too many highlights
     rarity: ClassVar[Mapping[str, int]] = {}
 
+    def unit_of(self, rec: Record) -> str:
+        """What ``rec``'s totals count (``points``, ``lives``, ``hands won`` ...): the game's
+        :attr:`unit`; a game whose rule sets count differently says which (Briscola)."""
+        return self.unit
+
     def order(self, rec: Record) -> list[str]:
         """The sides, best first (by total, then seat order)."""
         totals = rec.replay.final.totals

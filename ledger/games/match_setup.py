@@ -7,6 +7,7 @@ A module of its own so that what reads a match's settings without scoring it (``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -73,6 +74,21 @@ class MatchSetup:
             return str(COMPASS_SIDES[side])
         members = self.sides.get(side, ())
         return " & ".join(members) if len(members) > 1 else side
+
+    def with_shown_sides(self, line: str) -> str:
+        """A line for people that names this match's sides by their stored names (``NS +11, EW
+        +3``), with each name that :meth:`shown_side` shows otherwise replaced by it (``Anna &
+        Carla +11, Bruno & Dario +3``); the line itself when none is."""
+        for side in self.sides:
+            shown = self.shown_side(side)
+            if shown != side:
+                line = re.sub(rf"(?<![\w&]){re.escape(side)}(?!\w)", shown.replace("\\", r"\\"), line)
+        return line
+
+    def with_shown_choices(self, choices: Iterable[str]) -> tuple[str, ...]:
+        """A question's choices as offered to people: a side :meth:`shown_side` shows otherwise
+        with its players beside the name that is typed (``NS (Anna & Carla)``)."""
+        return tuple(c if self.shown_side(c) == c else f"{c} ({self.shown_side(c)})" for c in choices)
 
     def check_pairs_whole(self, names: Iterable[object], field: str) -> None:
         """Refuse a hand written for another form of match: in a match of pairs, ``names`` (the

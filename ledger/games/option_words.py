@@ -30,6 +30,7 @@ OPTION_WORDS: Mapping[str, Msg] = {
     "target": t("option.target", "target"),
     "lives": t("option.lives", "lives"),
     "reentry": t("option.reentry", "reentry"),
+    "reentries": t("option.reentries", "reentries"),
     "reentry_cost_cents": t("option.reentry_cost_cents", "reentry_cost_cents"),
     "decks": t("option.decks", "decks"),
     "unfinished_partscore": t("option.unfinished_partscore", "unfinished_partscore"),
@@ -51,6 +52,7 @@ OPTION_WORDS: Mapping[str, Msg] = {
     "hands": t("option.hands", "hands"),
     "accusi": t("option.accusi", "accusi"),
     "cappotto_voids_accusi": t("option.cappotto_voids_accusi", "cappotto_voids_accusi"),
+    "cappotto_wins": t("option.cappotto_wins", "cappotto_wins"),
 }
 
 # the base options every game reads (Game.check_options: the first dealer and the stakes)

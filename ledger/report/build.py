@@ -56,7 +56,7 @@ def summarize(rec: MatchRecord) -> MatchSummary:
         id=rec.id, game=setup.game, title=get_game(setup.game).title or setup.game, rules=setup.rules,
         night=rec.night, demo=rec.demo, status="finished" if rec.status == "open" and final.finished else rec.status,
         sides=dict(setup.sides), labels=labels, players=tuple(setup.players), hands=final.hands,
-        corrections=rec.corrections, unit=notes.unit, totals=dict(final.totals), order=notes.order(rec),
+        corrections=rec.corrections, unit=notes.unit_of(rec), totals=dict(final.totals), order=notes.order(rec),
         winners=rec.winners, result="", details=said(notes.details, rec),
         running=[dict(rp.start.totals)] + [dict(st.totals) for st in rp.states],
         money=match_money(setup, final),

@@ -16,6 +16,7 @@ from ledger.games.match_setup import MatchSetup
 from ledger.games.replay import Replay
 from ledger.games.facts import Highlight, side_label
 from ledger.summary import MatchRecord, Period
+from ledger.games.settle import format_money
 from ledger.games.stakes import MatchMoney
 from ledger.i18n import Msg, listing, number, t, tn
 
@@ -26,6 +27,13 @@ STATUS_TEXT = {"open": t("report.status.open", "in play"), "finished": t("report
 UNIT_TEXT = {"points": t("report.unit.points", "points"), "lives": t("report.unit.lives", "lives"),
              "hands won": t("report.unit.hands_won", "hands won"), "cents": t("report.unit.cents", "cents"),
              "penalty points": t("report.unit.penalty_points", "penalty points")}
+
+
+def _signed_money(cents: Any, currency: str) -> str:
+    """Cents won (``+5,50 €``) or lost (``-8,00 €``) in the language in use; not cents: as it is."""
+    if not isinstance(cents, int) or isinstance(cents, bool):
+        return shown_number(cents)
+    return ("+" if cents > 0 else "") + format_money(cents, currency)
 
 
 def unit_text(unit: str) -> Msg:
@@ -121,7 +129,11 @@ class MatchSummary:
 
     def score_text(self) -> str:
         """``"Carla 38 · Anna 25 · Bruno 1"`` (best first), with the unit when it is not points, in
-        the language in use (``NS 12.000 · EW 3.300``)."""
+        the language in use (``NS 12.000 · EW 3.300``); money as money (Sette e mezzo: ``Dario
+        +5,50 € · Bruno -8,00 €``)."""
+        if self.unit == "cents" and self.money is not None:
+            return " · ".join(f"{self.labels[s]} {_signed_money(self.totals.get(s), self.money.currency)}"
+                              for s in self.order)
         text = " · ".join(f"{self.labels[s]} {shown_number(self.totals.get(s))}" for s in self.order)
         if self.unit == "points":
             return text

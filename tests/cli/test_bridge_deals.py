@@ -85,7 +85,7 @@ def test_hand_undo_void_and_edit_say_deal_for_bridge(cli):
     cli("match", "new", "bridge", *SIDES)
     for words in (["4H", "E", "="], ["3NT", "S", "+1"], ["2S", "N", "="]):
         cli("hand", "add", "1", *words)
-    assert "Annullata la smazzata 3." in cli("--lang", "it", "hand", "undo", "1").stdout
+    assert "Ritirata la smazzata 3." in cli("--lang", "it", "hand", "undo", "1").stdout
     assert "Corretta la smazzata 2." in cli("--lang", "it", "hand", "edit", "1", "2", "3NT", "S", "=").stdout
     assert "Voided deal 1." in cli("hand", "void", "1", "1").stdout
     cli("match", "new", "simone", "-p", "Anna,Bruno")

@@ -52,7 +52,7 @@ def test_questions_fill_in_what_the_words_left_out(cli):
     mid = str(new_match(cli))
     answers = "\n".join(["NS", "2 puliti, 1 sporco", "310", "0", "yes", "none", "KH KD KC", "QC 4D", "no"]) + "\n"
     r = cli("hand", "add", mid, "-i", input=answers)
-    assert "who closed?" in r.stdout and "did EW take its pozzetto?" in r.stdout
+    assert "who closed?" in r.stdout and "did Bruno & Dario take its pozzetto?" in r.stdout
     assert cli.json("show", mid)["totals"] == {"NS": 910, "EW": 30 - 15 - 100}
     again = "\n".join(["1 sporco", "5S 6D 7S", "150", "35", "yes"]) + "\n"  # a bad meld is asked again
     r = cli("hand", "add", mid, "-i", "closed=nobody", "NS=calate 60, in mano 20, pozzetto preso", input=again)

@@ -40,7 +40,8 @@ def test_command_game_leaves_every_other_name_as_it_is():
     ("chicago", "error: game: unknown game 'chicago': it is a rule set of bridge (type bridge -r chicago)"),
     ("duplicato", "error: game: unknown game 'duplicato': it is a rule set of bridge (type bridge -r duplicate)"),
     ("trentasete", "error: game: unknown game 'trentasete' (did you mean 'trentasette'?)"),
-    ("poker", "error: game: unknown game 'poker' (known: " + ", ".join(available()) + ")"),
+    ("poker", "error: game: unknown game 'poker' (known: " + ", ".join(available())
+     + "; any other game: segnapunti --title poker, its score sheet)"),
 ])
 def test_an_unknown_game_says_what_to_type(cli, typed, says):
     assert cli.error("play", typed, "-p", "Anna,Bruno,Carla,Dario", input="quit\n") == says

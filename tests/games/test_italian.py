@@ -48,7 +48,8 @@ def test_every_error_case_of_these_games_is_in_italian_with_the_same_exit_code(c
 
 
 @pytest.mark.parametrize("doc, italian", [
-    ({"game": "poker"}, "errore: gioco: gioco sconosciuto 'poker' (conosciuti: " + ", ".join(available()) + ")"),
+    ({"game": "poker"}, "errore: gioco: gioco sconosciuto 'poker' (conosciuti: " + ", ".join(available())
+     + "; per ogni altro gioco: \"game\": \"segnapunti\", il foglio dei punti)"),
     ({"game": "trentuno", "rules": "52", "hands": {"Anna": "AH KH", "Bruno": 20, "Carla": 30},
       "knocked_by": "Anna"}, "errore: hands.Anna: una mano è di 3 carte, non 2"),
     ({"game": "simone", "hands": {"Anna": "KH ZZ", "Bruno": 17}},

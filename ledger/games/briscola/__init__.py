@@ -94,6 +94,7 @@ class BriscolaGame(Game):
     name = "briscola"
     deals_to_the_right = True  # the deal passes to the dealer's right [BR-WIKI], [BC-GS]
     title = "Briscola"
+    own_options = ("wins", "hands", "tie_last_trick", "cappotto_double", "bid_multiplier")  # both rule sets'
     version = "1"
     rule_sets = (RuleSet.CLASSICA.value, RuleSet.CHIAMATA.value)
     rule_words = {"classica": t("briscola.rules_classica", "classic"),

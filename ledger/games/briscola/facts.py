@@ -21,6 +21,10 @@ class BriscolaNotes(GameNotes):
     # rank among all highlight kinds (0 the rarest); "cappotto" is the kind Tressette ranks (one kind, one rank)
     rarity = {"alone": 21}
 
+    def unit_of(self, rec: Record) -> str:
+        """Classica's totals are hand wins; chiamata's are points."""
+        return "hands won" if rec.setup.rules == "classica" else "points"
+
     def details(self, rec: Record) -> list[str]:
         """``draws: 1`` for classica (the hand wins are the totals)."""
         draws = getattr(rec.replay.final.extra, "draws", None)

@@ -327,14 +327,17 @@ CHIAMATA_FORM = HandForm((
 EVERY_FIELD = HandForm(CLASSICA_FORM.fields + CHIAMATA_FORM.fields, game="briscola", main="sides")
 """Both rule sets' fields (their keys differ): what labels an error's field path, whichever the rule set."""
 
-# what a scorekeeper says that the declaration reads part by part: "chiama Anna il tre di denari a 70" is the
-# caller, the card and the bid; "78 punti" the points after their number; a comma inside a list of cards
-_CALL = re.compile(r"\b(chiama|calls?)\s+(\S+?)(?:\s+(?!a\b|at\b)((?:il |lo |la |l'|the )?.+?))?(?:\s+(?:a|at)\s+(\d+))?"
-                   r"(?=\s*(?:[,;]|$))", re.I)
+# what a scorekeeper says that the declaration reads part by part: "chiama Anna il tre di denari a 70" (or
+# "chiama Anna carta 3D a 70") is the caller, the card and the bid; "78 punti" the points after their
+# number; a comma inside a list of cards (an 8, 9 or 10 too: the deck check names it)
+_CALL = re.compile(r"\b(chiama|calls?)\s+(\S+?)(?:\s+(?!a\b|at\b)(?:(?:carta|card)\s+)?((?:il |lo |la |l'|the )?.+?))?"
+                   r"(?:\s+(?:a|at)\s+(\d+))?(?=\s*(?:[,;]|$))", re.I)
 _POINTS_AFTER = re.compile(r"\b(\d+)\s+(punti|points)\b", re.I)
+# "Anna 60 ultima": the last trick said after a side's points or pile, as in Tressette
+_LAST_AFTER = re.compile(r"(^|[,;]\s*)(\S+)\s+([^,;]+?)\s+(?:ultima|last)(?=\s*(?:[,;]|$))", re.I)
 _LONE_NUMBER = re.compile(r"(^|[,;])\s*(\d+)\s*(?=[,;]|$)")
 _CARD_COMMA = re.compile(r",\s*(?=(?:asso|due|tre|quattro|cinque|sei|sette|fante|cavallo|re|[A2-7JQK][DHCS]?|[2-7])"
-                         r"\s+(?:di|of)\b|[A2-7JQK][DHCS]\b|settebello\b|re\s+bello\b)", re.I)
+                         r"\s+(?:di|of)\b|(?:[AJQK]|10|[2-9])[DHCS]\b|settebello\b|re\s+bello\b)", re.I)
 
 
 def form_of(setup: MatchSetup) -> HandForm:
@@ -351,12 +354,13 @@ def entry_who(setup: MatchSetup) -> Who:
 
 def said(setup: MatchSetup, tokens: Sequence[str]) -> list[str]:
     """The words typed, with Briscola's own phrasing put in the declaration's parts: no cut at the
-    commas of a list of cards (``asso di denari, tre di coppe``); in classica ``68 punti`` is 68;
+    commas of a list of cards (``asso di denari, tre di coppe``); in classica ``68 punti`` is 68
+    and ``Anna 60 ultima`` is ``Anna 60, ultima Anna``;
     in chiamata ``chiama Anna il tre di denari a 70`` → ``chiama Anna; carta il tre di denari; a
     70``, and ``78 punti`` or a lone ``78`` → ``punti 78``."""
     text = _CARD_COMMA.sub(" ", " ".join(tokens))
     if setup.rules != RuleSet.CHIAMATA.value:
-        text = _POINTS_AFTER.sub(r"\1", text)
+        text = _LAST_AFTER.sub(r"\1\2 \3, ultima \2", _POINTS_AFTER.sub(r"\1", text))
         return [text] if text.strip() else []
 
     def call(m: re.Match[str]) -> str:
@@ -373,7 +377,8 @@ def said(setup: MatchSetup, tokens: Sequence[str]) -> list[str]:
 def completed(setup: MatchSetup, doc: JsonDict) -> JsonDict:
     """A partial document as the rules read it: ``alone`` (or the partner said as ``da solo``)
     makes the caller his own partner; beside sides said as card points the rest is what they
-    leave of the 120 (``Marco 68 Giulia resto``: a document's ``rest`` goes only with piles)."""
+    leave of the 120 (``Marco 68 Giulia resto``: a document's ``rest`` goes only with piles);
+    ``LedgerError`` on the rest's side when the others' points are over 120."""
     doc = dict(doc)
     if doc.pop(ALONE, None) or doc.get("partner") == ALONE:
         doc["partner"] = doc.get("caller", ALONE)
@@ -383,8 +388,11 @@ def completed(setup: MatchSetup, doc: JsonDict) -> JsonDict:
     rest = [s for s, v in sides.items() if v == "rest"]
     counted = [v for s, v in sides.items() if s not in rest]
     if len(rest) == 1 and all(isinstance(v, int) and not isinstance(v, bool) for v in counted):
-        if sum(counted) <= DECK_POINTS:
-            doc["sides"] = {s: DECK_POINTS - sum(counted) if s in rest else v for s, v in sides.items()}
+        if sum(counted) > DECK_POINTS:  # 'Anna 61 Bruno 61 Carla resto': nothing can be left for Carla
+            raise LedgerError(t("briscola.rest_over", "the others' points add up to {total}, over the {deck} of the "
+                                "deck: none are left", total=sum(counted), deck=DECK_POINTS),
+                              f"sides.{rest[0]}", "rest")
+        doc["sides"] = {s: DECK_POINTS - sum(counted) if s in rest else v for s, v in sides.items()}
     return doc
 
 

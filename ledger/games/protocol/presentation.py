@@ -69,6 +69,8 @@ class Presentation(Rules):
 
     def hand_heading(self, setup: MatchSetup, number: int, result: HandResult) -> Msg:
         """The line above the scoreboard after hand ``number`` (1-based) was saved, with its
-        ``result``'s summary: ``Hand 4: Anna +1, Bruno -8``."""
-        return t("cli.hand_summary", "Hand {hand}: {summary}", hand=number, summary=result.summary)
+        ``result``'s summary: ``Hand 4: Anna +1, Bruno -8``; a pair the ledger named ``NS`` is said
+        by its players (:meth:`MatchSetup.with_shown_sides`: ``Hand 2: Anna & Carla +11, ...``)."""
+        return t("cli.hand_summary", "Hand {hand}: {summary}", hand=number,
+                 summary=setup.with_shown_sides(result.summary))
 

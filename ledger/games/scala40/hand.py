@@ -44,13 +44,16 @@ _NOBODY = ("nessuno", "nobody", "none", "-")
 def read_left(text: str, path: str) -> JsonValue:
     """What the declaration cannot read of a player's entry: ``non ha aperto 2S 2S 3D ...`` /
     ``not opened 62`` → ``{"opened": false, "cards"|"points"}``, and one card alone (``AS``),
-    whose typo is named as a card's (``others.Bruno[0]``) rather than as a word's; None for any
+    whose typo is named as a card's (``others.Bruno[0]``) rather than as a word's, and a number
+    with a decimal comma (``2,5``, refused by the rules as no whole penalty); None for any
     other text (the declared kinds read it). The rules check the values when the hand is scored."""
     m = _NOT_OPENED.fullmatch(text.strip())
     if m is None:
         single = text.strip()
         if " " in single or not single or single.lstrip("+-").isdigit() or nearest(single, NOT_OPENED_WORDS):
             return None
+        if re.fullmatch(r"[+-]?\d+(?:[.,]\d+)+", single):  # '2,5': a penalty that is no whole number, not cards
+            return single
         parse_cards(single, path, italian=True)
         return single
     rest = m.group(2).strip()
@@ -73,8 +76,9 @@ HAND = HandForm((
           values=(Said({"opened": False}, NOT_OPENED_WORDS),), read=read_left,
           ask=t("scala40.ask_left", "{who}: cards left in hand, the penalty, or 'not opened'"),
           example="JK AS 7H, 34"),
-), game="scala40", main="others")
-"""The Scala 40 hand (FORMATS.md "Scala 40 hand document"), as the table says it."""
+), game="scala40", main="others", commas_in_values=True)
+"""The Scala 40 hand (FORMATS.md "Scala 40 hand document"), as the table says it (``Bruno="JK, AS"``:
+the commas inside a player's cards are theirs)."""
 
 
 def split_in_mano(tokens: Sequence[str]) -> list[str]:

@@ -17,12 +17,14 @@ and :func:`apply` a hand of a match.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ledger.cards import TWO_DECKS_FOUR_JOKERS, Card, format_cards, parse_cards
 from ledger.errors import LedgerError
 from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
+from ledger.games.option_words import option_names
 from ledger.games.parsing import as_bool, as_int, check_keys, need
 from ledger.games.settle import DEFAULT_CURRENCY, check_currency, parse_cents, parse_money, share
 from ledger.i18n import t
@@ -40,6 +42,7 @@ HAND_OPTION_KEYS = ("not_opened_points", "in_mano_double", "lone_ace_one")
 OPTION_WORDS = {"limite": "limit", "sballo": "limit", "non_aperto": "not_opened_points",
                 "punti_non_aperto": "not_opened_points", "in_mano_doppio": "in_mano_double",
                 "asso_solo_uno": "lone_ace_one", "rientri": "reentries", "rientro": "reentries",
+                "reentry": "reentries",  # 'rientro' as every game's option words read it (Trentuno's)
                 "posta_cents": "stake_cents", "posta": "stake", "valuta": "currency",
                 "primo_mazziere": "first_dealer", "mazziere": "first_dealer"}
 HAND_KEYS = {"closed_by", "in_mano", "others", "options"}
@@ -95,7 +98,7 @@ def read_options(raw: JsonDoc, keys: Sequence[str] = OPTION_KEYS, field: str = "
             name, value = "stake_cents", (None if value is None else parse_money(value, f"{field}.{key}"))
         if name not in keys:
             raise LedgerError(t("scala40.unknown_option", "unknown option {key!r} (known: {known})", key=key,
-                                known=", ".join(keys)), f"{field}.{key}", value)
+                                known=option_names(keys)), f"{field}.{key}", value)
         if name in opts:
             raise LedgerError(t("scala40.option_twice", "option {key!r} is given twice", key=name), f"{field}.{key}",
                               value)
@@ -182,9 +185,12 @@ def read_other(value: object, field: str, options: Options) -> Other:
     if isinstance(value, bool) or value is None or isinstance(value, float):
         raise LedgerError(t("scala40.not_entry", "expected the cards left in hand or the penalty, got {value!r}",
                             value=value), field, value)
-    if isinstance(value, int) or (isinstance(value, str) and value.strip().lstrip("+-").isdigit()):
-        return Other(None, _points(value, field, True, options), True)
+    if isinstance(value, int) or (isinstance(value, str) and _NUMBER.fullmatch(value)):
+        return Other(None, _points(value, field, True, options), True)  # '2,5' too: refused as no whole number
     return _cards_other(value, field, True)
+
+
+_NUMBER = re.compile(r"\s*[+-]?\d+(?:[.,]\d+)*\s*")
 
 
 def _cards_other(value: object, field: str, opened: bool) -> Other:

@@ -18,7 +18,7 @@ from ledger.games.declare import Field, HandForm, Kind, Per, Question, Who, Answ
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup
 from ledger.games.sette_e_mezzo import rules
-from ledger.games.settle import parse_money
+from ledger.games.settle import DEFAULT_CURRENCY, format_money, parse_money
 from ledger.i18n import Msg, t
 
 if TYPE_CHECKING:
@@ -28,9 +28,10 @@ if TYPE_CHECKING:
 BANKER_WORDS = ("banco", "banca", "bank", "banker", "mazziere", "banchiere", "tiene banco")
 _EURO = r"(?:euro|eur|€)"
 _CENTS = r"(?:centesimi|centesimo|cent|cents)"
-# a stake said before the hand; "50c" needs two digits, since "5C" is the 5 of bastoni
-_STAKE = re.compile(rf"(?:€\s*(?P<pre>\d+(?:[.,]\d{{1,2}})?)|(?P<amount>\d+(?:[.,]\d{{1,2}})?)\s*{_EURO}"
-                    rf"|(?P<cents>\d+)\s*{_CENTS}|(?P<short>\d{{2,}})c)(?=\s|$)\s*", re.IGNORECASE)
+# a stake said before the hand; "50c" needs two digits, since "5C" is the 5 of bastoni; a minus sign is
+# read with the amount, so that a negative stake is refused as one rather than as a card
+_STAKE = re.compile(rf"(?:€\s*(?P<pre>-?\d+(?:[.,]\d{{1,2}})?)|(?P<amount>-?\d+(?:[.,]\d{{1,2}})?)\s*{_EURO}"
+                    rf"|(?P<cents>-?\d+)\s*{_CENTS}|(?P<short>\d{{2,}})c)(?=\s|$)\s*", re.IGNORECASE)
 
 
 def read_hand_words(text: str, path: str) -> str | float | int:
@@ -56,6 +57,9 @@ def read_amount(text: str, path: str) -> int:
     (a bare number is an amount in units: ``2`` is 2 euro). ``LedgerError`` on ``path``."""
     if not text.strip():
         raise LedgerError(t("sette_e_mezzo.no_stake", "give the stake (cents, above 0)"), path, text)
+    if text.strip().startswith(("-", "€-", "€ -")):
+        raise LedgerError(t("sette_e_mezzo.stake_negative", "a stake is above 0, not {value}", value=text.strip()),
+                          path, text)
     m = _STAKE.fullmatch(text.strip() + " ")
     if m is not None and (m.group("cents") or m.group("short")):
         return rules.read_stake(int(m.group("cents") or m.group("short")), path)
@@ -166,10 +170,11 @@ def _seat_questions(setup: MatchSetup, name: str, seat: JsonDoc, state: MatchSta
     if seat.get("stake_cents") is None:
         last = default_stake(setup, state, name)
         shown = None if last is None else f"{last // 100}.{last % 100:02d}"
-        if shown is None:
+        if last is None:
             text = t("sette_e_mezzo.ask_stake", "{player}: stake (e.g. 2 euro, 50 centesimi)", player=name)
         else:
-            text = t("sette_e_mezzo.ask_stake_default", "{player}: stake (Enter: {amount})", player=name, amount=shown)
+            text = t("sette_e_mezzo.ask_stake_default", "{player}: stake (Enter: {amount})", player=name,
+                     amount=format_money(last, str(setup.options.get("currency") or DEFAULT_CURRENCY)))
         out.append(Question(f"players.{name}.stake_cents", str(text), _answer_seat(name, "stake_cents", read_amount),
                             (), shown))
     return out

@@ -71,6 +71,7 @@ class TressetteGame(Game):
     result_type = TressetteResult
     state_extra = TressetteState
     rule_sets = ("standard",)
+    own_options = ("target", *OPTION_FLAGS)  # listed when an option is refused
     min_players = 2
     max_players = 4
     facts = TressetteNotes()

@@ -26,6 +26,6 @@ def tressette_board(game: Game, setup: MatchSetup, rp: Replay) -> Board:
     sums = Table(str(t("tressette.by_kind", "Points by kind")),
                  (Column(str(side_header), "left"), Column(str(t("tressette.col_cards", "card points"))),
                   Column(str(t("tressette.col_accusi", "accusi"))), Column(str(t("board.total", "total")))),
-                 tuple((s, number(x.card_points.get(s, 0)), number(x.accusi.get(s, 0)),
+                 tuple((setup.shown_side(s), number(x.card_points.get(s, 0)), number(x.accusi.get(s, 0)),
                         number(rp.final.totals.get(s, 0))) for s in setup.side_names))
     return Board((hands, sums), board.notes)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ledger.games.facts import GameNotes, Highlight, Record, Said, side_label
+from ledger.games.match_setup import MatchSetup
 from ledger.games.tressette.records import TressetteResult, TressetteState
 from ledger.i18n import t
 
@@ -17,14 +18,16 @@ class TressetteNotes(GameNotes):
     rarity = {"cappotto": 18, "accusi": 19}  # rank among all highlight kinds (0 the rarest): the next free ones
 
     def details(self, rec: Record) -> list[str]:
-        """``card points NS 30, EW 25; accusi NS 6, EW 3`` (the accusi only when they are played)."""
+        """``card points Anna & Carla 30, Bruno & Dario 25; accusi Anna & Carla 6, Bruno & Dario 3``
+        (each side as shown: :meth:`MatchSetup.shown_side`; the accusi only when they are played)."""
         x = rec.replay.final.extra
         if not isinstance(x, TressetteState) or not rec.replay.results:
             return []
         if not rec.setup.options.get("accusi"):
-            return [Said(t("tressette.details_cards", "card points {cards}", cards=_joined(x.card_points)))]
+            return [Said(t("tressette.details_cards", "card points {cards}",
+                           cards=_joined(rec.setup, x.card_points)))]
         return [Said(t("tressette.details", "card points {cards}; accusi {accusi}",
-                       cards=_joined(x.card_points), accusi=_joined(x.accusi)))]
+                       cards=_joined(rec.setup, x.card_points), accusi=_joined(rec.setup, x.accusi)))]
 
     def highlights(self, rec: Record) -> list[Highlight]:
         """Each cappotto (a side with no card points), the hand with the most accusi (6 or more),
@@ -50,5 +53,5 @@ class TressetteNotes(GameNotes):
         return out + self.biggest_hand(rec)
 
 
-def _joined(by_side: Mapping[str, int]) -> str:
-    return ", ".join(f"{s} {n}" for s, n in by_side.items())
+def _joined(setup: MatchSetup, by_side: Mapping[str, int]) -> str:
+    return ", ".join(f"{setup.shown_side(s)} {n}" for s, n in by_side.items())

@@ -115,6 +115,12 @@ def read_phrase(setup: MatchSetup, text: str, doc: JsonDict, field: str, accusi:
     words = _words(text)
     names = {n.casefold() for n in (*setup.sides, *setup.players)}
     starts = [i for i, w in enumerate(words) if w.casefold() in names]
+    said = _last_then_name(words, starts)
+    if said is not None:  # 'Bruno resto, ultima Anna': the last trick is Anna's, not Bruno's
+        at, name = said
+        put_once(doc, "last_trick", setup.resolve_entry(words[name], KEY_WORDS), "", " ".join(words[at:name + 1]))
+        words = words[:at] + words[name + 1:]
+        starts = [i for i, w in enumerate(words) if w.casefold() in names]
     lead = words[:starts[0]] if starts else words
     for w in lead:  # words before the first name: 'accusi', 'tolto 4S', or an unknown name
         if w.casefold() in ACCUSI_WORDS:
@@ -133,6 +139,22 @@ def read_phrase(setup: MatchSetup, text: str, doc: JsonDict, field: str, accusi:
             accusi = True
         else:
             read_side(setup, words[a], " ".join(part), doc, accusi)
+
+
+def _last_then_name(words: list[str], starts: list[int]) -> tuple[int, int] | None:
+    """Where ``ultima <name>`` is said as a phrase of its own (``Bruno resto, ultima Anna``,
+    ``ultima mano Carla``): (the index of the last-trick word, the index of the name), the name
+    having no words of its own after it; None when the phrase has none (``noi ... ultima, voi
+    resto``: the last trick is the side named before ``ultima``)."""
+    for a, b in zip(starts, [*starts[1:], len(words)]):
+        if b != a + 1:
+            continue
+        at = a - 1
+        while at >= 0 and at not in starts and words[at].casefold() in _SKIP:
+            at -= 1
+        if at >= 0 and at not in starts and words[at].casefold() in LAST_WORDS:
+            return at, a
+    return None
 
 
 def _words(text: str) -> list[str]:

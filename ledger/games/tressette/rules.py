@@ -203,12 +203,13 @@ def check_accusi(accusi: Mapping[str, tuple[Declared, ...]], seating: Seating, o
 
 def _check_owner(card: Card, side: str, d: Declared, first: tuple[str, Declared]) -> None:
     """``card`` of ``d`` (``side``'s) is held by whoever holds it in ``first``: the same side,
-    and the same player when both declarations say who declared them."""
+    and the same player when both declarations say who declared them. The error names each
+    declaration's player when it was said, else its side."""
     other_side, other = first
     if other_side != side:
         raise LedgerError(t("tressette.card_two_sides", "{card} is needed by {accuso} of {side} and by {other} of "
-                            "{other_side}", card=str(card), accuso=d.accuso.name, side=side, other=other.accuso.name,
-                            other_side=other_side), d.field, d.accuso.name)
+                            "{other_side}", card=str(card), accuso=d.accuso.name, side=d.player or side,
+                            other=other.accuso.name, other_side=other.player or other_side), d.field, d.accuso.name)
     if d.player and other.player and d.player != other.player:
         raise LedgerError(t("tressette.card_two_players", "{card} is needed by {accuso} of {player} and by {other} "
                             "of {other_player}", card=str(card), accuso=d.accuso.name, player=d.player,
