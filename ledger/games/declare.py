@@ -141,7 +141,7 @@ class HandForm:
         and ``,`` (not the comma of a number, ``1,200``), before each ``KEY=`` word, and before
         each name of ``who`` or word of a hand field that starts a new part (``chiude Anna
         Bruno 34 in mano`` → ``chiude Anna``, ``Bruno 34``, ``in mano``)."""
-        text = " ".join(self._joined(tokens))
+        text = " ".join(self.joined(tokens))
         out: list[str] = []
         cut = ";"
         for piece in re.split(f"({_SEPARATOR.pattern})", text):
@@ -158,7 +158,7 @@ class HandForm:
                     out += [p.replace(_KEY_SPACE, " ") for p in self._segments(keyed.split(), who)]
         return [p for p in out if p]
 
-    def _joined(self, tokens: Sequence[str]) -> list[str]:
+    def joined(self, tokens: Sequence[str]) -> list[str]:
         """The words typed, ready to be joined: a key's spaces kept (:func:`_one_word_key`), and a
         ``;`` put before a word that follows a ``KEY=VALUE`` word and opens with a hand field's
         word (``Carla=30 bussa Bruno``: ``bussa Bruno`` is a part of its own, not more of Carla's
@@ -298,8 +298,9 @@ class HandForm:
 
     def _read_for(self, name: str, text: str, part: str, doc: JsonDict, who: Who,
                   resolve_player: Resolve) -> None:
-        """A side's or player's value: the main field, or another per-side field named first
-        (``Anna penalty 34``)."""
+        """A side's or player's value: the main field, another per-side field named first
+        (``Anna penalty 34``), or a hand field's word that takes a name (``Bruno=chiude``: Bruno
+        closed)."""
         words = text.split(" ")
         for n in range(len(words) - 1, 0, -1):
             f = self.per_field(" ".join(words[:n]))
@@ -308,6 +309,10 @@ class HandForm:
                 got = self.value(f, said, self.typed_path(f, name, said), who, resolve_player)
                 _put(doc, f.path(name, got), got, part)
                 return
+        said_of = self.hand_field(text)
+        if said_of is not None and _TAKES_NAME & set(said_of.kinds):  # "Bruno=chiude": Bruno closed
+            _put(doc, [said_of.key], self.value(said_of, name, said_of.key, who, resolve_player), part)
+            return
         main = self.main_field
         if main is None:
             raise self._not_understood(part, who)

@@ -310,3 +310,20 @@ def test_match_list_names_a_winning_pair_the_ledger_named_by_its_players(cli):
     listed = cli("--lang", "it", "match", "list").stdout
     assert "Anna & Carla" in listed and " NS " not in listed
     assert cli.json("match", "list")[0]["winner"] == "NS"  # the JSON keeps the side's name
+
+
+def test_a_phrase_after_key_value_words_is_read_as_its_own_part(cli):
+    cli("match", "new", "briscola", "-r", "chiamata", "--players", "Anna,Bruno,Carla,Dario,Elena")
+    cli("--lang", "it", "hand", "add", "1", "carta=3D", "chiama", "Bruno", "a", "70", "socio", "Carla", "punti", "75")
+    hand = cli.json("export", "1")["hands"][-1]
+    assert (hand["called"], hand["caller"], hand["bid"], hand["partner"]) == ("3D", "Bruno", 70, "Carla")
+    cli("match", "new", "trentuno", "--players", "Anna,Bruno,Carla")
+    cli("--lang", "it", "hand", "add", "2", "Anna=26", "Bruno=7S", "7D", "9C", "Carla=30", "bussa", "Bruno")
+    assert cli.json("export", "2")["hands"][-1]["knocked_by"] == "Bruno"
+
+
+def test_a_players_value_that_is_a_word_of_the_hand_is_read_as_that_word_of_the_player(cli):
+    cli("match", "new", "scala40", "--players", "Anna,Bruno,Carla,Dario")
+    cli("--lang", "it", "hand", "add", "1", "Bruno=chiude", "Anna=12", "Carla=20", "Dario=30")
+    hand = cli.json("export", "1")["hands"][-1]
+    assert hand["closed_by"] == "Bruno" and hand["others"] == {"Anna": 12, "Carla": 20, "Dario": 30}

@@ -358,7 +358,7 @@ def said(setup: MatchSetup, tokens: Sequence[str]) -> list[str]:
     and ``Anna 60 ultima`` is ``Anna 60, ultima Anna``;
     in chiamata ``chiama Anna il tre di denari a 70`` → ``chiama Anna; carta il tre di denari; a
     70``, and ``78 punti`` or a lone ``78`` → ``punti 78``."""
-    text = _CARD_COMMA.sub(" ", " ".join(tokens))
+    text = _CARD_COMMA.sub(" ", " ".join(form_of(setup).joined(tokens)))
     if setup.rules != RuleSet.CHIAMATA.value:
         text = _LAST_AFTER.sub(r"\1\2 \3, ultima \2", _POINTS_AFTER.sub(r"\1", text))
         return [text] if text.strip() else []
