@@ -16,7 +16,7 @@ melded_points | melded, hand_points | hand, pozzetto}}``, ``closed_by``); :mod:`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 

@@ -18,7 +18,7 @@ from ledger.games.base import CardsGiven, as_bool, as_int, check_keys, frozen, i
 from ledger.games.canasta.records import CanastaHand, SideFacts
 from ledger.games.canasta.words import DIRTY, JOLLY, PINELLE_DIRTY, PINELLE_PURE, PURE, kind_label
 from ledger.games.hand_sides import closer_of, sides_by_name
-from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
+from ledger.games.jsontypes import JsonDoc, JsonValue
 from ledger.games.match_setup import Resolve
 from ledger.i18n import Msg, t
 
