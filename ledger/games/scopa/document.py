@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from ledger.cards import ITALIAN_40, Card, format_cards, parse_cards, typed_names
 from ledger.errors import LedgerError
 from ledger.games.base import as_bool, as_int, check_keys
+from ledger.games.hand_sides import sides_by_name
 from ledger.games.jsontypes import JsonDict, JsonDoc, JsonValue
 from ledger.games.match_setup import Resolve
 from ledger.games.scopa.rules import DECK_SIZE, DENARI_IN_DECK, Options, Pile, cards_names, check_counted, \
@@ -192,15 +193,10 @@ def read_hand(raw: object, resolve: Resolve, rules: str, options: Options,
     if not isinstance(raw, Mapping):
         raise LedgerError(t("scopa.sides_missing", "missing (each side's captured pile)") if raw is None else
                           t("scopa.sides_shape", "expected each side's captured pile"), "sides", raw)
-    sides: dict[str, tuple[str, JsonDict]] = {}
-    for key, value in raw.items():
-        name = resolve(key, f"sides.{key}")
-        if name in sides:
-            raise LedgerError(t("scopa.side_twice", "side {side!r} is given twice", side=name), f"sides.{key}", key)
-        sides[name] = (f"sides.{key}", side_fields(value, f"sides.{key}"))
-    for s in expected or ():
-        if s not in sides:
-            raise LedgerError(t("scopa.pile_missing", "missing the pile of {side!r}", side=s), f"sides.{s}", None)
+    given = sides_by_name(raw, resolve, expected,
+                          lambda side: t("scopa.side_twice", "side {side!r} is given twice", side=side),
+                          lambda side: t("scopa.pile_missing", "missing the pile of {side!r}", side=side))
+    sides = {name: (f"sides.{key}", side_fields(value, f"sides.{key}")) for name, (key, value) in given.items()}
     allowed = (2,) if rules == "scopone" else (2, 3)
     if len(sides) not in allowed:
         what = (t("scopa.sides_count_scopone", "{rules} is played by two pairs: 2 sides, not {n}") if rules == "scopone"
