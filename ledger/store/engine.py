@@ -329,14 +329,28 @@ def ensure_schema(engine) -> None:
 
 
 def _use_wal(engine) -> None:
+    """Switch the SQLite ledger of ``engine`` to the WAL journal, unless it is in it already.
+
+    Two processes opening a new ledger at once (``ledger serve`` and a command typed beside it)
+    may both switch it: SQLite then answers "database is locked" at once to one of them, without
+    waiting its busy timeout, so the switch is tried again, for up to :data:`BUSY_TIMEOUT_MS`
+    (by then the other process has usually switched it). ``sqlite3.OperationalError`` after that."""
+    import sqlite3
+    import time
     from contextlib import closing
 
     from ledger.interrupts import transaction_held
 
+    give_up = time.monotonic() + BUSY_TIMEOUT_MS / 1000
     with transaction_held(lambda: closing(engine.raw_connection()), write=False) as raw:  # its return to the pool held
         cur = raw.driver_connection.cursor()
-        if cur.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            cur.execute("PRAGMA journal_mode=WAL")
+        while cur.execute("PRAGMA journal_mode").fetchall()[0][0] != "wal":
+            try:
+                cur.execute("PRAGMA journal_mode=WAL").fetchall()
+            except sqlite3.OperationalError as err:
+                if "locked" not in str(err) or time.monotonic() > give_up:
+                    raise
+                time.sleep(0.02)
         cur.close()
 
 

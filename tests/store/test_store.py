@@ -142,3 +142,32 @@ def test_loading_the_demo_again_replaces_it_in_one_transaction(ledger_db, cli):
         led.load_demo(bad)
     assert len([m for m in led.matches() if m["demo"]]) == n  # nothing changed: the old demo is still there
     assert f"replaces the demo night recorded before, {n} matches" in " ".join(cli("demo").stdout.split())
+
+
+def test_a_ledger_switched_to_wal_while_another_writes_waits_for_it(ledger_db):
+    """A new ledger is switched to the WAL journal by the first command that opens it. When another
+    connection holds the write lock then (``ledger serve`` making the same new ledger), SQLite
+    refuses the switch at once, without waiting: the command waits its turn instead of failing
+    with "database is locked"."""
+    import threading
+    import time
+    from contextlib import closing
+
+    from ledger.store.engine import dispose_engines
+
+    held = 0.3  # seconds the other writer keeps its write lock
+    Ledger(str(ledger_db))
+    dispose_engines()
+    con = sqlite3.connect(str(ledger_db), isolation_level=None, check_same_thread=False)
+    con.execute("PRAGMA journal_mode=DELETE")  # as a ledger is before its first command switches it
+    con.execute("BEGIN IMMEDIATE")  # the other writer, in the middle of its transaction
+    release = threading.Timer(held, lambda: con.execute("COMMIT"))
+    release.start()
+    started = time.monotonic()
+    led = Ledger(str(ledger_db))
+    release.join()
+    assert time.monotonic() - started >= held * 0.9  # it waited for the other writer
+    con.close()
+    with closing(sqlite3.connect(str(ledger_db))) as fresh:
+        assert fresh.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert led.matches() == []
