@@ -182,8 +182,7 @@ class HandForm:
         di coppe``)."""
         if not (self.commas_in_values and out and piece.strip()) or "=" in out[-1].split(" ", 1)[0]:
             return False
-        first = out[-1].split()
-        if not any(self._named(" ".join(first[:k]), who) is not None for k in (1, 2, 3) if k < len(first)):
+        if not self._name_opens(out[-1].split(), who, leave=1):
             return False
         from ledger.cards import parse_cards
 
@@ -197,8 +196,7 @@ class HandForm:
         but a number followed by a name ends the value (``Anna.scope=2 Bruno resto``:
         ``Anna.scope=2``, then ``Bruno resto``)."""
         rest = words[1:]
-        if rest and _NUMERIC.fullmatch(words[0].partition("=")[2]) and any(
-                self._named(" ".join(rest[:k]), who) is not None for k in (1, 2, 3) if k <= len(rest)):
+        if rest and _NUMERIC.fullmatch(words[0].partition("=")[2]) and self._name_opens(rest, who):
             return [words[0], *(p.replace(_KEY_SPACE, " ") for p in self._segments(rest, who))]
         return [" ".join(words)]
 
@@ -209,7 +207,7 @@ class HandForm:
         i = 0
         while i < len(words):
             n, f = self._field_at(words, i)
-            starts_name = any(self._named(" ".join(words[i:i + k]), who) is not None for k in (1, 2, 3))
+            starts_name = self._name_opens(words[i:], who)
             current = out[-1] if out else None
             awaiting = current is not None and self._awaits_name(current)
             names_it = (f is not None and current is not None and _TAKES_NAME & set(f.kinds)
@@ -346,6 +344,12 @@ class HandForm:
         """The per-side or per-player field that ``words`` name, or None."""
         folded = _fold(words)
         return next((f for f in self.fields if f.per is not Per.HAND and folded in f.spellings()), None)
+
+    def _name_opens(self, words: Sequence[str], who: Who, leave: int = 0) -> bool:
+        """Whether ``words`` open with a player's name (one to three words) that leaves at least
+        ``leave`` words after it."""
+        return any(self._named(" ".join(words[:k]), who) is not None
+                   for k in range(1, min(3, len(words) - leave) + 1))
 
     @staticmethod
     def _named(text: str, who: Who) -> str | None:
