@@ -9,7 +9,7 @@ import typer
 
 from ledger.cli.app import app, interactive, ledger
 from ledger.cli.cmd_matches import MATCH, JSON, show_view
-from ledger.cli.hand_entry import complete_hand, entry_keys, forget_answer, merge
+from ledger.cli.hand_entry import ask_again, complete_hand, entry_keys, merge
 from ledger.cli.inputs import read_json
 from ledger.cli.screen import echo, fold_prompt
 from ledger.errors import LedgerError
@@ -132,7 +132,7 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
         try:
             return store(doc, incomplete, at)
         except LedgerError as err:
-            again = forget_answer(doc, err, history, game.hand) if ask is not None else None
+            again = ask_again(game, at.setup, at.state, doc, err, history) if ask is not None else None
             if again is None:
                 raise
             echo(str(t("cli.answer_again", "{error} — please answer again", error=safe(err))), err=True, indent="  ")

@@ -34,7 +34,7 @@ import typer
 from ledger.cli import new_match
 from ledger.cli.app import ledger, stderr_is_terminal
 from ledger.cli.cmd_matches import JSON, show_view
-from ledger.cli.hand_entry import answer_error, forget_answer, parse_line, regroup, retyped, retyped_hand  # noqa: F401 (regroup: tests)
+from ledger.cli.hand_entry import answer_error, ask_again, parse_line, regroup, retyped, retyped_hand  # noqa: F401 (regroup: tests)
 from ledger.cli.screen import fold_prompt, wrap
 from ledger.errors import LedgerError
 from ledger.i18n import t, tn
@@ -356,11 +356,9 @@ class Session:
             refused = self.save(doc)
             if refused is None:
                 return
-            # the scorer refused the hand: ask again what it names (or the last answer)
-            again = forget_answer(doc, refused, before, live.game.hand)
-            if again is not None and not self.asks(again):  # the part refused is not asked (a player out):
-                again = None  # the hand is typed again, never saved without it
-            if again is None:
+            # the scorer refused the hand: ask again what it names (or the last answer), the rest kept
+            again = ask_again(live.game, live.view.setup, live.state, doc, refused, before)
+            if again is None:  # the refusal names no part that can be asked: the hand is typed again
                 self.say("  " + str(not_saved(live.game, n)))
                 return
             self.say("  " + str(t("play.answer_again", "please answer again ('undo' leaves this hand)")))
@@ -491,13 +489,6 @@ class Session:
             before.append(doc)
             doc = new
         raise LedgerError(t("cli.too_many_questions", "too many questions"), "hand", None)
-
-    def asks(self, doc: dict) -> bool:
-        """True when the game still has a question about ``doc`` (or cannot tell)."""
-        try:
-            return bool(self.live.game.questions(self.live.view.setup, doc, self.live.state))
-        except LedgerError:
-            return True
 
     def retyped(self, text: str, first: bool) -> dict | None:
         """The hand of ``text`` when it is the whole hand typed again (:func:`retyped_hand`)."""

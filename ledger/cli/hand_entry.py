@@ -179,12 +179,69 @@ def forget_answer(doc: dict, err: LedgerError, history: list, form: HandForm | N
     ``sides.NS.melded_points`` drops that one number, ``others.Bruno[3]`` Bruno's cards) if the
     document has it, read by the game's declared hand ``form`` when it declares that field, else
     the last answer (``history``). None when there is nothing to ask again."""
+    again = _without_refused(doc, err, form)
+    if again is not None:
+        return again
+    return history.pop() if history else None
+
+
+def _without_refused(doc: dict, err: LedgerError, form: HandForm | None) -> dict | None:
+    """``doc`` without the answer at ``err.path`` (:func:`forget_answer`), or None when ``doc``
+    has no such single answer (the path names none, or a whole group of several)."""
     keys = form.answer_at(err.path) if form is not None else None
     parts = list(keys) if keys is not None else path_keys(err.path)
     whole_group = len(parts) == 1 and isinstance(doc.get(parts[0]), dict) and len(doc[parts[0]]) > 1
     if parts and parts[0] in doc and not whole_group:
         return _without(doc, parts)
-    return history.pop() if history else None
+    return None
+
+
+def ask_again(game, setup, state, doc: dict, err: LedgerError, history: list) -> dict | None:
+    """After the scorer refused a hand typed or prompted, the document to ask again from, every
+    other answer kept: the hand less the part the error's field path names (:func:`forget_answer`)
+    when the game asks that part. A part the game does not ask in that hand (Scala 40: the cards
+    of the player named as closer) is asked with the hand field that keeps it from being asked
+    (``closed_by``: "Who closed?", then that player's cards if the answer names another player).
+    Without such a part, the last answer (``history``). None when nothing would be asked: the
+    refusal names no single part, and the hand is entered again."""
+    from ledger.games.fields import Per
+
+    form = game.hand_form(setup)
+    again = _without_refused(doc, err, form)
+    if again is None:
+        last = history.pop() if history else None
+        return last if last is not None and _asked(game, setup, state, last, None) else None
+    target = _answer_key(err.path, form)
+    if _asked(game, setup, state, again, target, form):
+        return again
+    for f in form.fields if form is not None else ():  # in the declared order
+        unset = {k: v for k, v in again.items() if k != f.key}
+        if f.per is Per.HAND and f.key in again and _asked(game, setup, state, unset, target, form):
+            return unset
+    return again if _asked(game, setup, state, again, None) else None  # asked by a key of the game's own
+
+
+def _answer_key(path: str, form: HandForm | None) -> str:
+    """The key of the question that asks the answer an error's ``path`` is about (``others.Anna``)."""
+    keys = form.answer_at(path) if form is not None else None
+    return ".".join(keys if keys is not None else path_keys(path))
+
+
+def _asked(game, setup, state, doc: dict, target: str | None, form: HandForm | None = None) -> bool:
+    """Whether the game still asks something of ``doc`` (or cannot tell); with ``target``, a
+    question about that answer: its key, or one above or below it (``sides.NS`` and
+    ``sides.NS.melded_points``), a number's key for its field's (``sides.NS.melded``:
+    :attr:`Field.counted_key`)."""
+    try:
+        keys = [q.key for q in game.questions(setup, doc, state)]
+    except LedgerError:
+        return True
+    if target is None:
+        return bool(keys)
+    counted = {f.key: f.counted_key for f in form.fields if f.counted_key} if form is not None else {}
+    keys += [f"{k.rpartition('.')[0]}.{counted[k.rpartition('.')[2]]}" for k in keys
+             if "." in k and k.rpartition(".")[2] in counted]
+    return any(k == target or k.startswith(target + ".") or target.startswith(k + ".") for k in keys)
 
 
 def path_keys(path: str) -> list[str]:
