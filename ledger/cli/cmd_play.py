@@ -34,7 +34,8 @@ import typer
 from ledger.cli import new_match
 from ledger.cli.app import ledger, stderr_is_terminal
 from ledger.cli.cmd_matches import JSON, show_view
-from ledger.cli.hand_entry import answer_error, ask_again, parse_line, regroup, retyped, retyped_hand  # noqa: F401 (regroup: tests)
+from ledger.cli.hand_entry import (answer_error, ask_again, lacks_required, parse_line, read_kept,  # noqa: F401
+                                   regroup, retyped, retyped_hand)  # regroup: for the tests
 from ledger.cli.screen import fold_prompt, wrap
 from ledger.errors import LedgerError
 from ledger.i18n import t, tn
@@ -339,12 +340,18 @@ class Session:
             self.command(cmd, in_hand=False)
             return
         try:
-            doc = self.words(text) if text.strip() else {}
+            doc, refused_parts = read_kept(lambda: self.words(text)) if text.strip() else ({}, [])
         except LedgerError as err:
             self.error(err)
             return
+        for err in refused_parts:  # said, and the rest of the line kept: what they were to give is asked
+            self.error(err)
+        # a typed hand takes the defaults of what it left out, unless a part refused may have been one of them
+        typed = bool(text.strip()) and (not refused_parts or lacks_required(live.game, live.view.setup, live.state,
+                                                                             doc))
+        if refused_parts:
+            self.say("  " + str(t("play.answer_again", "please answer again ('undo' leaves this hand)")))
         before: list[dict] = []  # the hand before each answer, for undo
-        typed = bool(text.strip())  # a typed hand takes the defaults of what it left out
         while True:
             try:
                 doc = self.complete(doc, before, typed=typed)

@@ -69,6 +69,36 @@ def parse_line(game, setup, text: str) -> dict:
     return game.parse_entry(setup, grouped)
 
 
+def read_kept(read: Callable[[], dict]) -> tuple[dict, list[LedgerError]]:
+    """``(document, refused)`` of a hand typed at a terminal: ``read()`` (the game's reading of
+    the words, :func:`parse_line`); when it refuses a part, read again past each part refused
+    (:func:`ledger.games.declare.parts_refused`), so the other parts are kept and the refused
+    ones asked, and their errors returned to be said. Raises the first reading's ``LedgerError``
+    when no part could be kept or the refusal is not one part's (the whole line is typed again)."""
+    from ledger.games.declare import parts_refused
+
+    try:
+        return read(), []
+    except LedgerError as err:
+        first = err
+    with parts_refused() as refused:
+        try:
+            doc = read()
+        except LedgerError:
+            raise first from None
+    if not doc or not refused:
+        raise first
+    return doc, refused
+
+
+def lacks_required(game, setup, state, doc: dict) -> bool:
+    """Whether the game still asks ``doc`` for an item with no default (or cannot tell)."""
+    try:
+        return any(q.default is None for q in game.questions(setup, doc, state))
+    except LedgerError:
+        return True
+
+
 def retyped_hand(game, setup, state, text: str, first: bool) -> dict | None:
     """The hand document of ``text`` when it is a whole hand typed again in answer to a question
     (the natural move after a refusal: ``Anna=AH 2H … Bruno=rest``), else None. ``first``:
