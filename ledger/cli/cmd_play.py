@@ -339,18 +339,10 @@ class Session:
         if cmd:
             self.command(cmd, in_hand=False)
             return
-        try:
-            doc, refused_parts = read_kept(lambda: self.words(text)) if text.strip() else ({}, [])
-        except LedgerError as err:
-            self.error(err)
+        started = self.typed_hand(text)
+        if started is None:
             return
-        for err in refused_parts:  # said, and the rest of the line kept: what they were to give is asked
-            self.error(err)
-        # a typed hand takes the defaults of what it left out, unless a part refused may have been one of them
-        typed = bool(text.strip()) and (not refused_parts or lacks_required(live.game, live.view.setup, live.state,
-                                                                             doc))
-        if refused_parts:
-            self.say("  " + str(t("play.answer_again", "please answer again ('undo' leaves this hand)")))
+        doc, typed = started
         before: list[dict] = []  # the hand before each answer, for undo
         while True:
             try:
@@ -443,6 +435,27 @@ class Session:
     def words(self, text: str) -> dict:
         """The hand document from one typed line (the game's own words; quotes optional)."""
         return parse_line(self.live.game, self.live.view.setup, text)
+
+    def typed_hand(self, text: str) -> tuple[dict, bool] | None:
+        """The hand typed at the hand prompt (``{}`` for Enter) and whether what it left out takes
+        its default (see :meth:`complete`); None when the line is refused whole (said). A part
+        the game refuses is said and left out, the line's other parts kept: what it was to give
+        is asked, and when no required item is missing the optional ones are asked too (the
+        part refused may have been one of them)."""
+        if not text.strip():
+            return {}, False
+        try:
+            doc, refused = read_kept(lambda: self.words(text))
+        except LedgerError as err:
+            self.error(err)
+            return None
+        for part_err in refused:
+            self.error(part_err)
+        if not refused:
+            return doc, True
+        self.say("  " + str(t("play.answer_again", "please answer again ('undo' leaves this hand)")))
+        live = self.live
+        return doc, lacks_required(live.game, live.view.setup, live.state, doc)
 
     def complete(self, doc: dict, before: list[dict], typed: bool = False) -> dict:
         """Ask the game's questions until the hand is complete. ``undo`` takes back the last answer
