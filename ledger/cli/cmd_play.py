@@ -34,7 +34,7 @@ import typer
 from ledger.cli import new_match
 from ledger.cli.app import ledger, stderr_is_terminal
 from ledger.cli.cmd_matches import JSON, show_view
-from ledger.cli.hand_entry import (answer_error, ask_again, lacks_required, parse_line, read_kept,  # noqa: F401
+from ledger.cli.hand_entry import (answer_error, answered, ask_again, lacks_required, parse_line, read_kept,  # noqa: F401
                                    regroup, retyped, retyped_hand)  # regroup: for the tests
 from ledger.cli.screen import fold_prompt, wrap
 from ledger.errors import LedgerError
@@ -496,7 +496,7 @@ class Session:
                 text = q.default
             whole = self.retyped(text, first=True)  # the whole hand typed again: it replaces this one
             try:
-                new = whole if whole is not None else q.answer(doc, text)
+                new = whole if whole is not None else answered(live.game, doc, q.answer(doc, text))
             except LedgerError as err:
                 whole = self.retyped(text, first=False)
                 if whole is None:

@@ -181,7 +181,7 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
             new = retyped_hand(game, setup, state, answer, first=True)  # the whole hand typed again
             try:
                 if new is None:
-                    new = q.answer(doc, answer)
+                    new = answered(game, doc, q.answer(doc, answer))
                 else:
                     _say(str(retyped()))
                 break
@@ -201,6 +201,16 @@ def complete_hand(game, setup, doc: dict, ask: Callable[[Any], str] | None, stat
             history.append(doc)
         doc = new
     raise LedgerError(t("cli.too_many_questions", "too many questions"), "hand", None)
+
+
+def answered(game, doc: dict, new: dict) -> dict:
+    """``new``, the hand ``doc`` with a question's answer, less what that answer makes wrong
+    inside the answers before it (:meth:`Entry.correction_base`: a closer named when asked again
+    after a refusal drops the cards or penalty typed for that player). A whole item of ``doc``
+    stays (the closing in mano typed in the same line is said of whoever closed)."""
+    changed = {k: v for k, v in new.items() if k not in doc or doc[k] != v}
+    base = game.correction_base(doc, changed) if changed else doc
+    return new if base == doc else merge({k: base.get(k, v) for k, v in doc.items()}, changed)
 
 
 def forget_answer(doc: dict, err: LedgerError, history: list, form: HandForm | None = None) -> dict | None:
