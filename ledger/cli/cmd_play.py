@@ -34,8 +34,8 @@ import typer
 from ledger.cli import new_match
 from ledger.cli.app import ledger, stderr_is_terminal
 from ledger.cli.cmd_matches import JSON, show_view
-from ledger.cli.hand_entry import (answer_error, answered, ask_again, lacks_required, parse_line, read_kept,  # noqa: F401
-                                   regroup, retyped, retyped_hand)  # regroup: for the tests
+from ledger.cli.hand_entry import (answer_error, answered, ask_again, lacks_required, line_readings, parse_line,  # noqa: F401
+                                   read_kept, regroup, retyped, retyped_hand)  # regroup: for the tests
 from ledger.cli.screen import fold_prompt, wrap
 from ledger.errors import LedgerError
 from ledger.i18n import t, tn
@@ -432,10 +432,6 @@ class Session:
                                  t("play.hand_deal", "deal {hand}", hand=number)))
 
     # --- a hand -------------------------------------------------------------------------------
-    def words(self, text: str) -> dict:
-        """The hand document from one typed line (the game's own words; quotes optional)."""
-        return parse_line(self.live.game, self.live.view.setup, text)
-
     def typed_hand(self, text: str) -> tuple[dict, bool] | None:
         """The hand typed at the hand prompt (``{}`` for Enter) and whether what it left out takes
         its default (see :meth:`complete`); None when the line is refused whole (said). A part
@@ -445,7 +441,9 @@ class Session:
         if not text.strip():
             return {}, False
         try:
-            doc, refused = read_kept(lambda: self.words(text))
+            game, setup = self.live.game, self.live.view.setup
+            doc, refused = read_kept(lambda tokens: game.parse_entry(setup, tokens), line_readings(setup, text),
+                                     game.hand_form(setup))
         except LedgerError as err:
             self.error(err)
             return None

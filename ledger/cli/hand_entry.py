@@ -53,6 +53,19 @@ def entry_keys(tokens: Sequence[str]) -> list[str]:
 def parse_line(game, setup, text: str) -> dict:
     """The partial hand document of one typed line in the game's words (quotes optional: words
     without ``=`` go with the ``KEY=VALUE`` before them); ``LedgerError`` as ``parse_entry`` says."""
+    readings = line_readings(setup, text)
+    for tokens in readings[:-1]:
+        try:
+            return game.parse_entry(setup, tokens)
+        except LedgerError:
+            pass
+    return game.parse_entry(setup, readings[-1])
+
+
+def line_readings(setup, text: str) -> list[list[str]]:
+    """The ways to read the words of a typed line, in order: as typed, then (when it differs) with
+    the words without ``=`` joined to the ``KEY=VALUE`` before them (:func:`regroup`).
+    ``LedgerError`` for a quote not closed or a pair not named whole."""
     import shlex
 
     try:
@@ -60,35 +73,51 @@ def parse_line(game, setup, text: str) -> dict:
     except ValueError:
         raise LedgerError(t("play.quote", "a quote is not closed"), "entry", text) from None
     setup.check_pairs_whole(entry_keys(tokens), "entry")
-    try:
-        return game.parse_entry(setup, tokens)
-    except LedgerError:
-        grouped = regroup(tokens)
-        if grouped == tokens:
-            raise
-    return game.parse_entry(setup, grouped)
+    grouped = regroup(tokens)
+    return [tokens] if grouped == tokens else [tokens, grouped]
 
 
-def read_kept(read: Callable[[], dict]) -> tuple[dict, list[LedgerError]]:
-    """``(document, refused)`` of a hand typed at a terminal: ``read()`` (the game's reading of
-    the words, :func:`parse_line`); when it refuses a part, read again past each part refused
-    (:func:`ledger.games.declare.parts_refused`), so the other parts are kept and the refused
-    ones asked, and their errors returned to be said. Raises the first reading's ``LedgerError``
-    when no part could be kept or the refusal is not one part's (the whole line is typed again)."""
+def read_kept(read: Callable[[Sequence[str]], dict], readings: Sequence[Sequence[str]],
+              form: HandForm | None = None) -> tuple[dict, list[LedgerError]]:
+    """``(document, refused)`` of a hand typed at a terminal: ``read(tokens)`` (the game's
+    ``parse_entry``) of the first of ``readings`` it takes whole. When it takes none, each is read
+    again past the parts refused (:func:`ledger.games.declare.parts_refused`) and without a field
+    of the declared hand ``form`` that the game's own reading refuses after it (:func:`_read_past`),
+    and the one with the fewest refusals is kept: the other parts kept, the refused ones to be
+    asked, their errors returned to be said. Raises the first reading's ``LedgerError`` when no
+    part could be kept or the refusal names no single field (the whole line is typed again)."""
+    first: LedgerError | None = None
+    for tokens in readings:
+        try:
+            return read(tokens), []
+        except LedgerError as err:
+            first = first or err
+    assert first is not None
+    kept = [got for got in (_read_past(read, tokens, form) for tokens in readings) if got is not None]
+    if not kept:
+        raise first
+    return min(kept, key=lambda got: len(got[1]))
+
+
+def _read_past(read: Callable[[Sequence[str]], dict], tokens: Sequence[str],
+               form: HandForm | None) -> tuple[dict, list[LedgerError]] | None:
+    """``read(tokens)`` past its refused parts and fields (:func:`read_kept`), or None."""
     from ledger.games.declare import parts_refused
 
-    try:
-        return read(), []
-    except LedgerError as err:
-        first = err
-    with parts_refused() as refused:
-        try:
-            doc = read()
-        except LedgerError:
-            raise first from None
-    if not doc or not refused:
-        raise first
-    return doc, refused
+    left_out: list[str] = []
+    later: list[LedgerError] = []  # the game's own reading's refusals, a field each
+    for _ in range(len(form.fields) if form is not None else 0):
+        with parts_refused(left_out) as refused:
+            try:
+                doc = read(tokens)
+            except LedgerError as err:
+                if form is None or form.answer_at(err.path) is None or err.path in left_out:
+                    return None
+                left_out.append(err.path)
+                later.append(err)
+                continue
+        return (doc, refused + later) if doc and (refused or later) else None
+    return None
 
 
 def lacks_required(game, setup, state, doc: dict) -> bool:

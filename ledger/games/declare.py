@@ -110,15 +110,17 @@ class HandForm:
         different values.
         """
         doc: JsonDict = {}
-        refused = _REFUSED.get()
+        reading = _REFUSED.get()
         for part in self.parts(self._items_kept(tokens, who) if self.commas_in_values else tokens, who):
             try:
                 self._read_part(part, doc, who, resolve_player)
             except LedgerError as err:
-                if refused is None:
+                if reading is None:
                     raise
-                refused.append(err)  # read past it (parts_refused): the field it names stays to be asked
+                reading[0].append(err)  # read past it (parts_refused): the field it names stays to be asked
                 _drop(doc, err.path)
+        for path in reading[1] if reading is not None else ():
+            _drop(doc, path)
         return doc
 
     def _items_kept(self, tokens: Sequence[str], who: Who) -> list[str]:
@@ -568,17 +570,20 @@ def _not_offered(resolve_player: Callable[[object, str], str], value: str, choic
     return player not in offered
 
 
-_REFUSED: ContextVar[list[LedgerError] | None] = ContextVar("ledger_parts_refused", default=None)
+_REFUSED: ContextVar[tuple[list[LedgerError], Sequence[str]] | None] = ContextVar("ledger_parts_refused",
+                                                                                   default=None)
 
 
 @contextmanager
-def parts_refused() -> Iterator[list[LedgerError]]:
+def parts_refused(left_out: Sequence[str] = ()) -> Iterator[list[LedgerError]]:
     """Within it, :meth:`HandForm.read_words` reads past each part it refuses rather than raise:
     the part's ``LedgerError`` goes into the list yielded, and the field it names is left out
     of the document (an earlier part the refused one contradicts too), so that a hand typed at
-    the table keeps every other part and only the refused one is asked again (``ledger play``)."""
+    the table keeps every other part and only the refused one is asked again (``ledger play``).
+    ``left_out``: field paths (``honors``, ``others.Bruno``) read and then left out, the values
+    a game's own reading after the declaration's refused (bridge's honours against the seats)."""
     refused: list[LedgerError] = []
-    token = _REFUSED.set(refused)
+    token = _REFUSED.set((refused, tuple(left_out)))
     try:
         yield refused
     finally:

@@ -101,6 +101,17 @@ def test_segnapunti_a_misspelt_player_in_english(cli):
     assert cli.json("show", "1")["hands"][0]["result"]["points"] == {"Anna": 12, "Bruno": -3}
 
 
+def test_bridge_honours_the_game_refuses_after_reading_the_line_are_asked_alone(cli):
+    r = session(cli, "bridge", "--side", "NS=Anna,Carla", "--side", "EW=Bruno,Dario",
+                lines=["4SX W -2 honours=XX 100", "NS 100", "quit"])
+    assert "error: honors: 'XX' is not a player of this match" in r.stderr
+    asked = _prompts(r.stdout)
+    assert len(asked) == 1 and asked[0].startswith("Honours")
+    result = cli.json("show", "1")["hands"][0]["result"]
+    assert (result["contract"], result["declarer"], result["result"]) == ("4SX", "W", "-2")
+    assert result["points"] == {"NS": 400, "EW": 0}  # 300 for the two down doubled, 100 for honours
+
+
 def test_hand_add_at_a_terminal_asks_the_refused_parts_of_its_words(cli):
     cli("match", "new", *SCALA40)
     r = cli("--lang", "it", "hand", "add", "1", "-i", "chiude Anna; Bruni 25; Carla 40; Dario 5", input="\n25\n")
