@@ -75,8 +75,7 @@ def _typed(at, doc: dict, entry: Optional[List[str]], correcting: bool,
         if refused is None:
             doc = merge(doc, game.parse_entry(at.setup, entry))
         else:
-            read, errors = read_kept(lambda tokens: game.parse_entry(at.setup, tokens), [entry],
-                                     game.hand_form(at.setup))
+            read, errors = read_kept(game, at.setup, at.state, [entry])
             doc = merge(doc, read)
             refused += errors
     if correcting and at.hand is not None:

@@ -441,9 +441,8 @@ class Session:
         if not text.strip():
             return {}, False
         try:
-            game, setup = self.live.game, self.live.view.setup
-            doc, refused = read_kept(lambda tokens: game.parse_entry(setup, tokens), line_readings(setup, text),
-                                     game.hand_form(setup))
+            live = self.live
+            doc, refused = read_kept(live.game, live.view.setup, live.state, line_readings(live.view.setup, text))
         except LedgerError as err:
             self.error(err)
             return None
@@ -452,7 +451,6 @@ class Session:
         if not refused:
             return doc, True
         self.say("  " + str(t("play.answer_again", "please answer again ('undo' leaves this hand)")))
-        live = self.live
         return doc, lacks_required(live.game, live.view.setup, live.state, doc)
 
     def complete(self, doc: dict, before: list[dict], typed: bool = False) -> dict:

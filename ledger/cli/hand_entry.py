@@ -77,47 +77,88 @@ def line_readings(setup, text: str) -> list[list[str]]:
     return [tokens] if grouped == tokens else [tokens, grouped]
 
 
-def read_kept(read: Callable[[Sequence[str]], dict], readings: Sequence[Sequence[str]],
-              form: HandForm | None = None) -> tuple[dict, list[LedgerError]]:
-    """``(document, refused)`` of a hand typed at a terminal: ``read(tokens)`` (the game's
-    ``parse_entry``) of the first of ``readings`` it takes whole. When it takes none, each is read
-    again past the parts refused (:func:`ledger.games.declare.parts_refused`) and without a field
-    of the declared hand ``form`` that the game's own reading refuses after it (:func:`_read_past`),
-    and the one with the fewest refusals is kept: the other parts kept, the refused ones to be
-    asked, their errors returned to be said. Raises the first reading's ``LedgerError`` when no
-    part could be kept or the refusal names no single field (the whole line is typed again)."""
+def read_kept(game, setup, state, readings: Sequence[Sequence[str]]) -> tuple[dict, list[LedgerError]]:
+    """``(document, refused)`` of a hand typed at a terminal: the game's ``parse_entry`` of the
+    first of ``readings`` (:func:`line_readings`) it takes whole. When it takes none, each is read
+    again past the parts it refuses (:func:`_read_past`), and the reading with the fewest
+    refusals whose every refused part the game then asks (:func:`_asks_refused`) is kept: the
+    other parts kept, the refused ones to be asked, their errors returned to be said. Raises the
+    first reading's ``LedgerError`` when none is kept (the whole line is typed again: no part
+    could be kept, or a refused part would not be asked and so be lost)."""
     first: LedgerError | None = None
     for tokens in readings:
         try:
-            return read(tokens), []
+            return game.parse_entry(setup, tokens), []
         except LedgerError as err:
             first = first or err
     assert first is not None
-    kept = [got for got in (_read_past(read, tokens, form) for tokens in readings) if got is not None]
+    kept = [got for got in (_read_past(game, setup, tokens) for tokens in readings)
+            if got is not None and _asks_refused(game, setup, state, *got)]
     if not kept:
         raise first
     return min(kept, key=lambda got: len(got[1]))
 
 
-def _read_past(read: Callable[[Sequence[str]], dict], tokens: Sequence[str],
-               form: HandForm | None) -> tuple[dict, list[LedgerError]] | None:
-    """``read(tokens)`` past its refused parts and fields (:func:`read_kept`), or None."""
+def _read_past(game, setup, tokens: Sequence[str]) -> tuple[dict, list[LedgerError]] | None:
+    """The game's reading of ``tokens`` past its refusals, or None: the declaration reads past a
+    part it refuses (:func:`ledger.games.declare.parts_refused`); a field of the declared hand
+    that the game's own reading refuses after it (bridge's honours against the seats) is left
+    out and read again; one that the game's own reading of a part refuses (a side's pile) is
+    read again without that part (:func:`_without_part`)."""
     from ledger.games.declare import parts_refused
 
+    form = game.hand_form(setup)
     left_out: list[str] = []
     later: list[LedgerError] = []  # the game's own reading's refusals, a field each
     for _ in range(len(form.fields) if form is not None else 0):
         with parts_refused(left_out) as refused:
             try:
-                doc = read(tokens)
+                doc = game.parse_entry(setup, tokens)
             except LedgerError as err:
-                if form is None or form.answer_at(err.path) is None or err.path in left_out:
+                if form.answer_at(err.path) is None:
                     return None
+                if err.path in left_out:
+                    return _without_part(game, setup, form, tokens, left_out, later)
                 left_out.append(err.path)
                 later.append(err)
                 continue
         return (doc, refused + later) if doc and (refused or later) else None
     return None
+
+
+def _without_part(game, setup, form: HandForm, tokens: Sequence[str], left_out: list[str],
+                  later: list[LedgerError]) -> tuple[dict, list[LedgerError]] | None:
+    """The first reading of ``tokens`` with one of its parts left out that the game takes (past
+    its refusals, ``left_out`` left out), with the refusals; or None. A part: a ``KEY=VALUE``
+    word (``EW="calate 9999, in mano 20"``), else a phrase of the declaration's
+    (:meth:`HandForm.parts`: ``Bruno rsto``)."""
+    from ledger.games.declare import parts_refused
+
+    keyed = [i for i, tok in enumerate(tokens) if _KEYED.search(tok)]
+    phrases = form.parts(tokens, game.entry_who(setup, None, {}))
+    fewer = [[*tokens[:i], *tokens[i + 1:]] for i in keyed] + \
+        [["; ".join(phrases[:i] + phrases[i + 1:])] for i in range(len(phrases))]
+    for rest in fewer:
+        with parts_refused(left_out) as refused:
+            try:
+                doc = game.parse_entry(setup, rest) if any(w.strip() for w in rest) else {}
+            except LedgerError:
+                continue
+        if doc:
+            return doc, later + refused
+    return None
+
+
+def _asks_refused(game, setup, state, doc: dict, refused: list[LedgerError]) -> bool:
+    """Whether the game asks, of ``doc``, every part refused: the field an error's path names
+    (:func:`_asked`), or for a part naming no field (not understood) something at all."""
+    form = game.hand_form(setup)
+    for err in refused:
+        declared = form is not None and form.answer_at(err.path) is not None
+        target = _answer_key(err.path, form) if declared else None
+        if not _asked(game, setup, state, doc, target, form):
+            return False
+    return True
 
 
 def lacks_required(game, setup, state, doc: dict) -> bool:

@@ -112,6 +112,34 @@ def test_bridge_honours_the_game_refuses_after_reading_the_line_are_asked_alone(
     assert result["points"] == {"NS": 400, "EW": 0}  # 300 for the two down doubled, 100 for honours
 
 
+def test_tressette_a_sides_pile_misspelt_asks_that_pile_only_in_italian(cli):
+    r = cli("--lang", "it", "play", "tressette", "--players", "Anna,Bruno,Carla,Dario",
+            input="Anna 3 assi 12 figure ultima, Bruno rsto\nresto\nquit\n")
+    assert "errore: EW: 'rsto' non è una carta, un conteggio né un accuso (intendevi 'resto'?)" in r.stderr
+    asked = _prompts(r.stdout)
+    assert len(asked) == 1 and asked[0].startswith("Bruno & Dario: mazzetto di prese")
+    assert cli.json("show", "1")["totals"] == {"NS": 8, "EW": 3}  # 3 aces 12 thirds 7, the last trick 1
+
+
+def test_burraco_a_sides_line_out_of_range_asks_that_side_and_keeps_the_other(cli):
+    r = session(cli, "burraco", "--players", "Anna,Bruno,Carla,Dario", lines=[
+        'NS="2 clean, 1 dirty, melded 310, in hand 35, pozzetto taken, closed" EW="melded 9999, in hand 20"',
+        "", "120", "20", "", "quit"])
+    assert "error: EW, melded card points: 9999 is out of range (0 to 1080)" in r.stderr
+    asked = _prompts(r.stdout)
+    assert asked and all(q.startswith(("Bruno & Dario", "did Bruno & Dario")) for q in asked)
+    sides = _documents(cli)[0]["sides"]
+    assert sides["NS"]["melded_points"] == 310 and sides["EW"]["melded_points"] == 120
+
+
+def test_sette_e_mezzo_a_player_refused_in_the_line_is_never_left_out_silently(cli):
+    r = session(cli, "sette_e_mezzo", "--players", "Anna,Bruno,Carla", lines=[
+        "banco Anna 6 e mezzo; Bruno 2 euro 9 e mezzo; Carla 1 euro sballato", "quit"])
+    assert "9 e mezzo" in r.stderr
+    assert "hand 1 was not saved" not in r.stdout  # refused before anything was asked: typed again
+    assert cli.json("show", "1")["hands"] == []  # an absent player sits out: he is not asked, so not kept
+
+
 def test_hand_add_at_a_terminal_asks_the_refused_parts_of_its_words(cli):
     cli("match", "new", *SCALA40)
     r = cli("--lang", "it", "hand", "add", "1", "-i", "chiude Anna; Bruni 25; Carla 40; Dario 5", input="\n25\n")
