@@ -311,9 +311,9 @@ def ask_again(game, setup, state, doc: dict, err: LedgerError, history: list) ->
     other answer kept: the hand less the part the error's field path names (:func:`forget_answer`)
     when the game asks that part. A part the game does not ask in that hand (Scala 40: the cards
     of the player named as closer) is asked with the hand field that keeps it from being asked
-    (``closed_by``: "Who closed?", then that player's cards if the answer names another player).
-    Without such a part, the last answer (``history``). None when nothing would be asked: the
-    refusal names no single part, and the hand is entered again."""
+    (``closed_by``: "Who closed?"; the answer goes through :func:`answered`). Without such a
+    part, the last answer (``history``). None when nothing would be asked: the refusal names no
+    single part, and the hand is entered again."""
     from ledger.games.fields import Per
 
     form = game.hand_form(setup)
