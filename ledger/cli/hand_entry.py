@@ -289,17 +289,22 @@ def forget_answer(doc: dict, err: LedgerError, history: list, form: HandForm | N
     ``sides.NS.melded_points`` drops that one number, ``others.Bruno[3]`` Bruno's cards) if the
     document has it, read by the game's declared hand ``form`` when it declares that field, else
     the last answer (``history``). None when there is nothing to ask again."""
-    again = _without_refused(doc, err, form)
+    again = _without_keys(doc, _refused_keys(err.path, form))
     if again is not None:
         return again
     return history.pop() if history else None
 
 
-def _without_refused(doc: dict, err: LedgerError, form: HandForm | None) -> dict | None:
-    """``doc`` without the answer at ``err.path`` (:func:`forget_answer`), or None when ``doc``
-    has no such single answer (the path names none, or a whole group of several)."""
-    keys = form.answer_at(err.path) if form is not None else None
-    parts = list(keys) if keys is not None else path_keys(err.path)
+def _refused_keys(path: str, form: HandForm | None) -> list[str]:
+    """The keys in a hand document of the answer an error's ``path`` is about: read by the
+    declared hand ``form`` (:meth:`HandForm.answer_at`), else the path's own (:func:`path_keys`)."""
+    keys = form.answer_at(path) if form is not None else None
+    return list(keys) if keys is not None else path_keys(path)
+
+
+def _without_keys(doc: dict, parts: list[str]) -> dict | None:
+    """``doc`` without the answer at ``parts`` (:func:`_without`), or None when ``doc`` has no
+    such single answer (no path, or a whole group of several: every side)."""
     whole_group = len(parts) == 1 and isinstance(doc.get(parts[0]), dict) and len(doc[parts[0]]) > 1
     if parts and parts[0] in doc and not whole_group:
         return _without(doc, parts)
@@ -309,26 +314,38 @@ def _without_refused(doc: dict, err: LedgerError, form: HandForm | None) -> dict
 def ask_again(game, setup, state, doc: dict, err: LedgerError, history: list) -> dict | None:
     """After the scorer refused a hand typed or prompted, the document to ask again from, every
     other answer kept: the hand less the part the error's field path names (:func:`forget_answer`)
-    when the game asks that part. A part the game does not ask in that hand (Scala 40: the cards
-    of the player named as closer) is asked with the hand field that keeps it from being asked
-    (``closed_by``: "Who closed?"; the answer goes through :func:`answered`). Without such a
-    part, the last answer (``history``). None when nothing would be asked: the refusal names no
-    single part, and the hand is entered again."""
-    from ledger.games.fields import Per
-
+    when the game asks that part, else less the side's or player's whole answer that holds it
+    (Scopa: ``sides.Bruno.cards`` asks Bruno's pile). A part the game does not ask in that hand
+    (Scala 40: the cards of the player named as closer) is asked with the hand field that keeps
+    it from being asked (``closed_by``: "Who closed?"; the answer goes through
+    :func:`answered`). Without such a part, the last answer (``history``). None when nothing
+    would be asked: the refusal names no single part, and the hand is entered again."""
     form = game.hand_form(setup)
-    again = _without_refused(doc, err, form)
-    if again is None:
+    keys = _refused_keys(err.path, form)
+    if _without_keys(doc, keys) is None:
         last = history.pop() if history else None
         return last if last is not None and _asked(game, setup, state, last, None) else None
-    target = _answer_key(err.path, form)
+    for depth in range(len(keys), 0, -1):  # the answer itself, then the side's or player's that holds it
+        again = _without_keys(doc, keys[:depth])
+        found = None if again is None else _unhidden(game, setup, state, again, ".".join(keys[:depth]), form)
+        if found is not None:
+            return found
+    again = _without_keys(doc, keys)
+    return again if again is not None and _asked(game, setup, state, again, None) else None
+
+
+def _unhidden(game, setup, state, again: dict, target: str, form: HandForm | None) -> dict | None:
+    """``again`` when the game asks ``target`` of it, else ``again`` less the first hand field in
+    the declared order whose absence has ``target`` asked (Scala 40's ``closed_by``); or None."""
+    from ledger.games.fields import Per
+
     if _asked(game, setup, state, again, target, form):
         return again
-    for f in form.fields if form is not None else ():  # in the declared order
+    for f in form.fields if form is not None else ():
         unset = {k: v for k, v in again.items() if k != f.key}
         if f.per is Per.HAND and f.key in again and _asked(game, setup, state, unset, target, form):
             return unset
-    return again if _asked(game, setup, state, again, None) else None  # asked by a key of the game's own
+    return None
 
 
 def _answer_key(path: str, form: HandForm | None) -> str:
@@ -362,13 +379,14 @@ def path_keys(path: str) -> list[str]:
 
 def _without(doc: dict, parts: list[str]) -> dict:
     """``doc`` without the deepest part of the path ``parts`` that it has: ``sides.NS.melded_points``
-    drops that one number of side NS (its other answers are kept), ``sides.NS`` the whole side."""
+    drops that one number of side NS (its other answers are kept), ``sides.NS`` the whole side;
+    an object left empty goes too (a side with nothing given is a side not given, and asked)."""
     out = dict(doc)
     key, rest = parts[0], parts[1:]
     inner = out[key]
     if rest and isinstance(inner, dict) and rest[0] in inner:
         out[key] = _without(inner, rest)
-    else:
+    if not rest or out[key] == {}:
         del out[key]
     return out
 

@@ -140,6 +140,17 @@ def test_sette_e_mezzo_a_player_refused_in_the_line_is_never_left_out_silently(c
     assert cli.json("show", "1")["hands"] == []  # an absent player sits out: he is not asked, so not kept
 
 
+def test_scopa_a_pile_the_scorer_refuses_asks_that_sides_pile_again(cli):
+    r = session(cli, "scopa", "--players", "Anna,Bruno", lines=[
+        'Anna="22 cards 6 denari settebello primiera 78" Bruno=rest', "18 cards 4 denari primiera 70", "no", "", "quit"])
+    assert "error: hand 1: Bruno, cards: a side can be 'rest' only when every other side is given as cards" in r.stderr
+    asked = _prompts(r.stdout)
+    assert asked[0].startswith("Bruno: captured pile") and all(q.startswith("Bruno:") for q in asked)
+    sides = _documents(cli)[0]["sides"]
+    assert sides["Anna"] == {"cards": 22, "denari": 6, "settebello": True, "primiera": 78, "scope": 0}
+    assert (sides["Bruno"]["cards"], sides["Bruno"]["denari"], sides["Bruno"]["primiera"]) == (18, 4, 70)
+
+
 def test_hand_add_at_a_terminal_asks_the_refused_parts_of_its_words(cli):
     cli("match", "new", *SCALA40)
     r = cli("--lang", "it", "hand", "add", "1", "-i", "chiude Anna; Bruni 25; Carla 40; Dario 5", input="\n25\n")
