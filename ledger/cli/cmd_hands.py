@@ -9,7 +9,7 @@ import typer
 
 from ledger.cli.app import app, interactive, ledger
 from ledger.cli.cmd_matches import MATCH, JSON, show_view
-from ledger.cli.hand_entry import complete_hand, entry_keys, forget_answer, merge
+from ledger.cli.hand_entry import ask_again, complete_hand, entry_keys, merge, read_kept, say_error
 from ledger.cli.inputs import read_json
 from ledger.cli.screen import echo, fold_prompt
 from ledger.errors import LedgerError
@@ -60,16 +60,24 @@ def _file_document(file: Optional[str]) -> dict:
     return doc
 
 
-def _typed(at, doc: dict, entry: Optional[List[str]], correcting: bool) -> dict:
+def _typed(at, doc: dict, entry: Optional[List[str]], correcting: bool,
+           refused: Optional[list] = None) -> dict:
     """The file's document ``doc`` with the command-line words ``entry`` laid over it, read for the
     match of ``at`` (a :class:`ledger.store.reads.Entry`); when ``correcting`` a hand, both laid
-    over that hand as it was entered (the game's :meth:`correction_base`)."""
+    over that hand as it was entered (the game's :meth:`correction_base`). ``refused`` (the
+    prompts will ask what is missing): the words are read past a part the game refuses, whose
+    ``LedgerError`` is added to it (:func:`ledger.cli.hand_entry.read_kept`)."""
     from ledger.games.parsing import META_KEYS
 
     game = get_game(at.match.game)
     if entry:
         at.setup.check_pairs_whole(entry_keys(entry), "entry")
-        doc = merge(doc, game.parse_entry(at.setup, entry))
+        if refused is None:
+            doc = merge(doc, game.parse_entry(at.setup, entry))
+        else:
+            read, errors = read_kept(game, at.setup, at.state, [entry])
+            doc = merge(doc, read)
+            refused += errors
     if correcting and at.hand is not None:
         old = {k: v for k, v in at.hand.document.items() if k not in META_KEYS}
         doc = merge(game.correction_base(old, doc), doc)
@@ -124,15 +132,18 @@ def enter_hand(match: str, entry: Optional[List[str]], file: Optional[str], prom
 
             raise LedgerError(no_such_hand(at.match.id, number, at.hands), "hand", number)
     game = get_game(at.match.game)
-    doc = _typed(at, _file_document(file), entry, number is not None and bool(file or entry))
     ask = _ask if interactive(prompt) else None
+    refused: Optional[list] = [] if ask is not None else None
+    doc = _typed(at, _file_document(file), entry, number is not None and bool(file or entry), refused)
+    for err in refused or ():  # said, the other words kept: what the refused ones were to give is asked
+        say_error(safe(err))
     history: list = []
     while True:
         doc, incomplete = complete_hand(game, at.setup, doc, ask, at.state, history)
         try:
             return store(doc, incomplete, at)
         except LedgerError as err:
-            again = forget_answer(doc, err, history, game.hand) if ask is not None else None
+            again = ask_again(game, at.setup, at.state, doc, err, history) if ask is not None else None
             if again is None:
                 raise
             echo(str(t("cli.answer_again", "{error} — please answer again", error=safe(err))), err=True, indent="  ")

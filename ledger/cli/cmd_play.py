@@ -34,7 +34,8 @@ import typer
 from ledger.cli import new_match
 from ledger.cli.app import ledger, stderr_is_terminal
 from ledger.cli.cmd_matches import JSON, show_view
-from ledger.cli.hand_entry import answer_error, forget_answer, parse_line, regroup, retyped, retyped_hand  # noqa: F401 (regroup: tests)
+from ledger.cli.hand_entry import (answer_error, answered, ask_again, lacks_required, line_readings, parse_line,  # noqa: F401
+                                   read_kept, regroup, retyped, retyped_hand)  # regroup: for the tests
 from ledger.cli.screen import fold_prompt, wrap
 from ledger.errors import LedgerError
 from ledger.i18n import t, tn
@@ -338,13 +339,11 @@ class Session:
         if cmd:
             self.command(cmd, in_hand=False)
             return
-        try:
-            doc = self.words(text) if text.strip() else {}
-        except LedgerError as err:
-            self.error(err)
+        started = self.typed_hand(text)
+        if started is None:
             return
+        doc, typed = started
         before: list[dict] = []  # the hand before each answer, for undo
-        typed = bool(text.strip())  # a typed hand takes the defaults of what it left out
         while True:
             try:
                 doc = self.complete(doc, before, typed=typed)
@@ -356,11 +355,9 @@ class Session:
             refused = self.save(doc)
             if refused is None:
                 return
-            # the scorer refused the hand: ask again what it names (or the last answer)
-            again = forget_answer(doc, refused, before, live.game.hand)
-            if again is not None and not self.asks(again):  # the part refused is not asked (a player out):
-                again = None  # the hand is typed again, never saved without it
-            if again is None:
+            # the scorer refused the hand: ask again what it names (or the last answer), the rest kept
+            again = ask_again(live.game, live.view.setup, live.state, doc, refused, before)
+            if again is None:  # the refusal names no part that can be asked: the hand is typed again
                 self.say("  " + str(not_saved(live.game, n)))
                 return
             self.say("  " + str(t("play.answer_again", "please answer again ('undo' leaves this hand)")))
@@ -435,9 +432,26 @@ class Session:
                                  t("play.hand_deal", "deal {hand}", hand=number)))
 
     # --- a hand -------------------------------------------------------------------------------
-    def words(self, text: str) -> dict:
-        """The hand document from one typed line (the game's own words; quotes optional)."""
-        return parse_line(self.live.game, self.live.view.setup, text)
+    def typed_hand(self, text: str) -> tuple[dict, bool] | None:
+        """The hand typed at the hand prompt (``{}`` for Enter) and whether what it left out takes
+        its default (see :meth:`complete`); None when the line is refused whole (said). A part
+        the game refuses is said and left out, the line's other parts kept: what it was to give
+        is asked, and when no required item is missing the optional ones are asked too (the
+        part refused may have been one of them)."""
+        if not text.strip():
+            return {}, False
+        try:
+            live = self.live
+            doc, refused = read_kept(live.game, live.view.setup, live.state, line_readings(live.view.setup, text))
+        except LedgerError as err:
+            self.error(err)
+            return None
+        for part_err in refused:
+            self.error(part_err)
+        if not refused:
+            return doc, True
+        self.say("  " + str(t("play.answer_again", "please answer again ('undo' leaves this hand)")))
+        return doc, lacks_required(live.game, live.view.setup, live.state, doc)
 
     def complete(self, doc: dict, before: list[dict], typed: bool = False) -> dict:
         """Ask the game's questions until the hand is complete. ``undo`` takes back the last answer
@@ -478,7 +492,7 @@ class Session:
                 text = q.default
             whole = self.retyped(text, first=True)  # the whole hand typed again: it replaces this one
             try:
-                new = whole if whole is not None else q.answer(doc, text)
+                new = whole if whole is not None else answered(live.game, doc, q.answer(doc, text))
             except LedgerError as err:
                 whole = self.retyped(text, first=False)
                 if whole is None:
@@ -491,13 +505,6 @@ class Session:
             before.append(doc)
             doc = new
         raise LedgerError(t("cli.too_many_questions", "too many questions"), "hand", None)
-
-    def asks(self, doc: dict) -> bool:
-        """True when the game still has a question about ``doc`` (or cannot tell)."""
-        try:
-            return bool(self.live.game.questions(self.live.view.setup, doc, self.live.state))
-        except LedgerError:
-            return True
 
     def retyped(self, text: str, first: bool) -> dict | None:
         """The hand of ``text`` when it is the whole hand typed again (:func:`retyped_hand`)."""

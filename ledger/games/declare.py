@@ -26,7 +26,9 @@ named by its key (``closed_by``), its name in each language (``chi chiude``) and
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
 from ledger.errors import LedgerError, use_labels
@@ -108,8 +110,17 @@ class HandForm:
         different values.
         """
         doc: JsonDict = {}
+        reading = _REFUSED.get()
         for part in self.parts(self._items_kept(tokens, who) if self.commas_in_values else tokens, who):
-            self._read_part(part, doc, who, resolve_player)
+            try:
+                self._read_part(part, doc, who, resolve_player)
+            except LedgerError as err:
+                if reading is None:
+                    raise
+                reading[0].append(err)  # read past it (parts_refused): the field it names stays to be asked
+                _drop(doc, err.path)
+        for path in reading[1] if reading is not None else ():
+            _drop(doc, path)
         return doc
 
     def _items_kept(self, tokens: Sequence[str], who: Who) -> list[str]:
@@ -561,6 +572,36 @@ def _not_offered(resolve_player: Callable[[object, str], str], value: str, choic
     except LedgerError:
         return False
     return player not in offered
+
+
+_REFUSED: ContextVar[tuple[list[LedgerError], Sequence[str]] | None] = ContextVar("ledger_parts_refused",
+                                                                                   default=None)
+
+
+@contextmanager
+def parts_refused(left_out: Sequence[str] = ()) -> Iterator[list[LedgerError]]:
+    """Within it, :meth:`HandForm.read_words` reads past each part it refuses rather than raise:
+    the part's ``LedgerError`` goes into the list yielded, and the field it names is left out
+    of the document (an earlier part the refused one contradicts too), so that a hand typed at
+    the table keeps every other part and only the refused one is asked again (``ledger play``).
+    ``left_out``: field paths (``honors``, ``others.Bruno``) read and then left out, the values
+    a game's own reading after the declaration's refused (bridge's honours against the seats)."""
+    refused: list[LedgerError] = []
+    token = _REFUSED.set((refused, tuple(left_out)))
+    try:
+        yield refused
+    finally:
+        _REFUSED.reset(token)
+
+
+def _drop(doc: JsonDict, path: str) -> None:
+    """Take the value at the dotted ``path`` (``others.Bruno``, ``closed_by``) out of ``doc``, if there."""
+    *outer, last = path.split(".")
+    at: object = doc
+    for key in outer:
+        at = at.get(key) if isinstance(at, dict) else None
+    if isinstance(at, dict):
+        at.pop(last, None)
 
 
 def labelling(form: HandForm | None) -> None:
