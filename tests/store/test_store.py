@@ -144,6 +144,7 @@ def test_loading_the_demo_again_replaces_it_in_one_transaction(ledger_db, cli):
     assert f"replaces the demo night recorded before, {n} matches" in " ".join(cli("demo").stdout.split())
 
 
+@pytest.mark.sqlite_only
 def test_a_ledger_switched_to_wal_while_another_writes_waits_for_it(ledger_db):
     """A new ledger is switched to the WAL journal by the first command that opens it. When another
     connection holds the write lock then (``ledger serve`` making the same new ledger), SQLite
