@@ -10,14 +10,19 @@ import pytest
 from ledger.errors import LedgerError
 from ledger.store import reads as R
 from ledger.store.engine import database_url
+from ledger.store.export import EXPORT_HAND_COLUMNS, EXPORT_MATCH_COLUMNS
 from ledger.store.models import Hand, Match, Night, SQLModel
 from ledger.store.service import Ledger
 
 
 def test_every_column_the_reads_name_is_a_column_of_the_models():
     tables = SQLModel.metadata.tables
-    for table, columns in (("match", R.MATCH_COLUMNS), ("night", R.NIGHT_COLUMNS), ("hand", R.HAND_COLUMNS)):
+    for table, columns in R.COLUMNS.items():
         assert set(columns) <= set(tables[table].c.keys()), table
+    for table, columns in (("match", R.MATCH_COLUMNS), ("night", R.NIGHT_COLUMNS), ("hand", R.HAND_COLUMNS),
+                           ("match", EXPORT_MATCH_COLUMNS), ("hand", EXPORT_HAND_COLUMNS)):
+        assert set(columns) <= set(R.COLUMNS[table]), table
+    assert {R.MATCH.strip('"'), R.NIGHT, R.HAND, R.SEAT, R.PLAYER} <= set(R.COLUMNS)
     for name, fields in ((Match, R.MatchRow), (Night, R.NightRow), (Hand, R.HandRow)):
         assert set(fields._fields) <= set(name.model_fields), name
 
