@@ -475,14 +475,60 @@ def _is_json(text: Any) -> bool:
 @contextmanager
 def reading(db: str | None = None, opened: Callable[[], Any] | None = None) -> Iterator[Reads]:
     """The reads of the ledger ``db`` (path, URL, or None for ``$LEDGER_DB`` / the default file)
-    in one read transaction of the store (:meth:`ledger.store.service.Ledger.reads`): through
-    ``opened()``, the caller's open :class:`ledger.store.service.Ledger` (default: one opened
-    here). What ``show`` and ``ledger serve`` read through."""
-    if opened is None:
-        from ledger.store.service import Ledger
+    in one read transaction: what ``show``, ``report``, ``stats``, ``match list`` and ``ledger
+    serve`` read through.
 
-        led = Ledger(db)
-    else:
-        led = opened()
-    with led.reads() as reads:
-        yield reads
+    A SQLite ledger file this program has opened before (:func:`open_at_head`) is read through a
+    plain ``sqlite3`` connection, without importing SQLAlchemy; a Ctrl-C stops the read, and the
+    connection's closing ends its transaction. Any other ledger (none yet, an older or newer
+    schema, a read-only file, a damaged or foreign file, a database server) is read through the
+    store (:meth:`ledger.store.service.Ledger.reads`) via ``opened()``, the caller's open
+    :class:`ledger.store.service.Ledger` (default: one opened here), which upgrades it or says
+    what is wrong (``LedgerError`` on ``db``)."""
+    conn = open_at_head(db)
+    if conn is None:
+        if opened is None:
+            from ledger.store.service import Ledger
+
+            led = Ledger(db)
+        else:
+            led = opened()
+        with led.reads() as reads:
+            yield reads
+        return
+    try:
+        conn.execute("BEGIN")  # one moment of the ledger for every query of the command
+        yield Reads(conn)
+    finally:
+        conn.close()  # ends the read transaction (nothing was written)
+
+
+def open_at_head(db: str | None) -> sqlite3.Connection | None:
+    """A ``sqlite3`` connection (autocommit, the store's busy timeout) to the ledger ``db`` when
+    it is an existing, writable SQLite file at this program's schema
+    (:data:`ledger.store.engine.HEAD`) already in the WAL journal: all that opening it through the
+    store would check or change. None for any other ledger, and on any ``sqlite3.Error`` met while
+    looking (the store then opens it, and names what is wrong)."""
+    from urllib.parse import quote
+
+    from ledger.store.engine import BUSY_TIMEOUT_MS, HEAD, database_url, sqlite_path
+    from ledger.store.health import is_writable, tighten
+
+    url = database_url(db)
+    path = sqlite_path(url)
+    if path is None or "?" in url or not path.is_file() or not is_writable(path):
+        return None
+    try:  # mode=rw: never creates a file
+        conn = sqlite3.connect(f"file:{quote(str(path))}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
+                               isolation_level=None)
+    except sqlite3.Error:
+        return None
+    try:
+        if (conn.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD,)]
+                and conn.execute("PRAGMA journal_mode").fetchall() == [("wal",)]):
+            tighten(path)  # as the store does on every opening: the ledger stays its owner's
+            return conn
+    except sqlite3.Error:
+        pass
+    conn.close()
+    return None
