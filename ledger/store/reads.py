@@ -303,7 +303,8 @@ class Reads:
         """Each match's seats as ``(side, player's name)`` in seat order, by match id: of the
         matches ``ids``, or of every match with None."""
         out: dict[int, list[tuple[str, str]]] = {}
-        query = f"SELECT {SEAT}.match_id, {SEAT}.side, {PLAYER}.name FROM {SEAT} JOIN {PLAYER} ON {PLAYER}.id = {SEAT}.player_id"
+        query = (f"SELECT {SEAT}.match_id, {SEAT}.side, {PLAYER}.name"
+                 f" FROM {SEAT} JOIN {PLAYER} ON {PLAYER}.id = {SEAT}.player_id")
         order = f" ORDER BY {SEAT}.match_id, {SEAT}.seat"
         for chunk in [[]] if ids is None else self.in_batches(list(ids)):
             where = f" WHERE {SEAT}.match_id IN ({marks(chunk)})" if ids is not None else ""
@@ -415,13 +416,14 @@ class Reads:
         in a JSON column, so there it is none."""
         if not self.json_text:
             return []
-        which, params = (" AND match_id = ?", [mid]) if mid is not None else ("", [])
+        which, params = ("match_id = ?", [mid]) if mid is not None else ("", [])
+        valid = "json_valid(document) AND json_valid(result)"
         try:  # SQLite's own json_valid: the whole ledger is checked without decoding it in Python
-            return [(m, h) for m, h in self.rows(
-                f"SELECT match_id, id FROM {HAND} WHERE NOT (json_valid(document) AND json_valid(result)){which}"
-                " ORDER BY id", params)]
+            where = f"NOT ({valid})" + (f" AND {which}" if which else "")
+            return [(m, h) for m, h in self.rows(f"SELECT match_id, id FROM {HAND} WHERE {where} ORDER BY id", params)]
         except Exception:  # an SQLite built without its JSON functions (optional before 3.38)
-            rows = self.rows(f"SELECT match_id, id, document, result FROM {HAND} WHERE 1 = 1{which} ORDER BY id", params)
+            where = f" WHERE {which}" if which else ""
+            rows = self.rows(f"SELECT match_id, id, document, result FROM {HAND}{where} ORDER BY id", params)
             return [(m, h) for m, h, doc, res in rows if not (_is_json(doc) and _is_json(res))]
 
     def live_counts(self, ids: Sequence[int]) -> dict[int, int]:

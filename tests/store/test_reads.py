@@ -149,7 +149,8 @@ def test_any_other_ledger_is_read_through_the_store(cli, ledger_db):
             assert isinstance(reads.executor, R.DriverRows) and reads.view(1).match.id == 1
         return
     assert R.open_at_head(url + ".missing") is None and not Path(url + ".missing").exists()
-    for change, undo in (("UPDATE alembic_version SET version_num = '0004'", "UPDATE alembic_version SET version_num = '0005'"),
+    for change, undo in (("UPDATE alembic_version SET version_num = '0004'",
+                          "UPDATE alembic_version SET version_num = '0005'"),
                          ("PRAGMA journal_mode=DELETE", "PRAGMA journal_mode=WAL")):
         dispose_engines()  # the store's own connections closed: the file is changed alone
         conn = sqlite3.connect(url, isolation_level=None)
