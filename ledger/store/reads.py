@@ -8,7 +8,7 @@ reads with the ORM's on SQLite and PostgreSQL) on one of two executors, each
 
 - :class:`SqliteRows`: a plain ``sqlite3`` connection. :func:`reading` opens one on a SQLite
   ledger file at :data:`ledger.store.engine.HEAD` in WAL mode, so that the reading commands
-  import neither SQLAlchemy nor SQLModel (DESIGN.md: one read path).
+  import neither SQLAlchemy nor SQLModel (the same queries as on any other ledger).
 - :class:`DriverRows`: a SQLAlchemy connection (a session's: the writes, the web keeper,
   PostgreSQL, every ledger :func:`reading` does not open itself), through
   ``exec_driver_sql`` with the driver's own parameter style.
