@@ -25,7 +25,8 @@ from pathlib import Path
 
 HAND = ["Anna=carte 22 denari 6 settebello primiera 78", "Bruno=carte 18 denari 4 primiera 70"]
 COMMANDS = {"--version": ["--version"], "--help": ["--help"], "hand add --help": ["hand", "add", "--help"],
-            "show (10 hands)": ["show", "1"], "hand add (one-shot)": ["hand", "add", "1", *HAND]}
+            "show (10 hands)": ["show", "1"], "report (that night)": ["report"],
+            "hand add (one-shot)": ["hand", "add", "1", *HAND]}
 
 
 def cpu_ms(command: list[str], env: dict[str, str]) -> float:

@@ -28,8 +28,6 @@ from typing import IO, Any, NamedTuple, overload
 
 from ledger import __version__
 from ledger.games.match_setup import MatchSetup
-from sqlalchemy import select
-
 from ledger.store.reads import (HAND, MATCH, NIGHT, NIGHT_COLUMNS, PLAYER, NightRow, Reads, columns, damaged,
                                 setup_from_seats)
 
@@ -256,8 +254,7 @@ def export_head(reads: Reads) -> dict:
 
     _refuse_damaged(reads.damaged_hands())  # refused before the first match is written
     players = [{"id": pid, "name": name, "created_at": iso(created), "demo": bool(demo)}
-               for pid, name, created, demo in reads.rows(
-                   select(PLAYER.c.id, PLAYER.c.name, PLAYER.c.created_at, PLAYER.c.demo).order_by(PLAYER.c.id))]
+               for pid, name, created, demo in reads.rows(f"SELECT id, name, created_at, demo FROM {PLAYER} ORDER BY id")]
     head = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "program": f"ledger {__version__}",
             "schema": HEAD, "exported_at": iso(dt.datetime.now(dt.timezone.utc)), "players": players}
     clubs = club_sessions(reads)
@@ -272,14 +269,10 @@ def club_sessions(reads: Reads) -> list[dict]:
     "results": [{"id", "number", "board", "result", "entered_at", "voided", "voided_at",
     "void_reason", "replaces"}]}]`` (``replaces``: the id of the line a correction replaces; the
     times in ISO 8601, in UTC, as the ORM reads them)."""
-    from ledger.store.models import ClubResult, ClubSession
-
-    result, session = ClubResult.__table__, ClubSession.__table__  # type: ignore[attr-defined]
     results: dict[int, list[dict]] = {}
     for sid, rid, number, board, doc, entered, voided, voided_at, reason, replaces in reads.rows(
-            select(result.c.session_id, result.c.id, result.c.position, result.c.board,
-                   *columns(result, ["document"]), result.c.entered_at, result.c.voided, result.c.voided_at,
-                   result.c.void_reason, result.c.replaces_id).order_by(result.c.session_id, result.c.id)):
+            "SELECT session_id, id, position, board, document, entered_at, voided, voided_at, void_reason, replaces_id"
+            " FROM club_result ORDER BY session_id, id"):
         results.setdefault(sid, []).append(
             {"id": rid, "number": number, "board": board, "result": reads.json(doc), "entered_at": _utc(entered),
              "voided": bool(voided), "voided_at": _utc(voided_at), "void_reason": reason, "replaces": replaces})
@@ -287,24 +280,24 @@ def club_sessions(reads: Reads) -> list[dict]:
              "names": dict(reads.json(names)), "boards": boards, "tables": tables,
              "created_at": _utc(created), "results": results.get(sid, [])}
             for sid, title, event, scoring, movement, names, boards, tables, created in reads.rows(
-                select(*columns(session, ["id", "title", "event", "scoring", "movement", "names", "boards", "tables",
-                                          "created_at"])).order_by(session.c.id))]
+                "SELECT id, title, event, scoring, movement, names, boards, tables, created_at FROM club_session"
+                " ORDER BY id")]
 
 
 def export_matches(reads: Reads) -> Iterator[tuple[ExportMatch, MatchSetup, NightRow, list[ExportHand]]]:
     """Every match in number order with its setup, night and every hand (voided ones too, in
     position then entry order; ``document`` and ``result`` as stored): the matches, nights and
     seats in three queries, the hands :data:`MATCHES_A_QUERY` matches at a time."""
-    nights = {r[0]: reads.night_row(r) for r in reads.rows(select(*columns(NIGHT, NIGHT_COLUMNS)))}
+    nights = {r[0]: reads.night_row(r) for r in reads.rows(f"SELECT {columns(NIGHT, NIGHT_COLUMNS)} FROM {NIGHT}")}
     seats = reads.seats(None)
     matches = [ExportMatch(r[0], r[1], r[2], r[3], reads.json(r[4]) or {}, r[5], r[6], r[7], r[8])
-               for r in reads.rows(select(*columns(MATCH, EXPORT_MATCH_COLUMNS)).order_by(MATCH.c.id))]
+               for r in reads.rows(f"SELECT {columns(MATCH, EXPORT_MATCH_COLUMNS)} FROM {MATCH} ORDER BY id")]
     for k in range(0, len(matches), MATCHES_A_QUERY):
         chunk = matches[k:k + MATCHES_A_QUERY]
         own: dict[int, list[ExportHand]] = {}
-        for r in reads.rows(select(*columns(HAND, EXPORT_HAND_COLUMNS))
-                            .where(HAND.c.match_id >= chunk[0].id, HAND.c.match_id <= chunk[-1].id)
-                            .order_by(HAND.c.match_id, HAND.c.position, HAND.c.id)):
+        for r in reads.rows(f"SELECT {columns(HAND, EXPORT_HAND_COLUMNS)} FROM {HAND}"
+                            " WHERE match_id >= ? AND match_id <= ? ORDER BY match_id, position, id",
+                            [chunk[0].id, chunk[-1].id]):
             own.setdefault(r[1], []).append(ExportHand._make(r))
         for m in chunk:
             yield m, setup_from_seats(m, seats.get(m.id, [])), nights[m.night_id], own.pop(m.id, [])

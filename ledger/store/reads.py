@@ -1,14 +1,21 @@
 """Reading the ledger: what ``show``, ``match list``, ``report``, ``stats`` and ``export --all``
-read, in one read transaction of the store (:meth:`ledger.store.service.Ledger.reads`: the
-SQLAlchemy session's own connection, on SQLite and PostgreSQL alike; there is no other way in).
+read, in one read transaction, through the one set of queries here.
 
-:class:`Reads` runs a handful of queries over that connection. The queries name the tables and
-columns of :mod:`ledger.store.models`; a test checks every name against the models, and compares
-these reads with the ORM's on SQLite and PostgreSQL.
+:class:`Reads` runs plain SQL text (``?`` parameters) over the tables and columns named in
+:data:`COLUMNS` (a test checks every name against :mod:`ledger.store.models`, and compares these
+reads with the ORM's on SQLite and PostgreSQL) on one of two executors, each
+``rows(sql, params) -> list[tuple]``:
 
-:class:`Reads` builds its queries with SQLAlchemy Core over the models' tables and runs them on
-the session's connection. JSON columns are read as the text stored (on SQLite) and decoded here,
-so that a text damaged by hand names its match and hand rather than failing inside the driver.
+- :class:`SqliteRows`: a plain ``sqlite3`` connection. :func:`reading` opens one on a SQLite
+  ledger file at :data:`ledger.store.engine.HEAD` in WAL mode, so that the reading commands
+  import neither SQLAlchemy nor SQLModel (the same queries as on any other ledger).
+- :class:`DriverRows`: a SQLAlchemy connection (a session's: the writes, the web keeper,
+  PostgreSQL, every ledger :func:`reading` does not open itself), through
+  ``exec_driver_sql`` with the driver's own parameter style.
+
+JSON columns come back as the text SQLite stores and are decoded here (so that a text damaged
+by hand names its match and hand rather than failing inside the driver); PostgreSQL's driver
+gives Python values. Dates and booleans are read as :meth:`Reads.date` and ``bool`` say.
 
 Every read raises ``LedgerError`` for what the user named wrong (a match, a player).
 """
@@ -17,17 +24,15 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from sqlalchemy import Text, and_, false, func, select, type_coerce
-
 from ledger.errors import LedgerError
 from ledger.i18n import t
 from ledger.games.match_setup import MatchSetup
-from ledger.store.models import Hand, Match, Night, Player, Seat
 
 if TYPE_CHECKING:  # the games' protocol is imported by the reads that replay (export --all needs none of it)
     from ledger.games.base import MatchState, Replay
@@ -35,19 +40,67 @@ if TYPE_CHECKING:  # the games' protocol is imported by the reads that replay (e
 BATCH = 500  # ids per IN (...) list: few bound values a query, on any database
 LAST_WORDS = ("last", "ultimo", "ultima")
 
-# the columns read, in the order of the named tuples below (checked against the models by a test)
+# the columns read, in the order of the named tuples below
 MATCH_COLUMNS = ("id", "night_id", "game", "rules", "options", "teams", "status", "winner", "summary", "note",
                  "revision")
 NIGHT_COLUMNS = ("id", "date", "label", "demo")
 HAND_COLUMNS = ("id", "match_id", "position", "document", "result", "voided", "state", "scorer_version")
-MATCH, NIGHT, HAND, SEAT, PLAYER = (model.__table__ for model in (Match, Night, Hand, Seat, Player))  # type: ignore[attr-defined,union-attr]
-MATCHES = MATCH.join(NIGHT, NIGHT.c.id == MATCH.c.night_id)  # FROM: matches with their nights
-_JSON = {"options", "winner", "summary", "document", "result", "state"}
+# every table and column the queries of the ledger's reads name (checked against the models by a test)
+COLUMNS = {
+    "match": MATCH_COLUMNS + ("created_at", "finished_at"),
+    "night": NIGHT_COLUMNS,
+    "hand": HAND_COLUMNS + ("entered_at", "voided_at", "void_reason", "replaces_id", "source"),
+    "seat": ("match_id", "player_id", "seat", "side"),
+    "player": ("id", "name", "name_key", "created_at", "demo"),
+    "club_session": ("id", "title", "event", "scoring", "movement", "names", "boards", "tables", "created_at"),
+    "club_result": ("id", "session_id", "position", "board", "document", "entered_at", "voided", "voided_at",
+                    "void_reason", "replaces_id"),
+}
+MATCH, NIGHT, HAND, SEAT, PLAYER = '"match"', "night", "hand", "seat", "player"  # as SQL names them
+MATCHES = f"{MATCH} JOIN {NIGHT} ON {NIGHT}.id = {MATCH}.night_id"  # FROM: matches with their nights
 
 
-def columns(table: Any, names: Sequence[str]) -> list[Any]:
-    """``table``'s columns ``names``, a JSON one as the text stored (decoded by :meth:`Reads.json`)."""
-    return [type_coerce(table.c[n], Text).label(n) if n in _JSON else table.c[n] for n in names]
+def columns(table: str, names: Sequence[str]) -> str:
+    """``table``'s columns ``names`` as a SQL select list (``hand.id, hand.match_id``)."""
+    return ", ".join(f"{table}.{n}" for n in names)
+
+
+def marks(values: Sequence[Any]) -> str:
+    """The placeholders of an ``IN (...)`` list of ``values``: ``?, ?, ?``."""
+    return ", ".join("?" * len(values))
+
+
+def _sqlite_value(value: Any) -> Any:
+    """A parameter as SQLite stores it: a date as its ``YYYY-MM-DD`` text (as the ORM writes it)."""
+    return value.isoformat() if isinstance(value, dt.date) else value
+
+
+class SqliteRows:
+    """The reads' executor over a plain ``sqlite3`` connection (JSON columns are text)."""
+
+    json_text = True
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        """The rows of ``sql`` (``?`` parameters ``params``)."""
+        return self.conn.execute(sql, [_sqlite_value(p) for p in params]).fetchall()
+
+
+class DriverRows:
+    """The reads' executor over a SQLAlchemy connection: the SQL is sent to the driver as it is
+    (``exec_driver_sql``), its ``?`` written in the driver's parameter style (``%s`` for psycopg)."""
+
+    def __init__(self, conn: Any):
+        self.conn = conn
+        self.json_text = conn.dialect.name == "sqlite"
+        self.mark = "%s" if conn.dialect.paramstyle in ("format", "pyformat") else "?"
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        """The rows of ``sql`` (``?`` parameters ``params``)."""
+        values = tuple(_sqlite_value(p) for p in params) if self.json_text else tuple(params)
+        return [tuple(r) for r in self.conn.exec_driver_sql(sql.replace("?", self.mark), values).fetchall()]
 
 
 class MatchRow(NamedTuple):
@@ -164,18 +217,19 @@ def damaged(mid: int, entry: int) -> LedgerError:
 
 
 class Reads:
-    """The ledger's reads over one SQLAlchemy connection (a session's: :func:`ledger.store.service.session_reads`),
-    inside its read transaction. ``json_text``: JSON columns come back as the text SQLite stores,
-    to decode (PostgreSQL's driver gives Python values)."""
+    """The ledger's reads over one connection, inside its read transaction: a ``sqlite3``
+    connection (:class:`SqliteRows`) or a SQLAlchemy one (:class:`DriverRows`; a session's:
+    :func:`ledger.store.service.session_reads`). ``json_text``: JSON columns come back as the text
+    SQLite stores, to decode (PostgreSQL's driver gives Python values)."""
 
     def __init__(self, conn: Any):
-        self.conn = conn
-        self.json_text = conn.dialect.name == "sqlite"
+        self.executor = SqliteRows(conn) if isinstance(conn, sqlite3.Connection) else DriverRows(conn)
+        self.json_text = self.executor.json_text
 
     # --- plumbing ---------------------------------------------------------------------------
-    def rows(self, query: Any) -> list[Any]:
-        """The rows of the SQLAlchemy ``query``."""
-        return list(self.conn.execute(query).all())
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
+        """The rows of the SQL text ``sql``, its ``?`` bound to ``params`` in order."""
+        return self.executor.rows(sql, params)
 
     def json(self, value: Any) -> Any:
         """A JSON column's value as Python data (decoded from SQLite's text; ``ValueError`` on text
@@ -221,10 +275,9 @@ class Reads:
         """The id of match ``ref``: its number, or ``last`` for the most recently started one
         (of the user's own: a demo match only when there is no other)."""
         if isinstance(ref, str) and ref.strip().lower() in LAST_WORDS:
-            found = self.conn.execute(select(func.max(MATCH.c.id)).select_from(MATCHES)
-                                      .where(NIGHT.c.demo == false())).scalar()
+            found = self.rows(f"SELECT max({MATCH}.id) FROM {MATCHES} WHERE NOT {NIGHT}.demo")[0][0]
             if found is None:
-                found = self.conn.execute(select(func.max(MATCH.c.id))).scalar()
+                found = self.rows(f"SELECT max(id) FROM {MATCH}")[0][0]
             if found is None:
                 raise LedgerError(t("store.no_match_yet", "the ledger has no match yet"), "match", ref)
             return found
@@ -234,32 +287,34 @@ class Reads:
             raise LedgerError(t("store.not_match_number", "{value!r} is not a match number (or 'last')", value=ref),
                               "match", ref) from None
         # beyond any database's integer there is no such match
-        if not 0 < mid < 2**31 or not self.rows(select(MATCH.c.id).where(MATCH.c.id == mid)):
+        if not 0 < mid < 2**31 or not self.rows(f"SELECT id FROM {MATCH} WHERE id = ?", [mid]):
             raise LedgerError(t("store.no_match", "no match {match}", match=str(mid)), "match", ref)
         return mid
 
     def match(self, mid: int) -> MatchRow:
         """The row of match ``mid`` (an id :meth:`find_id` gave)."""
-        return self.match_row(self.rows(select(*columns(MATCH, MATCH_COLUMNS)).where(MATCH.c.id == mid))[0])
+        return self.match_row(self.rows(f"SELECT {columns(MATCH, MATCH_COLUMNS)} FROM {MATCH} WHERE id = ?", [mid])[0])
 
     def night(self, nid: int) -> NightRow:
         """The row of night ``nid``."""
-        return self.night_row(self.rows(select(*columns(NIGHT, NIGHT_COLUMNS)).where(NIGHT.c.id == nid))[0])
+        return self.night_row(self.rows(f"SELECT {columns(NIGHT, NIGHT_COLUMNS)} FROM {NIGHT} WHERE id = ?", [nid])[0])
 
     def seats(self, ids: Iterable[int] | None) -> dict[int, list[tuple[str, str]]]:
         """Each match's seats as ``(side, player's name)`` in seat order, by match id: of the
         matches ``ids``, or of every match with None."""
         out: dict[int, list[tuple[str, str]]] = {}
-        query = (select(SEAT.c.match_id, SEAT.c.side, PLAYER.c.name)
-                 .join_from(SEAT, PLAYER, PLAYER.c.id == SEAT.c.player_id).order_by(SEAT.c.match_id, SEAT.c.seat))
-        for chunk in [None] if ids is None else self.in_batches(list(ids)):
-            for mid, side, name in self.rows(query if chunk is None else query.where(SEAT.c.match_id.in_(chunk))):
+        query = (f"SELECT {SEAT}.match_id, {SEAT}.side, {PLAYER}.name"
+                 f" FROM {SEAT} JOIN {PLAYER} ON {PLAYER}.id = {SEAT}.player_id")
+        order = f" ORDER BY {SEAT}.match_id, {SEAT}.seat"
+        for chunk in [[]] if ids is None else self.in_batches(list(ids)):
+            where = f" WHERE {SEAT}.match_id IN ({marks(chunk)})" if ids is not None else ""
+            for mid, side, name in self.rows(query + where + order, chunk):
                 out.setdefault(mid, []).append((side, name))
         return out
 
     def hands(self, mid: int) -> list[HandRow]:
         """The match's live hands, in play order."""
-        return [self.hand_row(r) for r in self.rows(_live_hands(mid))]
+        return [self.hand_row(r) for r in self.rows(LIVE_HANDS, [mid])]
 
     def view(self, ref: str | int) -> MatchView:
         """Match ``ref`` as stored (each live hand's result and state; a replay of its hands when
@@ -290,7 +345,7 @@ class Reads:
         if cut <= 0 or type(game).board_window is not Game.board_window:
             return self.view(m.id)
         setup = setup_from_seats(m, self.seats([m.id]).get(m.id, []))
-        rows = [self.hand_row(r) for r in self.rows(_live_hands(m.id).limit(keep + 1).offset(cut - 1))]
+        rows = [self.hand_row(r) for r in self.rows(LIVE_HANDS + " LIMIT ? OFFSET ?", [m.id, keep + 1, cut - 1])]
         rp = stored_replay(game, setup, rows)
         if rp is None or len(rows) != keep + 1:
             return self.view(m.id)
@@ -299,7 +354,7 @@ class Reads:
 
     def live_hand(self, mid: int, k: int) -> HandRow | None:
         """Live hand ``k`` (0-based, in play order) of match ``mid``, or None: one row read."""
-        rows = self.rows(_live_hands(mid).limit(1).offset(k))
+        rows = self.rows(LIVE_HANDS + " LIMIT 1 OFFSET ?", [mid, k])
         return self.hand_row(rows[0]) if rows else None
 
     def entry(self, ref: str | int, number: int | None = None) -> "Entry":
@@ -328,14 +383,14 @@ class Reads:
         return Entry(m, setup, count, state, hand)
 
     # --- many matches -----------------------------------------------------------------------
-    def matches(self, where: Any = None, order: Sequence[Any] = (NIGHT.c.date, MATCH.c.id)) -> list[tuple[MatchRow, NightRow]]:
-        """Matches with their nights, in ``order``; ``where``: a SQLAlchemy condition over
-        :data:`MATCH` and :data:`NIGHT` (None: every match)."""
-        query = select(*columns(MATCH, MATCH_COLUMNS), *columns(NIGHT, NIGHT_COLUMNS)).select_from(MATCHES)
-        if where is not None:
-            query = query.where(where)
+    def matches(self, where: str = "", params: Sequence[Any] = (),
+                order: str = f"{NIGHT}.date, {MATCH}.id") -> list[tuple[MatchRow, NightRow]]:
+        """Matches with their nights, in ``order`` (SQL); ``where``: a SQL condition over
+        :data:`MATCH` and :data:`NIGHT` with ``?`` for ``params`` ("": every match)."""
+        query = f"SELECT {columns(MATCH, MATCH_COLUMNS)}, {columns(NIGHT, NIGHT_COLUMNS)} FROM {MATCHES}"
         n = len(MATCH_COLUMNS)
-        return [(self.match_row(r), self.night_row(r[n:])) for r in self.rows(query.order_by(*order))]
+        return [(self.match_row(r), self.night_row(r[n:]))
+                for r in self.rows(query + (f" WHERE {where}" if where else "") + f" ORDER BY {order}", params)]
 
     def hand_documents(self, ids: Sequence[int]) -> tuple[dict[int, list[dict]], dict[int, int]]:
         """The live hands' documents of matches ``ids`` in play order, and how many hands each has
@@ -344,8 +399,8 @@ class Reads:
         voided: dict[int, int] = {}
         for chunk in self.in_batches(ids):
             for mid, hid, doc, void in self.rows(
-                    select(HAND.c.match_id, HAND.c.id, *columns(HAND, ["document"]), HAND.c.voided)
-                    .where(HAND.c.match_id.in_(chunk)).order_by(HAND.c.match_id, HAND.c.position, HAND.c.id)):
+                    f"SELECT match_id, id, document, voided FROM {HAND} WHERE match_id IN ({marks(chunk)})"
+                    " ORDER BY match_id, position, id", chunk):
                 if void:
                     voided[mid] = voided.get(mid, 0) + 1
                     continue
@@ -361,14 +416,14 @@ class Reads:
         in a JSON column, so there it is none."""
         if not self.json_text:
             return []
-        which = HAND.c.match_id == mid if mid is not None else None
-        valid = and_(func.json_valid(type_coerce(HAND.c.document, Text)), func.json_valid(type_coerce(HAND.c.result, Text)))
+        which, params = ("match_id = ?", [mid]) if mid is not None else ("", [])
+        valid = "json_valid(document) AND json_valid(result)"
         try:  # SQLite's own json_valid: the whole ledger is checked without decoding it in Python
-            query = select(HAND.c.match_id, HAND.c.id).where(~valid)
-            return [(m, h) for m, h in self.rows((query if which is None else query.where(which)).order_by(HAND.c.id))]
+            where = f"NOT ({valid})" + (f" AND {which}" if which else "")
+            return [(m, h) for m, h in self.rows(f"SELECT match_id, id FROM {HAND} WHERE {where} ORDER BY id", params)]
         except Exception:  # an SQLite built without its JSON functions (optional before 3.38)
-            query = select(HAND.c.match_id, HAND.c.id, *columns(HAND, ["document", "result"]))
-            rows = self.rows((query if which is None else query.where(which)).order_by(HAND.c.id))
+            where = f" WHERE {which}" if which else ""
+            rows = self.rows(f"SELECT match_id, id, document, result FROM {HAND}{where} ORDER BY id", params)
             return [(m, h) for m, h, doc, res in rows if not (_is_json(doc) and _is_json(res))]
 
     def live_counts(self, ids: Sequence[int]) -> dict[int, int]:
@@ -376,8 +431,8 @@ class Reads:
         out: dict[int, int] = {}
         for chunk in self.in_batches(ids):
             out.update((m, n) for m, n in self.rows(
-                select(HAND.c.match_id, func.count()).where(HAND.c.match_id.in_(chunk), HAND.c.voided == false())
-                .group_by(HAND.c.match_id)))
+                f"SELECT match_id, count(*) FROM {HAND} WHERE match_id IN ({marks(chunk)}) AND NOT voided"
+                " GROUP BY match_id", chunk))
         return out
 
     def match_list(self, game: str | None = None, status: str | None = None,
@@ -387,9 +442,10 @@ class Reads:
         night ``date`` when given; ``LedgerError`` for an unknown game."""
         from ledger.games import get_game
 
-        where = [column == value for column, value in ((MATCH.c.game, get_game(game).name if game else None),
-                                                        (MATCH.c.status, status), (NIGHT.c.date, date)) if value]
-        rows = self.matches(and_(*where) if where else None, order=(MATCH.c.id.desc(),))
+        asked = [(column, value) for column, value in ((f"{MATCH}.game", get_game(game).name if game else None),
+                                                        (f"{MATCH}.status", status), (f"{NIGHT}.date", date)) if value]
+        rows = self.matches(" AND ".join(f"{column} = ?" for column, _ in asked), [value for _, value in asked],
+                            order=f"{MATCH}.id DESC")
         ids = [m.id for m, _ in rows]
         seats, counts = self.seats(ids), self.live_counts(ids)
         return [{"id": m.id, "game": m.game, "rules": m.rules, "night": n.date.isoformat(),
@@ -400,16 +456,14 @@ class Reads:
         """The name of the player called ``name`` (any letter case, spaces tidied), as the ledger
         spells it; ``LedgerError`` on ``field`` when there is none."""
         clean = " ".join(str(name).split())
-        found = self.rows(select(PLAYER.c.name).where(PLAYER.c.name_key == clean.casefold())) if clean else []
+        found = self.rows(f"SELECT name FROM {PLAYER} WHERE name_key = ?", [clean.casefold()]) if clean else []
         if not found:
             raise LedgerError(t("store.no_player", "no player called {name!r}", name=name), field, name)
         return found[0][0]
 
 
-def _live_hands(mid: int) -> Any:
-    """The query of match ``mid``'s live hands (:data:`HAND_COLUMNS`), in play order."""
-    return (select(*columns(HAND, HAND_COLUMNS)).where(HAND.c.match_id == mid, HAND.c.voided == false())
-            .order_by(HAND.c.position, HAND.c.id))
+# a match's live hands (:data:`HAND_COLUMNS`) in play order; the one parameter: the match's id
+LIVE_HANDS = f"SELECT {columns(HAND, HAND_COLUMNS)} FROM {HAND} WHERE match_id = ? AND NOT voided ORDER BY position, id"
 
 
 def _is_json(text: Any) -> bool:
@@ -423,14 +477,60 @@ def _is_json(text: Any) -> bool:
 @contextmanager
 def reading(db: str | None = None, opened: Callable[[], Any] | None = None) -> Iterator[Reads]:
     """The reads of the ledger ``db`` (path, URL, or None for ``$LEDGER_DB`` / the default file)
-    in one read transaction of the store (:meth:`ledger.store.service.Ledger.reads`): through
-    ``opened()``, the caller's open :class:`ledger.store.service.Ledger` (default: one opened
-    here). What ``show`` and ``ledger serve`` read through."""
-    if opened is None:
-        from ledger.store.service import Ledger
+    in one read transaction: what ``show``, ``report``, ``stats``, ``match list`` and ``ledger
+    serve`` read through.
 
-        led = Ledger(db)
-    else:
-        led = opened()
-    with led.reads() as reads:
-        yield reads
+    A SQLite ledger file this program has opened before (:func:`open_at_head`) is read through a
+    plain ``sqlite3`` connection, without importing SQLAlchemy; a Ctrl-C stops the read, and the
+    connection's closing ends its transaction. Any other ledger (none yet, an older or newer
+    schema, a read-only file, a damaged or foreign file, a database server) is read through the
+    store (:meth:`ledger.store.service.Ledger.reads`) via ``opened()``, the caller's open
+    :class:`ledger.store.service.Ledger` (default: one opened here), which upgrades it or says
+    what is wrong (``LedgerError`` on ``db``)."""
+    conn = open_at_head(db)
+    if conn is None:
+        if opened is None:
+            from ledger.store.service import Ledger
+
+            led = Ledger(db)
+        else:
+            led = opened()
+        with led.reads() as reads:
+            yield reads
+        return
+    try:
+        conn.execute("BEGIN")  # one moment of the ledger for every query of the command
+        yield Reads(conn)
+    finally:
+        conn.close()  # ends the read transaction (nothing was written)
+
+
+def open_at_head(db: str | None) -> sqlite3.Connection | None:
+    """A ``sqlite3`` connection (autocommit, the store's busy timeout) to the ledger ``db`` when
+    it is an existing, writable SQLite file at this program's schema
+    (:data:`ledger.store.engine.HEAD`) already in the WAL journal: all that opening it through the
+    store would check or change. None for any other ledger, and on any ``sqlite3.Error`` met while
+    looking (the store then opens it, and names what is wrong)."""
+    from urllib.parse import quote
+
+    from ledger.store.engine import BUSY_TIMEOUT_MS, HEAD, database_url, sqlite_path
+    from ledger.store.health import is_writable, tighten
+
+    url = database_url(db)
+    path = sqlite_path(url)
+    if path is None or "?" in url or not path.is_file() or not is_writable(path):
+        return None
+    try:  # mode=rw: never creates a file
+        conn = sqlite3.connect(f"file:{quote(str(path))}?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
+                               isolation_level=None)
+    except sqlite3.Error:
+        return None
+    try:
+        if (conn.execute("SELECT version_num FROM alembic_version").fetchall() == [(HEAD,)]
+                and conn.execute("PRAGMA journal_mode").fetchall() == [("wal",)]):
+            tighten(path)  # as the store does on every opening: the ledger stays its owner's
+            return conn
+    except sqlite3.Error:
+        pass
+    conn.close()
+    return None

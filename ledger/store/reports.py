@@ -1,7 +1,7 @@
 """Reading the ledger for reports and statistics: a period's matches, replayed, in a few queries.
 
-Every function takes a :class:`ledger.store.reads.Reads` (SQLAlchemy Core queries in the store's
-read transaction) and reads in one transaction.
+Every function takes a :class:`ledger.store.reads.Reads` (plain SQL in the store's read
+transaction) and reads in one transaction.
 
 - :func:`choose_period` turns what was asked (a night, a range, a player, a game, the demo) into a
   :class:`ledger.report.model.Period`, with names as the ledger spells them. With no night and no
@@ -23,18 +23,15 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from typing import Any
 
 from ledger.errors import LedgerError
 from ledger.i18n import t
 from ledger.games import get_game
-from sqlalchemy import and_, func, select
-
 from ledger.store.reads import MATCH, MATCHES, NIGHT, PLAYER, SEAT, MatchRow, NightRow, Reads, replay_row, setup_from_seats
 from ledger.summary import MatchRecord, Outcome, Period, usable_facts
 
 Progress = Callable[[int, int], None]
-ORDER = (NIGHT.c.date, MATCH.c.id)  # night then match order, everywhere
+ORDER = f"{NIGHT}.date, {MATCH}.id"  # night then match order, everywhere
 
 
 def choose_period(reads: Reads, night: dt.date | None = None, date_from: dt.date | None = None,
@@ -61,7 +58,8 @@ def choose_period(reads: Reads, night: dt.date | None = None, date_from: dt.date
     if not demo and not _any_match(reads, Period()) and _any_match(reads, Period(demo=True)):
         period = Period(date_from, date_to, True, period.player, game_name, period.vs, stand_in=True)
     if latest and date_from is None and date_to is None:
-        last = reads.conn.execute(select(func.max(NIGHT.c.date)).select_from(MATCHES).where(_where(period))).scalar()
+        where, params = _where(period)
+        last = reads.rows(f"SELECT max({NIGHT}.date) FROM {MATCHES} WHERE {where}", params)[0][0]
         if last is not None:
             last = reads.date(last)
             period = Period(last, last, period.demo, period.player, game_name, period.vs, period.stand_in)
@@ -73,7 +71,7 @@ def load_matches(reads: Reads, period: Period, progress: Progress | None = None)
 
     ``progress(done, total)`` is called before the first replay and after each one.
     """
-    return _replayed(reads, reads.matches(_where(period), order=ORDER), progress)
+    return _replayed(reads, reads.matches(*_where(period), order=ORDER), progress)
 
 
 def load_outcomes(reads: Reads, period: Period, progress: Progress | None = None) -> list[Outcome]:
@@ -82,7 +80,7 @@ def load_outcomes(reads: Reads, period: Period, progress: Progress | None = None
     (:func:`ledger.summary.usable_facts`); else a replay of its live hands (a ledger written
     before summaries had them, a match reopened since). ``progress`` as :func:`load_matches`, over
     the matches replayed."""
-    rows = reads.matches(_where(period), order=ORDER)
+    rows = reads.matches(*_where(period), order=ORDER)
     kept = {m.id: usable_facts(m.summary, m.status) for m, _ in rows}
     stale = [(m, night) for m, night in rows if kept[m.id] is None]
     replayed = {rec.id: Outcome.of(rec) for rec in _replayed(reads, stale, progress)} if stale else {}
@@ -106,21 +104,18 @@ def _replayed(reads: Reads, rows: list[tuple[MatchRow, NightRow]], progress: Pro
     return out
 
 
-def _where(period: Period) -> Any:
-    """The SQLAlchemy condition over :data:`MATCH` and :data:`NIGHT` choosing the matches of
-    ``period`` (nights, demo or not, game, player)."""
-    where = [NIGHT.c.demo == period.demo]
-    if period.date_from:
-        where.append(NIGHT.c.date >= period.date_from)
-    if period.date_to:
-        where.append(NIGHT.c.date <= period.date_to)
-    if period.game:
-        where.append(MATCH.c.game == period.game)
-    if period.player:
-        where.append(MATCH.c.id.in_(select(SEAT.c.match_id).join_from(SEAT, PLAYER, PLAYER.c.id == SEAT.c.player_id)
-                                    .where(PLAYER.c.name_key == period.player.casefold())))
-    return and_(*where)
+def _where(period: Period) -> tuple[str, list]:
+    """The SQL condition over :data:`MATCH` and :data:`NIGHT` choosing the matches of ``period``
+    (nights, demo or not, game, player), with its parameters."""
+    asked = [(f"{NIGHT}.demo = ?", period.demo),
+             (f"{NIGHT}.date >= ?", period.date_from), (f"{NIGHT}.date <= ?", period.date_to),
+             (f"{MATCH}.game = ?", period.game),
+             (f"{MATCH}.id IN (SELECT {SEAT}.match_id FROM {SEAT} JOIN {PLAYER} ON {PLAYER}.id = {SEAT}.player_id"
+              f" WHERE {PLAYER}.name_key = ?)", period.player.casefold() if period.player else None)]
+    chosen = asked[:1] + [(sql, value) for sql, value in asked[1:] if value]
+    return " AND ".join(sql for sql, _ in chosen), [value for _, value in chosen]
 
 
 def _any_match(reads: Reads, period: Period) -> bool:
-    return bool(reads.rows(select(MATCH.c.id).select_from(MATCHES).where(_where(period)).limit(1)))
+    where, params = _where(period)
+    return bool(reads.rows(f"SELECT {MATCH}.id FROM {MATCHES} WHERE {where} LIMIT 1", params))

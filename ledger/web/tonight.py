@@ -28,8 +28,6 @@ from ledger.games.base import Board
 from ledger.report.build import build_report
 from ledger.report.model import MatchSummary, Period, Report
 from ledger.dates import night_date
-from sqlalchemy import and_, case, func, select
-
 from ledger.store.reads import HAND, MATCH, MATCHES, NIGHT, Reads
 from ledger.store.reports import choose_period, load_matches
 
@@ -64,13 +62,13 @@ def change_token(reads: Reads, now: dt.datetime | None = None) -> str:
     """A short text that changes whenever what the page shows may have changed (see the module
     docstring): 16 hex digits, safe in a URL and an SSE ``id``."""
     period = tonight_period(reads, now)
-    where = and_(NIGHT.c.date == period.date_from, NIGHT.c.demo == period.demo)
-    matches = reads.rows(select(MATCH.c.id, MATCH.c.status, MATCH.c.note).select_from(MATCHES).where(where)
-                         .order_by(MATCH.c.id))
+    where, params = f"{NIGHT}.date = ? AND {NIGHT}.demo = ?", [period.date_from, period.demo]
+    matches = reads.rows(f"SELECT {MATCH}.id, {MATCH}.status, {MATCH}.note FROM {MATCHES} WHERE {where}"
+                         f" ORDER BY {MATCH}.id", params)
     seats = reads.seats([r[0] for r in matches])
-    voided = func.coalesce(func.sum(case((HAND.c.voided, 1), else_=0)), 0)
-    hands = reads.rows(select(func.count(), voided, func.coalesce(func.max(HAND.c.id), 0))
-                       .select_from(MATCHES.join(HAND, HAND.c.match_id == MATCH.c.id)).where(where))
+    hands = reads.rows(f"SELECT count(*), coalesce(sum(CASE WHEN {HAND}.voided THEN 1 ELSE 0 END), 0),"
+                       f" coalesce(max({HAND}.id), 0) FROM {MATCHES} JOIN {HAND} ON {HAND}.match_id = {MATCH}.id"
+                       f" WHERE {where}", params)
     state = repr((period.date_from, period.demo, [tuple(r) for r in matches], sorted(seats.items()),
                   [tuple(r) for r in hands]))
     return hashlib.sha256(state.encode("utf-8")).hexdigest()[:16]

@@ -111,7 +111,7 @@ def test_matches_are_read_in_a_few_queries_and_replayed_with_progress(small):
     with small.reads() as reads:
         period = choose_period(reads, latest=False)
         rows = reads.rows
-        reads.rows = lambda query: statements.append(query) or rows(query)
+        reads.rows = lambda sql, params=(): statements.append(sql) or rows(sql, params)
         records = load_matches(reads, period, lambda done, total: calls.append((done, total)))
     assert len(statements) <= 3  # matches, seats, hands: however many matches there are
     assert all(isinstance(r, MatchRecord) for r in records) and len(records) == 6

@@ -99,10 +99,10 @@ def test_damaged_hands_are_found_without_sqlites_json_functions_too(ledger_db):
     con.close()
 
     class OldSqlite(Reads):
-        def rows(self, query):
-            if "json_valid" in str(query):
+        def rows(self, sql, params=()):
+            if "json_valid" in sql:
                 raise sqlite3.OperationalError("no such function: json_valid")
-            return super().rows(query)
+            return super().rows(sql, params)
 
     with led.engine.connect() as conn:
         assert Reads(conn).damaged_hands() == OldSqlite(conn).damaged_hands() == [(1, 4)]

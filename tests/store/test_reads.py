@@ -4,20 +4,26 @@ database, and name what is not there."""
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 import pytest
 
 from ledger.errors import LedgerError
 from ledger.store import reads as R
-from ledger.store.engine import database_url
+from ledger.store.engine import database_url, dispose_engines
+from ledger.store.export import EXPORT_HAND_COLUMNS, EXPORT_MATCH_COLUMNS
 from ledger.store.models import Hand, Match, Night, SQLModel
 from ledger.store.service import Ledger
 
 
 def test_every_column_the_reads_name_is_a_column_of_the_models():
     tables = SQLModel.metadata.tables
-    for table, columns in (("match", R.MATCH_COLUMNS), ("night", R.NIGHT_COLUMNS), ("hand", R.HAND_COLUMNS)):
+    for table, columns in R.COLUMNS.items():
         assert set(columns) <= set(tables[table].c.keys()), table
+    for table, columns in (("match", R.MATCH_COLUMNS), ("night", R.NIGHT_COLUMNS), ("hand", R.HAND_COLUMNS),
+                           ("match", EXPORT_MATCH_COLUMNS), ("hand", EXPORT_HAND_COLUMNS)):
+        assert set(columns) <= set(R.COLUMNS[table]), table
+    assert {R.MATCH.strip('"'), R.NIGHT, R.HAND, R.SEAT, R.PLAYER} <= set(R.COLUMNS)
     for name, fields in ((Match, R.MatchRow), (Night, R.NightRow), (Hand, R.HandRow)):
         assert set(fields._fields) <= set(name.model_fields), name
 
@@ -115,3 +121,46 @@ def test_a_file_name_with_url_characters_is_the_file_written_and_read(tmp_path, 
     cli("--db", str(path), "match", "new", "simone", "--players", "Anna,Bruno")
     assert [p.name for p in tmp_path.iterdir() if p.suffix == ".db"] == [path.name]
     assert cli.json("--db", str(path), "show", "1")["match"]["id"] == 1
+
+
+@pytest.mark.sqlite_only
+def test_a_ledger_at_head_is_read_through_sqlite3_as_the_store_reads_it(cli, ledger_db):
+    """``reading`` opens a ledger file at HEAD in WAL mode with ``sqlite3`` itself; every match and
+    the match list read there are what the store's connection reads."""
+    led = an_evening(cli)
+    with R.reading(str(ledger_db)) as direct, led.reads() as stored:
+        assert isinstance(direct.executor, R.SqliteRows) and isinstance(stored.executor, R.DriverRows)
+        ids = [row["id"] for row in stored.match_list()]
+        for mid in ids:
+            same_view(direct.view(mid), stored.view(mid))
+            assert direct.view_tail(mid, 1).to_json() == stored.view_tail(mid, 1).to_json()
+        assert direct.match_list() == stored.match_list()
+        assert direct.match_list(game="simone", status="open") == stored.match_list(game="simone", status="open")
+        assert direct.find_id("last") == stored.find_id("last") == max(ids)
+
+
+def test_any_other_ledger_is_read_through_the_store(cli, ledger_db):
+    """No file yet, another schema revision, another journal, a database server: the store opens it."""
+    cli("match", "new", "simone", "--players", "Anna,Bruno")
+    url = str(ledger_db)
+    if "://" in url:  # PostgreSQL
+        assert R.open_at_head(url) is None
+        with R.reading(url) as reads:
+            assert isinstance(reads.executor, R.DriverRows) and reads.view(1).match.id == 1
+        return
+    assert R.open_at_head(url + ".missing") is None and not Path(url + ".missing").exists()
+    for change, undo in (("UPDATE alembic_version SET version_num = '0004'",
+                          "UPDATE alembic_version SET version_num = '0005'"),
+                         ("PRAGMA journal_mode=DELETE", "PRAGMA journal_mode=WAL")):
+        dispose_engines()  # the store's own connections closed: the file is changed alone
+        conn = sqlite3.connect(url, isolation_level=None)
+        conn.execute(change)
+        conn.close()
+        assert R.open_at_head(url) is None, change
+        conn = sqlite3.connect(url, isolation_level=None)
+        conn.execute(undo)
+        conn.close()
+    with R.reading(url) as reads:
+        assert isinstance(reads.executor, R.SqliteRows)
+    Path(url).write_bytes(b"not a ledger at all")
+    assert R.open_at_head(url) is None

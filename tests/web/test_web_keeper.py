@@ -10,7 +10,6 @@ import re
 import time
 
 import pytest
-from sqlalchemy import text
 from starlette.testclient import TestClient
 
 from ledger.cli.app import reading
@@ -74,7 +73,7 @@ def test_a_hand_from_the_form_is_stored_as_hand_add_stores_it(client, cli):
     (page,), (typed,) = live_hands(1), live_hands(2)
     assert page.document == typed.document and page.result == typed.result
     with reading() as reads:
-        assert [tuple(r) for r in reads.rows(text("SELECT match_id, source FROM hand ORDER BY id"))] == [(1, "page"), (2, None)]
+        assert [tuple(r) for r in reads.rows("SELECT match_id, source FROM hand ORDER BY id")] == [(1, "page"), (2, None)]
 
 
 def test_a_typo_is_answered_beside_its_field_and_nothing_is_stored(client, cli):
@@ -223,7 +222,7 @@ def test_the_rule_sets_offered_are_the_chosen_game_s_and_another_s_is_refused(cl
     line = cli.error("match", "new", "scopa", "--rules", "chiamata", "--players", "Anna,Bruno")
     assert status == 422 and a["input"] == "rules" and line == f"error: {a['error']}"
     with reading() as reads:
-        assert reads.rows(text("SELECT count(*) FROM match"))[0][0] == 0
+        assert reads.rows('SELECT count(*) FROM "match"')[0][0] == 0
 
 
 def test_a_save_sent_again_with_its_key_is_stored_once(client, cli):
@@ -248,4 +247,4 @@ def test_a_save_sent_again_with_its_key_is_stored_once(client, cli):
     made = [post(client, "/api/page/matches", match, token, **{"Idempotency-Key": "new-1"}) for _ in range(2)]
     assert made[0] == made[1] and made[0][1]["match"] == 2
     with reading() as reads:
-        assert reads.rows(text("SELECT count(*) FROM match"))[0][0] == 2
+        assert reads.rows('SELECT count(*) FROM "match"')[0][0] == 2
