@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, match_settings
 from ledger.games import get_game
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup
@@ -139,7 +139,8 @@ def read_match_document(doc: object) -> tuple[MatchSetup, list[JsonDict], list[J
         raise LedgerError(t("document.not_mapping", "expected an object"), "options", options)
     if doc.get("title") is not None:  # a match's free title is kept with its options (MatchSetup.to_json)
         options = {**options, "title": doc["title"]}
-    setup = game.setup(doc.get("rules"), doc.get("players"), doc.get("sides"), options, ended_early=ended)
+    with match_settings():
+        setup = game.setup(doc.get("rules"), doc.get("players"), doc.get("sides"), options, ended_early=ended)
     # a backup's "stored" bookkeeping (docs/formats.md) is not part of the hand as scored
     live = [{k: v for k, v in h.items() if k != "stored"} for h in hands if not h.get("voided")]
     return setup, live, list(hands)

@@ -7,6 +7,7 @@ field it was given.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -26,9 +27,24 @@ CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 no terminal shows it and no database keeps a NUL (the games' and the store's one check)."""
 
 
+INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f"
+                       "\ufeff\ufff9-\ufffb]")
+"""A character that prints nothing (zero-width space, soft hyphen, word joiner, a byte order mark,
+the bidirectional marks and overrides: Unicode's format characters but the zero-width joiner of
+emoji sequences): ``Anna`` with one looks like ``Anna`` but is another name, which nobody could
+type again at the table."""
+
+
+def name_key(name: str) -> str:
+    """What two names must differ in to be two players: their letters after Unicode's
+    compatibility folding and case folding (``Ａnna``, ``ANNA`` and ``anna`` are one name)."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def check_names(names: object, field: str) -> tuple[str, ...]:
-    """A tuple of distinct, non-empty names (case-insensitively distinct), none with a control
-    character (what the ledger stores too); ``LedgerError`` otherwise.
+    """A tuple of distinct, non-empty names (distinct by :func:`name_key`: not in case nor in
+    width), none with a control character (what the ledger stores too) nor an invisible one
+    (:data:`INVISIBLE`); ``LedgerError`` otherwise.
 
     A list of more than :data:`MAX_NAMES` is refused before any name is read (each game then
     checks its own count); the rest takes time linear in the number of names."""
@@ -48,9 +64,13 @@ def check_names(names: object, field: str) -> tuple[str, ...]:
         if CONTROL.search(n):
             raise LedgerError(t("names.control", "a name cannot contain control characters (or text that is not "
                                 "UTF-8)"), f"{field}[{i}]", n)
-        if n.casefold() in seen:
+        if hidden := INVISIBLE.search(n):
+            char = "U+%04X" % ord(hidden.group())
+            raise LedgerError(t("names.invisible", "{name!r}: a name cannot contain a character that prints nothing "
+                                "({char})", name=n, char=char), f"{field}[{i}]", n)
+        if name_key(n) in seen:
             raise LedgerError(t("names.twice", "{name!r} appears twice", name=n), field, n)
-        seen.add(n.casefold())
+        seen.add(name_key(n))
         out.append(n)
     return tuple(out)
 

@@ -23,7 +23,7 @@ from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, delete, func, select
 
 from ledger.dates import check_night, night_date, parse_date  # noqa: F401 (parse_date: re-export)
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, match_settings
 from ledger.interrupts import transaction_held
 from ledger.i18n import t
 from ledger.games import get_game
@@ -207,7 +207,8 @@ class Ledger:
         if date is not None:
             check_night(date)
         with self.transaction(write=True) as s:
-            setup = game.setup(rules, players, sides, options)
+            with match_settings():
+                setup = game.setup(rules, players, sides, options)
             m = self._create_match(s, setup, self.night(s, date))
             return self._view(s, m)
 

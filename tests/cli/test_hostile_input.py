@@ -1,0 +1,85 @@
+"""Hostile input found by trying to break the CLI (branch hostile): each case gets one line on
+standard error in the user's language naming the field in the user's words and the value, exit
+code 2, and nothing written (DESIGN.md, "What a user can count on")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def nothing_stored(cli) -> None:
+    assert cli.json("match", "list") == []
+
+
+@pytest.mark.parametrize("hidden", ["\u200b", "\u200c", "\u2060", "\ufeff", "\u00ad", "\u202e", "\u200f"])
+def test_a_name_with_a_character_that_prints_nothing_is_refused(cli, hidden):
+    line = cli.error("match", "new", "simone", "-p", f"Anna,Anna{hidden}")
+    assert line == (f"error: players[1]: {f'Anna{hidden}'!r}: a name cannot contain a character that prints "
+                    f"nothing (U+{ord(hidden):04X})")
+    nothing_stored(cli)
+
+
+def test_the_refusal_of_an_invisible_character_is_said_in_italian(cli):
+    line = cli.error("--lang", "it", "match", "new", "scopa", "-p", "Anna\u200b,Bruno")
+    assert line == "errore: players[0]: 'Anna\\u200b': un nome non può contenere un carattere che non si vede (U+200B)"
+    nothing_stored(cli)
+
+
+def test_an_emoji_joined_by_a_zero_width_joiner_is_a_name(cli):
+    doc = cli.json("match", "new", "simone", "-p", "Anna,\U0001f469\u200d\U0001f373")
+    assert list(doc["totals"]) == ["Anna", "\U0001f469\u200d\U0001f373"]
+
+
+@pytest.mark.parametrize("twin", ["\uff21nna", "ANNA", "\uff41\uff4e\uff4e\uff41"])
+def test_a_name_in_full_width_letters_is_the_same_name(cli, twin):
+    assert cli.error("match", "new", "trentasette", "-p", f"Anna,{twin}") == f"error: players: {twin!r} appears twice"
+    nothing_stored(cli)
+
+
+def test_an_imported_match_with_an_invisible_name_is_refused_and_nothing_stored(cli, tmp_path):
+    doc = json.loads((ROOT / "ledger/demo/30_simone.json").read_text())
+    doc["players"][1] = doc["players"][0] + "\u200b"
+    path = tmp_path / "twin.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert cli.error("import", str(path)).startswith("error: players[1]: ")
+    nothing_stored(cli)
+
+
+def test_sette_e_mezzo_players_of_a_new_match_are_called_players_not_a_hand_s_stake_and_hand(cli):
+    assert cli.error("match", "new", "sette_e_mezzo", "-p", "Anna,Anna") == "error: players: 'Anna' appears twice"
+    assert (cli.error("--lang", "it", "match", "new", "sette_e_mezzo", "-p", "Anna")
+            == "errore: giocatori: Sette e mezzo si gioca da 2 a 40 giocatori, non in 1")
+    nothing_stored(cli)
+
+
+def test_sette_e_mezzo_players_of_an_imported_match_are_called_players(cli, tmp_path):
+    doc = json.loads((ROOT / "ledger/demo/86_sette_e_mezzo.json").read_text())
+    doc["players"][1] = doc["players"][0]
+    path = tmp_path / "twice.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    line = f"error: players: {doc['players'][0]!r} appears twice"
+    assert cli.error("import", str(path)) == line
+    assert cli.error("replay", str(path)) == line
+    nothing_stored(cli)
+
+
+def test_a_hand_of_sette_e_mezzo_still_names_its_players_in_the_hand_s_words(cli):
+    cli("match", "new", "sette_e_mezzo", "-p", "Anna,Bruno,Carla")
+    hand = {"banker": "Anna", "banker_hand": "5C QS", "players": {"Bruno": 7}}
+    line = cli.error("--lang", "it", "hand", "add", "1", "--file", "-", input=json.dumps(hand))
+    assert line.startswith("errore: mano 1: Bruno"), line
+
+
+def test_an_unknown_trentuno_rule_set_lists_rule_sets_that_hold_a_comma_by_their_key(cli):
+    line = cli.error("match", "new", "trentuno", "-r", "zz", "-p", "Anna,Bruno,Carla")
+    assert line == ("error: rules: unknown rule set 'zz' for trentuno (known: 52 cards, 52-vedova (52 cards, vedova), "
+                    "40 cards)")
+    line = cli.error("--lang", "it", "match", "new", "trentuno", "-r", "zz", "-p", "Anna,Bruno,Carla")
+    assert line == ("errore: variante: variante sconosciuta 'zz' per trentuno (varianti: 52 carte, 52-vedova (52 carte, "
+                    "vedova), 40 carte)")
+    nothing_stored(cli)
