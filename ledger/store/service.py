@@ -209,6 +209,9 @@ class Ledger:
         with self.transaction(write=True) as s:
             with match_settings():
                 setup = game.setup(rules, players, sides, options)
+                if game.hand is not None:
+                    game.hand.check_names(setup.players, "players")
+                    game.hand.check_names([s for s in setup.sides if s not in setup.players], "sides")
             m = self._create_match(s, setup, self.night(s, date))
             return self._view(s, m)
 

@@ -83,3 +83,34 @@ def test_an_unknown_trentuno_rule_set_lists_rule_sets_that_hold_a_comma_by_their
     assert line == ("errore: variante: variante sconosciuta 'zz' per trentuno (varianti: 52 carte, 52-vedova (52 carte, "
                     "vedova), 40 carte)")
     nothing_stored(cli)
+
+
+@pytest.mark.parametrize("game, players, word, field", [
+    ("scala40", "Anna,Bruno,chiude", "chiude", "closer"),
+    ("trentasette", "last,Anna", "last", "last capture"),
+    ("sette_e_mezzo", "Banco,Anna", "Banco", "banker"),
+    ("trentuno", "Anna,Bruno,Bussa", "Bussa", "who knocked"),
+])
+def test_a_player_named_as_a_word_of_the_hand_is_refused(cli, game, players, word, field):
+    line = cli.error("match", "new", game, "-p", players)
+    assert line == (f"error: players: {word!r} is a word of {game} ({field}): a player so named could not be told "
+                    "from it in a hand typed; add an initial or a surname")
+    nothing_stored(cli)
+
+
+def test_a_side_named_as_a_word_of_the_hand_is_refused_in_italian(cli):
+    line = cli.error("--lang", "it", "match", "new", "burraco", "-s", "Chiude=Anna,Carla", "-s", "EW=Bruno,Dario")
+    assert line.startswith("errore: squadre: 'Chiude' è una parola di burraco ("), line
+    nothing_stored(cli)
+
+
+def test_names_of_one_or_two_letters_and_names_that_hold_a_word_stay_names(cli):
+    cli("match", "new", "bridge", "-p", "A,B,C,D")  # bridge's 'c' and 'd' are words only where a hand has a place
+    cli("match", "new", "scala40", "-p", "Anna,Chiude Rossi,Bruno")
+    assert sorted(m["id"] for m in cli.json("match", "list")) == [1, 2]
+
+
+def test_scala40_penalties_of_every_player_typed_are_scored_by_name(cli):
+    cli("match", "new", "scala40", "-p", "Anna,Bruno,Carla")
+    doc = cli.json("hand", "add", "1", "chiude", "Anna", "Bruno=20", "Carla=35")
+    assert doc["totals"] == {"Anna": 0, "Bruno": 20, "Carla": 35}
