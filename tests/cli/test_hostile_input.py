@@ -114,3 +114,13 @@ def test_scala40_penalties_of_every_player_typed_are_scored_by_name(cli):
     cli("match", "new", "scala40", "-p", "Anna,Bruno,Carla")
     doc = cli.json("hand", "add", "1", "chiude", "Anna", "Bruno=20", "Carla=35")
     assert doc["totals"] == {"Anna": 0, "Bruno": 20, "Carla": 35}
+
+
+def test_a_match_document_s_own_fields_are_named_by_their_paths_not_by_its_hands_words(cli, tmp_path):
+    doc = json.loads((ROOT / "ledger/demo/20_trentuno.json").read_text())
+    doc["hands"] = {}  # Trentuno's hand has a field 'hands' too, said 'hand'
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert cli.error("import", str(path)) == "error: hands: expected a list of hands"
+    assert cli.error("--lang", "it", "replay", str(path)) == "errore: hands: serve una lista di mani"
+    nothing_stored(cli)
