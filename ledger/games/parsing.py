@@ -35,6 +35,35 @@ emoji sequences): ``Anna`` with one looks like ``Anna`` but is another name, whi
 type again at the table."""
 
 
+_ALPHABETS = ("LATIN", "CYRILLIC", "GREEK")  # whose capitals and small letters look alike (A/А/Α, o/о/ο)
+
+
+_ALPHABET_NAMES = {"LATIN": lambda: t("names.latin", "Latin"), "CYRILLIC": lambda: t("names.cyrillic", "Cyrillic"),
+                   "GREEK": lambda: t("names.greek", "Greek")}
+
+
+def alphabets(name: str) -> list[str]:
+    """The look-alike alphabets (:data:`_ALPHABETS`) whose letters ``name`` holds, in that order:
+    ``Аnna`` (a Cyrillic А, then Latin letters) holds two, and reads as ``Anna`` on every screen."""
+    held = {unicodedata.name(c, "").split(" ", 1)[0] for c in name if c.isalpha()}
+    return [a for a in _ALPHABETS if a in held]
+
+
+def check_lookalike(name: str, field: str) -> None:
+    """Refuse a name that looks like another: one holding a character that prints nothing
+    (:data:`INVISIBLE`) or letters of two look-alike alphabets (:func:`alphabets`); ``LedgerError``
+    on ``field`` naming the name (the games' check of a match's names, and the store's of a
+    player added or renamed)."""
+    if hidden := INVISIBLE.search(name):
+        char = "U+%04X" % ord(hidden.group())
+        raise LedgerError(t("names.invisible", "{name!r}: a name cannot contain a character that prints nothing "
+                            "({char})", name=name, char=char), field, name)
+    if len(mixed := alphabets(name)) > 1:
+        raise LedgerError(t("names.mixed_alphabets", "{name!r} mixes the letters of different alphabets "
+                            "({alphabets}): it looks like a name it is not", name=name,
+                            alphabets=", ".join(str(_ALPHABET_NAMES[a]()) for a in mixed)), field, name)
+
+
 def name_key(name: str) -> str:
     """What two names must differ in to be two players: their letters after Unicode's
     compatibility folding and case folding (``Ａnna``, ``ANNA`` and ``anna`` are one name)."""
@@ -43,8 +72,8 @@ def name_key(name: str) -> str:
 
 def check_names(names: object, field: str) -> tuple[str, ...]:
     """A tuple of distinct, non-empty names (distinct by :func:`name_key`: not in case nor in
-    width), none with a control character (what the ledger stores too) nor an invisible one
-    (:data:`INVISIBLE`); ``LedgerError`` otherwise.
+    width), none with a control character (what the ledger stores too), none that looks like
+    another (:func:`check_lookalike`); ``LedgerError`` otherwise.
 
     A list of more than :data:`MAX_NAMES` is refused before any name is read (each game then
     checks its own count); the rest takes time linear in the number of names."""
@@ -64,10 +93,7 @@ def check_names(names: object, field: str) -> tuple[str, ...]:
         if CONTROL.search(n):
             raise LedgerError(t("names.control", "a name cannot contain control characters (or text that is not "
                                 "UTF-8)"), f"{field}[{i}]", n)
-        if hidden := INVISIBLE.search(n):
-            char = "U+%04X" % ord(hidden.group())
-            raise LedgerError(t("names.invisible", "{name!r}: a name cannot contain a character that prints nothing "
-                                "({char})", name=n, char=char), f"{field}[{i}]", n)
+        check_lookalike(n, f"{field}[{i}]")
         if name_key(n) in seen:
             raise LedgerError(t("names.twice", "{name!r} appears twice", name=n), field, n)
         seen.add(name_key(n))

@@ -28,6 +28,7 @@ from ledger.interrupts import transaction_held
 from ledger.i18n import t
 from ledger.games import get_game
 from ledger.games.match_setup import MatchSetup
+from ledger.games.parsing import check_lookalike
 from ledger.games.replay import Replay, stored_replay
 from ledger.games.results import HandResult, MatchState
 from ledger.store.export import BOOKKEEPING, iso as _iso, match_document  # noqa: F401 (re-exports)
@@ -126,6 +127,7 @@ class Ledger:
         with self.transaction(write=True) as s:
             for n in names:
                 check_name(n, "name")
+                check_lookalike(n, "name")  # a new name typed: not one that looks like another
                 _, exists = self._find_player(s, n)
                 out.append((exists or self.player(s, n), exists is None))
         return out
@@ -147,6 +149,7 @@ class Ledger:
             if not clean:
                 raise LedgerError(t("store.name_missing", "a player needs a name"), "new", new)
             check_name(clean, "new")
+            check_lookalike(clean, "new")
             other = s.exec(select(Player).where(Player.name_key == clean.casefold())).first()
             if other is not None and other.id != p.id:
                 raise LedgerError(t("store.name_taken", "{name!r} already exists", name=other.name), "new", new)

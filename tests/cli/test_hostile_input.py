@@ -124,3 +124,26 @@ def test_a_match_document_s_own_fields_are_named_by_their_paths_not_by_its_hands
     assert cli.error("import", str(path)) == "error: hands: expected a list of hands"
     assert cli.error("--lang", "it", "replay", str(path)) == "errore: hands: serve una lista di mani"
     nothing_stored(cli)
+
+
+@pytest.mark.parametrize("lookalike, alphabets", [("\u0410nna", "Latin, Cyrillic"), ("Bruno \u03a1ossi", "Latin, Greek")])
+def test_a_name_mixing_look_alike_alphabets_is_refused(cli, lookalike, alphabets):
+    line = cli.error("match", "new", "simone", "-p", f"Anna,{lookalike}")
+    assert line == (f"error: players[1]: {lookalike!r} mixes the letters of different alphabets ({alphabets}): it "
+                    "looks like a name it is not")
+    assert cli.error("--lang", "it", "match", "new", "simone", "-p", f"Anna,{lookalike}").startswith(
+        f"errore: players[1]: {lookalike!r} mescola le lettere di alfabeti diversi (")
+    nothing_stored(cli)
+
+
+def test_names_in_one_alphabet_each_accents_and_signs_included_are_names(cli):
+    names = ["\u0410\u043d\u043d\u0430", "Anna", "Niccol\u00f2", "Zo\u00eb", "O'Brien", "\u039d\u03af\u03ba\u03b7", "\u674e",
+             "\U0001f0cf"]
+    assert list(cli.json("match", "new", "segnapunti", "-p", ",".join(names))["totals"]) == names
+
+
+def test_a_player_added_or_renamed_to_a_look_alike_name_is_refused(cli):
+    cli("match", "new", "simone", "-p", "Anna,Bruno")
+    assert cli.error("player", "add", "\u0410nna").startswith("error: name: '\u0410nna' mixes the letters")
+    assert cli.error("player", "rename", "Bruno", "Anna\u200b").startswith("error: new: 'Anna\\u200b': a name cannot")
+    assert sorted(p["name"] for p in cli.json("player", "list")) == ["Anna", "Bruno"]
