@@ -101,6 +101,21 @@ def check_names(names: object, field: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def check_side_names(sides: Mapping[str, Sequence[str]], field: str = "sides") -> None:
+    """Refuse a side without a name, or named as a player of another side (``Carla`` for Anna
+    and Bruno while Carla plays for EW): a hand typed ``Carla=...`` could then mean either
+    side. ``LedgerError`` on ``field`` naming the side. A side named as one of its own players
+    (a pair called ``Anna``) stays a name."""
+    players = {name_key(p): side for side, members in sides.items() for p in members}
+    for side in sides:
+        if not side.strip():
+            raise LedgerError(t("names.side_unnamed", "a side needs a name (e.g. NS=Anna,Carla)"), field, side)
+        other = players.get(name_key(side))
+        if other is not None and other != side:
+            raise LedgerError(t("names.side_is_player", "{side!r} is a player of side {other}: a side cannot be "
+                                "named as another side's player", side=side, other=other), field, side)
+
+
 def need(doc: JsonDoc, key: str, field: str | None = None) -> JsonValue:
     """``doc[key]``, or ``LedgerError`` "missing" naming the field."""
     if key not in doc or doc[key] is None:

@@ -28,7 +28,7 @@ from ledger.interrupts import transaction_held
 from ledger.i18n import t
 from ledger.games import get_game
 from ledger.games.match_setup import MatchSetup
-from ledger.games.parsing import check_lookalike
+from ledger.games.parsing import check_lookalike, check_side_names
 from ledger.games.replay import Replay, stored_replay
 from ledger.games.results import HandResult, MatchState
 from ledger.store.export import BOOKKEEPING, iso as _iso, match_document  # noqa: F401 (re-exports)
@@ -214,7 +214,8 @@ class Ledger:
                 setup = game.setup(rules, players, sides, options)
                 if game.hand is not None:
                     game.hand.check_names(setup.players, "players")
-                    game.hand.check_names([s for s in setup.sides if s not in setup.players], "sides")
+                    game.hand.check_names([side for side in setup.sides if side not in setup.players], "sides")
+                check_side_names(setup.sides)
             m = self._create_match(s, setup, self.night(s, date))
             return self._view(s, m)
 

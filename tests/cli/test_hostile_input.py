@@ -147,3 +147,20 @@ def test_a_player_added_or_renamed_to_a_look_alike_name_is_refused(cli):
     assert cli.error("player", "add", "\u0410nna").startswith("error: name: '\u0410nna' mixes the letters")
     assert cli.error("player", "rename", "Bruno", "Anna\u200b").startswith("error: new: 'Anna\\u200b': a name cannot")
     assert sorted(p["name"] for p in cli.json("player", "list")) == ["Anna", "Bruno"]
+
+
+@pytest.mark.parametrize("game", ["canasta", "burraco", "scopa", "briscola", "tressette", "trentasette"])
+def test_a_side_without_a_name_is_refused(cli, game):
+    assert cli.error("match", "new", game, "-s", "=Anna,Bruno", "-s", "EW=Carla,Dario") == (
+        "error: sides: a side needs a name (e.g. NS=Anna,Carla)")
+    nothing_stored(cli)
+
+
+def test_a_side_named_as_a_player_of_the_other_side_is_refused(cli):
+    # 'Carla="2 pure ..."' typed would go to Anna and Bruno
+    assert cli.error("match", "new", "canasta", "-s", "Carla=Anna,Bruno", "-s", "EW=Carla,Dario") == (
+        "error: sides: 'Carla' is a player of side EW: a side cannot be named as another side's player")
+    assert cli.error("--lang", "it", "match", "new", "burraco", "-s", "Carla=Anna,Bruno", "-s", "EW=Carla,Dario") == (
+        "errore: squadre: 'Carla' gioca nella squadra EW: una squadra non può chiamarsi come un giocatore di un'altra")
+    nothing_stored(cli)
+    cli("match", "new", "canasta", "-s", "Anna=Anna,Bruno", "-s", "EW=Carla,Dario")  # named as its own player
