@@ -72,8 +72,9 @@ def name_key(name: str) -> str:
 
 def check_names(names: object, field: str) -> tuple[str, ...]:
     """A tuple of distinct, non-empty names (distinct by :func:`name_key`: not in case nor in
-    width), none with a control character (what the ledger stores too), none that looks like
-    another (:func:`check_lookalike`); ``LedgerError`` otherwise.
+    width), none with a control character (what the ledger stores too); ``LedgerError``
+    otherwise. (A new name is also refused when it looks like another, :func:`check_lookalike`:
+    the store's check of what a person types, not of a document restored.)
 
     A list of more than :data:`MAX_NAMES` is refused before any name is read (each game then
     checks its own count); the rest takes time linear in the number of names."""
@@ -93,7 +94,6 @@ def check_names(names: object, field: str) -> tuple[str, ...]:
         if CONTROL.search(n):
             raise LedgerError(t("names.control", "a name cannot contain control characters (or text that is not "
                                 "UTF-8)"), f"{field}[{i}]", n)
-        check_lookalike(n, f"{field}[{i}]")
         if name_key(n) in seen:
             raise LedgerError(t("names.twice", "{name!r} appears twice", name=n), field, n)
         seen.add(name_key(n))

@@ -212,6 +212,10 @@ class Ledger:
         with self.transaction(write=True) as s:
             with match_settings():
                 setup = game.setup(rules, players, sides, options)
+                for i, name in enumerate(setup.players):
+                    check_lookalike(name, f"players[{i}]")
+                for side in setup.sides:
+                    check_lookalike(side, "sides")
                 if game.hand is not None:
                     game.hand.check_names(setup.players, "players")
                     game.hand.check_names([side for side in setup.sides if side not in setup.players], "sides")
