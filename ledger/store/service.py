@@ -220,6 +220,7 @@ class Ledger:
                     game.hand.check_names(setup.players, "players")
                     game.hand.check_names([side for side in setup.sides if side not in setup.players], "sides")
                 check_side_names(setup.sides)
+                game.check_new_match(setup)
             m = self._create_match(s, setup, self.night(s, date))
             return self._view(s, m)
 

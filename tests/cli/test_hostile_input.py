@@ -164,3 +164,20 @@ def test_a_side_named_as_a_player_of_the_other_side_is_refused(cli):
         "errore: squadre: 'Carla' gioca nella squadra EW: una squadra non può chiamarsi come un giocatore di un'altra")
     nothing_stored(cli)
     cli("match", "new", "canasta", "-s", "Anna=Anna,Bruno", "-s", "EW=Carla,Dario")  # named as its own player
+
+
+def test_a_bridge_player_named_as_another_seat_is_refused(cli):
+    # before: players E, N, W, S (N sitting East) and '4S N 10' scored 120 to North-South
+    assert cli.error("match", "new", "bridge", "-p", "E,N,W,S") == (
+        "error: players: 'E' sits at N: a player named as another seat would be read as that seat; seat them there "
+        "or add an initial")
+    assert cli.error("--lang", "it", "match", "new", "bridge", "-s", "NS=Anna,Carla", "-s", "EO=Bruno,Nord") == (
+        "errore: giocatori: 'Nord' siede in O: un giocatore che si chiama come un altro posto sarebbe letto come quel "
+        "posto; fallo sedere lì o aggiungi un'iniziale")
+    nothing_stored(cli)
+
+
+def test_a_bridge_player_named_as_the_own_seat_declares_from_it(cli):
+    cli("match", "new", "bridge", "-p", "N,East,Sud,W")
+    doc = cli.json("hand", "add", "1", "4S", "East", "10")
+    assert doc["hands"][-1]["result"]["points"] == {"NS": 0, "EW": 120}

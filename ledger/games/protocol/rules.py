@@ -77,6 +77,11 @@ class Rules(GameInfo):
         opts = self.check_options(rules, option_keys(options or {}), players_t)
         return MatchSetup(self.name, rules, players_t, sides_d, opts, ended_early)
 
+    def check_new_match(self, setup: MatchSetup) -> None:
+        """What the names of a match started by a person must also be, beyond :meth:`setup` (whose
+        checks a document imported or restored passes too): nothing here. A game whose hand reads
+        a name as something else (bridge's seats) refuses it with ``LedgerError``."""
+
     def seat(self, rules: str, players: Sequence[str] | None,
              sides: Mapping[str, Sequence[str]] | None) -> Seated:
         """Default seating: each player is a side of their own. Games with teams override."""
