@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import errno
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
@@ -93,6 +94,19 @@ def use_labels(words: Callable[[str], str | None] | None) -> None:
     gives a text: the declared hand of the game at hand (:func:`ledger.games.declare.labelling`);
     None: by their paths."""
     _LABELS.set(words)
+
+
+@contextmanager
+def match_settings() -> Iterator[None]:
+    """Errors raised inside are about a match's settings (its players, sides, rule set and options),
+    not about a hand: shown with the match's words (:func:`match_field`: ``players`` / ``giocatori``)
+    even where a field of the game's declared hand has the same path (Sette e mezzo's per-player
+    ``players``, its stake and hand). The hand's words are given back when nothing is raised."""
+    try:
+        yield
+    except LedgerError:
+        use_labels(None)
+        raise
 
 
 def shown_field(field: str, labelled: bool = True) -> str:

@@ -351,6 +351,19 @@ class HandForm:
         folded = _fold(words)
         return next((f for f in self.fields if f.per is Per.HAND and folded in f.spellings()), None)
 
+    def check_names(self, names: Sequence[str], field: str) -> None:
+        """Refuse a player or side name that is a word of the whole hand in either language (Scala
+        40's ``chiude``, Trentasette's ``last``): typed, ``chiude=5`` would say who closed, never
+        that player's 5 points. ``LedgerError`` on ``field`` naming the name and the field it is
+        a word of. Words of one or two letters (bridge's ``c``, ``da``) stay names: such a
+        word is read as a word only where the hand has a place for it."""
+        for name in names:
+            f = self.hand_field(name) if len(name.strip()) > 2 else None
+            if f is not None:
+                raise LedgerError(t("names.game_word", "{name!r} is a word of {game} ({field}): a player so named "
+                                    "could not be told from it in a hand typed; add an initial or a surname",
+                                    name=name, game=self.game, field=f.name), field, name)
+
     def per_field(self, words: str) -> Field | None:
         """The per-side or per-player field that ``words`` name, or None."""
         folded = _fold(words)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, match_settings
 from ledger.games import get_game
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup
@@ -119,27 +119,28 @@ def read_match_document(doc: object) -> tuple[MatchSetup, list[JsonDict], list[J
         raise LedgerError(t("document.not_object", "a match document must be a JSON object"), "document", None)
     check_kind(doc, "match")
     game = get_game(doc.get("game"), document=True)
-    for key in doc:
-        if key not in MATCH_KEYS:
-            raise LedgerError(t("field.unknown", "unknown field {key!r}{hint}", key=key, hint=""), key, doc[key])
-    hands = doc.get("hands", [])
-    if not isinstance(hands, list):
-        raise LedgerError(t("document.hands_not_list", "expected a list of hands"), "hands", hands)
-    for i, h in enumerate(hands):
-        if not isinstance(h, Mapping):
-            raise LedgerError(t("document.hand_not_object", "a hand must be a JSON object"), f"hands[{i}]", h)
-        if not isinstance(h.get("voided"), (bool, type(None))):
-            raise LedgerError(t("document.not_bool", "expected true or false"), f"hands[{i}].voided", h["voided"])
-    check_replaces(hands)
-    ended = doc.get("ended_early", False)
-    if not isinstance(ended, bool):
-        raise LedgerError(t("document.not_bool", "expected true or false"), "ended_early", ended)
-    options = doc.get("options") or {}
-    if not isinstance(options, Mapping):
-        raise LedgerError(t("document.not_mapping", "expected an object"), "options", options)
-    if doc.get("title") is not None:  # a match's free title is kept with its options (MatchSetup.to_json)
-        options = {**options, "title": doc["title"]}
-    setup = game.setup(doc.get("rules"), doc.get("players"), doc.get("sides"), options, ended_early=ended)
+    with match_settings():  # the document's own fields, named as a match's (not by its hands' words)
+        for key in doc:
+            if key not in MATCH_KEYS:
+                raise LedgerError(t("field.unknown", "unknown field {key!r}{hint}", key=key, hint=""), key, doc[key])
+        hands = doc.get("hands", [])
+        if not isinstance(hands, list):
+            raise LedgerError(t("document.hands_not_list", "expected a list of hands"), "hands", hands)
+        for i, h in enumerate(hands):
+            if not isinstance(h, Mapping):
+                raise LedgerError(t("document.hand_not_object", "a hand must be a JSON object"), f"hands[{i}]", h)
+            if not isinstance(h.get("voided"), (bool, type(None))):
+                raise LedgerError(t("document.not_bool", "expected true or false"), f"hands[{i}].voided", h["voided"])
+        check_replaces(hands)
+        ended = doc.get("ended_early", False)
+        if not isinstance(ended, bool):
+            raise LedgerError(t("document.not_bool", "expected true or false"), "ended_early", ended)
+        options = doc.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise LedgerError(t("document.not_mapping", "expected an object"), "options", options)
+        if doc.get("title") is not None:  # a match's free title is kept with its options (MatchSetup.to_json)
+            options = {**options, "title": doc["title"]}
+        setup = game.setup(doc.get("rules"), doc.get("players"), doc.get("sides"), options, ended_early=ended)
     # a backup's "stored" bookkeeping (docs/formats.md) is not part of the hand as scored
     live = [{k: v for k, v in h.items() if k != "stored"} for h in hands if not h.get("voided")]
     return setup, live, list(hands)

@@ -7,6 +7,7 @@ field it was given.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -26,9 +27,54 @@ CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 no terminal shows it and no database keeps a NUL (the games' and the store's one check)."""
 
 
+INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f"
+                       "\ufeff\ufff9-\ufffb]")
+"""A character that prints nothing (zero-width space, soft hyphen, word joiner, a byte order mark,
+the bidirectional marks and overrides: Unicode's format characters but the zero-width joiner of
+emoji sequences): ``Anna`` with one looks like ``Anna`` but is another name, which nobody could
+type again at the table."""
+
+
+_ALPHABETS = ("LATIN", "CYRILLIC", "GREEK")  # whose capitals and small letters look alike (A/А/Α, o/о/ο)
+
+
+_ALPHABET_NAMES = {"LATIN": lambda: t("names.latin", "Latin"), "CYRILLIC": lambda: t("names.cyrillic", "Cyrillic"),
+                   "GREEK": lambda: t("names.greek", "Greek")}
+
+
+def alphabets(name: str) -> list[str]:
+    """The look-alike alphabets (:data:`_ALPHABETS`) whose letters ``name`` holds, in that order:
+    ``Аnna`` (a Cyrillic А, then Latin letters) holds two, and reads as ``Anna`` on every screen."""
+    held = {unicodedata.name(c, "").split(" ", 1)[0] for c in name if c.isalpha()}
+    return [a for a in _ALPHABETS if a in held]
+
+
+def check_lookalike(name: str, field: str) -> None:
+    """Refuse a name that looks like another: one holding a character that prints nothing
+    (:data:`INVISIBLE`) or letters of two look-alike alphabets (:func:`alphabets`); ``LedgerError``
+    on ``field`` naming the name (the games' check of a match's names, and the store's of a
+    player added or renamed)."""
+    if hidden := INVISIBLE.search(name):
+        char = "U+%04X" % ord(hidden.group())
+        raise LedgerError(t("names.invisible", "{name!r}: a name cannot contain a character that prints nothing "
+                            "({char})", name=name, char=char), field, name)
+    if len(mixed := alphabets(name)) > 1:
+        raise LedgerError(t("names.mixed_alphabets", "{name!r} mixes the letters of different alphabets "
+                            "({alphabets}): it looks like a name it is not", name=name,
+                            alphabets=", ".join(str(_ALPHABET_NAMES[a]()) for a in mixed)), field, name)
+
+
+def name_key(name: str) -> str:
+    """What two names must differ in to be two players: their letters after Unicode's
+    compatibility folding and case folding (``Ａnna``, ``ANNA`` and ``anna`` are one name)."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def check_names(names: object, field: str) -> tuple[str, ...]:
-    """A tuple of distinct, non-empty names (case-insensitively distinct), none with a control
-    character (what the ledger stores too); ``LedgerError`` otherwise.
+    """A tuple of distinct, non-empty names (distinct by :func:`name_key`: not in case nor in
+    width), none with a control character (what the ledger stores too); ``LedgerError``
+    otherwise. (A new name is also refused when it looks like another, :func:`check_lookalike`:
+    the store's check of what a person types, not of a document restored.)
 
     A list of more than :data:`MAX_NAMES` is refused before any name is read (each game then
     checks its own count); the rest takes time linear in the number of names."""
@@ -48,11 +94,26 @@ def check_names(names: object, field: str) -> tuple[str, ...]:
         if CONTROL.search(n):
             raise LedgerError(t("names.control", "a name cannot contain control characters (or text that is not "
                                 "UTF-8)"), f"{field}[{i}]", n)
-        if n.casefold() in seen:
+        if name_key(n) in seen:
             raise LedgerError(t("names.twice", "{name!r} appears twice", name=n), field, n)
-        seen.add(n.casefold())
+        seen.add(name_key(n))
         out.append(n)
     return tuple(out)
+
+
+def check_side_names(sides: Mapping[str, Sequence[str]], field: str = "sides") -> None:
+    """Refuse a side without a name, or named as a player of another side (``Carla`` for Anna
+    and Bruno while Carla plays for EW): a hand typed ``Carla=...`` could then mean either
+    side. ``LedgerError`` on ``field`` naming the side. A side named as one of its own players
+    (a pair called ``Anna``) stays a name."""
+    players = {name_key(p): side for side, members in sides.items() for p in members}
+    for side in sides:
+        if not side.strip():
+            raise LedgerError(t("names.side_unnamed", "a side needs a name (e.g. NS=Anna,Carla)"), field, side)
+        other = players.get(name_key(side))
+        if other is not None and other != side:
+            raise LedgerError(t("names.side_is_player", "{side!r} is a player of side {other}: a side cannot be "
+                                "named as another side's player", side=side, other=other), field, side)
 
 
 def need(doc: JsonDoc, key: str, field: str | None = None) -> JsonValue:

@@ -23,11 +23,12 @@ from sqlalchemy.orm import object_session
 from sqlmodel import Session, col, delete, func, select
 
 from ledger.dates import check_night, night_date, parse_date  # noqa: F401 (parse_date: re-export)
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, match_settings
 from ledger.interrupts import transaction_held
 from ledger.i18n import t
 from ledger.games import get_game
 from ledger.games.match_setup import MatchSetup
+from ledger.games.parsing import check_lookalike, check_side_names
 from ledger.games.replay import Replay, stored_replay
 from ledger.games.results import HandResult, MatchState
 from ledger.store.export import BOOKKEEPING, iso as _iso, match_document  # noqa: F401 (re-exports)
@@ -126,6 +127,7 @@ class Ledger:
         with self.transaction(write=True) as s:
             for n in names:
                 check_name(n, "name")
+                check_lookalike(n, "name")  # a new name typed: not one that looks like another
                 _, exists = self._find_player(s, n)
                 out.append((exists or self.player(s, n), exists is None))
         return out
@@ -147,6 +149,7 @@ class Ledger:
             if not clean:
                 raise LedgerError(t("store.name_missing", "a player needs a name"), "new", new)
             check_name(clean, "new")
+            check_lookalike(clean, "new")
             other = s.exec(select(Player).where(Player.name_key == clean.casefold())).first()
             if other is not None and other.id != p.id:
                 raise LedgerError(t("store.name_taken", "{name!r} already exists", name=other.name), "new", new)
@@ -207,7 +210,17 @@ class Ledger:
         if date is not None:
             check_night(date)
         with self.transaction(write=True) as s:
-            setup = game.setup(rules, players, sides, options)
+            with match_settings():
+                setup = game.setup(rules, players, sides, options)
+                for i, name in enumerate(setup.players):
+                    check_lookalike(name, f"players[{i}]")
+                for side in setup.sides:
+                    check_lookalike(side, "sides")
+                if game.hand is not None:
+                    game.hand.check_names(setup.players, "players")
+                    game.hand.check_names([side for side in setup.sides if side not in setup.players], "sides")
+                check_side_names(setup.sides)
+                game.check_new_match(setup)
             m = self._create_match(s, setup, self.night(s, date))
             return self._view(s, m)
 

@@ -35,7 +35,7 @@ from ledger.games.bridge.rules import (
 from ledger.games.bridge.records import (
     ChicagoResult, ChicagoState, DealResult, DuplicateResult, DuplicateState, RubberResult, RubberState,
 )
-from ledger.games.bridge.scoring import parse_side
+from ledger.games.bridge.scoring import SEATS, is_seat_word, parse_seat, parse_side, seat_text
 from collections.abc import Iterable, Sequence  # noqa: F401 (annotations)
 from ledger.games.base import Board, HandResult, Replay  # noqa: F401 (annotations)
 from ledger.games.declare import Field, HandForm, Question, Who  # noqa: F401 (annotations)
@@ -116,6 +116,16 @@ class Bridge(Game):
             self.check_player_count(len(seated))
         n, e, s, w = seated
         return seated, {"NS": (n, s), "EW": (e, w)}
+
+    def check_new_match(self, setup: MatchSetup) -> None:
+        """A player named as a seat (``N``, ``Est``, ``West``, ``O``) must sit at that seat: the
+        declarer ``N`` typed is the seat, so a player ``N`` sitting East would hand East's
+        contracts to North-South. ``LedgerError`` on ``players`` naming the player and both seats."""
+        for seat, name in zip(SEATS, setup.players):
+            if is_seat_word(name) and parse_seat(name) != seat:
+                raise LedgerError(t("bridge.name_is_seat", "{name!r} sits at {seat}: a player named as another seat "
+                                    "would be read as that seat; seat them there or add an initial", name=name,
+                                    seat=seat_text(seat)), "players", name)
 
     def check_options(self, rules: str, options: JsonDict, players: tuple[str, ...]) -> JsonDict:
         """Options by rule set (:func:`~ledger.games.bridge.rules.read_options`), then the base's."""

@@ -52,9 +52,14 @@ class Rules(GameInfo):
             if any(_agreeing(str(word.render(lang) if isinstance(word, Msg) else word).lower()) == _agreeing(key)
                    for lang in LANGUAGES):
                 return r
-        known = [self.rules_name(r) for r in self.rule_sets]
+        named = {r: self.rules_name(r) for r in self.rule_sets}
+        # the names people use; one that holds a comma ('52 cards, vedova') would read as two in
+        # the list, so it is given after its key
+        known = [str(t("match.rule_set_named", "{key} ({name})", key=r, name=named[r])) if "," in named[r]
+                 else named[r] for r in self.rule_sets]
         raise LedgerError(t("match.unknown_rules", "unknown rule set {rules!r} for {game}{hint} (known: {known})",
-                            rules=rules, game=self.name, hint=did_you_mean(rules, known), known=", ".join(known)),
+                            rules=rules, game=self.name, hint=did_you_mean(rules, [*named, *named.values()]),
+                            known=", ".join(known)),
                           "rules", rules)
 
     def setup(self, rules: object, players: Sequence[str] | None = None,
@@ -71,6 +76,11 @@ class Rules(GameInfo):
         players_t, sides_d = self.seat(rules, players, sides)
         opts = self.check_options(rules, option_keys(options or {}), players_t)
         return MatchSetup(self.name, rules, players_t, sides_d, opts, ended_early)
+
+    def check_new_match(self, setup: MatchSetup) -> None:
+        """What the names of a match started by a person must also be, beyond :meth:`setup` (whose
+        checks a document imported or restored passes too): nothing here. A game whose hand reads
+        a name as something else (bridge's seats) refuses it with ``LedgerError``."""
 
     def seat(self, rules: str, players: Sequence[str] | None,
              sides: Mapping[str, Sequence[str]] | None) -> Seated:
