@@ -90,3 +90,14 @@ def check_after(value: Any) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise LedgerError(t("store.after_number", "{value!r} is not a number of hands", value=value), "after", value)
     return value
+
+
+def shown_refusal(err: LedgerError, incomplete: LedgerError | None) -> LedgerError | None:
+    """The error shown for a hand that entry found incomplete (``incomplete``, "missing (…)")
+    and the scorer refused with ``err``: ``err`` itself when it is a plainer fault (a field the
+    game does not know: a typo, named before what is missing), else ``incomplete``; None for a
+    complete hand."""
+    if incomplete is None:
+        return None
+    english = err.msg.render("en")  # the scorer's fault, whatever the language shown
+    return err if "unknown field" in english and not english.startswith("missing") else incomplete

@@ -28,18 +28,17 @@ from ledger.interrupts import transaction_held
 from ledger.i18n import t
 from ledger.games import get_game
 from ledger.games.match_setup import MatchSetup
-from ledger.games.parsing import check_lookalike, check_side_names
+from ledger.games.parsing import check_lookalike
 from ledger.games.replay import Replay, stored_replay
 from ledger.games.results import HandResult, MatchState
 from ledger.store.export import BOOKKEEPING, iso as _iso, match_document  # noqa: F401 (re-exports)
 from ledger.store.engine import database_url, ensure_schema, open_engine, snapshot, writer
 from ledger.store.models import Hand, Match, Night, Player, Seat, utcnow
 from ledger.store.reading import check_name, store_state
-from ledger.store.refusals import Stale, check_after, check_correctable, check_open, nth  # noqa: F401 (Stale, check_after: re-exports)
+from ledger.store.refusals import (Stale, check_after, check_correctable, check_open, nth,  # noqa: F401 (Stale, check_after: re-exports)
+                                   shown_refusal)
 from ledger.store.reads import Entry, MatchView, Reads, damaged, replay_row, setup_from_seats
 from ledger.store.renames import swap_name, swap_summary
-
-
 
 if TYPE_CHECKING:
     from ledger.games.protocol import Game
@@ -212,15 +211,7 @@ class Ledger:
         with self.transaction(write=True) as s:
             with match_settings():
                 setup = game.setup(rules, players, sides, options)
-                for i, name in enumerate(setup.players):
-                    check_lookalike(name, f"players[{i}]")
-                for side in setup.sides:
-                    check_lookalike(side, "sides")
-                if game.hand is not None:
-                    game.hand.check_names(setup.players, "players")
-                    game.hand.check_names([side for side in setup.sides if side not in setup.players], "sides")
-                check_side_names(setup.sides)
-                game.check_new_match(setup)
+                game.check_new_match(setup)  # names a person typed: each can be typed back in a hand
             m = self._create_match(s, setup, self.night(s, date))
             return self._view(s, m)
 
@@ -424,7 +415,7 @@ class Ledger:
             try:
                 state, result = game.apply(raw, state, doc)
             except LedgerError as err:
-                raise _refused(err, incomplete) or err.in_hand(count + i + 1) from None
+                raise shown_refusal(err, incomplete) or err.in_hand(count + i + 1) from None
             if incomplete is not None:
                 raise incomplete
             rows.append(self._insert_hand(s, m, position + i, doc, result.to_json(), state=state, source=source))
@@ -460,7 +451,7 @@ class Ledger:
             try:
                 state, result = game.apply(raw, state, rows[i].document)
             except LedgerError as err:
-                refused = _refused(err, incomplete) if i == fresh else None
+                refused = shown_refusal(err, incomplete) if i == fresh else None
                 raise refused or err.in_hand(i + 1, None if i == fresh or i < changed else t(
                     "store.change_breaks", "this change would make hand {hand} impossible", hand=i + 1)) from None
             if i == fresh and incomplete is not None:
@@ -688,17 +679,6 @@ def _raw(setup: MatchSetup) -> MatchSetup:
 def stored_json(value: Any) -> Any:
     """``value`` exactly as it reads back from a JSON column (tuples become lists)."""
     return json.loads(json.dumps(value))
-
-
-def _refused(err: LedgerError, incomplete: LedgerError | None) -> LedgerError | None:
-    """The error shown for a hand that entry found incomplete (``incomplete``, "missing (…)")
-    and the scorer refused with ``err``: ``err`` itself when it is a plainer fault (a field the
-    game does not know: a typo, named before what is missing), else ``incomplete``; None for a
-    complete hand."""
-    if incomplete is None:
-        return None
-    english = err.msg.render("en")  # the scorer's fault, whatever the language shown
-    return err if "unknown field" in english and not english.startswith("missing") else incomplete
 
 
 def _entered(doc: Any) -> Any:

@@ -120,7 +120,9 @@ class Bridge(Game):
     def check_new_match(self, setup: MatchSetup) -> None:
         """A player named as a seat (``N``, ``Est``, ``West``, ``O``) must sit at that seat: the
         declarer ``N`` typed is the seat, so a player ``N`` sitting East would hand East's
-        contracts to North-South. ``LedgerError`` on ``players`` naming the player and both seats."""
+        contracts to North-South. ``LedgerError`` on ``players`` naming the player and both seats,
+        after the checks of every game (:meth:`Rules.check_new_match`)."""
+        super().check_new_match(setup)
         for seat, name in zip(SEATS, setup.players):
             if is_seat_word(name) and parse_seat(name) != seat:
                 raise LedgerError(t("bridge.name_is_seat", "{name!r} sits at {seat}: a player named as another seat "

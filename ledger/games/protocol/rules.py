@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from ledger.errors import LedgerError
 from ledger.games.jsontypes import JsonDict, JsonDoc
 from ledger.games.match_setup import MatchSetup, Seated
-from ledger.games.parsing import as_int, check_names
+from ledger.games.parsing import as_int, check_lookalike, check_names, check_side_names
 from ledger.games.protocol.info import GameInfo
 from ledger.games.record import JsonRecord, Stored
 from ledger.games.results import HandResult, MatchState, Winner
@@ -79,8 +79,20 @@ class Rules(GameInfo):
 
     def check_new_match(self, setup: MatchSetup) -> None:
         """What the names of a match started by a person must also be, beyond :meth:`setup` (whose
-        checks a document imported or restored passes too): nothing here. A game whose hand reads
-        a name as something else (bridge's seats) refuses it with ``LedgerError``."""
+        checks a document imported or restored passes too, so that an older ledger's names still
+        restore): none looks like another (:func:`~ledger.games.parsing.check_lookalike`), none is
+        a word of the declared hand (:meth:`ledger.games.declare.HandForm.check_names`), no side is
+        named after a player of another side (:func:`~ledger.games.parsing.check_side_names`).
+        ``LedgerError`` on ``players[i]`` or ``sides``. A game whose hand reads a name as something
+        else too (bridge's seats) adds its own check after these."""
+        for i, name in enumerate(setup.players):
+            check_lookalike(name, f"players[{i}]")
+        for side in setup.sides:
+            check_lookalike(side, "sides")
+        if self.hand is not None:
+            self.hand.check_names(setup.players, "players")
+            self.hand.check_names([side for side in setup.sides if side not in setup.players], "sides")
+        check_side_names(setup.sides)
 
     def seat(self, rules: str, players: Sequence[str] | None,
              sides: Mapping[str, Sequence[str]] | None) -> Seated:
