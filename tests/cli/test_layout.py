@@ -104,6 +104,7 @@ def test_a_notes_column_goes_under_the_table_when_it_would_be_squeezed(width, mo
         assert seen >= 3
 
 
+@pytest.mark.slow  # hundreds of random tables
 def test_random_tables_fit_and_keep_whole_words_where_they_fit(monkeypatch):
     checked = 0
     for t in random_tables(150):

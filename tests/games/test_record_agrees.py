@@ -66,6 +66,7 @@ def held_as(draw, value: Any) -> Any:
     return draw(st.sampled_from(_swapped(value)))
 
 
+@pytest.mark.slow  # 400 random documents
 @settings(max_examples=400, deadline=None)
 @given(st.data())
 def test_agrees_is_python_equality_with_the_plain_value(data):
@@ -114,6 +115,7 @@ results = st.builds(
     anything=st.none() | finite_values)
 
 
+@pytest.mark.slow  # 300 random records
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_agrees_on_records_is_the_old_check(data):
