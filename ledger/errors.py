@@ -132,15 +132,17 @@ def shown_field(field: str, labelled: bool = True) -> str:
 def match_field(field: str) -> str | None:
     """A match's setting named in words, in the language in use, or None for another path:
     ``options.stake`` → ``option posta`` (its name: :mod:`ledger.games.option_words`),
-    ``players`` → ``players`` / ``giocatori``, ``hand`` → ``hand`` / ``mano``, ``rules`` →
-    ``rules`` / ``variante``, a word of a hand typed ``entry.Marko`` → ``hand, Marko`` / ``mano, Marko``."""
+    ``players`` (or one of them, ``players[2]``) → ``players`` / ``giocatori``, ``hand`` →
+    ``hand`` / ``mano``, ``rules`` → ``rules`` / ``variante``, a word of a hand typed
+    ``entry.Marko`` → ``hand, Marko`` / ``mano, Marko``."""
     if field.startswith("options.") and "." not in field[8:]:
         from ledger.games.option_words import option_name
 
         return str(t("error.option_field", "option {name}", name=option_name(field[8:])))
     if field.startswith("entry.") and "." not in field[6:]:  # a KEY=VALUE word of a hand typed
         return str(t("error.entry_field", "hand, {key}", key=field[6:]))
-    word = _MATCH_FIELDS.get(field)
+    # one of the players (players[2]): the message names which
+    word = _MATCH_FIELDS.get(field.partition("[")[0] if field.endswith("]") else field)
     return None if word is None else str(word())
 
 

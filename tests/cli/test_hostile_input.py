@@ -19,14 +19,14 @@ def nothing_stored(cli) -> None:
 @pytest.mark.parametrize("hidden", ["\u200b", "\u200c", "\u2060", "\ufeff", "\u00ad", "\u202e", "\u200f"])
 def test_a_name_with_a_character_that_prints_nothing_is_refused(cli, hidden):
     line = cli.error("match", "new", "simone", "-p", f"Anna,Anna{hidden}")
-    assert line == (f"error: players[1]: {f'Anna{hidden}'!r}: a name cannot contain a character that prints "
+    assert line == (f"error: players: {f'Anna{hidden}'!r}: a name cannot contain a character that prints "
                     f"nothing (U+{ord(hidden):04X})")
     nothing_stored(cli)
 
 
 def test_the_refusal_of_an_invisible_character_is_said_in_italian(cli):
     line = cli.error("--lang", "it", "match", "new", "scopa", "-p", "Anna\u200b,Bruno")
-    assert line == "errore: players[0]: 'Anna\\u200b': un nome non può contenere un carattere che non si vede (U+200B)"
+    assert line == "errore: giocatori: 'Anna\\u200b': un nome non può contenere un carattere che non si vede (U+200B)"
     nothing_stored(cli)
 
 
@@ -129,10 +129,10 @@ def test_a_match_document_s_own_fields_are_named_by_their_paths_not_by_its_hands
 @pytest.mark.parametrize("lookalike, alphabets", [("\u0410nna", "Latin, Cyrillic"), ("Bruno \u03a1ossi", "Latin, Greek")])
 def test_a_name_mixing_look_alike_alphabets_is_refused(cli, lookalike, alphabets):
     line = cli.error("match", "new", "simone", "-p", f"Anna,{lookalike}")
-    assert line == (f"error: players[1]: {lookalike!r} mixes the letters of different alphabets ({alphabets}): it "
+    assert line == (f"error: players: {lookalike!r} mixes the letters of different alphabets ({alphabets}): it "
                     "looks like a name it is not")
     assert cli.error("--lang", "it", "match", "new", "simone", "-p", f"Anna,{lookalike}").startswith(
-        f"errore: players[1]: {lookalike!r} mescola le lettere di alfabeti diversi (")
+        f"errore: giocatori: {lookalike!r} mescola le lettere di alfabeti diversi (")
     nothing_stored(cli)
 
 
