@@ -322,7 +322,8 @@ def ask_again(game, setup, state, doc: dict, err: LedgerError, history: list) ->
     would be asked: the refusal names no single part, and the hand is entered again."""
     form = game.hand_form(setup)
     keys = _refused_keys(err.path, form)
-    if _without_keys(doc, keys) is None:
+    without = _without_keys(doc, keys)
+    if without is None:
         last = history.pop() if history else None
         return last if last is not None and _asked(game, setup, state, last, None) else None
     for depth in range(len(keys), 0, -1):  # the answer itself, then the side's or player's that holds it
@@ -330,8 +331,7 @@ def ask_again(game, setup, state, doc: dict, err: LedgerError, history: list) ->
         found = None if again is None else _unhidden(game, setup, state, again, ".".join(keys[:depth]), form)
         if found is not None:
             return found
-    again = _without_keys(doc, keys)
-    return again if again is not None and _asked(game, setup, state, again, None) else None
+    return without if _asked(game, setup, state, without, None) else None
 
 
 def _unhidden(game, setup, state, again: dict, target: str, form: HandForm | None) -> dict | None:
@@ -350,8 +350,7 @@ def _unhidden(game, setup, state, again: dict, target: str, form: HandForm | Non
 
 def _answer_key(path: str, form: HandForm | None) -> str:
     """The key of the question that asks the answer an error's ``path`` is about (``others.Anna``)."""
-    keys = form.answer_at(path) if form is not None else None
-    return ".".join(keys if keys is not None else path_keys(path))
+    return ".".join(_refused_keys(path, form))
 
 
 def _asked(game, setup, state, doc: dict, target: str | None, form: HandForm | None = None) -> bool:
